@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import compress from '@fastify/compress';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_IMAGES } from '@marketplace/shared';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { requireDeclaredAccess } from './plugins/access.js';
+import { registerErrorHandler, sendProblem } from './plugins/errors.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { productRoutes } from './modules/products/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export interface AppOptions {
+  config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'>;
+  db: Db;
+  /** Tests pass false to keep output quiet. */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  requireDeclaredAccess(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Global off: limits are set per route where abuse matters (interest, sell, login).
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { files: MAX_IMAGES, fileSize: MAX_FILE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Marketplace API', version: '1.0.0' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { db });
+      await api.register(productRoutes, { db });
+      await api.register(imageRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app with client-side routing fallback; unknown /api paths stay JSON 404s. */
+function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  const root = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? path.resolve(webDist) : undefined;
+  if (root) {
+    void app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Vite fingerprints assets: cache forever; index.html must always be revalidated.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || !root || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendProblem(reply, 404, 'Not found');
+    }
+    // Static files were registered as routes at start; a missing file must not turn into the app page.
+    if (path.extname(url) !== '') return sendProblem(reply, 404, 'Not found');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

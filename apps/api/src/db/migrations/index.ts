@@ -1,0 +1,19 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../database.js';
+import * as m0001 from './0001-initial.js';
+
+// A static list (not a folder scan) so the bundled server carries its migrations with it.
+const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
+  '0001-initial': m0001,
+};
+
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(migrations)) out[name] = { up: (db) => m.up(db, engine) };
+      return out;
+    },
+  };
+}

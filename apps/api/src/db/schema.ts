@@ -1,0 +1,187 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Booleans are 0/1 integers and times are ISO-8601 UTC text on both engines, so one query layer
+// returns the same values from SQLite and PostgreSQL and text times sort correctly.
+type Flag = number;
+type Time = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  role: 'Admin' | 'Moderator' | 'User';
+  status: 'active' | 'inactive';
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: Time;
+  last_seen_at: Time;
+  expires_at: Time;
+  revoked_at: Time | null;
+}
+
+export interface ShopsTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  contact: string;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  description: string | null;
+  parent_id: number | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  filename: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  data: Buffer;
+  created_at: Time;
+}
+
+export interface ImageVariantsTable {
+  image_id: number;
+  variant: string;
+  byte_size: number;
+  data: Buffer;
+  created_at: Time;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  price: number;
+  sale_price: number | null;
+  currency: string;
+  location: string | null;
+  shop_id: number | null;
+  category_id: number | null;
+  published: Flag;
+  sold: Flag;
+  seller_request_id: number | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  image_id: number;
+  position: number;
+}
+
+export interface ProductTermsTable {
+  product_id: number;
+  term: string;
+}
+
+export interface ProductInterestsTable {
+  product_id: number;
+  visitor_id: string;
+  created_at: Time;
+}
+
+export interface FeaturedProductsTable {
+  id: Generated<number>;
+  product_id: number;
+  created_at: Time;
+}
+
+export interface SellerRequestsTable {
+  id: Generated<number>;
+  seller_name: string;
+  email: string;
+  phone: string;
+  item_name: string;
+  description: string;
+  price: number;
+  location: string;
+  status: string;
+  notify_on_offer: Flag;
+  terms_accepted: Flag;
+  create_seller_account: Flag;
+  version: number;
+  created_by: number | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface SellerRequestImagesTable {
+  seller_request_id: number;
+  image_id: number;
+  position: number;
+}
+
+export interface SellerRequestOffersTable {
+  id: Generated<number>;
+  seller_request_id: number;
+  kind: 'offer' | 'counter';
+  amount: number;
+  reason: string | null;
+  actor_id: number | null;
+  created_at: Time;
+}
+
+export interface SellerRequestEventsTable {
+  id: Generated<number>;
+  seller_request_id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  actor_id: number | null;
+  created_at: Time;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  detail: string | null;
+  created_at: Time;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  shops: ShopsTable;
+  categories: CategoriesTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_terms: ProductTermsTable;
+  product_interests: ProductInterestsTable;
+  featured_products: FeaturedProductsTable;
+  seller_requests: SellerRequestsTable;
+  seller_request_images: SellerRequestImagesTable;
+  seller_request_offers: SellerRequestOffersTable;
+  seller_request_events: SellerRequestEventsTable;
+  audit_log: AuditLogTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type ImageRow = Selectable<ImagesTable>;

@@ -1,0 +1,120 @@
+import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import { MAX_IMAGES } from '@marketplace/shared';
+import { HttpError } from '../../plugins/errors.js';
+import { normalizeImage, type NormalizedImage } from './normalize.js';
+
+/** Largest upload accepted per file, before normalization. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
+export interface ReadMultipartOptions {
+  /** The one field name files may come under ('images', or 'images[]'). */
+  fileField?: string;
+  /** At most this many files; one more refuses the whole submission. */
+  maxFiles?: number;
+}
+
+export interface MultipartSubmission {
+  /** Each text field by name (a trailing '[]' dropped); the first value when a name repeats. */
+  fields: Record<string, string>;
+  /** Every text field by name (a trailing '[]' dropped), all values in the order sent. */
+  arrays: Record<string, string[]>;
+  /** The files, in the order sent, each already decoded, oriented, stripped and re-encoded. */
+  images: NormalizedImage[];
+}
+
+const tooManyFiles = (max: number) => new HttpError(400, `At most ${max} images are allowed`);
+const fileTooLarge = () => new HttpError(413, `Each image must be at most ${MAX_IMAGE_MB} MB`);
+
+function baseName(name: string): string {
+  return name.endsWith('[]') ? name.slice(0, -2) : name;
+}
+
+/** Maps @fastify/multipart's own errors (limits, malformed bodies) to messages a person understands. */
+function toHttpError(error: unknown, maxFiles: number): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+      return tooManyFiles(maxFiles);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLarge();
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'The form has too many fields');
+    case 'FST_PROTO_VIOLATION':
+      return new HttpError(400, 'The form has a field name that is not allowed');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new HttpError(400, 'A form field holds invalid JSON');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(400, 'Expected multipart/form-data');
+    default:
+      // Busboy's parse errors ('Unexpected end of form', 'Malformed part header', a premature close).
+      return new HttpError(400, 'The form data could not be read');
+  }
+}
+
+/**
+ * The one way routes read a multipart submission with images. It reads the whole body first (so the
+ * client always gets our answer rather than a reset connection), then normalizes every file; it
+ * returns only when everything was good, so the caller writes nothing for a refused submission.
+ *
+ * Refused with a 400: not multipart; a file under another field name or one file too many (the whole
+ * submission, not just the extra file); bytes that do not decode as an image; an image over the pixel
+ * limit; a text field over the size limit. A file over the size limit is a 413.
+ */
+export async function readMultipart(request: FastifyRequest, opts: ReadMultipartOptions = {}): Promise<MultipartSubmission> {
+  const fileField = baseName(opts.fileField ?? 'images');
+  const maxFiles = opts.maxFiles ?? MAX_IMAGES;
+  if (typeof request.isMultipart !== 'function') throw new Error('@fastify/multipart is not registered');
+  if (!request.isMultipart()) throw new HttpError(400, 'Expected multipart/form-data');
+
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const arrays: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const buffers: Buffer[] = [];
+  let refused: HttpError | undefined;
+  let fileCount = 0;
+
+  try {
+    // One more file than allowed is let through the parser so that we, not busboy, name the problem.
+    const parts: AsyncIterable<Multipart> = request.parts({ limits: { files: maxFiles + 1, fileSize: MAX_IMAGE_BYTES } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        // A browser sends an empty part for a file input left empty: that is no file.
+        if (!part.filename) {
+          part.file.resume();
+          continue;
+        }
+        fileCount += 1;
+        if (refused || baseName(part.fieldname) !== fileField || fileCount > maxFiles) {
+          refused ??= tooManyFiles(maxFiles);
+          part.file.resume(); // drain it: the rest of the body must still be read
+          continue;
+        }
+        try {
+          buffers.push(await part.toBuffer());
+        } catch (error) {
+          refused ??= toHttpError(error, maxFiles);
+        }
+        continue;
+      }
+      if (part.valueTruncated || part.fieldnameTruncated) {
+        refused ??= new HttpError(400, `The field ${baseName(part.fieldname)} is too long`);
+        continue;
+      }
+      const name = baseName(part.fieldname);
+      const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      (arrays[name] ??= []).push(value);
+      fields[name] ??= value;
+    }
+  } catch (error) {
+    refused ??= toHttpError(error, maxFiles);
+  }
+  if (refused) throw refused;
+
+  // One at a time: decoding is the memory-hungry step, and the first bad file refuses the lot.
+  const images: NormalizedImage[] = [];
+  for (const buffer of buffers) images.push(await normalizeImage(buffer));
+  return { fields, arrays, images };
+}

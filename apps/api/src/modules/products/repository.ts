@@ -1,0 +1,167 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { prefixEnd, queryTerms, termsOf } from './terms.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface ProductListFilter {
+  search?: string;
+  categoryKey?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface ProductRecord {
+  id: number;
+  name: string;
+  description: string | null;
+  price: number;
+  sale_price: number | null;
+  currency: string;
+  location: string | null;
+  shop_id: number | null;
+  category_id: number | null;
+  category_name: string | null;
+  published: number;
+  sold: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromProducts(db: Executor) {
+  return db.selectFrom('products as p');
+}
+
+function withColumns(query: ReturnType<typeof fromProducts>) {
+  return query
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.price',
+      'p.sale_price',
+      'p.currency',
+      'p.location',
+      'p.shop_id',
+      'p.category_id',
+      'c.name as category_name',
+      'p.published',
+      'p.sold',
+      'p.created_at',
+      'p.updated_at',
+    ]);
+}
+
+function filtered(db: Executor, filter: ProductListFilter) {
+  let q = fromProducts(db).where('p.published', '=', 1);
+  if (filter.categoryKey !== undefined) {
+    q = q.where('p.category_id', 'in', db.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey));
+  }
+  for (const word of queryTerms(filter.search ?? '')) {
+    q = q.where(
+      'p.id',
+      'in',
+      db.selectFrom('product_terms').select('product_id').where('term', '>=', word).where('term', '<', prefixEnd(word)),
+    );
+  }
+  return q;
+}
+
+/** Published products, newest first, with the total for paging. */
+export async function listPublished(db: Executor, filter: ProductListFilter): Promise<{ rows: ProductRecord[]; total: number }> {
+  // A search made only of punctuation has no words to look up: nothing matches.
+  if ((filter.search ?? '').trim() !== '' && queryTerms(filter.search ?? '').length === 0) return { rows: [], total: 0 };
+  const rows = await withColumns(filtered(db, filter))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const count = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.total) };
+}
+
+export async function findProduct(db: Executor, id: number): Promise<ProductRecord | undefined> {
+  return withColumns(fromProducts(db)).where('p.id', '=', id).executeTakeFirst();
+}
+
+export async function listFeaturedPublished(db: Executor): Promise<ProductRecord[]> {
+  return withColumns(fromProducts(db))
+    .innerJoin('featured_products as f', 'f.product_id', 'p.id')
+    .where('p.published', '=', 1)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .execute();
+}
+
+/** File names per product, in gallery order (position 0 is the cover). */
+export async function imagesOf(db: Executor, productIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('product_images as pi')
+    .innerJoin('images as i', 'i.id', 'pi.image_id')
+    .select(['pi.product_id', 'i.filename'])
+    .where('pi.product_id', 'in', productIds)
+    .orderBy('pi.product_id')
+    .orderBy('pi.position')
+    .execute();
+  for (const row of rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row.filename);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+export async function watchersOf(db: Executor, productIds: number[]): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('product_interests')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('product_id', 'in', productIds)
+    .groupBy('product_id')
+    .execute();
+  for (const row of rows) map.set(row.product_id, Number(row.n));
+  return map;
+}
+
+/** Rewrites the search terms of one product; call in the transaction that changed it. */
+export async function indexProductTerms(db: Executor, productId: number) {
+  const product = await findProduct(db, productId);
+  await db.deleteFrom('product_terms').where('product_id', '=', productId).execute();
+  if (!product) return;
+  const terms = termsOf(product.name, product.description, product.category_name);
+  if (terms.length > 0) {
+    await db
+      .insertInto('product_terms')
+      .values(terms.map((term) => ({ product_id: productId, term })))
+      .execute();
+  }
+}
+
+export async function addInterest(db: Executor, productId: number, visitorId: string, at: string) {
+  await db
+    .insertInto('product_interests')
+    .values({ product_id: productId, visitor_id: visitorId, created_at: at })
+    .onConflict((oc) => oc.columns(['product_id', 'visitor_id']).doNothing())
+    .execute();
+}
+
+export async function removeInterest(db: Executor, productId: number, visitorId: string) {
+  await db.deleteFrom('product_interests').where('product_id', '=', productId).where('visitor_id', '=', visitorId).execute();
+}
+
+export async function hasInterest(db: Executor, productId: number, visitorId: string) {
+  const row = await db
+    .selectFrom('product_interests')
+    .select('product_id')
+    .where('product_id', '=', productId)
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,87 @@
+import {
+  categoryParamSchema,
+  featuredListSchema,
+  interestBodySchema,
+  interestResultSchema,
+  pageQuerySchema,
+  productIdParamSchema,
+  productListQuerySchema,
+  productListSchema,
+  publicProductSchema,
+} from '@marketplace/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { nowIso } from '../../db/database.js';
+import { addInterest, listFeaturedPublished, listPublished, removeInterest, watchersOf } from './repository.js';
+import { requirePublished, toFeatured, toPublic } from './service.js';
+
+const tags = ['catalogue'];
+
+export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const kysely = db.kysely;
+
+  app.get(
+    '/v1/products',
+    { config: { access: 'public' }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    async (request) => {
+      const { limit, offset, search } = request.query;
+      const { rows, total } = await listPublished(kysely, { limit, offset, search });
+      return { products: await toPublic(kysely, rows), total, limit, offset };
+    },
+  );
+
+  // Registered before '/v1/products/:id' matters only for readability: find-my-way prefers static segments.
+  app.get(
+    '/v1/products/featured-products',
+    { config: { access: 'public' }, schema: { tags, response: { 200: featuredListSchema } } },
+    async () => {
+      const products = toFeatured(await toPublic(kysely, await listFeaturedPublished(kysely)));
+      return { products, total: products.length };
+    },
+  );
+
+  app.get(
+    '/v1/products/category/:category',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: categoryParamSchema, querystring: pageQuerySchema, response: { 200: productListSchema } },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const categoryKey = request.params.category.toLowerCase();
+      const { rows, total } = await listPublished(kysely, { categoryKey, limit, offset });
+      return { products: await toPublic(kysely, rows), total, limit, offset };
+    },
+  );
+
+  app.get(
+    '/v1/products/:id',
+    { config: { access: 'public' }, schema: { tags, params: productIdParamSchema, response: { 200: publicProductSchema } } },
+    async (request) => {
+      const row = await requirePublished(kysely, request.params.id);
+      const [product] = await toPublic(kysely, [row]);
+      return product!;
+    },
+  );
+
+  // Interest is counted once per browser (its anonymous visitor id); the limit stops inflating counts.
+  const interestLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/v1/products/:id/interest',
+      config: { access: 'public', ...interestLimit },
+      schema: { tags, params: productIdParamSchema, body: interestBodySchema, response: { 200: interestResultSchema } },
+      handler: async (request) => {
+        const { id } = request.params;
+        await requirePublished(kysely, id);
+        if (method === 'POST') await addInterest(kysely, id, request.body.visitor_id, nowIso());
+        else await removeInterest(kysely, id, request.body.visitor_id);
+        const watchers = (await watchersOf(kysely, [id])).get(id) ?? 0;
+        return { watchers, interested: method === 'POST' };
+      },
+    });
+  }
+};

@@ -1,0 +1,42 @@
+import type { FeaturedProduct, PublicProduct } from '@marketplace/shared';
+import { DEFAULT_LOCATION } from '@marketplace/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { findProduct, imagesOf, watchersOf, type ProductRecord } from './repository.js';
+
+/** Public shape of spec section 3; images and watcher counts are fetched for the whole page at once. */
+export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Promise<PublicProduct[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, watchers] = await Promise.all([imagesOf(db, ids), watchersOf(db, ids)]);
+  return rows.map((row) => {
+    const files = images.get(row.id) ?? [];
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      price: Number(row.price),
+      sale_price: row.sale_price === null ? null : Number(row.sale_price),
+      currency: row.currency,
+      location: row.location ?? DEFAULT_LOCATION,
+      cover_image_url: files[0] ?? null,
+      image_gallery: files,
+      images: files,
+      category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, category_name: row.category_name } : null,
+      sold: row.sold === 1,
+      watchers: watchers.get(row.id) ?? 0,
+      created_at: row.created_at,
+    };
+  });
+}
+
+export function toFeatured(products: PublicProduct[]): FeaturedProduct[] {
+  return products.map((p) => ({ ...p, product_id: p.id }));
+}
+
+/** A product the public may see; unpublished ones are as absent as missing ones. */
+export async function requirePublished(db: Kysely<Database>, id: number): Promise<ProductRecord> {
+  const row = await findProduct(db, id);
+  if (!row || row.published !== 1) throw new HttpError(404, 'Product not found');
+  return row;
+}

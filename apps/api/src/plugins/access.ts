@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+
+export type Role = 'Admin' | 'Moderator' | 'User';
+/** Every API route says who may call it: anyone, or a list of roles checked on each call. */
+export type Access = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** Refuses at start-up any /api route that does not declare its access, so none is open by accident. */
+export function requireDeclaredAccess(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+
+/** An error whose message is safe to show the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function problem(status: number, message: string, errors?: Record<string, string>) {
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: message,
+    message,
+    ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, status: number, message: string, errors?: Record<string, string>) {
+  return reply.status(status).type('application/problem+json').send(problem(status, message, errors));
+}
+
+/** Field name from a zod/ajv instance path such as '/limit' or '/0/name'. */
+function fieldOf(path: string | undefined): string {
+  return (path ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+// One handler for every error: spec messages for validation, generic text for anything unexpected,
+// never a stack trace or SQL in a response.
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return sendProblem(reply, error.status, error.message, error.errors);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath);
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0] ?? 'Invalid request';
+      return sendProblem(reply, 400, first, errors);
+    }
+    if (error.validation) return sendProblem(reply, 400, error.message);
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, too many files) carry safe messages.
+      return sendProblem(reply, status, error.message.replace(/^FST_\w+: /, ''));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, status >= 500 && status < 600 ? status : 500, 'Something went wrong on our side. Please try again.');
+  });
+}

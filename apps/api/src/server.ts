@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { DEMO_ADMIN, isEmpty, seed } from './db/seed/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.resolve(config.dataDir, 'marketplace.db') });
+  await migrateToLatest(db);
+
+  const production = config.env === 'production';
+  const admin =
+    config.adminEmail && config.adminPassword
+      ? { email: config.adminEmail, password: config.adminPassword }
+      : production
+        ? undefined
+        : DEMO_ADMIN;
+  if (await isEmpty(db.kysely)) await seed(db.kysely, { demo: !production, admin });
+
+  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
+  const app = await buildApp({ config: { ...config, webDist }, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish; a stuck one cannot hold the process forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Marketplace running on http://localhost:${port} (${db.engine})`);
+  if (!production && admin === DEMO_ADMIN) {
+    console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} at http://localhost:${port}/admin/login`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { listOf } from './pagination.js';
+
+/** Spec 3, product as public cards and the detail page see it. Images are stored file names. */
+export const publicProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number().int(),
+  sale_price: z.number().int().nullable(),
+  currency: z.string(),
+  location: z.string().nullable(),
+  cover_image_url: z.string().nullable(),
+  image_gallery: z.array(z.string()),
+  images: z.array(z.string()),
+  category: z.object({ id: z.number().int(), category_name: z.string() }).nullable(),
+  sold: z.boolean(),
+  watchers: z.number().int(),
+  created_at: z.string(),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+export const productListSchema = listOf('products', publicProductSchema);
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** The featured list also names the product by product_id (spec 3). */
+export const featuredProductSchema = publicProductSchema.extend({ product_id: z.number().int() });
+export type FeaturedProduct = z.infer<typeof featuredProductSchema>;
+export const featuredListSchema = z.object({ products: z.array(featuredProductSchema), total: z.number().int() });
+
+export const productIdParamSchema = z.object({
+  id: z.coerce
+    .number({ message: 'Product id must be a number' })
+    .positive('Product id must be positive')
+    .max(2_147_483_647, 'Product id is too large')
+    .int('Product id must be a whole number'),
+});
+
+export const categoryParamSchema = z.object({
+  category: z.string().trim().min(1, 'Category is required').max(100, 'Category must be at most 100 characters'),
+});
+
+export const interestBodySchema = z.object({
+  visitor_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'visitor_id must be 16 to 64 letters, digits, - or _'),
+});
+export const interestResultSchema = z.object({ watchers: z.number().int(), interested: z.boolean() });
