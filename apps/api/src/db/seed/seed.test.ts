@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, engines, type TestDb } from '../../test/databases.js';
+import { seed } from './index.js';
+
+describe.each(engines)('demo seed [%s]', (engine) => {
+  let t: TestDb;
+  const counts = async () => {
+    const k = t.db.kysely;
+    const n = async (table: 'products' | 'images' | 'categories' | 'shops' | 'users' | 'featured_products' | 'product_terms') =>
+      Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    return {
+      products: await n('products'),
+      images: await n('images'),
+      categories: await n('categories'),
+      shops: await n('shops'),
+      users: await n('users'),
+      featured: await n('featured_products'),
+      terms: await n('product_terms'),
+    };
+  };
+
+  beforeAll(async () => {
+    t = await createTestDb(engine);
+    await seed(t.db.kysely, { admin: { email: 'Admin@Example.mw', password: 'demo-password-1' } });
+  });
+  afterAll(() => t.dispose());
+
+  it('creates the spec categories, three shops, the catalogue and an admin', async () => {
+    const k = t.db.kysely;
+    const categories = (await k.selectFrom('categories').select('name').orderBy('id').execute()).map((c) => c.name);
+    expect(categories).toEqual(['SmartPhones', 'Laptops and Computers', 'Gaming Consoles', 'TVs and Soundbars', 'Home Appliances', 'Other']);
+    const shops = await k.selectFrom('shops').select(['name', 'address', 'contact']).execute();
+    expect(shops.map((s) => s.name).join()).toMatch(/Lilongwe.*Blantyre.*Mzuzu/);
+    const published = await k.selectFrom('products').select(['id', 'category_id', 'price', 'sold']).where('published', '=', 1).execute();
+    expect(published.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(published.map((p) => p.category_id)).size).toBe(6);
+    expect(published.every((p) => Number.isInteger(Number(p.price)) && Number(p.price) > 0)).toBe(true);
+    expect(published.filter((p) => p.sold === 1).length).toBeGreaterThan(0);
+    const unpublished = await k.selectFrom('products').select('id').where('published', '=', 0).execute();
+    expect(unpublished.length).toBeGreaterThan(0);
+    const featured = await k
+      .selectFrom('featured_products as f')
+      .innerJoin('products as p', 'p.id', 'f.product_id')
+      .select('p.published')
+      .execute();
+    expect(featured).toHaveLength(4);
+    expect(featured.every((f) => f.published === 1)).toBe(true);
+    const perProduct = await k.selectFrom('product_images').select(['product_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('product_id').execute();
+    expect(perProduct.length).toBe((await counts()).products);
+    expect(perProduct.every((r) => Number(r.n) >= 1 && Number(r.n) <= 3)).toBe(true);
+    const hero = await k.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').orderBy('filename').execute();
+    expect(hero.map((h) => h.filename)).toEqual(['hero-gaming.webp', 'hero-laptops.webp', 'hero-phones.webp']);
+    const admin = await k.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ email: 'admin@example.mw', role: 'Admin', status: 'active' });
+    expect(admin.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await counts();
+    const again = await seed(t.db.kysely, { admin: { email: 'admin@example.mw', password: 'demo-password-1' } });
+    expect(again.created).toEqual({ categories: 0, shops: 0, products: 0, users: 0 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('seeds only categories and the admin in production mode', async () => {
+    const other = await createTestDb(engine);
+    try {
+      const { created } = await seed(other.db.kysely, { demo: false, admin: undefined });
+      expect(created).toEqual({ categories: 6, shops: 0, products: 0, users: 0 });
+    } finally {
+      await other.dispose();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../plugins/errors.js';
+import { MAX_INPUT_PIXELS, MAX_STORED_SIDE, normalizeImage } from './normalize.js';
+import { jpegWithMetadata, plainPng, pngBomb, sidewaysJpeg } from './testing.js';
+
+async function refusal(input: Buffer): Promise<HttpError> {
+  const error = await normalizeImage(input).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+describe('normalizeImage', () => {
+  it('re-encodes to WebP and drops EXIF (GPS included), XMP and ICC', async () => {
+    const input = await jpegWithMetadata();
+    const before = await sharp(input).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.exif?.includes(Buffer.from('TestCam'))).toBe(true);
+    expect(before.xmp).toBeDefined();
+    expect(before.icc).toBeDefined();
+
+    const out = await normalizeImage(input);
+    expect(out.contentType).toBe('image/webp');
+    const after = await sharp(out.data).metadata();
+    expect(after.format).toBe('webp');
+    expect([after.width, after.height]).toEqual([640, 480]);
+    expect([out.width, out.height]).toEqual([640, 480]);
+    expect(after.exif).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    // Belt and braces: no trace of the camera or the EXIF block in the bytes.
+    expect(out.data.includes(Buffer.from('TestCam'))).toBe(false);
+    expect(out.data.includes(Buffer.from('EXIF'))).toBe(false);
+  });
+
+  it('applies the EXIF orientation to the pixels', async () => {
+    const out = await normalizeImage(await sidewaysJpeg(300, 100));
+    expect([out.width, out.height]).toEqual([100, 300]);
+    const meta = await sharp(out.data).metadata();
+    expect([meta.width, meta.height]).toEqual([100, 300]);
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('bounds the largest side and never enlarges', async () => {
+    const big = await normalizeImage(await plainPng(3200, 1000));
+    expect([big.width, big.height]).toEqual([MAX_STORED_SIDE, 500]);
+    const small = await normalizeImage(await plainPng(120, 80));
+    expect([small.width, small.height]).toEqual([120, 80]);
+  });
+
+  it('decides by the bytes: text, a truncated JPEG, SVG and empty input are refused', async () => {
+    for (const input of [
+      Buffer.from('just some text, named x.jpg by its sender\n'),
+      Buffer.alloc(0),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0]),
+    ]) {
+      const error = await refusal(input);
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('File is not a supported image');
+    }
+  });
+
+  it('refuses a 20000 x 20000 PNG bomb from its header, without decoding it', async () => {
+    const bomb = await pngBomb(20_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const error = await refusal(bomb);
+    const elapsed = performance.now() - started;
+    const grew = process.memoryUsage().rss - rssBefore;
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(`Image is too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
+    expect(grew).toBeLessThan(200 * 1024 * 1024);
+    expect(elapsed).toBeLessThan(2000);
+  });
+});

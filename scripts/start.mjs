@@ -1,0 +1,20 @@
+// `npm start`: builds whatever is missing or older than its sources, then runs the one server.
+import { spawnSync, spawn } from 'node:child_process';
+import { isStale } from './freshness.mjs';
+
+const shared = ['packages/shared/src', 'packages/shared/package.json'];
+const parts = [
+  { name: 'web app', workspace: 'apps/web', output: 'apps/web/dist/index.html', inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared] },
+  { name: 'API', workspace: 'apps/api', output: 'apps/api/dist/server.js', inputs: ['apps/api/src', 'apps/api/build.mjs', ...shared] },
+];
+
+for (const part of parts) {
+  if (!isStale(part.output, part.inputs)) continue;
+  console.log(`Building the ${part.name}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', part.workspace], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
