@@ -11,6 +11,7 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
+          setupFiles: ['src/test/setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

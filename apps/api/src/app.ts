@@ -18,11 +18,18 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
 import { registerErrorHandler, sendProblem } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { shopRoutes } from './modules/shops/routes.js';
+import { categoryRoutes } from './modules/categories/routes.js';
+import { adminProductRoutes } from './modules/admin-products/routes.js';
+import { featuredRoutes } from './modules/featured/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
-
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'>;
@@ -41,7 +48,14 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Action calls (publish, approve...) are PUT/POST without a body; some clients still send a JSON type.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : json(request, body as string, done),
+  );
   requireDeclaredAccess(app);
+  registerAuth(app, db);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -63,7 +77,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { files: MAX_IMAGES, fileSize: MAX_FILE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
+    limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Marketplace API', version: '1.0.0' }, servers: [{ url: '/api' }] },
@@ -76,6 +90,10 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
+      await api.register(authRoutes, { db });
+      for (const routes of [dashboardRoutes, userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
+        await api.register(routes, { db });
+      }
     },
     { prefix: '/api' },
   );

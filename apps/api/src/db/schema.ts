@@ -162,7 +162,15 @@ export interface AuditLogTable {
   created_at: Time;
 }
 
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email_key: string;
+  ip: string;
+  created_at: Time;
+}
+
 export interface Database {
+  login_failures: LoginFailuresTable;
   users: UsersTable;
   sessions: SessionsTable;
   shops: ShopsTable;

@@ -1,8 +1,12 @@
+import type { Role } from '@marketplace/shared';
 import type { FastifyInstance } from 'fastify';
 
-export type Role = 'Admin' | 'Moderator' | 'User';
-/** Every API route says who may call it: anyone, or a list of roles checked on each call. */
-export type Access = 'public' | readonly Role[];
+export type { Role };
+
+/** Every API route says who may call it: anyone, any logged-in user, or a list of roles checked on each call. */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+export const ADMIN_ONLY: readonly Role[] = ['Admin'];
+export const STAFF: readonly Role[] = ['Admin', 'Moderator'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,5 +21,8 @@ export function requireDeclaredAccess(app: FastifyInstance) {
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    if (route.url.startsWith('/api/admin') && !Array.isArray(access)) {
+      throw new Error(`Back-office route ${String(route.method)} ${route.url} must declare the roles allowed`);
+    }
   });
 }

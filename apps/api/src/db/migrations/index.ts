@@ -2,10 +2,12 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../database.js';
 import * as m0001 from './0001-initial.js';
+import * as m0002 from './0002-login-attempts.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
   '0001-initial': m0001,
+  '0002-login-attempts': m0002,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

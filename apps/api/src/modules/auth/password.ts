@@ -1,7 +1,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt at OWASP's recommended cost (N=2^17, r=8, p=1): ~128 MiB and ~100 ms per hash.
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+
+/** Tests lower the cost so hundreds of logins stay fast; each hash records its own parameters. */
+export function setHashCostForTests(N: number) {
+  PARAMS.N = N;
+}
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {

@@ -28,9 +28,10 @@ describe.each(engines)('images on %s', (engine) => {
   describe('GET /api/images/{filename}', () => {
     it('serves the stored WebP with immutable caching, a strong ETag and nosniff', async () => {
       expect(image.filename).toMatch(/^[a-f0-9]{32}\.webp$/);
-      const res = await get(`/api/images/${image.filename}`);
+      const res = await get(`/api/images/${image.filename}`, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['content-encoding']).toBeUndefined(); // WebP is compressed already
       expect(res.headers['cache-control']).toBe(IMMUTABLE);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
@@ -132,6 +133,15 @@ describe.each(engines)('images on %s', (engine) => {
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([400, 500]);
     });
+  });
+
+  it('documents both routes and the allowed sizes in the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    for (const path of ['/images/{filename}', '/images/hero/{filename}']) {
+      const params = doc.paths[path].get.parameters as Array<{ name: string; schema: { enum?: string[] } }>;
+      expect(params.find((p) => p.name === 'w')?.schema.enum).toEqual(IMAGE_WIDTHS.map(String));
+      expect(params.find((p) => p.name === 'fit')?.schema.enum).toEqual(['cover', 'contain']);
+    }
   });
 
   describe('ETag', () => {

@@ -68,7 +68,7 @@ describe('normalizeImage', () => {
 
   it('refuses a 20000 x 20000 PNG bomb from its header, without decoding it', async () => {
     const bomb = await pngBomb(20_000);
-    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
     const error = await refusal(bomb);
@@ -78,5 +78,12 @@ describe('normalizeImage', () => {
     expect(error.message).toBe(`Image is too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
     expect(grew).toBeLessThan(200 * 1024 * 1024);
     expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('draws the line at the pixel count, and the bomb maker makes real PNGs', async () => {
+    const justOver = await refusal(await pngBomb(7072)); // 50.01 megapixels
+    expect(justOver.message).toMatch(/too large/);
+    const fine = await normalizeImage(await pngBomb(2000));
+    expect([fine.width, fine.height]).toEqual([MAX_STORED_SIDE, MAX_STORED_SIDE]);
   });
 });

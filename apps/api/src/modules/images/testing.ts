@@ -2,28 +2,18 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buf) {
-    let c = (crc ^ byte) & 0xff;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    crc = (crc >>> 8) ^ c;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
+  crc.writeUInt32BE(zlib.crc32(body));
   return Buffer.concat([length, body, crc]);
 }
 
 /**
- * A valid greyscale PNG of side x side pixels, all black: about 390 kB on disk for 20000 x 20000, which
- * would decode to 400 MB. The rows are deflated as a stream, so making it never holds them in memory.
+ * A valid greyscale PNG of side x side pixels, all black: under 2 MB for 20000 x 20000, which would
+ * decode to 400 MB. The rows are deflated as a stream, a few hundred at a time, never all in memory.
  */
 export async function pngBomb(side = 20_000): Promise<Buffer> {
   const ihdr = Buffer.alloc(13);
@@ -31,16 +21,18 @@ export async function pngBomb(side = 20_000): Promise<Buffer> {
   ihdr.writeUInt32BE(side, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
-  const row = Buffer.alloc(side + 1); // filter byte + pixels, all zero
-  const deflate = zlib.createDeflate({ level: 9 });
+  const rowsPerWrite = 500;
+  const rows = Buffer.alloc((side + 1) * rowsPerWrite); // each row: filter byte + pixels, all zero
+  const deflate = zlib.createDeflate({ level: 1 });
   const out: Buffer[] = [];
   deflate.on('data', (d: Buffer) => out.push(d));
   const ended = new Promise<void>((resolve, reject) => {
     deflate.on('end', resolve);
     deflate.on('error', reject);
   });
-  for (let y = 0; y < side; y++) {
-    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  for (let y = 0; y < side; y += rowsPerWrite) {
+    const chunk = y + rowsPerWrite <= side ? rows : rows.subarray(0, (side + 1) * (side - y));
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
   }
   deflate.end();
   await ended;

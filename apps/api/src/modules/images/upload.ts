@@ -60,7 +60,7 @@ function toHttpError(error: unknown, maxFiles: number): HttpError {
  * client always gets our answer rather than a reset connection), then normalizes every file; it
  * returns only when everything was good, so the caller writes nothing for a refused submission.
  *
- * Refused with a 400: not multipart; a file under another field name or one file too many (the whole
+ * Refused with a 400: not multipart; a file under another field name; one file too many (the whole
  * submission, not just the extra file); bytes that do not decode as an image; an image over the pixel
  * limit; a text field over the size limit. A file over the size limit is a 413.
  */
@@ -86,9 +86,9 @@ export async function readMultipart(request: FastifyRequest, opts: ReadMultipart
           part.file.resume();
           continue;
         }
-        fileCount += 1;
-        if (refused || baseName(part.fieldname) !== fileField || fileCount > maxFiles) {
-          refused ??= tooManyFiles(maxFiles);
+        if (baseName(part.fieldname) !== fileField) refused ??= new HttpError(400, `Images must be sent in the field ${fileField}`);
+        else if (++fileCount > maxFiles) refused ??= tooManyFiles(maxFiles);
+        if (refused) {
           part.file.resume(); // drain it: the rest of the body must still be read
           continue;
         }

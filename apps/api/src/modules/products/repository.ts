@@ -5,6 +5,8 @@ import { prefixEnd, queryTerms, termsOf } from './terms.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ProductListFilter {
+  /** The public sees published products only; the back-office sees all. */
+  includeUnpublished?: boolean;
   search?: string;
   categoryKey?: string;
   limit: number;
@@ -22,6 +24,7 @@ export interface ProductRecord {
   shop_id: number | null;
   category_id: number | null;
   category_name: string | null;
+  shop_name: string | null;
   published: number;
   sold: number;
   created_at: string;
@@ -35,6 +38,7 @@ function fromProducts(db: Executor) {
 function withColumns(query: ReturnType<typeof fromProducts>) {
   return query
     .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('shops as s', 's.id', 'p.shop_id')
     .select([
       'p.id',
       'p.name',
@@ -50,11 +54,13 @@ function withColumns(query: ReturnType<typeof fromProducts>) {
       'p.sold',
       'p.created_at',
       'p.updated_at',
+      's.name as shop_name',
     ]);
 }
 
 function filtered(db: Executor, filter: ProductListFilter) {
-  let q = fromProducts(db).where('p.published', '=', 1);
+  let q = fromProducts(db);
+  if (!filter.includeUnpublished) q = q.where('p.published', '=', 1);
   if (filter.categoryKey !== undefined) {
     q = q.where('p.category_id', 'in', db.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey));
   }
@@ -68,8 +74,8 @@ function filtered(db: Executor, filter: ProductListFilter) {
   return q;
 }
 
-/** Published products, newest first, with the total for paging. */
-export async function listPublished(db: Executor, filter: ProductListFilter): Promise<{ rows: ProductRecord[]; total: number }> {
+/** Products, newest first, with the total for paging. */
+export async function listProducts(db: Executor, filter: ProductListFilter): Promise<{ rows: ProductRecord[]; total: number }> {
   // A search made only of punctuation has no words to look up: nothing matches.
   if ((filter.search ?? '').trim() !== '' && queryTerms(filter.search ?? '').length === 0) return { rows: [], total: 0 };
   const rows = await withColumns(filtered(db, filter))

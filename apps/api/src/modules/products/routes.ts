@@ -13,7 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../db/database.js';
-import { addInterest, listFeaturedPublished, listPublished, removeInterest, watchersOf } from './repository.js';
+import { addInterest, listFeaturedPublished, listProducts, removeInterest, watchersOf } from './repository.js';
 import { requirePublished, toFeatured, toPublic } from './service.js';
 
 const tags = ['catalogue'];
@@ -27,7 +27,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     { config: { access: 'public' }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
     async (request) => {
       const { limit, offset, search } = request.query;
-      const { rows, total } = await listPublished(kysely, { limit, offset, search });
+      const { rows, total } = await listProducts(kysely, { limit, offset, search });
       return { products: await toPublic(kysely, rows), total, limit, offset };
     },
   );
@@ -51,7 +51,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     async (request) => {
       const { limit, offset } = request.query;
       const categoryKey = request.params.category.toLowerCase();
-      const { rows, total } = await listPublished(kysely, { categoryKey, limit, offset });
+      const { rows, total } = await listProducts(kysely, { categoryKey, limit, offset });
       return { products: await toPublic(kysely, rows), total, limit, offset };
     },
   );

@@ -1,0 +1,47 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ProductsTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function insertProduct(db: Executor, values: Omit<ProductsTable, 'id'>) {
+  return (await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateProduct(db: Executor, id: number, values: Partial<Omit<ProductsTable, 'id'>>) {
+  await db.updateTable('products').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteProduct(db: Executor, id: number) {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+/** The gallery in order: image id and file name. */
+export function galleryOf(db: Executor, productId: number) {
+  return db
+    .selectFrom('product_images as pi')
+    .innerJoin('images as i', 'i.id', 'pi.image_id')
+    .select(['i.id', 'i.filename'])
+    .where('pi.product_id', '=', productId)
+    .orderBy('pi.position')
+    .execute();
+}
+
+/** Replaces the gallery with the given image ids in order (position 0 is the cover). */
+export async function setGallery(db: Executor, productId: number, imageIds: number[]) {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (imageIds.length === 0) return;
+  await db
+    .insertInto('product_images')
+    .values(imageIds.map((image_id, position) => ({ product_id: productId, image_id, position })))
+    .execute();
+}
+
+export async function featuredIds(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return new Set<number>();
+  const rows = await db.selectFrom('featured_products').select('product_id').where('product_id', 'in', productIds).execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+export async function exists(db: Executor, table: 'shops' | 'categories', id: number) {
+  return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,150 @@
+import type { AdminProduct, createProductSchema, updateProductSchema } from '@marketplace/shared';
+import { MAX_IMAGES, toAmount } from '@marketplace/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { nowIso, type Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { recordAudit } from '../audit/repository.js';
+import type { SessionUser } from '../auth/service.js';
+import type { NormalizedImage } from '../images/normalize.js';
+import { deleteUnusedImages, storeImages } from '../images/repository.js';
+import { findProduct, imagesOf, indexProductTerms, type ProductRecord } from '../products/repository.js';
+import { deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const TOO_MANY_IMAGES = `At most ${MAX_IMAGES} images are allowed`;
+const CATEGORY_MISSING = 'Category not found';
+const SHOP_MISSING = 'Shop not found';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, featured] = await Promise.all([imagesOf(db, ids), featuredIds(db, ids)]);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    shop_id: r.shop_id,
+    shop_name: r.shop_name,
+    category_id: r.category_id,
+    category_name: r.category_name,
+    price: Number(r.price),
+    sale_price: r.sale_price === null ? null : Number(r.sale_price),
+    currency: r.currency,
+    description: r.description,
+    location: r.location,
+    published: r.published === 1,
+    sold: r.sold === 1,
+    featured: featured.has(r.id),
+    images: images.get(r.id) ?? [],
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  }));
+}
+
+export async function loadAdminProduct(db: Executor, id: number): Promise<AdminProduct> {
+  const row = await findProduct(db, id);
+  if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+  return (await toAdmin(db, [row]))[0]!;
+}
+
+async function checkRefs(trx: Executor, categoryId: number, shopId: number) {
+  const errors: Record<string, string> = {};
+  if (!(await exists(trx, 'categories', categoryId))) errors.category_id = CATEGORY_MISSING;
+  if (!(await exists(trx, 'shops', shopId))) errors.shop_id = SHOP_MISSING;
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, errors);
+}
+
+export async function createProduct(db: Db, actor: SessionUser, input: z.output<typeof createProductSchema>, images: NormalizedImage[]) {
+  return db.kysely.transaction().execute(async (trx) => {
+    await checkRefs(trx, input.category_id, input.shop_id);
+    const now = nowIso();
+    const id = await insertProduct(trx, {
+      name: input.item_name,
+      description: input.description,
+      price: toAmount(input.price),
+      sale_price: null,
+      currency: 'MWK',
+      location: input.location,
+      shop_id: input.shop_id,
+      category_id: input.category_id,
+      published: input.published ? 1 : 0,
+      sold: 0,
+      seller_request_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const stored = await storeImages(trx, images);
+    await setGallery(trx, id, stored.map((s) => s.id));
+    await indexProductTerms(trx, id);
+    await recordAudit(trx, { actorId: actor.id, action: `Created product ${input.item_name}`, subjectType: 'product', subjectId: id });
+    return loadAdminProduct(trx, id);
+  });
+}
+
+export interface GalleryChange {
+  /** File names of stored images to keep, in the order wanted; undefined keeps every image not deleted. */
+  keep: string[] | undefined;
+  deleted: string[];
+  added: NormalizedImage[];
+}
+
+export async function changeProduct(db: Db, actor: SessionUser, id: number, input: z.output<typeof updateProductSchema>, gallery: GalleryChange) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const before = await findProduct(trx, id);
+    if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    await checkRefs(trx, input.category_id, input.shop_id);
+
+    const current = await galleryOf(trx, id);
+    const byName = new Map(current.map((i) => [i.filename, i.id]));
+    const deleted = new Set(gallery.deleted);
+    const keepNames = (gallery.keep ?? current.map((i) => i.filename)).filter((name) => !deleted.has(name));
+    const unknown = keepNames.find((name) => !byName.has(name));
+    if (unknown) throw new HttpError(400, `Image ${unknown} does not belong to this product`);
+    if (keepNames.length + gallery.added.length > MAX_IMAGES) throw new HttpError(400, TOO_MANY_IMAGES);
+
+    const stored = await storeImages(trx, gallery.added);
+    const kept = keepNames.map((name) => byName.get(name)!);
+    await setGallery(trx, id, [...kept, ...stored.map((s) => s.id)]);
+    await deleteUnusedImages(trx, current.map((i) => i.id).filter((imageId) => !kept.includes(imageId)));
+
+    await updateProduct(trx, id, {
+      name: input.name,
+      currency: input.currency,
+      category_id: input.category_id,
+      shop_id: input.shop_id,
+      location: input.location,
+      price: toAmount(input.price),
+      sale_price: input.sale_price ? toAmount(input.sale_price) : null,
+      description: input.description,
+      published: input.published ? 1 : 0,
+      updated_at: nowIso(),
+    });
+    await indexProductTerms(trx, id);
+    await recordAudit(trx, { actorId: actor.id, action: `Updated product ${input.name}`, subjectType: 'product', subjectId: id });
+    return loadAdminProduct(trx, id);
+  });
+}
+
+export async function setPublished(db: Db, actor: SessionUser, id: number, published: boolean) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const before = await findProduct(trx, id);
+    if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    await updateProduct(trx, id, { published: published ? 1 : 0, updated_at: nowIso() });
+    await recordAudit(trx, { actorId: actor.id, action: `${published ? 'Published' : 'Unpublished'} product ${before.name}`, subjectType: 'product', subjectId: id });
+    return loadAdminProduct(trx, id);
+  });
+}
+
+export async function removeProduct(db: Db, actor: SessionUser, id: number) {
+  await db.kysely.transaction().execute(async (trx) => {
+    const before = await findProduct(trx, id);
+    if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    const images = await galleryOf(trx, id);
+    await deleteProduct(trx, id);
+    await deleteUnusedImages(trx, images.map((i) => i.id));
+    await recordAudit(trx, { actorId: actor.id, action: `Deleted product ${before.name}`, subjectType: 'product', subjectId: id });
+  });
+}

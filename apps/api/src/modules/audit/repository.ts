@@ -1,0 +1,39 @@
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface AuditEntry {
+  actorId: number | null;
+  action: string;
+  subjectType: string;
+  subjectId: number | string | null;
+  detail?: string;
+}
+
+/** Written in the same transaction as the change it describes: no change without its entry. */
+export async function recordAudit(db: Executor, entry: AuditEntry) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId === null ? null : String(entry.subjectId),
+      detail: entry.detail?.slice(0, 1000) ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+export async function recentAudit(db: Executor, limit: number) {
+  return db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select(['a.id', 'a.action', 'a.subject_type', 'a.subject_id', 'a.detail', 'a.created_at', 'u.display_name as actor'])
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
+}

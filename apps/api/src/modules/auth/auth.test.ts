@@ -1,0 +1,96 @@
+import { LOGIN_FAILED } from '@marketplace/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { engines } from '../../test/databases.js';
+import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
+import { authenticate, MAX_FAILURES_PER_ACCOUNT, TOO_MANY_FAILURES } from './service.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens.js';
+
+describe.each(engines)('login and sessions [%s]', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('logs in with email and password and answers token and display_name', async () => {
+    const user = await addUser(t.db, 'Admin', 'Boss@Example.mw'.toLowerCase());
+    const res = await login(t.app, 'BOSS@example.mw');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ display_name: 'Admin Tester', role: 'Admin' });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await me(body.token)).json()).toMatchObject({ id: user.id, role: 'Admin' });
+    const stored = await t.db.kysely.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(body.token);
+  });
+
+  it('answers a wrong password and an unknown email with the same 401 body', async () => {
+    const user = await addUser(t.db, 'Moderator');
+    const wrong = await login(t.app, user.email, 'not the password', '10.0.0.2');
+    const unknown = await login(t.app, 'nobody@example.mw', TEST_PASSWORD, '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ detail: LOGIN_FAILED, title: 'Unauthorized' });
+  });
+
+  it('refuses a deactivated user like a wrong password', async () => {
+    const user = await addUser(t.db, 'Admin', undefined, 'inactive');
+    const res = await login(t.app, user.email, TEST_PASSWORD, '10.0.0.3');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toBe(LOGIN_FAILED);
+  });
+
+  it('requires both fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: '', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+
+  it('limits failed logins per account with a 429 and a message, even with the right password', async () => {
+    const user = await addUser(t.db, 'User');
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) expect((await login(t.app, user.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+    const res = await login(t.app, user.email, TEST_PASSWORD, '10.1.1.1');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(TOO_MANY_FAILURES);
+  });
+
+  it('limits failed logins per IP across accounts', async () => {
+    for (let i = 0; i < 20; i++) await login(t.app, `guess${i}@example.mw`, 'wrong', '10.9.9.9');
+    const user = await addUser(t.db, 'Admin');
+    const res = await login(t.app, user.email, TEST_PASSWORD, '10.9.9.9');
+    expect(res.statusCode).toBe(429);
+    expect((await login(t.app, user.email, TEST_PASSWORD, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('revokes the token on logout', async () => {
+    const { token, headers } = await signIn(t.app, t.db, 'Admin');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers })).statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('expires sessions when idle and at the absolute limit', async () => {
+    const { token } = await signIn(t.app, t.db, 'Admin');
+    const now = Date.now();
+    expect(await authenticate(t.db.kysely, token, new Date(now + 60_000))).toBeDefined();
+    expect(await authenticate(t.db.kysely, token, new Date(now + 60_000 + SESSION_IDLE_MS + 1000))).toBeUndefined();
+    // Kept alive by activity, it still ends at the absolute limit.
+    let at = now;
+    while (at + SESSION_IDLE_MS / 2 < now + SESSION_ABSOLUTE_MS) {
+      at += SESSION_IDLE_MS / 2;
+      const alive = await authenticate(t.db.kysely, token, new Date(at));
+      expect(alive === undefined).toBe(at >= now + SESSION_ABSOLUTE_MS);
+    }
+    expect(await authenticate(t.db.kysely, token, new Date(now + SESSION_ABSOLUTE_MS + 1000))).toBeUndefined();
+  });
+
+  it('ignores malformed authorization headers', async () => {
+    for (const authorization of ['Bearer', 'Basic abc', `Bearer ${'x'.repeat(500)}`, 'Bearer a b c']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});

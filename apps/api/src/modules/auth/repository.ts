@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export function findSession(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id', 's.created_at', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.role', 'u.status', 'u.display_name', 'u.email'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function createSession(db: Executor, userId: number, tokenHash: string, now: string, expiresAt: string) {
+  await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null }).execute();
+}
+
+export async function touchSession(db: Executor, id: number, now: string) {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export async function revokeSession(db: Executor, id: number, now: string) {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Role changes, deactivation and deletion end every open session of the user. */
+export async function revokeUserSessions(db: Executor, userId: number, now: string) {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+export async function recordLoginFailure(db: Executor, emailKey: string, ip: string, now: string) {
+  await db.insertInto('login_failures').values({ email_key: emailKey, ip, created_at: now }).execute();
+}
+
+export async function countLoginFailures(db: Executor, since: string, emailKey: string, ip: string) {
+  const count = (column: 'email_key' | 'ip', value: string) =>
+    db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  const [byAccount, byIp] = await Promise.all([count('email_key', emailKey), count('ip', ip)]);
+  return { byAccount, byIp };
+}
+
+export async function clearLoginFailures(db: Executor, emailKey: string) {
+  await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
+}
+
+export async function pruneLoginFailures(db: Executor, before: string) {
+  await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+}

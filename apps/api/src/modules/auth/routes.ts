@@ -1,0 +1,33 @@
+import { loginResultSchema, loginSchema } from '@marketplace/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { login, logout } from './service.js';
+
+const meSchema = z.object({ id: z.number().int(), display_name: z.string(), email: z.string(), role: z.string() });
+
+export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  app.post(
+    '/v1/auth/login',
+    {
+      // Failed attempts are also counted per account and per IP in the database (service.ts); this caps raw volume.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, body: loginSchema, response: { 200: loginResultSchema } },
+    },
+    async (request) => login(db.kysely, request.body, request.ip),
+  );
+
+  app.post('/v1/auth/logout', { config: { access: 'authenticated' }, schema: { tags } }, async (request, reply) => {
+    if (request.user) await logout(db.kysely, request.user);
+    return reply.status(204).send();
+  });
+
+  app.get('/v1/auth/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: meSchema } } }, async (request) => {
+    const user = request.user!;
+    return { id: user.id, display_name: user.displayName, email: user.email, role: user.role };
+  });
+};

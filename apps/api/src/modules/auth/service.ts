@@ -1,0 +1,70 @@
+import { LOGIN_FAILED, type LoginInput, type Role } from '@marketplace/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { hashPassword, verifyPassword } from './password.js';
+import {
+  clearLoginFailures,
+  countLoginFailures,
+  createSession,
+  findSession,
+  findUserByEmail,
+  pruneLoginFailures,
+  recordLoginFailure,
+  revokeSession,
+  touchSession,
+} from './repository.js';
+import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
+
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_IP = 20;
+export const TOO_MANY_FAILURES = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+
+// Compared against when the email is unknown, so both failures cost the same scrypt time.
+let dummyHash: Promise<string> | undefined;
+
+export interface SessionUser {
+  id: number;
+  sessionId: number;
+  role: Role;
+  displayName: string;
+  email: string;
+}
+
+export async function login(db: Kysely<Database>, input: LoginInput, ip: string, now = new Date()) {
+  const emailKey = input.email.trim().toLowerCase();
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+  const failures = await countLoginFailures(db, since, emailKey, ip);
+  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT || failures.byIp >= MAX_FAILURES_PER_IP) {
+    throw new HttpError(429, TOO_MANY_FAILURES);
+  }
+
+  const user = await findUserByEmail(db, emailKey);
+  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))));
+  // An inactive account fails exactly like a wrong password: no hint that the email exists.
+  if (!user || !passwordOk || user.status !== 'active') {
+    await recordLoginFailure(db, emailKey, ip, now.toISOString());
+    await pruneLoginFailures(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
+    throw new HttpError(401, LOGIN_FAILED);
+  }
+
+  await clearLoginFailures(db, emailKey);
+  const token = newToken();
+  await createSession(db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString());
+  return { token, display_name: user.display_name, role: user.role };
+}
+
+/** The user behind a bearer token, or undefined when it is unknown, revoked, expired or idle too long. */
+export async function authenticate(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionUser | undefined> {
+  const session = await findSession(db, hashToken(token));
+  if (!session || session.revoked_at !== null || session.status !== 'active') return undefined;
+  const t = now.getTime();
+  if (t >= Date.parse(session.expires_at) || t - Date.parse(session.last_seen_at) >= SESSION_IDLE_MS) return undefined;
+  if (t - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) await touchSession(db, session.id, now.toISOString());
+  return { id: session.user_id, sessionId: session.id, role: session.role, displayName: session.display_name, email: session.email };
+}
+
+export async function logout(db: Kysely<Database>, user: SessionUser) {
+  await revokeSession(db, user.sessionId, new Date().toISOString());
+}

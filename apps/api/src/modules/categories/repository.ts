@@ -1,0 +1,47 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CategoriesTable, Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+function withParent(db: Executor) {
+  return db
+    .selectFrom('categories as c')
+    .leftJoin('categories as p', 'p.id', 'c.parent_id')
+    .select(['c.id', 'c.name', 'c.description', 'c.parent_id', 'p.name as parent']);
+}
+
+export async function listCategories(db: Executor, limit: number, offset: number) {
+  const rows = await withParent(db).orderBy('c.name').orderBy('c.id').limit(limit).offset(offset).execute();
+  const { n } = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export function findCategory(db: Executor, id: number) {
+  return withParent(db).where('c.id', '=', id).executeTakeFirst();
+}
+
+export async function nameTaken(db: Executor, nameKey: string, exceptId?: number) {
+  let q = db.selectFrom('categories').select('id').where('name_key', '=', nameKey);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export function parentOf(db: Executor, id: number) {
+  return db.selectFrom('categories').select('parent_id').where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCategory(db: Executor, values: Omit<CategoriesTable, 'id'>) {
+  return (await db.insertInto('categories').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateCategory(db: Executor, id: number, values: Partial<Omit<CategoriesTable, 'id'>>) {
+  await db.updateTable('categories').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteCategory(db: Executor, id: number) {
+  await db.deleteFrom('categories').where('id', '=', id).execute();
+}
+
+export async function productIdsInCategory(db: Executor, id: number) {
+  return (await db.selectFrom('products').select('id').where('category_id', '=', id).execute()).map((r) => r.id);
+}

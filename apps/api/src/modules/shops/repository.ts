@@ -1,0 +1,31 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ShopsTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+const columns = ['id', 'name', 'address', 'contact'] as const;
+
+export async function listShops(db: Executor, limit: number, offset: number) {
+  const rows = await db.selectFrom('shops').select(columns).orderBy('id').limit(limit).offset(offset).execute();
+  const { n } = await db.selectFrom('shops').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export function findShop(db: Executor, id: number) {
+  return db.selectFrom('shops').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertShop(db: Executor, values: Omit<ShopsTable, 'id'>) {
+  return (await db.insertInto('shops').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateShop(db: Executor, id: number, values: Partial<Omit<ShopsTable, 'id'>>) {
+  await db.updateTable('shops').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteShop(db: Executor, id: number) {
+  await db.deleteFrom('shops').where('id', '=', id).execute();
+}
+
+export async function shopHasProducts(db: Executor, id: number) {
+  return (await db.selectFrom('products').select('id').where('shop_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}

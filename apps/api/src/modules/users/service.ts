@@ -1,0 +1,83 @@
+import type { UpdateUserInput, User } from '@marketplace/shared';
+import type { createUserSchema } from '@marketplace/shared';
+import type { z } from 'zod';
+import { nowIso, type Db } from '../../db/database.js';
+import { HttpError } from '../../plugins/errors.js';
+import { recordAudit } from '../audit/repository.js';
+import { hashPassword } from '../auth/password.js';
+import { revokeUserSessions } from '../auth/repository.js';
+import type { SessionUser } from '../auth/service.js';
+import { activeAdminIds, deleteUser, emailTaken, findUser, insertUser, updateUser } from './repository.js';
+
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+export const LAST_ADMIN = 'There must always be at least one active Admin.';
+export const NOT_YOURSELF = 'You cannot delete your own account.';
+export const USER_NOT_FOUND = 'User not found';
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+export async function createUser(db: Db, actor: SessionUser, input: z.output<typeof createUserSchema>): Promise<User> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.kysely.transaction().execute(async (trx) => {
+    if (await emailTaken(trx, email)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    const now = nowIso();
+    const id = await insertUser(trx, {
+      email,
+      password_hash: passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      display_name: input.display_name,
+      role: input.role,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    });
+    await recordAudit(trx, { actorId: actor.id, action: `Created user ${email} (${input.role})`, subjectType: 'user', subjectId: id });
+    return toUser((await findUser(trx, id))!);
+  });
+}
+
+export async function changeUser(db: Db, actor: SessionUser, id: number, input: UpdateUserInput): Promise<User> {
+  const email = input.email.toLowerCase();
+  return db.kysely.transaction().execute(async (trx) => {
+    const admins = await activeAdminIds(trx, db.engine);
+    const before = await findUser(trx, id);
+    if (!before) throw new HttpError(404, USER_NOT_FOUND);
+    if (await emailTaken(trx, email, id)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    const losesAdmin = admins.includes(id) && (input.role !== 'Admin' || input.status !== 'active');
+    if (losesAdmin && admins.length <= 1) throw new HttpError(409, LAST_ADMIN);
+    const now = nowIso();
+    await updateUser(trx, id, { display_name: input.display_name, email, role: input.role, status: input.status, updated_at: now });
+    // A new role or a deactivation takes effect at once: existing tokens stop working.
+    if (before.role !== input.role || before.status !== input.status) await revokeUserSessions(trx, id, now);
+    await recordAudit(trx, { actorId: actor.id, action: `Updated user ${email} (${input.role}, ${input.status})`, subjectType: 'user', subjectId: id });
+    return toUser((await findUser(trx, id))!);
+  });
+}
+
+export async function removeUser(db: Db, actor: SessionUser, id: number): Promise<void> {
+  if (id === actor.id) throw new HttpError(409, NOT_YOURSELF);
+  await db.kysely.transaction().execute(async (trx) => {
+    const admins = await activeAdminIds(trx, db.engine);
+    const user = await findUser(trx, id);
+    if (!user) throw new HttpError(404, USER_NOT_FOUND);
+    if (admins.includes(id) && admins.length <= 1) throw new HttpError(409, LAST_ADMIN);
+    await deleteUser(trx, id);
+    await recordAudit(trx, { actorId: actor.id, action: `Deleted user ${user.email}`, subjectType: 'user', subjectId: id });
+  });
+}
+

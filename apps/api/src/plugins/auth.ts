@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { authenticate, type SessionUser } from '../modules/auth/service.js';
+import { HttpError } from './errors.js';
+import type { Access } from './access.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | undefined;
+  }
+}
+
+export const AUTH_REQUIRED = 'Please log in to continue.';
+export const NO_BACK_OFFICE = 'Your account does not have access to the back-office.';
+export const FORBIDDEN = 'You do not have permission to do this.';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header);
+  return match?.[1];
+}
+
+/** Checks the declared access of every route on every call; the client-side check is only for navigation. */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('user', undefined);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access as Access | undefined;
+    const token = bearer(request);
+    if (token) request.user = await authenticate(db.kysely, token);
+    if (access === undefined || access === 'public') return;
+    if (access === 'authenticated') {
+      if (!request.user) throw new HttpError(401, AUTH_REQUIRED);
+      return;
+    }
+    if (!request.user) throw new HttpError(401, AUTH_REQUIRED);
+    if (!access.includes(request.user.role)) {
+      throw new HttpError(403, request.user.role === 'User' ? NO_BACK_OFFICE : FORBIDDEN);
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { descriptionField, flagField, idField, itemNameField, locationField, priceField } from './fields.js';
+import { listOf } from './pagination.js';
+
+/** POST /admin/products/create (multipart; images are file parts). */
+export const createProductSchema = z.object({
+  item_name: itemNameField,
+  description: descriptionField,
+  price: priceField,
+  location: locationField,
+  category_id: idField('Category is required'),
+  shop_id: idField('Shop is required'),
+  published: flagField.default(false),
+  notifyOnOrder: flagField.default(false),
+});
+export type CreateProductInput = z.input<typeof createProductSchema>;
+
+/** PUT /admin/products/{id} (multipart); existingImages[] keeps, deletedImages removes stored images. */
+export const updateProductSchema = z.object({
+  name: itemNameField,
+  currency: z.literal('MWK', { message: 'Currency must be MWK' }).default('MWK'),
+  category_id: idField('Category is required'),
+  shop_id: idField('Shop is required'),
+  location: locationField,
+  price: priceField,
+  sale_price: z.union([z.literal(''), priceField]).optional(),
+  description: descriptionField,
+  published: flagField.default(false),
+});
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  category_id: z.number().int().nullable(),
+  category_name: z.string().nullable(),
+  price: z.number().int(),
+  sale_price: z.number().int().nullable(),
+  currency: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  published: z.boolean(),
+  sold: z.boolean(),
+  featured: z.boolean(),
+  images: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = listOf('products', adminProductSchema);
+
+export const adminFeaturedSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  is_published: z.boolean(),
+});
+export type AdminFeatured = z.infer<typeof adminFeaturedSchema>;
+export const adminFeaturedListSchema = listOf('featured_products', adminFeaturedSchema);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX } from './constants.js';
+
+// Field rules with the spec's exact messages (section 5), shared by forms and routes.
+export const requiredText = (message: string, max = 200) =>
+  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const itemNameField = requiredText('Item name is required');
+export const descriptionField = z
+  .string({ message: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(DESCRIPTION_MAX - 1, 'Description must be under 500 characters');
+/** Whole MWK as typed: digits only (spec 5). Kept as text in forms; routes convert with toAmount. */
+export const priceField = z
+  .string({ message: 'Price is required' })
+  .trim()
+  .min(1, 'Price is required')
+  .regex(/^\d+$/, 'Price must contain only numbers')
+  .max(12, 'Price is too large');
+export const locationField = requiredText('Location is required');
+export const emailField = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Invalid email')
+  .pipe(z.email('Invalid email'));
+
+/** Multipart and HTML forms send booleans as text. */
+export const flagField = z.preprocess((v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v), z.boolean());
+
+/** An id chosen in a select: a positive whole number, from text or number. */
+export const idField = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message }).int(message).positive(message).max(2_147_483_647, message));
+
+export function toAmount(digits: string): number {
+  return Number.parseInt(digits, 10);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { emailField, requiredText } from './fields.js';
+import { listOf } from './pagination.js';
+import { roleSchema, statusSchema } from './roles.js';
+
+// ASVS 2.1: 8 to 128 characters, no composition rules.
+export const passwordField = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const createUserSchema = z.object({
+  first_name: requiredText('First name is required', 100),
+  last_name: requiredText('Last name is required', 100),
+  display_name: requiredText('Display name is required', 100),
+  email: emailField,
+  password: passwordField,
+  role: roleSchema.default('User'),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+export const updateUserSchema = z.object({
+  display_name: requiredText('Name is required', 100),
+  email: emailField,
+  role: roleSchema,
+  status: statusSchema,
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: statusSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+export const userListSchema = listOf('users', userSchema);
