@@ -12,10 +12,22 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the role-matrix test and audits. */
+    routeInventory: RouteAccess[];
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 /** Refuses at start-up any /api route that does not declare its access, so none is open by accident. */
 export function requireDeclaredAccess(app: FastifyInstance) {
+  const inventory: RouteAccess[] = [];
+  app.decorate('routeInventory', inventory);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
@@ -24,5 +36,6 @@ export function requireDeclaredAccess(app: FastifyInstance) {
     if (route.url.startsWith('/api/admin') && !Array.isArray(access)) {
       throw new Error(`Back-office route ${String(route.method)} ${route.url} must declare the roles allowed`);
     }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') inventory.push({ method, url: route.url, access });
   });
 }

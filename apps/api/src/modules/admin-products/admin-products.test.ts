@@ -1,0 +1,184 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { engines } from '../../test/databases.js';
+import { addCategory, addShop } from '../../test/fixtures.js';
+import { signIn } from '../../test/users.js';
+import { multipartBody } from '../images/testing.js';
+
+const png = (colour: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).png().toBuffer();
+
+describe.each(engines)('admin products API [%s]', (engine) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let categoryId: number;
+  let shopId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    headers = (await signIn(t.app, t.db, 'Moderator')).headers;
+    categoryId = await addCategory(t.db, 'SmartPhones');
+    shopId = await addShop(t.db, 'Lilongwe Shop');
+  });
+  afterAll(() => t.close());
+
+  const fields = () => ({
+    item_name: 'Tecno Camon 20',
+    description: 'Like new, 256GB',
+    price: '320000',
+    location: 'Lilongwe',
+    category_id: String(categoryId),
+    shop_id: String(shopId),
+    published: 'false',
+    notifyOnOrder: 'true',
+  });
+
+  async function send(method: 'POST' | 'PUT', url: string, entries: Parameters<typeof multipartBody>[0]) {
+    const body = await multipartBody(entries);
+    return t.app.inject({ method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
+  }
+  const create = async (over: Record<string, string> = {}, files = 2) =>
+    send('POST', '/api/admin/products/create', [
+      ...Object.entries({ ...fields(), ...over }),
+      ...(await Promise.all(Array.from({ length: files }, async (_, i) => ['images', await png(['#f00', '#0f0', '#00f', '#ff0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]))),
+    ]);
+  const imageCount = async () => Number((await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('creates an unpublished product with two images, then publishes and finds it publicly', async () => {
+    const res = await create();
+    expect(res.statusCode).toBe(201);
+    const product = res.json();
+    expect(product).toMatchObject({ name: 'Tecno Camon 20', price: 320000, published: false, sold: false, shop_name: 'Lilongwe Shop', category_name: 'SmartPhones', currency: 'MWK' });
+    expect(product.images).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).statusCode).toBe(404);
+    const published = await t.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/publish`, headers });
+    expect(published.json().published).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).json().images).toEqual(product.images);
+    const jsonEmpty = await t.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/unpublish`, headers: { ...headers, 'content-type': 'application/json' } });
+    expect(jsonEmpty.json().published).toBe(false);
+  });
+
+  it.each([
+    [{ item_name: '' }, 'item_name', 'Item name is required'],
+    [{ description: '' }, 'description', 'Description is required'],
+    [{ description: 'd'.repeat(500) }, 'description', 'Description must be under 500 characters'],
+    [{ price: '' }, 'price', 'Price is required'],
+    [{ price: '12,000' }, 'price', 'Price must contain only numbers'],
+    [{ location: '' }, 'location', 'Location is required'],
+    [{ category_id: '' }, 'category_id', 'Category is required'],
+    [{ shop_id: '' }, 'shop_id', 'Shop is required'],
+    [{ shop_id: '9999' }, 'shop_id', 'Shop not found'],
+  ])('refuses %j with its message and stores nothing', async (over, field, message) => {
+    const before = await imageCount();
+    const res = await create(over);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses a fourth image and a file that is not an image, storing nothing', async () => {
+    const before = await imageCount();
+    expect((await create({}, 4)).statusCode).toBe(400);
+    const text = await send('POST', '/api/admin/products/create', [...Object.entries(fields()), ['images', Buffer.from('hello'), 'x.jpg', 'image/jpeg']]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('File is not a supported image');
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('lists all products with search and paging', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/products?limit=100&offset=0&search=camon', headers })).json();
+    expect(list.total).toBeGreaterThanOrEqual(1);
+    expect(list.products.every((p: { name: string }) => p.name.includes('Camon'))).toBe(true);
+  });
+
+  it('edits fields, removes one image and adds another in one update', async () => {
+    const product = (await create()).json();
+    const [keep, drop] = product.images;
+    const res = await send('PUT', `/api/admin/products/${product.id}`, [
+      ['name', 'Tecno Camon 20 Pro'],
+      ['currency', 'MWK'],
+      ['category_id', String(categoryId)],
+      ['shop_id', String(shopId)],
+      ['location', 'Blantyre'],
+      ['price', '300000'],
+      ['sale_price', '280000'],
+      ['description', 'Price dropped'],
+      ['published', 'true'],
+      ['existingImages[]', keep],
+      ['deletedImages', drop],
+      ['images', await png('#abc'), 'new.png', 'image/png'],
+    ]);
+    expect(res.statusCode).toBe(200);
+    const updated = res.json();
+    expect(updated).toMatchObject({ name: 'Tecno Camon 20 Pro', price: 300000, sale_price: 280000, location: 'Blantyre', published: true });
+    expect(updated.images).toHaveLength(2);
+    expect(updated.images[0]).toBe(keep);
+    expect(updated.images).not.toContain(drop);
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${drop}` })).statusCode).toBe(404);
+  });
+
+  it('keeps the old product and images when an update fails on a bad third image', async () => {
+    const product = (await create()).json();
+    const res = await send('PUT', `/api/admin/products/${product.id}`, [
+      ['name', 'Changed'],
+      ['category_id', String(categoryId)],
+      ['shop_id', String(shopId)],
+      ['location', 'Mzuzu'],
+      ['price', '1'],
+      ['description', 'Changed'],
+      ['deletedImages', product.images[0]],
+      ['images', Buffer.from('not an image'), 'bad.png', 'image/png'],
+    ]);
+    expect(res.statusCode).toBe(400);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/admin/products/${product.id}`, headers })).json();
+    expect(after).toMatchObject({ name: 'Tecno Camon 20', images: product.images, location: 'Lilongwe' });
+    const tooMany = await send('PUT', `/api/admin/products/${product.id}`, [
+      ...Object.entries({ name: 'X', category_id: String(categoryId), shop_id: String(shopId), location: 'L', price: '1', description: 'd' }),
+      ['images', await png('#111'), 'a.png', 'image/png'],
+      ['images', await png('#222'), 'b.png', 'image/png'],
+    ]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('At most 3 images are allowed');
+  });
+
+  it('deletes a product with its images, and answers 404s', async () => {
+    const product = (await create()).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${product.id}`, headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/products/${product.id}`, headers })).json().message).toBe('Product not found');
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${product.images[0]}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/9999/publish', headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/products/9999', headers })).statusCode).toBe(404);
+  });
+
+  it('features only published products and drops unpublished ones from the public list', async () => {
+    const product = (await create({ published: 'true' })).json();
+    const draft = (await create()).json();
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${draft.id}`, headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only published products can be featured.');
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(409);
+    const featured = (await t.app.inject({ method: 'GET', url: '/api/admin/featured-products', headers })).json();
+    expect(featured).toMatchObject({ total: 1, limit: 50, featured_products: [{ product_id: product.id, name: 'Tecno Camon 20', price: 320000, is_published: true }] });
+    const publicIds = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/products/featured-products' })).json().products.map((p: { id: number }) => p.id);
+    expect(await publicIds()).toEqual([product.id]);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/unpublish`, headers });
+    expect(await publicIds()).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(404);
+  });
+
+  it('counts products and users on the dashboard and shows recent actions newest first', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const products = Number((await t.db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(body.stats).toEqual({ products, orders: 0, users: 1, pendingOrders: 0 });
+    expect(body.orders_by_day).toHaveLength(7);
+    expect(body.orders_by_day[6].date).toBe(new Date().toISOString().slice(0, 10));
+    expect(body.recent_actions[0].action).toMatch(/^Removed product \d+ from featured$/);
+    expect(body.recent_actions[0].actor).toBe('Moderator Tester');
+    const times = body.recent_actions.map((a: { time: string }) => a.time);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
