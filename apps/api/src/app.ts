@@ -26,6 +26,7 @@ import { categoryRoutes } from './modules/categories/routes.js';
 import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
@@ -91,7 +92,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
       await api.register(authRoutes, { db });
-      for (const routes of [dashboardRoutes, userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
+      for (const routes of [dashboardRoutes, userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, sellerRequestRoutes]) {
         await api.register(routes, { db });
       }
     },

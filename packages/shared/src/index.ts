@@ -12,3 +12,5 @@ export * from './shops.js';
 export * from './categories.js';
 export * from './admin-products.js';
 export * from './dashboard.js';
+export * from './seller-flow.js';
+export * from './seller-requests.js';

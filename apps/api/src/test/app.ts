@@ -12,7 +12,7 @@ export interface TestApp {
 /** The real app on a fresh database of the given engine, without the web bundle. */
 export async function createTestApp(engine: Engine = 'sqlite'): Promise<TestApp> {
   const { db, dispose } = await createTestDb(engine);
-  const app = await buildApp({ config: { env: 'test', logLevel: 'silent', webDist: undefined, trustProxy: false }, db, logger: false });
+  const app = await buildApp({ config: { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: false }, db, logger: process.env.TEST_LOG === '1' });
   await app.ready();
   return {
     app,

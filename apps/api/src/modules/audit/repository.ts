@@ -12,16 +12,22 @@ export interface AuditEntry {
   detail?: string;
 }
 
+const ACTION_MAX = 80;
+
 /** Written in the same transaction as the change it describes: no change without its entry. */
 export async function recordAudit(db: Executor, entry: AuditEntry) {
+  // Actions quote user-typed names; a long one is shortened for the list and kept whole in detail.
+  const long = entry.action.length > ACTION_MAX;
+  const action = long ? `${entry.action.slice(0, ACTION_MAX - 1)}…` : entry.action;
+  const detail = long ? [entry.action, entry.detail].filter(Boolean).join('\n') : entry.detail;
   await db
     .insertInto('audit_log')
     .values({
       actor_id: entry.actorId,
-      action: entry.action,
+      action,
       subject_type: entry.subjectType,
       subject_id: entry.subjectId === null ? null : String(entry.subjectId),
-      detail: entry.detail?.slice(0, 1000) ?? null,
+      detail: detail?.slice(0, 1000) ?? null,
       created_at: nowIso(),
     })
     .execute();

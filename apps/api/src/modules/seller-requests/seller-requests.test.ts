@@ -1,0 +1,218 @@
+import { allowed, flagsOf, SELLER_STATUSES, type SellerAction } from '@marketplace/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { engines } from '../../test/databases.js';
+import { addCategory, addShop } from '../../test/fixtures.js';
+import { signIn } from '../../test/users.js';
+import { multipartBody } from '../images/testing.js';
+import { TOO_MANY_SUBMISSIONS } from './routes.js';
+import { CHANGED_MEANWHILE } from './service.js';
+
+const png = (colour: string) => sharp({ create: { width: 60, height: 40, channels: 3, background: colour } }).png().toBuffer();
+let ip = 1;
+
+describe.each(engines)('seller requests API [%s]', (engine) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let shopId: number;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    headers = (await signIn(t.app, t.db, 'Moderator')).headers;
+    shopId = await addShop(t.db, 'Mzuzu Shop');
+    categoryId = await addCategory(t.db, 'Gaming Consoles');
+  });
+  afterAll(() => t.close());
+
+  const form = (over: Record<string, string> = {}) =>
+    Object.entries({
+      item_name: 'PlayStation 4 Pro',
+      description: 'Two controllers, works perfectly',
+      price: '450000',
+      seller_name: 'Thoko Phiri',
+      phone: '+265 (0) 999-123 456',
+      email: 'thoko@example.mw',
+      location: 'Lilongwe, Area 18',
+      notify_on_offer: 'true',
+      terms_accepted: 'true',
+      create_seller_account: 'true',
+      ...over,
+    }) as [string, string][];
+
+  async function sell(entries: Parameters<typeof multipartBody>[0], remoteAddress = `10.2.0.${ip++ % 250}`) {
+    const body = await multipartBody(entries);
+    return t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: body.headers, payload: body.payload, remoteAddress });
+  }
+  const photos = async (n: number) =>
+    Promise.all(Array.from({ length: n }, async (_, i) => ['images', await png(['#a00', '#0a0', '#00a', '#aa0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]));
+  const count = async (table: 'seller_requests' | 'images') =>
+    Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const detail = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/admin/seller-requests/${id}`, headers })).json();
+
+  async function newRequest(status?: string) {
+    const res = await sell([...form(), ...(await photos(2))]);
+    const { id } = res.json();
+    if (status) await t.db.kysely.updateTable('seller_requests').set({ status }).where('id', '=', id).execute();
+    return id as number;
+  }
+
+  const actions: Record<Exclude<SellerAction, 'delete'>, (id: number) => Promise<{ statusCode: number; json(): { message?: string; status?: string } }>> = {
+    approve: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/approved`, headers }),
+    reject: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/denied`, headers, payload: { reason: 'Screen is cracked' } }),
+    offer: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/offer`, headers, payload: { price: '400000', reason: 'Market price' } }),
+    counter: (id) => t.app.inject({ method: 'POST', url: `/api/admin/counter-offer/${id}`, headers, payload: { counter_price: '380000', reason: 'Missing box' } }),
+    addToInventory: (id) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/add-to-inventory`, headers, payload: { shop_id: shopId, category_id: categoryId, seller_request_id: id, publish_product: true } }),
+  };
+
+  it('stores a public submission as Pending with its normalised photos', async () => {
+    const res = await sell([...form(), ...(await photos(2))]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'Pending', message: 'Item successfully submitted!' });
+    const request = await detail(res.json().id);
+    expect(request).toMatchObject({
+      seller_name: 'Thoko Phiri',
+      price: 450000,
+      status: 'Pending',
+      notify_on_offer: true,
+      terms_accepted: true,
+      create_seller_account: true,
+      product_id: null,
+      offers: [],
+    });
+    expect(request.images).toHaveLength(2);
+    expect(request.history).toMatchObject([{ action: 'submitted', from_status: null, to_status: 'Pending', actor: null }]);
+  });
+
+  it.each([
+    ['item_name', '', 'Item name is required'],
+    ['description', '', 'Description is required'],
+    ['description', 'x'.repeat(500), 'Description must be under 500 characters'],
+    ['price', '', 'Price is required'],
+    ['price', '12,000', 'Price must contain only numbers'],
+    ['seller_name', '', 'Your name is required'],
+    ['phone', '', 'Phone number is required'],
+    ['phone', '0999 abc', 'Invalid phone number'],
+    ['email', '', 'Email is required'],
+    ['email', 'thoko@', 'Invalid email'],
+    ['location', '', 'Location is required'],
+    ['terms_accepted', 'false', 'You must accept the terms'],
+  ])('refuses %s=%j with "%s" and stores nothing', async (field, value, message) => {
+    const before = [await count('seller_requests'), await count('images')];
+    const res = await sell([...form({ [field]: value }), ...(await photos(1))]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+    expect([await count('seller_requests'), await count('images')]).toEqual(before);
+  });
+
+  it('uses the admin wording for a walk-in seller created by staff', async () => {
+    const body = await multipartBody([...form({ seller_name: '' })]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/seller-requests', headers: { ...headers, ...body.headers }, payload: body.payload });
+    expect(res.json().errors.seller_name).toBe('Seller name is required');
+    const ok = await multipartBody([...form({ seller_name: 'Walk-in Customer' }), ...(await photos(1))]);
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/seller-requests', headers: { ...headers, ...ok.headers }, payload: ok.payload });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ seller_name: 'Walk-in Customer', status: 'Pending', history: [{ actor: 'Moderator Tester' }] });
+  });
+
+  it('refuses a whole submission with a non-image file, a fourth file or an oversize file', async () => {
+    const before = [await count('seller_requests'), await count('images')];
+    const bad = await sell([...form(), ...(await photos(1)), ['images', Buffer.from('%PDF-1.4 not an image'), 'photo.jpg', 'image/jpeg']]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('File is not a supported image');
+    const four = await sell([...form(), ...(await photos(4))]);
+    expect(four.statusCode).toBe(400);
+    expect(four.json().message).toBe('At most 3 images are allowed');
+    const huge = await sell([...form(), ['images', Buffer.alloc(10 * 1024 * 1024 + 10, 1), 'big.png', 'image/png']]);
+    expect(huge.statusCode).toBe(413);
+    expect([await count('seller_requests'), await count('images')]).toEqual(before);
+  });
+
+  it('limits submissions per IP with a 429 and a message', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await sell(form(), '10.77.77.77')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    const last = await sell(form(), '10.77.77.77');
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toBe(TOO_MANY_SUBMISSIONS);
+  });
+
+  for (const status of SELLER_STATUSES) {
+    for (const action of Object.keys(actions) as (keyof typeof actions)[]) {
+      const yes = allowed(flagsOf(status), action);
+      it(`${yes ? 'accepts' : 'refuses with 409'} ${action} from ${status}`, async () => {
+        const id = await newRequest(status);
+        const res = await actions[action](id);
+        if (yes) {
+          expect(res.statusCode).toBe(200);
+          const after = await detail(id);
+          expect(after.history.at(-1)).toMatchObject({ action, from_status: status, to_status: after.status, actor: 'Moderator Tester' });
+        } else {
+          expect(res.statusCode).toBe(409);
+          expect(res.json().message).toMatch(/^Cannot .+: .+\.$/);
+          expect((await detail(id)).status).toBe(status);
+        }
+      });
+    }
+  }
+
+  it('runs the whole flow: approve, offer, add to inventory; the product is published with the request photos', async () => {
+    const id = await newRequest();
+    expect((await actions.approve(id)).json().status).toBe('Approved');
+    const offered = await actions.offer(id);
+    expect(offered.json().status).toBe('Accepted - Offer Pending');
+    const done = await actions.addToInventory(id);
+    expect(done.statusCode).toBe(200);
+    const request = await detail(id);
+    expect(request.status).toBe('Offer Fulfilled');
+    expect(request.offers).toMatchObject([{ kind: 'offer', amount: 400000, reason: 'Market price', actor: 'Moderator Tester' }]);
+    expect(request.history.map((h: { to_status: string }) => h.to_status)).toEqual(['Pending', 'Approved', 'Accepted - Offer Pending', 'Offer Fulfilled']);
+    const product = (await t.app.inject({ method: 'GET', url: `/api/v1/products/${request.product_id}` })).json();
+    expect(product).toMatchObject({ name: 'PlayStation 4 Pro', price: 450000, location: 'Lilongwe, Area 18', category: { category_name: 'Gaming Consoles' } });
+    expect(product.images).toEqual(request.images);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/products/category/Gaming%20Consoles' })).json();
+    expect(listed.products.map((p: { id: number }) => p.id)).toContain(request.product_id);
+    // Deleting the fulfilled request keeps the product and its photos.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/seller-requests/${id}`, headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${product.images[0]}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/seller-requests/${id}`, headers })).json().message).toBe('Seller request not found');
+  });
+
+  it('validates action bodies with clear messages', async () => {
+    const id = await newRequest('Approved');
+    const noShop = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/add-to-inventory`, headers, payload: { shop_id: '', category_id: '' } });
+    expect(noShop.json().errors).toMatchObject({ shop_id: 'Please select a shop before confirming.', category_id: 'Please select a category before confirming.' });
+    const badAmount = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/offer`, headers, payload: { price: 'lots', reason: '' } });
+    expect(badAmount.json().errors.price).toBe('Offer amount must contain only numbers');
+    const noReason = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/denied`, headers, payload: { reason: ' ' } });
+    expect(noReason.json().errors.reason).toBe('Reason is required');
+    const missingShop = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${(await newRequest('Offer Pending'))}/add-to-inventory`, headers, payload: { shop_id: 999, category_id: categoryId } });
+    expect(missingShop.statusCode).toBe(400);
+    expect(missingShop.json().errors.shop_id).toBe('Shop not found');
+  });
+
+  it('lets exactly one of two staff acting at once win, with a consistent history', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await newRequest();
+      const results = await Promise.all([actions.approve(id), actions.approve(id)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const offers = await Promise.all([actions.offer(id), actions.offer(id)]);
+      expect(offers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const loser = offers.find((r) => r.statusCode === 409)!.json().message!;
+      expect([CHANGED_MEANWHILE, 'Cannot make an offer: An offer has already been sent.']).toContain(loser);
+      const request = await detail(id);
+      expect(request.offers).toHaveLength(1);
+      expect(request.history.map((h: { to_status: string }) => h.to_status)).toEqual(['Pending', 'Approved', 'Accepted - Offer Pending']);
+    }
+  });
+
+  it('lists requests newest first with the total for paging', async () => {
+    const res = (await t.app.inject({ method: 'GET', url: '/api/admin/seller-requests?limit=5&offset=0', headers })).json();
+    expect(res.limit).toBe(5);
+    expect(res.seller_requests).toHaveLength(5);
+    expect(res.total).toBe(await count('seller_requests'));
+    expect(res.seller_requests[0]).toEqual(expect.objectContaining({ seller_name: expect.any(String), email: expect.any(String), item_name: expect.any(String), price: expect.any(Number), status: expect.any(String) }));
+  });
+});
