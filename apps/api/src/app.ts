@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,7 +34,7 @@ import { imageRoutes } from './modules/images/routes.js';
 import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'>;
+  config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> & { redisUrl?: string | undefined };
   db: Db;
   /** Tests pass false to keep output quiet. */
   logger?: boolean;
@@ -74,8 +75,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Global off: limits are set per route where abuse matters (interest, sell, login).
-  await app.register(rateLimit, { global: false });
+  // Global off: limits are set per route where abuse matters (interest, sell, login). With several API
+  // processes the counters must be shared: Redis when REDIS_URL is set, else this process's memory.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'marketplace-rl-' } : {}) });
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
