@@ -49,7 +49,8 @@ export async function loadAdminProduct(db: Executor, id: number): Promise<AdminP
   return (await toAdmin(db, [row]))[0]!;
 }
 
-async function checkRefs(trx: Executor, categoryId: number, shopId: number) {
+/** A 400 naming each of the product's shop and category that does not exist. */
+export async function checkRefs(trx: Executor, categoryId: number, shopId: number) {
   const errors: Record<string, string> = {};
   if (!(await exists(trx, 'categories', categoryId))) errors.category_id = CATEGORY_MISSING;
   if (!(await exists(trx, 'shops', shopId))) errors.shop_id = SHOP_MISSING;

@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { exists, insertProduct, setGallery } from '../admin-products/repository.js';
+import { insertProduct, setGallery } from '../admin-products/repository.js';
+import { checkRefs } from '../admin-products/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { indexProductTerms } from '../products/repository.js';
@@ -151,10 +152,7 @@ async function addToInventory(
   categoryId: number,
   now: string,
 ) {
-  const errors: Record<string, string> = {};
-  if (!(await exists(trx, 'shops', shopId))) errors.shop_id = 'Shop not found';
-  if (!(await exists(trx, 'categories', categoryId))) errors.category_id = 'Category not found';
-  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors)[0]!, errors);
+  await checkRefs(trx, categoryId, shopId);
   const productId = await insertProduct(trx, {
     name: row.item_name,
     description: row.description,
