@@ -115,6 +115,8 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
       root,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       index: false,
       setHeaders: (res, file) => {
         // Vite fingerprints assets: cache forever; index.html must always be revalidated.

@@ -1,0 +1,101 @@
+// Starts the real built server on a free port with a fresh database, runs the Playwright journeys
+// against it, stops it, and exits with Playwright's code. Extra arguments go to `playwright test`.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const serverEntry = join(root, 'apps/api/dist/server.js');
+const webIndex = join(root, 'apps/web/dist/index.html');
+const HEALTH_TIMEOUT_MS = 60_000;
+
+for (const [file, hint] of [
+  [serverEntry, 'npm run build -w apps/api'],
+  [webIndex, 'npm run build -w apps/web'],
+]) {
+  if (!existsSync(file)) {
+    console.error(`e2e: ${file} is missing; run \`${hint}\` (or \`npm run build\`) first.`);
+    process.exit(1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+const port = await freePort();
+const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-e2e-'));
+const baseUrl = `http://localhost:${port}`;
+
+const server = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let serverExited = false;
+const serverDone = new Promise((done) => server.on('exit', (code, signal) => {
+  serverExited = true;
+  done({ code, signal });
+}));
+
+async function stopServer() {
+  if (!serverExited) {
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await serverDone;
+    clearTimeout(timer);
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (serverExited) throw new Error('the server exited before it became healthy');
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no 200 from ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopServer().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 1;
+try {
+  await waitForHealth();
+  console.log(`e2e: server ready at ${baseUrl} (data in ${dataDir})`);
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const playwright = spawn(process.execPath, [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...process.argv.slice(2)], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: baseUrl },
+    stdio: 'inherit',
+  });
+  exitCode = await new Promise((done) => playwright.on('exit', (code) => done(code ?? 1)));
+} catch (error) {
+  console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await stopServer();
+}
+process.exit(exitCode);

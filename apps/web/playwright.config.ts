@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run against the real built server that e2e/run.mjs starts; BASE_URL tells them where.
+const baseURL = process.env.BASE_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './e2e-artifacts/test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Debian's Chromium: nothing is downloaded.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    // The server's CSP forbids inline scripts; axe-core is injected as one, so tests bypass it.
+    bypassCSP: true,
+    trace: 'off',
+  },
+});

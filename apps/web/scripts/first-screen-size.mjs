@@ -1,0 +1,62 @@
+// Measures the JS a browser must download before each public screen can show: the entry chunk, the
+// screen's lazy chunk, and every chunk they import statically, gzip-compressed. Fails above the
+// ARCHITECTURE.md budget of 90 KB, so a heavy import on a public screen is caught at build time.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+// 90 KB read as KiB (see docs/decisions/0006-first-screen-budget.md).
+const BUDGET_BYTES = 90 * 1024;
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const assets = join(dist, 'assets');
+// The lazy chunk behind each public route (named after the module the router imports).
+const screens = {
+  '/': 'HomePage',
+  '/discover': 'DiscoverPage',
+  '/product/{id}': 'ProductPage',
+  '/basket': 'BasketPage',
+  '/sell/success': 'SellSuccessPage',
+  '/about, /contact, ...': 'pages',
+};
+
+const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+if (!entry) throw new Error('no module script in dist/index.html');
+
+const gzipped = new Map();
+const sizeOf = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(assets, file)), { level: 9 }).length);
+  return gzipped.get(file);
+};
+// Static imports only (`import ... from "./x.js"` / `import "./x.js"`); dynamic import() loads later.
+const staticImports = (file) =>
+  [...readFileSync(join(assets, file), 'utf8').matchAll(/(?:^|[;}\s])import\s*(?:[^'"`()]*?\bfrom\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]);
+
+function closure(start) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    staticImports(file).forEach(visit);
+  };
+  start.forEach(visit);
+  return seen;
+}
+
+let failed = false;
+for (const [route, chunk] of Object.entries(screens)) {
+  const page = files.find((f) => f.startsWith(`${chunk}-`));
+  if (!page) {
+    console.error(`${route}: no ${chunk}-*.js chunk in dist/assets`);
+    failed = true;
+    continue;
+  }
+  const needed = closure([entry, page]);
+  const total = [...needed].reduce((sum, f) => sum + sizeOf(f), 0);
+  const over = total > BUDGET_BYTES;
+  failed ||= over;
+  console.log(`${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${(total / 1000).toFixed(1).padStart(5)} kB gzip (${[...needed].join(' + ')})`);
+}
+console.log(`budget: ${(BUDGET_BYTES / 1000).toFixed(1)} kB (90 KiB) gzip of JS before a public screen`);
+process.exit(failed ? 1 : 0);

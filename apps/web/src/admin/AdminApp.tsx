@@ -1,0 +1,75 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_MS } from '@marketplace/shared';
+import { AdminLayout } from './AdminLayout';
+import { RequireAuth } from './RequireAuth';
+import { FormSkeleton } from './components/status';
+
+// Each back-office screen is its own chunk too: the image picker and the chart load only where used.
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginPage = screen(() => import('./login/LoginPage'), 'LoginPage');
+const DashboardPage = screen(() => import('./dashboard/DashboardPage'), 'DashboardPage');
+const UsersListPage = screen(() => import('./users/UsersListPage'), 'UsersListPage');
+const CreateUserPage = screen(() => import('./users/CreateUserPage'), 'CreateUserPage');
+const EditUserPage = screen(() => import('./users/EditUserPage'), 'EditUserPage');
+const ShopsListPage = screen(() => import('./shops/ShopsListPage'), 'ShopsListPage');
+const CreateShopPage = screen(() => import('./shops/ShopFormPage'), 'CreateShopPage');
+const EditShopPage = screen(() => import('./shops/ShopFormPage'), 'EditShopPage');
+const ProductsListPage = screen(() => import('./products/ProductsListPage'), 'ProductsListPage');
+const CreateProductPage = screen(() => import('./products/CreateProductPage'), 'CreateProductPage');
+const EditProductPage = screen(() => import('./products/EditProductPage'), 'EditProductPage');
+const FeaturedListPage = screen(() => import('./featured/FeaturedListPage'), 'FeaturedListPage');
+const CategoriesListPage = screen(() => import('./categories/CategoriesListPage'), 'CategoriesListPage');
+const CreateCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'CreateCategoryPage');
+const ViewCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'ViewCategoryPage');
+const SellerRequestsPage = screen(() => import('./seller-requests/SellerRequestsPage'), 'SellerRequestsPage');
+const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
+
+/** Everything under /admin/*: login outside the guard, the rest inside the sidebar layout. */
+export default function AdminApp() {
+  return (
+    <>
+      <Routes>
+        <Route
+          path="login"
+          element={
+            <Suspense fallback={<FormSkeleton />}>
+              <LoginPage />
+            </Suspense>
+          }
+        />
+        <Route
+          element={
+            <RequireAuth>
+              <AdminLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="users" element={<UsersListPage />} />
+          <Route path="users/create" element={<CreateUserPage />} />
+          <Route path="users/:id" element={<EditUserPage />} />
+          <Route path="shops" element={<ShopsListPage />} />
+          <Route path="shops/create" element={<CreateShopPage />} />
+          <Route path="shops/:id" element={<EditShopPage />} />
+          <Route path="products" element={<ProductsListPage />} />
+          <Route path="create-product" element={<CreateProductPage />} />
+          <Route path="products/:id" element={<EditProductPage />} />
+          <Route path="featured-products" element={<FeaturedListPage />} />
+          <Route path="seller-requests" element={<SellerRequestsPage />} />
+          <Route path="categories" element={<CategoriesListPage />} />
+          <Route path="create-category" element={<CreateCategoryPage />} />
+          <Route path="view-category/:id" element={<ViewCategoryPage />} />
+          <Route path="*" element={<AdminNotFound />} />
+        </Route>
+      </Routes>
+      {/* Spec 9: top-right, 5000 ms by default; errors ask for top-center per toast. */}
+      <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
+    </>
+  );
+}

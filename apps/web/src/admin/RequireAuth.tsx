@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuthToken } from './session';
+
+/** Spec 2: without a stored authToken every protected admin route opens /admin/login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useAuthToken();
+  const location = useLocation();
+  if (!token) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  return children;
+}

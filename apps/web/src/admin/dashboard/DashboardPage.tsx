@@ -1,0 +1,91 @@
+import type { Dashboard } from '@marketplace/shared';
+import { usePageTitle } from '../use-page-title';
+import { Card } from '../components/ui';
+import { LoadError } from '../components/status';
+import { useDisplayName } from '../session';
+import { useResource } from '../use-resource';
+import { DASHBOARD_ERROR, fetchDashboard } from './api';
+import { LineChart } from './LineChart';
+
+const CARDS: { key: keyof Dashboard['stats']; label: string }[] = [
+  { key: 'products', label: 'Products' },
+  { key: 'orders', label: 'Orders' },
+  { key: 'users', label: 'Users' },
+  { key: 'pendingOrders', label: 'Pending Orders' },
+];
+
+const count = new Intl.NumberFormat('en-MW');
+const timeFormat = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
+}
+
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const displayName = useDisplayName();
+  const dashboard = useResource('dashboard', (signal) => fetchDashboard(signal), DASHBOARD_ERROR);
+  const data = dashboard.data;
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-xl font-bold text-stone-900">{`Welcome, ${displayName}`}</h1>
+      {dashboard.error !== undefined && !data ? (
+        <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={dashboard.reload} />
+      ) : null}
+
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals">
+        {CARDS.map(({ key, label }) => (
+          <li key={key}>
+            <Card className="p-4">
+              <p className="text-sm font-medium text-stone-600">{label}</p>
+              <p className="mt-1 text-2xl font-bold text-stone-900" data-testid={`stat-${key}`}>
+                {data ? count.format(data.stats[key]) : <span className="inline-block h-7 w-12 animate-pulse rounded bg-stone-200 motion-reduce:animate-none"><span className="sr-only">Loading</span></span>}
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="self-start p-4 lg:col-span-2">
+          <h2 className="mb-3 text-base font-semibold text-stone-900">Orders in Last 7 Days</h2>
+          {data ? (
+            <LineChart points={data.orders_by_day.map((d) => ({ date: d.date, value: d.orders }))} valueLabel="Orders" caption="Orders in Last 7 Days" />
+          ) : (
+            <div className="h-[220px] animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+          )}
+        </Card>
+        <Card className="p-4">
+          <h2 className="mb-3 text-base font-semibold text-stone-900">Recent Actions</h2>
+          {!data ? (
+            <div className="space-y-2">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-10 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+              ))}
+            </div>
+          ) : data.recent_actions.length === 0 ? (
+            <p className="text-sm text-stone-600">No recent actions yet.</p>
+          ) : (
+            <ol className="divide-y divide-stone-100">
+              {data.recent_actions.map((action) => (
+                <li key={action.id} className="py-2 text-sm">
+                  <p className="text-stone-900 [overflow-wrap:anywhere]">{action.action}</p>
+                  <p className="text-xs text-stone-600">
+                    <span>{`#${action.id}`}</span>
+                    {action.actor ? <span>{` · ${action.actor}`}</span> : null}
+                    <span>{' · '}</span>
+                    <time dateTime={action.time} title={formatTime(action.time)}>
+                      {formatTime(action.time)}
+                    </time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+    </section>
+  );
+}

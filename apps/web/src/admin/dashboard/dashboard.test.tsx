@@ -1,0 +1,52 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+import { LineChart, yTicks } from './LineChart';
+
+afterEach(() => vi.restoreAllMocks());
+
+const days = ['2025-08-07', '2025-08-08', '2025-08-09', '2025-08-10', '2025-08-11', '2025-08-12', '2025-08-13'];
+
+describe('LineChart', () => {
+  it('uses whole-number ticks that cover the largest value', () => {
+    expect(yTicks(0)).toEqual([0, 1]);
+    expect(yTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(yTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(yTicks(230).at(-1)).toBeGreaterThanOrEqual(230);
+  });
+
+  it('draws one point per day and gives the figures as a table', () => {
+    render(<LineChart points={days.map((date, i) => ({ date, value: i }))} valueLabel="Orders" caption="Orders in Last 7 Days" />);
+    expect(screen.getByTestId('orders-chart').querySelectorAll('circle')).toHaveLength(7);
+    const table = screen.getByRole('table', { name: 'Orders in Last 7 Days' });
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    expect(within(table).getByText('6')).toBeTruthy();
+  });
+});
+
+describe('dashboard', () => {
+  it('greets by display name and shows the real figures', async () => {
+    signIn('Chikondi');
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [
+        /^GET \/api\/admin\/dashboard$/,
+        () =>
+          json({
+            stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2 },
+            orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
+            recent_actions: [{ id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' }],
+          }),
+      ],
+    ]);
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('stat-products').textContent).toBe('1,234'));
+    expect(screen.getByTestId('stat-pendingOrders').textContent).toBe('2');
+    expect(screen.getByRole('heading', { name: 'Orders in Last 7 Days' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeTruthy();
+    expect(screen.getByText('Created product Dell Latitude')).toBeTruthy();
+    expect(screen.getByText('#42')).toBeTruthy();
+  });
+});

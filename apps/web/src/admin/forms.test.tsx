@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
+
+afterEach(() => vi.restoreAllMocks());
+
+const shops = { shops: [{ id: 3, name: 'Lilongwe City Mall', address: 'Area 3', contact: 'Mon-Sat 8-17' }], total: 1, limit: 100, offset: 0 };
+const categories = {
+  categories: [
+    { id: 1, name: 'SmartPhones', description: null, parent_id: null, parent: null },
+    { id: 2, name: 'Android', description: 'Android phones', parent_id: 1, parent: 'SmartPhones' },
+  ],
+  total: 2,
+  limit: 100,
+  offset: 0,
+};
+
+const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('create user form', () => {
+  it('shows the messages of every required field and creates the user', async () => {
+    signIn();
+    const fetchSpy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^POST \/api\/admin\/users$/, () => json({ id: 5 }, 201)],
+      [/^GET \/api\/admin\/users/, () => json({ users: [], total: 0, limit: 50, offset: 0 })],
+    ]);
+    renderAdmin('/admin/users/create');
+    await screen.findByRole('heading', { name: 'Create New User' });
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('User');
+    expect(Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map((o) => o.value)).toEqual(['User', 'Admin', 'Moderator']);
+    fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    for (const message of ['First name is required', 'Last name is required', 'Display name is required', 'Email is required', 'Password is required']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    change('Email', 'not-an-email');
+    change('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+
+    change('First name', 'Thoko');
+    change('Last name', 'Banda');
+    change('Display name', 'Thoko B');
+    change('Email', 'thoko@marketplace.mw');
+    change('Password', 'a-long-password');
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'Moderator' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User created successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/users'));
+    const call = fetchSpy.mock.calls.find(([url, init]) => String(url).endsWith('/api/admin/users') && init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      first_name: 'Thoko',
+      last_name: 'Banda',
+      display_name: 'Thoko B',
+      email: 'thoko@marketplace.mw',
+      password: 'a-long-password',
+      role: 'Moderator',
+    });
+  });
+
+  it("puts the server's refusal in a toast", async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^POST \/api\/admin\/users$/, () => json({ title: 'Conflict', status: 409, detail: 'A user with this email already exists', message: 'A user with this email already exists' }, 409)],
+    ]);
+    renderAdmin('/admin/users/create');
+    await screen.findByRole('heading', { name: 'Create New User' });
+    change('First name', 'Thoko');
+    change('Last name', 'Banda');
+    change('Display name', 'Thoko B');
+    change('Email', 'admin@marketplace.mw');
+    change('Password', 'a-long-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('A user with this email already exists')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/admin/users/create');
+  });
+});
+
+describe('category form', () => {
+  it("validates name and description with the spec's messages", async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/categories\?/, () => json(categories)],
+      [/^POST \/api\/admin\/categories$/, () => json({ title: 'Bad Request', status: 400, detail: 'x', message: 'A category with this name already exists' }, 400)],
+    ]);
+    renderAdmin('/admin/create-category');
+    await screen.findByRole('heading', { name: 'Create Category' });
+    await screen.findByLabelText('Name');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(await screen.findByText('Category name is required')).toBeTruthy();
+    change('Name', 'a');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(await screen.findByText('Too Short!')).toBeTruthy();
+    change('Name', 'x'.repeat(51));
+    change('Description', 'd'.repeat(201));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(await screen.findByText('Too Long!')).toBeTruthy();
+    expect(screen.getByText('Max 200 characters')).toBeTruthy();
+
+    change('Name', 'Tablets');
+    change('Description', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(await screen.findByText('Error creating category')).toBeTruthy();
+    expect(screen.getByText('A category with this name already exists').getAttribute('role')).toBe('alert');
+  });
+
+  it('toasts a fetched category and offers every other category as parent', async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/categories\/1$/, () => json(categories.categories[0])],
+      [/^GET \/api\/admin\/categories\?/, () => json(categories)],
+    ]);
+    renderAdmin('/admin/view-category/1');
+    expect(await screen.findByText('Category fetched successfully!')).toBeTruthy();
+    const parent = (await screen.findByLabelText('Parent category')) as HTMLSelectElement;
+    // A category cannot sit under itself or under one of its own children.
+    expect(Array.from(parent.options).map((o) => o.textContent)).toEqual(['None (top level)']);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('SmartPhones');
+  });
+
+  it("says 'Failed to fetch category' when it cannot be loaded", async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/categories\/99$/, () => json({ title: 'Not Found', status: 404, detail: 'Category not found', message: 'Category not found' }, 404)],
+      [/^GET \/api\/admin\/categories\?/, () => json(categories)],
+    ]);
+    renderAdmin('/admin/view-category/99');
+    expect(await screen.findByText('Failed to fetch category')).toBeTruthy();
+    expect(screen.getByText('Category not found')).toBeTruthy();
+  });
+});
+
+describe('create product form', () => {
+  it("shows the spec's validation messages", async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/shops\?/, () => json(shops)],
+      [/^GET \/api\/admin\/categories\?/, () => json(categories)],
+    ]);
+    renderAdmin('/admin/create-product');
+    await screen.findByLabelText('Item Name');
+    expect((screen.getByLabelText('Location') as HTMLInputElement).value).toBe('Lilongwe');
+    change('Location', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    for (const message of ['Item name is required', 'Description is required', 'Price is required', 'Location is required', 'Category is required', 'Shop is required']) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    change('Price or Value', '12,000');
+    change('Description', 'd'.repeat(500));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Price must contain only numbers')).toBeTruthy();
+    expect(screen.getByText('Description must be under 500 characters')).toBeTruthy();
+    expect(screen.getByLabelText('I want to be notified when offer is made')).toBeTruthy();
+    expect(screen.getByLabelText('Publish this item immediately')).toBeTruthy();
+  });
+
+  it('previews what is typed and sends the multipart fields', async () => {
+    signIn();
+    const fetchSpy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/shops\?/, () => json(shops)],
+      [/^GET \/api\/admin\/categories\?/, () => json(categories)],
+      [/^POST \/api\/admin\/products\/create$/, () => json({ title: 'Bad Request', status: 400, detail: 'x', message: 'Image is not a picture' }, 400)],
+    ]);
+    renderAdmin('/admin/create-product');
+    await screen.findByLabelText('Item Name');
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(preview.textContent).toContain('Item Name');
+    expect(preview.textContent).toContain('12,000.00');
+    expect(preview.textContent).toContain('Item description goes here');
+    change('Item Name', 'Dell Latitude');
+    change('Price or Value', '450000');
+    change('Description', 'Core i5, 8 GB');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Shop'), { target: { value: '3' } });
+    fireEvent.click(screen.getByLabelText('Publish this item immediately'));
+    await waitFor(() => expect(preview.textContent).toContain('Dell Latitude'));
+    expect(preview.textContent).toContain('MWK 450,000');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Failed to submit your item: Image is not a picture')).toBeTruthy();
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/admin/products/create'));
+    const body = call?.[1]?.body as FormData;
+    expect(Object.fromEntries(body.entries())).toEqual({
+      item_name: 'Dell Latitude',
+      description: 'Core i5, 8 GB',
+      price: '450000',
+      location: 'Lilongwe',
+      category_id: '2',
+      shop_id: '3',
+      published: 'true',
+      notifyOnOrder: 'true',
+    });
+  });
+});

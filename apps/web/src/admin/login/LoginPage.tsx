@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput } from '@marketplace/shared';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { BRAND } from '../../lib/brand';
+import { usePageTitle } from '../use-page-title';
+import { login, loginErrorText } from '../auth-api';
+import { buttonStyles, TextField } from '../components/ui';
+import { startSession, useAuthToken } from '../session';
+import { dismissToasts, notifyLoginError } from '../toasts';
+
+export function LoginPage() {
+  usePageTitle('Admin Login');
+  const navigate = useNavigate();
+  const token = useAuthToken();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  if (token && !isSubmitting) return <Navigate to="/admin/dashboard" replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await login(values);
+      dismissToasts();
+      startSession(result.token, result.display_name);
+      navigate('/admin/dashboard', { replace: true });
+    } catch (error) {
+      notifyLoginError(loginErrorText(error));
+    }
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-stone-100 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <p className="mb-4 text-center text-sm font-semibold text-teal-800">{BRAND}</p>
+        <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+          <h1 className="mb-5 text-xl font-bold text-stone-900">Admin Login</h1>
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
+            <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
+            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+            <button type="submit" className={`${buttonStyles.primary} w-full min-h-10`} disabled={isSubmitting}>
+              {isSubmitting ? 'Logging in…' : 'Login'}
+            </button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}

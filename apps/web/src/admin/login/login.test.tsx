@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { LOGIN_DEFAULT_ERROR, LoginError, loginErrorText } from '../auth-api';
+import { ADMIN_ME, renderAdmin } from '../test/render-admin';
+
+afterEach(() => vi.restoreAllMocks());
+
+function fillAndSubmit(email = 'admin@marketplace.mw', password = 'wrong-password') {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('login error text', () => {
+  it('prefers detail, then title, then the default', () => {
+    expect(loginErrorText(new LoginError(401, 'Invalid email or password', 'Unauthorized'))).toBe('Invalid email or password');
+    expect(loginErrorText(new LoginError(429, undefined, 'Too Many Requests'))).toBe('Too Many Requests');
+    expect(loginErrorText(new LoginError(500))).toBe('Login failed. Please try again.');
+    expect(loginErrorText(new TypeError('network'))).toBe(LOGIN_DEFAULT_ERROR);
+    expect(new LoginError(503).message).toBe('Login failed with status 503');
+  });
+});
+
+describe('Admin Login screen', () => {
+  it('requires both fields', async () => {
+    const fetchSpy = mockApi([]);
+    renderAdmin('/admin/login');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('toasts the detail of a refused login', async () => {
+    mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Unauthorized', status: 401, detail: 'Invalid email or password', message: 'Invalid email or password' }, 401)]]);
+    renderAdmin('/admin/login');
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    fillAndSubmit();
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('falls back to the title, then to the default text', async () => {
+    mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Too Many Requests', message: 'Slow down' }, 429)]]);
+    renderAdmin('/admin/login');
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    fillAndSubmit();
+    expect(await screen.findByText('Too Many Requests')).toBeTruthy();
+
+    vi.restoreAllMocks();
+    mockApi([[/^POST \/api\/v1\/auth\/login$/, () => new Response('<html>Bad gateway</html>', { status: 502 })]]);
+    fillAndSubmit();
+    expect(await screen.findByText('Login failed. Please try again.')).toBeTruthy();
+  });
+
+  it('stores the token and display name and opens the dashboard', async () => {
+    const fetchSpy = mockApi([
+      [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-123', display_name: 'Chikondi', role: 'Admin' })],
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 1, orders: 0, users: 1, pendingOrders: 0 }, orders_by_day: [], recent_actions: [] })],
+    ]);
+    renderAdmin('/admin/login');
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    fillAndSubmit('admin@marketplace.mw', 'malawi-demo-admin');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeTruthy();
+    expect(window.localStorage.getItem('authToken')).toBe('tok-123');
+    expect(window.localStorage.getItem('displayName')).toBe('Chikondi');
+    expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
+    const [, init] = fetchSpy.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
+    const dashboardCall = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/admin/dashboard'));
+    expect(new Headers(dashboardCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it("defaults the display name to 'Admin'", async () => {
+    mockApi([
+      [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-1', role: 'Admin' })],
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 0, orders: 0, users: 0, pendingOrders: 0 }, orders_by_day: [], recent_actions: [] })],
+    ]);
+    renderAdmin('/admin/login');
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    fillAndSubmit();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Admin' })).toBeTruthy();
+    await waitFor(() => expect(window.localStorage.getItem('displayName')).toBe('Admin'));
+  });
+});

@@ -1,0 +1,181 @@
+import { formatMoney, type AdminProduct } from '@marketplace/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../use-page-title';
+import { errorMessage } from '../api';
+import { LoadError, TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, PageHeader, Pager, stickyEnd, TableWrap, tdDense as td, thDense as th } from '../components/ui';
+import { pageCount } from '../list-params';
+import { notifyError, notifySuccess } from '../toasts';
+import { useResource } from '../use-resource';
+import { addToFeatured, fetchProducts, PRODUCT_ERRORS, PRODUCTS_PAGE_SIZE, setPublished } from './api';
+
+export function ProductsListPage() {
+  usePageTitle('Products');
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const rawPage = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(rawPage) && rawPage > 0 ? rawPage : 1;
+  const offset = (page - 1) * PRODUCTS_PAGE_SIZE;
+  const products = useResource(
+    `products:${offset}:${search}`,
+    (signal) => fetchProducts({ limit: PRODUCTS_PAGE_SIZE, offset, search }, signal),
+    PRODUCT_ERRORS.list,
+  );
+  const [busy, setBusy] = useState<Record<number, boolean>>({});
+
+  function go(next: { page?: number; search?: string }) {
+    const copy = new URLSearchParams(params);
+    const nextSearch = next.search ?? search;
+    if (nextSearch) copy.set('search', nextSearch);
+    else copy.delete('search');
+    const nextPage = next.page ?? 1;
+    if (nextPage > 1) copy.set('page', String(nextPage));
+    else copy.delete('page');
+    setParams(copy);
+  }
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('search');
+    go({ search: typeof value === 'string' ? value.trim() : '', page: 1 });
+  }
+
+  async function run(product: AdminProduct, action: () => Promise<void>) {
+    setBusy((b) => ({ ...b, [product.id]: true }));
+    try {
+      await action();
+    } finally {
+      setBusy((b) => ({ ...b, [product.id]: false }));
+    }
+  }
+
+  const replace = (next: AdminProduct) => products.update((data) => ({ ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) }));
+
+  const togglePublished = (product: AdminProduct) =>
+    run(product, async () => {
+      const publish = !product.published;
+      try {
+        const updated = await setPublished(product.id, publish);
+        replace(updated && typeof updated === 'object' && 'id' in updated ? updated : { ...product, published: publish, featured: publish && product.featured });
+        notifySuccess(publish ? 'Product published' : 'Product unpublished');
+      } catch (error) {
+        notifyError(errorMessage(error, publish ? PRODUCT_ERRORS.publish : PRODUCT_ERRORS.unpublish));
+      }
+    });
+
+  const feature = (product: AdminProduct) =>
+    run(product, async () => {
+      try {
+        await addToFeatured(product.id);
+        replace({ ...product, featured: true });
+        notifySuccess('Product added to featured list!');
+      } catch (error) {
+        notifyError(errorMessage(error, PRODUCT_ERRORS.feature));
+      }
+    });
+
+  const data = products.data;
+  const pages = pageCount(data?.total ?? 0, PRODUCTS_PAGE_SIZE);
+
+  return (
+    <section>
+      <PageHeader
+        title="Products"
+        action={
+          <Link to="/admin/create-product" className={buttonStyles.primary}>
+            Create Product
+          </Link>
+        }
+      />
+      <form role="search" onSubmit={onSearch} className="mb-4 flex max-w-md gap-2" key={search}>
+        <label htmlFor="product-search" className="sr-only">
+          Search products
+        </label>
+        <input
+          id="product-search"
+          name="search"
+          type="search"
+          defaultValue={search}
+          placeholder="Search products"
+          maxLength={200}
+          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500"
+        />
+        <button type="submit" className={buttonStyles.secondary}>
+          Search
+        </button>
+      </form>
+      {!data && products.error !== undefined ? (
+        <LoadError error={products.error} fallback={PRODUCT_ERRORS.list} onRetry={products.reload} />
+      ) : !data ? (
+        <TableSkeleton rows={8} />
+      ) : data.products.length === 0 ? (
+        <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">
+          {search ? `No products match “${search}”.` : 'No products yet.'}
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-stone-600" aria-live="polite">
+            {`${data.total} product${data.total === 1 ? '' : 's'}${search ? ` matching “${search}”` : ''}`}
+          </p>
+          <TableWrap label="Products" minWidth="min-w-[60rem]">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>Product name</th>
+                <th scope="col" className={th}>Shop</th>
+                <th scope="col" className={th}>Category</th>
+                <th scope="col" className={`${th} text-right`}>Price</th>
+                <th scope="col" className={th}>Status</th>
+                <th scope="col" className={th}>Published</th>
+                <th scope="col" className={`${th} ${stickyEnd} text-right`}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.products.map((product) => (
+                <tr key={product.id} data-testid={`product-row-${product.id}`}>
+                  <td className={`${td} min-w-40 font-medium`}>{product.name}</td>
+                  <td className={`${td} min-w-28`}>{product.shop_name || 'Unknown'}</td>
+                  <td className={`${td} min-w-28`}>{product.category_name || <span className="text-stone-500">—</span>}</td>
+                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(product.price)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{product.sold ? 'Sold' : 'Available'}</td>
+                  <td className={td}>
+                    <Badge tone={product.published ? 'green' : 'grey'}>{product.published ? 'Published' : 'Unpublished'}</Badge>
+                  </td>
+                  <td className={`${td} ${stickyEnd} bg-white text-right`}>
+                    <div className="flex justify-end gap-1.5">
+                      <Link to={`/admin/products/${product.id}`} className={buttonStyles.secondarySmall} aria-label={`View ${product.name}`}>
+                        View
+                      </Link>
+                      <button
+                        type="button"
+                        className={buttonStyles.secondarySmall}
+                        disabled={!product.published || product.featured || busy[product.id]}
+                        title={!product.published ? 'Only published products can be featured' : product.featured ? 'Already featured' : undefined}
+                        aria-label={product.featured ? `Featured ${product.name}` : `Add to Featured ${product.name}`}
+                        onClick={() => void feature(product)}
+                      >
+                        {product.featured ? 'Featured' : 'Add to Featured'}
+                      </button>
+                      <button
+                        type="button"
+                        className={`${product.published ? buttonStyles.secondarySmall : buttonStyles.quietSmall} min-w-[5.5rem]`}
+                        disabled={busy[product.id]}
+                        aria-label={`${product.published ? 'Unpublish' : 'Publish'} ${product.name}`}
+                        onClick={() => void togglePublished(product)}
+                      >
+                        {product.published ? 'Unpublish' : 'Publish'}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={(p) => go({ page: p })} label="Products pages" />}
+        </>
+      )}
+    </section>
+  );
+}

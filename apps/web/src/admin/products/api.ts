@@ -1,0 +1,67 @@
+import type { AdminProduct } from '@marketplace/shared';
+import { adminRequest, query } from '../api';
+
+export const PRODUCTS_PAGE_SIZE = 50;
+export const PRODUCT_ERRORS = {
+  list: 'Failed to fetch products',
+  one: 'Failed to fetch product',
+  create: 'Something went wrong',
+  update: 'Failed to update product',
+  publish: 'Failed to publish product',
+  unpublish: 'Failed to unpublish product',
+  remove: 'Failed to delete product',
+  feature: 'Failed to create featured product',
+} as const;
+
+export interface ProductPage {
+  products: AdminProduct[];
+  total: number;
+}
+
+export async function fetchProducts(params: { limit: number; offset: number; search: string }, signal?: AbortSignal): Promise<ProductPage> {
+  const body = await adminRequest<AdminProduct[] | { products: AdminProduct[]; total?: number }>(`/admin/products${query(params)}`, {
+    defaultMessage: PRODUCT_ERRORS.list,
+    signal,
+  });
+  if (Array.isArray(body)) return { products: body, total: body.length };
+  return { products: body.products ?? [], total: body.total ?? body.products?.length ?? 0 };
+}
+
+export function fetchProduct(id: string, signal?: AbortSignal): Promise<AdminProduct> {
+  return adminRequest<AdminProduct>(`/admin/products/${encodeURIComponent(id)}`, { defaultMessage: PRODUCT_ERRORS.one, signal });
+}
+
+/** Multipart: item_name, description, price, location, category_id, shop_id, published, notifyOnOrder, images. */
+export function createProduct(form: FormData): Promise<AdminProduct> {
+  return adminRequest<AdminProduct>('/admin/products/create', { method: 'POST', form, defaultMessage: PRODUCT_ERRORS.create });
+}
+
+/** Multipart: the fields, new `images`, `existingImages[]` kept and `deletedImages` removed. */
+export function updateProduct(id: number, form: FormData): Promise<AdminProduct> {
+  return adminRequest<AdminProduct>(`/admin/products/${id}`, { method: 'PUT', form, defaultMessage: PRODUCT_ERRORS.update });
+}
+
+export function setPublished(id: number, publish: boolean): Promise<AdminProduct> {
+  return adminRequest<AdminProduct>(`/admin/products/${id}/${publish ? 'publish' : 'unpublish'}`, {
+    method: 'PUT',
+    defaultMessage: publish ? PRODUCT_ERRORS.publish : PRODUCT_ERRORS.unpublish,
+  });
+}
+
+export function deleteProduct(id: number): Promise<void> {
+  return adminRequest<void>(`/admin/products/${id}`, { method: 'DELETE', defaultMessage: PRODUCT_ERRORS.remove });
+}
+
+export function addToFeatured(productId: number): Promise<unknown> {
+  return adminRequest<unknown>(`/admin/featured-products/${productId}`, { method: 'POST', defaultMessage: PRODUCT_ERRORS.feature });
+}
+
+/** FormData from plain fields: booleans as 'true'/'false', null and undefined left out. */
+export function toFormData(fields: Record<string, string | number | boolean | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    form.append(key, typeof value === 'boolean' ? String(value) : String(value));
+  }
+  return form;
+}

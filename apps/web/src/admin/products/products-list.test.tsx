@@ -1,0 +1,86 @@
+import type { AdminProduct } from '@marketplace/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+
+afterEach(() => vi.restoreAllMocks());
+
+function aProduct(overrides: Partial<AdminProduct>): AdminProduct {
+  return {
+    id: 1,
+    name: 'Samsung Galaxy A14',
+    shop_id: 1,
+    shop_name: 'Lilongwe City Mall',
+    category_id: 1,
+    category_name: 'SmartPhones',
+    price: 185000,
+    sale_price: null,
+    currency: 'MWK',
+    description: 'Good condition',
+    location: 'Lilongwe',
+    published: true,
+    sold: false,
+    featured: false,
+    images: [],
+    created_at: '2025-08-01T10:00:00.000Z',
+    updated_at: '2025-08-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const products = [
+  aProduct({ id: 1, name: 'Samsung Galaxy A14', published: true }),
+  aProduct({ id: 2, name: 'HP EliteBook 840', published: false, shop_id: null, shop_name: null, sold: true, price: 1250000 }),
+];
+
+describe('products list', () => {
+  it('shows the columns and enables Add to Featured only for published products', async () => {
+    signIn();
+    const fetchSpy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 2, limit: 50, offset: 0 })],
+      [/^POST \/api\/admin\/featured-products\/1$/, () => json({ id: 9, product_id: 1, name: 'Samsung Galaxy A14', price: 185000, is_published: true }, 201)],
+    ]);
+    renderAdmin('/admin/products');
+    const published = await screen.findByTestId('product-row-1');
+    const unpublished = screen.getByTestId('product-row-2');
+
+    expect(within(unpublished).getByText('Unknown')).toBeTruthy();
+    expect(within(unpublished).getByText('MWK 1,250,000')).toBeTruthy();
+    expect(within(unpublished).getByText('Sold')).toBeTruthy();
+    expect(within(unpublished).getByText('Unpublished')).toBeTruthy();
+    expect(within(published).getByText('Available')).toBeTruthy();
+    expect(within(published).getByText('Published')).toBeTruthy();
+
+    const disabled = within(unpublished).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
+    expect(disabled.disabled).toBe(true);
+    const enabled = within(published).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
+    expect(enabled.disabled).toBe(false);
+
+    fireEvent.click(enabled);
+    expect(await screen.findByText('Product added to featured list!')).toBeTruthy();
+    expect(fetchSpy.mock.calls.some(([url, init]) => String(url).endsWith('/api/admin/featured-products/1') && init?.method === 'POST')).toBe(true);
+    await waitFor(() => expect((within(published).getByRole('button', { name: /^Featured/ }) as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it('wires the search box to search= and shows publish errors', async () => {
+    signIn();
+    const fetchSpy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/products\?limit=50&offset=0&search=hp$/, () => json({ products: [products[1]], total: 1, limit: 50, offset: 0 })],
+      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 2, limit: 50, offset: 0 })],
+      [/^PUT \/api\/admin\/products\/2\/publish$/, () => json({ title: 'Conflict', status: 409, detail: 'Pick a shop first', message: 'Pick a shop first' }, 409)],
+    ]);
+    renderAdmin('/admin/products');
+    await screen.findByTestId('product-row-1');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'hp' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByTestId('product-row-1')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/admin/products?search=hp');
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/api/admin/products?limit=50&offset=0&search=hp'))).toBe(true);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish HP EliteBook 840' }));
+    expect(await screen.findByText('Pick a shop first')).toBeTruthy();
+  });
+});

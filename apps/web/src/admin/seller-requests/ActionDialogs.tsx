@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addToInventorySchema, counterOfferSchema, denySchema, offerSchema, priceDigits, type SellerAction, type SellerRequest } from '@marketplace/shared';
+import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { AdminApiError } from '../api';
+import { CategoryOptions, ShopOptions, useProductOptions } from '../products/ProductOptions';
+import { LoadError } from '../components/status';
+import { SelectField, TextAreaField, TextField } from '../components/ui';
+import { applyFieldErrors } from '../form-errors';
+import { ActionModal } from './ActionModal';
+import { sellerActions } from './api';
+
+/** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
+export type RunAction = (action: SellerAction, call: () => Promise<SellerRequest | void>) => Promise<unknown>;
+
+export interface ActionDialogProps {
+  action: SellerAction;
+  request: SellerRequest;
+  /** The approve button's wording: 'Accept offer' or 'Approve after Rejection'. */
+  approveTitle: string;
+  busy: boolean;
+  onCancel: () => void;
+  run: RunAction;
+}
+
+/** The modal behind each action button of the detail screen. */
+export function ActionDialog(props: ActionDialogProps) {
+  const { action, request, approveTitle, busy, onCancel, run } = props;
+  switch (action) {
+    case 'offer':
+    case 'counter':
+      return <AmountDialog {...props} kind={action} />;
+    case 'reject':
+      return <RejectDialog {...props} />;
+    case 'addToInventory':
+      return <InventoryDialog {...props} />;
+    case 'approve':
+    case 'delete': {
+      const approve = action === 'approve';
+      return (
+        <ActionModal
+          title={approve ? approveTitle : 'Delete offer'}
+          description={
+            approve
+              ? `Approve “${request.item_name}” from ${request.seller_name}?`
+              : `Delete the request for “${request.item_name}” from ${request.seller_name}? This cannot be undone.`
+          }
+          danger={!approve}
+          busy={busy}
+          onCancel={onCancel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(action, () => (approve ? sellerActions.approve(request.id) : sellerActions.delete(request.id)));
+          }}
+        />
+      );
+    }
+  }
+}
+
+/** react-hook-form over one of the shared action schemas; a server 400 puts its messages under the fields. */
+function useActionForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: z.input<S>) {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>, defaultValues });
+  const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<z.input<S>>[]);
+  return { ...form, markFields };
+}
+
+const AMOUNT = {
+  offer: {
+    field: 'price',
+    title: 'Make Offer',
+    description: 'The amount we offer the seller for this item.',
+    label: 'Offer amount (MWK)',
+  },
+  counter: {
+    field: 'counter_price',
+    title: 'Counter offer',
+    description: 'A different amount proposed to the seller.',
+    label: 'Counter-offer amount (MWK)',
+  },
+} as const;
+
+// One form for both: the amount under a neutral name, checked by the shared schema's own rule and messages.
+const amountSchemas = {
+  offer: z.object({ amount: offerSchema.shape.price, reason: offerSchema.shape.reason }),
+  counter: z.object({ amount: counterOfferSchema.shape.counter_price, reason: counterOfferSchema.shape.reason }),
+};
+
+function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps & { kind: 'offer' | 'counter' }) {
+  const text = AMOUNT[kind];
+  const asking = priceDigits(request.price);
+  const { register, handleSubmit, setError, formState } = useActionForm(amountSchemas[kind], { amount: asking, reason: '' });
+  const submit = handleSubmit(async ({ amount, reason }) => {
+    const call = kind === 'offer' ? () => sellerActions.offer(request.id, { price: amount, reason }) : () => sellerActions.counter(request.id, { counter_price: amount, reason });
+    const error = await run(kind, call);
+    const refused = error instanceof AdminApiError ? error.fieldErrors : {};
+    if (refused[text.field]) setError('amount', { type: 'server', message: refused[text.field] });
+    if (refused.reason) setError('reason', { type: 'server', message: refused.reason });
+  });
+  return (
+    <ActionModal title={text.title} description={text.description} busy={busy} onCancel={onCancel} onSubmit={submit}>
+      <TextField label={text.label} inputMode="numeric" autoComplete="off" hint={`Asking price: MWK ${asking}`} error={formState.errors.amount?.message} {...register('amount')} />
+      <TextAreaField label="Reason (optional)" rows={3} maxLength={500} error={formState.errors.reason?.message} {...register('reason')} />
+    </ActionModal>
+  );
+}
+
+function RejectDialog({ request, busy, onCancel, run }: ActionDialogProps) {
+  const { register, handleSubmit, formState, markFields } = useActionForm(denySchema, { reason: '' });
+  return (
+    <ActionModal
+      title="Reject offer"
+      description={`Tell ${request.seller_name} why “${request.item_name}” is rejected.`}
+      danger
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={handleSubmit(async (values) => markFields(await run('reject', () => sellerActions.reject(request.id, values))))}
+    >
+      <TextAreaField label="Reason" rows={3} maxLength={500} error={formState.errors.reason?.message} {...register('reason')} />
+    </ActionModal>
+  );
+}
+
+/** Spec 5: a shop and a category are both required; with neither chosen the screen says so once more. */
+export const BOTH_MISSING = 'Please select both shop and category.';
+
+function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
+  const options = useProductOptions();
+  const { register, handleSubmit, formState, markFields } = useActionForm(addToInventorySchema, { shop_id: '', category_id: '' });
+  const { errors } = formState;
+  const bothMissing = Boolean(errors.shop_id && errors.category_id);
+  return (
+    <ActionModal
+      title="Add to Inventory"
+      description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos.`}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={handleSubmit(async ({ shop_id, category_id }) =>
+        markFields(await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id }))),
+      )}
+    >
+      {bothMissing && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {BOTH_MISSING}
+        </p>
+      )}
+      {options.error !== undefined && !options.data ? (
+        <LoadError error={options.error} fallback="Failed to fetch shops and categories" onRetry={options.reload} />
+      ) : (
+        <>
+          <SelectField label="Shop" disabled={!options.data} error={errors.shop_id?.message} {...register('shop_id')}>
+            <ShopOptions shops={options.data?.shops ?? []} />
+          </SelectField>
+          <SelectField label="Category" disabled={!options.data} error={errors.category_id?.message} {...register('category_id')}>
+            <CategoryOptions categories={options.data?.categories ?? []} />
+          </SelectField>
+        </>
+      )}
+    </ActionModal>
+  );
+}

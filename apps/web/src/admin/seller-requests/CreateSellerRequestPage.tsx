@@ -1,0 +1,44 @@
+import { Link, useNavigate } from 'react-router';
+import { SellForm } from '../../features/sell/SellForm';
+import { AdminApiError, errorMessage } from '../api';
+import { PageHeader } from '../components/ui';
+import { notifyError, notifySuccess } from '../toasts';
+import { usePageTitle } from '../use-page-title';
+import { createSellerRequest, SELLER_ERRORS } from './api';
+
+/** Spec 2: staff enter a walk-in seller's item with the /sell form, in the seller wording. */
+export function CreateSellerRequestPage() {
+  usePageTitle('Create Seller Request');
+  const navigate = useNavigate();
+
+  async function send(body: FormData) {
+    try {
+      await createSellerRequest(body);
+      notifySuccess('Seller request created successfully');
+      navigate('/admin/seller-requests');
+    } catch (error) {
+      notifyError(errorMessage(error, SELLER_ERRORS.create));
+      return error instanceof AdminApiError ? error.fieldErrors : undefined;
+    }
+  }
+
+  return (
+    <section>
+      <PageHeader title="Create Seller Request">
+        <Link to="/admin/seller-requests" className="text-sm font-medium text-teal-800 underline">
+          Back to seller requests
+        </Link>
+      </PageHeader>
+      <SellForm
+        variant="admin"
+        onSubmit={send}
+        submitLabel="Create seller request"
+        secondaryAction={
+          <Link to="/admin/seller-requests" className="btn btn-outline">
+            Cancel
+          </Link>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { SellerRequest, sellerRequestListSchema } from '@marketplace/shared';
+import type { z } from 'zod';
+import { adminRequest, query } from '../api';
+
+export type SellerRequestList = z.infer<typeof sellerRequestListSchema>;
+
+/** Spec 9: seller requests are listed 5 per page. */
+export const SELLER_REQUESTS_PAGE_SIZE = 5;
+/** Spec 8 defaults; reject and counter have none in the spec, so they say what failed the same way. */
+export const SELLER_ERRORS = {
+  list: 'Failed to fetch sellers',
+  one: 'Failed to fetch seller',
+  create: 'Failed to create seller request',
+  approve: 'Failed to approve seller request',
+  offer: 'Failed to make seller offer',
+  addToInventory: 'Failed to add item to inventory',
+  counter: 'Failed to make counter offer',
+  reject: 'Failed to reject seller request',
+  delete: 'Failed to delete seller request',
+} as const;
+
+export function fetchSellerRequests(offset: number, signal?: AbortSignal): Promise<SellerRequestList> {
+  return adminRequest<SellerRequestList>(`/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset })}`, {
+    defaultMessage: SELLER_ERRORS.list,
+    signal,
+  });
+}
+
+export function fetchSellerRequest(id: string, signal?: AbortSignal): Promise<SellerRequest> {
+  return adminRequest<SellerRequest>(`/admin/seller-requests/${encodeURIComponent(id)}`, { defaultMessage: SELLER_ERRORS.one, signal });
+}
+
+/** Multipart, the item submission fields (admin wording) and `images`; answers the new request. */
+export function createSellerRequest(form: FormData): Promise<SellerRequest> {
+  return adminRequest<SellerRequest>('/admin/seller-requests', { method: 'POST', form, defaultMessage: SELLER_ERRORS.create });
+}
+
+const post = (path: string, defaultMessage: string, json?: unknown) => adminRequest<SellerRequest>(path, { method: 'POST', json, defaultMessage });
+
+/** Each action answers the request as it is now. */
+export const sellerActions = {
+  approve: (id: number) => post(`/admin/seller-requests/${id}/approved`, SELLER_ERRORS.approve),
+  reject: (id: number, body: { reason: string }) => post(`/admin/seller-requests/${id}/denied`, SELLER_ERRORS.reject, body),
+  offer: (id: number, body: { price: string; reason: string }) => post(`/admin/seller-requests/${id}/offer`, SELLER_ERRORS.offer, body),
+  counter: (id: number, body: { counter_price: string; reason: string }) => post(`/admin/counter-offer/${id}`, SELLER_ERRORS.counter, body),
+  addToInventory: (id: number, body: { shop_id: number; category_id: number }) =>
+    post(`/admin/seller-requests/${id}/add-to-inventory`, SELLER_ERRORS.addToInventory, { ...body, seller_request_id: id, publish_product: true }),
+  delete: (id: number) => adminRequest<void>(`/admin/seller-requests/${id}`, { method: 'DELETE', defaultMessage: SELLER_ERRORS.delete }),
+};

@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+
+afterEach(() => vi.restoreAllMocks());
+
+const user = (id: number, displayName: string, role = 'User') => ({
+  id,
+  displayName,
+  first_name: displayName,
+  last_name: 'Phiri',
+  email: `${displayName.toLowerCase()}@example.mw`,
+  role,
+  status: 'active',
+  created_at: '2025-08-01T10:00:00.000Z',
+});
+
+describe('users list', () => {
+  it('asks before deleting, then deletes and toasts', async () => {
+    signIn();
+    let users = [user(1, 'Admin', 'Admin'), user(2, 'Mphatso')];
+    const fetchSpy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/users\?limit=50&offset=0$/, () => json({ users, total: users.length, limit: 50, offset: 0 })],
+      [
+        /^DELETE \/api\/admin\/users\/2$/,
+        () => {
+          users = users.filter((u) => u.id !== 2);
+          return new Response(null, { status: 204 });
+        },
+      ],
+    ]);
+    renderAdmin('/admin/users');
+    const row = (await screen.findByText('mphatso@example.mw')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
+    expect(screen.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/admin/users/2');
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/admin/users/2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete this user?');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('mphatso@example.mw')).toBeNull());
+  });
+
+  it("shows the spec's default when the server gives no message", async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/users/, () => new Response('oops', { status: 500 })],
+    ]);
+    renderAdmin('/admin/users');
+    expect((await screen.findAllByText('Failed to fetch users')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

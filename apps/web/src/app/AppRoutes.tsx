@@ -1,0 +1,46 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { PublicLayout } from './layout/PublicLayout';
+import { lazyPage } from './lazy-page';
+
+// Every screen is its own chunk so the first visit downloads only the shell and the screen it opens.
+// The back-office is one lazy chunk of its own (and lazy screens inside it): nothing of it reaches the public bundle.
+const AdminApp = lazy(() => import('../admin/AdminApp'));
+// The short text pages and the not-found page share one small chunk.
+const loadInfo = () => import('../features/info/pages');
+
+const publicRoutes: [path: string, page: ComponentType][] = [
+  ['discover', lazyPage(() => import('../features/discover/DiscoverPage'), 'DiscoverPage')],
+  ['product/:id', lazyPage(() => import('../features/product/ProductPage'), 'ProductPage')],
+  ['basket', lazyPage(() => import('../features/basket/BasketPage'), 'BasketPage')],
+  ['sell', lazyPage(() => import('../features/sell/SellPage'), 'SellPage')],
+  ['sell/success', lazyPage(() => import('../features/sell/SellSuccessPage'), 'SellSuccessPage')],
+  ['about', lazyPage(loadInfo, 'AboutPage')],
+  ['contact', lazyPage(loadInfo, 'ContactPage')],
+  ['faq', lazyPage(loadInfo, 'FaqPage')],
+  ['terms', lazyPage(loadInfo, 'TermsPage')],
+  ['privacy', lazyPage(loadInfo, 'PrivacyPage')],
+  ['*', lazyPage(loadInfo, 'NotFoundPage')],
+];
+const HomePage = lazyPage(() => import('../features/home/HomePage'), 'HomePage');
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="admin/*"
+        element={
+          <Suspense fallback={null}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        {publicRoutes.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { BRAND } from '../../lib/brand';
+
+const quickLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/discover', label: 'Buy' },
+  { to: '/about', label: 'About Us' },
+  { to: '/sell', label: 'Sell an Item' },
+];
+const supportLinks = [
+  { to: '/faq', label: 'FAQs' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/terms', label: 'Terms & Conditions' },
+  { to: '/privacy', label: 'Privacy Policy' },
+];
+// Social accounts do not exist yet: named, but not links that would lead nowhere.
+const socials = ['Facebook', 'Instagram', 'WhatsApp'];
+
+function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="inline-flex min-h-11 items-center text-stone-200 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="on-dark mt-8 bg-stone-900 text-stone-200">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-3">
+        <LinkList title="Quick Links" links={quickLinks} />
+        <LinkList title="Support" links={supportLinks} />
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Follow us</h2>
+          <ul className="mt-2 space-y-2 text-stone-300">
+            {socials.map((name) => (
+              <li key={name}>
+                {name} <span className="text-xs text-stone-400">(coming soon)</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-stone-700 px-4 py-4 text-center text-sm text-stone-300">
+        © {new Date().getFullYear()} {BRAND}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

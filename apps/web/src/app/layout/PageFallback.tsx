@@ -1,0 +1,11 @@
+/** Shown for the moment a screen's chunk is on its way; keeps the footer from jumping up. */
+export function PageFallback() {
+  return (
+    <div className="min-h-[60vh]" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
+      <div className="skeleton h-7 w-1/2 max-w-xs" />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { CategoryShortcuts } from './CategoryShortcuts';
+import { PageFallback } from './PageFallback';
+import { PromoBar } from './PromoBar';
+import { ScrollToTop } from './ScrollToTop';
+import { TopBar } from './TopBar';
+
+// The footer is below the fold on every screen: its code comes in its own chunk, in parallel with the
+// screen's, so it does not count against the first screen's JS budget.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+
+/** Spec 2 public shell: the screens render inside it while their own chunk loads. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <ScrollToTop />
+      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-teal-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        Skip to content
+      </a>
+      <PromoBar />
+      <TopBar />
+      <CategoryShortcuts />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:py-6">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Suspense fallback={<div className="mt-8 h-64 bg-stone-900" />}>
+        <Footer />
+      </Suspense>
+    </div>
+  );
+}

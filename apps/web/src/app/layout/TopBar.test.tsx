@@ -1,0 +1,73 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addToBasket, clearBasket } from '../../lib/basket-store';
+import { renderWithRouter } from '../../test/render';
+import { TopBar } from './TopBar';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderBar(path = '/') {
+  return renderWithRouter(
+    <>
+      <TopBar />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    path,
+  );
+}
+
+afterEach(() => clearBasket());
+
+describe('TopBar', () => {
+  it('links Home, Buy and Sell an Item', () => {
+    renderBar();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['Buy', '/discover'],
+      ['Sell an Item', '/sell'],
+    ]);
+  });
+
+  it('search opens /discover?search=query', () => {
+    renderBar();
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    fireEvent.change(box, { target: { value: '  dual sim ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByTestId('where').textContent).toBe('/discover?search=dual+sim');
+  });
+
+  it('ignores an empty search', () => {
+    renderBar('/basket');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByTestId('where').textContent).toBe('/basket');
+  });
+
+  it('the basket badge counts the items', () => {
+    renderBar();
+    expect(screen.getByTestId('basket-count').textContent).toBe('0');
+    act(() => {
+      addToBasket({ id: 1, name: 'Phone' });
+    });
+    expect(screen.getByTestId('basket-count').textContent).toBe('1');
+    expect(screen.getByRole('link', { name: 'Basket 1 item' }).getAttribute('href')).toBe('/basket');
+  });
+
+  it('the mobile menu adds Contact and closes on navigation', () => {
+    renderBar();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const contact = Array.from(menu.querySelectorAll('a')).find((a) => a.textContent === 'Contact');
+    expect(contact?.getAttribute('href')).toBe('/contact');
+    fireEvent.click(contact as HTMLAnchorElement);
+    expect(screen.getByTestId('where').textContent).toBe('/contact');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { addToBasket } from '../lib/basket-store';
+import { useBasket } from '../lib/use-basket';
+import type { CardProduct } from '../lib/product-types';
+import { BasketIcon } from './icons';
+
+const base = 'btn relative z-10 w-full px-2 text-sm whitespace-nowrap';
+
+/** The card's basket control: add once; afterwards it leads to the basket; a sold item cannot be added. */
+export function CardBasketButton({ product }: { product: CardProduct }) {
+  const inBasket = useBasket().some((item) => item.id === product.id);
+
+  if (product.sold) {
+    return <p className={`${base} bg-stone-100 text-stone-700`}>Sold</p>;
+  }
+  if (inBasket) {
+    return (
+      <Link to="/basket" className={`${base} btn-outline`}>
+        ✓ In basket<span className="sr-only"> {product.name}, open basket</span>
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className={`${base} btn-primary`} onClick={() => addToBasket(product)}>
+      <BasketIcon width={18} height={18} className="hidden sm:block" />
+      Add to basket<span className="sr-only"> {product.name}</span>
+    </button>
+  );
+}

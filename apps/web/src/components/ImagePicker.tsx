@@ -1,0 +1,178 @@
+import { MAX_IMAGES } from '@marketplace/shared';
+import { useEffect, useId, useState, type DragEvent } from 'react';
+
+/** An image already stored on the server (edit screens): shown before new files, removable. */
+export interface ExistingImage {
+  /** What `onRemoveExisting` receives, e.g. the stored file name. */
+  key: string;
+  url: string;
+}
+
+export interface ImagePickerProps {
+  /** New files picked so far, in order; the first image overall is the primary one. */
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+  /** Images allowed in total, stored ones included (spec: 3). */
+  max?: number;
+  existing?: readonly ExistingImage[];
+  onRemoveExisting?: (key: string) => void;
+  label?: string;
+  error?: string;
+  disabled?: boolean;
+}
+
+export interface AcceptResult {
+  files: File[];
+  /** Files left out: not images, or beyond the limit. */
+  rejectedType: number;
+  overLimit: number;
+}
+
+/** Spec 5: only image/* files, at most `max` in total; extra files are dropped. */
+export function acceptImages(current: readonly File[], incoming: Iterable<File>, room: number): AcceptResult {
+  const files = [...current];
+  let rejectedType = 0;
+  let overLimit = 0;
+  let left = Math.max(0, room);
+  for (const file of incoming) {
+    if (!file.type.startsWith('image/')) rejectedType += 1;
+    else if (left === 0) overLimit += 1;
+    else {
+      files.push(file);
+      left -= 1;
+    }
+  }
+  return { files, rejectedType, overLimit };
+}
+
+/** Object URLs for previews, revoked as soon as the files change or the screen closes. */
+export function useObjectUrls(files: readonly File[]): ReadonlyMap<File, string> {
+  const [urls, setUrls] = useState<ReadonlyMap<File, string>>(() => new Map());
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const map = new Map(files.map((file) => [file, URL.createObjectURL(file)] as const));
+    setUrls(map);
+    return () => {
+      for (const url of map.values()) URL.revokeObjectURL(url);
+    };
+  }, [files]);
+  return urls;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Drag-and-drop or click picker for up to `max` images with thumbnails, a remove button on each and a
+ * 'Primary' badge on the first. Shared by the back-office product and seller-request forms and the public /sell form.
+ */
+export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], onRemoveExisting, label = 'Images', error, disabled = false }: ImagePickerProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const [dragging, setDragging] = useState(false);
+  const [notice, setNotice] = useState('');
+  const urls = useObjectUrls(files);
+  const room = max - existing.length - files.length;
+  const full = room <= 0;
+
+  function add(incoming: Iterable<File>) {
+    const result = acceptImages(files, incoming, room);
+    const notes: string[] = [];
+    if (result.rejectedType) notes.push(`${plural(result.rejectedType, 'file')} skipped: only images can be added.`);
+    if (result.overLimit) notes.push(`${plural(result.overLimit, 'file')} skipped: at most ${max} images.`);
+    setNotice(notes.join(' '));
+    if (result.files.length !== files.length) onChange(result.files);
+  }
+
+  function onDrop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (disabled) return;
+    add(Array.from(event.dataTransfer.files));
+  }
+
+  const thumbs = [
+    ...existing.map((image) => ({ id: `existing:${image.key}`, url: image.url, remove: () => onRemoveExisting?.(image.key), removable: Boolean(onRemoveExisting) })),
+    ...files.map((file, index) => ({
+      id: `file:${index}:${file.name}`,
+      url: urls.get(file),
+      remove: () => onChange(files.filter((_, i) => i !== index)),
+      removable: true,
+    })),
+  ];
+
+  return (
+    <div>
+      <p className="mb-1 block text-sm font-medium text-stone-800" id={`${inputId}-label`}>
+        {label}
+      </p>
+      <label
+        htmlFor={inputId}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!disabled && !full) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex min-h-28 flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700 ${
+          full || disabled ? 'cursor-not-allowed border-stone-300 bg-stone-100 text-stone-600' : 'cursor-pointer bg-white text-stone-700 hover:border-teal-700'
+        } ${dragging ? 'border-teal-700 bg-teal-50' : 'border-stone-400'} ${error ? 'border-red-700' : ''}`}
+      >
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          className="sr-only"
+          disabled={disabled || full}
+          aria-labelledby={`${inputId}-label`}
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          onChange={(e) => {
+            if (e.target.files) add(Array.from(e.target.files));
+            e.target.value = '';
+          }}
+        />
+        <span className="font-semibold text-teal-800">{full ? `Maximum of ${max} images reached` : 'Drag and drop images here, or click to choose'}</span>
+        <span id={hintId} className="text-xs text-stone-600">
+          {`Up to ${max} images (${thumbs.length} of ${max} added). The first is the primary image.`}
+        </span>
+      </label>
+      <p role="status" className="mt-1 text-sm text-amber-900 empty:hidden">
+        {notice}
+      </p>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {thumbs.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Selected images">
+          {thumbs.map((thumb, index) => (
+            <li key={thumb.id} className="relative size-24 overflow-hidden rounded-md border border-stone-300 bg-stone-100">
+              {thumb.url && <img src={thumb.url} alt={`Image ${index + 1}${index === 0 ? ' (primary)' : ''}`} className="size-full object-cover" />}
+              {index === 0 && <span className="absolute bottom-1 left-1 rounded bg-teal-800 px-1.5 py-0.5 text-xs font-semibold text-white">Primary</span>}
+              {thumb.removable && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setNotice('');
+                    thumb.remove();
+                  }}
+                  disabled={disabled}
+                  aria-label={`Remove image ${index + 1}`}
+                  className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-stone-900 shadow ring-1 ring-stone-300 hover:bg-red-50 hover:text-red-800"
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+                    <path d="M6 6l12 12M18 6 6 18" />
+                  </svg>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { CURRENCY, DEFAULT_LOCATION, formatAmount } from '@marketplace/shared';
+import { ImageIcon, PinIcon } from './icons';
+
+export interface PreviewCardProps {
+  name?: string;
+  price?: string;
+  location?: string;
+  description?: string;
+  imageUrl?: string;
+}
+
+/** Live card preview of what is being typed, with the spec's placeholder defaults. */
+export function PreviewCard({ name, price, location, description, imageUrl }: PreviewCardProps) {
+  const digits = (price ?? '').replace(/\D/g, '');
+  return (
+    <section aria-label="Preview" className="mx-auto w-full max-w-56 lg:mx-0 lg:max-w-xs">
+      <p className="mb-1 text-sm font-medium text-stone-800">Preview</p>
+      <article className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200">
+        {imageUrl ? (
+          <img src={imageUrl} alt="Primary image preview" className="aspect-[4/5] w-full object-cover" />
+        ) : (
+          <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-1 bg-stone-200 text-stone-600">
+            <ImageIcon />
+            <span className="text-xs">No photo</span>
+          </div>
+        )}
+        <div className="space-y-1 p-3">
+          <p className="line-clamp-2 text-sm font-medium text-stone-800">{name?.trim() || 'Item Name'}</p>
+          <p className="text-lg font-bold text-stone-950">{`${CURRENCY} ${digits ? formatAmount(digits) : '12,000.00'}`}</p>
+          <p className="flex items-center gap-1 text-xs text-stone-600">
+            <PinIcon width={14} height={14} />
+            {location?.trim() || DEFAULT_LOCATION}
+          </p>
+          <p className="line-clamp-3 text-xs text-stone-600">{description?.trim() || 'Item description goes here'}</p>
+        </div>
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { CardProduct } from '../lib/product-types';
+import { EmptyState } from './EmptyState';
+import { ProductCard, type ProductCardProps } from './ProductCard';
+import { SkeletonCard } from './SkeletonCard';
+
+interface ProductGridProps {
+  products: readonly CardProduct[];
+  loading: boolean;
+  /** How many skeleton cards stand in while loading (spec 9: 8 on discover, 3 for related). */
+  skeletons: number;
+  /** Names the list for screen readers, e.g. the section heading. */
+  label: string;
+  headingLevel?: ProductCardProps['headingLevel'];
+  showWatchers?: boolean;
+  emptyTitle?: string;
+  emptyMessage?: string;
+}
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
+
+/** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
+export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage }: ProductGridProps) {
+  if (loading) {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading products…
+        </p>
+        <div className={gridClass}>
+          {Array.from({ length: skeletons }, (_, i) => (
+            <SkeletonCard key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (products.length === 0) return <EmptyState title={emptyTitle} message={emptyMessage} />;
+  return (
+    <ul className={gridClass} aria-label={label}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} headingLevel={headingLevel} showWatchers={showWatchers} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,65 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { aProduct } from '../../test/products';
+import { renderWithRouter } from '../../test/render';
+import { DiscoverPage } from './DiscoverPage';
+
+afterEach(() => vi.restoreAllMocks());
+
+const page = (from: number, count: number, total: number) => ({
+  products: Array.from({ length: count }, (_, i) => aProduct({ id: from + i, name: `Item ${from + i}` })),
+  total,
+  limit: 10,
+  offset: from - 1,
+});
+
+describe('DiscoverPage', () => {
+  it("defaults to SmartPhones, shows 8 skeletons, then the category's first page", async () => {
+    const fetchMock = mockApi([[/GET \/api\/v1\/products\/category\/SmartPhones\?limit=10&offset=0$/, () => json(page(1, 3, 3))]]);
+    renderWithRouter(<DiscoverPage />, '/discover');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Discover SmartPhones');
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('encodes the category and pages by 10 with Show more', async () => {
+    mockApi([
+      [/category\/Laptops%20and%20Computers\?limit=10&offset=0$/, () => json(page(1, 10, 12))],
+      [/category\/Laptops%20and%20Computers\?limit=10&offset=10$/, () => json(page(11, 2, 12))],
+    ]);
+    renderWithRouter(<DiscoverPage />, '/discover?category=Laptops%20and%20Computers');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Discover Laptops and Computers');
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    expect(screen.getByText('12 items')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Item 12' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('shows the empty state for a category without products', async () => {
+    mockApi([[/category\/Drones/, () => json({ products: [], total: 0, limit: 10, offset: 0 })]]);
+    renderWithRouter(<DiscoverPage />, '/discover?category=Drones');
+    expect(await screen.findByText('No products available')).toBeTruthy();
+    expect(screen.getByText('Check back soon.')).toBeTruthy();
+  });
+
+  it('searches the product list and names the search in the heading', async () => {
+    const fetchMock = mockApi([[/GET \/api\/v1\/products\?limit=10&offset=0&search=dual%20sim$/, () => json(page(1, 1, 1))]]);
+    renderWithRouter(<DiscoverPage />, '/discover?search=dual%20sim');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for “dual sim”');
+    expect(await screen.findByRole('link', { name: 'Item 1' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs a failure and shows the empty state (spec 8)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi([[/category/, () => json({ message: 'down' }, 503)]]);
+    renderWithRouter(<DiscoverPage />, '/discover?category=Other');
+    expect(await screen.findByText('No products available')).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+  });
+});

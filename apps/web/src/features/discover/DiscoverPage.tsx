@@ -1,0 +1,47 @@
+import { DEFAULT_DISCOVER_CATEGORY, DISCOVER_SKELETONS } from '@marketplace/shared';
+import { useSearchParams } from 'react-router';
+import { ProductGrid } from '../../components/ProductGrid';
+import { pageTitle } from '../../lib/brand';
+import type { DiscoverQuery } from './api';
+import { useDiscoverProducts } from './use-discover-products';
+
+/** /discover?category=… (default SmartPhones) or /discover?search=…: a grid with pages of 10. */
+export function DiscoverPage() {
+  const [params] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const category = params.get('category')?.trim() || DEFAULT_DISCOVER_CATEGORY;
+  const query: DiscoverQuery = search && !params.get('category') ? { kind: 'search', search } : { kind: 'category', category };
+  const heading = query.kind === 'search' ? `Results for “${query.search}”` : `Discover ${query.category}`;
+  
+  const { loading, products, total, hasMore, loadingMore, moreFailed, loadMore } = useDiscoverProducts(query);
+
+  return (
+    <section aria-labelledby="discover-heading">
+      <title>{pageTitle(heading)}</title>
+      <h1 id="discover-heading" className="page-title">
+        {heading}
+      </h1>
+      <p className="mt-1 mb-4 min-h-5 text-sm text-stone-600" aria-live="polite">
+        {!loading && total !== null && products.length > 0 && `${total} ${total === 1 ? 'item' : 'items'}`}
+      </p>
+      <ProductGrid label={heading} loading={loading} products={products} skeletons={DISCOVER_SKELETONS} headingLevel={2} />
+      {(hasMore || moreFailed) && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          {moreFailed && (
+            <p className="text-sm text-red-700" role="alert">
+              Could not load more items. Please try again.
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={loadMore}
+            disabled={loadingMore}
+            className="btn btn-outline px-6 disabled:opacity-70"
+          >
+            {loadingMore ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

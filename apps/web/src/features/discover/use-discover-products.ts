@@ -1,0 +1,62 @@
+import { DISCOVER_PAGE_SIZE, type PublicProduct } from '@marketplace/shared';
+import { useEffect, useState } from 'react';
+import { useAsync } from '../../lib/use-async';
+import { fetchDiscoverPage, type DiscoverQuery } from './api';
+
+interface MorePages {
+  key: string;
+  products: PublicProduct[];
+  total: number | null;
+  loading: boolean;
+  failed: boolean;
+}
+
+export interface DiscoverProducts {
+  loading: boolean;
+  products: PublicProduct[];
+  total: number | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  moreFailed: boolean;
+  loadMore: () => void;
+}
+
+function queryKey(query: DiscoverQuery): string {
+  return query.kind === 'category' ? `category:${query.category.toLowerCase()}` : `search:${query.search}`;
+}
+
+/** The first page of a category or search, plus "show more" pages appended after it. */
+export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
+  const key = queryKey(query);
+  const first = useAsync(key, (signal) => fetchDiscoverPage(query, 0, signal));
+  const [more, setMore] = useState<MorePages | null>(null);
+
+  const error = first.status === 'error' ? first.error : null;
+  useEffect(() => {
+    // Spec 8: discover failures are only logged; the page shows its empty state.
+    if (error) console.error('Discover: could not load products', error);
+  }, [error]);
+
+  const extra = more && more.key === key ? more : null;
+  const firstPage = first.status === 'success' ? first.data : { products: [], total: 0 };
+  const products = [...firstPage.products, ...(extra?.products ?? [])];
+  const total = extra?.total ?? firstPage.total;
+  const lastPageFull = (extra ? extra.products.length % DISCOVER_PAGE_SIZE === 0 : firstPage.products.length === DISCOVER_PAGE_SIZE) && products.length > 0;
+  const hasMore = first.status === 'success' && (total === null ? lastPageFull : products.length < total);
+
+  function loadMore() {
+    if (extra?.loading) return;
+    const offset = products.length;
+    setMore({ key, products: extra?.products ?? [], total, loading: true, failed: false });
+    fetchDiscoverPage(query, offset).then(
+      (page) =>
+        setMore((prev) => (prev && prev.key === key ? { key, products: [...prev.products, ...page.products], total: page.total ?? prev.total, loading: false, failed: false } : prev)),
+      (err: unknown) => {
+        console.error('Discover: could not load more products', err);
+        setMore((prev) => (prev && prev.key === key ? { ...prev, loading: false, failed: true } : prev));
+      },
+    );
+  }
+
+  return { loading: first.status === 'loading', products, total, hasMore, loadingMore: extra?.loading ?? false, moreFailed: extra?.failed ?? false, loadMore };
+}

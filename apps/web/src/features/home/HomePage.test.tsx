@@ -1,0 +1,96 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, list, mockApi } from '../../test/fetch-mock';
+import { aProduct } from '../../test/products';
+import { renderWithRouter } from '../../test/render';
+import { HomePage } from './HomePage';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const featured = [1, 2, 3, 4].map((n) => ({ ...aProduct({ id: 100 + n, name: `Featured ${n}` }), product_id: n }));
+const newest = [5, 6, 7, 8].map((n) => aProduct({ id: n, name: `New ${n}` }));
+
+describe('HomePage', () => {
+  it('shows skeletons, then 4 featured cards linking by product_id and 4 new cards', async () => {
+    const fetchMock = mockApi([
+      [/GET \/api\/v1\/products\/featured-products$/, () => json({ products: featured, total: 4 })],
+      [/GET \/api\/v1\/products\?limit=4&offset=0$/, () => json(list(newest))],
+    ]);
+    renderWithRouter(<HomePage />);
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);
+
+    const featuredList = await screen.findByRole('list', { name: 'Featured Items' });
+    expect(within(featuredList).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/product/1', '/product/2', '/product/3', '/product/4']);
+    const newList = await screen.findByRole('list', { name: 'Explore New Items' });
+    expect(within(newList).getAllByRole('article')).toHaveLength(4);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('link', { name: 'Sell an Item' }).getAttribute('href')).toBe('/sell');
+  });
+
+  it('logs a failed call and shows the empty state instead of an error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi([
+      [/featured-products/, () => json({ message: 'boom' }, 500)],
+      [/\/api\/v1\/products\?/, () => json(list([]))],
+    ]);
+    renderWithRouter(<HomePage />);
+    expect(await screen.findAllByText('No products available')).toHaveLength(2);
+    expect(screen.getAllByText('Check back soon.')).toHaveLength(2);
+    expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('HeroCarousel on the home page', () => {
+  function visibleSlide(): string {
+    const slide = screen.getAllByTestId('hero-slide').find((el) => !el.hidden);
+    return slide?.querySelector('p')?.textContent ?? '';
+  }
+
+  it('advances every 10 seconds and moves with the buttons', () => {
+    vi.useFakeTimers();
+    mockApi([[/./, () => json(list([]))]]);
+    renderWithRouter(<HomePage />);
+    expect(visibleSlide()).toBe('Laptops & Computers');
+    act(() => vi.advanceTimersByTime(9_999));
+    expect(visibleSlide()).toBe('Laptops & Computers');
+    act(() => vi.advanceTimersByTime(1));
+    expect(visibleSlide()).toBe('Buy & Sell Smartphones');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(visibleSlide()).toBe('Gaming & Home Entertainment');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(visibleSlide()).toBe('Laptops & Computers');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(visibleSlide()).toBe('Gaming & Home Entertainment');
+  });
+
+  it('stops rotating when asked, and swipes', () => {
+    vi.useFakeTimers();
+    mockApi([[/./, () => json(list([]))]]);
+    renderWithRouter(<HomePage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop slide rotation' }));
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(visibleSlide()).toBe('Laptops & Computers');
+    expect(screen.getByRole('button', { name: 'Start slide rotation' })).toBeTruthy();
+
+    const carousel = screen.getByRole('region', { name: 'Highlights' });
+    fireEvent.touchStart(carousel, { touches: [{ clientX: 300 }] });
+    fireEvent.touchEnd(carousel, { changedTouches: [{ clientX: 100 }] });
+    expect(visibleSlide()).toBe('Buy & Sell Smartphones');
+    fireEvent.touchStart(carousel, { touches: [{ clientX: 100 }] });
+    fireEvent.touchEnd(carousel, { changedTouches: [{ clientX: 300 }] });
+    expect(visibleSlide()).toBe('Laptops & Computers');
+  });
+
+  it('serves hero images as a 400/700/1200 srcset at height 500, quality 80', () => {
+    mockApi([[/./, () => json(list([]))]]);
+    renderWithRouter(<HomePage />);
+    const img = screen.getByRole('img', { name: 'Laptops and a desktop computer on a desk' });
+    expect(img.getAttribute('srcset')).toBe(
+      ['400w', '700w', '1200w'].map((w) => `/api/images/hero/hero-laptops.webp?w=${parseInt(w)}&h=500&fit=cover&q=80 ${w}`).join(', '),
+    );
+  });
+});

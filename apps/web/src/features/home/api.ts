@@ -1,0 +1,19 @@
+import { HOME_GRID_SIZE, type FeaturedProduct, type PublicProduct } from '@marketplace/shared';
+import { apiRequest } from '../../lib/api-client';
+import { productsOf, type CardProduct } from '../../lib/product-types';
+
+type ListPayload<T> = T[] | { products?: T[] | null };
+
+/** Featured Items. The featured list names the product by product_id (spec 3), which is what cards link to. */
+export async function fetchFeatured(signal: AbortSignal): Promise<CardProduct[]> {
+  const payload = await apiRequest<ListPayload<FeaturedProduct>>('/v1/products/featured-products', { defaultMessage: 'Failed to fetch items', signal });
+  return productsOf(payload)
+    .slice(0, HOME_GRID_SIZE)
+    .map((item) => ({ ...item, id: item.product_id ?? item.id }));
+}
+
+/** Explore New Items: the newest published products. */
+export async function fetchNewest(signal: AbortSignal): Promise<CardProduct[]> {
+  const payload = await apiRequest<ListPayload<PublicProduct>>(`/v1/products?limit=${HOME_GRID_SIZE}&offset=0`, { defaultMessage: 'Failed to fetch items', signal });
+  return productsOf(payload);
+}

@@ -1,0 +1,99 @@
+import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT, HERO_WIDTHS } from '@marketplace/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './carousel-icons';
+import { heroImageUrl, heroSrcSet } from '../hero-images';
+import type { Slide } from '../slides';
+import { usePageVisible } from './use-page-visible';
+
+const SWIPE_PX = 40;
+
+/**
+ * Spec 2 carousel, after the WAI-ARIA carousel pattern: advances every 10 s, previous/next buttons,
+ * swipe on touch, a stop button, and no rotation while the tab is hidden or keyboard focus is inside.
+ */
+export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
+  const [current, setCurrent] = useState(0);
+  const [stopped, setStopped] = useState(false);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const [touchX, setTouchX] = useState<number | null>(null);
+  const pageVisible = usePageVisible();
+  const count = slides.length;
+  const rotating = !stopped && !keyboardFocus && pageVisible;
+
+  // Re-armed after every change, so a manual move also gives the new slide its full 10 seconds.
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [rotating, current, count]);
+
+  const show = (step: number) => setCurrent((i) => (i + step + count) % count);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className="on-dark relative aspect-[4/3] w-full touch-pan-y overflow-hidden rounded-lg bg-teal-900 sm:aspect-[7/3] lg:aspect-[12/5]"
+      onFocus={(e) => setKeyboardFocus(isFocusVisible(e.target))}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setKeyboardFocus(false)}
+      onTouchStart={(e) => setTouchX(e.touches[0]?.clientX ?? null)}
+      onTouchEnd={(e) => {
+        const dx = (e.changedTouches[0]?.clientX ?? 0) - (touchX ?? 0);
+        if (touchX !== null && Math.abs(dx) > SWIPE_PX) show(dx < 0 ? 1 : -1);
+        setTouchX(null);
+      }}
+    >
+      <div aria-live={rotating ? 'off' : 'polite'}>
+        {slides.map((slide, index) => (
+          <div key={slide.image} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} hidden={index !== current} className="absolute inset-0" data-testid="hero-slide">
+            <img
+              src={heroImageUrl(slide.image, 700)}
+              srcSet={heroSrcSet(slide.image, HERO_WIDTHS)}
+              sizes="(min-width: 1152px) 1120px, 100vw"
+              width={1200}
+              height={HERO_HEIGHT}
+              alt={slide.alt}
+              // The first slide is the page's main picture; hidden slides (display:none + lazy) load only when shown.
+              loading={index ? 'lazy' : 'eager'}
+              fetchPriority={index ? 'low' : 'high'}
+              decoding="async"
+              // Until the hero images exist the teal background and the text carry the slide alone.
+              onError={(e) => (e.currentTarget.hidden = true)}
+              className="h-full w-full object-cover"
+            />
+            <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/45 to-black/10 p-4 pb-16 text-white sm:p-8 sm:pb-16">
+              <p className="text-2xl font-extrabold sm:text-4xl">{slide.title}</p>
+              <p className="mt-1 max-w-md text-sm sm:text-base">{slide.text}</p>
+              <Link to={slide.link.to} className="btn btn-light mt-3 w-fit px-4">
+                {slide.link.label}
+              </Link>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="absolute right-3 bottom-3 flex gap-2">
+        <button type="button" className="btn-round" onClick={() => setStopped(!stopped)} aria-label={stopped ? 'Start slide rotation' : 'Stop slide rotation'}>
+          {stopped ? <PlayIcon width={20} height={20} /> : <PauseIcon width={20} height={20} />}
+        </button>
+        <button type="button" className="btn-round" onClick={() => show(-1)} aria-label="Previous slide">
+          <ChevronLeftIcon />
+        </button>
+        <button type="button" className="btn-round" onClick={() => show(1)} aria-label="Next slide">
+          <ChevronRightIcon />
+        </button>
+      </div>
+      <p className="absolute bottom-5 left-4 text-sm font-semibold text-white" aria-hidden="true">
+        {current + 1} / {count}
+      </p>
+    </section>
+  );
+}
+
+function isFocusVisible(element: EventTarget): boolean {
+  try {
+    return element instanceof Element && element.matches(':focus-visible');
+  } catch {
+    return false; // Engines without :focus-visible: never pause on focus rather than pause on every tap.
+  }
+}

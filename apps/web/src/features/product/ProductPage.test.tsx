@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getBasket } from '../../lib/basket-store';
+import { json, list, mockApi } from '../../test/fetch-mock';
+import { aProduct } from '../../test/products';
+import { renderWithRouter } from '../../test/render';
+import { ProductPage } from './ProductPage';
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderProduct(id = '7') {
+  return renderWithRouter(
+    <Routes>
+      <Route path="/product/:id" element={<ProductPage />} />
+      <Route path="/basket" element={<h1>Basket page</h1>} />
+    </Routes>,
+    `/product/${id}`,
+  );
+}
+
+const related = [aProduct({ id: 7 }), aProduct({ id: 8, name: 'Phone 8', watchers: 41 }), aProduct({ id: 9, name: 'Phone 9' })];
+
+describe('ProductPage', () => {
+  it('shows the product with its fallbacks, gallery and category link', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ location: null, description: '', cover_image_url: 'a.webp', image_gallery: ['a.webp', 'b.webp'], price: 185000 }))],
+      [/category\/SmartPhones/, () => json(list(related))],
+      [/products\?limit/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A14' })).toBeTruthy();
+    expect(screen.getByTestId('product-price').textContent).toBe('MWK 185,000');
+    expect(screen.getByText('Unknown location')).toBeTruthy();
+    expect(screen.getByText('No description available.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SmartPhones' }).getAttribute('href')).toBe('/discover?category=SmartPhones');
+
+    const main = screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 1 of 2' });
+    expect(main.getAttribute('src')).toBe('/api/images/a.webp?w=700&h=500&fit=contain&q=80');
+    fireEvent.click(screen.getByRole('button', { name: 'Show photo 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 2 of 2' }).getAttribute('src')).toContain('/api/images/b.webp?');
+  });
+
+  it('lists related items of the category without the product itself, with watcher counts', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct())],
+      [/category\/SmartPhones/, () => json(list(related))],
+      [/products\?limit/, () => json(list([aProduct({ id: 20, name: 'Other 20' })]))],
+    ]);
+    renderProduct();
+    const relatedList = await screen.findByRole('list', { name: 'Related Items' });
+    const names = Array.from(relatedList.querySelectorAll('h3')).map((h) => h.textContent);
+    expect(names).toEqual(['Phone 8', 'Phone 9', 'Other 20']);
+    expect(screen.getByText('41 watching')).toBeTruthy();
+  });
+
+  it("says 'Product not found' in red for a 404", async () => {
+    mockApi([[/GET \/api\/v1\/products\/999$/, () => json({ message: 'Product not found', title: 'Not Found', status: 404, detail: '' }, 404)]]);
+    renderProduct('999');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Product not found' });
+    expect(heading.className).toContain('text-red-700');
+  });
+
+  it("says 'Failed to fetch product details' on a server failure", async () => {
+    mockApi([[/GET \/api\/v1\/products\/7$/, () => json({ message: 'Internal Server Error' }, 500)]]);
+    renderProduct();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product details' })).toBeTruthy();
+  });
+
+  it('Mark Interested counts this browser once and is remembered', async () => {
+    let watchers = 5;
+    const fetchMock = mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers }))],
+      [/POST \/api\/v1\/products\/7\/interest$/, () => json({ watchers: ++watchers, interested: true })],
+      [/DELETE \/api\/v1\/products\/7\/interest$/, () => json({ watchers: --watchers, interested: false })],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect((await screen.findByTestId('watchers')).textContent).toBe('People want this. 5 people are watching this.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Interested' }));
+    await waitFor(() => expect(screen.getByTestId('watchers').textContent).toBe('People want this. 6 people are watching this.'));
+    expect(screen.getByRole('button', { name: '✓ Interested' }).getAttribute('aria-pressed')).toBe('true');
+    // The count shows at once; the toggle is remembered when the server has answered.
+    await waitFor(() => expect(window.localStorage.getItem('interested-7')).toBe('true'));
+    expect(screen.getByRole('button', { name: '✓ Interested' }).getAttribute('aria-disabled')).toBe('false');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
+
+    fireEvent.click(screen.getByRole('button', { name: '✓ Interested' }));
+    await waitFor(() => expect(screen.getByTestId('watchers').textContent).toBe('People want this. 5 people are watching this.'));
+    expect(window.localStorage.getItem('interested-7')).toBeNull();
+  });
+
+  it('puts the count back when the interest call fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers: 5 }))],
+      [/POST/, () => json({ message: 'Too many requests' }, 429)],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Interested' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark Interested' })).toBeTruthy();
+    expect(screen.getByTestId('watchers').textContent).toBe('People want this. 5 people are watching this.');
+  });
+
+  it('Buy Now adds the item to the basket and opens the basket', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct())],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    expect(await screen.findByRole('heading', { name: 'Basket page' })).toBeTruthy();
+    expect(getBasket().map((item) => item.id)).toEqual([7]);
+  });
+
+  it('a sold product says so and cannot be bought', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ sold: true }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect(await screen.findByText('This item has been sold.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Sold' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import type { PublicProduct } from '@marketplace/shared';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { productsOf } from '../../lib/product-types';
+
+type ListPayload = PublicProduct[] | { products?: PublicProduct[] | null };
+
+export async function fetchProduct(id: string, signal: AbortSignal): Promise<PublicProduct | null> {
+  return apiRequest<PublicProduct | null>(`/v1/products/${encodeURIComponent(id)}`, { defaultMessage: 'Failed to fetch item', signal });
+}
+
+/** Spec 4: 'Product not found' when nothing comes back (404, or an id that cannot exist), otherwise a failure. */
+export function productErrorText(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'Product not found';
+  return 'Failed to fetch product details';
+}
+
+export const RELATED_COUNT = 3;
+
+/** Related Items: the same category first, then the newest of the rest; never the product itself. */
+export async function fetchRelated(product: PublicProduct, signal: AbortSignal): Promise<PublicProduct[]> {
+  const picked = new Map<number, PublicProduct>();
+  const take = (list: PublicProduct[]) => {
+    for (const item of list) if (item.id !== product.id && picked.size < RELATED_COUNT) picked.set(item.id, item);
+  };
+  const category = product.category?.category_name;
+  if (category) {
+    const payload = await apiRequest<ListPayload>(`/v1/products/category/${encodeURIComponent(category)}?limit=${RELATED_COUNT + 1}&offset=0`, {
+      defaultMessage: 'Failed to fetch category items',
+      signal,
+    });
+    take(productsOf(payload));
+  }
+  if (picked.size < RELATED_COUNT) {
+    const payload = await apiRequest<ListPayload>(`/v1/products?limit=${RELATED_COUNT * 2 + 1}&offset=0`, { defaultMessage: 'Failed to fetch items', signal });
+    take(productsOf(payload));
+  }
+  return [...picked.values()];
+}
+
+export interface InterestResult {
+  watchers: number;
+  interested: boolean;
+}
+
+/** Mark or unmark interest; the server counts this browser once, by its visitor id. */
+export async function setInterest(productId: number, interested: boolean, visitorId: string): Promise<InterestResult> {
+  return apiRequest<InterestResult>(`/v1/products/${productId}/interest`, {
+    method: interested ? 'POST' : 'DELETE',
+    body: { visitor_id: visitorId },
+    defaultMessage: 'Could not save your interest',
+  });
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { ProductImage } from '../../../components/ProductImage';
+import { CARD_IMAGE, DETAIL_IMAGE, imageUrl } from '../../../lib/images';
+
+/** Large image; with more than one, thumbnails below choose which. */
+export function Gallery({ files, name }: { files: readonly string[]; name: string }) {
+  const [selected, setSelected] = useState(0);
+  const current = files[selected] ?? files[0] ?? null;
+
+  return (
+    <div>
+      <ProductImage
+        file={current}
+        alt={files.length > 1 ? `${name}, photo ${selected + 1} of ${files.length}` : name}
+        size={DETAIL_IMAGE}
+        contain
+        eager
+        className="aspect-[7/5] w-full rounded-lg bg-white"
+      />
+      {files.length > 1 && (
+        <ul className="mt-3 flex gap-2" aria-label="Photos">
+          {files.map((file, index) => (
+            <li key={file}>
+              <button
+                type="button"
+                onClick={() => setSelected(index)}
+                aria-label={`Show photo ${index + 1} of ${files.length}`}
+                aria-pressed={index === selected}
+                className={`block overflow-hidden rounded-md border-2 ${index === selected ? 'border-teal-700' : 'border-transparent hover:border-stone-400'}`}
+              >
+                {/* The card-size image: usually already cached from the grid the buyer came from. */}
+                <img src={imageUrl(file, CARD_IMAGE)} alt="" width={64} height={80} loading="lazy" decoding="async" className="aspect-[4/5] w-16 bg-stone-200 object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

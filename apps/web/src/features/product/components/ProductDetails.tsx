@@ -1,0 +1,64 @@
+import { formatMoney, type PublicProduct } from '@marketplace/shared';
+import { Link, useNavigate } from 'react-router';
+import { BasketIcon, PinIcon } from '../../../components/icons';
+import { addToBasket } from '../../../lib/basket-store';
+import { galleryFiles } from '../gallery-files';
+import { Gallery } from './Gallery';
+import { InterestPanel } from './InterestPanel';
+
+/** The loaded product: gallery, facts, Buy Now, interest and description. */
+export function ProductDetails({ product }: { product: PublicProduct }) {
+  const navigate = useNavigate();
+  const category = product.category?.category_name;
+
+  function buyNow() {
+    addToBasket(product);
+    navigate('/basket');
+  }
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+      <Gallery files={galleryFiles(product)} name={product.name} />
+      <div className="space-y-4">
+        {category && (
+          <Link to={`/discover?category=${encodeURIComponent(category)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-teal-800 hover:underline">
+            {category}
+          </Link>
+        )}
+        <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{product.name}</h1>
+        <p className="text-3xl font-extrabold text-stone-950" data-testid="product-price">
+          {formatMoney(product.price)}
+        </p>
+        <p className="flex items-center gap-1 text-stone-700">
+          <PinIcon width={18} height={18} />
+          <span data-testid="product-location">{product.location || 'Unknown location'}</span>
+        </p>
+        {product.sold && (
+          <p className="rounded-md bg-stone-200 px-3 py-2 font-semibold text-stone-900" role="status">
+            This item has been sold.
+          </p>
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <button
+            type="button"
+            onClick={buyNow}
+            disabled={product.sold}
+            className="btn btn-primary w-full px-6 sm:w-auto"
+          >
+            <BasketIcon width={20} height={20} />
+            {product.sold ? 'Sold' : 'Buy Now'}
+          </button>
+          <InterestPanel key={product.id} productId={product.id} watchers={product.watchers} />
+        </div>
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-lg font-semibold text-stone-900">
+            Description
+          </h2>
+          <p className="mt-1 whitespace-pre-line text-stone-800" data-testid="product-description">
+            {product.description || 'No description available.'}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

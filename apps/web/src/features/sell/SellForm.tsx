@@ -1,0 +1,244 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminSellerRequestSchema, sellSubmissionSchema, type SellSubmissionInput } from '@marketplace/shared';
+import { useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { ImagePicker, useObjectUrls } from '../../components/ImagePicker';
+import { PreviewCard } from '../../components/PreviewCard';
+
+// The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
+// back-office's "Create seller request" (staff type it in for a walk-in seller): one component, two wordings.
+
+type Output = z.output<typeof sellSubmissionSchema>;
+/** The schema's fields; the back-office types the location as a city and an address. */
+export type SellFormValues = SellSubmissionInput & { city?: string; address?: string };
+type FieldName = keyof Output;
+/** The server's per-field messages (a 400's `errors`), shown under the matching fields. */
+export type ServerFieldErrors = Readonly<Record<string, string>>;
+
+const FIELDS: readonly FieldName[] = [
+  'item_name',
+  'description',
+  'price',
+  'seller_name',
+  'phone',
+  'email',
+  'location',
+  'notify_on_offer',
+  'terms_accepted',
+  'create_seller_account',
+];
+
+const WORDING = {
+  public: {
+    item: 'Item name',
+    price: 'Price or value (MWK)',
+    name: 'Your name',
+    phone: 'Phone number',
+    email: 'Email address',
+    notify: 'Notify me when an offer is made',
+    terms: 'I accept the terms and conditions',
+  },
+  admin: {
+    item: 'Item Name',
+    price: 'Price or Value (MWK)',
+    name: 'Seller Name',
+    phone: 'Seller Phone Number',
+    email: 'Seller Email Address',
+    notify: 'Notify the seller when an offer is made',
+    terms: 'The seller accepts the terms and conditions',
+  },
+} as const;
+
+/** 'City, Address', leaving out whichever is empty. */
+export function joinLocation(city = '', address = ''): string {
+  return [city, address]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+function resolverFor(variant: SellFormProps['variant']): Resolver<SellFormValues, unknown, Output> {
+  if (variant === 'public') return zodResolver(sellSubmissionSchema) as Resolver<SellFormValues, unknown, Output>;
+  const admin = zodResolver(adminSellerRequestSchema) as Resolver<SellFormValues, unknown, Output>;
+  return (values, context, options) => admin({ ...values, location: joinLocation(values.city, values.address) }, context, options);
+}
+
+export interface SellFormProps {
+  /** 'public': /sell wording ('Your name is required'); 'admin': seller wording and location as city and address. */
+  variant: 'public' | 'admin';
+  /** Sends the multipart body. Resolves with the server's per-field messages when it refused some (it has toasted). */
+  onSubmit: (body: FormData) => Promise<ServerFieldErrors | void>;
+  submitLabel: string;
+  /** Shown next to the submit button (the back-office's Cancel link). */
+  secondaryAction?: ReactNode;
+}
+
+export function SellForm({ variant, onSubmit, submitLabel, secondaryAction }: SellFormProps) {
+  const words = WORDING[variant];
+  const [files, setFiles] = useState<File[]>([]);
+  const primary = useMemo(() => files.slice(0, 1), [files]);
+  const urls = useObjectUrls(primary);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<SellFormValues, unknown, Output>({
+    resolver: resolverFor(variant),
+    defaultValues: {
+      item_name: '',
+      description: '',
+      price: '',
+      seller_name: '',
+      phone: '',
+      email: '',
+      location: '',
+      city: '',
+      address: '',
+      notify_on_offer: true,
+      terms_accepted: true,
+      create_seller_account: false,
+    },
+  });
+  const [name, price, description, location, city, address] = useWatch({
+    control,
+    name: ['item_name', 'price', 'description', 'location', 'city', 'address'],
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const body = new FormData();
+    for (const field of FIELDS) body.append(field, String(values[field]));
+    for (const file of files) body.append('images', file, file.name);
+    const refused = await onSubmit(body);
+    for (const [field, message] of Object.entries(refused ?? {})) {
+      const known = FIELDS.find((f) => f === field);
+      if (known) setError(known, { type: 'server', message });
+    }
+  });
+
+  const error = (field: FieldName) => errors[field]?.message;
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8">
+      <div className="card space-y-5 p-4 sm:p-6">
+        <ImagePicker files={files} onChange={setFiles} label="Photos of your item" disabled={isSubmitting} />
+        <Field label={words.item} error={error('item_name')}>
+          {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
+        </Field>
+        <Field label="Description" error={error('description')} hint="Condition, storage, what comes with it. Under 500 characters.">
+          {(aria) => <textarea {...aria} rows={4} maxLength={499} {...register('description')} />}
+        </Field>
+        <Field label={words.price} error={error('price')} hint="Whole kwacha, digits only.">
+          {(aria) => <input {...aria} inputMode="numeric" autoComplete="off" {...register('price')} />}
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={words.name} error={error('seller_name')}>
+            {(aria) => <input {...aria} autoComplete={variant === 'public' ? 'name' : 'off'} {...register('seller_name')} />}
+          </Field>
+          <Field label={words.phone} error={error('phone')}>
+            {(aria) => <input {...aria} type="tel" autoComplete={variant === 'public' ? 'tel' : 'off'} {...register('phone')} />}
+          </Field>
+          <Field label={words.email} error={error('email')} className="sm:col-span-2">
+            {(aria) => <input {...aria} type="email" autoComplete={variant === 'public' ? 'email' : 'off'} {...register('email')} />}
+          </Field>
+          {variant === 'public' ? (
+            <Field label="Location" error={error('location')} hint="Town or area, e.g. Lilongwe, Area 47." className="sm:col-span-2">
+              {(aria) => <input {...aria} autoComplete="address-level2" {...register('location')} />}
+            </Field>
+          ) : (
+            <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+              <legend className="sr-only">Location</legend>
+              <Field label="City" error={error('location')}>
+                {(aria) => <input {...aria} autoComplete="off" {...register('city', { deps: ['location'] })} />}
+              </Field>
+              <Field label="Address">{(aria) => <input {...aria} autoComplete="off" {...register('address', { deps: ['location'] })} />}</Field>
+            </fieldset>
+          )}
+        </div>
+        <fieldset className="space-y-1">
+          <legend className="sr-only">Options</legend>
+          <Checkbox label={words.notify} {...register('notify_on_offer')} />
+          <Checkbox label={words.terms} error={error('terms_accepted')} {...register('terms_accepted')} />
+          {variant === 'public' && <Checkbox label="Create a seller account for me" {...register('create_seller_account')} />}
+        </fieldset>
+      </div>
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="lg:sticky lg:top-36">
+          <PreviewCard
+            name={name}
+            price={price}
+            description={description}
+            location={variant === 'public' ? location : joinLocation(city, address)}
+            imageUrl={files[0] ? urls.get(files[0]) : undefined}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? 'Submitting...' : submitLabel}
+        </button>
+        {secondaryAction}
+      </div>
+    </form>
+  );
+}
+
+const controlClass =
+  'block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-700';
+
+interface ControlAria {
+  id: string;
+  className: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** A label, the control (rendered by the caller with these ids), an optional hint and the field's message. */
+function Field({ label, error, hint, className = '', children }: { label: string; error?: string; hint?: string; className?: string; children: (aria: ControlAria) => ReactNode }) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {children({ id, className: controlClass, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A checkbox whose whole row is a 44 px touch target. */
+function Checkbox({ label, error, ...input }: { label: string; error?: string } & ComponentProps<'input'>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-stone-800">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 shrink-0 accent-teal-700"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
+        {label}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="-mt-1 mb-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { TOAST_MS } from '@marketplace/shared';
+import { useNavigate } from 'react-router';
+import { toast, ToastContainer } from 'react-toastify';
+import { pageTitle } from '../../lib/brand';
+import { SELL_ERROR, SellError, submitSell } from './api';
+import { SellForm } from './SellForm';
+
+/** Spec 2 /sell: a visitor offers an item without logging in; success opens /sell/success. */
+export function SellPage() {
+  const navigate = useNavigate();
+
+  async function send(body: FormData) {
+    try {
+      await submitSell(body);
+      navigate('/sell/success');
+    } catch (error) {
+      // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
+      const message = error instanceof Error && error.message ? error.message : SELL_ERROR;
+      toast.error(message, { toastId: `sell:${message}` });
+      return error instanceof SellError ? error.fieldErrors : undefined;
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-5xl">
+      <title>{pageTitle('Sell or offer us your item')}</title>
+      <h1 className="page-title">Sell or offer us your item</h1>
+      <p className="mt-2 mb-5 max-w-2xl text-stone-700">
+        Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.
+      </p>
+      <SellForm variant="public" onSubmit={send} submitLabel="Submit item" />
+      <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { priceDigits } from '@marketplace/shared';
+import { cardImageFile } from './images';
+import { readStorage, writeStorage } from './storage';
+import type { CardProduct } from './product-types';
+
+export const BASKET_KEY = 'basket';
+
+/** A snapshot of the product when it was added, so the basket shows at once, even offline. */
+export interface BasketItem {
+  id: number;
+  name: string;
+  price: number | string | null;
+  location: string | null;
+  cover_image_url: string | null;
+}
+
+const EMPTY: readonly BasketItem[] = Object.freeze([]);
+
+function isBasketItem(value: unknown): value is BasketItem {
+  if (!value || typeof value !== 'object') return false;
+  const item = value as Record<string, unknown>;
+  return Number.isInteger(item.id) && typeof item.name === 'string';
+}
+
+/** Whatever is stored (another version's shape, hand-edited junk) becomes a clean list of unique items. */
+export function parseBasket(raw: string | null): readonly BasketItem[] {
+  if (!raw) return EMPTY;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return EMPTY;
+  }
+  if (!Array.isArray(data)) return EMPTY;
+  const seen = new Set<number>();
+  const items: BasketItem[] = [];
+  for (const entry of data) {
+    if (!isBasketItem(entry) || seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    items.push({
+      id: entry.id,
+      name: entry.name,
+      price: typeof entry.price === 'number' || typeof entry.price === 'string' ? entry.price : null,
+      location: typeof entry.location === 'string' ? entry.location : null,
+      cover_image_url: typeof entry.cover_image_url === 'string' ? entry.cover_image_url : null,
+    });
+  }
+  return items;
+}
+
+// useSyncExternalStore needs the same array back while nothing changed, so the parse is cached by raw text.
+let cachedRaw: string | null = null;
+let cachedItems: readonly BasketItem[] = EMPTY;
+let memoryRaw: string | null = null;
+const listeners = new Set<() => void>();
+
+function currentRaw(): string | null {
+  return readStorage(BASKET_KEY) ?? memoryRaw;
+}
+
+export function getBasket(): readonly BasketItem[] {
+  const raw = currentRaw();
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedItems = parseBasket(raw);
+  }
+  return cachedItems;
+}
+
+function save(items: readonly BasketItem[]): void {
+  const raw = items.length ? JSON.stringify(items) : null;
+  memoryRaw = raw;
+  writeStorage(BASKET_KEY, raw);
+  for (const listener of listeners) listener();
+}
+
+export function isInBasket(id: number): boolean {
+  return getBasket().some((item) => item.id === id);
+}
+
+/** Second-hand items are unique: adding one already there changes nothing. Returns whether it was added. */
+export function addToBasket(product: CardProduct): boolean {
+  if (isInBasket(product.id)) return false;
+  save([
+    ...getBasket(),
+    { id: product.id, name: product.name, price: product.price ?? null, location: product.location ?? null, cover_image_url: cardImageFile(product) },
+  ]);
+  return true;
+}
+
+export function removeFromBasket(id: number): void {
+  const items = getBasket();
+  if (items.some((item) => item.id === id)) save(items.filter((item) => item.id !== id));
+}
+
+export function clearBasket(): void {
+  save(EMPTY);
+}
+
+/** Sum in MWK of the given items, prices read the way the cards read them. */
+export function basketTotal(items: readonly Pick<BasketItem, 'price'>[]): number {
+  return items.reduce((sum, item) => sum + Number(priceDigits(item.price)), 0);
+}
+
+function onStorage(event: StorageEvent): void {
+  // Another tab changed the basket (or cleared all storage: key is null then).
+  if (event.key === BASKET_KEY || event.key === null) for (const listener of listeners) listener();
+}
+
+export function subscribeBasket(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}

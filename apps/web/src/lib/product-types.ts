@@ -1,0 +1,25 @@
+import type { PublicProduct } from '@marketplace/shared';
+
+/**
+ * What a card needs. Looser than PublicProduct on purpose: basket snapshots and older payloads may carry
+ * a price as text ('12,000') or miss the image arrays, and the card must still show something sensible.
+ */
+export interface CardProduct {
+  id: number;
+  name: string;
+  price?: number | string | null;
+  location?: string | null;
+  cover_image_url?: string | null;
+  image_gallery?: readonly string[] | null;
+  images?: readonly string[] | null;
+  sold?: boolean;
+  watchers?: number;
+}
+
+export type { PublicProduct };
+
+/** Spec 7: list calls may answer with an array or with an object holding `products`. */
+export function productsOf<T>(payload: T[] | { products?: T[] | null } | null | undefined): T[] {
+  if (Array.isArray(payload)) return payload;
+  return payload?.products ?? [];
+}

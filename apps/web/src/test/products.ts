@@ -1,0 +1,22 @@
+import type { PublicProduct } from '@marketplace/shared';
+
+/** A complete public product; tests override only what they are about. */
+export function aProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
+  return {
+    id: 7,
+    name: 'Samsung Galaxy A14',
+    description: 'Good condition, 64 GB.',
+    price: 185000,
+    sale_price: null,
+    currency: 'MWK',
+    location: 'Blantyre',
+    cover_image_url: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp',
+    image_gallery: [],
+    images: [],
+    category: { id: 1, category_name: 'SmartPhones' },
+    sold: false,
+    watchers: 3,
+    created_at: '2025-08-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,11 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Two cores running several jsdom workers: give findBy/waitFor room before calling a slow render a failure.
+configure({ asyncUtilTimeout: 4000 });
+
+// Testing Library only cleans up by itself when test globals are on; this project keeps them off.
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
