@@ -1,26 +1,54 @@
+import type { Shop } from '@marketplace/shared';
+import { apiRequest } from '../../lib/api-client';
+import { useAsync } from '../../lib/use-async';
 import { InfoPage } from './InfoPage';
-import { PARTNER_SHOPS } from './shops';
+
+const FAILED = 'We could not load the shop list just now. Please try again in a moment.';
+
+// The partner shops come from the API, so an address or opening hours changed in the back-office show here at once.
+function loadShops(signal: AbortSignal) {
+  return apiRequest<{ shops: Shop[] }>('/v1/shops?limit=100', { defaultMessage: FAILED, signal });
+}
+
+/** A shop's contact field reads 'hours · phone'; the phone becomes a tap-to-call link. */
+function splitContact(contact: string): { hours: string; phone: string | null } {
+  const [hours = contact, phone] = contact.split(' · ');
+  return { hours, phone: phone && /^[\d+\-()\s]+$/.test(phone) ? phone : null };
+}
 
 export function ContactPage() {
+  const state = useAsync('shops', loadShops);
   return (
     <InfoPage title="Contact Us">
       <p>Questions about an item, an offer you received or a purchase? Visit or call one of our partner shops. Our staff can show you any item listed here before you buy.</p>
-      <ul className="grid list-none! gap-3 pl-0! sm:grid-cols-3">
-        {PARTNER_SHOPS.map((shop) => (
-          <li key={shop.name} className="rounded-lg border border-stone-200 p-4">
-            <h2 className="mt-0!">{shop.name}</h2>
-            <p>
-              <span className="font-semibold">Address:</span> {shop.address}
-            </p>
-            <p>
-              <span className="font-semibold">Hours:</span> {shop.hours}
-            </p>
-            <p>
-              <span className="font-semibold">Phone:</span> <a href={`tel:${shop.phone.replace(/\s/g, '')}`} className="text-link whitespace-nowrap">{shop.phone}</a>
-            </p>
-          </li>
-        ))}
-      </ul>
+      {state.status === 'loading' && <p aria-live="polite">Loading our shops…</p>}
+      {state.status === 'error' && <p role="alert">{FAILED}</p>}
+      {state.status === 'success' && (
+        <ul className="grid list-none! gap-3 pl-0! sm:grid-cols-3">
+          {state.data.shops.map((shop) => {
+            const { hours, phone } = splitContact(shop.contact);
+            return (
+              <li key={shop.id} className="rounded-lg border border-stone-200 p-4">
+                <h2 className="mt-0!">{shop.name}</h2>
+                <p>
+                  <span className="font-semibold">Address:</span> {shop.address}
+                </p>
+                <p>
+                  <span className="font-semibold">Hours:</span> {hours}
+                </p>
+                {phone && (
+                  <p>
+                    <span className="font-semibold">Phone:</span>{' '}
+                    <a href={`tel:${phone.replace(/\s/g, '')}`} className="text-link whitespace-nowrap">
+                      {phone}
+                    </a>
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </InfoPage>
   );
 }
