@@ -27,6 +27,8 @@ const CategoriesListPage = screen(() => import('./categories/CategoriesListPage'
 const CreateCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'CreateCategoryPage');
 const ViewCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'ViewCategoryPage');
 const SellerRequestsPage = screen(() => import('./seller-requests/SellerRequestsPage'), 'SellerRequestsPage');
+const CreateSellerRequestPage = screen(() => import('./seller-requests/CreateSellerRequestPage'), 'CreateSellerRequestPage');
+const SellerRequestDetailPage = screen(() => import('./seller-requests/SellerRequestDetailPage'), 'SellerRequestDetailPage');
 const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
 
 /** Everything under /admin/*: login outside the guard, the rest inside the sidebar layout. */
@@ -62,6 +64,8 @@ export default function AdminApp() {
           <Route path="products/:id" element={<EditProductPage />} />
           <Route path="featured-products" element={<FeaturedListPage />} />
           <Route path="seller-requests" element={<SellerRequestsPage />} />
+          <Route path="create-seller-request" element={<CreateSellerRequestPage />} />
+          <Route path="seller-requests/:id" element={<SellerRequestDetailPage />} />
           <Route path="categories" element={<CategoriesListPage />} />
           <Route path="create-category" element={<CreateCategoryPage />} />
           <Route path="view-category/:id" element={<ViewCategoryPage />} />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addToInventorySchema, counterOfferSchema, denySchema, offerSchema, priceDigits, type SellerAction, type SellerRequest } from '@marketplace/shared';
-import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminApiError } from '../api';
 import { CategoryOptions, ShopOptions, useProductOptions } from '../products/ProductOptions';
@@ -59,9 +59,9 @@ export function ActionDialog(props: ActionDialogProps) {
 }
 
 /** react-hook-form over one of the shared action schemas; a server 400 puts its messages under the fields. */
-function useActionForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: z.input<S>) {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>, defaultValues });
-  const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<z.input<S>>[]);
+function useActionForm<In extends FieldValues, Out extends FieldValues>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
+  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
   return { ...form, markFields };
 }
 

@@ -34,7 +34,7 @@ export function CreateSellerRequestPage() {
         onSubmit={send}
         submitLabel="Create seller request"
         secondaryAction={
-          <Link to="/admin/seller-requests" className="btn btn-outline">
+          <Link to="/admin/seller-requests" className="btn btn-outline w-full sm:w-auto">
             Cancel
           </Link>
         }

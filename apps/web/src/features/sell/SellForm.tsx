@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminSellerRequestSchema, sellSubmissionSchema, type SellSubmissionInput } from '@marketplace/shared';
+import type { SellSubmissionInput, sellSubmissionSchema } from '@marketplace/shared';
 import { useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +8,8 @@ import { PreviewCard } from '../../components/PreviewCard';
 // The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
 // back-office's "Create seller request" (staff type it in for a walk-in seller): one component, two wordings.
 
-type Output = z.output<typeof sellSubmissionSchema>;
+export type SellFormOutput = z.output<typeof sellSubmissionSchema>;
+type Output = SellFormOutput;
 /** The schema's fields; the back-office types the location as a city and an address. */
 export type SellFormValues = SellSubmissionInput & { city?: string; address?: string };
 type FieldName = keyof Output;
@@ -31,6 +31,7 @@ const FIELDS: readonly FieldName[] = [
 
 const WORDING = {
   public: {
+    photos: 'Photos of your item',
     item: 'Item name',
     price: 'Price or value (MWK)',
     name: 'Your name',
@@ -40,6 +41,7 @@ const WORDING = {
     terms: 'I accept the terms and conditions',
   },
   admin: {
+    photos: 'Photos of the item',
     item: 'Item Name',
     price: 'Price or Value (MWK)',
     name: 'Seller Name',
@@ -58,10 +60,15 @@ export function joinLocation(city = '', address = ''): string {
     .join(', ');
 }
 
+const loadResolvers = () => import('./validation').then((m) => m.resolvers);
+
+/** The shared schema of the variant (loaded on first focus); the back-office's city and address become `location`. */
 function resolverFor(variant: SellFormProps['variant']): Resolver<SellFormValues, unknown, Output> {
-  if (variant === 'public') return zodResolver(sellSubmissionSchema) as Resolver<SellFormValues, unknown, Output>;
-  const admin = zodResolver(adminSellerRequestSchema) as Resolver<SellFormValues, unknown, Output>;
-  return (values, context, options) => admin({ ...values, location: joinLocation(values.city, values.address) }, context, options);
+  return async (values, context, options) => {
+    const resolvers = await loadResolvers();
+    const location = variant === 'admin' ? joinLocation(values.city, values.address) : values.location;
+    return resolvers[variant]({ ...values, location }, context, options);
+  };
 }
 
 export interface SellFormProps {
@@ -120,9 +127,9 @@ export function SellForm({ variant, onSubmit, submitLabel, secondaryAction }: Se
 
   const error = (field: FieldName) => errors[field]?.message;
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8">
+    <form noValidate onSubmit={submit} onFocus={() => void loadResolvers()} className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8">
       <div className="card space-y-5 p-4 sm:p-6">
-        <ImagePicker files={files} onChange={setFiles} label="Photos of your item" disabled={isSubmitting} />
+        <ImagePicker files={files} onChange={setFiles} label={words.photos} disabled={isSubmitting} />
         <Field label={words.item} error={error('item_name')}>
           {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
         </Field>
@@ -164,7 +171,8 @@ export function SellForm({ variant, onSubmit, submitLabel, secondaryAction }: Se
         </fieldset>
       </div>
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <div className="lg:sticky lg:top-36">
+        {/* Below the public sticky top bar; the back-office has none. */}
+        <div className={`lg:sticky ${variant === 'public' ? 'lg:top-36' : 'lg:top-6'}`}>
           <PreviewCard
             name={name}
             price={price}

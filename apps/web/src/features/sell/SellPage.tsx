@@ -1,13 +1,21 @@
 import { TOAST_MS } from '@marketplace/shared';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast, ToastContainer } from 'react-toastify';
 import { pageTitle } from '../../lib/brand';
 import { SELL_ERROR, SellError, submitSell } from './api';
 import { SellForm } from './SellForm';
 
+// Toasts are needed only when a submission fails: their code loads then, not with the page.
+const loadToastify = () => import('react-toastify');
+const Toasts = lazy(async () => {
+  const { ToastContainer } = await loadToastify();
+  return { default: () => <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} /> };
+});
+
 /** Spec 2 /sell: a visitor offers an item without logging in; success opens /sell/success. */
 export function SellPage() {
   const navigate = useNavigate();
+  const [toasts, setToasts] = useState(false);
 
   async function send(body: FormData) {
     try {
@@ -16,7 +24,8 @@ export function SellPage() {
     } catch (error) {
       // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
       const message = error instanceof Error && error.message ? error.message : SELL_ERROR;
-      toast.error(message, { toastId: `sell:${message}` });
+      setToasts(true);
+      void loadToastify().then(({ toast }) => toast.error(message, { toastId: `sell:${message}` }));
       return error instanceof SellError ? error.fieldErrors : undefined;
     }
   }
@@ -29,7 +38,11 @@ export function SellPage() {
         Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.
       </p>
       <SellForm variant="public" onSubmit={send} submitLabel="Submit item" />
-      <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </section>
   );
 }

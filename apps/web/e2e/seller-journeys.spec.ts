@@ -1,0 +1,273 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+// Issue 5 acceptance, through the real UI on the built server: a visitor offers an item with two photos,
+// staff approve it, make an offer and add it to a shop's inventory, and it is then for sale; a rejected
+// request approved again; a counter-offer, checking the enabled actions and the hint at every step.
+// Each screen of the journey goes through axe-core and is pictured at phone and laptop size.
+
+test.describe.configure({ mode: 'parallel' });
+
+const STAFF = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
+const artifacts = fileURLToPath(new URL('../e2e-artifacts/', import.meta.url));
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** Checks the screen with axe-core, then pictures it full-page at 360x740 and 1280x800 (back at 1280 after). */
+async function checkScreen(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page, name);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${artifacts}seller-${name}-${size.width}.png`, fullPage: true });
+  }
+}
+
+/** A real photo-like PNG of one colour with a lighter band, so the server's image pipeline has work to do. */
+async function photo(name: string, colour: string) {
+  const band = await sharp({ create: { width: 640, height: 160, channels: 3, background: '#f5f5f4' } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 800, channels: 3, background: colour } })
+    .composite([{ input: band, top: 320, left: 0 }])
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function staffLogin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** From the list (newest first), the detail of the request for `item`. */
+async function openFromList(page: Page, item: string) {
+  await page.goto('/admin/seller-requests');
+  await page.getByRole('link', { name: new RegExp(`^View ${item} from `) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Seller Request' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Item' }).getByText(item)).toBeVisible();
+}
+
+const ACTION_NAMES = ['Make Offer', 'Add to Inventory', 'Counter offer', 'Reject offer', 'Delete offer'];
+
+/** Exactly `enabled` are enabled among the six actions (the approve one named `approve`), and the hint reads `hint`. */
+async function expectStep(page: Page, status: string, approve: string, enabled: string[], hint: string) {
+  const actions = page.getByRole('heading', { name: 'Actions' }).locator('..');
+  await expect(page.getByRole('main').getByText(status, { exact: true }).first()).toBeVisible();
+  for (const name of [approve, ...ACTION_NAMES]) {
+    const button = actions.getByRole('button', { name, exact: true });
+    if (enabled.includes(name)) await expect(button, `${name} when ${status}`).toBeEnabled();
+    else await expect(button, `${name} when ${status}`).toBeDisabled();
+  }
+  await expect(page.getByTestId('status-hint')).toHaveText(hint);
+}
+
+/** Opens an action's modal, fills it, confirms, and waits for the modal to close. */
+async function act(page: Page, button: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void> = async () => {}) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a visitor offers an item with two photos; staff approve, offer and add it to a shop; it is for sale', async ({ page }) => {
+  const item = `Journey Phone ${Date.now().toString(36)}`;
+  await page.goto('/sell');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sell or offer us your item' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Item Name');
+  await expect(preview).toContainText('12,000.00');
+  await expect(preview).toContainText('Lilongwe');
+  await expect(preview).toContainText('Item description goes here');
+
+  // Nothing typed: the spec's messages, and nothing is sent.
+  await page.getByRole('button', { name: 'Submit item' }).click();
+  await expect(page.getByText('Item name is required')).toBeVisible();
+  await expect(page.getByText('Your name is required')).toBeVisible();
+  await checkScreen(page, 'sell-errors');
+
+  await page.getByLabel('Photos of your item').setInputFiles([await photo('front.png', '#0f766e'), await photo('back.png', '#b45309')]);
+  const thumbnails = page.getByRole('list', { name: 'Selected images' }).getByRole('img');
+  await expect(thumbnails).toHaveCount(2);
+  await expect(page.getByText('Primary', { exact: true })).toHaveCount(1);
+  await page.getByLabel('Item name').fill(item);
+  await page.getByLabel('Description').fill('Dual SIM, 128GB, battery health 90%. Charger and case included.');
+  await page.getByLabel('Price or value (MWK)').fill('250000');
+  await page.getByLabel('Your name').fill('Chikondi Banda');
+  await page.getByLabel('Phone number').fill('+265 999 123 456');
+  await page.getByLabel('Email address').fill('chikondi.banda@example.mw');
+  await page.getByLabel('Location').fill('Lilongwe, Area 47');
+  await expect(preview).toContainText(item);
+  await expect(preview).toContainText('MWK 250,000');
+  await expect(preview.getByRole('img', { name: 'Primary image preview' })).toBeVisible();
+  await checkScreen(page, 'sell');
+
+  await page.getByRole('button', { name: 'Submit item' }).click();
+  await expect(page).toHaveURL(/\/sell\/success$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Item successfully submitted!' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sell success');
+
+  await staffLogin(page);
+  await page.goto('/admin/seller-requests');
+  const row = page.getByRole('row').filter({ hasText: item });
+  await expect(row).toContainText('Chikondi Banda');
+  await expect(row).toContainText('chikondi.banda@example.mw');
+  await expect(row).toContainText('MWK 250,000');
+  await expect(row).toContainText('Pending');
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await checkScreen(page, 'list');
+
+  await openFromList(page, item);
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(2);
+  await expect(page.getByTestId('request-price')).toHaveText('MWK 250000');
+  await expectStep(page, 'Pending', 'Accept offer', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], '');
+  await checkScreen(page, 'detail');
+
+  await act(page, 'Accept offer');
+  await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');
+
+  await act(page, 'Make Offer', async (dialog) => {
+    await expect(dialog.getByLabel('Offer amount (MWK)')).toHaveValue('250000');
+    await dialog.getByLabel('Offer amount (MWK)').fill('230000');
+    await dialog.getByLabel('Reason (optional)').fill('Small scratch on the back');
+  });
+  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
+  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 230000');
+
+  // The inventory modal refuses to confirm without a shop and a category.
+  await page.getByRole('button', { name: 'Add to Inventory' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to Inventory' });
+  await expect(dialog.getByLabel('Shop')).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Please select both shop and category.')).toBeVisible();
+  await expect(dialog.getByText('Please select a shop before confirming.')).toBeVisible();
+  await expect(dialog.getByText('Please select a category before confirming.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'add to inventory modal');
+  await page.setViewportSize(SIZES[0]);
+  await page.screenshot({ path: `${artifacts}seller-inventory-modal-360.png` });
+  await page.setViewportSize(SIZES[1]);
+  await dialog.getByLabel('Shop').selectOption({ label: 'Mzuzu Shop' });
+  await dialog.getByLabel('Category').selectOption({ label: 'Other' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectStep(page, 'Offer Fulfilled', 'Accept offer', ['Delete offer'], 'Offer fulfilled — transaction complete.');
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Accepted - Offer Pending → Offer Fulfilled');
+
+  // For sale: in its category on /discover, with both photos on its page.
+  await page.goto('/discover?category=Other');
+  await page.getByRole('link', { name: item }).click();
+  await expect(page.getByRole('heading', { level: 1, name: item })).toBeVisible();
+  await expect(page.getByRole('img', { name: `${item}, photo 1 of 2` })).toBeVisible();
+  await page.getByRole('button', { name: 'Show photo 2 of 2' }).click();
+  await expect(page.getByRole('img', { name: `${item}, photo 2 of 2` })).toBeVisible();
+  await expect(page.getByText('Lilongwe, Area 47')).toBeVisible();
+});
+
+test("staff enter a walk-in seller's item, reject it, then 'Approve after Rejection', then delete it", async ({ page }) => {
+  const item = `Walk-in Laptop ${Date.now().toString(36)}`;
+  await staffLogin(page);
+  await page.goto('/admin/seller-requests');
+  await page.getByRole('link', { name: 'Create seller offer' }).click();
+  await expect(page).toHaveURL(/\/admin\/create-seller-request$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Seller Request' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create seller request' }).click();
+  await expect(page.getByText('Seller name is required')).toBeVisible();
+  await expect(page.getByText('Location is required')).toBeVisible();
+
+  await page.getByLabel('Photos of the item').setInputFiles([await photo('laptop.png', '#1e3a8a')]);
+  await page.getByLabel('Item Name').fill(item);
+  await page.getByLabel('Description').fill('Core i5, 8GB RAM, 256GB SSD. Brought to the Zomba shop.');
+  await page.getByLabel('Price or Value (MWK)').fill('400000');
+  await page.getByLabel('Seller Name').fill('Thoko Phiri');
+  await page.getByLabel('Seller Phone Number').fill('0888 234 567');
+  await page.getByLabel('Seller Email Address').fill('thoko.phiri@example.mw');
+  await page.getByLabel('City').fill('Zomba');
+  await page.getByLabel('Address', { exact: true }).fill('Chirunga Road');
+  await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Zomba, Chirunga Road');
+  await checkScreen(page, 'create');
+  await page.getByRole('button', { name: 'Create seller request' }).click();
+  await expect(page).toHaveURL(/\/admin\/seller-requests$/);
+
+  await openFromList(page, item);
+  await expect(page.getByText('TP', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Zomba, Chirunga Road');
+
+  await act(page, 'Reject offer', async (dialog) => {
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Reason is required')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('We already have too many of this model');
+  });
+  await expectStep(page, 'Rejected', 'Approve after Rejection', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.');
+
+  await act(page, 'Approve after Rejection');
+  await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');
+  const history = page.getByRole('region', { name: 'Status history' });
+  await expect(history).toContainText('Pending → Rejected');
+  await expect(history).toContainText('We already have too many of this model');
+  await expect(history).toContainText('Rejected → Approved');
+
+  await act(page, 'Delete offer');
+  await expect(page).toHaveURL(/\/admin\/seller-requests$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Seller Requests' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: item })).toHaveCount(0);
+});
+
+test('a counter-offer: the enabled actions and the hint at every step', async ({ page, request }) => {
+  const item = `Counter Console ${Date.now().toString(36)}`;
+  const image = await photo('console.png', '#7c3aed');
+  const submitted = await request.post('/api/v1/sells', {
+    multipart: {
+      item_name: item,
+      description: 'Two controllers, 1TB.',
+      price: '450000',
+      seller_name: 'Mphatso Kalua',
+      phone: '0999 555 111',
+      email: 'mphatso@example.mw',
+      location: 'Blantyre',
+      notify_on_offer: 'true',
+      terms_accepted: 'true',
+      create_seller_account: 'false',
+      images: image,
+    },
+  });
+  expect(submitted.status()).toBe(201);
+
+  await staffLogin(page);
+  await openFromList(page, item);
+  await expectStep(page, 'Pending', 'Accept offer', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], '');
+
+  await act(page, 'Counter offer', async (dialog) => {
+    await dialog.getByLabel('Counter-offer amount (MWK)').fill('');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Counter-offer amount is required')).toBeVisible();
+    await dialog.getByLabel('Counter-offer amount (MWK)').fill('400000');
+    await dialog.getByLabel('Reason (optional)').fill('Market price is lower');
+  });
+  await expectStep(page, 'Counter Offer made', 'Accept offer', ['Accept offer', 'Make Offer', 'Reject offer', 'Delete offer'], '');
+  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('Counter offer');
+  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 400000');
+
+  await act(page, 'Accept offer');
+  await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');
+
+  await act(page, 'Make Offer', async (dialog) => {
+    await dialog.getByLabel('Offer amount (MWK)').fill('400000');
+  });
+  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
+  await expect(page.getByRole('region', { name: 'Offer history' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Pending → Counter Offer made');
+
+  // An unknown id.
+  await page.goto('/admin/seller-requests/999999');
+  await expect(page.getByText('Seller not found.')).toBeVisible();
+});

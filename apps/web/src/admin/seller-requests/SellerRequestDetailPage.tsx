@@ -1,0 +1,303 @@
+import {
+  allowed,
+  approveLabel,
+  flagsOf,
+  hintOf,
+  priceDigits,
+  statusTone,
+  type SellerAction,
+  type SellerRequest,
+} from '@marketplace/shared';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ProductImage } from '../../components/ProductImage';
+import { CARD_IMAGE } from '../../lib/images';
+import { errorMessage, errorStatus } from '../api';
+import { LoadError, TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, Card, PageHeader, TableWrap, td, th } from '../components/ui';
+import { notifyError, notifySuccess } from '../toasts';
+import { usePageTitle } from '../use-page-title';
+import { useResource } from '../use-resource';
+import { ActionDialog, type RunAction } from './ActionDialogs';
+import { fetchSellerRequest, SELLER_ERRORS } from './api';
+
+const BACK = '/admin/seller-requests';
+const when = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** Amounts as the spec shows them on this screen: non-numeric characters removed. */
+const amount = (value: unknown) => `MWK ${priceDigits(value)}`;
+
+const SUCCESS: Record<SellerAction, string> = {
+  approve: 'Seller request approved',
+  offer: 'Offer sent to the seller',
+  addToInventory: 'Item added to inventory',
+  counter: 'Counter offer recorded',
+  reject: 'Seller request rejected',
+  delete: 'Seller request deleted',
+};
+
+/** Button order and wording of spec 2; the approve button's text follows the flow (approveLabel). */
+const BUTTONS: { action: SellerAction; label: string; style: keyof typeof buttonStyles }[] = [
+  { action: 'approve', label: '', style: 'primary' },
+  { action: 'offer', label: 'Make Offer', style: 'secondary' },
+  { action: 'addToInventory', label: 'Add to Inventory', style: 'secondary' },
+  { action: 'counter', label: 'Counter offer', style: 'secondary' },
+  { action: 'reject', label: 'Reject offer', style: 'secondary' },
+  { action: 'delete', label: 'Delete offer', style: 'danger' },
+];
+
+const EVENT_NAMES: Record<string, string> = {
+  submitted: 'Submitted',
+  approve: 'Approved',
+  offer: 'Offer made',
+  counter: 'Counter offer',
+  reject: 'Rejected',
+  addToInventory: 'Added to inventory',
+};
+
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((word) => word.charAt(0).toUpperCase()).join('') || '?';
+}
+
+/** Spec 2 seller request detail: who, what, the photos, the flow's actions and everything that happened. */
+export function SellerRequestDetailPage() {
+  const { id = '' } = useParams();
+  usePageTitle('Seller Request');
+  const request = useResource(`seller-request:${id}`, (signal) => fetchSellerRequest(id, signal), SELLER_ERRORS.one);
+  const back = (
+    <Link to={BACK} className="text-sm font-medium text-teal-800 underline">
+      Back to seller requests
+    </Link>
+  );
+
+  let body;
+  if (request.data) body = <RequestDetail request={request.data} onChanged={(next) => request.update(() => next)} onStale={request.reload} />;
+  else if (request.error !== undefined && errorStatus(request.error) === 404)
+    body = (
+      <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
+        Seller not found.
+      </p>
+    );
+  else if (request.error !== undefined) body = <LoadError error={request.error} fallback={SELLER_ERRORS.one} onRetry={request.reload} />;
+  else body = <TableSkeleton rows={6} label="Loading the seller request…" />;
+
+  return (
+    <section>
+      <PageHeader title="Seller Request">{back}</PageHeader>
+      {body}
+    </section>
+  );
+}
+
+function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest; onChanged: (next: SellerRequest) => void; onStale: () => void }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<SellerAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const flags = flagsOf(request.status);
+  const hint = hintOf(flags);
+  const label = (action: SellerAction, text: string) => (action === 'approve' ? approveLabel(flags) : text);
+
+  const run: RunAction = async (action, call) => {
+    setBusy(true);
+    try {
+      const next = await call();
+      notifySuccess(SUCCESS[action]);
+      setOpen(null);
+      if (action === 'delete' || !next) navigate(BACK);
+      else onChanged(next);
+      return undefined;
+    } catch (error) {
+      notifyError(errorMessage(error, SELLER_ERRORS[action]));
+      // Refused by the flow (someone else acted meanwhile): close and show the request as it is now.
+      if (errorStatus(error) === 409 || errorStatus(error) === 404) {
+        setOpen(null);
+        onStale();
+      }
+      return error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const first = request.images[0] ?? null;
+  return (
+    <div className="space-y-5">
+      <Card className="flex flex-wrap items-center gap-4 p-4">
+        <div aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-teal-700 text-lg font-bold text-white">
+          {initials(request.seller_name)}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold text-stone-900">{request.seller_name}</h2>
+          <p className="text-sm break-all text-stone-700">
+            <a href={`mailto:${request.email}`} className="underline">
+              {request.email}
+            </a>
+          </p>
+          <p className="text-sm text-stone-700">
+            <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`} className="underline">
+              {request.phone}
+            </a>
+          </p>
+        </div>
+        <div className="text-sm text-stone-700">
+          <p>
+            Status: <Badge tone={statusTone(request.status)}>{request.status}</Badge>
+          </p>
+          <p className="mt-1">Submitted {formatWhen(request.created_at)}</p>
+        </div>
+      </Card>
+
+      <TableWrap label="Item" minWidth="min-w-[19rem]">
+        <thead>
+          <tr>
+            <th scope="col" className={th}>Image</th>
+            <th scope="col" className={th}>Product name</th>
+            <th scope="col" className={th}>Category</th>
+            <th scope="col" className={`${th} text-right`}>Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td className={td}>
+              <ProductImage file={first} alt={request.item_name} size={CARD_IMAGE} eager className="aspect-[4/5] w-12 rounded" />
+            </td>
+            <td className={`${td} font-medium`}>{request.item_name}</td>
+            <td className={td}>N/A</td>
+            <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="request-price">
+              {amount(request.price)}
+            </td>
+          </tr>
+        </tbody>
+      </TableWrap>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card className="p-4">
+          <h2 className="text-base font-semibold text-stone-900">Actions</h2>
+          <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {BUTTONS.map(({ action, label: text, style }) => (
+              <button
+                key={action}
+                type="button"
+                className={`${buttonStyles[style]} min-h-11 whitespace-normal`}
+                disabled={busy || !allowed(flags, action)}
+                onClick={() => setOpen(action)}
+              >
+                {label(action, text)}
+              </button>
+            ))}
+          </div>
+          <p role="status" className="mt-3 text-sm font-medium text-stone-800 empty:hidden" data-testid="status-hint">
+            {hint ?? ''}
+          </p>
+          {request.product_id !== null && (
+            <p className="mt-2 text-sm">
+              <Link to={`/admin/products/${request.product_id}`} className="font-medium text-teal-800 underline">
+                View the product in the inventory
+              </Link>
+            </p>
+          )}
+        </Card>
+        <Card className="p-4">
+          <h2 className="text-base font-semibold text-stone-900">Details</h2>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-stone-600">Location</dt>
+            <dd className="text-stone-900">{request.location}</dd>
+            <dt className="text-stone-600">Notify on offer</dt>
+            <dd className="text-stone-900">{request.notify_on_offer ? 'Yes' : 'No'}</dd>
+            <dt className="text-stone-600">Seller account</dt>
+            <dd className="text-stone-900">{request.create_seller_account ? 'Requested' : 'Not requested'}</dd>
+          </dl>
+          <p className="mt-3 text-sm whitespace-pre-line text-stone-800">{request.description}</p>
+        </Card>
+      </div>
+
+      <Card className="p-4">
+        <h2 className="text-base font-semibold text-stone-900">Photos</h2>
+        {request.images.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-700">No photos were sent with this request.</p>
+        ) : (
+          <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
+            {request.images.map((file, index) => (
+              <li key={file}>
+                <ProductImage file={file} alt={`${request.item_name}, photo ${index + 1} of ${request.images.length}`} size={CARD_IMAGE} className="aspect-[4/5] w-32 rounded-md sm:w-40" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <History request={request} />
+      {open && (
+        <ActionDialog action={open} request={request} approveTitle={approveLabel(flags)} busy={busy} onCancel={() => setOpen(null)} run={run} />
+      )}
+    </div>
+  );
+}
+
+function History({ request }: { request: SellerRequest }) {
+  return (
+    <div className="space-y-5">
+      <div className="min-w-0">
+        <h2 className="mb-2 text-base font-semibold text-stone-900">
+          Offer history
+        </h2>
+        {request.offers.length === 0 ? (
+          <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">No offers yet.</p>
+        ) : (
+          <TableWrap label="Offer history" minWidth="min-w-[32rem]">
+            <thead>
+              <tr>
+                <th scope="col" className={th}>When</th>
+                <th scope="col" className={th}>Kind</th>
+                <th scope="col" className={`${th} text-right`}>Amount</th>
+                <th scope="col" className={th}>Reason</th>
+                <th scope="col" className={th}>By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {request.offers.map((offer) => (
+                <tr key={offer.id}>
+                  <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
+                  <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
+                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{amount(offer.amount)}</td>
+                  <td className={td}>{offer.reason || '—'}</td>
+                  <td className={td}>{offer.actor ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+      </div>
+      <div className="min-w-0">
+        <h2 className="mb-2 text-base font-semibold text-stone-900">
+          Status history
+        </h2>
+        <TableWrap label="Status history" minWidth="min-w-[32rem]">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>When</th>
+              <th scope="col" className={th}>Change</th>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Reason</th>
+              <th scope="col" className={th}>By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {request.history.map((event) => (
+              <tr key={event.id}>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
+                <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
+                <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
+                <td className={td}>{event.reason || '—'}</td>
+                <td className={td}>{event.actor ?? (event.action === 'submitted' ? 'Seller (sell form)' : '—')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      </div>
+    </div>
+  );
+}

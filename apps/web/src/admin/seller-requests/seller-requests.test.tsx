@@ -1,0 +1,306 @@
+import type { SellerRequest } from '@marketplace/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+
+afterEach(() => vi.restoreAllMocks());
+
+const me: [RegExp, () => Response] = [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)];
+
+function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest {
+  return {
+    id: 12,
+    seller_name: 'Chikondi Banda',
+    email: 'chikondi@example.mw',
+    phone: '+265 999 123 456',
+    item_name: 'Samsung Galaxy A14',
+    description: 'Good condition.',
+    price: 185000,
+    location: 'Lilongwe, Area 47',
+    status: 'Pending',
+    notify_on_offer: true,
+    terms_accepted: true,
+    create_seller_account: false,
+    created_at: '2025-08-10T09:30:00.000Z',
+    images: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp'],
+    product_id: null,
+    offers: [],
+    history: [{ id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, actor: null, created_at: '2025-08-10T09:30:00.000Z' }],
+    ...overrides,
+  };
+}
+
+async function openDetail(request: SellerRequest, extra: [RegExp, (url: URL, init: RequestInit | undefined) => Response][] = []) {
+  signIn();
+  const fetchSpy = mockApi([me, ...extra, [/^GET \/api\/admin\/seller-requests\/12$/, () => json(request)]]);
+  renderAdmin('/admin/seller-requests/12');
+  await screen.findByRole('heading', { name: request.seller_name });
+  return fetchSpy;
+}
+
+/** The names of the enabled action buttons, in screen order. */
+function enabledActions(): string[] {
+  const card = screen.getByRole('heading', { name: 'Actions' }).parentElement!;
+  return within(card)
+    .getAllByRole('button')
+    .filter((b) => !(b as HTMLButtonElement).disabled)
+    .map((b) => b.textContent ?? '');
+}
+const hint = () => screen.getByTestId('status-hint').textContent;
+
+describe('seller request detail', () => {
+  // Spec 4, written out per status rather than computed, so a change in the flow module shows up here.
+  const cases: [status: string, enabled: string[], hint: string][] = [
+    ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], ''],
+    ['Approved', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.'],
+    ['Accepted - Offer Pending', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).'],
+    ['Counter Offer made', ['Accept offer', 'Make Offer', 'Reject offer', 'Delete offer'], ''],
+    ['Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
+    ['Offer Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
+    ['Offer Fulfilled', ['Delete offer'], 'Offer fulfilled — transaction complete.'],
+  ];
+  for (const [status, enabled, text] of cases) {
+    it(`enables exactly what the flow allows when ${status}`, async () => {
+      await openDetail(aRequest({ status }));
+      expect(enabledActions()).toEqual(enabled);
+      expect(hint()).toBe(text);
+    });
+  }
+
+  it('shows the seller, the one-row item table, the photos and the history', async () => {
+    await openDetail(
+      aRequest({
+        status: 'Accepted - Offer Pending',
+        price: 185000,
+        offers: [{ id: 3, kind: 'offer', amount: 170000, reason: 'Screen scratch', actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z' }],
+        history: [
+          { id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, actor: null, created_at: '2025-08-10T09:30:00.000Z' },
+          { id: 2, action: 'approve', from_status: 'Pending', to_status: 'Approved', reason: null, actor: 'Chikondi', created_at: '2025-08-11T09:00:00.000Z' },
+        ],
+      }),
+    );
+    expect(screen.getByText('CB')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'chikondi@example.mw' }).getAttribute('href')).toBe('mailto:chikondi@example.mw');
+    expect(screen.getByRole('link', { name: '+265 999 123 456' })).toBeTruthy();
+    const item = screen.getByRole('region', { name: 'Item' });
+    expect(within(item).getAllByRole('row')).toHaveLength(2);
+    expect(within(item).getByText('N/A')).toBeTruthy();
+    expect(screen.getByTestId('request-price').textContent).toBe('MWK 185000');
+    expect(within(item).getByRole('img', { name: 'Samsung Galaxy A14' }).getAttribute('src')).toContain('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=400');
+    expect(within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('img')).toHaveLength(2);
+    const offers = screen.getByRole('region', { name: 'Offer history' });
+    expect(within(offers).getByText('MWK 170000')).toBeTruthy();
+    expect(within(offers).getByText('Screen scratch')).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Status history' });
+    expect(within(history).getByText('Pending → Approved')).toBeTruthy();
+    expect(within(history).getByText('Seller (sell form)')).toBeTruthy();
+  });
+
+  it('shows a placeholder image when the request has no photo', async () => {
+    await openDetail(aRequest({ images: [] }));
+    expect(within(screen.getByRole('region', { name: 'Item' })).getByRole('img', { name: 'Samsung Galaxy A14: no photo' })).toBeTruthy();
+  });
+
+  it("says 'Seller not found.' for an unknown id", async () => {
+    signIn();
+    mockApi([me, [/^GET \/api\/admin\/seller-requests\/404$/, () => json({ message: 'Seller request not found' }, 404)]]);
+    renderAdmin('/admin/seller-requests/404');
+    expect(await screen.findByText('Seller not found.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+  });
+
+  it('requires a shop and a category before adding to inventory, then shows the updated request', async () => {
+    const shops = { shops: [{ id: 3, name: 'Mzuzu Shop', address: 'M1', contact: '' }], total: 1, limit: 100, offset: 0 };
+    const categories = { categories: [{ id: 6, name: 'Other', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
+    const fetchSpy = await openDetail(aRequest({ status: 'Accepted - Offer Pending' }), [
+      [/^GET \/api\/admin\/shops\?limit=100&offset=0$/, () => json(shops)],
+      [/^GET \/api\/admin\/categories\?limit=100&offset=0$/, () => json(categories)],
+      [/^POST \/api\/admin\/seller-requests\/12\/add-to-inventory$/, () => json(aRequest({ status: 'Offer Fulfilled', product_id: 40 }))],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Inventory' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add to Inventory' });
+    await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(4));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Please select both shop and category.')).toBeTruthy();
+    expect(within(dialog).getByText('Please select a shop before confirming.')).toBeTruthy();
+    expect(within(dialog).getByText('Please select a category before confirming.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Shop'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(dialog).queryByText('Please select both shop and category.')).toBeNull());
+    expect(within(dialog).queryByText('Please select a shop before confirming.')).toBeNull();
+    expect(within(dialog).getByText('Please select a category before confirming.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: '6' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Offer fulfilled — transaction complete.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Item added to inventory')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View the product in the inventory' }).getAttribute('href')).toBe('/admin/products/40');
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/add-to-inventory'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ shop_id: 3, category_id: 6, seller_request_id: 12, publish_product: true });
+  });
+
+  it('makes an offer with an amount and a reason', async () => {
+    const fetchSpy = await openDetail(aRequest({ status: 'Approved' }), [
+      [/^POST \/api\/admin\/seller-requests\/12\/offer$/, () => json(aRequest({ status: 'Accepted - Offer Pending' }))],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Make Offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make Offer' });
+    const amount = within(dialog).getByLabelText('Offer amount (MWK)') as HTMLInputElement;
+    expect(amount.value).toBe('185000');
+    fireEvent.change(amount, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Offer amount is required')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '170000' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Screen scratch' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Item approved and offer sent (pending response).')).toBeTruthy();
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/offer'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ price: '170000', reason: 'Screen scratch' });
+  });
+
+  it('asks a reason to reject, and cancelling sends nothing', async () => {
+    const fetchSpy = await openDetail(aRequest(), [[/^POST \/api\/admin\/seller-requests\/12\/denied$/, () => json(aRequest({ status: 'Rejected' }))]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject offer' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Reject offer' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reject offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject offer' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Cracked screen' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeTruthy();
+    expect(hint()).toBe('Item rejected — waiting for seller response.');
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it("toasts the server's refusal, else the spec's default, and shows the request as it is now", async () => {
+    let status = 'Pending';
+    await openDetail(aRequest(), [
+      [
+        /^POST \/api\/admin\/seller-requests\/12\/approved$/,
+        () => {
+          if (status === 'Pending') {
+            status = 'Rejected';
+            return new Response('', { status: 500 });
+          }
+          return json({ message: 'Cannot approve: The request is already approved.' }, 409);
+        },
+      ],
+      [/^GET \/api\/admin\/seller-requests\/12$/, () => json(aRequest({ status }))],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept offer' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to approve seller request')).toBeTruthy();
+    // A 500 keeps the modal open to try again; a 409 closes it and reloads the request.
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Cannot approve: The request is already approved.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeTruthy();
+  });
+
+  it('deletes after confirming and goes back to the list', async () => {
+    await openDetail(aRequest(), [
+      [/^DELETE \/api\/admin\/seller-requests\/12$/, () => new Response(null, { status: 204 })],
+      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 })],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete offer' });
+    expect(dialog.textContent).toContain('This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests'));
+    expect(await screen.findByText('No seller requests yet.')).toBeTruthy();
+  });
+});
+
+describe('seller requests list', () => {
+  const row = (id: number, status: string) => ({ id, seller_name: `Seller ${id}`, email: `s${id}@example.mw`, item_name: `Item ${id}`, price: 12000 + id, status, created_at: '2025-08-10T09:30:00.000Z' });
+
+  it('pages 5 at a time over the server total, with coloured statuses and View links', async () => {
+    signIn();
+    const fetchSpy = mockApi([
+      me,
+      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => json({ seller_requests: [row(1, 'Approved'), row(2, 'Rejected'), row(3, 'Offer Rejected'), row(4, 'Pending'), row(5, 'Counter Offer made')], total: 12, limit: 5, offset: 0 })],
+      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=5$/, () => json({ seller_requests: [row(6, 'Pending')], total: 12, limit: 5, offset: 5 })],
+    ]);
+    renderAdmin('/admin/seller-requests');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Item Name', 'Price', 'Status', 'View']);
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByText('MWK 12,001')).toBeTruthy();
+    expect(screen.getByText('Approved').className).toContain('bg-green-100');
+    expect(screen.getByText('Rejected').className).toContain('bg-red-100');
+    expect(screen.getByText('Offer Rejected').className).toContain('bg-red-100');
+    expect(screen.getByText('Counter Offer made').className).toContain('bg-amber-100');
+    expect(screen.getByRole('link', { name: 'View Item 1 from Seller 1' }).getAttribute('href')).toBe('/admin/seller-requests/1');
+    expect(screen.getByRole('link', { name: 'Create seller offer' }).getAttribute('href')).toBe('/admin/create-seller-request');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Seller 6')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('offset=5'))).toBe(true);
+  });
+});
+
+describe('create seller request', () => {
+  const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('uses the /sell form in the seller wording, joins City and Address, and opens the list', async () => {
+    signIn();
+    const fetchSpy = mockApi([
+      me,
+      [/^POST \/api\/admin\/seller-requests$/, () => json(aRequest(), 201)],
+      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 })],
+    ]);
+    renderAdmin('/admin/create-seller-request');
+    await screen.findByRole('heading', { name: 'Create Seller Request' });
+    expect(screen.queryByLabelText('Create a seller account for me')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create seller request' }));
+    expect(await screen.findByText('Seller name is required')).toBeTruthy();
+    expect(screen.getByText('Location is required')).toBeTruthy();
+    expect(screen.queryByText('Your name is required')).toBeNull();
+
+    change('City', 'Zomba');
+    await waitFor(() => expect(screen.queryByText('Location is required')).toBeNull());
+    change('Address', 'Chirunga Road');
+    expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('Zomba, Chirunga Road')).toBeTruthy();
+    change('Item Name', 'Canon EOS 2000D');
+    change('Description', 'Camera kit.');
+    change('Price or Value (MWK)', '610000');
+    change('Seller Name', 'Thoko Phiri');
+    change('Seller Phone Number', '0888 234 567');
+    change('Seller Email Address', 'thoko@example.mw');
+    fireEvent.click(screen.getByRole('button', { name: 'Create seller request' }));
+    expect(await screen.findByText('Seller request created successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests'));
+    const body = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
+    expect(body.get('location')).toBe('Zomba, Chirunga Road');
+    expect(body.get('seller_name')).toBe('Thoko Phiri');
+    expect(body.get('create_seller_account')).toBe('false');
+  });
+
+  it("toasts 'Failed to create seller request' when the server gives no message and keeps the form", async () => {
+    signIn();
+    mockApi([me, [/^POST \/api\/admin\/seller-requests$/, () => new Response('', { status: 500 })]]);
+    renderAdmin('/admin/create-seller-request');
+    await screen.findByRole('heading', { name: 'Create Seller Request' });
+    for (const [label, value] of [
+      ['Item Name', 'Canon EOS 2000D'],
+      ['Description', 'Camera kit.'],
+      ['Price or Value (MWK)', '610000'],
+      ['Seller Name', 'Thoko Phiri'],
+      ['Seller Phone Number', '0888 234 567'],
+      ['Seller Email Address', 'thoko@example.mw'],
+      ['City', 'Zomba'],
+    ]) change(label!, value!);
+    fireEvent.click(screen.getByRole('button', { name: 'Create seller request' }));
+    expect(await screen.findByText('Failed to create seller request')).toBeTruthy();
+    expect((screen.getByLabelText('Seller Name') as HTMLInputElement).value).toBe('Thoko Phiri');
+    expect(screen.getByTestId('location').textContent).toBe('/admin/create-seller-request');
+  });
+});

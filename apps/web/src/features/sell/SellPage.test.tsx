@@ -1,0 +1,163 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { renderWithRouter } from '../../test/render';
+import { SellPage } from './SellPage';
+
+beforeEach(() => {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderSell() {
+  return renderWithRouter(
+    <Routes>
+      <Route path="/sell" element={<SellPage />} />
+      <Route path="/sell/success" element={<h1>Success page</h1>} />
+    </Routes>,
+    '/sell',
+  );
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /Submit item|Submitting/ }));
+const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
+const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+
+/** The message is rendered under the field and announced as its description. */
+function expectMessageUnder(label: string, message: string) {
+  const input = field(label);
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain(message);
+}
+
+function fillValid() {
+  type('Item name', 'Samsung Galaxy A14');
+  type('Description', 'Good condition, 64 GB, charger included.');
+  type('Price or value (MWK)', '185000');
+  type('Your name', 'Chikondi Banda');
+  type('Phone number', '+265 999 123 456');
+  type('Email address', 'chikondi@example.mw');
+  type('Location', 'Lilongwe, Area 47');
+}
+
+describe('/sell form', () => {
+  it('shows the placeholders in the preview and replaces them with what is typed', () => {
+    mockApi([]);
+    renderSell();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sell or offer us your item' })).toBeTruthy();
+    for (const text of ['Item Name', 'MWK 12,000.00', 'Lilongwe', 'Item description goes here']) expect(preview().getByText(text)).toBeTruthy();
+
+    type('Item name', 'iPhone 12');
+    type('Price or value (MWK)', '720000');
+    type('Location', 'Blantyre');
+    type('Description', 'Unlocked, battery 84%.');
+    for (const text of ['iPhone 12', 'MWK 720,000', 'Blantyre', 'Unlocked, battery 84%.']) expect(preview().getByText(text)).toBeTruthy();
+    expect(preview().queryByText('Item Name')).toBeNull();
+  });
+
+  it('has the three checkboxes with their defaults', () => {
+    mockApi([]);
+    renderSell();
+    expect(field('Notify me when an offer is made').checked).toBe(true);
+    expect(field('I accept the terms and conditions').checked).toBe(true);
+    expect(field('Create a seller account for me').checked).toBe(false);
+  });
+
+  it('shows every validation message of spec 5 under its field and sends nothing', async () => {
+    const fetchSpy = mockApi([]);
+    renderSell();
+    fireEvent.click(field('I accept the terms and conditions'));
+    submit();
+    const required: [string, string][] = [
+      ['Item name', 'Item name is required'],
+      ['Description', 'Description is required'],
+      ['Price or value (MWK)', 'Price is required'],
+      ['Your name', 'Your name is required'],
+      ['Phone number', 'Phone number is required'],
+      ['Email address', 'Email is required'],
+      ['Location', 'Location is required'],
+      ['I accept the terms and conditions', 'You must accept the terms'],
+    ];
+    expect(await screen.findByText('Item name is required')).toBeTruthy();
+    for (const [label, message] of required) expectMessageUnder(label, message);
+
+    type('Description', 'x'.repeat(500));
+    type('Price or value (MWK)', '12,000');
+    type('Phone number', 'call me');
+    type('Email address', 'chikondi@');
+    submit();
+    expect(await screen.findByText('Description must be under 500 characters')).toBeTruthy();
+    expectMessageUnder('Description', 'Description must be under 500 characters');
+    expectMessageUnder('Price or value (MWK)', 'Price must contain only numbers');
+    expectMessageUnder('Phone number', 'Invalid phone number');
+    expectMessageUnder('Email address', 'Invalid email');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("reads 'Submitting...' while sending, sends the multipart body, then opens /sell/success", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchSpy = mockApi([[/^POST \/api\/v1\/sells$/, () => new Promise<Response>((resolve) => (answer = resolve))]]);
+    renderSell();
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [png('front.png'), png('back.png')] } });
+    fillValid();
+    fireEvent.click(field('Create a seller account for me'));
+    submit();
+    const button = await screen.findByRole('button', { name: 'Submitting...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+
+    const body = fetchSpy.mock.calls[0]![1]!.body as FormData;
+    expect(Object.fromEntries([...body.entries()].filter(([key]) => key !== 'images'))).toEqual({
+      item_name: 'Samsung Galaxy A14',
+      description: 'Good condition, 64 GB, charger included.',
+      price: '185000',
+      seller_name: 'Chikondi Banda',
+      phone: '+265 999 123 456',
+      email: 'chikondi@example.mw',
+      location: 'Lilongwe, Area 47',
+      notify_on_offer: 'true',
+      terms_accepted: 'true',
+      create_seller_account: 'true',
+    });
+    expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
+
+    await act(async () => answer(json({ id: 9, status: 'Pending', message: 'Item successfully submitted!' }, 201)));
+    expect(await screen.findByRole('heading', { name: 'Success page' })).toBeTruthy();
+  });
+
+  it("toasts the server's message and keeps everything typed and the pictures", async () => {
+    mockApi([[/^POST \/api\/v1\/sells$/, () => json({ message: 'Too many submissions from your network. Please try again in an hour.' }, 429)]]);
+    renderSell();
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [png('front.png'), png('back.png')] } });
+    fillValid();
+    submit();
+    expect(await screen.findByText('Too many submissions from your network. Please try again in an hour.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit item' })).toBeTruthy());
+    expect(field('Item name').value).toBe('Samsung Galaxy A14');
+    expect(field('Email address').value).toBe('chikondi@example.mw');
+    expect(field('Location').value).toBe('Lilongwe, Area 47');
+    expect(within(screen.getByRole('list', { name: 'Selected images' })).getAllByRole('img')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'Success page' })).toBeNull();
+  });
+
+  it("falls back to 'Something went wrong' and puts the server's field messages under the fields", async () => {
+    mockApi([
+      [/^POST \/api\/v1\/sells$/, () => json({ message: 'Invalid email', errors: { email: 'Invalid email' } }, 400)],
+    ]);
+    renderSell();
+    fillValid();
+    submit();
+    await waitFor(() => expectMessageUnder('Email address', 'Invalid email'));
+
+    vi.restoreAllMocks();
+    mockApi([[/^POST \/api\/v1\/sells$/, () => new Response('<html>bad gateway</html>', { status: 502 })]]);
+    submit();
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(field('Your name').value).toBe('Chikondi Banda');
+  });
+});

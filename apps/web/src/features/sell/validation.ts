@@ -1,0 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminSellerRequestSchema, sellSubmissionSchema } from '@marketplace/shared';
+import type { Resolver } from 'react-hook-form';
+import type { SellFormOutput, SellFormValues } from './SellForm';
+
+// The shared schemas (and zod with them) in their own chunk: /sell shows without them and fetches them
+// as soon as the visitor starts typing, well before the first submit needs them.
+export const resolvers = {
+  public: zodResolver(sellSubmissionSchema),
+  admin: zodResolver(adminSellerRequestSchema),
+} as Record<'public' | 'admin', Resolver<SellFormValues, unknown, SellFormOutput>>;
