@@ -18,7 +18,11 @@ const screens = {
   '/basket': 'BasketPage',
   '/sell/success': 'SellSuccessPage',
   '/about, /contact, ...': 'pages',
+  '/sell': 'SellPage',
 };
+// The sell form needs react-hook-form before it can show (zod and toasts load on first use); it has its
+// own, larger allowance so it cannot grow unnoticed (docs/decisions/0006-first-screen-budget.md).
+const allowance = { '/sell': 110 * 1024 };
 
 const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
 const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
@@ -54,7 +58,7 @@ for (const [route, chunk] of Object.entries(screens)) {
   }
   const needed = closure([entry, page]);
   const total = [...needed].reduce((sum, f) => sum + sizeOf(f), 0);
-  const over = total > BUDGET_BYTES;
+  const over = total > (allowance[route] ?? BUDGET_BYTES);
   failed ||= over;
   console.log(`${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${(total / 1000).toFixed(1).padStart(5)} kB gzip (${[...needed].join(' + ')})`);
 }

@@ -27,10 +27,12 @@ export interface Resource<T> {
 export interface ResourceOptions {
   /** A fixed toast text for a failed load instead of the server's message (spec 8: 'Failed to fetch category'). */
   errorToast?: string;
+  /** The screen says 'not found' itself (e.g. 'Seller not found.'), so a 404 is not toasted as well. */
+  notFoundInline?: boolean;
 }
 
 export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, defaultMessage: string, options: ResourceOptions = {}): Resource<T> {
-  const { errorToast } = options;
+  const { errorToast, notFoundInline = false } = options;
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
@@ -47,12 +49,13 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
         const status = errorStatus(error);
-        if (status !== 401 && status !== 403) notifyError(errorToast ?? errorMessage(error, defaultMessage));
+        const shownByScreen = status === 401 || status === 403 || (notFoundInline && status === 404);
+        if (!shownByScreen) notifyError(errorToast ?? errorMessage(error, defaultMessage));
         setSettled((previous) => ({ key, version, data: previous?.key === key ? previous.data : undefined, error }));
       },
     );
     return () => controller.abort();
-  }, [key, version, defaultMessage, errorToast]);
+  }, [key, version, defaultMessage, errorToast, notFoundInline]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const update = useCallback((change: (data: T) => T) => {

@@ -66,7 +66,7 @@ export function initials(name: string): string {
 export function SellerRequestDetailPage() {
   const { id = '' } = useParams();
   usePageTitle('Seller Request');
-  const request = useResource(`seller-request:${id}`, (signal) => fetchSellerRequest(id, signal), SELLER_ERRORS.one);
+  const request = useResource(`seller-request:${id}`, (signal) => fetchSellerRequest(id, signal), SELLER_ERRORS.one, { notFoundInline: true });
   const back = (
     <Link to={BACK} className="text-sm font-medium text-teal-800 underline">
       Back to seller requests
