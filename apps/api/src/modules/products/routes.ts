@@ -17,6 +17,7 @@ import { addInterest, listFeaturedPublished, listProducts, removeInterest, watch
 import { requirePublished, toFeatured, toPublic } from './service.js';
 
 const tags = ['catalogue'];
+export const INTEREST_PER_MINUTE = 120;
 
 export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,8 +67,9 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     },
   );
 
-  // Interest is counted once per browser (its anonymous visitor id); the limit stops inflating counts.
-  const interestLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // Interest is counted once per browser (its anonymous visitor id); the limit stops scripts inflating
+  // counts while leaving room for the many phones that share one mobile-network address.
+  const interestLimit = { rateLimit: { max: INTEREST_PER_MINUTE, timeWindow: '1 minute' } };
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,

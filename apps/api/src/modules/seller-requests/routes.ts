@@ -23,6 +23,8 @@ import { act, loadRequest, removeRequest, submitRequest } from './service.js';
 
 export const SUBMITTED = 'Item successfully submitted!';
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again in an hour.';
+/** Per IP: mobile networks put many phones behind one address, so this only stops floods, not sellers. */
+export const SUBMISSIONS_PER_HOUR = 30;
 
 export const sellerRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +38,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (fastif
       config: {
         access: 'public',
         rateLimit: {
-          max: 10,
+          max: SUBMISSIONS_PER_HOUR,
           timeWindow: '1 hour',
           errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SUBMISSIONS }),
         },
