@@ -1,29 +1,9 @@
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, screenshots, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Issue 4: create a category and see it in the list (with its parent), view/edit it, delete it; shops are
 // paged 5 at a time with 'Page x of y', Edit opens a real form, and an Admin can create and delete shops.
-const ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
-const shot = (name: string) => fileURLToPath(new URL(`../e2e-artifacts/${name}.png`, import.meta.url));
-
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: shot(`${name}-360`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: shot(`${name}-1280`), fullPage: true });
-}
-
-async function login(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Back-office' });
 
 test('categories: create with a parent, view and edit, refuse and delete', async ({ page }) => {
   const name = `Tablets ${Date.now() % 1_000_000}`;

@@ -1,31 +1,15 @@
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, screenshots, shot, sidebar, submitLogin } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Issue 4: log in as the seeded admin and see the dashboard with real counts and the chart; wrong
 // credentials show the server's message in a toast; without a token every admin route opens the login.
-const ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
-const shot = (name: string) => fileURLToPath(new URL(`../e2e-artifacts/${name}.png`, import.meta.url));
-
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: shot(`${name}-360`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: shot(`${name}-1280`), fullPage: true });
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 test('login, the dashboard with real figures, and logout', async ({ page, request }) => {
   await page.goto('/admin/products');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back-office' })).toHaveCount(0);
+  await expect(sidebar(page)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'admin login');
   await screenshots(page, 'admin-login');
 
@@ -34,11 +18,11 @@ test('login, the dashboard with real figures, and logout', async ({ page, reques
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
 
-  await login(page, ADMIN.email, 'not-the-password');
+  await submitLogin(page, ADMIN.email, 'not-the-password');
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
 
-  await login(page, ADMIN.email, ADMIN.password);
+  await submitLogin(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeVisible();
   const token = await page.evaluate(() => window.localStorage.getItem('authToken'));

@@ -1,29 +1,11 @@
 import { deflateSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdminProduct } from '@marketplace/shared';
+import { login, screenshots, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Issue 4: create a product with two images and publish it, feature it, find it on the public home page,
 // unpublish it and see it leave the public featured list; edit its price and remove one image; delete it.
-const ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
-const shot = (name: string) => fileURLToPath(new URL(`../e2e-artifacts/${name}.png`, import.meta.url));
-
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: shot(`${name}-360`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: shot(`${name}-1280`), fullPage: true });
-}
-
-async function login(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 // A real PNG of one colour, so the server's image pipeline has something to decode.
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -72,7 +54,7 @@ test('a product from creation to deletion', async ({ page, request }) => {
   const name = `Dell Latitude 5490 #${Date.now() % 1_000_000}`;
   await login(page);
 
-  await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Products', exact: true }).click();
+  await sidebar(page).getByRole('link', { name: 'Products', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   const list = page.getByRole('region', { name: 'Products' });
   await expect(list.getByRole('columnheader')).toHaveText(['Product name', 'Shop', 'Category', 'Price', 'Status', 'Published', 'Actions']);

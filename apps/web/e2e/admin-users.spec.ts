@@ -1,39 +1,16 @@
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, login, logout, screenshots, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Issue 4: create a Moderator, log out, log in as that Moderator, check Users is refused and Products
 // works; then, as the Admin again, delete the Moderator with the spec's confirm and toast.
-const ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
-const shot = (name: string) => fileURLToPath(new URL(`../e2e-artifacts/${name}.png`, import.meta.url));
-
-async function screenshots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: shot(`${name}-360`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: shot(`${name}-1280`), fullPage: true });
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function logout(page: Page) {
-  await page.getByRole('navigation', { name: 'Back-office' }).getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
-}
 
 test('an Admin creates a Moderator, who may use Products but not Users', async ({ page }) => {
   const stamp = Date.now();
   const moderator = { first: 'Thoko', last: 'Banda', display: `Thoko ${stamp}`, email: `thoko.${stamp}@marketplace.mw`, password: 'moderator-pass-1' };
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Users' }).click();
+  await login(page);
+  await sidebar(page).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Role', 'Status', 'Actions']);
@@ -75,7 +52,7 @@ test('an Admin creates a Moderator, who may use Products but not Users', async (
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
 
   // The edit form (Name, Email, Role, Status) opens from the actions menu.
-  await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Users' }).click();
+  await sidebar(page).getByRole('link', { name: 'Users' }).click();
   await page.getByRole('button', { name: `Actions for ${moderator.display}` }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
@@ -85,17 +62,17 @@ test('an Admin creates a Moderator, who may use Products but not Users', async (
   await screenshots(page, 'admin-user-edit');
 
   await logout(page);
-  await login(page, moderator.email, moderator.password);
+  await login(page, moderator);
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${moderator.display}` })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Users' }).click();
+  await sidebar(page).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Products', exact: true }).click();
+  await sidebar(page).getByRole('link', { name: 'Products', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Products' }).locator('tbody tr').first()).toBeVisible();
   await logout(page);
 
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page);
   await page.goto('/admin/users');
   // Deleting yourself is refused.
   await page.getByRole('button', { name: 'Actions for Admin' }).click();

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { login } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Issue 5 acceptance, through the real UI on the built server: a visitor offers an item with two photos,
@@ -10,7 +11,6 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 
 test.describe.configure({ mode: 'parallel' });
 
-const STAFF = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
 const artifacts = fileURLToPath(new URL('../e2e-artifacts/', import.meta.url));
 const SIZES = [
   { width: 360, height: 740 },
@@ -37,14 +37,6 @@ async function photo(name: string, colour: string) {
     .png()
     .toBuffer();
   return { name, mimeType: 'image/png', buffer };
-}
-
-async function staffLogin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Password').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** From the list (newest first), the detail of the request for `item`. */
@@ -116,7 +108,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(page.getByRole('heading', { level: 1, name: 'Item successfully submitted!' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'sell success');
 
-  await staffLogin(page);
+  await login(page);
   await page.goto('/admin/seller-requests');
   const row = page.getByRole('row').filter({ hasText: item });
   await expect(row).toContainText('Chikondi Banda');
@@ -174,7 +166,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
 
 test("staff enter a walk-in seller's item, reject it, then 'Approve after Rejection', then delete it", async ({ page }) => {
   const item = `Walk-in Laptop ${Date.now().toString(36)}`;
-  await staffLogin(page);
+  await login(page);
   await page.goto('/admin/seller-requests');
   await page.getByRole('link', { name: 'Create seller offer' }).click();
   await expect(page).toHaveURL(/\/admin\/create-seller-request$/);
@@ -242,7 +234,7 @@ test('a counter-offer: the enabled actions and the hint at every step', async ({
   });
   expect(submitted.status()).toBe(201);
 
-  await staffLogin(page);
+  await login(page);
   await openFromList(page, item);
   await expectStep(page, 'Pending', 'Accept offer', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], '');
 

@@ -100,6 +100,21 @@ export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
 }
 
+/**
+ * Every row of a list the server pages (forms offer them all in a select), `limit` at a time until the
+ * total is reached; a page is an array or an object holding the rows under `key` and the total.
+ */
+export async function fetchAll<T>(path: string, key: string, limit: number, defaultMessage: string, signal?: AbortSignal): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const body = await adminRequest<T[] | ({ total?: number } & Record<string, T[] | undefined>)>(`${path}${query({ limit, offset })}`, { defaultMessage, signal });
+    const batch = Array.isArray(body) ? body : (body[key] ?? []);
+    all.push(...batch);
+    const total = Array.isArray(body) ? all.length : (body.total ?? all.length);
+    if (batch.length < limit || all.length >= total) return all;
+  }
+}
+
 /** `?limit=..&offset=..` with only the values given. */
 export function query(params: Record<string, string | number | undefined | null>): string {
   const search = new URLSearchParams();

@@ -1,10 +1,16 @@
 import { useSearchParams } from 'react-router';
+import { useResource } from './use-resource';
+
+/** ?page=, a whole number from 1 (anything else is page 1). */
+export function readPage(params: URLSearchParams): number {
+  const raw = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isFinite(raw) && raw > 0 ? raw : 1;
+}
 
 /** The page number lives in the URL (?page=2) so Back and a reload keep it. */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(raw) && raw > 0 ? raw : 1;
+  const page = readPage(params);
   const setPage = (next: number) => {
     setParams(
       (current) => {
@@ -21,4 +27,17 @@ export function usePageParam(): [number, (page: number) => void] {
 
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
+}
+
+/** A list the server pages: the page from the URL and that page's slice, loaded as resource `name:offset`. */
+export function usePagedResource<T>(
+  name: string,
+  size: number,
+  load: (page: { limit: number; offset: number }, signal: AbortSignal) => Promise<T>,
+  defaultMessage: string,
+) {
+  const [page, setPage] = usePageParam();
+  const offset = (page - 1) * size;
+  const resource = useResource(`${name}:${offset}`, (signal) => load({ limit: size, offset }, signal), defaultMessage);
+  return { page, setPage, resource };
 }

@@ -1,5 +1,5 @@
 import { MAX_IMAGES } from '@marketplace/shared';
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
 
 /** An image already stored on the server (edit screens): shown before new files, removable. */
 export interface ExistingImage {
@@ -57,6 +57,15 @@ export function useObjectUrls(files: readonly File[]): ReadonlyMap<File, string>
     };
   }, [files]);
   return urls;
+}
+
+/** A form's picked files and the preview URL of the primary (first) one, for a PreviewCard beside the picker. */
+export function usePickedImages(): { files: File[]; setFiles: (files: File[]) => void; primaryUrl: string | undefined } {
+  const [files, setFiles] = useState<File[]>([]);
+  // Only the primary image is previewed, so only it gets an object URL.
+  const primary = useMemo(() => files.slice(0, 1), [files]);
+  const urls = useObjectUrls(primary);
+  return { files, setFiles, primaryUrl: files[0] ? urls.get(files[0]) : undefined };
 }
 
 function plural(n: number, word: string): string {

@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInputSchema, type Category } from '@marketplace/shared';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../use-page-title';
-import { errorMessage } from '../api';
-import { Card, FormError, buttonStyles, PageHeader, SelectField, TextAreaField, TextField } from '../components/ui';
-import { FormSkeleton, LoadError } from '../components/status';
-import { applyFieldErrors } from '../form-errors';
+import { FormActions, FormCard } from '../components/form-layout';
+import { BackLink, PageHeader, SelectField, TextAreaField, TextField } from '../components/ui';
+import { FormSkeleton, Loaded } from '../components/status';
 import { notifyError, notifySuccess } from '../toasts';
+import { useAdminForm } from '../use-admin-form';
 import { useResource } from '../use-resource';
 import { CATEGORY_ERRORS, CATEGORY_UI, createCategory, fetchAllCategories, fetchCategory, selfAndDescendants, updateCategory } from './api';
 
-type FormIn = z.input<typeof categoryInputSchema>;
-type FormOut = z.output<typeof categoryInputSchema>;
 const FIELDS = ['name', 'description', 'parent_id'] as const;
 
 export function CreateCategoryPage() {
@@ -22,7 +17,7 @@ export function CreateCategoryPage() {
   return (
     <section>
       <PageHeader title="Create Category">
-        <BackLink />
+        <BackLink to="/admin/categories">Back to categories</BackLink>
       </PageHeader>
       <CategoryForm />
     </section>
@@ -45,62 +40,40 @@ export function ViewCategoryPage() {
   return (
     <section>
       <PageHeader title="Edit Category">
-        <BackLink />
+        <BackLink to="/admin/categories">Back to categories</BackLink>
       </PageHeader>
-      {category.data ? (
-        <CategoryForm key={category.data.id} category={category.data} />
-      ) : category.error !== undefined ? (
-        <LoadError error={category.error} fallback={CATEGORY_UI.fetch} onRetry={category.reload} />
-      ) : (
-        <FormSkeleton />
-      )}
+      <Loaded resource={category} fallback={CATEGORY_UI.fetch} skeleton={<FormSkeleton />}>
+        {(loaded) => <CategoryForm key={loaded.id} category={loaded} />}
+      </Loaded>
     </section>
   );
 }
 
-function BackLink() {
-  return (
-    <Link to="/admin/categories" className="text-sm font-medium text-teal-800 underline">
-      Back to categories
-    </Link>
-  );
-}
-
 function CategoryForm({ category }: { category?: Category }) {
-  const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
   const all = useResource('categories', (signal) => fetchAllCategories(signal), CATEGORY_ERRORS.list);
   const parents = useMemo(() => {
     const list = all.data ?? [];
     const blocked = category ? selfAndDescendants(list, category.id) : new Set<number>();
     return list.filter((c) => !blocked.has(c.id)).sort((a, b) => a.name.localeCompare(b.name));
   }, [all.data, category]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(categoryInputSchema),
-    defaultValues: {
+  const { form, field, serverError, save } = useAdminForm(
+    categoryInputSchema,
+    {
       name: category?.name ?? '',
       description: category?.description ?? '',
       parent_id: category?.parent_id === null || category?.parent_id === undefined ? '' : String(category.parent_id),
     },
-  });
+    FIELDS,
+  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      if (category) await updateCategory(category.id, values);
-      else await createCategory(values);
-      notifySuccess(category ? 'Category updated successfully' : 'Category created successfully');
-      navigate('/admin/categories');
-    } catch (error) {
-      applyFieldErrors(error, setError, FIELDS);
-      setServerError(errorMessage(error, category ? CATEGORY_ERRORS.update : CATEGORY_ERRORS.create));
-      notifyError(category ? CATEGORY_UI.update : CATEGORY_UI.create);
-    }
+  const onSubmit = form.handleSubmit(async (values) => {
+    const refused = await save(() => (category ? updateCategory(category.id, values) : createCategory(values)), {
+      success: category ? 'Category updated successfully' : 'Category created successfully',
+      done: '/admin/categories',
+      fallback: category ? CATEGORY_ERRORS.update : CATEGORY_ERRORS.create,
+    });
+    // Spec 8: the server's message goes above the form; the toast says only what failed.
+    if (refused) notifyError(category ? CATEGORY_UI.update : CATEGORY_UI.create);
   });
 
   // The current parent stays selectable even before the list arrives, so the select never shows a wrong value.
@@ -110,29 +83,19 @@ function CategoryForm({ category }: { category?: Category }) {
   if (!all.data && all.loading) return <FormSkeleton />;
 
   return (
-    <Card className="max-w-2xl p-4 md:p-6">
-      <FormError message={serverError} />
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <TextAreaField label="Description" hint="Optional, at most 200 characters." error={errors.description?.message} {...register('description')} />
-        <SelectField label="Parent category" error={errors.parent_id?.message} {...register('parent_id')}>
-          <option value="">None (top level)</option>
-          {currentParentMissing && category?.parent_id != null && <option value={String(category.parent_id)}>{category.parent ?? `#${category.parent_id}`}</option>}
-          {parents.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <div className="flex gap-2">
-          <button type="submit" className={buttonStyles.primary} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : category ? 'Save' : 'Create Category'}
-          </button>
-          <Link to="/admin/categories" className={buttonStyles.secondary}>
-            Cancel
-          </Link>
-        </div>
-      </form>
-    </Card>
+    <FormCard onSubmit={onSubmit} error={serverError} layout="space-y-4">
+      <TextField label="Name" autoComplete="off" {...field('name')} />
+      <TextAreaField label="Description" hint="Optional, at most 200 characters." {...field('description')} />
+      <SelectField label="Parent category" {...field('parent_id')}>
+        <option value="">None (top level)</option>
+        {currentParentMissing && category?.parent_id != null && <option value={String(category.parent_id)}>{category.parent ?? `#${category.parent_id}`}</option>}
+        {parents.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <FormActions label={category ? 'Save' : 'Create Category'} busyLabel="Saving…" submitting={form.formState.isSubmitting} cancelTo="/admin/categories" />
+    </FormCard>
   );
 }

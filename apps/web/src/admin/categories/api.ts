@@ -1,6 +1,6 @@
 import type { Category, categoryInputSchema } from '@marketplace/shared';
 import type { z } from 'zod';
-import { adminRequest, query } from '../api';
+import { adminRequest, fetchAll } from '../api';
 
 export type CategoryPayload = z.output<typeof categoryInputSchema>;
 
@@ -22,18 +22,8 @@ export const CATEGORY_UI = {
 } as const;
 
 /** Every category, 100 at a time (spec 9: categories page size 100). */
-export async function fetchAllCategories(signal?: AbortSignal): Promise<Category[]> {
-  const all: Category[] = [];
-  for (let offset = 0; ; offset += CATEGORIES_LIMIT) {
-    const body = await adminRequest<Category[] | { categories: Category[]; total?: number }>(
-      `/admin/categories${query({ limit: CATEGORIES_LIMIT, offset })}`,
-      { defaultMessage: CATEGORY_ERRORS.list, signal },
-    );
-    const batch = Array.isArray(body) ? body : (body.categories ?? []);
-    all.push(...batch);
-    const total = Array.isArray(body) ? all.length : (body.total ?? all.length);
-    if (batch.length < CATEGORIES_LIMIT || all.length >= total) return all;
-  }
+export function fetchAllCategories(signal?: AbortSignal): Promise<Category[]> {
+  return fetchAll<Category>('/admin/categories', 'categories', CATEGORIES_LIMIT, CATEGORY_ERRORS.list, signal);
 }
 
 export function fetchCategory(id: string, signal?: AbortSignal): Promise<Category> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { errorMessage, errorStatus } from '../api';
 import { buttonStyles } from './ui';
 
@@ -59,4 +60,38 @@ export function FormSkeleton() {
       ))}
     </div>
   );
+}
+
+/** What a list says when it has nothing to show. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">{children}</p>;
+}
+
+/** The part of a resource (see useResource) that decides what a screen shows. */
+export interface Loadable<T> {
+  data: T | undefined;
+  error: unknown;
+  reload: () => void;
+}
+
+interface LoadedProps<T> {
+  resource: Loadable<T>;
+  /** The LoadError text when the server gives none. */
+  fallback: string;
+  skeleton: ReactNode;
+  /** Keeps the skeleton up although data is here, e.g. while a page past the end is swapped for the last one. */
+  waiting?: boolean;
+  /** For a list: when it has nothing to show, `empty` is said (in an EmptyNote) instead of the content. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/** A screen's content once its data is here; until then the failure (with Try again) or else the skeleton. */
+export function Loaded<T>({ resource, fallback, skeleton, waiting = false, isEmpty, empty, children }: LoadedProps<T>) {
+  const { data, error, reload } = resource;
+  if (data === undefined && error !== undefined) return <LoadError error={error} fallback={fallback} onRetry={reload} />;
+  if (data === undefined || waiting) return skeleton;
+  if (isEmpty?.(data)) return <EmptyNote>{empty}</EmptyNote>;
+  return children(data);
 }

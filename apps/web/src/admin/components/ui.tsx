@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 // The back-office's few building blocks: dense, quiet, one accent colour (teal-700, AA on white).
 
@@ -26,6 +27,15 @@ export function PageHeader({ title, action, children }: { title: string; action?
       </div>
       {action}
     </header>
+  );
+}
+
+/** The way back to the list, under a screen's title. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-sm font-medium text-teal-800 underline">
+      {children}
+    </Link>
   );
 }
 
@@ -89,28 +99,6 @@ const control =
   'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-700 disabled:bg-stone-100';
 const labelStyle = 'mb-1 block text-sm font-medium text-stone-800';
 
-function describedBy(errorId: string, hintId: string, error?: string, hint?: ReactNode): string | undefined {
-  const ids = [error ? errorId : null, hint ? hintId : null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
-function FieldMessages({ errorId, hintId, error, hint }: { errorId: string; hintId: string; error?: string; hint?: ReactNode }) {
-  return (
-    <>
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
 interface FieldProps {
   label: string;
   error?: string;
@@ -118,7 +106,38 @@ interface FieldProps {
   className?: string;
 }
 
-export function TextField({ label, error, hint, className = '', id, ...props }: FieldProps & ComponentProps<'input'>) {
+/** What the control of a field gets: its id, the shared look and the ids of the messages that describe it. */
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The label, hint and message around one control; the caller renders the control with the props it is given. */
+function Field({ label, error, hint, className = '', id, children }: FieldProps & { id?: string; children: (control: ControlProps) => ReactNode }) {
   const auto = useId();
   const inputId = id ?? auto;
   return (
@@ -126,59 +145,43 @@ export function TextField({ label, error, hint, className = '', id, ...props }: 
       <label htmlFor={inputId} className={labelStyle}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-error`, `${inputId}-hint`, error, hint)}
-        {...props}
-      />
-      <FieldMessages errorId={`${inputId}-error`} hintId={`${inputId}-hint`} error={error} hint={hint} />
+      {children({ id: inputId, className: control, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(inputId, error, hint) })}
+      <FieldMessages id={inputId} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextAreaField({ label, error, hint, className = '', id, ...props }: FieldProps & ComponentProps<'textarea'>) {
-  const auto = useId();
-  const inputId = id ?? auto;
+export function TextField({ label, error, hint, className, id, ...props }: FieldProps & ComponentProps<'input'>) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelStyle}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        rows={4}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-error`, `${inputId}-hint`, error, hint)}
-        {...props}
-      />
-      <FieldMessages errorId={`${inputId}-error`} hintId={`${inputId}-hint`} error={error} hint={hint} />
-    </div>
+    <Field label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => <input {...control} {...props} />}
+    </Field>
   );
 }
 
-export function SelectField({ label, error, hint, className = '', id, children, ...props }: FieldProps & ComponentProps<'select'>) {
-  const auto = useId();
-  const inputId = id ?? auto;
+export function TextAreaField({ label, error, hint, className, id, ...props }: FieldProps & ComponentProps<'textarea'>) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelStyle}>
-        {label}
-      </label>
-      <select
-        id={inputId}
-        className={control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${inputId}-error`, `${inputId}-hint`, error, hint)}
-        {...props}
-      >
-        {children}
-      </select>
-      <FieldMessages errorId={`${inputId}-error`} hintId={`${inputId}-hint`} error={error} hint={hint} />
-    </div>
+    <Field label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => <textarea rows={4} {...control} {...props} />}
+    </Field>
   );
+}
+
+export function SelectField({ label, error, hint, className, id, ...props }: FieldProps & ComponentProps<'select'>) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className} id={id}>
+      {(control) => <select {...control} {...props} />}
+    </Field>
+  );
+}
+
+/** One option per value, the value as its text (e.g. the roles). */
+export function Options({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {value}
+    </option>
+  ));
 }
 
 export function CheckboxField({ label, error, className = '', id, ...props }: Omit<FieldProps, 'hint'> & ComponentProps<'input'>) {
@@ -192,18 +195,14 @@ export function CheckboxField({ label, error, className = '', id, ...props }: Om
           type="checkbox"
           className="size-4 rounded border-stone-400 accent-teal-700"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
+          aria-describedby={describedBy(inputId, error)}
           {...props}
         />
         <label htmlFor={inputId} className="text-sm text-stone-800">
           {label}
         </label>
       </div>
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={inputId} error={error} />
     </div>
   );
 }

@@ -1,24 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
 import { imageUrl } from '../../lib/images';
 import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../api';
 import { useConfirm } from '../components/ConfirmDialog';
 import { ImagePicker } from '../../components/ImagePicker';
-import { FormSkeleton, LoadError } from '../components/status';
-import { Badge, Card, CheckboxField, FormError, buttonStyles, PageHeader, SelectField, TextAreaField, TextField } from '../components/ui';
-import { applyFieldErrors } from '../form-errors';
+import { FormActions } from '../components/form-layout';
+import { FormSkeleton, Loaded } from '../components/status';
+import { BackLink, Badge, Card, CheckboxField, FormError, buttonStyles, PageHeader, TextAreaField, TextField } from '../components/ui';
 import { notifySuccess } from '../toasts';
+import { useAdminForm } from '../use-admin-form';
 import { useResource } from '../use-resource';
 import { deleteProduct, fetchProduct, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
-import { CategoryOptions, ShopOptions, useProductOptions } from './ProductOptions';
+import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from './ProductOptions';
 
-type FormIn = z.input<typeof updateProductSchema>;
-type FormOut = z.output<typeof updateProductSchema>;
 const FIELDS = ['name', 'currency', 'category_id', 'shop_id', 'location', 'price', 'sale_price', 'description', 'published'] as const;
 
 export function EditProductPage() {
@@ -27,28 +23,23 @@ export function EditProductPage() {
   const options = useProductOptions();
   usePageTitle(product.data ? `Edit ${product.data.name}` : 'Edit Product');
 
-  const error = product.error ?? options.error;
+  // The form needs both; a failure of either is shown (the product's first) and Try again reloads what failed.
+  const both = {
+    data: product.data && options.data ? { product: product.data, ...options.data } : undefined,
+    error: product.error ?? options.error,
+    reload: () => {
+      if (product.error !== undefined) product.reload();
+      if (options.error !== undefined) options.reload();
+    },
+  };
   return (
     <section>
       <PageHeader title="Edit Product">
-        <Link to="/admin/products" className="text-sm font-medium text-teal-800 underline">
-          Back to products
-        </Link>
+        <BackLink to="/admin/products">Back to products</BackLink>
       </PageHeader>
-      {product.data && options.data ? (
-        <EditProductForm key={product.data.id} product={product.data} shops={options.data.shops} categories={options.data.categories} />
-      ) : error !== undefined ? (
-        <LoadError
-          error={error}
-          fallback={product.error !== undefined ? PRODUCT_ERRORS.one : 'Failed to fetch shops and categories'}
-          onRetry={() => {
-            if (product.error !== undefined) product.reload();
-            if (options.error !== undefined) options.reload();
-          }}
-        />
-      ) : (
-        <FormSkeleton />
-      )}
+      <Loaded resource={both} fallback={product.error !== undefined ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR} skeleton={<FormSkeleton />}>
+        {(loaded) => <EditProductForm key={loaded.product.id} product={loaded.product} shops={loaded.shops} categories={loaded.categories} />}
+      </Loaded>
     </section>
   );
 }
@@ -58,18 +49,12 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
   const [kept, setKept] = useState<string[]>(() => product.images.slice(0, MAX_IMAGES));
   const [deleted, setDeleted] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const [dialog, confirm] = useConfirm();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(updateProductSchema),
-    defaultValues: {
+  const { form, field, serverError, setServerError, save } = useAdminForm(
+    updateProductSchema,
+    {
       name: product.name,
       currency: 'MWK',
       category_id: product.category_id === null ? '' : String(product.category_id),
@@ -80,38 +65,20 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
       description: product.description ?? '',
       published: product.published,
     },
-  });
+    FIELDS,
+  );
 
-  function showError(message: string) {
-    setServerError(message);
-    // Spec 8: the error is shown in red above the form; bring it into view.
-    requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
-  }
+  // Spec 8: the error is shown in red above the form; bring it into view.
+  const revealError = () => requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    const form = toFormData({
-      name: values.name,
-      currency: values.currency,
-      category_id: values.category_id,
-      shop_id: values.shop_id,
-      location: values.location,
-      price: values.price,
-      sale_price: values.sale_price ?? '',
-      description: values.description,
-      published: values.published,
-    });
-    for (const name of kept) form.append('existingImages[]', name);
-    for (const name of deleted) form.append('deletedImages', name);
-    for (const file of files) form.append('images', file, file.name);
-    try {
-      await updateProduct(product.id, form);
-      notifySuccess('Product updated successfully');
-      navigate('/admin/products');
-    } catch (error) {
-      applyFieldErrors(error, setError, FIELDS);
-      showError(errorMessage(error, PRODUCT_ERRORS.update));
-    }
+  const onSubmit = form.handleSubmit(async (values) => {
+    // sale_price always goes, '' when there is none.
+    const body = toFormData({ ...values, sale_price: values.sale_price ?? '' });
+    for (const name of kept) body.append('existingImages[]', name);
+    for (const name of deleted) body.append('deletedImages', name);
+    for (const file of files) body.append('images', file, file.name);
+    const refused = await save(() => updateProduct(product.id, body), { success: 'Product updated successfully', done: '/admin/products', fallback: PRODUCT_ERRORS.update });
+    if (refused) revealError();
   });
 
   async function onDelete() {
@@ -123,11 +90,13 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
       notifySuccess('Product deleted successfully');
       navigate('/admin/products');
     } catch (error) {
-      showError(errorMessage(error, PRODUCT_ERRORS.remove));
+      setServerError(errorMessage(error, PRODUCT_ERRORS.remove));
+      revealError();
       setDeleting(false);
     }
   }
 
+  const isSubmitting = form.formState.isSubmitting;
   const busy = isSubmitting || deleting;
   return (
     <>
@@ -157,37 +126,18 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
             }}
             disabled={busy}
           />
-          <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <TextField label="Name" autoComplete="off" {...field('name')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Category" error={errors.category_id?.message} {...register('category_id')}>
-              <CategoryOptions categories={categories} />
-            </SelectField>
-            <SelectField label="Shop" error={errors.shop_id?.message} {...register('shop_id')}>
-              <ShopOptions shops={shops} />
-            </SelectField>
-            <TextField label="Location" autoComplete="off" error={errors.location?.message} {...register('location')} />
+            <PlacementFields field={field} categories={categories} shops={shops} />
+            <TextField label="Location" autoComplete="off" {...field('location')} />
             <div className="hidden sm:block" />
-            <TextField label="Price (MWK)" inputMode="numeric" autoComplete="off" error={errors.price?.message} {...register('price')} />
-            <TextField
-              label="Sale price (MWK)"
-              inputMode="numeric"
-              hint="Optional."
-              autoComplete="off"
-              error={errors.sale_price?.message}
-              {...register('sale_price')}
-            />
+            <TextField label="Price (MWK)" inputMode="numeric" autoComplete="off" {...field('price')} />
+            <TextField label="Sale price (MWK)" inputMode="numeric" hint="Optional." autoComplete="off" {...field('sale_price')} />
           </div>
-          <TextAreaField label="Description" maxLength={499} error={errors.description?.message} {...register('description')} />
-          <CheckboxField label="Published" {...register('published')} />
+          <TextAreaField label="Description" maxLength={499} {...field('description')} />
+          <CheckboxField label="Published" {...form.register('published')} />
           <div className="flex flex-wrap justify-between gap-2 pt-2">
-            <div className="flex gap-2">
-              <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                {isSubmitting ? 'Saving…' : 'Save'}
-              </button>
-              <Link to="/admin/products" className={buttonStyles.secondary}>
-                Cancel
-              </Link>
-            </div>
+            <FormActions label="Save" busyLabel="Saving…" submitting={isSubmitting} disabled={busy} cancelTo="/admin/products" />
             <button type="button" className={buttonStyles.danger} onClick={() => void onDelete()} disabled={busy}>
               {deleting ? 'Deleting…' : 'Delete'}
             </button>

@@ -1,12 +1,16 @@
 import type { Category, Shop } from '@marketplace/shared';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { fetchAllCategories } from '../categories/api';
 import { fetchAllShops } from '../shops/api';
+import { SelectField } from '../components/ui';
 import { useResource } from '../use-resource';
 
 export interface ProductOptions {
   shops: Shop[];
   categories: Category[];
 }
+
+export const PRODUCT_OPTIONS_ERROR = 'Failed to fetch shops and categories';
 
 /** The shops and categories a product form offers. */
 export function useProductOptions() {
@@ -17,7 +21,7 @@ export function useProductOptions() {
       const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
       return { shops: [...shops].sort(byName), categories: [...categories].sort(byName) };
     },
-    'Failed to fetch shops and categories',
+    PRODUCT_OPTIONS_ERROR,
   );
 }
 
@@ -43,6 +47,27 @@ export function ShopOptions({ shops }: { shops: readonly Shop[] }) {
           {s.name}
         </option>
       ))}
+    </>
+  );
+}
+
+interface PlacementProps {
+  /** The form's field binder (see useSchemaForm). */
+  field: (name: 'category_id' | 'shop_id') => UseFormRegisterReturn & { error?: string };
+  categories: readonly Category[];
+  shops: readonly Shop[];
+}
+
+/** Where a product is listed: the Category and Shop selects of both product forms. */
+export function PlacementFields({ field, categories, shops }: PlacementProps) {
+  return (
+    <>
+      <SelectField label="Category" {...field('category_id')}>
+        <CategoryOptions categories={categories} />
+      </SelectField>
+      <SelectField label="Shop" {...field('shop_id')}>
+        <ShopOptions shops={shops} />
+      </SelectField>
     </>
   );
 }

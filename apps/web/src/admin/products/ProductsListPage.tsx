@@ -3,23 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../api';
-import { LoadError, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, Pager, stickyEnd, TableWrap, tdDense as td, thDense as th } from '../components/ui';
-import { pageCount } from '../list-params';
+import { DataTable, RowLink, TablePager } from '../components/DataTable';
+import { Loaded, TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, PageHeader, stickyEnd, tdDense as td } from '../components/ui';
+import { usePagedResource } from '../list-params';
 import { notifyError, notifySuccess } from '../toasts';
-import { useResource } from '../use-resource';
 import { addToFeatured, fetchProducts, PRODUCT_ERRORS, PRODUCTS_PAGE_SIZE, setPublished } from './api';
 
 export function ProductsListPage() {
   usePageTitle('Products');
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
-  const rawPage = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(rawPage) && rawPage > 0 ? rawPage : 1;
-  const offset = (page - 1) * PRODUCTS_PAGE_SIZE;
-  const products = useResource(
-    `products:${offset}:${search}`,
-    (signal) => fetchProducts({ limit: PRODUCTS_PAGE_SIZE, offset, search }, signal),
+  const { page, resource: products } = usePagedResource(
+    `products:${search}`,
+    PRODUCTS_PAGE_SIZE,
+    (slice, signal) => fetchProducts({ ...slice, search }, signal),
     PRODUCT_ERRORS.list,
   );
   const [busy, setBusy] = useState<Record<number, boolean>>({});
@@ -75,9 +73,6 @@ export function ProductsListPage() {
       }
     });
 
-  const data = products.data;
-  const pages = pageCount(data?.total ?? 0, PRODUCTS_PAGE_SIZE);
-
   return (
     <section>
       <PageHeader
@@ -105,34 +100,26 @@ export function ProductsListPage() {
           Search
         </button>
       </form>
-      {!data && products.error !== undefined ? (
-        <LoadError error={products.error} fallback={PRODUCT_ERRORS.list} onRetry={products.reload} />
-      ) : !data ? (
-        <TableSkeleton rows={8} />
-      ) : data.products.length === 0 ? (
-        <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">
-          {search ? `No products match “${search}”.` : 'No products yet.'}
-        </p>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-stone-600" aria-live="polite">
-            {`${data.total} product${data.total === 1 ? '' : 's'}${search ? ` matching “${search}”` : ''}`}
-          </p>
-          <TableWrap label="Products" minWidth="min-w-[60rem]">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Product name</th>
-                <th scope="col" className={th}>Shop</th>
-                <th scope="col" className={th}>Category</th>
-                <th scope="col" className={`${th} text-right`}>Price</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={th}>Published</th>
-                <th scope="col" className={`${th} ${stickyEnd} text-right`}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+      <Loaded
+        resource={products}
+        fallback={PRODUCT_ERRORS.list}
+        skeleton={<TableSkeleton rows={8} />}
+        isEmpty={(data) => data.products.length === 0}
+        empty={search ? `No products match “${search}”.` : 'No products yet.'}
+      >
+        {(data) => (
+          <>
+            <p className="mb-2 text-sm text-stone-600" aria-live="polite">
+              {`${data.total} product${data.total === 1 ? '' : 's'}${search ? ` matching “${search}”` : ''}`}
+            </p>
+            <DataTable
+              label="Products"
+              minWidth="min-w-[60rem]"
+              columns={['Product name', 'Shop', 'Category', { label: 'Price', right: true }, 'Status', 'Published']}
+              actions="Actions"
+              dense
+              stickyActions
+            >
               {data.products.map((product) => (
                 <tr key={product.id} data-testid={`product-row-${product.id}`}>
                   <td className={`${td} min-w-40 font-medium`}>{product.name}</td>
@@ -145,9 +132,9 @@ export function ProductsListPage() {
                   </td>
                   <td className={`${td} ${stickyEnd} bg-white text-right`}>
                     <div className="flex justify-end gap-1.5">
-                      <Link to={`/admin/products/${product.id}`} className={buttonStyles.secondarySmall} aria-label={`View ${product.name}`}>
+                      <RowLink to={`/admin/products/${product.id}`} label={`View ${product.name}`}>
                         View
-                      </Link>
+                      </RowLink>
                       <button
                         type="button"
                         className={buttonStyles.secondarySmall}
@@ -171,11 +158,11 @@ export function ProductsListPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </TableWrap>
-          {pages > 1 && <Pager page={Math.min(page, pages)} pages={pages} onPage={(p) => go({ page: p })} label="Products pages" />}
-        </>
-      )}
+            </DataTable>
+            <TablePager page={page} total={data.total} size={PRODUCTS_PAGE_SIZE} onPage={(p) => go({ page: p })} label="Products pages" />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { addToInventorySchema, counterOfferSchema, denySchema, offerSchema, priceDigits, type SellerAction, type SellerRequest } from '@marketplace/shared';
-import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminApiError } from '../api';
-import { CategoryOptions, ShopOptions, useProductOptions } from '../products/ProductOptions';
+import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../products/ProductOptions';
 import { LoadError } from '../components/status';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
 import { applyFieldErrors } from '../form-errors';
+import { useSchemaForm } from '../use-schema-form';
 import { ActionModal } from './ActionModal';
 import { sellerActions } from './api';
 
@@ -58,11 +58,11 @@ export function ActionDialog(props: ActionDialogProps) {
   }
 }
 
-/** react-hook-form over one of the shared action schemas; a server 400 puts its messages under the fields. */
+/** A form over one of the shared action schemas; `markFields` puts a server 400's messages under the fields. */
 function useActionForm<In extends FieldValues, Out extends FieldValues>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
-  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  const { form, field } = useSchemaForm(schema, defaultValues);
   const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
-  return { ...form, markFields };
+  return { form, field, markFields };
 }
 
 const AMOUNT = {
@@ -89,24 +89,24 @@ const amountSchemas = {
 function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps & { kind: 'offer' | 'counter' }) {
   const text = AMOUNT[kind];
   const asking = priceDigits(request.price);
-  const { register, handleSubmit, setError, formState } = useActionForm(amountSchemas[kind], { amount: asking, reason: '' });
-  const submit = handleSubmit(async ({ amount, reason }) => {
+  const { form, field } = useActionForm(amountSchemas[kind], { amount: asking, reason: '' });
+  const submit = form.handleSubmit(async ({ amount, reason }) => {
     const call = kind === 'offer' ? () => sellerActions.offer(request.id, { price: amount, reason }) : () => sellerActions.counter(request.id, { counter_price: amount, reason });
     const error = await run(kind, call);
     const refused = error instanceof AdminApiError ? error.fieldErrors : {};
-    if (refused[text.field]) setError('amount', { type: 'server', message: refused[text.field] });
-    if (refused.reason) setError('reason', { type: 'server', message: refused.reason });
+    if (refused[text.field]) form.setError('amount', { type: 'server', message: refused[text.field] });
+    if (refused.reason) form.setError('reason', { type: 'server', message: refused.reason });
   });
   return (
     <ActionModal title={text.title} description={text.description} busy={busy} onCancel={onCancel} onSubmit={submit}>
-      <TextField label={text.label} inputMode="numeric" autoComplete="off" hint={`Asking price: MWK ${asking}`} error={formState.errors.amount?.message} {...register('amount')} />
-      <TextAreaField label="Reason (optional)" rows={3} maxLength={500} error={formState.errors.reason?.message} {...register('reason')} />
+      <TextField label={text.label} inputMode="numeric" autoComplete="off" hint={`Asking price: MWK ${asking}`} {...field('amount')} />
+      <TextAreaField label="Reason (optional)" rows={3} maxLength={500} {...field('reason')} />
     </ActionModal>
   );
 }
 
 function RejectDialog({ request, busy, onCancel, run }: ActionDialogProps) {
-  const { register, handleSubmit, formState, markFields } = useActionForm(denySchema, { reason: '' });
+  const { form, field, markFields } = useActionForm(denySchema, { reason: '' });
   return (
     <ActionModal
       title="Reject offer"
@@ -114,9 +114,9 @@ function RejectDialog({ request, busy, onCancel, run }: ActionDialogProps) {
       danger
       busy={busy}
       onCancel={onCancel}
-      onSubmit={handleSubmit(async (values) => markFields(await run('reject', () => sellerActions.reject(request.id, values))))}
+      onSubmit={form.handleSubmit(async (values) => markFields(await run('reject', () => sellerActions.reject(request.id, values))))}
     >
-      <TextAreaField label="Reason" rows={3} maxLength={500} error={formState.errors.reason?.message} {...register('reason')} />
+      <TextAreaField label="Reason" rows={3} maxLength={500} {...field('reason')} />
     </ActionModal>
   );
 }
@@ -126,8 +126,8 @@ export const BOTH_MISSING = 'Please select both shop and category.';
 
 function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   const options = useProductOptions();
-  const { register, handleSubmit, formState, markFields } = useActionForm(addToInventorySchema, { shop_id: '', category_id: '' });
-  const { errors } = formState;
+  const { form, field, markFields } = useActionForm(addToInventorySchema, { shop_id: '', category_id: '' });
+  const { errors } = form.formState;
   const bothMissing = Boolean(errors.shop_id && errors.category_id);
   return (
     <ActionModal
@@ -135,7 +135,7 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
       description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={handleSubmit(async ({ shop_id, category_id }) =>
+      onSubmit={form.handleSubmit(async ({ shop_id, category_id }) =>
         markFields(await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id }))),
       )}
     >
@@ -145,13 +145,13 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
         </p>
       )}
       {options.error !== undefined && !options.data ? (
-        <LoadError error={options.error} fallback="Failed to fetch shops and categories" onRetry={options.reload} />
+        <LoadError error={options.error} fallback={PRODUCT_OPTIONS_ERROR} onRetry={options.reload} />
       ) : (
         <>
-          <SelectField label="Shop" disabled={!options.data} error={errors.shop_id?.message} {...register('shop_id')}>
+          <SelectField label="Shop" disabled={!options.data} {...field('shop_id')}>
             <ShopOptions shops={options.data?.shops ?? []} />
           </SelectField>
-          <SelectField label="Category" disabled={!options.data} error={errors.category_id?.message} {...register('category_id')}>
+          <SelectField label="Category" disabled={!options.data} {...field('category_id')}>
             <CategoryOptions categories={options.data?.categories ?? []} />
           </SelectField>
         </>

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { SellForm } from '../../features/sell/SellForm';
+import { SellForm } from '../../components/sell-form/SellForm';
 import { AdminApiError, errorMessage } from '../api';
 import { PageHeader } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';

@@ -13,8 +13,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ProductImage } from '../../components/ProductImage';
 import { CARD_IMAGE } from '../../lib/images';
 import { errorMessage, errorStatus } from '../api';
-import { LoadError, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, Card, PageHeader, TableWrap, td, th } from '../components/ui';
+import { DataTable } from '../components/DataTable';
+import { EmptyNote, LoadError, TableSkeleton } from '../components/status';
+import { BackLink, Badge, buttonStyles, Card, PageHeader, td } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { useResource } from '../use-resource';
@@ -67,11 +68,6 @@ export function SellerRequestDetailPage() {
   const { id = '' } = useParams();
   usePageTitle('Seller Request');
   const request = useResource(`seller-request:${id}`, (signal) => fetchSellerRequest(id, signal), SELLER_ERRORS.one, { notFoundInline: true });
-  const back = (
-    <Link to={BACK} className="text-sm font-medium text-teal-800 underline">
-      Back to seller requests
-    </Link>
-  );
 
   let body;
   if (request.data) body = <RequestDetail request={request.data} onChanged={(next) => request.update(() => next)} onStale={request.reload} />;
@@ -86,7 +82,9 @@ export function SellerRequestDetailPage() {
 
   return (
     <section>
-      <PageHeader title="Seller Request">{back}</PageHeader>
+      <PageHeader title="Seller Request">
+        <BackLink to={BACK}>Back to seller requests</BackLink>
+      </PageHeader>
       {body}
     </section>
   );
@@ -150,28 +148,18 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
         </div>
       </Card>
 
-      <TableWrap label="Item" minWidth="min-w-[19rem]">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Image</th>
-            <th scope="col" className={th}>Product name</th>
-            <th scope="col" className={th}>Category</th>
-            <th scope="col" className={`${th} text-right`}>Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td className={td}>
-              <ProductImage file={first} alt={request.item_name} size={CARD_IMAGE} eager className="aspect-[4/5] w-12 rounded" />
-            </td>
-            <td className={`${td} font-medium`}>{request.item_name}</td>
-            <td className={td}>N/A</td>
-            <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="request-price">
-              {amount(request.price)}
-            </td>
-          </tr>
-        </tbody>
-      </TableWrap>
+      <DataTable label="Item" minWidth="min-w-[19rem]" columns={['Image', 'Product name', 'Category', { label: 'Price', right: true }]}>
+        <tr>
+          <td className={td}>
+            <ProductImage file={first} alt={request.item_name} size={CARD_IMAGE} eager className="aspect-[4/5] w-12 rounded" />
+          </td>
+          <td className={`${td} font-medium`}>{request.item_name}</td>
+          <td className={td}>N/A</td>
+          <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="request-price">
+            {amount(request.price)}
+          </td>
+        </tr>
+      </DataTable>
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Card className="p-4">
@@ -245,58 +233,36 @@ function History({ request }: { request: SellerRequest }) {
           Offer history
         </h2>
         {request.offers.length === 0 ? (
-          <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">No offers yet.</p>
+          <EmptyNote>No offers yet.</EmptyNote>
         ) : (
-          <TableWrap label="Offer history" minWidth="min-w-[32rem]">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>When</th>
-                <th scope="col" className={th}>Kind</th>
-                <th scope="col" className={`${th} text-right`}>Amount</th>
-                <th scope="col" className={th}>Reason</th>
-                <th scope="col" className={th}>By</th>
+          <DataTable label="Offer history" minWidth="min-w-[32rem]" columns={['When', 'Kind', { label: 'Amount', right: true }, 'Reason', 'By']}>
+            {request.offers.map((offer) => (
+              <tr key={offer.id}>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
+                <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{amount(offer.amount)}</td>
+                <td className={td}>{offer.reason || '—'}</td>
+                <td className={td}>{offer.actor ?? '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {request.offers.map((offer) => (
-                <tr key={offer.id}>
-                  <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
-                  <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
-                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{amount(offer.amount)}</td>
-                  <td className={td}>{offer.reason || '—'}</td>
-                  <td className={td}>{offer.actor ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableWrap>
+            ))}
+          </DataTable>
         )}
       </div>
       <div className="min-w-0">
         <h2 className="mb-2 text-base font-semibold text-stone-900">
           Status history
         </h2>
-        <TableWrap label="Status history" minWidth="min-w-[32rem]">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>When</th>
-              <th scope="col" className={th}>Change</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Reason</th>
-              <th scope="col" className={th}>By</th>
+        <DataTable label="Status history" minWidth="min-w-[32rem]" columns={['When', 'Change', 'Status', 'Reason', 'By']}>
+          {request.history.map((event) => (
+            <tr key={event.id}>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
+              <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
+              <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
+              <td className={td}>{event.reason || '—'}</td>
+              <td className={td}>{event.actor ?? (event.action === 'submitted' ? 'Seller (sell form)' : '—')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {request.history.map((event) => (
-              <tr key={event.id}>
-                <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
-                <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
-                <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
-                <td className={td}>{event.reason || '—'}</td>
-                <td className={td}>{event.actor ?? (event.action === 'submitted' ? 'Seller (sell form)' : '—')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </TableWrap>
+          ))}
+        </DataTable>
       </div>
     </div>
   );

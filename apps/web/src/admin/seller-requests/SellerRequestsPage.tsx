@@ -1,19 +1,22 @@
 import { formatMoney, statusTone } from '@marketplace/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { LoadError, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, Pager, TableWrap, td, th } from '../components/ui';
-import { pageCount, usePageParam } from '../list-params';
+import { DataTable, RowLink, TablePager } from '../components/DataTable';
+import { Loaded, TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
+import { pageCount, usePagedResource } from '../list-params';
 import { usePageTitle } from '../use-page-title';
-import { useResource } from '../use-resource';
 import { fetchSellerRequests, SELLER_ERRORS, SELLER_REQUESTS_PAGE_SIZE } from './api';
 
 /** Spec 2 seller requests list: 5 per page over the server's total, newest first. */
 export function SellerRequestsPage() {
   usePageTitle('Seller Requests');
-  const [page, setPage] = usePageParam();
-  const offset = (page - 1) * SELLER_REQUESTS_PAGE_SIZE;
-  const requests = useResource(`seller-requests:${offset}`, (signal) => fetchSellerRequests(offset, signal), SELLER_ERRORS.list);
+  const { page, setPage, resource: requests } = usePagedResource(
+    'seller-requests',
+    SELLER_REQUESTS_PAGE_SIZE,
+    ({ offset }, signal) => fetchSellerRequests(offset, signal),
+    SELLER_ERRORS.list,
+  );
   const data = requests.data;
   const pages = pageCount(data?.total ?? 0, SELLER_REQUESTS_PAGE_SIZE);
 
@@ -33,29 +36,23 @@ export function SellerRequestsPage() {
           </Link>
         }
       />
-      {!data && requests.error !== undefined ? (
-        <LoadError error={requests.error} fallback={SELLER_ERRORS.list} onRetry={requests.reload} />
-      ) : !data || pastEnd ? (
-        <TableSkeleton rows={SELLER_REQUESTS_PAGE_SIZE} />
-      ) : data.total === 0 ? (
-        <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">No seller requests yet.</p>
-      ) : (
-        <>
-          <TableWrap label="Seller requests" minWidth="min-w-[44rem]">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>Email</th>
-                <th scope="col" className={th}>Item Name</th>
-                <th scope="col" className={`${th} text-right`}>Price</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={`${th} text-right`}>
-                  <span className="sr-only">View</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.seller_requests.map((request) => (
+      <Loaded
+        resource={requests}
+        fallback={SELLER_ERRORS.list}
+        skeleton={<TableSkeleton rows={SELLER_REQUESTS_PAGE_SIZE} />}
+        waiting={pastEnd}
+        isEmpty={(list) => list.total === 0}
+        empty="No seller requests yet."
+      >
+        {(list) => (
+          <>
+            <DataTable
+              label="Seller requests"
+              minWidth="min-w-[44rem]"
+              columns={['Name', 'Email', 'Item Name', { label: 'Price', right: true }, 'Status']}
+              actions="View"
+            >
+              {list.seller_requests.map((request) => (
                 <tr key={request.id}>
                   <td className={`${td} font-medium`}>{request.seller_name}</td>
                   <td className={`${td} break-all`}>{request.email}</td>
@@ -65,21 +62,17 @@ export function SellerRequestsPage() {
                     <Badge tone={statusTone(request.status)}>{request.status}</Badge>
                   </td>
                   <td className={`${td} text-right`}>
-                    <Link
-                      to={`/admin/seller-requests/${request.id}`}
-                      className={buttonStyles.secondarySmall}
-                      aria-label={`View ${request.item_name} from ${request.seller_name}`}
-                    >
+                    <RowLink to={`/admin/seller-requests/${request.id}`} label={`View ${request.item_name} from ${request.seller_name}`}>
                       View
-                    </Link>
+                    </RowLink>
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </TableWrap>
-          <Pager page={Math.min(page, pages)} pages={pages} onPage={setPage} label="Seller requests pages" />
-        </>
-      )}
+            </DataTable>
+            <TablePager page={page} total={list.total} size={SELLER_REQUESTS_PAGE_SIZE} onPage={setPage} label="Seller requests pages" always />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

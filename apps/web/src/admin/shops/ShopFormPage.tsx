@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { shopInputSchema, type Shop, type ShopInput } from '@marketplace/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { shopInputSchema, type Shop } from '@marketplace/shared';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../use-page-title';
-import { errorMessage } from '../api';
-import { Card, FormError, buttonStyles, PageHeader, TextField } from '../components/ui';
-import { FormSkeleton, LoadError } from '../components/status';
-import { applyFieldErrors } from '../form-errors';
-import { notifyError, notifySuccess } from '../toasts';
+import { FormActions, FormCard } from '../components/form-layout';
+import { BackLink, PageHeader, TextField } from '../components/ui';
+import { FormSkeleton, Loaded } from '../components/status';
+import { notifyError } from '../toasts';
+import { useAdminForm } from '../use-admin-form';
 import { useResource } from '../use-resource';
 import { createShop, fetchShop, SHOPS_ERRORS, updateShop } from './api';
 
@@ -19,7 +16,7 @@ export function CreateShopPage() {
   return (
     <section>
       <PageHeader title="Create Shop">
-        <BackLink />
+        <BackLink to="/admin/shops">Back to shops</BackLink>
       </PageHeader>
       <ShopForm />
     </section>
@@ -33,71 +30,37 @@ export function EditShopPage() {
   return (
     <section>
       <PageHeader title="Edit Shop">
-        <BackLink />
+        <BackLink to="/admin/shops">Back to shops</BackLink>
       </PageHeader>
-      {shop.data ? (
-        <ShopForm key={shop.data.id} shop={shop.data} />
-      ) : shop.error !== undefined ? (
-        <LoadError error={shop.error} fallback={SHOPS_ERRORS.one} onRetry={shop.reload} />
-      ) : (
-        <FormSkeleton />
-      )}
+      <Loaded resource={shop} fallback={SHOPS_ERRORS.one} skeleton={<FormSkeleton />}>
+        {(loaded) => <ShopForm key={loaded.id} shop={loaded} />}
+      </Loaded>
     </section>
   );
 }
 
-function BackLink() {
-  return (
-    <Link to="/admin/shops" className="text-sm font-medium text-teal-800 underline">
-      Back to shops
-    </Link>
-  );
-}
-
 function ShopForm({ shop }: { shop?: Shop }) {
-  const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ShopInput>({
-    resolver: zodResolver(shopInputSchema),
-    defaultValues: { name: shop?.name ?? '', address: shop?.address ?? '', contact: shop?.contact ?? '' },
-  });
+  const { form, field, serverError, save } = useAdminForm(
+    shopInputSchema,
+    { name: shop?.name ?? '', address: shop?.address ?? '', contact: shop?.contact ?? '' },
+    FIELDS,
+  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      if (shop) await updateShop(shop.id, values);
-      else await createShop(values);
-      notifySuccess(shop ? 'Shop updated successfully' : 'Shop created successfully');
-      navigate('/admin/shops');
-    } catch (error) {
-      applyFieldErrors(error, setError, FIELDS);
-      const message = errorMessage(error, shop ? SHOPS_ERRORS.update : SHOPS_ERRORS.create);
-      setServerError(message);
-      notifyError(message);
-    }
+  const onSubmit = form.handleSubmit(async (values) => {
+    const refused = await save(() => (shop ? updateShop(shop.id, values) : createShop(values)), {
+      success: shop ? 'Shop updated successfully' : 'Shop created successfully',
+      done: '/admin/shops',
+      fallback: shop ? SHOPS_ERRORS.update : SHOPS_ERRORS.create,
+    });
+    if (refused) notifyError(refused);
   });
 
   return (
-    <Card className="max-w-2xl p-4 md:p-6">
-      <FormError message={serverError} />
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <TextField label="Address" autoComplete="off" error={errors.address?.message} {...register('address')} />
-        <TextField label="Hours" hint="Opening hours or contact, e.g. Mon-Sat 8:00-17:00" autoComplete="off" error={errors.contact?.message} {...register('contact')} />
-        <div className="flex gap-2">
-          <button type="submit" className={buttonStyles.primary} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : shop ? 'Save' : 'Create Shop'}
-          </button>
-          <Link to="/admin/shops" className={buttonStyles.secondary}>
-            Cancel
-          </Link>
-        </div>
-      </form>
-    </Card>
+    <FormCard onSubmit={onSubmit} error={serverError} layout="space-y-4">
+      <TextField label="Name" autoComplete="off" {...field('name')} />
+      <TextField label="Address" autoComplete="off" {...field('address')} />
+      <TextField label="Hours" hint="Opening hours or contact, e.g. Mon-Sat 8:00-17:00" autoComplete="off" {...field('contact')} />
+      <FormActions label={shop ? 'Save' : 'Create Shop'} busyLabel="Saving…" submitting={form.formState.isSubmitting} cancelTo="/admin/shops" />
+    </FormCard>
   );
 }

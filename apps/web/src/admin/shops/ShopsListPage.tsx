@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import type { Shop } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
-import { errorMessage } from '../api';
 import { useIsAdmin } from '../admin-context';
-import { useConfirm } from '../components/ConfirmDialog';
-import { LoadError, TableSkeleton } from '../components/status';
-import { buttonStyles, PageHeader, Pager, TableWrap, td, th } from '../components/ui';
+import { DataTable, RowActions, RowButton, RowLink, TablePager } from '../components/DataTable';
+import { Loaded, TableSkeleton } from '../components/status';
+import { buttonStyles, PageHeader, td } from '../components/ui';
 import { pageCount, usePageParam } from '../list-params';
-import { notifyError, notifySuccess } from '../toasts';
+import { useConfirmedDelete } from '../use-confirmed-delete';
 import { useResource } from '../use-resource';
 import { deleteShop, fetchAllShops, SHOPS_ERRORS, SHOPS_PAGE_SIZE } from './api';
 
@@ -16,23 +15,18 @@ export function ShopsListPage() {
   const isAdmin = useIsAdmin();
   const [requestedPage, setPage] = usePageParam();
   const shops = useResource('shops', (signal) => fetchAllShops(signal), SHOPS_ERRORS.list);
-  const [dialog, confirm] = useConfirm();
+  const [dialog, onDelete] = useConfirmedDelete<Shop>({
+    question: (shop) => `Are you sure you want to delete the shop ${shop.name}?`,
+    remove: (shop) => deleteShop(shop.id),
+    success: 'Shop deleted successfully',
+    fallback: SHOPS_ERRORS.remove,
+    removed: (shop) => shops.update((list) => list.filter((s) => s.id !== shop.id)),
+  });
 
-  async function onDelete(shop: Shop) {
-    if (!(await confirm(`Are you sure you want to delete the shop ${shop.name}?`))) return;
-    try {
-      await deleteShop(shop.id);
-      notifySuccess('Shop deleted successfully');
-      shops.update((list) => list.filter((s) => s.id !== shop.id));
-    } catch (error) {
-      notifyError(errorMessage(error, SHOPS_ERRORS.remove));
-    }
-  }
-
-  const list = shops.data;
-  const pages = pageCount(list?.length ?? 0, SHOPS_PAGE_SIZE);
-  const page = Math.min(requestedPage, pages);
-  const rows = list?.slice((page - 1) * SHOPS_PAGE_SIZE, page * SHOPS_PAGE_SIZE) ?? [];
+  // Every shop is loaded; the pages are cut here.
+  const total = shops.data?.length ?? 0;
+  const page = Math.min(requestedPage, pageCount(total, SHOPS_PAGE_SIZE));
+  const rows = shops.data?.slice((page - 1) * SHOPS_PAGE_SIZE, page * SHOPS_PAGE_SIZE) ?? [];
 
   return (
     <section>
@@ -46,50 +40,38 @@ export function ShopsListPage() {
           ) : undefined
         }
       />
-      {!list && shops.error !== undefined ? (
-        <LoadError error={shops.error} fallback={SHOPS_ERRORS.list} onRetry={shops.reload} />
-      ) : !list ? (
-        <TableSkeleton rows={SHOPS_PAGE_SIZE} />
-      ) : list.length === 0 ? (
-        <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">No shops found.</p>
-      ) : (
-        <>
-          <TableWrap label="Shops">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>Address</th>
-                <th scope="col" className={th}>Hours</th>
-                <th scope="col" className={`${th} text-right`}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+      <Loaded
+        resource={shops}
+        fallback={SHOPS_ERRORS.list}
+        skeleton={<TableSkeleton rows={SHOPS_PAGE_SIZE} />}
+        isEmpty={(list) => list.length === 0}
+        empty="No shops found."
+      >
+        {() => (
+          <>
+            <DataTable label="Shops" columns={['Name', 'Address', 'Hours']} actions="Actions">
               {rows.map((shop) => (
                 <tr key={shop.id}>
                   <td className={`${td} font-medium`}>{shop.name}</td>
                   <td className={td}>{shop.address}</td>
                   <td className={td}>{shop.contact}</td>
-                  <td className={`${td} text-right`}>
-                    <div className="flex justify-end gap-2">
-                      <Link to={`/admin/shops/${shop.id}`} className={buttonStyles.secondarySmall} aria-label={`Edit ${shop.name}`}>
-                        Edit
-                      </Link>
-                      {isAdmin && (
-                        <button type="button" className={buttonStyles.secondarySmall} onClick={() => void onDelete(shop)} aria-label={`Delete ${shop.name}`}>
-                          Delete
-                        </button>
-                      )}
-                    </div>
-                  </td>
+                  <RowActions>
+                    <RowLink to={`/admin/shops/${shop.id}`} label={`Edit ${shop.name}`}>
+                      Edit
+                    </RowLink>
+                    {isAdmin && (
+                      <RowButton label={`Delete ${shop.name}`} onClick={() => void onDelete(shop)}>
+                        Delete
+                      </RowButton>
+                    )}
+                  </RowActions>
                 </tr>
               ))}
-            </tbody>
-          </TableWrap>
-          <Pager page={page} pages={pages} onPage={setPage} label="Shops pages" />
-        </>
-      )}
+            </DataTable>
+            <TablePager page={page} total={total} size={SHOPS_PAGE_SIZE} onPage={setPage} label="Shops pages" always />
+          </>
+        )}
+      </Loaded>
       {dialog}
     </section>
   );

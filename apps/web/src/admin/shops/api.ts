@@ -1,5 +1,5 @@
 import type { Shop, ShopInput } from '@marketplace/shared';
-import { adminRequest, query } from '../api';
+import { adminRequest, fetchAll } from '../api';
 
 export const SHOPS_PAGE_SIZE = 5;
 export const SHOPS_ERRORS = {
@@ -13,18 +13,8 @@ export const SHOPS_ERRORS = {
 const BATCH = 100;
 
 /** Every shop (pages of 100): the list pages them 5 at a time on the client, forms offer them in a select. */
-export async function fetchAllShops(signal?: AbortSignal): Promise<Shop[]> {
-  const shops: Shop[] = [];
-  for (let offset = 0; ; offset += BATCH) {
-    const body = await adminRequest<Shop[] | { shops: Shop[]; total?: number }>(`/admin/shops${query({ limit: BATCH, offset })}`, {
-      defaultMessage: SHOPS_ERRORS.list,
-      signal,
-    });
-    const batch = Array.isArray(body) ? body : (body.shops ?? []);
-    shops.push(...batch);
-    const total = Array.isArray(body) ? shops.length : (body.total ?? shops.length);
-    if (batch.length < BATCH || shops.length >= total) return shops;
-  }
+export function fetchAllShops(signal?: AbortSignal): Promise<Shop[]> {
+  return fetchAll<Shop>('/admin/shops', 'shops', BATCH, SHOPS_ERRORS.list, signal);
 }
 
 export function fetchShop(id: string, signal?: AbortSignal): Promise<Shop> {

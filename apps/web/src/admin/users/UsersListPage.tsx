@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import type { User } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
-import { errorMessage } from '../api';
 import { ActionsMenu } from '../components/ActionsMenu';
-import { useConfirm } from '../components/ConfirmDialog';
-import { LoadError, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, Pager, TableWrap, td, th } from '../components/ui';
-import { pageCount, usePageParam } from '../list-params';
-import { notifyError, notifySuccess } from '../toasts';
-import { useResource } from '../use-resource';
+import { DataTable, TablePager } from '../components/DataTable';
+import { Loaded, TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
+import { usePagedResource } from '../list-params';
+import { useConfirmedDelete } from '../use-confirmed-delete';
 import { deleteUser, fetchUsers, USERS_ERRORS, USERS_PAGE_SIZE } from './api';
 
 export function userName(user: Pick<User, 'displayName' | 'first_name' | 'last_name'>): string {
@@ -17,23 +15,15 @@ export function userName(user: Pick<User, 'displayName' | 'first_name' | 'last_n
 
 export function UsersListPage() {
   usePageTitle('Users');
-  const [page, setPage] = usePageParam();
-  const offset = (page - 1) * USERS_PAGE_SIZE;
-  const users = useResource(`users:${offset}`, (signal) => fetchUsers({ limit: USERS_PAGE_SIZE, offset }, signal), USERS_ERRORS.list);
-  const [dialog, confirm] = useConfirm();
+  const { page, setPage, resource: users } = usePagedResource('users', USERS_PAGE_SIZE, fetchUsers, USERS_ERRORS.list);
+  const [dialog, onDelete] = useConfirmedDelete<User>({
+    question: 'Are you sure you want to delete this user?',
+    remove: (user) => deleteUser(user.id),
+    success: 'User deleted successfully',
+    fallback: USERS_ERRORS.remove,
+    removed: users.reload,
+  });
 
-  async function onDelete(user: User) {
-    if (!(await confirm('Are you sure you want to delete this user?'))) return;
-    try {
-      await deleteUser(user.id);
-      notifySuccess('User deleted successfully');
-      users.reload();
-    } catch (error) {
-      notifyError(errorMessage(error, USERS_ERRORS.remove));
-    }
-  }
-
-  const data = users.data;
   return (
     <section>
       <PageHeader
@@ -44,27 +34,16 @@ export function UsersListPage() {
           </Link>
         }
       />
-      {!data && users.error !== undefined ? (
-        <LoadError error={users.error} fallback={USERS_ERRORS.list} onRetry={users.reload} />
-      ) : !data ? (
-        <TableSkeleton />
-      ) : data.users.length === 0 ? (
-        <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">No users found.</p>
-      ) : (
-        <>
-          <TableWrap label="Users">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>Email</th>
-                <th scope="col" className={th}>Role</th>
-                <th scope="col" className={th}>Status</th>
-                <th scope="col" className={`${th} text-right`}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+      <Loaded
+        resource={users}
+        fallback={USERS_ERRORS.list}
+        skeleton={<TableSkeleton />}
+        isEmpty={(data) => data.users.length === 0}
+        empty="No users found."
+      >
+        {(data) => (
+          <>
+            <DataTable label="Users" columns={['Name', 'Email', 'Role', 'Status']} actions="Actions">
               {data.users.map((user) => (
                 <tr key={user.id}>
                   <td className={`${td} font-medium`}>{userName(user)}</td>
@@ -85,11 +64,11 @@ export function UsersListPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </TableWrap>
-          {data.total > USERS_PAGE_SIZE && <Pager page={page} pages={pageCount(data.total, USERS_PAGE_SIZE)} onPage={setPage} label="Users pages" />}
-        </>
-      )}
+            </DataTable>
+            <TablePager page={page} total={data.total} size={USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
+          </>
+        )}
+      </Loaded>
       {dialog}
     </section>
   );

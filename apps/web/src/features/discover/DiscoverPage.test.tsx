@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { aProduct } from '../../test/products';
@@ -60,6 +60,7 @@ describe('DiscoverPage', () => {
     mockApi([[/category/, () => json({ message: 'down' }, 503)]]);
     renderWithRouter(<DiscoverPage />, '/discover?category=Other');
     expect(await screen.findByText('No products available')).toBeTruthy();
-    expect(logged).toHaveBeenCalled();
+    // The failure is logged from an effect after the empty state renders.
+    await waitFor(() => expect(logged).toHaveBeenCalled());
   });
 });

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { pageTitle } from '../../lib/brand';
 import { SELL_ERROR, SellError, submitSell } from './api';
-import { SellForm } from './SellForm';
+import { SellForm } from '../../components/sell-form/SellForm';
 
 // Toasts are needed only when a submission fails: their code loads then, not with the page.
 const loadToastify = () => import('react-toastify');

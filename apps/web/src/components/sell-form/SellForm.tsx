@@ -1,9 +1,9 @@
 import type { SellSubmissionInput, sellSubmissionSchema } from '@marketplace/shared';
-import { useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { ImagePicker, useObjectUrls } from '../../components/ImagePicker';
-import { PreviewCard } from '../../components/PreviewCard';
+import { ImagePicker, usePickedImages } from '../ImagePicker';
+import { PreviewCard } from '../PreviewCard';
 
 // The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
 // back-office's "Create seller request" (staff type it in for a walk-in seller): one component, two wordings.
@@ -83,9 +83,7 @@ export interface SellFormProps {
 
 export function SellForm({ variant, onSubmit, submitLabel, secondaryAction }: SellFormProps) {
   const words = WORDING[variant];
-  const [files, setFiles] = useState<File[]>([]);
-  const primary = useMemo(() => files.slice(0, 1), [files]);
-  const urls = useObjectUrls(primary);
+  const { files, setFiles, primaryUrl } = usePickedImages();
   const {
     register,
     handleSubmit,
@@ -178,7 +176,7 @@ export function SellForm({ variant, onSubmit, submitLabel, secondaryAction }: Se
             price={price}
             description={description}
             location={variant === 'public' ? location : joinLocation(city, address)}
-            imageUrl={files[0] ? urls.get(files[0]) : undefined}
+            imageUrl={primaryUrl}
           />
         </div>
       </div>

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage } from './api';
+import { applyFieldErrors } from './form-errors';
+import { notifySuccess } from './toasts';
+import { useSchemaForm } from './use-schema-form';
+
+export interface SaveTexts {
+  /** Toasted once saved. */
+  success: string;
+  /** Where to go once saved (the list). */
+  done: string;
+  /** Spec 8: the message when the server refuses without one. */
+  fallback: string;
+}
+
+/**
+ * A back-office screen's form (see useSchemaForm) and the one way it is sent. Each screen decides itself
+ * how a refusal is told (toast, text above the form, or both), so `save` hands the message back.
+ */
+export function useAdminForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>, fields: readonly Path<In>[]) {
+  const { form, field } = useSchemaForm(schema, defaultValues);
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  /** Sends; once saved toasts and opens the list. Refused: the server's per-field messages go under the fields and its message is kept in `serverError` and returned. */
+  async function save(send: () => Promise<unknown>, { success, done, fallback }: SaveTexts): Promise<string | undefined> {
+    setServerError(null);
+    try {
+      await send();
+      notifySuccess(success);
+      navigate(done);
+      return undefined;
+    } catch (error) {
+      applyFieldErrors(error, form.setError, fields);
+      const message = errorMessage(error, fallback);
+      setServerError(message);
+      return message;
+    }
+  }
+
+  return { form, field, serverError, setServerError, save };
+}
