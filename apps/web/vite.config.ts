@@ -9,6 +9,14 @@ const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router/package.json')
   .replace(/package\.json$/, 'dist/production/index.mjs');
 
+const SHELL = [
+  /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+  /[\\/]src[\\/]lib[\\/]/,
+  /[\\/]src[\\/]components[\\/](Product|Skeleton|Empty|CardBasket)/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/](constants|money|images)\./,
+];
+const inShell = (id: string) => SHELL.some((pattern) => pattern.test(id));
+
 // The API server serves the built app and the API from one origin; in dev Vite forwards /api to it.
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
@@ -21,5 +29,13 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: true,
     // Every browser that runs this app's JS supports modulepreload; the polyfill would cost first-screen bytes.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // One "shell" chunk for what every browse screen needs (React, the router, src/lib, the product
+        // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which
+        // matters more on 3G than the few hundred bytes the info pages carry unused.
+        advancedChunks: { groups: [{ name: 'shell', test: inShell }] },
+      },
+    },
   },
 }));
