@@ -27,9 +27,10 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   // onRequest: refuse before the body is parsed or validated, so strangers learn nothing and cost little.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access as Access | undefined;
+    // Public routes never look at the caller, so they cost no session lookup.
+    if (access === undefined || access === 'public') return;
     const token = bearer(request);
     if (token) request.user = await authenticate(db.kysely, token);
-    if (access === undefined || access === 'public') return;
     if (access === 'authenticated') {
       if (!request.user) throw new HttpError(401, AUTH_REQUIRED);
       return;
