@@ -58,7 +58,8 @@ export const td = 'border-b border-stone-100 px-3 py-2 align-middle text-stone-8
 export const thDense = th.replace('px-3', 'px-2');
 export const tdDense = td.replace('px-3', 'px-2');
 /** The actions column stays in view while a wide table scrolls sideways. */
-export const stickyEnd = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.15)]';
+// Only from md up: on a phone a pinned actions column would cover the names it acts on.
+export const stickyEnd = 'md:sticky md:right-0 md:shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.15)]';
 
 export function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | 'grey' | 'teal'; children: ReactNode }) {
   const tones = {
