@@ -15,11 +15,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_IMAGES } from '@marketplace/shared';
-import type { Config } from './config.js';
+import { DEFAULT_RESERVATION_HOURS, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
 import { registerErrorHandler, sendProblem } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerJobs } from './plugins/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { shopRoutes } from './modules/shops/routes.js';
@@ -28,19 +29,25 @@ import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> & { redisUrl?: string | undefined };
+  config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
+    Partial<Pick<Config, 'reservationHours' | 'orderSweepSeconds'>> & { redisUrl?: string | undefined };
   db: Db;
   /** Tests pass false to keep output quiet. */
   logger?: boolean;
+  /** The time orders are placed, acted on and expired at; tests pass their own to move it. */
+  clock?: () => Date;
+  /** Run background work (the reservation expiry sweep): the server sets it, tests call the work directly. */
+  jobs?: boolean;
 }
 
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, clock = () => new Date(), jobs = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     trustProxy: config.trustProxy,
@@ -58,6 +65,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   );
   requireDeclaredAccess(app);
   registerAuth(app, db);
+  if (jobs) registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60 });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -96,9 +104,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
       await api.register(authRoutes, { db });
-      for (const routes of [dashboardRoutes, userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, sellerRequestRoutes]) {
+      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, sellerRequestRoutes]) {
         await api.register(routes, { db });
       }
+      await api.register(dashboardRoutes, { db, clock });
+      await api.register(orderRoutes, { db, clock, reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS });
     },
     { prefix: '/api' },
   );

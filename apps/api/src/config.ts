@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** How long a new order holds its items when RESERVATION_HOURS is not set (issue 9: 48 hours). */
+export const DEFAULT_RESERVATION_HOURS = 48;
+
 // The only reader of process.env: everything else receives a checked Config.
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +24,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  // How long an order holds its items before it expires, and how often the server looks for expired ones.
+  RESERVATION_HOURS: z.coerce.number({ message: 'must be a number of hours' }).int('must be a whole number of hours').min(1).max(24 * 30).default(DEFAULT_RESERVATION_HOURS),
+  ORDER_SWEEP_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(5).max(3600).default(60),
 });
 
 export type Config = {
@@ -35,6 +41,8 @@ export type Config = {
   trustProxy: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  reservationHours: number;
+  orderSweepSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -58,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    reservationHours: e.RESERVATION_HOURS,
+    orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
   };
 }

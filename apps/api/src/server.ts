@@ -35,7 +35,7 @@ async function main() {
   if (await isEmpty(db.kysely)) await seed(db.kysely, { demo: !production, admin });
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
-  const app = await buildApp({ config: { ...config, webDist }, db });
+  const app = await buildApp({ config: { ...config, webDist }, db, jobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

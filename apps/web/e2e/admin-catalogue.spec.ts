@@ -63,7 +63,7 @@ test('shops: 5 per page, a real edit form, create and delete', async ({ page }) 
   await login(page);
   await sidebar(page).getByRole('link', { name: 'Shops' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shops' })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Name', 'Address', 'Hours', 'Actions']);
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Name', 'Address', 'Town', 'Hours', 'Phone', 'Actions']);
   await expectNoSeriousA11yViolations(page, 'shops list');
 
   // Enough shops for a second page.
@@ -74,11 +74,17 @@ test('shops: 5 per page, a real edit form, create and delete', async ({ page }) 
     if (i === 1) {
       await page.getByRole('button', { name: 'Create Shop' }).click();
       await expect(page.getByText('Shop name is required')).toBeVisible();
+      await expect(page.getByText('Town is required')).toBeVisible();
+      await page.getByLabel('Phone (optional)').fill('12345');
+      await page.getByRole('button', { name: 'Create Shop' }).click();
+      await expect(page.getByText('Enter a Malawi phone number: +265 or 0 followed by 9 digits')).toBeVisible();
+      await page.getByLabel('Phone (optional)').fill('0888 123 456');
       await expectNoSeriousA11yViolations(page, 'create shop');
       await screenshots(page, 'admin-shop-create');
     }
     await page.getByLabel('Name').fill(shopName);
     await page.getByLabel('Address').fill('M1 Road, Mzuzu');
+    await page.getByLabel('Town').fill('Mzuzu');
     await page.getByLabel('Hours').fill('Mon-Fri 08:00-17:00');
     await page.getByRole('button', { name: 'Create Shop' }).click();
     await expect(page).toHaveURL(/\/admin\/shops$/);

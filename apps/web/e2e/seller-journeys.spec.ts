@@ -161,7 +161,9 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(page.getByRole('img', { name: `${item}, photo 1 of 2` })).toBeVisible();
   await page.getByRole('button', { name: 'Show photo 2 of 2' }).click();
   await expect(page.getByRole('img', { name: `${item}, photo 2 of 2` })).toBeVisible();
-  await expect(page.getByText('Lilongwe, Area 47')).toBeVisible();
+  // Where the item is now: its shop's town, with the shop beside it.
+  await expect(page.getByTestId('product-location')).toHaveText('Mzuzu');
+  await expect(page.getByRole('region', { name: 'Where the item is' })).toContainText('Mzuzu Shop');
 });
 
 test("staff enter a walk-in seller's item, reject it, then 'Approve after Rejection', then delete it", async ({ page }) => {

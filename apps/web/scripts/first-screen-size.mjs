@@ -16,13 +16,16 @@ const screens = {
   '/discover': 'DiscoverPage',
   '/product/{id}': 'ProductPage',
   '/basket': 'BasketPage',
+  '/order/{token}': 'OrderPage',
   '/sell/success': 'SellSuccessPage',
   '/about, /contact, ...': 'pages',
   '/sell': 'SellPage',
+  '/checkout': 'CheckoutPage',
 };
-// The sell form needs react-hook-form before it can show (zod and toasts load on first use); it has its
-// own, larger allowance so it cannot grow unnoticed (docs/decisions/0006-first-screen-budget.md).
-const allowance = { '/sell': 110 * 1024 };
+// The sell and checkout forms need react-hook-form before they can show (zod, and for /sell toasts, load on
+// first use); they have their own, larger allowance so they cannot grow unnoticed
+// (docs/decisions/0006-first-screen-budget.md).
+const allowance = { '/sell': 110 * 1024, '/checkout': 110 * 1024 };
 
 const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
 const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];

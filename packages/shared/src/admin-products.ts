@@ -43,6 +43,8 @@ export const adminProductSchema = z.object({
   location: z.string().nullable(),
   published: z.boolean(),
   sold: z.boolean(),
+  /** Held by an open order. */
+  reserved: z.boolean(),
   featured: z.boolean(),
   images: z.array(z.string()),
   created_at: z.string(),

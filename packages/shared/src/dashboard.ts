@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 export const dashboardSchema = z.object({
-  stats: z.object({ products: z.number().int(), orders: z.number().int(), users: z.number().int(), pendingOrders: z.number().int() }),
+  stats: z.object({
+    products: z.number().int(),
+    orders: z.number().int(),
+    users: z.number().int(),
+    pendingOrders: z.number().int(),
+    /** MWK of orders completed in the last 7 days, today included. */
+    revenueThisWeek: z.number().int(),
+  }),
   /** The last 7 days ending today (UTC), oldest first. */
   orders_by_day: z.array(z.object({ date: z.string(), orders: z.number().int() })),
   recent_actions: z.array(z.object({ id: z.number().int(), action: z.string(), time: z.string(), actor: z.string().nullable() })),

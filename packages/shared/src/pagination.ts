@@ -19,7 +19,12 @@ export const offsetSchema = z.coerce
 export const searchSchema = z.string().trim().max(200, 'search must be at most 200 characters').default('');
 
 export const pageQuerySchema = z.object({ limit: limitSchema, offset: offsetSchema });
-export const productListQuerySchema = pageQuerySchema.extend({ search: searchSchema });
+/** `available=true`: only items that can be bought now (not sold, not reserved), e.g. Explore New Items. */
+export const availableSchema = z
+  .enum(['true', 'false', '1', '0'], { message: 'available must be true or false' })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+export const productListQuerySchema = pageQuerySchema.extend({ search: searchSchema, available: availableSchema });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -15,6 +15,12 @@ export const publicProductSchema = z.object({
   images: z.array(z.string()),
   category: z.object({ id: z.number().int(), category_name: z.string() }).nullable(),
   sold: z.boolean(),
+  /** Held by an open order: shown as Reserved, cannot be added to a basket or ordered. */
+  reserved: z.boolean(),
+  /** The partner shop that holds the item: where to see, collect and pay for it. */
+  shop: z
+    .object({ id: z.number().int(), name: z.string(), town: z.string(), address: z.string(), hours: z.string(), phone: z.string().nullable(), delivery_fee: z.number().int().nullable() })
+    .nullable(),
   watchers: z.number().int(),
   created_at: z.string(),
 });

@@ -32,7 +32,12 @@ export interface ShopsTable {
   id: Generated<number>;
   name: string;
   address: string;
+  /** Kept equal to hours: the spec's name for the field. */
   contact: string;
+  town: string;
+  hours: string;
+  phone: string | null;
+  delivery_fee: number | null;
   created_at: Time;
   updated_at: Time;
 }
@@ -169,6 +174,57 @@ export interface LoginFailuresTable {
   created_at: Time;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  number: string;
+  token_hash: string;
+  status: string;
+  version: number;
+  shop_id: number | null;
+  buyer_name: string;
+  phone: string;
+  email: string | null;
+  fulfilment: 'collect' | 'delivery';
+  address: string | null;
+  area: string | null;
+  subtotal: number;
+  delivery_fee: number | null;
+  total: number;
+  payment_method: string | null;
+  payment_reference: string | null;
+  expires_at: Time;
+  completed_at: Time | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  name: string;
+  price: number;
+  image: string | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  by: 'buyer' | 'staff' | 'system';
+  actor_id: number | null;
+  created_at: Time;
+}
+
+export interface ProductHoldsTable {
+  product_id: number;
+  order_id: number;
+  created_at: Time;
+}
+
 export interface Database {
   login_failures: LoginFailuresTable;
   users: UsersTable;
@@ -187,6 +243,10 @@ export interface Database {
   seller_request_offers: SellerRequestOffersTable;
   seller_request_events: SellerRequestEventsTable;
   audit_log: AuditLogTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  product_holds: ProductHoldsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -2,19 +2,22 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 
-/** An error whose message is safe to show the caller. */
+/** An error whose message is safe to show the caller; `extra` adds fields to the body (e.g. which items). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-export function problem(status: number, message: string, errors?: Record<string, string>) {
+export function problem(status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
   return {
+    // First, so an extra field can never replace the standard ones.
+    ...extra,
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
@@ -24,8 +27,8 @@ export function problem(status: number, message: string, errors?: Record<string,
   };
 }
 
-export function sendProblem(reply: FastifyReply, status: number, message: string, errors?: Record<string, string>) {
-  return reply.status(status).type('application/problem+json').send(problem(status, message, errors));
+export function sendProblem(reply: FastifyReply, status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
+  return reply.status(status).type('application/problem+json').send(problem(status, message, errors, extra));
 }
 
 /** Field name from a zod/ajv instance path such as '/limit' or '/0/name'. */
@@ -37,7 +40,7 @@ function fieldOf(path: string | undefined): string {
 // never a stack trace or SQL in a response.
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return sendProblem(reply, error.status, error.message, error.errors);
+    if (error instanceof HttpError) return sendProblem(reply, error.status, error.message, error.errors, error.extra);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import type { Db, Engine } from '../db/database.js';
 import { createTestDb } from './databases.js';
 
@@ -9,11 +9,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of the given engine, without the web bundle. */
-export async function createTestApp(engine: Engine = 'sqlite'): Promise<TestApp> {
-  const { db, dispose } = await createTestDb(engine);
-  const app = await buildApp({ config: { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: false }, db, logger: process.env.TEST_LOG === '1' });
+export interface TestAppOptions {
+  clock?: () => Date;
+  reservationHours?: number;
+  jobs?: boolean;
+  orderSweepSeconds?: number;
+}
+
+/** The real app on the given database, without the web bundle. Closing it leaves the database open. */
+export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: false };
+  if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
+  if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
+  const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1', ...(options.clock ? { clock: options.clock } : {}), jobs: options.jobs ?? false });
   await app.ready();
+  return app;
+}
+
+/** The real app on a fresh database of the given engine, without the web bundle. */
+export async function createTestApp(engine: Engine = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
+  const { db, dispose } = await createTestDb(engine);
+  const app = await buildTestApp(db, options);
   return {
     app,
     db,
@@ -22,4 +38,14 @@ export async function createTestApp(engine: Engine = 'sqlite'): Promise<TestApp>
       await dispose();
     },
   };
+}
+
+/** A clock the test moves by hand; the app reads the time from it. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    set: (at: Date) => void (now = at.getTime()),
+    advance: (ms: number) => void (now += ms),
+  });
 }

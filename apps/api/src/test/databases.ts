@@ -8,16 +8,27 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export interface TestDb {
   db: Db;
+  /**
+   * Another connection pool on the same PostgreSQL database: what a second API process would have.
+   * (Two SQLite connections in one process would block each other's event loop, so PostgreSQL only.)
+   */
+  connectAgain(): Db;
   /** Closes the connection and drops the throwaway PostgreSQL database. */
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file (or one test). */
-export async function createTestDb(engine: Engine): Promise<TestDb> {
+/** A fresh, migrated database of its own for one test file (or one test); `migrate: false` leaves it empty. */
+export async function createTestDb(engine: Engine, { migrate = true } = {}): Promise<TestDb> {
   if (engine === 'sqlite') {
     const db = openDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(db);
-    return { db, dispose: () => db.close() };
+    if (migrate) await migrateToLatest(db);
+    return {
+      db,
+      connectAgain: () => {
+        throw new Error('A second connection is for PostgreSQL test databases only');
+      },
+      dispose: () => db.close(),
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -29,10 +40,17 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(db);
+  if (migrate) await migrateToLatest(db);
+  const others: Db[] = [];
   return {
     db,
+    connectAgain: () => {
+      const other = openDatabase({ databaseUrl: url.toString() });
+      others.push(other);
+      return other;
+    },
     dispose: async () => {
+      for (const other of others) await other.close();
       await db.close();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -19,10 +19,28 @@ export async function addCategory(db: Db, name: string, parentId: number | null 
   return row.id;
 }
 
-export async function addShop(db: Db, name = 'Test Shop') {
+export interface ShopFixture {
+  town?: string;
+  phone?: string | null;
+  deliveryFee?: number | null;
+}
+
+export async function addShop(db: Db, name = 'Test Shop', s: ShopFixture = {}) {
+  const town = s.town ?? 'Lilongwe';
+  const hours = 'Mon-Fri 08:00-17:00';
   const row = await db.kysely
     .insertInto('shops')
-    .values({ name, address: 'Area 47, Lilongwe', contact: 'Mon-Fri 08:00-17:00', created_at: at(0), updated_at: at(0) })
+    .values({
+      name,
+      address: `Area 47, ${town}`,
+      town,
+      hours,
+      contact: hours,
+      phone: s.phone === undefined ? '+265999000111' : s.phone,
+      delivery_fee: s.deliveryFee ?? null,
+      created_at: at(0),
+      updated_at: at(0),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -13,6 +13,8 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 
 const LoginPage = screen(() => import('./login/LoginPage'), 'LoginPage');
 const DashboardPage = screen(() => import('./dashboard/DashboardPage'), 'DashboardPage');
+const OrdersListPage = screen(() => import('./orders/OrdersListPage'), 'OrdersListPage');
+const OrderDetailPage = screen(() => import('./orders/OrderDetailPage'), 'OrderDetailPage');
 const UsersListPage = screen(() => import('./users/UsersListPage'), 'UsersListPage');
 const CreateUserPage = screen(() => import('./users/CreateUserPage'), 'CreateUserPage');
 const EditUserPage = screen(() => import('./users/EditUserPage'), 'EditUserPage');
@@ -53,6 +55,8 @@ export default function AdminApp() {
         >
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="orders" element={<OrdersListPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="users" element={<UsersListPage />} />
           <Route path="users/create" element={<CreateUserPage />} />
           <Route path="users/:id" element={<EditUserPage />} />

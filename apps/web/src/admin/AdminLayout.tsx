@@ -5,15 +5,16 @@ import { errorStatus } from './api';
 import { StaffContext, type StaffMember } from './admin-context';
 import { fetchMe, logout } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
-import { BoxIcon, CollapseIcon, DashboardIcon, ExpandIcon, InboxIcon, LogoutIcon, StarIcon, StoreIcon, TagIcon, UsersIcon } from './components/icons';
+import { BoxIcon, CollapseIcon, DashboardIcon, ExpandIcon, InboxIcon, LogoutIcon, ReceiptIcon, StarIcon, StoreIcon, TagIcon, UsersIcon } from './components/icons';
 import { MenuIcon, CloseIcon } from '../components/icons';
 import { buttonStyles } from './components/ui';
 import { clearSession, useDisplayName } from './session';
 import { useResource } from './use-resource';
 
-// Spec 2: the sidebar's entries, in order.
+// Spec 2: the sidebar's entries, in order; Orders (issue 9) comes right after the dashboard that counts them.
 const links = [
   { to: '/admin/dashboard', label: 'Dashboard', Icon: DashboardIcon },
+  { to: '/admin/orders', label: 'Orders', Icon: ReceiptIcon },
   { to: '/admin/products', label: 'Products', Icon: BoxIcon },
   { to: '/admin/featured-products', label: 'Featured Products', Icon: StarIcon },
   { to: '/admin/shops', label: 'Shops', Icon: StoreIcon },

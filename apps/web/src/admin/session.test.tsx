@@ -5,7 +5,7 @@ import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-const emptyDashboard = { stats: { products: 0, orders: 0, users: 0, pendingOrders: 0 }, orders_by_day: [], recent_actions: [] };
+const emptyDashboard = { stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 }, orders_by_day: [], recent_actions: [] };
 
 describe('route guard', () => {
   it('sends a visitor without a token to /admin/login', async () => {
@@ -28,7 +28,7 @@ describe('route guard', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
     const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
     const labels = Array.from(nav.querySelectorAll('a,button')).map((el) => el.textContent);
-    expect(labels).toEqual(['Dashboard', 'Products', 'Featured Products', 'Shops', 'Users', 'Seller Requests', 'Categories', 'Logout']);
+    expect(labels).toEqual(['Dashboard', 'Orders', 'Products', 'Featured Products', 'Shops', 'Users', 'Seller Requests', 'Categories', 'Logout']);
     expect(nav.querySelector('a[href="/admin/seller-requests"]')).toBeTruthy();
   });
 });

@@ -13,6 +13,9 @@ const publicRoutes: [path: string, page: ComponentType][] = [
   ['discover', lazyPage(() => import('../features/discover/DiscoverPage'), 'DiscoverPage')],
   ['product/:id', lazyPage(() => import('../features/product/ProductPage'), 'ProductPage')],
   ['basket', lazyPage(() => import('../features/basket/BasketPage'), 'BasketPage')],
+  // The checkout's form code (react-hook-form, and zod on first focus) loads only here, never with the basket.
+  ['checkout', lazyPage(() => import('../features/checkout/CheckoutPage'), 'CheckoutPage')],
+  ['order/:token', lazyPage(() => import('../features/order/OrderPage'), 'OrderPage')],
   ['sell', lazyPage(() => import('../features/sell/SellPage'), 'SellPage')],
   ['sell/success', lazyPage(() => import('../features/sell/SellSuccessPage'), 'SellSuccessPage')],
   ['about', lazyPage(loadInfo, 'AboutPage')],

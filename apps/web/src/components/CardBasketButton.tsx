@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { addToBasket } from '../lib/basket-store';
 import { useBasket } from '../lib/use-basket';
-import type { CardProduct } from '../lib/product-types';
+import { unavailableLabel, type CardProduct } from '../lib/product-types';
 import { BasketIcon } from './icons';
 
 const base = 'btn relative z-10 w-full px-2 text-sm whitespace-nowrap';
 
-/** The card's basket control: add once; afterwards it leads to the basket; a sold item cannot be added. */
+/** The card's basket control: add once; afterwards it leads to the basket; a sold or reserved item cannot be added. */
 export function CardBasketButton({ product }: { product: CardProduct }) {
   const inBasket = useBasket().some((item) => item.id === product.id);
+  const unavailable = unavailableLabel(product);
 
-  if (product.sold) {
-    return <p className={`${base} bg-stone-100 text-stone-700`}>Sold</p>;
+  if (unavailable) {
+    return <p className={`${base} bg-stone-100 text-stone-700`}>{unavailable}</p>;
   }
   if (inBasket) {
     return (

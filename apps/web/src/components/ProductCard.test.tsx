@@ -74,6 +74,17 @@ describe('ProductCard links and basket', () => {
     expect(screen.queryByRole('button', { name: /Add to basket/ })).toBeNull();
     expect(screen.getAllByText('Sold').length).toBeGreaterThan(0);
   });
+  it('marks a reserved item and cannot add it, even when it is already in the basket', () => {
+    renderWithRouter(<ProductCard product={{ ...base, reserved: true }} />);
+    expect(screen.getAllByText('Reserved')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Add to basket/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /In basket/ })).toBeNull();
+  });
+  it('shows no badge on an item for sale', () => {
+    renderWithRouter(<ProductCard product={{ ...base, sold: false, reserved: false }} />);
+    expect(screen.queryByText('Reserved')).toBeNull();
+    expect(screen.queryByText('Sold')).toBeNull();
+  });
   it('shows the real watcher count when asked', () => {
     renderWithRouter(<ProductCard product={{ ...base, watchers: 12 }} showWatchers />);
     expect(screen.getByText('12 watching')).toBeTruthy();

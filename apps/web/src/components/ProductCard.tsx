@@ -1,7 +1,7 @@
 import { DEFAULT_LOCATION, formatMoney } from '@marketplace/shared';
 import { Link } from 'react-router';
 import { CARD_IMAGE, cardImageFile } from '../lib/images';
-import type { CardProduct } from '../lib/product-types';
+import { unavailableLabel, type CardProduct } from '../lib/product-types';
 import { CardBasketButton } from './CardBasketButton';
 import { PinIcon } from './icons';
 import { ProductImage } from './ProductImage';
@@ -17,12 +17,13 @@ export interface ProductCardProps {
 /** One card for every grid: photo, name, price (the boldest thing), location, basket button. */
 export function ProductCard({ product, headingLevel = 3, showWatchers = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const badge = unavailableLabel(product);
   return (
     // The name's link is stretched over the whole card (after:inset-0) so a tap anywhere opens the product,
     // while the basket button stays a separate control above it (no button nested in a link).
     <article className="card relative flex h-full flex-col overflow-hidden ring-teal-700 ring-offset-2 has-[a:focus-visible]:ring-2">
       <ProductImage file={cardImageFile(product)} alt={product.name} size={CARD_IMAGE} className="aspect-[4/5] w-full" />
-      {product.sold && <span className="absolute left-2 top-2 rounded bg-stone-900 px-2 py-0.5 text-xs font-semibold text-white">Sold</span>}
+      {badge && <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs font-semibold ${product.sold ? 'bg-stone-900 text-white' : 'bg-amber-300 text-stone-950'}`}>{badge}</span>}
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <Heading className="line-clamp-2 text-sm font-medium text-stone-800">
           <Link to={`/product/${product.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">

@@ -44,3 +44,19 @@ describe('apiRequest', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 });
+
+describe('ApiError body', () => {
+  it('keeps the JSON error body for callers that need its details', async () => {
+    answer(409, { message: 'Some items are no longer available', unavailable: [3], changed: [] });
+    await expect(apiRequest('/v1/orders', { method: 'POST', body: {}, defaultMessage: 'x' })).rejects.toMatchObject({
+      status: 409,
+      message: 'Some items are no longer available',
+      body: { unavailable: [3], changed: [] },
+    });
+  });
+
+  it('has no body when the answer was not JSON', async () => {
+    answer(502, '<html>Bad gateway</html>', 'text/html');
+    await expect(apiRequest('/v1/orders', { defaultMessage: 'x' })).rejects.toMatchObject({ status: 502, body: null });
+  });
+});

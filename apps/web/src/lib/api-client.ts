@@ -4,24 +4,26 @@ import { API_BASE } from './config';
 export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got an answer (offline, aborted, DNS). */
   readonly status: number;
+  /** The parsed JSON error body, for callers that read more than the message (a 409's details, a 400's `errors`). */
+  readonly body: unknown;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
-async function messageOf(response: Response): Promise<string | undefined> {
+async function errorOf(response: Response, defaultMessage: string): Promise<ApiError> {
+  let body: unknown = null;
   try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-      return body.message;
-    }
+    body = await response.json();
   } catch {
     // Not JSON (a proxy's HTML error page, say): fall back to the default message.
   }
-  return undefined;
+  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : defaultMessage;
+  return new ApiError(message, response.status, body);
 }
 
 export interface RequestOptions {
@@ -47,7 +49,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
     if (signal?.aborted) throw error;
     throw new ApiError(defaultMessage, 0);
   }
-  if (!response.ok) throw new ApiError((await messageOf(response)) ?? defaultMessage, response.status);
+  if (!response.ok) throw await errorOf(response, defaultMessage);
   try {
     return (await response.json()) as T;
   } catch {

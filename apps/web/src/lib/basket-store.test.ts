@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addToBasket, BASKET_KEY, basketTotal, clearBasket, getBasket, isInBasket, parseBasket, removeFromBasket, subscribeBasket } from './basket-store';
+import { addToBasket, BASKET_KEY, basketTotal, clearBasket, getBasket, isInBasket, parseBasket, removeFromBasket, setBasketPrices, subscribeBasket } from './basket-store';
 
 const phone = { id: 1, name: 'Tecno Spark 10', price: 120000, location: 'Zomba', cover_image_url: null, image_gallery: ['g.webp'] };
 const tv = { id: 2, name: 'Hisense 43" TV', price: '350,000', location: null };
@@ -21,7 +21,7 @@ describe('basket store', () => {
 
   it('keeps a snapshot with the card image choice', () => {
     addToBasket(phone);
-    expect(getBasket()[0]).toEqual({ id: 1, name: 'Tecno Spark 10', price: 120000, location: 'Zomba', cover_image_url: 'g.webp' });
+    expect(getBasket()[0]).toEqual({ id: 1, name: 'Tecno Spark 10', price: 120000, location: 'Zomba', cover_image_url: 'g.webp', shop: null });
   });
 
   it('persists to localStorage and removes items', () => {
@@ -76,8 +76,46 @@ describe('parseBasket', () => {
   it('drops malformed entries and duplicates', () => {
     const raw = JSON.stringify([{ id: 1, name: 'A', price: 5 }, { id: 1, name: 'A again' }, { id: 'x', name: 'B' }, { name: 'no id' }, { id: 3, name: 'C', price: { bad: true } }]);
     expect(parseBasket(raw)).toEqual([
-      { id: 1, name: 'A', price: 5, location: null, cover_image_url: null },
-      { id: 3, name: 'C', price: null, location: null, cover_image_url: null },
+      { id: 1, name: 'A', price: 5, location: null, cover_image_url: null, shop: null },
+      { id: 3, name: 'C', price: null, location: null, cover_image_url: null, shop: null },
     ]);
+  });
+
+  it('keeps a well-formed shop and drops a malformed one', () => {
+    const raw = JSON.stringify([
+      { id: 1, name: 'A', shop: { id: 2, name: 'Zomba Shop', town: 'Zomba', phone: 'ignored' } },
+      { id: 2, name: 'B', shop: { id: 'x', name: 'Bad' } },
+      { id: 3, name: 'C', shop: 'Zomba' },
+    ]);
+    expect(parseBasket(raw).map((item) => item.shop)).toEqual([{ id: 2, name: 'Zomba Shop', town: 'Zomba' }, null, null]);
+  });
+});
+
+describe('basket after an order', () => {
+  it("remembers the shop's name and town when an item is added", () => {
+    addToBasket({ ...phone, shop: { id: 4, name: 'Zomba Shop', town: 'Zomba' } });
+    expect(getBasket()[0]?.shop).toEqual({ id: 4, name: 'Zomba Shop', town: 'Zomba' });
+  });
+
+  it('removes several items at once', () => {
+    addToBasket(phone);
+    addToBasket(tv);
+    addToBasket({ id: 3, name: 'Radio', price: 9000 });
+    removeFromBasket([1, 3, 99]);
+    expect(getBasket().map((item) => item.id)).toEqual([2]);
+  });
+
+  it("takes the server's new prices and leaves the rest alone", () => {
+    addToBasket(phone);
+    addToBasket(tv);
+    const listener = vi.fn();
+    const unsubscribe = subscribeBasket(listener);
+    setBasketPrices(new Map([[2, 330000]]));
+    expect(getBasket().map((item) => item.price)).toEqual([120000, 330000]);
+    expect(listener).toHaveBeenCalledTimes(1);
+    // Nothing changed: no write, no re-render.
+    setBasketPrices(new Map([[2, 330000], [42, 5]]));
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 });

@@ -1,7 +1,7 @@
 import { priceDigits } from '@marketplace/shared';
 import { cardImageFile } from './images';
 import { readStorage, writeStorage } from './storage';
-import type { CardProduct } from './product-types';
+import type { CardProduct, ShopRef } from './product-types';
 
 export const BASKET_KEY = 'basket';
 
@@ -12,6 +12,8 @@ export interface BasketItem {
   price: number | string | null;
   location: string | null;
   cover_image_url: string | null;
+  /** Which shop holds it (name and town shown per line); null for items added before shops were known. */
+  shop: ShopRef | null;
 }
 
 const EMPTY: readonly BasketItem[] = Object.freeze([]);
@@ -20,6 +22,12 @@ function isBasketItem(value: unknown): value is BasketItem {
   if (!value || typeof value !== 'object') return false;
   const item = value as Record<string, unknown>;
   return Number.isInteger(item.id) && typeof item.name === 'string';
+}
+
+function shopOf(value: unknown): ShopRef | null {
+  if (!value || typeof value !== 'object') return null;
+  const shop = value as Record<string, unknown>;
+  return Number.isInteger(shop.id) && typeof shop.name === 'string' && typeof shop.town === 'string' ? { id: shop.id as number, name: shop.name, town: shop.town } : null;
 }
 
 /** Whatever is stored (another version's shape, hand-edited junk) becomes a clean list of unique items. */
@@ -43,6 +51,7 @@ export function parseBasket(raw: string | null): readonly BasketItem[] {
       price: typeof entry.price === 'number' || typeof entry.price === 'string' ? entry.price : null,
       location: typeof entry.location === 'string' ? entry.location : null,
       cover_image_url: typeof entry.cover_image_url === 'string' ? entry.cover_image_url : null,
+      shop: shopOf(entry.shop),
     });
   }
   return items;
@@ -83,14 +92,31 @@ export function addToBasket(product: CardProduct): boolean {
   if (isInBasket(product.id)) return false;
   save([
     ...getBasket(),
-    { id: product.id, name: product.name, price: product.price ?? null, location: product.location ?? null, cover_image_url: cardImageFile(product) },
+    {
+      id: product.id,
+      name: product.name,
+      price: product.price ?? null,
+      location: product.location ?? null,
+      cover_image_url: cardImageFile(product),
+      shop: shopOf(product.shop),
+    },
   ]);
   return true;
 }
 
-export function removeFromBasket(id: number): void {
+/** Takes out the given items (one, or those an order has just taken or that were sold meanwhile). */
+export function removeFromBasket(ids: number | readonly number[]): void {
+  const gone = new Set(typeof ids === 'number' ? [ids] : ids);
   const items = getBasket();
-  if (items.some((item) => item.id === id)) save(items.filter((item) => item.id !== id));
+  if (items.some((item) => gone.has(item.id))) save(items.filter((item) => !gone.has(item.id)));
+}
+
+/** The server's new prices (a checkout refused because they changed) replace the snapshot's. */
+export function setBasketPrices(prices: ReadonlyMap<number, number>): void {
+  const items = getBasket();
+  if (items.some((item) => prices.has(item.id) && item.price !== prices.get(item.id))) {
+    save(items.map((item) => (prices.has(item.id) ? { ...item, price: prices.get(item.id) as number } : item)));
+  }
 }
 
 export function clearBasket(): void {

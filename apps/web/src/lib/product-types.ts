@@ -13,7 +13,23 @@ export interface CardProduct {
   image_gallery?: readonly string[] | null;
   images?: readonly string[] | null;
   sold?: boolean;
+  /** Held by another buyer's open order: shown, but it cannot be bought. */
+  reserved?: boolean;
+  /** The partner shop that holds the item. */
+  shop?: ShopRef | null;
   watchers?: number;
+}
+
+/** Just enough of a shop to say where an item is (the basket keeps this much). */
+export interface ShopRef {
+  id: number;
+  name: string;
+  town: string;
+}
+
+/** A card product that cannot be bought now. */
+export function unavailableLabel(product: Pick<CardProduct, 'sold' | 'reserved'>): 'Sold' | 'Reserved' | null {
+  return product.sold ? 'Sold' : product.reserved ? 'Reserved' : null;
 }
 
 export type { PublicProduct };

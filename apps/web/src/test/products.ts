@@ -1,5 +1,21 @@
 import type { PublicProduct } from '@marketplace/shared';
 
+type Shop = NonNullable<PublicProduct['shop']>;
+
+/** A partner shop with a mobile number; tests override only what they are about. */
+export function aShop(overrides: Partial<Shop> = {}): Shop {
+  return {
+    id: 1,
+    name: 'Chichiri Electronics',
+    town: 'Blantyre',
+    address: 'Shop 4, Chichiri Shopping Centre',
+    hours: 'Mon-Sat 8:00-17:00',
+    phone: '+265999123456',
+    delivery_fee: null,
+    ...overrides,
+  };
+}
+
 /** A complete public product; tests override only what they are about. */
 export function aProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
   return {
@@ -15,6 +31,8 @@ export function aProduct(overrides: Partial<PublicProduct> = {}): PublicProduct 
     images: [],
     category: { id: 1, category_name: 'SmartPhones' },
     sold: false,
+    reserved: false,
+    shop: aShop(),
     watchers: 3,
     created_at: '2025-08-01T10:00:00.000Z',
     ...overrides,

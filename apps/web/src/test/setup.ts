@@ -8,4 +8,5 @@ configure({ asyncUtilTimeout: 4000 });
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

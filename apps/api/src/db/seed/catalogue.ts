@@ -23,11 +23,22 @@ export const seedCategories = [
   { name: 'Other', description: 'Cameras, tablets, solar kits and everything else.' },
 ] as const;
 
-export const seedShops = [
-  { name: 'Lilongwe City Centre Shop', address: 'Shop 12, Capital City Mall, City Centre, Lilongwe', contact: 'Mon-Sat 08:00-17:30, Sun closed · +265 999 123 456' },
-  { name: 'Blantyre Limbe Shop', address: 'Kidney Crescent, Limbe, Blantyre', contact: 'Mon-Fri 08:00-17:00, Sat 08:00-13:00 · +265 888 234 567' },
-  { name: 'Mzuzu Shop', address: 'M1 Road, opposite Shoprite, Mzuzu', contact: 'Mon-Sat 08:30-17:00 · +265 991 345 678' },
-] as const;
+export interface SeedShop {
+  name: string;
+  address: string;
+  town: string;
+  hours: string;
+  /** A mobile number, so buyers can call or WhatsApp the shop. */
+  phone: string;
+  /** Flat delivery fee in MWK; null: agreed with the buyer on the phone. */
+  delivery_fee: number | null;
+}
+
+export const seedShops: SeedShop[] = [
+  { name: 'Lilongwe City Centre Shop', address: 'Shop 12, Capital City Mall, City Centre, Lilongwe', town: 'Lilongwe', hours: 'Mon-Sat 08:00-17:30, Sun closed', phone: '+265999123456', delivery_fee: 5000 },
+  { name: 'Blantyre Limbe Shop', address: 'Kidney Crescent, Limbe, Blantyre', town: 'Blantyre', hours: 'Mon-Fri 08:00-17:00, Sat 08:00-13:00', phone: '+265888234567', delivery_fee: null },
+  { name: 'Mzuzu Shop', address: 'M1 Road, opposite Shoprite, Mzuzu', town: 'Mzuzu', hours: 'Mon-Sat 08:30-17:00', phone: '+265991345678', delivery_fee: null },
+];
 
 const LL = 'Lilongwe City Centre Shop';
 const BT = 'Blantyre Limbe Shop';

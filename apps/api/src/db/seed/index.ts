@@ -74,7 +74,11 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     for (const s of demoShops) {
       let row = await trx.selectFrom('shops').select('id').where('name', '=', s.name).executeTakeFirst();
       if (!row) {
-        row = await trx.insertInto('shops').values({ ...s, created_at: at(30), updated_at: at(30) }).returning('id').executeTakeFirstOrThrow();
+        row = await trx
+          .insertInto('shops')
+          .values({ ...s, contact: s.hours, created_at: at(30), updated_at: at(30) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         created.shops++;
       }
       shopIds.set(s.name, row.id);

@@ -29,8 +29,16 @@ describe.each(engines)('demo seed [%s]', (engine) => {
     const k = t.db.kysely;
     const categories = (await k.selectFrom('categories').select('name').orderBy('id').execute()).map((c) => c.name);
     expect(categories).toEqual(['SmartPhones', 'Laptops and Computers', 'Gaming Consoles', 'TVs and Soundbars', 'Home Appliances', 'Other']);
-    const shops = await k.selectFrom('shops').select(['name', 'address', 'contact']).execute();
+    const shops = await k.selectFrom('shops').select(['name', 'address', 'town', 'hours', 'contact', 'phone', 'delivery_fee']).orderBy('id').execute();
     expect(shops.map((s) => s.name).join()).toMatch(/Lilongwe.*Blantyre.*Mzuzu/);
+    expect(shops.map((s) => s.town)).toEqual(['Lilongwe', 'Blantyre', 'Mzuzu']);
+    for (const shop of shops) {
+      expect(shop.hours).not.toBe('');
+      expect(shop.contact).toBe(shop.hours);
+      expect(shop.phone).toMatch(/^\+265[89]\d{8}$/);
+    }
+    // One shop delivers for a flat fee; the others agree the fee on the phone.
+    expect(shops.map((s) => (s.delivery_fee === null ? null : Number(s.delivery_fee)))).toEqual([5000, null, null]);
     const published = await k.selectFrom('products').select(['id', 'category_id', 'price', 'sold']).where('published', '=', 1).execute();
     expect(published.length).toBeGreaterThanOrEqual(24);
     expect(new Set(published.map((p) => p.category_id)).size).toBe(6);

@@ -173,7 +173,8 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const products = Number((await t.db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    expect(body.stats).toEqual({ products, orders: 0, users: 1, pendingOrders: 0 });
+    expect(body.stats).toEqual({ products, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 });
+    expect(body.orders_by_day.every((d: { orders: number }) => d.orders === 0)).toBe(true);
     expect(body.orders_by_day).toHaveLength(7);
     expect(body.orders_by_day[6].date).toBe(new Date().toISOString().slice(0, 10));
     expect(body.recent_actions[0].action).toMatch(/^Removed product \d+ from featured$/);

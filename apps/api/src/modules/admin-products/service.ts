@@ -9,10 +9,11 @@ import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
-import { findProduct, imagesOf, indexProductTerms, type ProductRecord } from '../products/repository.js';
+import { findProduct, heldOf, imagesOf, indexProductTerms, type ProductRecord } from '../products/repository.js';
 import { deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_RESERVED = 'This item is reserved by an open order. Cancel the order before deleting the item.';
 export const TOO_MANY_IMAGES = `At most ${MAX_IMAGES} images are allowed`;
 const CATEGORY_MISSING = 'Category not found';
 const SHOP_MISSING = 'Shop not found';
@@ -21,7 +22,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
   const ids = rows.map((r) => r.id);
-  const [images, featured] = await Promise.all([imagesOf(db, ids), featuredIds(db, ids)]);
+  const [images, featured, held] = await Promise.all([imagesOf(db, ids), featuredIds(db, ids), heldOf(db, ids)]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -36,6 +37,7 @@ export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<Admi
     location: r.location,
     published: r.published === 1,
     sold: r.sold === 1,
+    reserved: held.has(r.id),
     featured: featured.has(r.id),
     images: images.get(r.id) ?? [],
     created_at: r.created_at,
@@ -143,6 +145,7 @@ export async function removeProduct(db: Db, actor: SessionUser, id: number) {
   await db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    if ((await heldOf(trx, [id])).size > 0) throw new HttpError(409, PRODUCT_RESERVED);
     const images = await galleryOf(trx, id);
     await deleteProduct(trx, id);
     await deleteUnusedImages(trx, images.map((i) => i.id));

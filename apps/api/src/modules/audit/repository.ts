@@ -10,6 +10,8 @@ export interface AuditEntry {
   subjectType: string;
   subjectId: number | string | null;
   detail?: string;
+  /** When it happened, if the caller keeps its own clock (orders); else now. */
+  at?: string;
 }
 
 const ACTION_MAX = 80;
@@ -28,7 +30,7 @@ export async function recordAudit(db: Executor, entry: AuditEntry) {
       subject_type: entry.subjectType,
       subject_id: entry.subjectId === null ? null : String(entry.subjectId),
       detail: detail?.slice(0, 1000) ?? null,
-      created_at: nowIso(),
+      created_at: entry.at ?? nowIso(),
     })
     .execute();
 }

@@ -9,6 +9,8 @@ export interface ProductListFilter {
   includeUnpublished?: boolean;
   search?: string;
   categoryKey?: string;
+  /** Only items that can be bought now: not sold and not held by an open order. */
+  availableOnly?: boolean;
   limit: number;
   offset: number;
 }
@@ -25,6 +27,11 @@ export interface ProductRecord {
   category_id: number | null;
   category_name: string | null;
   shop_name: string | null;
+  shop_town: string | null;
+  shop_address: string | null;
+  shop_hours: string | null;
+  shop_phone: string | null;
+  shop_delivery_fee: number | null;
   published: number;
   sold: number;
   created_at: string;
@@ -55,12 +62,20 @@ function withColumns(query: ReturnType<typeof fromProducts>) {
       'p.created_at',
       'p.updated_at',
       's.name as shop_name',
+      's.town as shop_town',
+      's.address as shop_address',
+      's.hours as shop_hours',
+      's.phone as shop_phone',
+      's.delivery_fee as shop_delivery_fee',
     ]);
 }
 
 function filtered(db: Executor, filter: ProductListFilter) {
   let q = fromProducts(db);
   if (!filter.includeUnpublished) q = q.where('p.published', '=', 1);
+  if (filter.availableOnly) {
+    q = q.where('p.sold', '=', 0).where(({ not, exists, selectFrom }) => not(exists(selectFrom('product_holds as h').select('h.product_id').whereRef('h.product_id', '=', 'p.id'))));
+  }
   if (filter.categoryKey !== undefined) {
     q = q.where('p.category_id', 'in', db.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey));
   }
@@ -121,6 +136,13 @@ export async function imagesOf(db: Executor, productIds: number[]): Promise<Map<
     map.set(row.product_id, list);
   }
   return map;
+}
+
+/** The products of the list held by an open order (reserved). */
+export async function heldOf(db: Executor, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db.selectFrom('product_holds').select('product_id').where('product_id', 'in', productIds).execute();
+  return new Set(rows.map((r) => r.product_id));
 }
 
 export async function watchersOf(db: Executor, productIds: number[]): Promise<Map<number, number>> {

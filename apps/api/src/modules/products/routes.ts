@@ -27,8 +27,8 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     '/v1/products',
     { config: { access: 'public' }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
     async (request) => {
-      const { limit, offset, search } = request.query;
-      const { rows, total } = await listProducts(kysely, { limit, offset, search });
+      const { limit, offset, search, available } = request.query;
+      const { rows, total } = await listProducts(kysely, { limit, offset, search, availableOnly: available });
       return { products: await toPublic(kysely, rows), total, limit, offset };
     },
   );

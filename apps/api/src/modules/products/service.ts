@@ -3,13 +3,28 @@ import { DEFAULT_LOCATION } from '@marketplace/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { findProduct, imagesOf, watchersOf, type ProductRecord } from './repository.js';
+import { findProduct, heldOf, imagesOf, watchersOf, type ProductRecord } from './repository.js';
 
-/** Public shape of spec section 3; images and watcher counts are fetched for the whole page at once. */
+/** The partner shop that holds the item, or null for an item without one. */
+function shopOf(row: ProductRecord): PublicProduct['shop'] {
+  if (row.shop_id === null || row.shop_name === null) return null;
+  return {
+    id: row.shop_id,
+    name: row.shop_name,
+    town: row.shop_town ?? '',
+    address: row.shop_address ?? '',
+    hours: row.shop_hours ?? '',
+    phone: row.shop_phone,
+    delivery_fee: row.shop_delivery_fee === null ? null : Number(row.shop_delivery_fee),
+  };
+}
+
+/** Public shape of spec section 3; images, watchers and holds are fetched for the whole page at once. */
 export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Promise<PublicProduct[]> {
   const ids = rows.map((r) => r.id);
-  const [images, watchers] = await Promise.all([imagesOf(db, ids), watchersOf(db, ids)]);
+  const [images, watchers, held] = await Promise.all([imagesOf(db, ids), watchersOf(db, ids), heldOf(db, ids)]);
   return rows.map((row) => {
+    const shop = shopOf(row);
     const files = images.get(row.id) ?? [];
     return {
       id: row.id,
@@ -18,12 +33,15 @@ export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Pro
       price: Number(row.price),
       sale_price: row.sale_price === null ? null : Number(row.sale_price),
       currency: row.currency,
-      location: row.location ?? DEFAULT_LOCATION,
+      // Where the item can be seen and collected: its shop's town when it has a shop.
+      location: shop?.town || row.location || DEFAULT_LOCATION,
       cover_image_url: files[0] ?? null,
       image_gallery: files,
       images: files,
       category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, category_name: row.category_name } : null,
       sold: row.sold === 1,
+      reserved: held.has(row.id),
+      shop,
       watchers: watchers.get(row.id) ?? 0,
       created_at: row.created_at,
     };

@@ -21,7 +21,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     headers = (await signIn(t.app, t.db, 'Moderator')).headers;
-    shopId = await addShop(t.db, 'Mzuzu Shop');
+    shopId = await addShop(t.db, 'Mzuzu Shop', { town: 'Mzuzu' });
     categoryId = await addCategory(t.db, 'Gaming Consoles');
   });
   afterAll(() => t.close());
@@ -170,7 +170,9 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     expect(request.offers).toMatchObject([{ kind: 'offer', amount: 400000, reason: 'Market price', actor: 'Moderator Tester' }]);
     expect(request.history.map((h: { to_status: string }) => h.to_status)).toEqual(['Pending', 'Approved', 'Accepted - Offer Pending', 'Offer Fulfilled']);
     const product = (await t.app.inject({ method: 'GET', url: `/api/v1/products/${request.product_id}` })).json();
-    expect(product).toMatchObject({ name: 'PlayStation 4 Pro', price: 450000, location: 'Lilongwe, Area 18', category: { category_name: 'Gaming Consoles' } });
+    // The storefront shows where the item is now: its shop's town; the back-office keeps the seller's location.
+    expect(product).toMatchObject({ name: 'PlayStation 4 Pro', price: 450000, location: 'Mzuzu', shop: { id: shopId, name: 'Mzuzu Shop' }, category: { category_name: 'Gaming Consoles' } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/products/${request.product_id}`, headers })).json().location).toBe('Lilongwe, Area 18');
     expect(product.images).toEqual(request.images);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/products/category/Gaming%20Consoles' })).json();
     expect(listed.products.map((p: { id: number }) => p.id)).toContain(request.product_id);

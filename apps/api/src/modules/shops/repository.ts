@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, ShopsTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-const columns = ['id', 'name', 'address', 'contact'] as const;
+// contact is not read: the API sends hours under both names.
+const columns = ['id', 'name', 'address', 'town', 'hours', 'phone', 'delivery_fee'] as const;
 
 export async function listShops(db: Executor, limit: number, offset: number) {
   const rows = await db.selectFrom('shops').select(columns).orderBy('id').limit(limit).offset(offset).execute();

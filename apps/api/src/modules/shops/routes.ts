@@ -1,4 +1,4 @@
-import { pageQuerySchema, shopInputSchema, shopListSchema, shopSchema, type PageQuery } from '@marketplace/shared';
+import { pageQuerySchema, shopInputSchema, shopListSchema, shopSchema, type PageQuery, type Shop } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nowIso, type Db } from '../../db/database.js';
@@ -11,6 +11,13 @@ import { deleteShop, findShop, insertShop, listShops, shopHasProducts, updateSho
 export const SHOP_NOT_FOUND = 'Shop not found';
 export const SHOP_IN_USE = 'This shop still has products. Move or delete its products before deleting the shop.';
 
+type ShopRow = NonNullable<Awaited<ReturnType<typeof findShop>>>;
+
+/** The spec's `contact` is the opening hours: sent back under both names. */
+function toShop(row: ShopRow): Shop {
+  return { ...row, contact: row.hours, delivery_fee: row.delivery_fee === null ? null : Number(row.delivery_fee) };
+}
+
 export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['shops'];
@@ -19,7 +26,7 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
   // Public: the contact page lists the partner shops' addresses and hours.
   const list = async ({ limit, offset }: PageQuery) => {
     const { rows, total } = await listShops(k, limit, offset);
-    return { shops: rows, total, limit, offset };
+    return { shops: rows.map(toShop), total, limit, offset };
   };
   const listSchema = { tags, querystring: pageQuerySchema, response: { 200: shopListSchema } };
   app.get('/v1/shops', { config: { access: 'public' }, schema: listSchema }, (request) => list(request.query));
@@ -28,15 +35,15 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
   app.get('/admin/shops/:id', { config: { access: STAFF }, schema: { tags, params: idParams, response: { 200: shopSchema } } }, async (request) => {
     const shop = await findShop(k, request.params.id);
     if (!shop) throw new HttpError(404, SHOP_NOT_FOUND);
-    return shop;
+    return toShop(shop);
   });
 
   app.post('/admin/shops', { config: { access: ADMIN_ONLY }, schema: { tags, body: shopInputSchema, response: { 201: shopSchema } } }, async (request, reply) => {
     const shop = await k.transaction().execute(async (trx) => {
       const now = nowIso();
-      const id = await insertShop(trx, { ...request.body, created_at: now, updated_at: now });
+      const id = await insertShop(trx, { ...request.body, contact: request.body.hours, created_at: now, updated_at: now });
       await recordAudit(trx, { actorId: request.user!.id, action: `Created shop ${request.body.name}`, subjectType: 'shop', subjectId: id });
-      return (await findShop(trx, id))!;
+      return toShop((await findShop(trx, id))!);
     });
     return reply.status(201).send(shop);
   });
@@ -45,9 +52,9 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     k.transaction().execute(async (trx) => {
       const { id } = request.params;
       if (!(await findShop(trx, id))) throw new HttpError(404, SHOP_NOT_FOUND);
-      await updateShop(trx, id, { ...request.body, updated_at: nowIso() });
+      await updateShop(trx, id, { ...request.body, contact: request.body.hours, updated_at: nowIso() });
       await recordAudit(trx, { actorId: request.user!.id, action: `Updated shop ${request.body.name}`, subjectType: 'shop', subjectId: id });
-      return (await findShop(trx, id))!;
+      return toShop((await findShop(trx, id))!);
     }),
   );
 

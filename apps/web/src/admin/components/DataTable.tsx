@@ -19,10 +19,12 @@ interface DataTableProps {
   stickyActions?: boolean;
   /** The body rows. */
   children: ReactNode;
+  /** Rows under the body, e.g. the totals of an order. */
+  footer?: ReactNode;
 }
 
 /** The back-office table: headings from `columns`, the rows as children. */
-export function DataTable({ label, columns, actions, minWidth, dense = false, stickyActions = false, children }: DataTableProps) {
+export function DataTable({ label, columns, actions, minWidth, dense = false, stickyActions = false, children, footer }: DataTableProps) {
   const head = dense ? thDense : th;
   return (
     <TableWrap label={label} minWidth={minWidth}>
@@ -47,6 +49,7 @@ export function DataTable({ label, columns, actions, minWidth, dense = false, st
         </tr>
       </thead>
       <tbody>{children}</tbody>
+      {footer && <tfoot>{footer}</tfoot>}
     </TableWrap>
   );
 }

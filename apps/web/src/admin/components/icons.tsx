@@ -19,6 +19,12 @@ export const DashboardIcon = (p: IconProps) => (
     <rect x="3" y="16" width="7" height="5" rx="1" />
   </Icon>
 );
+export const ReceiptIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2V3Z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </Icon>
+);
 export const BoxIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 
 // The back-office's few building blocks: dense, quiet, one accent colour (teal-700, AA on white).
 
-const shape = 'inline-flex items-center justify-center gap-1.5 rounded-md font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed';
+// On a touch screen every button and control is at least 44 px tall; a mouse keeps the denser sizes.
+const shape = 'inline-flex items-center justify-center gap-1.5 rounded-md font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed pointer-coarse:min-h-11';
 const base = `${shape} min-h-9 px-3 text-sm`;
 const small = `${shape} min-h-8 px-2.5 text-xs`;
 const secondary = 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-500';
@@ -17,6 +18,9 @@ export const buttonStyles = {
   secondarySmall: `${small} ${secondary}`,
   quietSmall: `${small} ${quiet}`,
 } as const;
+
+/** A button style whose text may wrap (long labels in a grid of action buttons on a phone). */
+export const wrapping = (style: string) => style.replace('whitespace-nowrap', 'whitespace-normal text-center');
 
 export function PageHeader({ title, action, children }: { title: string; action?: ReactNode; children?: ReactNode }) {
   return (
@@ -61,13 +65,16 @@ export const tdDense = td.replace('px-3', 'px-2');
 // Only from md up: on a phone a pinned actions column would cover the names it acts on.
 export const stickyEnd = 'md:sticky md:right-0 md:shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.15)]';
 
-export function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | 'grey' | 'teal'; children: ReactNode }) {
+export type BadgeTone = 'green' | 'red' | 'yellow' | 'grey' | 'teal' | 'blue';
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
   const tones = {
     green: 'bg-green-100 text-green-900',
     red: 'bg-red-100 text-red-900',
     yellow: 'bg-amber-100 text-amber-900',
     grey: 'bg-stone-200 text-stone-800',
     teal: 'bg-teal-100 text-teal-900',
+    blue: 'bg-sky-100 text-sky-900',
   };
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
@@ -97,7 +104,7 @@ export function FormError({ message }: { message: string | null | undefined }) {
 }
 
 const control =
-  'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-700 disabled:bg-stone-100';
+  'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-700 disabled:bg-stone-100 pointer-coarse:min-h-11';
 const labelStyle = 'mb-1 block text-sm font-medium text-stone-800';
 
 interface FieldProps {

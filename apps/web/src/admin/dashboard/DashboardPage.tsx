@@ -1,4 +1,4 @@
-import type { Dashboard } from '@marketplace/shared';
+import { formatMoney, type Dashboard } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { Card } from '../components/ui';
 import { LoadError } from '../components/status';
@@ -7,14 +7,18 @@ import { useResource } from '../use-resource';
 import { DASHBOARD_ERROR, fetchDashboard } from './api';
 import { LineChart } from './LineChart';
 
-const CARDS: { key: keyof Dashboard['stats']; label: string }[] = [
-  { key: 'products', label: 'Products' },
-  { key: 'orders', label: 'Orders' },
-  { key: 'users', label: 'Users' },
-  { key: 'pendingOrders', label: 'Pending Orders' },
+const count = new Intl.NumberFormat('en-MW');
+
+// Spec 2's four counts, then the week's takings (issue 9). The money card is twice as wide as a count
+// ('MWK 12,450,000' is long): a row of its own on a phone, 3 + 2 on a small laptop, one row from 1280 px.
+const CARDS: { key: keyof Dashboard['stats']; label: string; format: (value: number) => string; wide?: true }[] = [
+  { key: 'products', label: 'Products', format: (v) => count.format(v) },
+  { key: 'orders', label: 'Orders', format: (v) => count.format(v) },
+  { key: 'users', label: 'Users', format: (v) => count.format(v) },
+  { key: 'pendingOrders', label: 'Pending Orders', format: (v) => count.format(v) },
+  { key: 'revenueThisWeek', label: 'Revenue This Week', format: formatMoney, wide: true },
 ];
 
-const count = new Intl.NumberFormat('en-MW');
 const timeFormat = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
 
 function formatTime(value: string): string {
@@ -35,13 +39,13 @@ export function DashboardPage() {
         <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={dashboard.reload} />
       ) : null}
 
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals">
-        {CARDS.map(({ key, label }) => (
-          <li key={key}>
-            <Card className="p-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" aria-label="Totals">
+        {CARDS.map(({ key, label, format, wide }) => (
+          <li key={key} className={wide ? 'col-span-2' : undefined}>
+            <Card className="h-full p-4">
               <p className="text-sm font-medium text-stone-600">{label}</p>
-              <p className="mt-1 text-2xl font-bold text-stone-900" data-testid={`stat-${key}`}>
-                {data ? count.format(data.stats[key]) : <span className="inline-block h-7 w-12 animate-pulse rounded bg-stone-200 motion-reduce:animate-none"><span className="sr-only">Loading</span></span>}
+              <p className="mt-1 text-2xl font-bold text-stone-900 tabular-nums" data-testid={`stat-${key}`}>
+                {data ? format(data.stats[key]) : <span className="inline-block h-7 w-12 animate-pulse rounded bg-stone-200 motion-reduce:animate-none"><span className="sr-only">Loading</span></span>}
               </p>
             </Card>
           </li>

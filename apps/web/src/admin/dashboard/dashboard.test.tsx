@@ -34,7 +34,7 @@ describe('dashboard', () => {
         /^GET \/api\/admin\/dashboard$/,
         () =>
           json({
-            stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2 },
+            stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2, revenueThisWeek: 1250000 },
             orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
             recent_actions: [{ id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' }],
           }),
@@ -43,7 +43,11 @@ describe('dashboard', () => {
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('stat-products').textContent).toBe('1,234'));
+    expect(screen.getByTestId('stat-orders').textContent).toBe('5');
     expect(screen.getByTestId('stat-pendingOrders').textContent).toBe('2');
+    const totals = within(screen.getByRole('list', { name: 'Totals' })).getAllByRole('listitem');
+    expect(totals.map((card) => card.querySelector('p')?.textContent)).toEqual(['Products', 'Orders', 'Users', 'Pending Orders', 'Revenue This Week']);
+    expect(screen.getByTestId('stat-revenueThisWeek').textContent).toBe('MWK 1,250,000');
     expect(screen.getByRole('heading', { name: 'Orders in Last 7 Days' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeTruthy();
     expect(screen.getByText('Created product Dell Latitude')).toBeTruthy();

@@ -59,7 +59,7 @@ describe('Admin Login screen', () => {
     const fetchSpy = mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-123', display_name: 'Chikondi', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 1, orders: 0, users: 1, pendingOrders: 0 }, orders_by_day: [], recent_actions: [] })],
+      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 1, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 }, orders_by_day: [], recent_actions: [] })],
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
@@ -78,7 +78,7 @@ describe('Admin Login screen', () => {
     mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-1', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 0, orders: 0, users: 0, pendingOrders: 0 }, orders_by_day: [], recent_actions: [] })],
+      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 }, orders_by_day: [], recent_actions: [] })],
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });

@@ -126,7 +126,7 @@ export function ProductsListPage() {
                   <td className={`${td} min-w-28`}>{product.shop_name || 'Unknown'}</td>
                   <td className={`${td} min-w-28`}>{product.category_name || <span className="text-stone-500">—</span>}</td>
                   <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(product.price)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{product.sold ? 'Sold' : 'Available'}</td>
+                  <td className={`${td} whitespace-nowrap`}>{product.sold ? 'Sold' : product.reserved ? 'Reserved' : 'Available'}</td>
                   <td className={td}>
                     <Badge tone={product.published ? 'green' : 'grey'}>{product.published ? 'Published' : 'Unpublished'}</Badge>
                   </td>

@@ -21,6 +21,7 @@ function aProduct(overrides: Partial<AdminProduct>): AdminProduct {
     location: 'Lilongwe',
     published: true,
     sold: false,
+    reserved: false,
     featured: false,
     images: [],
     created_at: '2025-08-01T10:00:00.000Z',
@@ -31,7 +32,9 @@ function aProduct(overrides: Partial<AdminProduct>): AdminProduct {
 
 const products = [
   aProduct({ id: 1, name: 'Samsung Galaxy A14', published: true }),
-  aProduct({ id: 2, name: 'HP EliteBook 840', published: false, shop_id: null, shop_name: null, sold: true, price: 1250000 }),
+  // Sold wins over a reservation (the completed order that sold it held it until then).
+  aProduct({ id: 2, name: 'HP EliteBook 840', published: false, shop_id: null, shop_name: null, sold: true, reserved: true, price: 1250000 }),
+  aProduct({ id: 3, name: 'Tecno Spark 10', reserved: true }),
 ];
 
 describe('products list', () => {
@@ -39,7 +42,7 @@ describe('products list', () => {
     signIn();
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 2, limit: 50, offset: 0 })],
+      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 3, limit: 50, offset: 0 })],
       [/^POST \/api\/admin\/featured-products\/1$/, () => json({ id: 9, product_id: 1, name: 'Samsung Galaxy A14', price: 185000, is_published: true }, 201)],
     ]);
     renderAdmin('/admin/products');
@@ -52,6 +55,7 @@ describe('products list', () => {
     expect(within(unpublished).getByText('Unpublished')).toBeTruthy();
     expect(within(published).getByText('Available')).toBeTruthy();
     expect(within(published).getByText('Published')).toBeTruthy();
+    expect(within(screen.getByTestId('product-row-3')).getByText('Reserved')).toBeTruthy();
 
     const disabled = within(unpublished).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
     expect(disabled.disabled).toBe(true);
@@ -69,7 +73,7 @@ describe('products list', () => {
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
       [/^GET \/api\/admin\/products\?limit=50&offset=0&search=hp$/, () => json({ products: [products[1]], total: 1, limit: 50, offset: 0 })],
-      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 2, limit: 50, offset: 0 })],
+      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 3, limit: 50, offset: 0 })],
       [/^PUT \/api\/admin\/products\/2\/publish$/, () => json({ title: 'Conflict', status: 409, detail: 'Pick a shop first', message: 'Pick a shop first' }, 409)],
     ]);
     renderAdmin('/admin/products');

@@ -7,7 +7,7 @@ import { LoadError } from '../components/status';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
 import { applyFieldErrors } from '../form-errors';
 import { useSchemaForm } from '../use-schema-form';
-import { ActionModal } from './ActionModal';
+import { ActionModal } from '../components/ActionModal';
 import { sellerActions } from './api';
 
 /** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */

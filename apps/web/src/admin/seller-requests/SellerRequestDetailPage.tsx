@@ -15,7 +15,7 @@ import { CARD_IMAGE } from '../../lib/images';
 import { errorMessage, errorStatus } from '../api';
 import { DataTable } from '../components/DataTable';
 import { EmptyNote, LoadError, TableSkeleton } from '../components/status';
-import { BackLink, Badge, buttonStyles, Card, PageHeader, td } from '../components/ui';
+import { BackLink, Badge, buttonStyles, Card, PageHeader, td, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { useResource } from '../use-resource';
@@ -169,7 +169,7 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
               <button
                 key={action}
                 type="button"
-                className={`${buttonStyles[style]} min-h-11 whitespace-normal`}
+                className={`${wrapping(buttonStyles[style])} min-h-11`}
                 disabled={busy || !allowed(flags, action)}
                 onClick={() => setOpen(action)}
               >

@@ -114,7 +114,7 @@ describe('seller request detail', () => {
   });
 
   it('requires a shop and a category before adding to inventory, then shows the updated request', async () => {
-    const shops = { shops: [{ id: 3, name: 'Mzuzu Shop', address: 'M1', contact: '' }], total: 1, limit: 100, offset: 0 };
+    const shops = { shops: [{ id: 3, name: 'Mzuzu Shop', address: 'M1', town: 'Mzuzu', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null }], total: 1, limit: 100, offset: 0 };
     const categories = { categories: [{ id: 6, name: 'Other', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
     const fetchSpy = await openDetail(aRequest({ status: 'Accepted - Offer Pending' }), [
       [/^GET \/api\/admin\/shops\?limit=100&offset=0$/, () => json(shops)],

@@ -1,4 +1,4 @@
-import { shopInputSchema, type Shop } from '@marketplace/shared';
+import { formatMalawiPhone, shopInputSchema, type Shop } from '@marketplace/shared';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
@@ -9,7 +9,11 @@ import { useAdminForm } from '../use-admin-form';
 import { useResource } from '../use-resource';
 import { createShop, fetchShop, SHOPS_ERRORS, updateShop } from './api';
 
-const FIELDS = ['name', 'address', 'contact'] as const;
+const FIELDS = ['name', 'address', 'town', 'hours', 'phone', 'delivery_fee'] as const;
+
+// shopInputSchema also reads the spec's old `contact` in place of `hours` (a preprocess step); the form
+// always has `hours`, so it is checked by the object inside, with the same messages.
+const shopFormSchema = shopInputSchema.out;
 
 export function CreateShopPage() {
   usePageTitle('Create Shop');
@@ -41,8 +45,15 @@ export function EditShopPage() {
 
 function ShopForm({ shop }: { shop?: Shop }) {
   const { form, field, serverError, save } = useAdminForm(
-    shopInputSchema,
-    { name: shop?.name ?? '', address: shop?.address ?? '', contact: shop?.contact ?? '' },
+    shopFormSchema,
+    {
+      name: shop?.name ?? '',
+      address: shop?.address ?? '',
+      town: shop?.town ?? '',
+      hours: shop?.hours ?? '',
+      phone: shop?.phone ? formatMalawiPhone(shop.phone) : '',
+      delivery_fee: shop?.delivery_fee == null ? '' : String(shop.delivery_fee),
+    },
     FIELDS,
   );
 
@@ -56,11 +67,20 @@ function ShopForm({ shop }: { shop?: Shop }) {
   });
 
   return (
-    <FormCard onSubmit={onSubmit} error={serverError} layout="space-y-4">
-      <TextField label="Name" autoComplete="off" {...field('name')} />
-      <TextField label="Address" autoComplete="off" {...field('address')} />
-      <TextField label="Hours" hint="Opening hours or contact, e.g. Mon-Sat 8:00-17:00" autoComplete="off" {...field('contact')} />
-      <FormActions label={shop ? 'Save' : 'Create Shop'} busyLabel="Saving…" submitting={form.formState.isSubmitting} cancelTo="/admin/shops" />
+    <FormCard onSubmit={onSubmit} error={serverError} layout="grid gap-4 sm:grid-cols-2">
+      <TextField label="Name" autoComplete="off" className="sm:col-span-2" {...field('name')} />
+      <TextField label="Address" autoComplete="off" className="sm:col-span-2" {...field('address')} />
+      <TextField label="Town" hint="Where the shop's items are, e.g. Lilongwe" autoComplete="off" {...field('town')} />
+      <TextField label="Hours" hint="Opening hours, e.g. Mon-Sat 8:00-17:00" autoComplete="off" {...field('hours')} />
+      <TextField label="Phone (optional)" type="tel" hint="+265 or 0 followed by 9 digits; a mobile gets a WhatsApp button" autoComplete="off" {...field('phone')} />
+      <TextField label="Delivery fee (MWK, optional)" inputMode="numeric" hint="Leave empty if the fee is agreed on the phone" autoComplete="off" {...field('delivery_fee')} />
+      <FormActions
+        label={shop ? 'Save' : 'Create Shop'}
+        busyLabel="Saving…"
+        submitting={form.formState.isSubmitting}
+        cancelTo="/admin/shops"
+        className="sm:col-span-2"
+      />
     </FormCard>
   );
 }

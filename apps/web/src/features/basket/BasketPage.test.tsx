@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToBasket, BASKET_KEY, clearBasket } from '../../lib/basket-store';
+import { rememberOrders } from '../../lib/placed-orders';
 import { json, list, mockApi } from '../../test/fetch-mock';
-import { aProduct } from '../../test/products';
+import { aProduct, aShop } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
 import { BasketPage } from './BasketPage';
 
@@ -13,7 +15,7 @@ afterEach(() => {
 
 describe('BasketPage', () => {
   it('shows the spec empty state and a product grid', async () => {
-    mockApi([[/GET \/api\/v1\/products\?limit=4&offset=0$/, () => json(list([aProduct({ id: 30, name: 'Suggested' })]))]]);
+    mockApi([[/GET \/api\/v1\/products\?limit=4&offset=0&available=true$/, () => json(list([aProduct({ id: 30, name: 'Suggested' })]))]]);
     renderWithRouter(<BasketPage />, '/basket');
     expect(screen.getByRole('heading', { level: 1, name: 'Your Basket' })).toBeTruthy();
     expect(screen.getByText('You have not added anything to your Basket.')).toBeTruthy();
@@ -63,5 +65,89 @@ describe('BasketPage', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: BASKET_KEY }));
     });
     expect(await screen.findByRole('link', { name: 'From the other tab' })).toBeTruthy();
+  });
+
+  it('marks a reserved item "Reserved by another buyer" and leaves it out of the total', async () => {
+    addToBasket({ id: 1, name: 'Phone', price: 100000 });
+    addToBasket({ id: 2, name: 'Laptop', price: 250000 });
+    mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', price: 100000 }))],
+      [/GET \/api\/v1\/products\/2$/, () => json(aProduct({ id: 2, name: 'Laptop', price: 250000, reserved: true }))],
+      [/GET \/api\/v1\/products\?/, () => json(list([]))],
+    ]);
+    renderWithRouter(<BasketPage />, '/basket');
+    const [phone, laptop] = screen.getAllByTestId('basket-line');
+    expect(await within(laptop!).findByText('Reserved by another buyer')).toBeTruthy();
+    expect(within(phone!).queryByText('Reserved by another buyer')).toBeNull();
+    expect(screen.getByTestId('basket-total').textContent).toBe('MWK 100,000');
+    expect(screen.getByText('Total (1 item)')).toBeTruthy();
+    expect(screen.getByText('Unavailable items are not counted in the total.')).toBeTruthy();
+  });
+
+  it("shows each line's shop, from the listing or else from the snapshot", async () => {
+    addToBasket({ id: 1, name: 'Phone', price: 100000, shop: { id: 9, name: 'Old Shop', town: 'Zomba' } });
+    addToBasket({ id: 2, name: 'Laptop', price: 250000, shop: { id: 3, name: 'Mzuzu Tech', town: 'Mzuzu' } });
+    mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', shop: aShop({ name: 'Area 3 Electronics', town: 'Lilongwe' }) }))],
+      [/GET \/api\/v1\/products\/2$/, () => json({ message: 'boom' }, 500)],
+      [/GET \/api\/v1\/products\?/, () => json(list([]))],
+    ]);
+    renderWithRouter(<BasketPage />, '/basket');
+    const shops = () => screen.getAllByTestId('basket-line-shop').map((el) => el.textContent);
+    expect(shops()).toEqual(['Old Shop, Zomba', 'Mzuzu Tech, Mzuzu']);
+    expect(await screen.findByText('Area 3 Electronics, Lilongwe')).toBeTruthy();
+    // A failed check says nothing about the item: it stays orderable.
+    expect(shops()).toEqual(['Area 3 Electronics, Lilongwe', 'Mzuzu Tech, Mzuzu']);
+    expect(screen.queryByText('Reserved by another buyer')).toBeNull();
+  });
+
+  it('Place order opens the checkout, and is disabled when nothing can be bought', async () => {
+    addToBasket({ id: 1, name: 'Phone', price: 100000 });
+    mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', sold: true }))],
+      [/GET \/api\/v1\/products\?/, () => json(list([]))],
+    ]);
+    renderWithRouter(
+      <Routes>
+        <Route path="/basket" element={<BasketPage />} />
+        <Route path="/checkout" element={<h1>Checkout page</h1>} />
+      </Routes>,
+      '/basket',
+    );
+    expect(screen.queryByText(/Online ordering is coming soon/)).toBeNull();
+    const button = screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    await screen.findByText('Unavailable: sold or no longer listed');
+    expect(button.disabled).toBe(true);
+
+    act(() => {
+      addToBasket({ id: 2, name: 'Laptop', price: 250000 });
+    });
+    vi.restoreAllMocks();
+    mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', sold: true }))],
+      [/GET \/api\/v1\/products\/2$/, () => json(aProduct({ id: 2, name: 'Laptop' }))],
+    ]);
+    await screen.findByText('Total (1 item)');
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeTruthy();
+  });
+
+  it('lists the orders placed from this phone, linking to their pages', async () => {
+    mockApi([[/GET \/api\/v1\/products\?/, () => json(list([]))]]);
+    rememberOrders([{ number: 'MW-4K7Q2', token: 'a'.repeat(32), shop_name: 'Chichiri Electronics', created_at: '2025-08-14T12:30:00.000Z' }]);
+    renderWithRouter(<BasketPage />, '/basket');
+    const orders = within(screen.getByRole('region', { name: 'Your orders' }));
+    const link = orders.getByRole('link', { name: /MW-4K7Q2/ });
+    expect(link.getAttribute('href')).toBe(`/order/${'a'.repeat(32)}`);
+    expect(link.textContent).toContain('Chichiri Electronics · Thu, 14 Aug 2025, 2:30 pm');
+    await screen.findByText('No products available');
+  });
+
+  it('has no orders list when nothing was ordered here', async () => {
+    mockApi([[/GET \/api\/v1\/products\?/, () => json(list([]))]]);
+    renderWithRouter(<BasketPage />, '/basket');
+    expect(screen.queryByRole('region', { name: 'Your orders' })).toBeNull();
+    await screen.findByText('No products available');
   });
 });

@@ -1,24 +1,36 @@
 import { formatMoney, HOME_GRID_SIZE } from '@marketplace/shared';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ProductGrid } from '../../components/ProductGrid';
+import { checkBasketItems, type CheckedItem } from '../../lib/basket-check';
 import { basketTotal, removeFromBasket, type BasketItem } from '../../lib/basket-store';
 import { cardImageFile } from '../../lib/images';
+import { readPlacedOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
 import { pageTitle } from '../../lib/brand';
-import { checkBasketItems, fetchSuggestions, type CheckedItem } from './api';
-import { BasketLine } from './components/BasketLine';
+import { fetchSuggestions } from './api';
+import { BasketLine, type LineProblem } from './components/BasketLine';
+import { YourOrders } from './components/YourOrders';
 
-/** The stored snapshot, refreshed with the listing's current name, price and location when we have them. */
+/** The stored snapshot, refreshed with the listing's current name, price, location and shop when we have them. */
 function freshen(item: BasketItem, checked: CheckedItem | undefined): BasketItem {
   const product = checked?.product;
-  return product ? { ...item, name: product.name, price: product.price, location: product.location, cover_image_url: cardImageFile(product) } : item;
+  if (!product) return item;
+  const shop = product.shop ? { id: product.shop.id, name: product.shop.name, town: product.shop.town } : item.shop;
+  return { ...item, name: product.name, price: product.price, location: product.location, cover_image_url: cardImageFile(product), shop };
+}
+
+function problemOf(checked: CheckedItem | undefined): LineProblem {
+  if (checked?.availability === 'reserved') return 'reserved';
+  return checked?.availability === 'gone' ? 'gone' : null;
 }
 
 export function BasketPage() {
+  const navigate = useNavigate();
   const stored = useBasket();
+  const [placedOrders] = useState(readPlacedOrders);
   const ids = stored.map((item) => item.id);
   const checks = useAsync(`basket:${ids.join(',')}`, (signal) => (ids.length ? checkBasketItems(ids, signal) : Promise.resolve(new Map<number, CheckedItem>())));
   const suggestions = useAsync('basket-suggestions', fetchSuggestions);
@@ -30,10 +42,10 @@ export function BasketPage() {
   const checked = checks.status === 'success' ? checks.data : new Map<number, CheckedItem>();
   const lines = stored.map((item) => {
     const check = checked.get(item.id);
-    return { item: freshen(item, check), unavailable: check?.availability === 'unavailable' };
+    return { item: freshen(item, check), problem: problemOf(check) };
   });
-  const available = lines.filter((line) => !line.unavailable).map((line) => line.item);
-  const anyUnavailable = lines.some((line) => line.unavailable);
+  const available = lines.filter((line) => !line.problem).map((line) => line.item);
+  const anyUnavailable = lines.some((line) => line.problem);
 
   return (
     <div className="space-y-8">
@@ -45,10 +57,10 @@ export function BasketPage() {
         {lines.length === 0 ? (
           <EmptyState title="You have not added anything to your Basket." message="Items in you Basket will appear here after you add them." />
         ) : (
-          <div className="grid gap-4 md:grid-cols-[1fr_18rem] md:items-start">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
             <ul className="space-y-3" aria-label="Items in your basket">
-              {lines.map(({ item, unavailable }) => (
-                <BasketLine key={item.id} item={item} unavailable={unavailable} onRemove={() => removeFromBasket(item.id)} />
+              {lines.map(({ item, problem }) => (
+                <BasketLine key={item.id} item={item} problem={problem} onRemove={() => removeFromBasket(item.id)} />
               ))}
             </ul>
             <aside aria-labelledby="summary-heading" className="card p-4">
@@ -64,17 +76,15 @@ export function BasketPage() {
                 </dd>
               </dl>
               {anyUnavailable && <p className="mt-2 text-sm text-stone-700">Unavailable items are not counted in the total.</p>}
-              <p className="mt-3 text-sm text-stone-700">
-                Online ordering is coming soon. To buy now,{' '}
-                <Link to="/contact" className="text-link">
-                  contact us
-                </Link>{' '}
-                or visit a partner shop.
-              </p>
+              <button type="button" className="btn btn-primary mt-4 w-full" disabled={available.length === 0} onClick={() => navigate('/checkout')}>
+                Place order
+              </button>
+              <p className="mt-2 text-sm text-stone-700">Nothing to pay now: you pay at the shop when you collect, or on delivery.</p>
             </aside>
           </div>
         )}
       </section>
+      {placedOrders.length > 0 && <YourOrders orders={placedOrders} />}
       <section aria-labelledby="suggestions-heading">
         <h2 id="suggestions-heading" className="section-title mb-3">
           Explore New Items

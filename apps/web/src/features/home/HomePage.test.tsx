@@ -17,7 +17,7 @@ describe('HomePage', () => {
   it('shows skeletons, then 4 featured cards linking by product_id and 4 new cards', async () => {
     const fetchMock = mockApi([
       [/GET \/api\/v1\/products\/featured-products$/, () => json({ products: featured, total: 4 })],
-      [/GET \/api\/v1\/products\?limit=4&offset=0$/, () => json(list(newest))],
+      [/GET \/api\/v1\/products\?limit=4&offset=0&available=true$/, () => json(list(newest))],
     ]);
     renderWithRouter(<HomePage />);
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);

@@ -12,8 +12,8 @@ export async function fetchFeatured(signal: AbortSignal): Promise<CardProduct[]>
     .map((item) => ({ ...item, id: item.product_id ?? item.id }));
 }
 
-/** Explore New Items: the newest published products. */
+/** Explore New Items: the newest products that can still be bought (not sold, not reserved). */
 export async function fetchNewest(signal: AbortSignal): Promise<CardProduct[]> {
-  const payload = await apiRequest<ListPayload<PublicProduct>>(`/v1/products?limit=${HOME_GRID_SIZE}&offset=0`, { defaultMessage: 'Failed to fetch items', signal });
+  const payload = await apiRequest<ListPayload<PublicProduct>>(`/v1/products?limit=${HOME_GRID_SIZE}&offset=0&available=true`, { defaultMessage: 'Failed to fetch items', signal });
   return productsOf(payload);
 }

@@ -1,13 +1,16 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getBasket } from '../../lib/basket-store';
+import { clearBasket, getBasket } from '../../lib/basket-store';
 import { json, list, mockApi } from '../../test/fetch-mock';
-import { aProduct } from '../../test/products';
+import { aProduct, aShop } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
 import { ProductPage } from './ProductPage';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearBasket();
+});
 
 function renderProduct(id = '7') {
   return renderWithRouter(
@@ -125,5 +128,54 @@ describe('ProductPage', () => {
     renderProduct();
     expect(await screen.findByText('This item has been sold.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Sold' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a reserved product says so plainly and cannot be bought', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ reserved: true }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect(await screen.findByText('This item is reserved by another buyer.')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Reserved' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(getBasket()).toEqual([]);
+  });
+
+  it('shows the shop that holds the item, with a call link and a WhatsApp link carrying the item', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ location: 'Blantyre', shop: aShop({ phone: '0999 123 456' }) }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    const block = within(await screen.findByRole('region', { name: 'Where the item is' }));
+    expect(block.getByTestId('shop-name').textContent).toBe('Chichiri Electronics');
+    expect(block.getByText('Shop 4, Chichiri Shopping Centre, Blantyre')).toBeTruthy();
+    expect(block.getByText('Mon-Sat 8:00-17:00')).toBeTruthy();
+    expect(block.getByText('+265 999 123 456')).toBeTruthy();
+    expect(block.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265999123456');
+    const whatsapp = block.getByRole('link', { name: /^Chat on WhatsApp/ });
+    expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/265999123456?text=${encodeURIComponent(`Samsung Galaxy A14 ${window.location.origin}/product/7`)}`);
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
+    expect(whatsapp.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByTestId('product-location').textContent).toBe('Blantyre');
+  });
+
+  it('offers no WhatsApp for a landline, and no shop block for an item without a shop', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ shop: aShop({ phone: '+265 111 234 567' }) }))],
+      [/GET \/api\/v1\/products\/8$/, () => json(aProduct({ id: 8, shop: null }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    const block = within(await screen.findByRole('region', { name: 'Where the item is' }));
+    expect(block.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265111234567');
+    expect(block.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+
+    cleanup();
+    renderProduct('8');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A14' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Where the item is' })).toBeNull();
   });
 });

@@ -6,11 +6,19 @@ import { ProductDetails } from './components/ProductDetails';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
 
+// The shop block sits below the fold on a phone: its code (phone links included) comes in a chunk of its
+// own, fetched alongside the product, so it adds no wait and stays out of the first-screen budget.
+const loadWhereItIs = () => import('./components/WhereItIs');
+
 /** /product/{id}: loading, then the product or an error in red (spec 4). */
 export function ProductPage() {
   const id = useParams().id ?? '';
-  const state = useAsync(`product:${id}`, (signal) => fetchProduct(id, signal));
-  const product = state.status === 'success' && state.data && typeof state.data.id === 'number' ? state.data : null;
+  const state = useAsync(`product:${id}`, async (signal) => {
+    const [product, { WhereItIs }] = await Promise.all([fetchProduct(id, signal), loadWhereItIs()]);
+    return { product, WhereItIs };
+  });
+  const loaded = state.status === 'success' ? state.data : null;
+  const product = loaded?.product && typeof loaded.product.id === 'number' ? loaded.product : null;
   const errorText = state.status === 'error' ? productErrorText(state.error) : state.status === 'success' && !product ? 'Product not found' : null;
   const title = <title>{pageTitle(product ? product.name : errorText)}</title>;
 
@@ -31,7 +39,7 @@ export function ProductPage() {
   return (
     <>
       {title}
-      <ProductDetails key={product.id} product={product} />
+      <ProductDetails key={product.id} product={product} whereItIs={loaded && <loaded.WhereItIs product={product} />} />
       <RelatedItems product={product} />
     </>
   );

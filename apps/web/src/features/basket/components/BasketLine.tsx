@@ -1,16 +1,25 @@
 import { DEFAULT_LOCATION, formatMoney } from '@marketplace/shared';
 import { Link } from 'react-router';
+import { CloseIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/ProductImage';
 import type { BasketItem } from '../../../lib/basket-store';
 import { CARD_IMAGE } from '../../../lib/images';
 
+/** Why a line cannot be bought any more, or null when it can. */
+export type LineProblem = 'reserved' | 'gone' | null;
+
 interface BasketLineProps {
   item: BasketItem;
-  unavailable: boolean;
+  problem: LineProblem;
   onRemove: () => void;
 }
 
-export function BasketLine({ item, unavailable, onRemove }: BasketLineProps) {
+const PROBLEM_TEXT: Record<Exclude<LineProblem, null>, string> = {
+  reserved: 'Reserved by another buyer',
+  gone: 'Unavailable: sold or no longer listed',
+};
+
+export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
   return (
     <li className="card flex gap-3 p-3" data-testid="basket-line">
       <Link to={`/product/${item.id}`} className="shrink-0 rounded-md" tabIndex={-1} aria-hidden="true">
@@ -22,16 +31,21 @@ export function BasketLine({ item, unavailable, onRemove }: BasketLineProps) {
             {item.name}
           </Link>
         </h2>
-        <p className={`text-lg font-bold whitespace-nowrap ${unavailable ? 'text-stone-600 line-through' : 'text-stone-950'}`}>{formatMoney(item.price)}</p>
-        <p className="text-xs text-stone-600">{item.location || DEFAULT_LOCATION}</p>
-        {unavailable && <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">Unavailable: sold or no longer listed</p>}
+        <p className={`text-lg font-bold ${problem ? 'text-stone-600 line-through' : 'text-stone-950'}`}>{formatMoney(item.price)}</p>
+        <p className="text-xs text-stone-600" data-testid="basket-line-shop">
+          {item.shop ? `${item.shop.name}, ${item.shop.town}` : item.location || DEFAULT_LOCATION}
+        </p>
+        {problem && <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{PROBLEM_TEXT[problem]}</p>}
       </div>
+      {/* An icon on a phone, where "Remove" would squeeze the price; its name is the same everywhere. */}
       <button
         type="button"
         onClick={onRemove}
-        className="inline-flex min-h-11 items-center self-start rounded-md border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:border-red-700 hover:text-red-700"
+        className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-start rounded-md border border-stone-300 text-sm font-semibold text-stone-800 hover:border-red-700 hover:text-red-700 sm:px-3"
       >
-        Remove<span className="sr-only"> {item.name} from basket</span>
+        <CloseIcon width={18} height={18} className="sm:hidden" />
+        <span className="sr-only sm:not-sr-only">Remove</span>
+        <span className="sr-only"> {item.name} from basket</span>
       </button>
     </li>
   );

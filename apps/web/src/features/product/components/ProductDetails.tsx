@@ -1,15 +1,18 @@
 import { formatMoney, type PublicProduct } from '@marketplace/shared';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BasketIcon, PinIcon } from '../../../components/icons';
 import { addToBasket } from '../../../lib/basket-store';
+import { unavailableLabel } from '../../../lib/product-types';
 import { galleryFiles } from '../gallery-files';
 import { Gallery } from './Gallery';
 import { InterestPanel } from './InterestPanel';
 
-/** The loaded product: gallery, facts, Buy Now, interest and description. */
-export function ProductDetails({ product }: { product: PublicProduct }) {
+/** The loaded product: gallery, facts, Buy Now, interest, where it is and description. */
+export function ProductDetails({ product, whereItIs }: { product: PublicProduct; whereItIs?: ReactNode }) {
   const navigate = useNavigate();
   const category = product.category?.category_name;
+  const unavailable = unavailableLabel(product);
 
   function buyNow() {
     addToBasket(product);
@@ -33,23 +36,19 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
           <PinIcon width={18} height={18} />
           <span data-testid="product-location">{product.location || 'Unknown location'}</span>
         </p>
-        {product.sold && (
+        {unavailable && (
           <p className="rounded-md bg-stone-200 px-3 py-2 font-semibold text-stone-900" role="status">
-            This item has been sold.
+            {product.sold ? 'This item has been sold.' : 'This item is reserved by another buyer.'}
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <button
-            type="button"
-            onClick={buyNow}
-            disabled={product.sold}
-            className="btn btn-primary w-full px-6 sm:w-auto"
-          >
+          <button type="button" onClick={buyNow} disabled={unavailable !== null} className="btn btn-primary w-full px-6 sm:w-auto">
             <BasketIcon width={20} height={20} />
-            {product.sold ? 'Sold' : 'Buy Now'}
+            {unavailable ?? 'Buy Now'}
           </button>
           <InterestPanel key={product.id} productId={product.id} watchers={product.watchers} />
         </div>
+        {whereItIs}
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-lg font-semibold text-stone-900">
             Description

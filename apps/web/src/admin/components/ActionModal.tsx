@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { buttonStyles } from '../components/ui';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
+import { buttonStyles } from './ui';
 
 interface ActionModalProps {
   title: string;
@@ -18,23 +19,9 @@ interface ActionModalProps {
  * goes back to the control that opened it.
  */
 export function ActionModal({ title, description, onSubmit, onCancel, busy, danger = false, children }: ActionModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      // jsdom has no showModal: there the dialog is simply open.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    return () => {
-      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-      if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
-    };
-  }, []);
 
   return (
     <dialog

@@ -1,0 +1,45 @@
+import { OPEN_ORDER_STATUSES } from '@marketplace/shared';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function countRows(db: Executor, table: 'products' | 'users' | 'orders') {
+  const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Orders still holding their items: placed, confirmed, ready or on their way. */
+export async function countOpenOrders(db: Executor) {
+  const { n } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', [...OPEN_ORDER_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Orders created per UTC day since `from` (an ISO time); days without orders are absent. */
+export async function ordersPerDay(db: Executor, from: string): Promise<Map<string, number>> {
+  // Times are ISO text on both engines: the first 10 characters are the UTC day.
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('orders')
+    .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', from)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((r) => [r.day, Number(r.n)]));
+}
+
+/** MWK of the orders completed since `from`. */
+export async function completedRevenue(db: Executor, from: string) {
+  const row = await db
+    .selectFrom('orders')
+    // PostgreSQL sums bigint as numeric (text in JS); null when nothing matched.
+    .select((eb) => eb.fn.sum<string | number | null>('total').as('sum'))
+    .where('status', '=', 'Completed')
+    .where('completed_at', '>=', from)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum ?? 0);
+}

@@ -1,0 +1,120 @@
+import type { orderRequestSchema, PlacedOrder } from '@marketplace/shared';
+import { formatMoney } from '@marketplace/shared';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { Database, OrdersTable } from '../../db/schema.js';
+import { recordAudit } from '../audit/repository.js';
+import { heldOf, imagesOf } from '../products/repository.js';
+import { hashOrderToken, newOrderNumber, newOrderToken } from './codes.js';
+import { OrderConflict } from './conflict.js';
+import { addEvent, findOrder, holdProducts, insertItems, insertOrder, notOnSale, productsForOrder } from './repository.js';
+import { loadPublicOrder } from './service.js';
+
+/** The checked request: phone normalised, ids and prices as numbers. */
+export type PlaceOrderInput = z.output<typeof orderRequestSchema>;
+type Product = Awaited<ReturnType<typeof productsForOrder>>[number];
+
+const NUMBER_ATTEMPTS = 10;
+
+/** Inserts the order under a fresh number, drawing again while the number is taken. */
+export async function insertNumbered(trx: Transaction<Database>, values: Omit<OrdersTable, 'id' | 'number'>, draw: () => string = newOrderNumber) {
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
+    const number = draw();
+    const id = await insertOrder(trx, { ...values, number });
+    if (id !== undefined) return { id, number };
+  }
+  // 31^5 (28 million) numbers: reaching this means the space is nearly full, not bad luck.
+  throw new Error('No free order number after several attempts');
+}
+
+/** Basket items grouped by the shop that holds them, in basket order; items without a shop form one group. */
+function byShop(items: PlaceOrderInput['items'], products: Map<number, Product>) {
+  const groups = new Map<number | null, Product[]>();
+  for (const item of items) {
+    const product = products.get(item.product_id)!;
+    const group = groups.get(product.shop_id) ?? [];
+    group.push(product);
+    groups.set(product.shop_id, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Places one order per shop for the basket, in one transaction: the orders, their lines, their
+ * history and the holds on their items are all stored, or none of them. Prices are the server's; a
+ * product that is gone, sold, reserved, or whose price differs from what the buyer saw is a 409
+ * naming it. Two buyers racing for one item: the hold's primary key lets exactly one through.
+ */
+export async function placeOrders(db: Db, input: PlaceOrderInput, now: Date, reservationHours: number): Promise<PlacedOrder[]> {
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + reservationHours * 3_600_000).toISOString();
+  const ids = input.items.map((i) => i.product_id);
+
+  return db.kysely.transaction().execute(async (trx) => {
+    const products = new Map((await productsForOrder(trx, ids)).map((p) => [p.id, p]));
+    const held = await heldOf(trx, ids);
+    const conflict = new OrderConflict();
+    for (const item of input.items) {
+      const p = products.get(item.product_id);
+      if (!p || p.published !== 1) conflict.unavailable(item.product_id, p?.name ?? `Item #${item.product_id}`, 'gone');
+      else if (p.sold === 1) conflict.unavailable(p.id, p.name, 'sold');
+      else if (held.has(p.id)) conflict.unavailable(p.id, p.name, 'reserved');
+      else if (item.price !== undefined && item.price !== Number(p.price)) conflict.changed(p.id, p.name, Number(p.price));
+    }
+    conflict.check();
+
+    const covers = await imagesOf(trx, ids);
+    const placed: { id: number; token: string; products: Product[] }[] = [];
+    for (const group of byShop(input.items, products)) {
+      const subtotal = group.reduce((sum, p) => sum + Number(p.price), 0);
+      const shopFee = group[0]!.shop_delivery_fee;
+      const deliveryFee = input.fulfilment === 'delivery' && shopFee !== null ? Number(shopFee) : null;
+      const total = subtotal + (deliveryFee ?? 0);
+      const token = newOrderToken();
+      const { id, number } = await insertNumbered(trx, {
+        token_hash: hashOrderToken(token),
+        status: 'Placed',
+        version: 1,
+        shop_id: group[0]!.shop_id,
+        buyer_name: input.buyer_name,
+        phone: input.phone,
+        email: input.email,
+        fulfilment: input.fulfilment,
+        // Collection needs no address: whatever the form still held is not kept.
+        address: input.fulfilment === 'delivery' ? input.address : null,
+        area: input.fulfilment === 'delivery' ? input.area : null,
+        subtotal,
+        delivery_fee: deliveryFee,
+        total,
+        payment_method: null,
+        payment_reference: null,
+        expires_at: expiresAt,
+        completed_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      await insertItems(
+        trx,
+        group.map((p) => ({ order_id: id, product_id: p.id, name: p.name, price: Number(p.price), image: covers.get(p.id)?.[0] ?? null })),
+      );
+      await addEvent(trx, { order_id: id, action: 'placed', from_status: null, to_status: 'Placed', reason: null, by: 'buyer', actor_id: null, created_at: at });
+      const count = group.length === 1 ? '1 item' : `${group.length} items`;
+      await recordAudit(trx, { actorId: null, action: `Order ${number} placed: ${count}, ${formatMoney(total)}`, subjectType: 'order', subjectId: id, at });
+      placed.push({ id, token, products: group });
+    }
+
+    // The constraint decides races the checks above could not see: a product another buyer held
+    // meanwhile is not held here, and the whole transaction rolls back.
+    const holds = placed.flatMap((o) => o.products.map((p) => ({ product_id: p.id, order_id: o.id })));
+    const got = await holdProducts(trx, holds, at);
+    const lost = new OrderConflict();
+    for (const p of products.values()) if (!got.has(p.id)) lost.unavailable(p.id, p.name, 'taken');
+    lost.check();
+    // Held now; an order completed just before our hold (sold, hold released) shows here.
+    for (const id of await notOnSale(trx, ids)) lost.unavailable(id, products.get(id)!.name, 'sold');
+    lost.check();
+
+    return Promise.all(placed.map(async (o) => ({ ...(await loadPublicOrder(trx, (await findOrder(trx, o.id))!)), token: o.token })));
+  });
+}

@@ -1,0 +1,188 @@
+import type { OrderStatus } from '@marketplace/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** What placing an order needs to know of each product, with its shop's flat delivery fee. */
+export function productsForOrder(db: Executor, ids: number[]) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('shops as s', 's.id', 'p.shop_id')
+    .select(['p.id', 'p.name', 'p.price', 'p.published', 'p.sold', 'p.shop_id', 's.delivery_fee as shop_delivery_fee'])
+    .where('p.id', 'in', ids)
+    .execute();
+}
+
+/** Of these products, the ones no longer on sale (sold or unpublished). */
+export async function notOnSale(db: Executor, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('sold', '=', 1), eb('published', '=', 0)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Inserts the order unless its number is taken (then undefined: the caller draws another number).
+ * ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the transaction.
+ */
+export async function insertOrder(db: Executor, values: Omit<OrdersTable, 'id'>): Promise<number | undefined> {
+  const row = await db
+    .insertInto('orders')
+    .values(values)
+    .onConflict((oc) => oc.column('number').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertItems(db: Executor, items: Omit<OrderItemsTable, 'id'>[]) {
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+}
+
+/**
+ * Holds the products for their orders; returns the ids actually held. A product another open order
+ * holds is skipped (its primary key refuses a second hold). Rows go in product id order, so two
+ * transactions holding overlapping products wait for each other instead of deadlocking.
+ */
+export async function holdProducts(db: Executor, holds: { product_id: number; order_id: number }[], now: string): Promise<Set<number>> {
+  if (holds.length === 0) return new Set();
+  const rows = await db
+    .insertInto('product_holds')
+    .values([...holds].sort((a, b) => a.product_id - b.product_id).map((h) => ({ ...h, created_at: now })))
+    .onConflict((oc) => oc.column('product_id').doNothing())
+    .returning('product_id')
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/** The order's items are on sale again (or, after completion, simply no longer held). */
+export async function releaseHolds(db: Executor, orderId: number) {
+  await db.deleteFrom('product_holds').where('order_id', '=', orderId).execute();
+}
+
+/** Completing an order: its products are sold and leave the storefront (they stay in the back-office). */
+export async function markItemsSold(db: Executor, orderId: number, now: string) {
+  await db
+    .updateTable('products')
+    .set({ sold: 1, published: 0, updated_at: now })
+    .where('id', 'in', db.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).where('product_id', 'is not', null))
+    .execute();
+}
+
+export function findOrder(db: Executor, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderByTokenHash(db: Executor, tokenHash: string) {
+  return db.selectFrom('orders').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+export function itemsOf(db: Executor, orderId: number) {
+  return db.selectFrom('order_items').select(['product_id', 'name', 'price', 'image']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function eventsOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .select(['e.id', 'e.action', 'e.from_status', 'e.to_status', 'e.reason', 'e.by', 'u.display_name as actor', 'e.created_at'])
+    .where('e.order_id', '=', orderId)
+    .orderBy('e.id')
+    .execute();
+}
+
+export function shopForOrder(db: Executor, shopId: number) {
+  return db.selectFrom('shops').select(['id', 'name', 'town', 'address', 'hours', 'phone']).where('id', '=', shopId).executeTakeFirst();
+}
+
+export async function addEvent(db: Executor, event: Omit<OrderEventsTable, 'id'>) {
+  await db.insertInto('order_events').values(event).execute();
+}
+
+/**
+ * Moves the order to a new status only if it is still at the version the caller read: of two staff
+ * (or staff and the expiry job) acting at once, exactly one update matches and the other gets false.
+ */
+export async function moveStatus(
+  db: Executor,
+  id: number,
+  version: number,
+  status: OrderStatus,
+  now: string,
+  extra: Partial<Pick<OrdersTable, 'payment_method' | 'payment_reference' | 'completed_at'>> = {},
+) {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...extra, status, version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface OrderListFilter {
+  status?: string | undefined;
+  shopId?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Back-office list, newest first, with the item count of each order and the total for paging. */
+export async function listOrders(db: Executor, filter: OrderListFilter) {
+  let base = db.selectFrom('orders as o');
+  if (filter.status !== undefined) base = base.where('o.status', '=', filter.status);
+  if (filter.shopId !== undefined) base = base.where('o.shop_id', '=', filter.shopId);
+  const rows = await base
+    .leftJoin('shops as s', 's.id', 'o.shop_id')
+    .select((eb) => [
+      'o.id',
+      'o.number',
+      'o.status',
+      'o.fulfilment',
+      'o.buyer_name',
+      'o.phone',
+      'o.shop_id',
+      's.name as shop_name',
+      'o.total',
+      'o.created_at',
+      'o.expires_at',
+      eb.selectFrom('order_items as i').select((c) => c.fn.countAll<number>().as('n')).whereRef('i.order_id', '=', 'o.id').as('item_count'),
+    ])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+/** Open orders past their expiry time, oldest first. */
+export async function dueOrderIds(db: Executor, statuses: readonly string[], now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', 'in', [...statuses])
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims one due order for expiry inside the caller's transaction. On PostgreSQL the row is locked
+ * and one already locked by another process is skipped (that process is expiring it); SQLite has one
+ * writer, so a plain read in the write transaction is already exclusive.
+ */
+export function claimDueOrder(db: Transaction<Database>, lock: boolean, id: number, statuses: readonly string[], now: string) {
+  const query = db.selectFrom('orders').selectAll().where('id', '=', id).where('status', 'in', [...statuses]).where('expires_at', '<=', now);
+  return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
+}

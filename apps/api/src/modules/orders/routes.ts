@@ -1,0 +1,112 @@
+import {
+  adminOrderListQuerySchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  buyerCancelSchema,
+  cancelOrderSchema,
+  completeOrderSchema,
+  orderRequestSchema,
+  orderStepSchema,
+  placeOrderResultSchema,
+  publicOrderSchema,
+  type OrderStatus,
+} from '@marketplace/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { STAFF } from '../../plugins/access.js';
+import { idParams } from '../../plugins/params.js';
+import { placeOrders } from './place.js';
+import { listOrders } from './repository.js';
+import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
+
+export const TOO_MANY_ORDERS = 'Too many orders from your network. Please try again in an hour.';
+/** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
+export const ORDERS_PER_HOUR = 30;
+/** Reading and cancelling through the private link. */
+export const ORDER_LINK_PER_MINUTE = 120;
+
+export interface OrderRouteOptions {
+  db: Db;
+  clock: () => Date;
+  reservationHours: number;
+}
+
+// The token is checked in the handler: a malformed one is "Order not found" (404), like a wrong one.
+const tokenParams = z.object({ token: z.string() });
+// A POST without a body arrives as null: cancelling needs no reason.
+const buyerCancelBody = buyerCancelSchema.nullable();
+
+export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify, { db, clock, reservationHours }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+  const config = { access: STAFF };
+  const linkLimit = { rateLimit: { max: ORDER_LINK_PER_MINUTE, timeWindow: '1 minute' } };
+  // Every answer here holds a buyer's name, phone and address: never kept by a cache or a CDN.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
+
+  app.post(
+    '/v1/orders',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: ORDERS_PER_HOUR, timeWindow: '1 hour', errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_ORDERS }) },
+      },
+      schema: { tags, body: orderRequestSchema, response: { 201: placeOrderResultSchema } },
+    },
+    async (request, reply) => reply.status(201).send({ orders: await placeOrders(db, request.body, clock(), reservationHours) }),
+  );
+
+  app.get(
+    '/v1/orders/:token',
+    { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, response: { 200: publicOrderSchema } } },
+    async (request) => loadOrderByToken(db.kysely, request.params.token),
+  );
+
+  app.post(
+    '/v1/orders/:token/cancel',
+    { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, body: buyerCancelBody, response: { 200: publicOrderSchema } } },
+    async (request) => buyerCancel(db, clock(), request.params.token, request.body?.reason ?? null),
+  );
+
+  app.get('/admin/orders', { config, schema: { tags, querystring: adminOrderListQuerySchema, response: { 200: adminOrderListSchema } } }, async (request) => {
+    const { status, shop_id, limit, offset } = request.query;
+    const { rows, total } = await listOrders(db.kysely, { status, shopId: shop_id, limit, offset });
+    const orders = rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status as OrderStatus,
+      fulfilment: r.fulfilment,
+      buyer_name: r.buyer_name,
+      phone: r.phone,
+      shop: r.shop_id !== null && r.shop_name !== null ? { id: r.shop_id, name: r.shop_name } : null,
+      item_count: Number(r.item_count ?? 0),
+      total: Number(r.total),
+      created_at: r.created_at,
+      expires_at: r.expires_at,
+    }));
+    return { orders, total, limit, offset };
+  });
+
+  const action = { config, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } };
+
+  app.get('/admin/orders/:id', action, async (request) => loadAdminOrder(db.kysely, request.params.id));
+
+  for (const step of ['confirm', 'ready'] as const) {
+    app.post(`/admin/orders/:id/${step}`, { ...action, schema: { ...action.schema, body: orderStepSchema } }, async (request) =>
+      staffAct(db, clock(), request.user!, request.params.id, { action: step }, request.body?.version),
+    );
+  }
+
+  app.post('/admin/orders/:id/complete', { ...action, schema: { ...action.schema, body: completeOrderSchema } }, async (request) => {
+    const { version, payment_method, payment_reference } = request.body;
+    return staffAct(db, clock(), request.user!, request.params.id, { action: 'complete', payment_method, payment_reference }, version);
+  });
+
+  app.post('/admin/orders/:id/cancel', { ...action, schema: { ...action.schema, body: cancelOrderSchema } }, async (request) =>
+    staffAct(db, clock(), request.user!, request.params.id, { action: 'cancel', reason: request.body.reason }, request.body.version),
+  );
+};

@@ -1,0 +1,187 @@
+import type { AdminOrder, OrderAction, OrderStatus, PaymentMethod, PublicOrder } from '@marketplace/shared';
+import { EXPIRABLE_ORDER_STATUSES, formatMoney, isOpenOrder, nextOrderStatus, orderTokenPattern, PAYMENT_METHOD_LABELS, whyNotOrder } from '@marketplace/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { recordAudit } from '../audit/repository.js';
+import type { SessionUser } from '../auth/service.js';
+import { hashOrderToken } from './codes.js';
+import {
+  addEvent,
+  claimDueOrder,
+  dueOrderIds,
+  eventsOf,
+  findOrder,
+  findOrderByTokenHash,
+  itemsOf,
+  markItemsSold,
+  moveStatus,
+  releaseHolds,
+  shopForOrder,
+  type OrderRow,
+} from './repository.js';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_CHANGED_MEANWHILE = 'This order was changed by someone else meanwhile. Reload it and try again.';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The verb of "Cannot <verb>: <reason>". */
+const VERBS: Record<OrderAction, string> = {
+  confirm: 'confirm',
+  ready: 'mark the order ready',
+  complete: 'complete',
+  cancel: 'cancel',
+  buyerCancel: 'cancel',
+  expire: 'expire',
+};
+
+export async function loadPublicOrder(db: Executor, row: OrderRow): Promise<PublicOrder> {
+  const [items, events, shop] = await Promise.all([itemsOf(db, row.id), eventsOf(db, row.id), row.shop_id === null ? undefined : shopForOrder(db, row.shop_id)]);
+  return {
+    number: row.number,
+    status: row.status as OrderStatus,
+    fulfilment: row.fulfilment,
+    buyer_name: row.buyer_name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    area: row.area,
+    shop: shop ?? null,
+    items: items.map((i) => ({ ...i, price: Number(i.price) })),
+    subtotal: Number(row.subtotal),
+    delivery_fee: row.delivery_fee === null ? null : Number(row.delivery_fee),
+    total: Number(row.total),
+    expires_at: row.expires_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    history: events.map((e) => ({ ...e, actor: e.actor ?? null })),
+  };
+}
+
+export async function loadAdminOrder(db: Executor, id: number): Promise<AdminOrder> {
+  const row = await findOrder(db, id);
+  if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+  return {
+    ...(await loadPublicOrder(db, row)),
+    id: row.id,
+    version: row.version,
+    payment_method: row.payment_method as PaymentMethod | null,
+    payment_reference: row.payment_reference,
+  };
+}
+
+/** The buyer's private link: a malformed token is as unknown as a wrong one. */
+async function orderOfToken(db: Executor, token: string): Promise<OrderRow> {
+  const row = orderTokenPattern.test(token) ? await findOrderByTokenHash(db, hashOrderToken(token)) : undefined;
+  if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function loadOrderByToken(db: Executor, token: string): Promise<PublicOrder> {
+  return loadPublicOrder(db, await orderOfToken(db, token));
+}
+
+type Move =
+  | { action: 'confirm' | 'ready' }
+  | { action: 'complete'; payment_method: PaymentMethod; payment_reference: string | null }
+  | { action: 'cancel'; reason: string }
+  | { action: 'buyerCancel'; reason: string | null }
+  | { action: 'expire' };
+
+interface Actor {
+  by: 'buyer' | 'staff' | 'system';
+  id: number | null;
+}
+
+function auditText(row: OrderRow, move: Move, to: OrderStatus): string {
+  switch (move.action) {
+    case 'confirm':
+      return `Order ${row.number} confirmed with the buyer`;
+    case 'ready':
+      return `Order ${row.number}: ${to.toLowerCase()}`;
+    case 'complete':
+      return `Order ${row.number} completed: ${formatMoney(Number(row.total))} by ${PAYMENT_METHOD_LABELS[move.payment_method]}`;
+    case 'cancel':
+      return `Order ${row.number} cancelled by staff`;
+    case 'buyerCancel':
+      return `Order ${row.number} cancelled by the buyer`;
+    case 'expire':
+      return `Order ${row.number} expired: not collected in time`;
+  }
+}
+
+/**
+ * One flow step inside the caller's transaction: check the flow allows it, move the status only if
+ * nobody changed the order meanwhile, then its effects on the items, the history and the audit log.
+ */
+async function applyMove(trx: Transaction<Database>, row: OrderRow, move: Move, actor: Actor, now: string) {
+  const state = { status: row.status, fulfilment: row.fulfilment };
+  const refusal = whyNotOrder(state, move.action);
+  if (refusal) throw new HttpError(409, `Cannot ${VERBS[move.action]}: ${refusal}`);
+  const to = nextOrderStatus(state, move.action);
+  const extra = move.action === 'complete' ? { payment_method: move.payment_method, payment_reference: move.payment_reference, completed_at: now } : {};
+  if (!(await moveStatus(trx, row.id, row.version, to, now, extra))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+
+  if (move.action === 'complete') await markItemsSold(trx, row.id, now);
+  // Completed, cancelled or expired: the order no longer holds its items (sold, or back on sale).
+  if (!isOpenOrder(to)) await releaseHolds(trx, row.id);
+
+  const reason = move.action === 'cancel' || move.action === 'buyerCancel' ? move.reason : null;
+  await addEvent(trx, { order_id: row.id, action: move.action, from_status: row.status, to_status: to, reason, by: actor.by, actor_id: actor.id, created_at: now });
+  await recordAudit(trx, { actorId: actor.id, action: auditText(row, move, to), subjectType: 'order', subjectId: row.id, at: now, ...(reason ? { detail: reason } : {}) });
+}
+
+export type StaffMove = Extract<Move, { action: 'confirm' | 'ready' | 'complete' | 'cancel' }>;
+
+/** `seenVersion`: the version on the staff member's screen, when the client sends it. */
+export async function staffAct(db: Db, now: Date, actor: SessionUser, id: number, move: StaffMove, seenVersion?: number): Promise<AdminOrder> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await findOrder(trx, id);
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    if (seenVersion !== undefined && seenVersion !== row.version) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now.toISOString());
+    return loadAdminOrder(trx, id);
+  });
+}
+
+export async function buyerCancel(db: Db, now: Date, token: string, reason: string | null): Promise<PublicOrder> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await orderOfToken(trx, token);
+    await applyMove(trx, row, { action: 'buyerCancel', reason }, { by: 'buyer', id: null }, now.toISOString());
+    return loadPublicOrder(trx, (await findOrder(trx, row.id))!);
+  });
+}
+
+/** Orders looked at per sweep; the timer comes back for the rest. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Expires open orders whose reservation ran out, each in its own transaction, and returns how many
+ * this call expired. Safe with several processes sweeping at once: each order is claimed (skip-locked
+ * on PostgreSQL) and moved by version, so it is expired, released and recorded exactly once.
+ */
+export async function expireDueOrders(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
+  const at = now.toISOString();
+  const ids = await dueOrderIds(db.kysely, EXPIRABLE_ORDER_STATUSES, at, batch);
+  let expired = 0;
+  for (const id of ids) {
+    const done = await db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        const row = await claimDueOrder(trx, db.engine === 'postgres', id, EXPIRABLE_ORDER_STATUSES, at);
+        // Gone from the list meanwhile: another process expired it, or staff or the buyer acted first.
+        if (!row) return false;
+        await applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at);
+        return true;
+      })
+      // A flow refusal here means someone else moved the order first: not ours to expire.
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 409) return false;
+        throw error;
+      });
+    if (done) expired++;
+  }
+  return expired;
+}

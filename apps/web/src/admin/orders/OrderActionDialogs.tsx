@@ -1,0 +1,118 @@
+import { cancelOrderSchema, completeOrderSchema, orderActionLabel, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type AdminOrder, type StaffOrderAction } from '@marketplace/shared';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { z } from 'zod';
+import { ActionModal } from '../components/ActionModal';
+import { SelectField, TextAreaField, TextField } from '../components/ui';
+import { applyFieldErrors } from '../form-errors';
+import { useSchemaForm } from '../use-schema-form';
+import { orderActions } from './api';
+
+/** What was typed in a modal, kept by the detail screen so a failed call (even one that closes the modal) loses nothing. */
+export type Draft = Record<string, string | null | undefined>;
+
+/** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
+export type RunOrderAction = (action: StaffOrderAction, call: () => Promise<AdminOrder>, draft?: Draft) => Promise<unknown>;
+
+export interface OrderActionDialogProps {
+  action: StaffOrderAction;
+  order: AdminOrder;
+  busy: boolean;
+  /** Values typed last time this action failed. */
+  draft: Draft | undefined;
+  onCancel: () => void;
+  run: RunOrderAction;
+}
+
+const shopName = (order: AdminOrder) => order.shop?.name ?? 'the shop';
+
+function describe(order: AdminOrder, action: 'confirm' | 'ready'): string {
+  if (action === 'confirm') return `Confirm ${order.number} once you have called ${order.buyer_name} and they still want it.`;
+  return order.fulfilment === 'delivery'
+    ? `${order.number} has left ${shopName(order)} for delivery to ${order.address ?? 'the buyer'}.`
+    : `${order.number} is set aside at ${shopName(order)} for ${order.buyer_name} to collect and pay.`;
+}
+
+/** The modal behind each action button of the order detail screen. */
+export function OrderActionDialog(props: OrderActionDialogProps) {
+  const { action, order, busy, onCancel, run } = props;
+  switch (action) {
+    case 'complete':
+      return <CompleteDialog {...props} />;
+    case 'cancel':
+      return <CancelDialog {...props} />;
+    case 'confirm':
+    case 'ready':
+      return (
+        <ActionModal
+          title={orderActionLabel(order, action)}
+          description={describe(order, action)}
+          busy={busy}
+          onCancel={onCancel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(action, () => orderActions[action](order));
+          }}
+        />
+      );
+  }
+}
+
+function useActionForm<In extends FieldValues, Out extends FieldValues>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
+  const { form, field } = useSchemaForm(schema, defaultValues);
+  const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
+  return { form, field, markFields };
+}
+
+// The select starts empty (''), so the form takes text and hands it to the shared rule and its message.
+const completeForm = z.object({
+  payment_method: z.string().pipe(completeOrderSchema.shape.payment_method),
+  payment_reference: completeOrderSchema.shape.payment_reference,
+});
+
+function CompleteDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
+  const { form, field, markFields } = useActionForm(completeForm, {
+    payment_method: draft?.payment_method ?? '',
+    payment_reference: draft?.payment_reference ?? '',
+  });
+  const done =
+    order.fulfilment === 'delivery' ? `${order.number} was delivered to ${order.buyer_name} and paid for.` : `${order.buyer_name} collected ${order.number} and paid.`;
+  return (
+    <ActionModal
+      title={orderActionLabel(order, 'complete')}
+      description={`${done} The items become sold and leave the storefront.`}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit(async ({ payment_method, payment_reference }) => {
+        const body = payment_reference ? { payment_method, payment_reference } : { payment_method };
+        markFields(await run('complete', () => orderActions.complete(order, body), form.getValues()));
+      })}
+    >
+      <SelectField label="Payment method" {...field('payment_method')}>
+        <option value="">Choose a payment method</option>
+        {PAYMENT_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {PAYMENT_METHOD_LABELS[method]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Payment reference (optional)" hint="e.g. the mobile money transaction ID" autoComplete="off" maxLength={100} {...field('payment_reference')} />
+    </ActionModal>
+  );
+}
+
+function CancelDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
+  // The version is added by orderActions from the order on screen, not typed.
+  const { form, field, markFields } = useActionForm(cancelOrderSchema.pick({ reason: true }), { reason: draft?.reason ?? '' });
+  return (
+    <ActionModal
+      title={orderActionLabel(order, 'cancel')}
+      description={`Cancel ${order.number} for ${order.buyer_name}? The items go back on sale.`}
+      danger
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit(async (values) => markFields(await run('cancel', () => orderActions.cancel(order, values), form.getValues())))}
+    >
+      <TextAreaField label="Reason" rows={3} maxLength={500} {...field('reason')} />
+    </ActionModal>
+  );
+}

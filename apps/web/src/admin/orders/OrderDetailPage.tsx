@@ -1,0 +1,155 @@
+import {
+  EXPIRABLE_ORDER_STATUSES,
+  orderActionAllowed,
+  orderActionLabel,
+  orderStaffHint,
+  orderStatusTone,
+  STAFF_ORDER_ACTIONS,
+  whyNotOrder,
+  type AdminOrder,
+  type StaffOrderAction,
+} from '@marketplace/shared';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { errorMessage, errorStatus } from '../api';
+import { LoadError, TableSkeleton } from '../components/status';
+import { BackLink, Badge, buttonStyles, Card, PageHeader, wrapping } from '../components/ui';
+import { notifyError, notifySuccess } from '../toasts';
+import { usePageTitle } from '../use-page-title';
+import { useResource } from '../use-resource';
+import { fetchOrder, ORDER_ERRORS } from './api';
+import { formatWhen } from './format';
+import { OrderActionDialog, type Draft, type RunOrderAction } from './OrderActionDialogs';
+import { BuyerCard, FulfilmentCard, PaymentCard } from './OrderCards';
+import { OrderHistory } from './OrderHistory';
+import { OrderItemsTable } from './OrderItemsTable';
+
+const BACK = '/admin/orders';
+
+function successText(order: AdminOrder, action: StaffOrderAction): string {
+  switch (action) {
+    case 'confirm':
+      return 'Order confirmed.';
+    case 'ready':
+      return order.fulfilment === 'delivery' ? 'Order out for delivery.' : 'Order marked ready for collection.';
+    case 'complete':
+      return 'Order completed.';
+    case 'cancel':
+      return 'Order cancelled.';
+  }
+}
+
+/** Issue 9 order detail: the buyer to call, what was ordered, the flow's actions and everything that happened. */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const order = useResource(`order:${id}`, (signal) => fetchOrder(id, signal), ORDER_ERRORS.one, { notFoundInline: true });
+  const number = order.data?.number;
+  usePageTitle(number ? `Order ${number}` : 'Order');
+
+  let body;
+  if (order.data) body = <OrderDetail order={order.data} onChanged={(next) => order.update(() => next)} onStale={order.reload} />;
+  else if (order.error !== undefined && errorStatus(order.error) === 404)
+    body = (
+      <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
+        Order not found.
+      </p>
+    );
+  else if (order.error !== undefined) body = <LoadError error={order.error} fallback={ORDER_ERRORS.one} onRetry={order.reload} />;
+  else body = <TableSkeleton rows={6} label="Loading the order…" />;
+
+  return (
+    <section>
+      <PageHeader title={number ? `Order ${number}` : 'Order'}>
+        <BackLink to={BACK}>Back to orders</BackLink>
+      </PageHeader>
+      {body}
+    </section>
+  );
+}
+
+function OrderDetail({ order, onChanged, onStale }: { order: AdminOrder; onChanged: (next: AdminOrder) => void; onStale: () => void }) {
+  const [open, setOpen] = useState<StaffOrderAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [drafts, setDrafts] = useState<Partial<Record<StaffOrderAction, Draft>>>({});
+  // One primary button: the next step forward; Cancel order stays secondary.
+  const next = STAFF_ORDER_ACTIONS.find((action) => action !== 'cancel' && orderActionAllowed(order, action));
+
+  const run: RunOrderAction = async (action, call, draft) => {
+    setBusy(true);
+    try {
+      const updated = await call();
+      notifySuccess(successText(order, action));
+      setDrafts((all) => ({ ...all, [action]: undefined }));
+      setOpen(null);
+      onChanged(updated);
+      return undefined;
+    } catch (error) {
+      notifyError(errorMessage(error, ORDER_ERRORS[action]));
+      if (draft) setDrafts((all) => ({ ...all, [action]: draft }));
+      // Refused by the flow or changed by someone else meanwhile: close and show the order as it is now.
+      if (errorStatus(error) === 409 || errorStatus(error) === 404) {
+        setOpen(null);
+        onStale();
+      }
+      return error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reserved = (EXPIRABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
+  return (
+    <div className="space-y-5">
+      <Card className="p-4">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-700">
+          <p>
+            Status: <Badge tone={orderStatusTone(order.status)}>{order.status}</Badge>
+          </p>
+          <p>
+            Placed <time dateTime={order.created_at}>{formatWhen(order.created_at)}</time>
+          </p>
+          {reserved && (
+            <p>
+              Reserved until <time dateTime={order.expires_at}>{formatWhen(order.expires_at)}</time>
+            </p>
+          )}
+        </div>
+        <p role="status" className="mt-3 text-sm font-medium text-stone-900 empty:hidden" data-testid="status-hint">
+          {orderStaffHint(order)}
+        </p>
+      </Card>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card className="p-4">
+          <h2 className="text-base font-semibold text-stone-900">Actions</h2>
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            {STAFF_ORDER_ACTIONS.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={`${wrapping(action === next ? buttonStyles.primary : buttonStyles.secondary)} min-h-11`}
+                disabled={busy || !orderActionAllowed(order, action)}
+                title={whyNotOrder(order, action) ?? undefined}
+                onClick={() => setOpen(action)}
+              >
+                {orderActionLabel(order, action)}
+              </button>
+            ))}
+          </div>
+        </Card>
+        <BuyerCard order={order} />
+        <FulfilmentCard order={order} />
+        <PaymentCard order={order} />
+      </div>
+
+      <div className="min-w-0">
+        <h2 className="mb-2 text-base font-semibold text-stone-900">Items</h2>
+        <OrderItemsTable order={order} />
+      </div>
+      <OrderHistory order={order} />
+      {open && (
+        <OrderActionDialog key={open} action={open} order={order} busy={busy} draft={drafts[open]} onCancel={() => setOpen(null)} run={run} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import type { AdminOrder } from '@marketplace/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+
+afterEach(() => vi.restoreAllMocks());
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response;
+const me: [RegExp, Handler] = [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)];
+
+function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id: 7,
+    number: 'MW-4K7Q2',
+    status: 'Placed',
+    fulfilment: 'collect',
+    buyer_name: 'Thoko Banda',
+    phone: '+265999123456',
+    email: 'thoko@example.mw',
+    address: null,
+    area: null,
+    shop: { id: 3, name: 'Lilongwe City Mall', town: 'Lilongwe', address: 'Area 3, Kenyatta Drive', hours: 'Mon-Sat 8:00-17:00', phone: '+265888234567' },
+    items: [
+      { product_id: 12, name: 'Samsung Galaxy A14', price: 185000, image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp' },
+      { product_id: null, name: 'Dell Latitude 5490', price: 300000, image: null },
+    ],
+    subtotal: 485000,
+    delivery_fee: null,
+    total: 485000,
+    expires_at: '2025-08-15T09:30:00.000Z',
+    created_at: '2025-08-13T09:30:00.000Z',
+    updated_at: '2025-08-13T09:30:00.000Z',
+    history: [{ id: 1, action: 'place', from_status: null, to_status: 'Placed', reason: null, actor: null, by: 'buyer', created_at: '2025-08-13T09:30:00.000Z' }],
+    version: 1,
+    payment_method: null,
+    payment_reference: null,
+    ...overrides,
+  };
+}
+
+async function openDetail(order: AdminOrder, extra: [RegExp, Handler][] = []) {
+  signIn();
+  const fetchSpy = mockApi([me, ...extra, [/^GET \/api\/admin\/orders\/7$/, () => json(order)]]);
+  renderAdmin('/admin/orders/7');
+  await screen.findByRole('heading', { name: `Order ${order.number}` });
+  return fetchSpy;
+}
+
+/** The names of the enabled action buttons, in screen order. */
+function enabledActions(): string[] {
+  const card = screen.getByRole('heading', { name: 'Actions' }).parentElement!;
+  return within(card)
+    .getAllByRole('button')
+    .filter((b) => !(b as HTMLButtonElement).disabled)
+    .map((b) => b.textContent ?? '');
+}
+const hint = () => screen.getByTestId('status-hint').textContent;
+const posts = (fetchSpy: ReturnType<typeof mockApi>) => fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
+const bodyOf = (fetchSpy: ReturnType<typeof mockApi>, path: string) => {
+  const call = fetchSpy.mock.calls.find(([url, init]) => init?.method === 'POST' && String(url).endsWith(path));
+  return call?.[1]?.body === undefined ? undefined : JSON.parse(String(call[1].body));
+};
+
+describe('order detail', () => {
+  // Written out per status rather than computed, so a change in the flow module shows up here.
+  const cases: [status: AdminOrder['status'], fulfilment: AdminOrder['fulfilment'], enabled: string[], hint: string][] = [
+    ['Placed', 'collect', ['Confirm (called the buyer)', 'Cancel order'], 'New order: call the buyer to confirm it.'],
+    ['Confirmed', 'collect', ['Ready for collection', 'Cancel order'], 'Confirmed: mark it ready when the item is set aside at the counter.'],
+    ['Confirmed', 'delivery', ['Out for delivery', 'Cancel order'], 'Confirmed: send it out for delivery when it leaves the shop.'],
+    ['Ready for collection', 'collect', ['Completed (collected)', 'Cancel order'], 'Waiting for the buyer to collect and pay at the shop.'],
+    ['Out for delivery', 'delivery', ['Completed (delivered)', 'Cancel order'], 'On its way: complete it when delivered and paid.'],
+    ['Completed', 'collect', [], 'Completed: the items are sold.'],
+    ['Cancelled', 'collect', [], 'Cancelled: the items are back on sale.'],
+    ['Expired', 'collect', [], 'Expired: nobody collected it in time, the items are back on sale.'],
+  ];
+  for (const [status, fulfilment, enabled, text] of cases) {
+    it(`enables exactly what the flow allows when ${status} (${fulfilment})`, async () => {
+      await openDetail(anOrder({ status, fulfilment, address: 'Area 47, Sector 3', area: 'Lilongwe' }));
+      expect(enabledActions()).toEqual(enabled);
+      expect(hint()).toBe(text);
+      expect(screen.getByText(status, { selector: 'span' })).toBeTruthy();
+    });
+  }
+
+  it('shows the buyer to call, the shop, the items with totals and the history', async () => {
+    await openDetail(
+      anOrder({
+        history: [
+          { id: 1, action: 'place', from_status: null, to_status: 'Placed', reason: null, actor: null, by: 'buyer', created_at: '2025-08-13T09:30:00.000Z' },
+          { id: 2, action: 'confirm', from_status: 'Placed', to_status: 'Confirmed', reason: null, actor: 'Chikondi', by: 'staff', created_at: '2025-08-13T10:00:00.000Z' },
+          { id: 3, action: 'expire', from_status: 'Confirmed', to_status: 'Expired', reason: 'Not collected in time', actor: null, by: 'system', created_at: '2025-08-15T09:30:00.000Z' },
+        ],
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Call Thoko Banda on +265 999 123 456' }).getAttribute('href')).toBe('tel:+265999123456');
+    const whatsapp = screen.getByRole('link', { name: /^WhatsApp/ });
+    const href = new URL(whatsapp.getAttribute('href')!);
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/265999123456');
+    expect(href.searchParams.get('text')).toContain('MW-4K7Q2');
+    expect(href.searchParams.get('text')).toMatch(/^Hello Thoko,/);
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'thoko@example.mw' }).getAttribute('href')).toBe('mailto:thoko@example.mw');
+
+    expect(screen.getByTestId('fulfilment').textContent).toBe('Collect at Lilongwe City Mall');
+    expect(screen.getByText('Area 3, Kenyatta Drive')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '+265 888 234 567' }).getAttribute('href')).toBe('tel:+265888234567');
+
+    const items = screen.getByRole('region', { name: 'Items' });
+    expect(within(items).getByRole('link', { name: 'Samsung Galaxy A14' }).getAttribute('href')).toBe('/admin/products/12');
+    expect(within(items).queryByRole('link', { name: 'Dell Latitude 5490' })).toBeNull();
+    expect(within(items).getByText('Dell Latitude 5490')).toBeTruthy();
+    expect(within(items).getByText('MWK 185,000')).toBeTruthy();
+    expect(within(items).getByRole('img', { name: 'Samsung Galaxy A14' }).getAttribute('src')).toContain('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=200');
+    expect(screen.getByTestId('order-subtotal').textContent).toBe('MWK 485,000');
+    expect(screen.queryByTestId('order-delivery-fee')).toBeNull();
+    expect(screen.getByTestId('order-total').textContent).toBe('MWK 485,000');
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
+
+    const history = within(screen.getByRole('region', { name: 'Order history' }));
+    const rows = history.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Placed', '—', 'Buyer'],
+      ['Placed → Confirmed', '—', 'Chikondi'],
+      ['Confirmed → Expired', 'Not collected in time', 'System'],
+    ]);
+  });
+
+  it('shows a delivery address, a fee agreed on the phone, and no WhatsApp for a landline', async () => {
+    await openDetail(anOrder({ fulfilment: 'delivery', address: 'Plot 12, Area 47', area: 'Sector 3', phone: '+265111234567' }));
+    expect(screen.getByTestId('fulfilment').textContent).toBe('Delivery to Plot 12, Area 47, Sector 3');
+    expect(screen.getByTestId('order-delivery-fee').textContent).toBe('agreed on the phone');
+    expect(screen.getByRole('link', { name: /^Call Thoko Banda/ }).getAttribute('href')).toBe('tel:+265111234567');
+    expect(screen.queryByRole('link', { name: /^WhatsApp/ })).toBeNull();
+  });
+
+  it('confirms with no fields and shows the order as the server answers it', async () => {
+    const fetchSpy = await openDetail(anOrder(), [[/^POST \/api\/admin\/orders\/7\/confirm$/, () => json(anOrder({ status: 'Confirmed', version: 2 }))]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm (called the buyer)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm (called the buyer)' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Order confirmed.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(enabledActions()).toEqual(['Ready for collection', 'Cancel order']);
+    expect(bodyOf(fetchSpy, '/confirm')).toEqual({ version: 1 });
+  });
+
+  it('sends a delivery order out and says so', async () => {
+    await openDetail(anOrder({ status: 'Confirmed', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }), [
+      [/^POST \/api\/admin\/orders\/7\/ready$/, () => json(anOrder({ status: 'Out for delivery', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }))],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Out for delivery' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Out for delivery' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Order out for delivery.')).toBeTruthy();
+    expect(hint()).toBe('On its way: complete it when delivered and paid.');
+  });
+
+  it('asks how the buyer paid to complete, and sends the method and reference', async () => {
+    const fetchSpy = await openDetail(anOrder({ status: 'Ready for collection' }), [
+      [
+        /^POST \/api\/admin\/orders\/7\/complete$/,
+        () => json(anOrder({ status: 'Completed', payment_method: 'airtel_money', payment_reference: 'AM-55621' })),
+      ],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Completed (collected)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Completed (collected)' });
+    const method = within(dialog).getByLabelText('Payment method') as HTMLSelectElement;
+    expect(Array.from(method.options).map((o) => o.textContent)).toEqual(['Choose a payment method', 'Cash', 'Airtel Money', 'TNM Mpamba', 'Bank transfer']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Choose how the buyer paid')).toBeTruthy();
+    expect(posts(fetchSpy)).toHaveLength(0);
+
+    fireEvent.change(method, { target: { value: 'airtel_money' } });
+    fireEvent.change(within(dialog).getByLabelText('Payment reference (optional)'), { target: { value: ' AM-55621 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Order completed.')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/complete')).toEqual({ payment_method: 'airtel_money', payment_reference: 'AM-55621', version: 1 });
+    const payment = screen.getByRole('heading', { name: 'Payment' }).parentElement!;
+    expect(within(payment).getByText('Airtel Money')).toBeTruthy();
+    expect(within(payment).getByText('AM-55621')).toBeTruthy();
+    expect(enabledActions()).toEqual([]);
+  });
+
+  it('leaves the reference out when none is given', async () => {
+    const fetchSpy = await openDetail(anOrder({ status: 'Out for delivery', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }), [
+      [/^POST \/api\/admin\/orders\/7\/complete$/, () => json(anOrder({ status: 'Completed', payment_method: 'cash' }))],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Completed (delivered)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Completed (delivered)' });
+    fireEvent.change(within(dialog).getByLabelText('Payment method'), { target: { value: 'cash' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Order completed.')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/complete')).toEqual({ payment_method: 'cash', version: 1 });
+  });
+
+  it('requires a reason to cancel, and Cancel in the modal sends nothing', async () => {
+    const fetchSpy = await openDetail(anOrder({ status: 'Confirmed' }), [
+      [/^POST \/api\/admin\/orders\/7\/cancel$/, () => json(anOrder({ status: 'Cancelled' }))],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
+    expect(posts(fetchSpy)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Buyer changed their mind' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Order cancelled.')).toBeTruthy();
+    expect(bodyOf(fetchSpy, '/cancel')).toEqual({ reason: 'Buyer changed their mind', version: 1 });
+    expect(hint()).toBe('Cancelled: the items are back on sale.');
+  });
+
+  it('keeps the modal and what was typed when the call fails', async () => {
+    await openDetail(anOrder({ status: 'Confirmed' }), [[/^POST \/api\/admin\/orders\/7\/cancel$/, () => new Response('', { status: 500 })]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Item damaged' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to cancel order')).toBeTruthy();
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByRole('dialog', { name: 'Cancel order' })).toBe(dialog);
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Item damaged');
+  });
+
+  it("toasts the server's 409, closes the modal and reloads the order; the typed reason comes back", async () => {
+    let current = anOrder({ status: 'Confirmed' });
+    const fetchSpy = await openDetail(current, [
+      [
+        /^POST \/api\/admin\/orders\/7\/cancel$/,
+        () => {
+          // Someone else marked it ready meanwhile.
+          current = anOrder({ status: 'Ready for collection', version: 3 });
+          return json({ message: 'The order was changed by someone else. Reload it and try again.' }, 409);
+        },
+      ],
+      [/^GET \/api\/admin\/orders\/7$/, () => json(current)],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.change(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByLabelText('Reason'), { target: { value: 'Buyer unreachable' } });
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The order was changed by someone else. Reload it and try again.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(hint()).toBe('Waiting for the buyer to collect and pay at the shop.'));
+    expect(fetchSpy.mock.calls.filter(([url, init]) => String(url).endsWith('/api/admin/orders/7') && (init?.method ?? 'GET') === 'GET')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect((within(screen.getByRole('dialog', { name: 'Cancel order' })).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Buyer unreachable');
+  });
+
+  it("says 'Order not found.' for an unknown id", async () => {
+    signIn();
+    mockApi([me, [/^GET \/api\/admin\/orders\/404$/, () => json({ message: 'Order not found' }, 404)]]);
+    renderAdmin('/admin/orders/404');
+    expect(await screen.findByText('Order not found.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+    const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -1,0 +1,163 @@
+import { EMPTY_BASKET, type CheckoutForm as CheckoutOutput, type OrderRequest, type PlacedOrder } from '@marketplace/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { canOrder, checkBasketItems, type CheckedItem } from '../../lib/basket-check';
+import { removeFromBasket, setBasketPrices } from '../../lib/basket-store';
+import { pageTitle } from '../../lib/brand';
+import { rememberOrders } from '../../lib/placed-orders';
+import { useAsync } from '../../lib/use-async';
+import { useBasket } from '../../lib/use-basket';
+import { conflictOf, failureText, fieldErrorsOf, placeOrder } from './api';
+import { clearDraft } from './checkout-draft';
+import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines';
+import { CheckoutForm } from './components/CheckoutForm';
+import { Confirmation } from './components/Confirmation';
+import { ConflictNotice, type ConflictReport } from './components/ConflictNotice';
+import { OrderSummary } from './components/OrderSummary';
+
+const NO_CHECKS = new Map<number, CheckedItem>();
+
+function requestOf(values: CheckoutOutput, lines: readonly CheckoutLine[]): OrderRequest {
+  return {
+    items: lines.map((line) => ({ product_id: line.id, price: line.price })),
+    buyer_name: values.buyer_name,
+    phone: values.phone,
+    ...(values.email ? { email: values.email } : {}),
+    fulfilment: values.fulfilment,
+    ...(values.fulfilment === 'delivery' ? { address: values.address, area: values.area } : {}),
+  };
+}
+
+/** /checkout: the buyer's details and how to receive, then one order per shop holding the items. */
+export function CheckoutPage() {
+  const stored = useBasket();
+  // The items are checked once, as the checkout opens; items the server later refuses leave the basket
+  // and need no second look.
+  const [checkIds] = useState(() => stored.map((item) => item.id));
+  const checks = useAsync(`checkout:${checkIds.join(',')}`, (signal) => (checkIds.length ? checkBasketItems(checkIds, signal) : Promise.resolve(NO_CHECKS)));
+  const [newPrices, setNewPrices] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const [placed, setPlaced] = useState<PlacedOrder[] | null>(null);
+  const [conflict, setConflict] = useState<ConflictReport | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const lines = checkoutLines(stored, checks.status === 'success' ? checks.data : NO_CHECKS, newPrices);
+  const orderable = lines.filter((line) => canOrder(line.availability));
+  const excluded = lines.filter((line) => !canOrder(line.availability));
+  const groups = groupByShop(orderable);
+
+  async function explainConflict(error: unknown): Promise<boolean> {
+    const found = conflictOf(error);
+    if (!found || (found.unavailable.length === 0 && found.changed.length === 0)) return false;
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    // The answer says which items are gone, not why: one more look tells "reserved" from "sold".
+    const again = await checkBasketItems(found.unavailable, new AbortController().signal).catch(() => NO_CHECKS);
+    const taken = found.unavailable.flatMap((id) => {
+      const line = byId.get(id);
+      return line ? [{ id, name: line.name, reserved: again.get(id)?.availability === 'reserved' }] : [];
+    });
+    const changed = found.changed.flatMap(({ product_id, price }) => {
+      const line = byId.get(product_id);
+      return line && !found.unavailable.includes(product_id) ? [{ id: product_id, name: line.name, from: line.price, to: price }] : [];
+    });
+    const prices = new Map(found.changed.map((c) => [c.product_id, c.price]));
+    setNewPrices((before) => new Map([...before, ...prices]));
+    setConflict({ taken, changed, rest: orderable.some((line) => !found.unavailable.includes(line.id)) });
+    setBasketPrices(prices);
+    removeFromBasket(found.unavailable);
+    return true;
+  }
+
+  async function place(values: CheckoutOutput): Promise<Record<string, string> | void> {
+    setFailure(null);
+    setConflict(null);
+    try {
+      const orders = await placeOrder(requestOf(values, orderable));
+      setPlaced(orders);
+      rememberOrders(orders.map((order) => ({ number: order.number, token: order.token, shop_name: order.shop?.name ?? null, created_at: order.created_at })));
+      clearDraft();
+      removeFromBasket(orderable.map((line) => line.id));
+    } catch (error) {
+      if (await explainConflict(error)) return;
+      console.error('Checkout: the order was not placed', error);
+      const fields = fieldErrorsOf(error);
+      setFailure(Object.keys(fields).length ? 'Please correct the marked fields.' : failureText(error));
+      return fields;
+    }
+  }
+
+  if (placed) {
+    return (
+      <>
+        <title>{pageTitle('Order placed')}</title>
+        <Confirmation orders={placed} />
+      </>
+    );
+  }
+
+  const title = (
+    <>
+      <title>{pageTitle('Checkout')}</title>
+      <h1 className="page-title">Checkout</h1>
+    </>
+  );
+  if (lines.length === 0) {
+    return (
+      <section className="mx-auto max-w-2xl space-y-4">
+        {title}
+        {conflict && <ConflictNotice report={conflict} />}
+        <EmptyState title={EMPTY_BASKET} message="Add the items you want to your basket, then place your order." />
+        <div className="flex flex-wrap gap-3">
+          <Link to="/basket" className="btn btn-outline">
+            Back to your basket
+          </Link>
+          <Link to="/discover" className="btn btn-primary">
+            Browse items
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const shopCount = groups.length;
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        {title}
+        <Link to="/basket" className="text-link inline-flex min-h-11 items-center">
+          Back to your basket
+        </Link>
+      </div>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OrderSummary groups={groups} excluded={excluded} checking={checks.status === 'loading'} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-1">
+          <CheckoutForm
+            groups={groups}
+            onPlace={place}
+            canSubmit={orderable.length > 0}
+            submitLabel={conflict?.taken.length && conflict.rest ? 'Continue with the other items' : 'Confirm order'}
+            beforeSubmit={
+              <>
+                {conflict && <ConflictNotice report={conflict} />}
+                {failure && (
+                  <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+                    {failure}
+                  </p>
+                )}
+                {shopCount > 1 && (
+                  <p className="rounded-md bg-teal-50 p-3 text-sm text-stone-900" data-testid="shops-note">
+                    Your items are in {shopCount} shops, so this becomes {shopCount} orders, one per shop. Each shop calls you about its own order.
+                  </p>
+                )}
+                {orderable.length === 0 && <p className="text-sm text-stone-700">None of the items in your basket can be ordered now.</p>}
+                <p className="text-sm text-stone-700">Nothing to pay now. The shop holds your items for you.</p>
+              </>
+            }
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { formatMoney, type CheckoutForm as CheckoutOutput } from '@marketplace/shared';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Field } from '../../../components/FormField';
+import { readDraft, writeDraft, type CheckoutValues } from '../checkout-draft';
+import type { ShopGroup } from '../checkout-lines';
+
+const loadResolver = () => import('../validation').then((m) => m.checkoutResolver);
+
+/**
+ * The shared checkout schema, loaded on first focus. Should its chunk fail to arrive, the values go to the
+ * server as typed: it checks them with the same schema and its messages land under the same fields.
+ */
+const resolver: Resolver<CheckoutValues, unknown, CheckoutOutput> = async (values, context, options) => {
+  let check: Awaited<ReturnType<typeof loadResolver>>;
+  try {
+    check = await loadResolver();
+  } catch {
+    return { values: { ...values, email: values.email || null, address: values.address || null, area: values.area || null }, errors: {} };
+  }
+  return check(values, context, options);
+};
+
+const FIELDS: readonly (keyof CheckoutValues)[] = ['buyer_name', 'phone', 'email', 'fulfilment', 'address', 'area'];
+
+interface CheckoutFormProps {
+  /** The shops the items are in: delivery is within each shop's town, at its fee. */
+  groups: readonly ShopGroup[];
+  /** Places the order. Resolves with the server's per-field messages when it refused some. */
+  onPlace: (values: CheckoutOutput) => Promise<Readonly<Record<string, string>> | void>;
+  submitLabel: string;
+  /** False when nothing in the basket can be ordered. */
+  canSubmit: boolean;
+  /** Said right above the button: several shops, a conflict, a failure. */
+  beforeSubmit?: ReactNode;
+}
+
+export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSubmit }: CheckoutFormProps) {
+  const [initial] = useState(readDraft);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: initial });
+  const fulfilment = useWatch({ control, name: 'fulfilment' });
+
+  useEffect(() => {
+    const subscription = watch((values) => writeDraft(values));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const submit = handleSubmit(async (values) => {
+    const refused = await onPlace(values);
+    for (const [field, message] of Object.entries(refused ?? {})) {
+      const known = FIELDS.find((f) => f === field);
+      if (known) setError(known, { type: 'server', message }, { shouldFocus: true });
+    }
+  });
+
+  const error = (field: keyof CheckoutValues) => errors[field]?.message;
+  const radio = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-stone-300 px-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50';
+  return (
+    <form noValidate onSubmit={submit} onFocus={() => void loadResolver().catch(() => {})} className="card space-y-5 p-4 sm:p-6" aria-labelledby="details-heading">
+      <h2 id="details-heading" className="text-lg font-semibold text-stone-900">
+        Your details
+      </h2>
+      <Field label="Your name" error={error('buyer_name')}>
+        {(aria) => <input {...aria} autoComplete="name" {...register('buyer_name')} />}
+      </Field>
+      <Field label="Phone" error={error('phone')} hint="+265 or 0 followed by 9 digits">
+        {(aria) => <input {...aria} type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />}
+      </Field>
+      <Field label="Email (optional)" error={error('email')}>
+        {(aria) => <input {...aria} type="email" autoComplete="email" {...register('email')} />}
+      </Field>
+      <fieldset className="space-y-2" aria-describedby={error('fulfilment') ? 'fulfilment-error' : undefined}>
+        <legend className="mb-1 text-sm font-semibold text-stone-800">How to receive</legend>
+        <label className={radio}>
+          <input type="radio" value="collect" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
+          <span>
+            Collect at the shop <span className="block text-xs text-stone-600">See the item and pay at the counter.</span>
+          </span>
+        </label>
+        <label className={radio}>
+          <input type="radio" value="delivery" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
+          <span>
+            Delivery <span className="block text-xs text-stone-600">Pay when it arrives.</span>
+          </span>
+        </label>
+        {error('fulfilment') && (
+          <p id="fulfilment-error" className="text-sm font-medium text-red-700">
+            {error('fulfilment')}
+          </p>
+        )}
+      </fieldset>
+      {fulfilment === 'delivery' && (
+        <div className="space-y-4 rounded-md bg-stone-50 p-3">
+          <ul className="space-y-2 text-sm text-stone-800" aria-label="Delivery by shop">
+            {groups.map((group) => (
+              <li key={group.key}>
+                {groups.length > 1 && <p className="font-semibold">{group.shop?.name ?? 'Other items'}</p>}
+                <p>{group.shop?.town ? `Delivery within ${group.shop.town} only` : 'The shop tells you where it delivers'}</p>
+                <p>{group.shop?.delivery_fee != null ? `Delivery fee: ${formatMoney(group.shop.delivery_fee)}` : 'Delivery fee: agreed on the phone'}</p>
+              </li>
+            ))}
+          </ul>
+          <Field label="Address" error={error('address')} hint="Street, house or plot number, or a landmark.">
+            {(aria) => <input {...aria} autoComplete="street-address" {...register('address')} />}
+          </Field>
+          <Field label="Area" error={error('area')} hint="For example Area 47 or Namiwawa.">
+            {(aria) => <input {...aria} autoComplete="address-level3" {...register('area')} />}
+          </Field>
+        </div>
+      )}
+      {beforeSubmit}
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting || !canSubmit}>
+        {isSubmitting ? 'Placing order…' : submitLabel}
+      </button>
+    </form>
+  );
+}

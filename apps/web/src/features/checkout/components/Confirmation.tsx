@@ -1,0 +1,66 @@
+import type { PlacedOrder } from '@marketplace/shared';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { OrderLines } from '../../../components/OrderLines';
+import { OrderNextSteps } from '../../../components/OrderNextSteps';
+import { ShopContact } from '../../../components/ShopContact';
+
+/** After confirming: each order with its number to read out, its shop, what to bring and its private link. */
+export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form the buyer was in is gone: start them, and their screen reader, at the top of what replaced it.
+    heading.current?.focus();
+  }, []);
+  const several = orders.length > 1;
+
+  return (
+    <section aria-labelledby="placed-heading" className="mx-auto max-w-2xl space-y-5">
+      <div>
+        <h1 id="placed-heading" ref={heading} tabIndex={-1} className="page-title outline-none">
+          {several ? `Thank you! Your ${orders.length} orders are placed` : 'Thank you! Your order is placed'}
+        </h1>
+        <p className="mt-2 text-stone-700">
+          Your items are reserved. {several ? 'Each shop calls you about its own order.' : 'The shop will call you to confirm.'} Nothing to pay now.
+        </p>
+      </div>
+      <ol className="space-y-5">
+        {orders.map((order) => {
+          const link = `/order/${order.token}`;
+          return (
+            <li key={order.token}>
+              <article aria-labelledby={`order-${order.token}`} className="card space-y-4 p-4 sm:p-5" data-testid="placed-order">
+                <h2 id={`order-${order.token}`}>
+                  <span className="block text-sm font-semibold text-stone-600">Order number</span>
+                  <span className="font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="order-number">
+                    {order.number}
+                  </span>
+                </h2>
+                <OrderLines order={order} />
+                {order.shop && (
+                  <section aria-label={`Shop for order ${order.number}`}>
+                    <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? 'Delivered by' : 'Collect at'}</h3>
+                    <ShopContact shop={order.shop} whatsappText={`Hello, about my order ${order.number}`} />
+                  </section>
+                )}
+                <section aria-label={`What to bring for order ${order.number}`}>
+                  <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? 'When it arrives' : 'What to bring'}</h3>
+                  <OrderNextSteps fulfilment={order.fulfilment} expiresAt={order.expires_at} />
+                </section>
+                <p className="rounded-md bg-teal-50 p-3 text-sm">
+                  <Link to={link} className="text-link">
+                    Keep this link to follow your order<span className="sr-only"> {order.number}</span>
+                  </Link>
+                  <span className="mt-1 block font-mono text-xs break-all text-stone-700">{`${window.location.origin}${link}`}</span>
+                </p>
+              </article>
+            </li>
+          );
+        })}
+      </ol>
+      <Link to="/discover" className="btn btn-outline">
+        Continue shopping
+      </Link>
+    </section>
+  );
+}

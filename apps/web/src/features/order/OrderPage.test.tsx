@@ -1,0 +1,174 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PublicOrder } from '@marketplace/shared';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { anOrder } from '../../test/orders';
+import { renderWithRouter } from '../../test/render';
+import { OrderPage } from './OrderPage';
+
+afterEach(() => vi.restoreAllMocks());
+
+const TOKEN = 'T0k3n_for_the_private_link-00001';
+const ORDER_URL = new RegExp(`GET /api/v1/orders/${TOKEN}$`);
+const CANCEL_URL = new RegExp(`POST /api/v1/orders/${TOKEN}/cancel$`);
+
+function renderOrder(token = TOKEN) {
+  return renderWithRouter(
+    <Routes>
+      <Route path="/order/:token" element={<OrderPage />} />
+    </Routes>,
+    `/order/${token}`,
+  );
+}
+
+const event = (id: number, to_status: string, by: 'buyer' | 'staff' | 'system', created_at: string, reason: string | null = null) => ({
+  id,
+  action: to_status,
+  from_status: null,
+  to_status,
+  reason,
+  actor: by === 'staff' ? 'Staff Member' : null,
+  by,
+  created_at,
+});
+
+describe('/order/{token}', () => {
+  it('shows the number, status, shop, items, totals, how it is received and the history', async () => {
+    const order = anOrder({
+      status: 'Confirmed',
+      fulfilment: 'delivery',
+      address: 'Plot 12',
+      area: 'Nyambadwe',
+      email: 'chikondi@example.mw',
+      delivery_fee: 5000,
+      total: 190000,
+      history: [event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'), event(2, 'Confirmed', 'staff', '2025-08-14T13:05:00.000Z')],
+    });
+    mockApi([[ORDER_URL, () => json(order)]]);
+    renderOrder();
+    expect(await screen.findByTestId('order-number')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order numberMW-4K7Q2');
+    const status = within(screen.getByTestId('order-status'));
+    expect(status.getByText('Confirmed')).toBeTruthy();
+    expect(status.getByText('The shop has confirmed your order and will arrange the delivery.')).toBeTruthy();
+    expect(screen.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeTruthy();
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeTruthy();
+
+    const shop = within(screen.getByRole('region', { name: 'Delivered by' }));
+    expect(shop.getByTestId('shop-name').textContent).toBe('Chichiri Electronics');
+    expect(shop.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265888234567');
+    expect(shop.getByRole('link', { name: /^Chat on WhatsApp/ }).getAttribute('href')).toBe(`https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
+
+    const items = within(screen.getByRole('region', { name: 'Items' }));
+    expect(items.getByText('Samsung Galaxy A14')).toBeTruthy();
+    expect(items.getByText('MWK 5,000')).toBeTruthy();
+    expect(items.getByTestId('order-total').textContent).toBe('MWK 190,000');
+
+    const receive = within(screen.getByRole('region', { name: 'Delivery' }));
+    expect(receive.getByText('Plot 12, Nyambadwe')).toBeTruthy();
+    expect(receive.getByText('+265 999 123 456')).toBeTruthy();
+    expect(receive.getByText('chikondi@example.mw')).toBeTruthy();
+
+    const history = within(screen.getByRole('list', { name: 'Order history' }));
+    expect(history.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Thu, 14 Aug 2025, 2:30 pmOrder placed', 'Thu, 14 Aug 2025, 3:05 pmConfirmed by the shop']);
+    expect(screen.queryByText(/Staff Member/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  it.each([
+    ['Placed', 'collect', 'Your items are reserved. The shop will call you to confirm.', true],
+    ['Ready for collection', 'collect', 'Your order is ready. Collect it at the shop and pay at the counter.', true],
+    ['Out for delivery', 'delivery', 'Your order is on its way. Pay when it is delivered.', true],
+    ['Completed', 'collect', 'Collected and paid. Thank you for buying with us!', false],
+    ['Cancelled', 'collect', 'This order was cancelled. The items are back on sale.', false],
+    ['Expired', 'collect', 'This reservation expired because the order was not collected in time.', false],
+  ] as const)('%s (%s) says "%s"', async (status, fulfilment, text, cancellable) => {
+    mockApi([[ORDER_URL, () => json(anOrder({ status, fulfilment }))]]);
+    renderOrder();
+    const block = within(await screen.findByTestId('order-status'));
+    expect(block.getByText(status)).toBeTruthy();
+    expect(block.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' }) !== null).toBe(cancellable);
+    // The hold time only while the reservation can still run out (not once it is out for delivery or over).
+    expect(screen.queryByText(/We hold your items until/) !== null).toBe(status === 'Placed' || status === 'Ready for collection');
+  });
+
+  it('cancels behind a confirmation with an optional reason, then shows the cancelled order', async () => {
+    const cancelled: PublicOrder = anOrder({
+      status: 'Cancelled',
+      history: [event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'), event(2, 'Cancelled', 'buyer', '2025-08-14T14:00:00.000Z', 'Found one cheaper')],
+    });
+    const spy = mockApi([
+      [ORDER_URL, () => json(anOrder())],
+      [CANCEL_URL, () => json(cancelled)],
+    ]);
+    renderOrder();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cancel order MW-4K7Q2?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep the order' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(spy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const again = within(screen.getByRole('dialog'));
+    fireEvent.change(again.getByLabelText('Reason (optional)'), { target: { value: '  Found one cheaper ' } });
+    fireEvent.click(again.getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Cancelled')).toBeTruthy());
+    expect(screen.getByText('This order was cancelled. The items are back on sale.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('order-status'));
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.getByText('Cancelled by you')).toBeTruthy();
+    expect(screen.getByText('Reason: Found one cheaper')).toBeTruthy();
+    const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Found one cheaper' });
+  });
+
+  it('keeps the dialog and the reason when the cancel call fails, and explains a refusal', async () => {
+    let attempt = 0;
+    let current = anOrder({ status: 'Ready for collection' });
+    mockApi([
+      [ORDER_URL, () => json(current)],
+      [
+        CANCEL_URL,
+        () => {
+          attempt += 1;
+          if (attempt === 1) throw new TypeError('Failed to fetch');
+          current = anOrder({ status: 'Completed' });
+          return json({ message: 'The order is already completed.' }, 409);
+        },
+      ],
+    ]);
+    renderOrder();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Reason (optional)'), { target: { value: 'Changed my mind' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('We could not reach the shop. Check your connection and try again.');
+    expect((dialog.getByLabelText('Reason (optional)') as HTMLTextAreaElement).value).toBe('Changed my mind');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The order is already completed.');
+    await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Completed')).toBeTruthy());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it("says 'Order not found' for a 404", async () => {
+    mockApi([[/GET \/api\/v1\/orders\/nope$/, () => json({ message: 'Order not found' }, 404)]]);
+    renderOrder('nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers a retry for any other failure', async () => {
+    let attempt = 0;
+    mockApi([[ORDER_URL, () => (++attempt === 1 ? json({ message: 'Internal Server Error' }, 500) : json(anOrder()))]]);
+    renderOrder();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Could not load your order' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('order-number')).toBeTruthy();
+  });
+});

@@ -1,0 +1,21 @@
+import type { PublicOrder } from '@marketplace/shared';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+export async function fetchOrder(token: string, signal: AbortSignal): Promise<PublicOrder> {
+  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}`, { defaultMessage: 'Could not load your order', signal });
+}
+
+/** The buyer cancels; the cancelled order comes back. A 409 says it can no longer be cancelled. */
+export async function cancelOrder(token: string, reason: string): Promise<PublicOrder> {
+  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}/cancel`, {
+    method: 'POST',
+    body: reason.trim() ? { reason: reason.trim() } : {},
+    defaultMessage: 'Could not cancel the order. Please try again.',
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

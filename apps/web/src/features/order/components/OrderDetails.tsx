@@ -1,0 +1,102 @@
+import { isOpenOrder, orderActionAllowed, orderBuyerText, type PublicOrder } from '@marketplace/shared';
+import { formatMalawiPhone as formatPhone } from '@marketplace/shared';
+import { useEffect, useRef } from 'react';
+import { OrderLines } from '../../../components/OrderLines';
+import { OrderNextSteps } from '../../../components/OrderNextSteps';
+import { ShopContact } from '../../../components/ShopContact';
+import { CancelOrder } from './CancelOrder';
+import { OrderHistory } from './OrderHistory';
+import { StatusBadge } from './StatusBadge';
+
+interface OrderDetailsProps {
+  order: PublicOrder;
+  token: string;
+  /** Set once the buyer cancelled here: focus goes to the new status. */
+  justCancelled: boolean;
+  onCancelled: (order: PublicOrder) => void;
+  onRefused: (message: string) => void;
+}
+
+export function OrderDetails({ order, token, justCancelled, onCancelled, onRefused }: OrderDetailsProps) {
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justCancelled) status.current?.focus();
+  }, [justCancelled]);
+  const delivery = order.fulfilment === 'delivery';
+  const card = 'card p-4 sm:p-5';
+  const heading = 'mb-2 text-lg font-semibold text-stone-900';
+
+  return (
+    <div className="space-y-5">
+      <header className={card}>
+        <h1>
+          <span className="block text-sm font-semibold text-stone-600">Order number</span>
+          <span className="font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="order-number">
+            {order.number}
+          </span>
+        </h1>
+        <div ref={status} tabIndex={-1} className="mt-3 space-y-2 outline-none" data-testid="order-status">
+          <StatusBadge status={order.status} />
+          <p className="text-stone-800">{orderBuyerText(order)}</p>
+        </div>
+        {isOpenOrder(order.status) && (
+          <div className="mt-4">
+            <OrderNextSteps fulfilment={order.fulfilment} expiresAt={orderActionAllowed(order, 'expire') ? order.expires_at : null} />
+          </div>
+        )}
+      </header>
+      {order.shop && (
+        <section aria-labelledby="order-shop-heading" className={card}>
+          <h2 id="order-shop-heading" className={heading}>
+            {delivery ? 'Delivered by' : 'Collect at'}
+          </h2>
+          <ShopContact shop={order.shop} whatsappText={`Hello, about my order ${order.number}`} />
+        </section>
+      )}
+      <section aria-labelledby="order-items-heading" className={card}>
+        <h2 id="order-items-heading" className={heading}>
+          Items
+        </h2>
+        <OrderLines order={order} />
+      </section>
+      <section aria-labelledby="order-receive-heading" className={card}>
+        <h2 id="order-receive-heading" className={heading}>
+          {delivery ? 'Delivery' : 'Collection at the shop'}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-medium text-stone-900">Name</dt>
+          <dd className="break-words">{order.buyer_name}</dd>
+          <dt className="font-medium text-stone-900">Phone</dt>
+          <dd>{formatPhone(order.phone)}</dd>
+          {order.email && (
+            <>
+              <dt className="font-medium text-stone-900">Email</dt>
+              <dd className="break-all">{order.email}</dd>
+            </>
+          )}
+          {delivery && (
+            <>
+              <dt className="font-medium text-stone-900">Address</dt>
+              <dd className="break-words">{[order.address, order.area].filter(Boolean).join(', ')}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <section aria-labelledby="order-history-heading" className={card}>
+        <h2 id="order-history-heading" className={heading}>
+          History
+        </h2>
+        <OrderHistory events={order.history} />
+      </section>
+      {orderActionAllowed(order, 'buyerCancel') && (
+        <section aria-labelledby="order-cancel-heading" className={card}>
+          <h2 id="order-cancel-heading" className={heading}>
+            Changed your mind?
+          </h2>
+          <p className="mb-3 text-sm text-stone-700">Cancel the order so the shop can offer the items to someone else.</p>
+          <CancelOrder token={token} number={order.number} onCancelled={onCancelled} onRefused={onRefused} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// Zod-free order constants: public screens import them without loading the order schemas.
+export const MAX_ORDER_ITEMS = 20;
+export const EMPTY_BASKET = 'Your basket is empty.';
+
+/** Order numbers read out on the phone: MW- and 5 letters/digits without look-alikes (no 0/O, 1/I/L). */
+export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const orderNumberPattern = /^MW-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
+/** The private link's token: 32 url-safe characters (192 random bits). */
+export const orderTokenPattern = /^[A-Za-z0-9_-]{32}$/;

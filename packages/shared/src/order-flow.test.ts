@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EXPIRABLE_ORDER_STATUSES,
+  nextOrderStatus,
+  OPEN_ORDER_STATUSES,
+  ORDER_ACTIONS,
+  ORDER_STATUSES,
+  orderActionAllowed,
+  orderBuyerText,
+  orderStaffHint,
+  whyNotOrder,
+  type OrderAction,
+  type OrderStatus,
+} from './order-flow.js';
+
+const at = (status: OrderStatus, fulfilment: 'collect' | 'delivery' = 'collect') => ({ status, fulfilment });
+
+describe('order flow', () => {
+  it('walks collection: Placed -> Confirmed -> Ready for collection -> Completed', () => {
+    let order = at('Placed');
+    for (const [action, to] of [
+      ['confirm', 'Confirmed'],
+      ['ready', 'Ready for collection'],
+      ['complete', 'Completed'],
+    ] as const) {
+      expect(whyNotOrder(order, action)).toBeNull();
+      order = { ...order, status: nextOrderStatus(order, action) };
+      expect(order.status).toBe(to);
+    }
+  });
+
+  it('sends a delivery order out for delivery instead of readying it at the counter', () => {
+    expect(nextOrderStatus(at('Confirmed', 'delivery'), 'ready')).toBe('Out for delivery');
+    expect(orderActionAllowed(at('Out for delivery', 'delivery'), 'complete')).toBe(true);
+  });
+
+  it('allows each action only from its own statuses', () => {
+    const allowedFrom: Record<OrderAction, OrderStatus[]> = {
+      confirm: ['Placed'],
+      ready: ['Confirmed'],
+      complete: ['Ready for collection', 'Out for delivery'],
+      cancel: [...OPEN_ORDER_STATUSES],
+      buyerCancel: [...OPEN_ORDER_STATUSES],
+      expire: [...EXPIRABLE_ORDER_STATUSES],
+    };
+    for (const action of ORDER_ACTIONS) {
+      for (const status of ORDER_STATUSES) {
+        const ok = orderActionAllowed(at(status), action);
+        expect([action, status, ok]).toEqual([action, status, allowedFrom[action].includes(status)]);
+        if (!ok) expect(whyNotOrder(at(status), action)).toMatch(/\.$/);
+      }
+    }
+  });
+
+  it('never expires an order that is on its way to the buyer', () => {
+    expect(whyNotOrder(at('Out for delivery', 'delivery'), 'expire')).toBe('The order is out for delivery.');
+  });
+
+  it('refuses everything on a finished order and on a status it does not know', () => {
+    expect(whyNotOrder(at('Completed'), 'cancel')).toBe('The order is already completed.');
+    expect(whyNotOrder(at('Expired'), 'buyerCancel')).toBe('The reservation has expired.');
+    expect(whyNotOrder({ status: 'Lost', fulfilment: 'collect' }, 'confirm')).toBe('The order is in an unknown state.');
+  });
+
+  it('says in plain words where every status stands, for the buyer and for staff', () => {
+    for (const status of ORDER_STATUSES) {
+      expect(orderBuyerText(at(status))).not.toBe('');
+      expect(orderStaffHint(at(status))).not.toBe('');
+    }
+  });
+});

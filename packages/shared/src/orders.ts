@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { amountField } from './amount.js';
+import { requiredText } from './fields.js';
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
+import { limitSchema, listOf, offsetSchema } from './pagination.js';
+import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
+import { malawiPhoneField } from './phone-field.js';
+
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Invalid email')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => v || null);
+
+/** The buyer's details, as the checkout form holds them and the API receives them. */
+const buyerDetails = z.object({
+  buyer_name: requiredText('Your name is required', 120),
+  phone: malawiPhoneField(),
+  email: optionalEmail,
+  fulfilment: z.enum(FULFILMENTS, { message: 'Choose collect at the shop or delivery' }).default('collect'),
+  address: optionalText(300),
+  area: optionalText(120),
+});
+
+function deliveryNeedsAddress(value: { fulfilment: string; address: string | null; area: string | null }, ctx: z.RefinementCtx) {
+  if (value.fulfilment !== 'delivery') return;
+  if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Delivery address is required' });
+  if (!value.area) ctx.addIssue({ code: 'custom', path: ['area'], message: 'Area is required' });
+}
+
+/** The checkout form (the basket supplies the items). */
+export const checkoutFormSchema = buyerDetails.superRefine(deliveryNeedsAddress);
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+const productRef = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.number({ message: 'product_id must be a number' }).int('product_id must be a whole number').positive('product_id must be positive').max(2_147_483_647, 'product_id is too large'),
+);
+
+/** POST /v1/orders. `price` is what the buyer saw: the order uses the server's price, a difference is a 409. */
+export const orderRequestSchema = buyerDetails
+  .extend({
+    items: z
+      .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
+      .min(1, EMPTY_BASKET)
+      .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items per order`)
+      .refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, 'Each item can be ordered once'),
+  })
+  .superRefine(deliveryNeedsAddress);
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+/** 409 body when some items cannot be ordered: which ones, and the new price of those whose price changed. */
+export const orderConflictSchema = z.object({
+  message: z.string(),
+  unavailable: z.array(z.number().int()),
+  changed: z.array(z.object({ product_id: z.number().int(), price: z.number().int() })),
+});
+export type OrderConflict = z.infer<typeof orderConflictSchema>;
+
+export const orderShopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  town: z.string(),
+  address: z.string(),
+  hours: z.string(),
+  phone: z.string().nullable(),
+});
+export type OrderShop = z.infer<typeof orderShopSchema>;
+
+export const orderItemSchema = z.object({
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  price: z.number().int(),
+  image: z.string().nullable(),
+});
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  reason: z.string().nullable(),
+  /** Staff name; null when the buyer or the system acted (see `by`). */
+  actor: z.string().nullable(),
+  by: z.enum(['buyer', 'staff', 'system']),
+  created_at: z.string(),
+});
+
+const orderStatus = z.enum(ORDER_STATUSES);
+
+/** What the buyer sees on their private order page. */
+export const publicOrderSchema = z.object({
+  number: z.string(),
+  status: orderStatus,
+  fulfilment: z.enum(FULFILMENTS),
+  buyer_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  area: z.string().nullable(),
+  shop: orderShopSchema.nullable(),
+  items: z.array(orderItemSchema),
+  subtotal: z.number().int(),
+  /** Flat fee for delivery; null: agreed on the phone (or collection). */
+  delivery_fee: z.number().int().nullable(),
+  total: z.number().int(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  history: z.array(orderEventSchema),
+});
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+
+/** A new order also carries its private token (only the buyer who placed it ever sees it). */
+export const placedOrderSchema = publicOrderSchema.extend({ token: z.string() });
+export const placeOrderResultSchema = z.object({ orders: z.array(placedOrderSchema) });
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+export const orderTokenParamSchema = z.object({ token: z.string().regex(orderTokenPattern, 'Order not found') });
+export const buyerCancelSchema = z.object({ reason: optionalText(500) }).optional();
+
+/** Back-office list row. */
+export const adminOrderSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: orderStatus,
+  fulfilment: z.enum(FULFILMENTS),
+  buyer_name: z.string(),
+  phone: z.string(),
+  shop: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  item_count: z.number().int(),
+  total: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export const adminOrderListSchema = listOf('orders', adminOrderSummarySchema);
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+
+export const adminOrderSchema = publicOrderSchema.extend({
+  id: z.number().int(),
+  version: z.number().int(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  payment_reference: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrderListQuerySchema = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), orderStatus.optional()),
+  shop_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ message: 'shop_id must be a number' }).int('shop_id must be a whole number').positive('shop_id must be positive').max(2_147_483_647).optional(),
+  ),
+  limit: limitSchema,
+  offset: offsetSchema,
+});
+
+/** The version of the order the staff member was looking at: a step taken on a stale screen is a 409. */
+const versionField = z.number({ message: 'version must be a number' }).int('version must be a whole number').positive('version must be positive').optional();
+/** Confirm and ready: no fields but the optional version; a POST without a body is fine. */
+export const orderStepSchema = z.object({ version: versionField }).nullish();
+export const completeOrderSchema = z.object({
+  payment_method: z.enum(PAYMENT_METHODS, { message: 'Choose how the buyer paid' }),
+  payment_reference: optionalText(100),
+  version: versionField,
+});
+export const cancelOrderSchema = z.object({
+  reason: z.string({ message: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  version: versionField,
+});
