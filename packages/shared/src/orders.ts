@@ -54,6 +54,8 @@ const productRef = z.preprocess(
 /** POST /v1/orders. `price` is what the buyer saw: the order uses the server's price, a difference is a 409. */
 export const orderRequestSchema = buyerDetails
   .extend({
+    /** A random key the browser makes once per checkout: sending the same request again returns the same orders. */
+    request_id: z.string().regex(orderTokenPattern, 'request_id must be 32 letters, digits, - or _').optional(),
     items: z
       .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
       .min(1, EMPTY_BASKET)

@@ -178,6 +178,8 @@ export interface OrdersTable {
   id: Generated<number>;
   number: string;
   token_hash: string;
+  /** SHA-256 of the client's retry key: finds a request's orders again after a lost answer. */
+  request_key: string | null;
   status: string;
   version: number;
   shop_id: number | null;

@@ -4,12 +4,14 @@ import type { Engine } from '../database.js';
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-login-attempts.js';
 import * as m0003 from './0003-orders.js';
+import * as m0004 from './0004-order-request-key.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
   '0001-initial': m0001,
   '0002-login-attempts': m0002,
   '0003-orders': m0003,
+  '0004-order-request-key': m0004,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

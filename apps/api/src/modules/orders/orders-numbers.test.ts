@@ -25,6 +25,7 @@ describe.each(engines)('order number collisions [%s]', (engine) => {
 
   const values = (tokenHash: string) => ({
     token_hash: tokenHash,
+    request_key: null,
     status: 'Placed',
     version: 1,
     shop_id: null,
@@ -46,9 +47,9 @@ describe.each(engines)('order number collisions [%s]', (engine) => {
   });
 
   it('draws another number when the first is taken, in the same transaction', async () => {
-    await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, values('a'.repeat(64)), () => 'MW-AAAAA'));
+    await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('a'.repeat(64)), () => 'MW-AAAAA'));
     const draws = ['MW-AAAAA', 'MW-AAAAA', 'MW-BBBBB'];
-    const second = await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, values('b'.repeat(64)), () => draws.shift()!));
+    const second = await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('b'.repeat(64)), () => draws.shift()!));
     expect(second.number).toBe('MW-BBBBB');
     expect(draws).toEqual([]);
     const rows = await t.db.kysely.selectFrom('orders').select(['number', 'token_hash']).orderBy('id').execute();
@@ -59,6 +60,6 @@ describe.each(engines)('order number collisions [%s]', (engine) => {
   });
 
   it('gives up with an error (not a loop) when no number is free', async () => {
-    await expect(t.db.kysely.transaction().execute((trx) => insertNumbered(trx, values('c'.repeat(64)), () => 'MW-AAAAA'))).rejects.toThrow(/No free order number/);
+    await expect(t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('c'.repeat(64)), () => 'MW-AAAAA'))).rejects.toThrow(/No free order number/);
   });
 });

@@ -244,6 +244,36 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     });
   });
 
+  it('answers a retried checkout (same request_id, answer lost on the way) with the same orders, not a 409', async () => {
+    const phone = await product('Retry Phone');
+    const radio = await product('Retry Radio', { shopId: blantyre });
+    const request_id = 'r'.repeat(20) + Math.random().toString(36).slice(2, 14).padEnd(12, 'x');
+    const body = items(phone, radio);
+    const first = await placeOrder(t.app, body, { request_id });
+    expect(first.statusCode).toBe(201);
+    const before = await orderTables(t.db);
+    const again = await placeOrder(t.app, body, { request_id });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().orders.map((o: { number: string; token: string }) => [o.number, o.token])).toEqual(
+      first.json().orders.map((o: { number: string; token: string }) => [o.number, o.token]),
+    );
+    expect(await orderTables(t.db)).toEqual(before);
+    // The returned links work; another buyer (another request id) is still refused the items.
+    expect((await get(`/api/v1/orders/${again.json().orders[0].token}`)).json().number).toBe(first.json().orders[0].number);
+    const other = await placeOrder(t.app, body, { request_id: 'o'.repeat(32) });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().unavailable).toEqual([phone, radio]);
+    // Two copies of one request at once: both answered with the one set of orders.
+    const shelf = await product('Retry Shelf');
+    const twin = 't'.repeat(16) + Math.random().toString(36).slice(2, 18).padEnd(16, 'y');
+    const both = await Promise.all([placeOrder(t.app, items(shelf), { request_id: twin }), placeOrder(t.app, items(shelf), { request_id: twin })]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0]!.json().orders[0].number).toBe(both[1]!.json().orders[0].number);
+    const bad = await placeOrder(t.app, body, { request_id: 'short' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.request_id).toBe('request_id must be 32 letters, digits, - or _');
+  });
+
   it('refuses to delete an item an open order holds; after the order ends it can go', async () => {
     const id = await product('Held Speaker');
     const { token } = (await placeOrder(t.app, items(id))).json().orders[0];

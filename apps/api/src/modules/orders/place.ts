@@ -6,9 +6,10 @@ import type { Db } from '../../db/database.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 import { recordAudit } from '../audit/repository.js';
 import { heldOf, imagesOf } from '../products/repository.js';
-import { hashOrderToken, newOrderNumber, newOrderToken } from './codes.js';
+import { HttpError } from '../../plugins/errors.js';
+import { hashOrderToken, hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
-import { addEvent, findOrder, holdProducts, insertItems, insertOrder, notOnSale, productsForOrder } from './repository.js';
+import { addEvent, findOrder, holdProducts, insertItems, insertOrder, notOnSale, ordersOfRequest, productsForOrder } from './repository.js';
 import { loadPublicOrder } from './service.js';
 
 /** The checked request: phone normalised, ids and prices as numbers. */
@@ -18,10 +19,10 @@ type Product = Awaited<ReturnType<typeof productsForOrder>>[number];
 const NUMBER_ATTEMPTS = 10;
 
 /** Inserts the order under a fresh number, drawing again while the number is taken. */
-export async function insertNumbered(trx: Transaction<Database>, values: Omit<OrdersTable, 'id' | 'number'>, draw: () => string = newOrderNumber) {
+export async function insertNumbered(trx: Transaction<Database>, values: (number: string) => Omit<OrdersTable, 'id' | 'number'>, draw: () => string = newOrderNumber) {
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
     const number = draw();
-    const id = await insertOrder(trx, { ...values, number });
+    const id = await insertOrder(trx, { ...values(number), number });
     if (id !== undefined) return { id, number };
   }
   // 31^5 (28 million) numbers: reaching this means the space is nearly full, not bad luck.
@@ -47,6 +48,28 @@ function byShop(items: PlaceOrderInput['items'], products: Map<number, Product>)
  * naming it. Two buyers racing for one item: the hold's primary key lets exactly one through.
  */
 export async function placeOrders(db: Db, input: PlaceOrderInput, now: Date, reservationHours: number): Promise<PlacedOrder[]> {
+  const requestId = input.request_id;
+  if (!requestId) return placeNew(db, input, now, reservationHours);
+  // A retry of a request whose answer was lost on the way (slow 3G): the same orders again, not a 409
+  // for the buyer's own reservation. Two copies racing: the loser's 409 finds the winner's orders.
+  const earlier = await placedBefore(db, requestId);
+  if (earlier) return earlier;
+  try {
+    return await placeNew(db, input, now, reservationHours);
+  } catch (error) {
+    const raced = error instanceof HttpError && error.status === 409 ? await placedBefore(db, requestId) : null;
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+async function placedBefore(db: Db, requestId: string): Promise<PlacedOrder[] | null> {
+  const rows = await ordersOfRequest(db.kysely, hashRequestId(requestId));
+  if (rows.length === 0) return null;
+  return Promise.all(rows.map(async (row) => ({ ...(await loadPublicOrder(db.kysely, row)), token: requestOrderToken(requestId, row.number) })));
+}
+
+async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHours: number): Promise<PlacedOrder[]> {
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + reservationHours * 3_600_000).toISOString();
   const ids = input.items.map((i) => i.product_id);
@@ -71,9 +94,10 @@ export async function placeOrders(db: Db, input: PlaceOrderInput, now: Date, res
       const shopFee = group[0]!.shop_delivery_fee;
       const deliveryFee = input.fulfilment === 'delivery' && shopFee !== null ? Number(shopFee) : null;
       const total = subtotal + (deliveryFee ?? 0);
-      const token = newOrderToken();
-      const { id, number } = await insertNumbered(trx, {
-        token_hash: hashOrderToken(token),
+      let token = '';
+      const { id, number } = await insertNumbered(trx, (candidate) => ({
+        token_hash: hashOrderToken((token = input.request_id ? requestOrderToken(input.request_id, candidate) : newOrderToken())),
+        request_key: input.request_id ? hashRequestId(input.request_id) : null,
         status: 'Placed',
         version: 1,
         shop_id: group[0]!.shop_id,
@@ -93,7 +117,7 @@ export async function placeOrders(db: Db, input: PlaceOrderInput, now: Date, res
         completed_at: null,
         created_at: at,
         updated_at: at,
-      });
+      }));
       await insertItems(
         trx,
         group.map((p) => ({ order_id: id, product_id: p.id, name: p.name, price: Number(p.price), image: covers.get(p.id)?.[0] ?? null })),

@@ -77,6 +77,11 @@ export function findOrder(db: Executor, id: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The orders one checkout request placed (one per shop), oldest first. */
+export function ordersOfRequest(db: Executor, requestKey: string) {
+  return db.selectFrom('orders').selectAll().where('request_key', '=', requestKey).orderBy('id').execute();
+}
+
 export function findOrderByTokenHash(db: Executor, tokenHash: string) {
   return db.selectFrom('orders').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }

@@ -30,7 +30,11 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const confirm = () => fireEvent.click(screen.getByRole('button', { name: /^(Confirm order|Continue with the other items|Placing order…)$/ }));
 const choose = (name: RegExp) => fireEvent.click(screen.getByRole('radio', { name }));
-const posts = (spy: ReturnType<typeof mockApi>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)));
+const postBodies = (spy: ReturnType<typeof mockApi>) =>
+  spy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+/** The order requests sent, without their retry key (requestIds checks that). */
+const posts = (spy: ReturnType<typeof mockApi>) => postBodies(spy).map(({ request_id: _key, ...body }) => body);
+const requestIds = (spy: ReturnType<typeof mockApi>) => postBodies(spy).map((body) => body.request_id);
 
 /** The message is rendered under the field and announced as its description. */
 function expectMessageUnder(label: string, message: string) {
@@ -218,6 +222,9 @@ describe('/checkout answers', () => {
       { number: 'MW-4K7Q2', token: order.token, shop_name: 'Chichiri Electronics', created_at: order.created_at },
     ]);
     expect(window.sessionStorage.getItem('checkout-draft')).toBeNull();
+    // The retry key belonged to this order: the next checkout gets a new one.
+    expect(requestIds(spy)[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(window.sessionStorage.getItem('checkout-request')).toBeNull();
   });
 
   it('on a 409: names what was taken, takes it out of the basket, updates prices, keeps what was typed, and sends only the rest', async () => {
@@ -296,7 +303,7 @@ describe('/checkout answers', () => {
   it('a lost connection or a 429 says what happened; nothing typed is lost, not even by a reload', async () => {
     basketOf(phone);
     let attempt = 0;
-    mockApi([
+    const spy = mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(phone)],
       [
         /POST \/api\/v1\/orders$/,
@@ -322,6 +329,11 @@ describe('/checkout answers', () => {
     confirm();
     expect(await screen.findByText('Too many orders from your network. Please try again in a few minutes.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm order' })).toBeTruthy());
+
+    // Both tries carried one retry key: had the first reached the server, the second gets its orders back.
+    const [first, second] = requestIds(spy);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(second).toBe(first);
 
     cleanup();
     renderCheckout();

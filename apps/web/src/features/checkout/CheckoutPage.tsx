@@ -9,7 +9,7 @@ import { rememberOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
 import { conflictOf, failureText, fieldErrorsOf, placeOrder } from './api';
-import { clearDraft } from './checkout-draft';
+import { checkoutRequestId, clearDraft } from './checkout-draft';
 import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines';
 import { CheckoutForm } from './components/CheckoutForm';
 import { Confirmation } from './components/Confirmation';
@@ -20,6 +20,7 @@ const NO_CHECKS = new Map<number, CheckedItem>();
 
 function requestOf(values: CheckoutOutput, lines: readonly CheckoutLine[]): OrderRequest {
   return {
+    request_id: checkoutRequestId(),
     items: lines.map((line) => ({ product_id: line.id, price: line.price })),
     buyer_name: values.buyer_name,
     phone: values.phone,
@@ -76,7 +77,8 @@ export function CheckoutPage() {
       setPlaced(orders);
       rememberOrders(orders.map((order) => ({ number: order.number, token: order.token, shop_name: order.shop?.name ?? null, created_at: order.created_at })));
       clearDraft();
-      removeFromBasket(orderable.map((line) => line.id));
+      // What the orders hold (a retried request answers with the orders it placed before).
+      removeFromBasket(orders.flatMap((order) => order.items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]))));
     } catch (error) {
       if (await explainConflict(error)) return;
       console.error('Checkout: the order was not placed', error);

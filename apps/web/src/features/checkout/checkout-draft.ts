@@ -39,9 +39,34 @@ export function writeDraft(values: Partial<CheckoutFormInput>): void {
   }
 }
 
+const REQUEST_KEY = 'checkout-request';
+
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/**
+ * The retry key of this checkout: sent with the order, so if the answer is lost (slow 3G) and the buyer
+ * confirms again, the server answers with the orders already placed instead of refusing the items as
+ * reserved. Kept for the tab until the order is placed.
+ */
+export function checkoutRequestId(): string {
+  try {
+    const kept = window.sessionStorage.getItem(REQUEST_KEY);
+    if (kept && /^[A-Za-z0-9_-]{32}$/.test(kept)) return kept;
+    const id = newRequestId();
+    window.sessionStorage.setItem(REQUEST_KEY, id);
+    return id;
+  } catch {
+    return newRequestId();
+  }
+}
+
 export function clearDraft(): void {
   try {
     window.sessionStorage.removeItem(DRAFT_KEY);
+    window.sessionStorage.removeItem(REQUEST_KEY);
   } catch {
     // Nothing kept, nothing to clear.
   }
