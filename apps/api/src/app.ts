@@ -15,12 +15,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_IMAGES } from '@marketplace/shared';
-import { DEFAULT_RESERVATION_HOURS, type Config } from './config.js';
+import { DEFAULT_OFFER_DAYS, DEFAULT_RESERVATION_HOURS, DEFAULT_SMTP_FROM, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
 import { registerErrorHandler, sendProblem } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerJobs } from './plugins/jobs.js';
+import { transportsFromConfig } from './modules/notifications/transports.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { shopRoutes } from './modules/shops/routes.js';
@@ -37,13 +38,15 @@ import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
-    Partial<Pick<Config, 'reservationHours' | 'orderSweepSeconds'>> & { redisUrl?: string | undefined };
+    Partial<Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds'>> & {
+      redisUrl?: string | undefined;
+    };
   db: Db;
   /** Tests pass false to keep output quiet. */
   logger?: boolean;
-  /** The time orders are placed, acted on and expired at; tests pass their own to move it. */
+  /** The time orders and offers are made, acted on and expired at; tests pass their own to move it. */
   clock?: () => Date;
-  /** Run background work (the reservation expiry sweep): the server sets it, tests call the work directly. */
+  /** Run background work (the reservation and offer expiry sweeps): the server sets it, tests call the work directly. */
   jobs?: boolean;
 }
 
@@ -65,7 +68,10 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
   );
   requireDeclaredAccess(app);
   registerAuth(app, db);
-  if (jobs) registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60 });
+  if (jobs) {
+    const transports = transportsFromConfig({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM, sms: config.sms });
+    registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60, outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 } });
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,9 +110,10 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
       await api.register(authRoutes, { db });
-      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, sellerRequestRoutes]) {
+      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
+      await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS });
       await api.register(dashboardRoutes, { db, clock });
       await api.register(orderRoutes, { db, clock, reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS });
     },

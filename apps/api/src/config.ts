@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 /** How long a new order holds its items when RESERVATION_HOURS is not set (issue 9: 48 hours). */
 export const DEFAULT_RESERVATION_HOURS = 48;
+export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
+export const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
+/** How long a seller has to answer an offer when OFFER_DAYS is not set (issue 10: 7 days). */
+export const DEFAULT_OFFER_DAYS = 7;
+
+// Unset and empty are the same: an optional setting left blank in a .env file.
+const optional = (schema: z.ZodString) => schema.optional().or(z.literal('').transform(() => undefined));
 
 // The only reader of process.env: everything else receives a checked Config.
 const envSchema = z.object({
@@ -26,8 +33,31 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   // How long an order holds its items before it expires, and how often the server looks for expired ones.
   RESERVATION_HOURS: z.coerce.number({ message: 'must be a number of hours' }).int('must be a whole number of hours').min(1).max(24 * 30).default(DEFAULT_RESERVATION_HOURS),
+  // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
+  OFFER_DAYS: z.coerce.number({ message: 'must be a number of days' }).int('must be a whole number of days').min(1).max(90).default(DEFAULT_OFFER_DAYS),
   ORDER_SWEEP_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(5).max(3600).default(60),
+  // Messages to sellers (issue 10). Without SMTP_URL or the SMS pair they stay in the outbox for staff to see.
+  // The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
+  SMTP_URL: optional(z.string().refine((v) => /^smtps?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v), 'must look like smtp://user:password@host:587 or smtps://...')),
+  SMTP_FROM: z.string().trim().min(3).max(200).default(DEFAULT_SMTP_FROM),
+  SMS_API_KEY: optional(z.string()),
+  SMS_USERNAME: optional(z.string()),
+  SMS_API_URL: z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL').default(DEFAULT_SMS_API_URL),
+  SMS_SENDER_ID: optional(z.string().max(20, 'must be at most 20 characters')),
+  OUTBOX_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1).max(3600).default(10),
+}).superRefine((e, ctx) => {
+  // The gateway needs both; one without the other is a half-done setup, not "SMS off".
+  if (e.SMS_API_KEY && !e.SMS_USERNAME) ctx.addIssue({ code: 'custom', path: ['SMS_USERNAME'], message: 'is required when SMS_API_KEY is set' });
+  if (e.SMS_USERNAME && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_USERNAME is set' });
 });
+
+/** Africa's Talking (or a gateway speaking its API): set when SMS_API_KEY and SMS_USERNAME are. */
+export interface SmsGatewayConfig {
+  apiKey: string;
+  username: string;
+  apiUrl: string;
+  senderId: string | undefined;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -42,7 +72,12 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   reservationHours: number;
+  offerDays: number;
   orderSweepSeconds: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  sms: SmsGatewayConfig | undefined;
+  outboxPollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -67,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     reservationHours: e.RESERVATION_HOURS,
+    offerDays: e.OFFER_DAYS,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    sms: e.SMS_API_KEY && e.SMS_USERNAME ? { apiKey: e.SMS_API_KEY, username: e.SMS_USERNAME, apiUrl: e.SMS_API_URL, senderId: e.SMS_SENDER_ID } : undefined,
+    outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
   };
 }

@@ -47,7 +47,7 @@ async function openFromList(page: Page, item: string) {
   await expect(page.getByRole('region', { name: 'Item' }).getByText(item)).toBeVisible();
 }
 
-const ACTION_NAMES = ['Make Offer', 'Add to Inventory', 'Counter offer', 'Reject offer', 'Delete offer'];
+const ACTION_NAMES = ['Make Offer', 'Seller accepted', 'Add to Inventory', 'Counter offer', 'Reject offer', 'Delete offer'];
 
 /** Exactly `enabled` are enabled among the six actions (the approve one named `approve`), and the hint reads `hint`. */
 async function expectStep(page: Page, status: string, approve: string, enabled: string[], hint: string) {
@@ -132,8 +132,18 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
     await dialog.getByLabel('Offer amount (MWK)').fill('230000');
     await dialog.getByLabel('Reason (optional)').fill('Small scratch on the back');
   });
-  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
+  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 230000');
+
+  // Add to Inventory waits for the seller's yes: here the seller accepts in person, and staff record it.
+  await page.getByRole('button', { name: 'Seller accepted', exact: true }).click();
+  const accepted = page.getByRole('dialog', { name: 'Seller accepted' });
+  await accepted.getByRole('button', { name: 'Confirm' }).click();
+  await expect(accepted.getByText('Note is required')).toBeVisible();
+  await accepted.getByLabel('Note').fill('Accepted at the counter, 10:30');
+  await accepted.getByRole('button', { name: 'Confirm' }).click();
+  await expect(accepted).toHaveCount(0);
+  await expectStep(page, 'Offer Accepted by Seller', 'Accept offer', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Seller accepted the offer — add the item to the inventory.');
 
   // The inventory modal refuses to confirm without a shop and a category.
   await page.getByRole('button', { name: 'Add to Inventory' }).click();
@@ -149,10 +159,13 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await page.setViewportSize(SIZES[1]);
   await dialog.getByLabel('Shop').selectOption({ label: 'Mzuzu Shop' });
   await dialog.getByLabel('Category').selectOption({ label: 'Other' });
+  // The selling price starts at what we pay (the accepted offer); staff set the shop's price.
+  await expect(dialog.getByLabel('Selling price (MWK)')).toHaveValue('230000');
+  await dialog.getByLabel('Selling price (MWK)').fill('260000');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);
   await expectStep(page, 'Offer Fulfilled', 'Accept offer', ['Delete offer'], 'Offer fulfilled — transaction complete.');
-  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Accepted - Offer Pending → Offer Fulfilled');
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Offer Accepted by Seller → Offer Fulfilled');
 
   // For sale: in its category on /discover, with both photos on its page.
   await page.goto('/discover?category=Other');
@@ -163,6 +176,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(page.getByRole('img', { name: `${item}, photo 2 of 2` })).toBeVisible();
   // Where the item is now: its shop's town, with the shop beside it.
   await expect(page.getByTestId('product-location')).toHaveText('Mzuzu');
+  await expect(page.getByTestId('product-price')).toHaveText('MWK 260,000');
   await expect(page.getByRole('region', { name: 'Where the item is' })).toContainText('Mzuzu Shop');
 });
 
@@ -247,7 +261,7 @@ test('a counter-offer: the enabled actions and the hint at every step', async ({
     await dialog.getByLabel('Counter-offer amount (MWK)').fill('400000');
     await dialog.getByLabel('Reason (optional)').fill('Market price is lower');
   });
-  await expectStep(page, 'Counter Offer made', 'Accept offer', ['Accept offer', 'Make Offer', 'Reject offer', 'Delete offer'], '');
+  await expectStep(page, 'Counter Offer made', 'Accept offer', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'], '');
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('Counter offer');
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 400000');
 
@@ -257,7 +271,7 @@ test('a counter-offer: the enabled actions and the hint at every step', async ({
   await act(page, 'Make Offer', async (dialog) => {
     await dialog.getByLabel('Offer amount (MWK)').fill('400000');
   });
-  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
+  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
   await expect(page.getByRole('region', { name: 'Offer history' }).getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Pending → Counter Offer made');
 

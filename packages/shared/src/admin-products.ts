@@ -38,6 +38,8 @@ export const adminProductSchema = z.object({
   category_name: z.string().nullable(),
   price: z.number().int(),
   sale_price: z.number().int().nullable(),
+  /** What we paid the seller (the accepted offer) for items bought from a seller request; null otherwise. */
+  buying_price: z.number().int().nullable(),
   currency: z.string(),
   description: z.string().nullable(),
   location: z.string().nullable(),

@@ -20,3 +20,4 @@ export * from './seller-requests.js';
 export * from './order-flow.js';
 export * from './order-constants.js';
 export * from './orders.js';
+export * from './messages.js';

@@ -1,5 +1,7 @@
-// The seller-request flow of spec section 4, shared by the detail screen (which buttons are enabled,
-// which hint shows) and the server (which actions it accepts and the status each one leads to).
+// The seller-request flow of spec section 4 and issue 10, shared by the detail screen (which buttons are
+// enabled, which hint shows), the seller's status page (what the status means, whether the seller may
+// answer) and the server (which actions it accepts and the status each one leads to).
+import { ORDER_NUMBER_ALPHABET } from './order-constants.js';
 
 export const SELLER_STATUSES = [
   'Pending',
@@ -11,11 +13,31 @@ export const SELLER_STATUSES = [
   'Counter Offer made',
   'Offer Rejected',
   'Rejected',
+  'Offer Accepted by Seller',
+  'Offer Declined by Seller',
+  'Offer Expired',
 ] as const;
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
 
-export const SELLER_ACTIONS = ['approve', 'offer', 'addToInventory', 'counter', 'reject', 'delete'] as const;
+/**
+ * Staff actions (approve ... delete, recordAcceptance: the seller accepted in person or by phone), the
+ * seller's answers through the status link (sellerAccept, sellerDecline) and the system's expireOffer.
+ */
+export const SELLER_ACTIONS = [
+  'approve',
+  'offer',
+  'addToInventory',
+  'counter',
+  'reject',
+  'delete',
+  'recordAcceptance',
+  'sellerAccept',
+  'sellerDecline',
+  'expireOffer',
+] as const;
 export type SellerAction = (typeof SELLER_ACTIONS)[number];
+/** The actions that answer an open offer. */
+export type OfferAnswerAction = 'recordAcceptance' | 'sellerAccept' | 'sellerDecline' | 'expireOffer';
 
 export interface SellerFlags {
   approved: boolean;
@@ -23,11 +45,25 @@ export interface SellerFlags {
   countered: boolean;
   rejected: boolean;
   fulfilled: boolean;
+  sellerAccepted: boolean;
+  sellerDeclined: boolean;
+  offerExpired: boolean;
 }
 
-/** Spec 4, "On loading the detail". Unknown statuses (and Pending) set no flag. */
+const NO_FLAGS: SellerFlags = {
+  approved: false,
+  offerSent: false,
+  countered: false,
+  rejected: false,
+  fulfilled: false,
+  sellerAccepted: false,
+  sellerDeclined: false,
+  offerExpired: false,
+};
+
+/** Spec 4, "On loading the detail", plus the seller's answers. Unknown statuses (and Pending) set no flag. */
 export function flagsOf(status: string): SellerFlags {
-  const flags: SellerFlags = { approved: false, offerSent: false, countered: false, rejected: false, fulfilled: false };
+  const flags = NO_FLAGS;
   switch (status) {
     case 'Approved':
     case 'Accepted':
@@ -42,9 +78,34 @@ export function flagsOf(status: string): SellerFlags {
     case 'Offer Rejected':
     case 'Rejected':
       return { ...flags, rejected: true };
+    case 'Offer Accepted by Seller':
+      return { ...flags, approved: true, offerSent: true, sellerAccepted: true };
+    case 'Offer Declined by Seller':
+      return { ...flags, approved: true, sellerDeclined: true };
+    case 'Offer Expired':
+      return { ...flags, approved: true, offerExpired: true };
     default:
       return flags;
   }
+}
+
+/** An offer or counter-offer is waiting for the seller's answer. */
+export function hasOpenOffer(flags: SellerFlags): boolean {
+  return !flags.fulfilled && !flags.rejected && ((flags.offerSent && !flags.sellerAccepted) || flags.countered);
+}
+
+/** Statuses with an offer waiting for an answer: the ones an offer may expire from. */
+export const OPEN_OFFER_STATUSES: readonly SellerStatus[] = SELLER_STATUSES.filter((s) => hasOpenOffer(flagsOf(s)));
+
+/** Why nobody can answer the offer now, or null when an offer is open. */
+function whyNoOpenOffer(flags: SellerFlags): string | null {
+  if (flags.fulfilled) return 'The item is already in the inventory.';
+  if (flags.rejected) return 'The request was rejected; the offer was withdrawn.';
+  if (flags.sellerAccepted) return 'The offer is already accepted.';
+  if (flags.sellerDeclined) return 'The offer is already declined.';
+  if (flags.offerExpired) return 'The offer has expired.';
+  if (!hasOpenOffer(flags)) return 'There is no offer waiting for an answer.';
+  return null;
 }
 
 /** Why an action is not allowed now, or null when it is. The server sends this text with its 409. */
@@ -57,11 +118,13 @@ export function whyNot(flags: SellerFlags, action: SellerAction): string | null 
     case 'offer':
       if (flags.fulfilled) return 'The offer is already fulfilled.';
       if (flags.rejected) return 'The request is rejected; approve it again first.';
+      if (flags.sellerAccepted) return 'The seller has already accepted an offer.';
       if (flags.offerSent) return 'An offer has already been sent.';
       return null;
     case 'addToInventory':
       if (flags.fulfilled) return 'The item is already in the inventory.';
       if (!flags.approved || !flags.offerSent) return 'The request must be approved and have an offer sent first.';
+      if (!flags.sellerAccepted) return 'The seller has not accepted the offer yet.';
       return null;
     case 'counter':
       if (flags.fulfilled) return 'The offer is already fulfilled.';
@@ -75,6 +138,11 @@ export function whyNot(flags: SellerFlags, action: SellerAction): string | null 
       return null;
     case 'delete':
       return null;
+    case 'recordAcceptance':
+    case 'sellerAccept':
+    case 'sellerDecline':
+    case 'expireOffer':
+      return whyNoOpenOffer(flags);
   }
 }
 
@@ -95,13 +163,23 @@ export function nextStatus(flags: SellerFlags, action: Exclude<SellerAction, 'de
       return 'Counter Offer made';
     case 'reject':
       return 'Rejected';
+    case 'recordAcceptance':
+    case 'sellerAccept':
+      return 'Offer Accepted by Seller';
+    case 'sellerDecline':
+      return 'Offer Declined by Seller';
+    case 'expireOffer':
+      return 'Offer Expired';
   }
 }
 
-/** Spec 4 hints, first match wins. */
+/** Spec 4 hints (first match wins), then the seller's answers. */
 export function hintOf(flags: SellerFlags): string | null {
   if (flags.rejected) return 'Item rejected — waiting for seller response.';
   if (flags.fulfilled) return 'Offer fulfilled — transaction complete.';
+  if (flags.sellerAccepted) return 'Seller accepted the offer — add the item to the inventory.';
+  if (flags.sellerDeclined) return 'Seller declined the offer — make a new offer or reject.';
+  if (flags.offerExpired) return 'The offer expired without an answer — make a new offer or reject.';
   if (flags.approved && flags.offerSent) return 'Item approved and offer sent (pending response).';
   if (flags.approved) return 'Item approved — you can make an offer or reject.';
   return null;
@@ -112,9 +190,36 @@ export function approveLabel(flags: SellerFlags): string {
   return flags.rejected ? 'Approve after Rejection' : 'Accept offer';
 }
 
-/** List colours: green Approved, red Rejected and Offer Rejected, yellow otherwise. */
+/** List colours: green Approved and accepted by the seller, red rejected or declined, yellow otherwise. */
 export function statusTone(status: string): 'green' | 'red' | 'yellow' {
-  if (status === 'Approved') return 'green';
-  if (status === 'Rejected' || status === 'Offer Rejected') return 'red';
+  if (status === 'Approved' || status === 'Offer Accepted by Seller') return 'green';
+  if (status === 'Rejected' || status === 'Offer Rejected' || status === 'Offer Declined by Seller') return 'red';
   return 'yellow';
 }
+
+/** Where the item stands, in plain words for the seller's status page. */
+export function sellerStatusText(status: string): string {
+  const flags = flagsOf(status);
+  if (flags.fulfilled) return 'We bought your item. Thank you for selling with us!';
+  if (flags.rejected) return 'Sorry, we cannot buy this item.';
+  if (flags.sellerAccepted) return 'You accepted our offer. We will contact you to collect the item and pay you.';
+  if (flags.sellerDeclined) return 'You declined our offer. We may come back with a new one.';
+  if (flags.offerExpired) return 'Our offer expired without an answer. We may come back with a new one.';
+  if (flags.countered) return 'We made you a counter-offer. Accept it or decline it below.';
+  if (flags.offerSent) return 'We made you an offer. Accept it or decline it below.';
+  if (flags.approved) return 'Your item is approved. We will send you an offer soon.';
+  return 'We received your item and will review it shortly.';
+}
+
+export type SellerAnswer = 'accept' | 'decline';
+
+/** The answers the seller may give through the status link now. */
+export function sellerAnswers(flags: SellerFlags): SellerAnswer[] {
+  return hasOpenOffer(flags) ? ['accept', 'decline'] : [];
+}
+
+/** 'S-7QK2M': read out on the phone; the order numbers' alphabet without look-alikes. */
+export const SELLER_REFERENCE_ALPHABET = ORDER_NUMBER_ALPHABET;
+export const sellerReferencePattern = /^S-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
+/** The seller's private status link: 32 url-safe characters (192 random bits). */
+export const sellerTokenPattern = /^[A-Za-z0-9_-]{32}$/;

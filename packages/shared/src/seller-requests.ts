@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionField, emailField, flagField, idField, itemNameField, locationField, priceField, requiredText } from './fields.js';
-import { listOf } from './pagination.js';
+import { amountField } from './amount.js';
+import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
 
 const phoneField = z
   .string({ message: 'Phone number is required' })
@@ -30,13 +31,6 @@ export const sellSubmissionSchema = submissionSchema('Your name is required');
 export const adminSellerRequestSchema = submissionSchema('Seller name is required');
 export type SellSubmissionInput = z.input<typeof sellSubmissionSchema>;
 
-const amountField = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .regex(/^\d+$/, `${label} must contain only numbers`)
-    .max(12, `${label} is too large`);
 const reasonField = z.string().trim().max(500, 'Reason must be at most 500 characters').optional().default('');
 
 export const offerSchema = z.object({ price: amountField('Offer amount'), reason: reasonField });
@@ -47,10 +41,40 @@ export const addToInventorySchema = z.object({
   category_id: idField('Please select a category before confirming.'),
   seller_request_id: z.coerce.number().int().optional(),
   publish_product: z.boolean().optional(),
+  /** The selling price; what we pay is the offer the seller accepted. */
+  price: amountField('Selling price'),
+});
+/** Staff record that the seller accepted in person or by phone. */
+export const recordAcceptanceSchema = z.object({
+  note: z.string({ message: 'Note is required' }).trim().min(1, 'Note is required').max(500, 'Note must be at most 500 characters'),
+});
+/** The seller's answer through the status link; `offer_id` names the offer the seller saw (a newer one is a 409). */
+export const sellerAnswerSchema = z.object({
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  offer_id: z.number().int().positive().optional(),
+});
+/** `search`: a reference (S-7QK2M), a phone number (digits compared) or an email. */
+export const sellerRequestListQuerySchema = pageQuerySchema.extend({ search: searchSchema });
+
+const BY = ['seller', 'staff', 'system'] as const;
+export const OFFER_ANSWERS = ['accepted', 'declined', 'expired'] as const;
+export type OfferAnswer = (typeof OFFER_ANSWERS)[number];
+
+/** An offer or counter-offer and the seller's answer to it (null while open, or when withdrawn unanswered). */
+const offerWithAnswer = z.object({
+  id: z.number().int(),
+  kind: z.enum(['offer', 'counter']),
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  answer: z.enum(OFFER_ANSWERS).nullable(),
+  answered_at: z.string().nullable(),
+  answer_reason: z.string().nullable(),
 });
 
 export const sellerRequestSummarySchema = z.object({
   id: z.number().int(),
+  reference: z.string(),
   seller_name: z.string(),
   email: z.string(),
   item_name: z.string(),
@@ -69,9 +93,9 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   create_seller_account: z.boolean(),
   images: z.array(z.string()),
   product_id: z.number().int().nullable(),
-  offers: z.array(
-    z.object({ id: z.number().int(), kind: z.enum(['offer', 'counter']), amount: z.number().int(), reason: z.string().nullable(), actor: z.string().nullable(), created_at: z.string() }),
-  ),
+  /** When the open offer expires unanswered; null when no offer is open. */
+  offer_expires_at: z.string().nullable(),
+  offers: z.array(offerWithAnswer.extend({ id: z.number().int(), actor: z.string().nullable() })),
   history: z.array(
     z.object({
       id: z.number().int(),
@@ -79,10 +103,39 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
       from_status: z.string().nullable(),
       to_status: z.string(),
       reason: z.string().nullable(),
+      /** Who acted: the seller (status link or submission), staff, or the system (expiry). */
+      by: z.enum(BY),
       actor: z.string().nullable(),
       created_at: z.string(),
     }),
   ),
 });
 export type SellerRequest = z.infer<typeof sellerRequestSchema>;
-export const sellResultSchema = z.object({ id: z.number().int(), status: z.string(), message: z.string() });
+export const sellResultSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  message: z.string(),
+  reference: z.string(),
+  /** The private status link's secret, given once: only its hash is stored. */
+  status_token: z.string(),
+});
+
+/** GET /v1/sells/{status_token}: the seller's own view, without staff names or contact details. */
+export const sellerViewSchema = z.object({
+  reference: z.string(),
+  item_name: z.string(),
+  description: z.string(),
+  /** The seller's asking price. */
+  price: z.number().int(),
+  location: z.string(),
+  seller_name: z.string(),
+  images: z.array(z.string()),
+  status: z.string(),
+  status_text: z.string(),
+  created_at: z.string(),
+  offers: z.array(offerWithAnswer),
+  open_offer: z.object({ id: z.number().int(), kind: z.enum(['offer', 'counter']), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string(), expires_at: z.string().nullable() }).nullable(),
+  can_answer: z.boolean(),
+  history: z.array(z.object({ action: z.string(), status: z.string(), by: z.enum(BY), created_at: z.string() })),
+});
+export type SellerView = z.infer<typeof sellerViewSchema>;

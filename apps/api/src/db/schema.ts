@@ -77,6 +77,8 @@ export interface ProductsTable {
   description: string | null;
   price: number;
   sale_price: number | null;
+  /** What we paid the seller: the accepted offer of the seller request it came from. */
+  buying_price: number | null;
   currency: string;
   location: string | null;
   shop_id: number | null;
@@ -113,6 +115,14 @@ export interface FeaturedProductsTable {
 
 export interface SellerRequestsTable {
   id: Generated<number>;
+  /** 'S-7QK2M', read out on the phone. */
+  reference: string;
+  /** SHA-256 of the seller's private status link token. */
+  status_token_hash: string;
+  /** The phone's national digits ('999123456'), for finding a request by phone. */
+  phone_key: string;
+  /** When the open offer expires unanswered; null when no offer is open. */
+  offer_expires_at: Time | null;
   seller_name: string;
   email: string;
   phone: string;
@@ -153,7 +163,10 @@ export interface SellerRequestEventsTable {
   from_status: string | null;
   to_status: string;
   reason: string | null;
+  by: 'seller' | 'staff' | 'system';
   actor_id: number | null;
+  /** The offer an answer (accept, decline, expiry) answers. */
+  offer_id: number | null;
   created_at: Time;
 }
 
@@ -227,6 +240,27 @@ export interface ProductHoldsTable {
   created_at: Time;
 }
 
+export type OutboxChannel = 'sms' | 'email';
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'unconfigured';
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  subject_type: string;
+  subject_id: number;
+  state: OutboxState;
+  attempts: Generated<number>;
+  /** The retry time while pending; the end of the worker's lease while sending. */
+  next_attempt_at: Time;
+  last_error: string | null;
+  version: Generated<number>;
+  created_at: Time;
+  sent_at: Time | null;
+}
+
 export interface Database {
   login_failures: LoginFailuresTable;
   users: UsersTable;
@@ -249,6 +283,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
+  outbox_messages: OutboxMessagesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -12,6 +12,7 @@ export interface TestApp {
 export interface TestAppOptions {
   clock?: () => Date;
   reservationHours?: number;
+  offerDays?: number;
   jobs?: boolean;
   orderSweepSeconds?: number;
 }
@@ -20,6 +21,7 @@ export interface TestAppOptions {
 export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: false };
   if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
+  if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1', ...(options.clock ? { clock: options.clock } : {}), jobs: options.jobs ?? false });
   await app.ready();

@@ -5,6 +5,8 @@ import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-login-attempts.js';
 import * as m0003 from './0003-orders.js';
 import * as m0004 from './0004-order-request-key.js';
+import * as m0005 from './0005-seller-status.js';
+import * as m0006 from './0006-outbox.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => 
   '0002-login-attempts': m0002,
   '0003-orders': m0003,
   '0004-order-request-key': m0004,
+  '0005-seller-status': m0005,
+  '0006-outbox': m0006,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { findProduct, heldOf, imagesOf, indexProductTerms, type ProductRecord } from '../products/repository.js';
-import { deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
+import { buyingPrices, deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_RESERVED = 'This item is reserved by an open order. Cancel the order before deleting the item.';
@@ -22,7 +22,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
   const ids = rows.map((r) => r.id);
-  const [images, featured, held] = await Promise.all([imagesOf(db, ids), featuredIds(db, ids), heldOf(db, ids)]);
+  const [images, featured, held, bought] = await Promise.all([imagesOf(db, ids), featuredIds(db, ids), heldOf(db, ids), buyingPrices(db, ids)]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -32,6 +32,7 @@ export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<Admi
     category_name: r.category_name,
     price: Number(r.price),
     sale_price: r.sale_price === null ? null : Number(r.sale_price),
+    buying_price: bought.get(r.id) ?? null,
     currency: r.currency,
     description: r.description,
     location: r.location,
@@ -69,6 +70,7 @@ export async function createProduct(db: Db, actor: SessionUser, input: z.output<
       description: input.description,
       price: toAmount(input.price),
       sale_price: null,
+      buying_price: null,
       currency: 'MWK',
       location: input.location,
       shop_id: input.shop_id,

@@ -231,7 +231,7 @@ describe.each(engines)('images on %s', (engine) => {
       await k.insertInto('product_images').values({ product_id: product.id, image_id: forProduct, position: 0 }).execute();
       const request = await k
         .insertInto('seller_requests')
-        .values({ seller_name: 'A', email: 'a@example.com', phone: '0999', item_name: 'TV', description: 'x', price: 5, location: 'Zomba', status: 'Pending', notify_on_offer: 0, terms_accepted: 1, create_seller_account: 0, version: 1, created_by: null, created_at: now, updated_at: now })
+        .values({ reference: 'S-IMG22', status_token_hash: 'x'.repeat(64), phone_key: '999', offer_expires_at: null, seller_name: 'A', email: 'a@example.com', phone: '0999', item_name: 'TV', description: 'x', price: 5, location: 'Zomba', status: 'Pending', notify_on_offer: 0, terms_accepted: 1, create_seller_account: 0, version: 1, created_by: null, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       await k.insertInto('seller_request_images').values({ seller_request_id: request.id, image_id: forRequest, position: 0 }).execute();

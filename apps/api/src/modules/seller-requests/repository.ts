@@ -1,18 +1,36 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, SellerRequestsTable } from '../../db/schema.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, SellerRequestEventsTable, SellerRequestsTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+export type RequestRow = Selectable<SellerRequestsTable>;
 
-export async function listRequests(db: Executor, limit: number, offset: number) {
-  const rows = await db
-    .selectFrom('seller_requests')
-    .select(['id', 'seller_name', 'email', 'item_name', 'price', 'status', 'created_at'])
+/** What a search box entry may be; a request matching any one of them is found. All use an index. */
+export interface RequestSearch {
+  reference?: string | undefined;
+  email?: string | undefined;
+  phoneKey?: string | undefined;
+}
+
+/** Back-office list, newest first, with the total for paging; a search keeps only the requests it finds. */
+export async function listRequests(db: Executor, limit: number, offset: number, search?: RequestSearch) {
+  let base = db.selectFrom('seller_requests');
+  if (search) {
+    base = base.where((eb) => {
+      const found = [];
+      if (search.reference) found.push(eb('reference', '=', search.reference));
+      if (search.email) found.push(eb('email', '=', search.email));
+      if (search.phoneKey) found.push(eb('phone_key', '=', search.phoneKey));
+      return found.length > 0 ? eb.or(found) : eb.lit(false);
+    });
+  }
+  const rows = await base
+    .select(['id', 'reference', 'seller_name', 'email', 'item_name', 'price', 'status', 'created_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
-  const { n } = await db.selectFrom('seller_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 
@@ -20,18 +38,29 @@ export function findRequest(db: Executor, id: number) {
   return db.selectFrom('seller_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertRequest(db: Executor, values: Omit<SellerRequestsTable, 'id'>) {
-  return (await db.insertInto('seller_requests').values(values).returning('id').executeTakeFirstOrThrow()).id;
+export function findRequestByTokenHash(db: Executor, tokenHash: string) {
+  return db.selectFrom('seller_requests').selectAll().where('status_token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Inserts the request, or returns undefined when its reference is taken (the caller draws another). */
+export async function insertRequest(db: Executor, values: Omit<SellerRequestsTable, 'id'>): Promise<number | undefined> {
+  const row = await db
+    .insertInto('seller_requests')
+    .values(values)
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**
  * Moves the request to a new status only if it is still at the version the caller read: of two staff
  * acting at once, exactly one update matches and the other gets false.
  */
-export async function moveStatus(db: Executor, id: number, version: number, status: string, now: string) {
+export async function moveStatus(db: Executor, id: number, version: number, status: string, offerExpiresAt: string | null, now: string) {
   const result = await db
     .updateTable('seller_requests')
-    .set({ status, version: version + 1, updated_at: now })
+    .set({ status, offer_expires_at: offerExpiresAt, version: version + 1, updated_at: now })
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();
@@ -62,37 +91,93 @@ export function requestImages(db: Executor, requestId: number) {
 }
 
 export async function addOffer(db: Executor, requestId: number, kind: 'offer' | 'counter', amount: number, reason: string | null, actorId: number, now: string) {
-  await db.insertInto('seller_request_offers').values({ seller_request_id: requestId, kind, amount, reason, actor_id: actorId, created_at: now }).execute();
+  const row = await db
+    .insertInto('seller_request_offers')
+    .values({ seller_request_id: requestId, kind, amount, reason, actor_id: actorId, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export async function addEvent(
-  db: Executor,
-  event: { requestId: number; action: string; from: string | null; to: string; reason: string | null; actorId: number | null; now: string },
-) {
-  await db
-    .insertInto('seller_request_events')
-    .values({ seller_request_id: event.requestId, action: event.action, from_status: event.from, to_status: event.to, reason: event.reason, actor_id: event.actorId, created_at: event.now })
-    .execute();
+export async function addEvent(db: Executor, event: Omit<SellerRequestEventsTable, 'id'>) {
+  await db.insertInto('seller_request_events').values(event).execute();
 }
 
+/** Events that answer an offer: the seller's (or staff's recorded) acceptance, a decline, the expiry. */
+export const ANSWER_ACTIONS = ['sellerAccept', 'recordAcceptance', 'sellerDecline', 'expireOffer'] as const;
+
+/** Offers oldest first, each with the event that answered it, if any (at most one: an answer closes the offer). */
 export function offersOf(db: Executor, requestId: number) {
   return db
     .selectFrom('seller_request_offers as o')
     .leftJoin('users as u', 'u.id', 'o.actor_id')
-    .select(['o.id', 'o.kind', 'o.amount', 'o.reason', 'u.display_name as actor', 'o.created_at'])
+    .leftJoin('seller_request_events as e', (join) => join.onRef('e.offer_id', '=', 'o.id').on('e.action', 'in', [...ANSWER_ACTIONS]))
+    .select(['o.id', 'o.kind', 'o.amount', 'o.reason', 'u.display_name as actor', 'o.created_at', 'e.action as answer_action', 'e.created_at as answered_at', 'e.reason as answer_reason'])
     .where('o.seller_request_id', '=', requestId)
     .orderBy('o.id')
     .execute();
+}
+
+/** The latest offer or counter-offer: the one an answer answers while the status says an offer is open. */
+export function latestOffer(db: Executor, requestId: number) {
+  return db
+    .selectFrom('seller_request_offers')
+    .select(['id', 'kind', 'amount', 'reason', 'created_at'])
+    .where('seller_request_id', '=', requestId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The offer the seller last accepted (through the link or recorded by staff): what we pay. */
+export function acceptedOffer(db: Executor, requestId: number) {
+  return db
+    .selectFrom('seller_request_offers as o')
+    .innerJoin('seller_request_events as e', 'e.offer_id', 'o.id')
+    .select(['o.id', 'o.amount'])
+    .where('o.seller_request_id', '=', requestId)
+    .where('e.action', 'in', ['sellerAccept', 'recordAcceptance'])
+    .orderBy('o.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function eventsOf(db: Executor, requestId: number) {
   return db
     .selectFrom('seller_request_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .select(['e.id', 'e.action', 'e.from_status', 'e.to_status', 'e.reason', 'u.display_name as actor', 'e.created_at'])
+    .select(['e.id', 'e.action', 'e.from_status', 'e.to_status', 'e.reason', 'e.by', 'u.display_name as actor', 'e.created_at'])
     .where('e.seller_request_id', '=', requestId)
     .orderBy('e.id')
     .execute();
+}
+
+/** Requests whose open offer ran out, oldest first. */
+export async function dueOfferIds(db: Executor, statuses: readonly string[], now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('seller_requests')
+    .select('id')
+    .where('offer_expires_at', '<=', now)
+    .where('status', 'in', [...statuses])
+    .orderBy('offer_expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims one request whose offer is due inside the caller's transaction. On PostgreSQL the row is locked
+ * and one already locked (another process expiring it, or someone answering) is skipped; SQLite has one
+ * writer, so a plain read in the write transaction is already exclusive.
+ */
+export function claimDueOffer(db: Transaction<Database>, lock: boolean, id: number, statuses: readonly string[], now: string) {
+  const query = db.selectFrom('seller_requests').selectAll().where('id', '=', id).where('status', 'in', [...statuses]).where('offer_expires_at', '<=', now);
+  return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
+}
+
+export async function shopTown(db: Executor, shopId: number) {
+  return (await db.selectFrom('shops').select('town').where('id', '=', shopId).executeTakeFirst())?.town;
 }
 
 export async function productOfRequest(db: Executor, requestId: number) {

@@ -4,33 +4,54 @@ import {
   counterOfferSchema,
   denySchema,
   offerSchema,
-  pageQuerySchema,
+  recordAcceptanceSchema,
+  sellerAnswerSchema,
+  sellerRequestListQuerySchema,
   sellerRequestListSchema,
   sellerRequestSchema,
+  sellerViewSchema,
   sellResultSchema,
   sellSubmissionSchema,
-  toAmount,
 } from '@marketplace/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import { listRequests } from './repository.js';
-import { act, loadRequest, removeRequest, submitRequest } from './service.js';
+import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, submitRequest, type StaffMove } from './service.js';
 
 export const SUBMITTED = 'Item successfully submitted!';
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again in an hour.';
 /** Per IP: mobile networks put many phones behind one address, so this only stops floods, not sellers. */
 export const SUBMISSIONS_PER_HOUR = 30;
+/** Reading and answering through the seller's status link. */
+export const SELL_LINK_PER_MINUTE = 120;
 
-export const sellerRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+export interface SellerRequestRouteOptions {
+  db: Db;
+  clock: () => Date;
+  offerDays: number;
+}
+
+// The token is checked in the handler: a malformed one is "We could not find this item" (404), like a wrong one.
+const tokenParams = z.object({ token: z.string() });
+// A POST without a body arrives as null: an answer needs no reason.
+const answerBody = sellerAnswerSchema.nullable();
+
+export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (fastify, { db, clock, offerDays }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
   const tags = ['seller requests'];
   const multipart = { consumes: ['multipart/form-data'] };
+  const linkLimit = { rateLimit: { max: SELL_LINK_PER_MINUTE, timeWindow: '1 minute' } };
+  // Every answer here holds a seller's item, offers or contact details: never kept by a cache or a CDN.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
 
   app.post(
     '/v1/sells',
@@ -48,14 +69,28 @@ export const sellerRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (fastif
     async (request, reply) => {
       const { fields, images } = await readMultipart(request);
       const input = parseFields(sellSubmissionSchema, fields);
-      const id = await submitRequest(db, input, images, null);
-      return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED });
+      const { id, reference, token } = await submitRequest(db, input, images, null, clock());
+      return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED, reference, status_token: token });
     },
   );
 
-  app.get('/admin/seller-requests', { config, schema: { tags, querystring: pageQuerySchema, response: { 200: sellerRequestListSchema } } }, async (request) => {
-    const { limit, offset } = request.query;
-    const { rows, total } = await listRequests(db.kysely, limit, offset);
+  app.get(
+    '/v1/sells/:token',
+    { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, response: { 200: sellerViewSchema } } },
+    async (request) => loadViewByToken(db.kysely, request.params.token, clock()),
+  );
+
+  for (const [path, action] of [['accept', 'sellerAccept'], ['decline', 'sellerDecline']] as const) {
+    app.post(
+      `/v1/sells/:token/${path}`,
+      { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, body: answerBody, response: { 200: sellerViewSchema } } },
+      async (request) => sellerAnswer(db, clock(), request.params.token, { action, reason: request.body?.reason || null, offerId: request.body?.offer_id }),
+    );
+  }
+
+  app.get('/admin/seller-requests', { config, schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } } }, async (request) => {
+    const { limit, offset, search } = request.query;
+    const { rows, total } = await listRequests(db.kysely, limit, offset, searchOf(search));
     return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
   });
 
@@ -66,29 +101,35 @@ export const sellerRequestRoutes: FastifyPluginAsync<{ db: Db }> = async (fastif
   app.post('/admin/seller-requests', { config, schema: { tags, ...multipart, response: { 201: sellerRequestSchema } } }, async (request, reply) => {
     const { fields, images } = await readMultipart(request);
     const input = parseFields(adminSellerRequestSchema, fields);
-    const id = await submitRequest(db, input, images, request.user!);
+    const { id } = await submitRequest(db, input, images, request.user!, clock());
     return reply.status(201).send(await loadRequest(db.kysely, id));
   });
 
   const action = { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } };
+  const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) => act(db, clock(), offerDays, request.user!, request.params.id, move);
 
-  app.post('/admin/seller-requests/:id/approved', action, async (request) => act(db, request.user!, request.params.id, { action: 'approve' }));
+  app.post('/admin/seller-requests/:id/approved', action, async (request) => staffAct(request, { action: 'approve' }));
 
   app.post('/admin/seller-requests/:id/denied', { ...action, schema: { ...action.schema, body: denySchema } }, async (request) =>
-    act(db, request.user!, request.params.id, { action: 'reject', reason: request.body.reason }),
+    staffAct(request, { action: 'reject', reason: request.body.reason }),
   );
 
   app.post('/admin/seller-requests/:id/offer', { ...action, schema: { ...action.schema, body: offerSchema } }, async (request) =>
-    act(db, request.user!, request.params.id, { action: 'offer', amount: toAmount(request.body.price), reason: request.body.reason }),
+    staffAct(request, { action: 'offer', amount: request.body.price, reason: request.body.reason }),
   );
 
   app.post('/admin/counter-offer/:id', { ...action, schema: { ...action.schema, body: counterOfferSchema } }, async (request) =>
-    act(db, request.user!, request.params.id, { action: 'counter', amount: toAmount(request.body.counter_price), reason: request.body.reason }),
+    staffAct(request, { action: 'counter', amount: request.body.counter_price, reason: request.body.reason }),
   );
 
-  app.post('/admin/seller-requests/:id/add-to-inventory', { ...action, schema: { ...action.schema, body: addToInventorySchema } }, async (request) =>
-    act(db, request.user!, request.params.id, { action: 'addToInventory', shop_id: request.body.shop_id, category_id: request.body.category_id }),
+  app.post('/admin/seller-requests/:id/seller-accepted', { ...action, schema: { ...action.schema, body: recordAcceptanceSchema } }, async (request) =>
+    staffAct(request, { action: 'recordAcceptance', note: request.body.note }),
   );
+
+  app.post('/admin/seller-requests/:id/add-to-inventory', { ...action, schema: { ...action.schema, body: addToInventorySchema } }, async (request) => {
+    const { shop_id, category_id, price } = request.body;
+    return staffAct(request, { action: 'addToInventory', shop_id, category_id, price });
+  });
 
   app.delete('/admin/seller-requests/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     await removeRequest(db, request.user!, request.params.id);

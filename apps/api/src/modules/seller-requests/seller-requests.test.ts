@@ -1,4 +1,5 @@
-import { allowed, flagsOf, SELLER_STATUSES, type SellerAction } from '@marketplace/shared';
+import { createHash } from 'node:crypto';
+import { allowed, flagsOf, SELLER_STATUSES, sellerReferencePattern, sellerTokenPattern } from '@marketplace/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -51,28 +52,46 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const detail = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/admin/seller-requests/${id}`, headers })).json();
 
+  /** A request put straight into a status; past Pending it has an offer on record, as it would have. */
   async function newRequest(status?: string) {
     const res = await sell([...form(), ...(await photos(2))]);
     const { id } = res.json();
     if (status) await t.db.kysely.updateTable('seller_requests').set({ status }).where('id', '=', id).execute();
+    if (status && !['Pending', 'Approved', 'Accepted'].includes(status)) {
+      await t.db.kysely.insertInto('seller_request_offers').values({ seller_request_id: id, kind: 'offer', amount: 400000, reason: null, actor_id: null, created_at: new Date().toISOString() }).execute();
+    }
     return id as number;
   }
 
-  const actions: Record<Exclude<SellerAction, 'delete'>, (id: number) => Promise<{ statusCode: number; json(): { message?: string; status?: string } }>> = {
+  type StaffAction = 'approve' | 'reject' | 'offer' | 'counter' | 'addToInventory' | 'recordAcceptance';
+  const actions: Record<StaffAction, (id: number) => Promise<{ statusCode: number; json(): { message?: string; status?: string } }>> = {
     approve: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/approved`, headers }),
     reject: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/denied`, headers, payload: { reason: 'Screen is cracked' } }),
     offer: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/offer`, headers, payload: { price: '400000', reason: 'Market price' } }),
     counter: (id) => t.app.inject({ method: 'POST', url: `/api/admin/counter-offer/${id}`, headers, payload: { counter_price: '380000', reason: 'Missing box' } }),
     addToInventory: (id) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/add-to-inventory`, headers, payload: { shop_id: shopId, category_id: categoryId, seller_request_id: id, publish_product: true } }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/seller-requests/${id}/add-to-inventory`,
+        headers,
+        payload: { shop_id: shopId, category_id: categoryId, seller_request_id: id, publish_product: true, price: 520000 },
+      }),
+    recordAcceptance: (id) => t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/seller-accepted`, headers, payload: { note: 'Agreed on the phone' } }),
   };
 
-  it('stores a public submission as Pending with its normalised photos', async () => {
+  it('stores a public submission as Pending with its normalised photos, a reference and a private link', async () => {
     const res = await sell([...form(), ...(await photos(2))]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'Pending', message: 'Item successfully submitted!' });
+    expect(res.json()).toEqual({ id: expect.any(Number), status: 'Pending', message: 'Item successfully submitted!', reference: expect.stringMatching(sellerReferencePattern), status_token: expect.stringMatching(sellerTokenPattern) });
+    const { reference, status_token: token } = res.json();
+    // Only the token's hash is stored.
+    const row = await t.db.kysely.selectFrom('seller_requests').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(row.status_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
     const request = await detail(res.json().id);
     expect(request).toMatchObject({
+      reference,
+      offer_expires_at: null,
       seller_name: 'Thoko Phiri',
       price: 450000,
       status: 'Pending',
@@ -83,7 +102,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
       offers: [],
     });
     expect(request.images).toHaveLength(2);
-    expect(request.history).toMatchObject([{ action: 'submitted', from_status: null, to_status: 'Pending', actor: null }]);
+    expect(request.history).toMatchObject([{ action: 'submitted', from_status: null, to_status: 'Pending', by: 'seller', actor: null }]);
   });
 
   it.each([
@@ -114,7 +133,8 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     const ok = await multipartBody([...form({ seller_name: 'Walk-in Customer' }), ...(await photos(1))]);
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/seller-requests', headers: { ...headers, ...ok.headers }, payload: ok.payload });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ seller_name: 'Walk-in Customer', status: 'Pending', history: [{ actor: 'Moderator Tester' }] });
+    expect(created.json()).toMatchObject({ seller_name: 'Walk-in Customer', status: 'Pending', history: [{ by: 'staff', actor: 'Moderator Tester' }] });
+    expect(created.json().reference).toMatch(sellerReferencePattern);
   });
 
   it('refuses a whole submission with a non-image file, a fourth file or an oversize file', async () => {
@@ -148,7 +168,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
         if (yes) {
           expect(res.statusCode).toBe(200);
           const after = await detail(id);
-          expect(after.history.at(-1)).toMatchObject({ action, from_status: status, to_status: after.status, actor: 'Moderator Tester' });
+          expect(after.history.at(-1)).toMatchObject({ action, from_status: status, to_status: after.status, by: 'staff', actor: 'Moderator Tester' });
         } else {
           expect(res.statusCode).toBe(409);
           expect(res.json().message).toMatch(/^Cannot .+: .+\.$/);
@@ -158,21 +178,38 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     }
   }
 
-  it('runs the whole flow: approve, offer, add to inventory; the product is published with the request photos', async () => {
+  it('runs the whole flow: approve, offer, acceptance recorded by staff, add to inventory at a selling price', async () => {
     const id = await newRequest();
     expect((await actions.approve(id)).json().status).toBe('Approved');
     const offered = await actions.offer(id);
     expect(offered.json().status).toBe('Accepted - Offer Pending');
+    // Not before the seller has accepted.
+    const early = await actions.addToInventory(id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Cannot add to inventory: The seller has not accepted the offer yet.');
+    const noNote = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/seller-accepted`, headers, payload: { note: '  ' } });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().errors.note).toBe('Note is required');
+    const recorded = await actions.recordAcceptance(id);
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json()).toMatchObject({ status: 'Offer Accepted by Seller' });
+    const accepted = await detail(id);
+    expect(accepted.offer_expires_at).toBeNull();
+    expect(accepted.offers).toMatchObject([{ kind: 'offer', amount: 400000, answer: 'accepted', answer_reason: 'Agreed on the phone', answered_at: expect.any(String) }]);
+    expect(accepted.history.at(-1)).toMatchObject({ action: 'recordAcceptance', reason: 'Agreed on the phone', by: 'staff', actor: 'Moderator Tester' });
+
     const done = await actions.addToInventory(id);
     expect(done.statusCode).toBe(200);
     const request = await detail(id);
     expect(request.status).toBe('Offer Fulfilled');
-    expect(request.offers).toMatchObject([{ kind: 'offer', amount: 400000, reason: 'Market price', actor: 'Moderator Tester' }]);
-    expect(request.history.map((h: { to_status: string }) => h.to_status)).toEqual(['Pending', 'Approved', 'Accepted - Offer Pending', 'Offer Fulfilled']);
+    expect(request.offers).toMatchObject([{ kind: 'offer', amount: 400000, reason: 'Market price', actor: 'Moderator Tester', answer: 'accepted' }]);
+    expect(request.history.map((h: { to_status: string }) => h.to_status)).toEqual(['Pending', 'Approved', 'Accepted - Offer Pending', 'Offer Accepted by Seller', 'Offer Fulfilled']);
     const product = (await t.app.inject({ method: 'GET', url: `/api/v1/products/${request.product_id}` })).json();
-    // The storefront shows where the item is now: its shop's town; the back-office keeps the seller's location.
-    expect(product).toMatchObject({ name: 'PlayStation 4 Pro', price: 450000, location: 'Mzuzu', shop: { id: shopId, name: 'Mzuzu Shop' }, category: { category_name: 'Gaming Consoles' } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/products/${request.product_id}`, headers })).json().location).toBe('Lilongwe, Area 18');
+    // Sold at the selling price staff chose, in the chosen shop's town.
+    expect(product).toMatchObject({ name: 'PlayStation 4 Pro', price: 520000, location: 'Mzuzu', shop: { id: shopId, name: 'Mzuzu Shop' }, category: { category_name: 'Gaming Consoles' } });
+    expect(product).not.toHaveProperty('buying_price');
+    // The back-office sees both prices: what we paid and what we sell at.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/products/${request.product_id}`, headers })).json()).toMatchObject({ location: 'Mzuzu', price: 520000, buying_price: 400000 });
     expect(product.images).toEqual(request.images);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/products/category/Gaming%20Consoles' })).json();
     expect(listed.products.map((p: { id: number }) => p.id)).toContain(request.product_id);
@@ -182,15 +219,50 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/seller-requests/${id}`, headers })).json().message).toBe('Seller request not found');
   });
 
+  it('takes offer amounts and the selling price as JSON numbers or digit strings', async () => {
+    const id = await newRequest();
+    const offer = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/offer`, headers, payload: { price: 410000 } });
+    expect(offer.statusCode).toBe(200);
+    expect(offer.json().offers.at(-1)).toMatchObject({ amount: 410000, reason: null });
+    const counterId = await newRequest();
+    const counter = await t.app.inject({ method: 'POST', url: `/api/admin/counter-offer/${counterId}`, headers, payload: { counter_price: 395000, reason: 'Scratches' } });
+    expect(counter.statusCode).toBe(200);
+    expect(counter.json().offers.at(-1)).toMatchObject({ kind: 'counter', amount: 395000 });
+    for (const [price, message] of [[-5, 'Offer amount must contain only numbers'], [1.5, 'Offer amount must contain only numbers'], ['', 'Offer amount is required'], [null, 'Offer amount is required'], [1e13, 'Offer amount is too large']] as const) {
+      const bad = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${await newRequest()}/offer`, headers, payload: { price } });
+      expect(bad.statusCode, String(price)).toBe(400);
+      expect(bad.json().errors.price).toBe(message);
+    }
+    await actions.recordAcceptance(id);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/seller-requests/${id}/add-to-inventory`,
+      headers,
+      payload: { shop_id: String(shopId), category_id: categoryId, price: '499000' },
+    });
+    expect(added.statusCode).toBe(200);
+    const product = (await t.app.inject({ method: 'GET', url: `/api/admin/products/${added.json().product_id}`, headers })).json();
+    expect(product).toMatchObject({ price: 499000, buying_price: 410000 });
+  });
+
   it('validates action bodies with clear messages', async () => {
     const id = await newRequest('Approved');
     const noShop = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/add-to-inventory`, headers, payload: { shop_id: '', category_id: '' } });
-    expect(noShop.json().errors).toMatchObject({ shop_id: 'Please select a shop before confirming.', category_id: 'Please select a category before confirming.' });
+    expect(noShop.json().errors).toMatchObject({ shop_id: 'Please select a shop before confirming.', category_id: 'Please select a category before confirming.', price: 'Selling price is required' });
+    const badPrice = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/add-to-inventory`, headers, payload: { shop_id: shopId, category_id: categoryId, price: '12,000' } });
+    expect(badPrice.json().errors.price).toBe('Selling price must contain only numbers');
     const badAmount = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/offer`, headers, payload: { price: 'lots', reason: '' } });
     expect(badAmount.json().errors.price).toBe('Offer amount must contain only numbers');
     const noReason = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/denied`, headers, payload: { reason: ' ' } });
     expect(noReason.json().errors.reason).toBe('Reason is required');
-    const missingShop = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${(await newRequest('Offer Pending'))}/add-to-inventory`, headers, payload: { shop_id: 999, category_id: categoryId } });
+    const longNote = await t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/seller-accepted`, headers, payload: { note: 'x'.repeat(501) } });
+    expect(longNote.json().errors.note).toBe('Note must be at most 500 characters');
+    const missingShop = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/seller-requests/${await newRequest('Offer Accepted by Seller')}/add-to-inventory`,
+      headers,
+      payload: { shop_id: 999, category_id: categoryId, price: 500000 },
+    });
     expect(missingShop.statusCode).toBe(400);
     expect(missingShop.json().errors.shop_id).toBe('Shop not found');
   });
@@ -215,6 +287,40 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     expect(res.limit).toBe(5);
     expect(res.seller_requests).toHaveLength(5);
     expect(res.total).toBe(await count('seller_requests'));
-    expect(res.seller_requests[0]).toEqual(expect.objectContaining({ seller_name: expect.any(String), email: expect.any(String), item_name: expect.any(String), price: expect.any(Number), status: expect.any(String) }));
+    expect(res.seller_requests[0]).toEqual(
+      expect.objectContaining({ reference: expect.stringMatching(sellerReferencePattern), seller_name: expect.any(String), email: expect.any(String), item_name: expect.any(String), price: expect.any(Number), status: expect.any(String) }),
+    );
+  });
+
+  it('finds requests by reference, phone digits or email, with paging and the total', async () => {
+    const list = async (search: string, extra = '') =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/seller-requests?search=${encodeURIComponent(search)}${extra}`, headers })).json();
+    const mine = (await sell(form({ seller_name: 'Search Me', phone: '+265 888 765 432', email: 'Search.Me@Example.MW' }))).json();
+    const other = (await sell(form({ seller_name: 'Someone Else', phone: '0999 111 222', email: 'else@example.mw' }))).json();
+    const ids = (r: { seller_requests: { id: number }[] }) => r.seller_requests.map((x) => x.id);
+
+    expect(ids(await list(mine.reference))).toEqual([mine.id]);
+    expect(ids(await list(`  ${mine.reference.toLowerCase()} `))).toEqual([mine.id]);
+    expect(ids(await list(mine.reference.slice(2)))).toEqual([mine.id]);
+    expect(ids(await list('0888 765 432'))).toEqual([mine.id]);
+    expect(ids(await list('+265888765432'))).toEqual([mine.id]);
+    expect(ids(await list('265 (0) 888-765-432'))).toEqual([mine.id]);
+    expect(ids(await list('search.me@example.mw'))).toEqual([mine.id]);
+    expect(ids(await list('SEARCH.ME@EXAMPLE.MW'))).toEqual([mine.id]);
+    expect(ids(await list('0999111222'))).toEqual([other.id]);
+    expect(await list('S-ZZZZZ')).toMatchObject({ seller_requests: [], total: 0 });
+    expect(await list('nobody@example.mw')).toMatchObject({ seller_requests: [], total: 0 });
+    expect(await list('888')).toMatchObject({ seller_requests: [], total: 0 });
+
+    // The default form's phone: every request submitted with it, paged, with the whole total.
+    const all = await list('0999 123 456', '&limit=2&offset=1');
+    const total = Number((await t.db.kysely.selectFrom('seller_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('phone_key', '=', '999123456').executeTakeFirstOrThrow()).n);
+    expect(total).toBeGreaterThan(3);
+    expect(all).toMatchObject({ total, limit: 2, offset: 1 });
+    expect(all.seller_requests).toHaveLength(2);
+    // An empty search is no search.
+    expect((await list('  ')).total).toBe(await count('seller_requests'));
+    const tooLong = await t.app.inject({ method: 'GET', url: `/api/admin/seller-requests?search=${'x'.repeat(201)}`, headers });
+    expect(tooLong.statusCode).toBe(400);
   });
 });

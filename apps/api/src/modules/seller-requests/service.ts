@@ -1,8 +1,8 @@
-import type { adminSellerRequestSchema, addToInventorySchema, SellerAction, SellerRequest } from '@marketplace/shared';
-import { flagsOf, nextStatus, toAmount, whyNot } from '@marketplace/shared';
+import type { adminSellerRequestSchema, OfferAnswer, OfferAnswerAction, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
+import { flagsOf, formatMoney, hasOpenOffer, nextStatus, OPEN_OFFER_STATUSES, sellerStatusText, sellerTokenPattern, toAmount, whyNot } from '@marketplace/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { nowIso, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
@@ -12,26 +12,39 @@ import { checkRefs } from '../admin-products/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { indexProductTerms } from '../products/repository.js';
+import { hashStatusToken, newReference, newStatusToken, phoneKey } from './codes.js';
 import {
+  acceptedOffer,
   addEvent,
   addOffer,
+  claimDueOffer,
   deleteRequest,
+  dueOfferIds,
   eventsOf,
   findRequest,
+  findRequestByTokenHash,
   insertRequest,
+  latestOffer,
   linkImages,
   moveStatus,
   offersOf,
   productOfRequest,
   requestImages,
+  shopTown,
+  type RequestRow,
+  type RequestSearch,
 } from './repository.js';
 
 export const REQUEST_NOT_FOUND = 'Seller request not found';
+/** The seller's link: unknown and malformed tokens alike, never a hint whether a request exists. */
+export const ITEM_NOT_FOUND = 'We could not find this item';
 export const CHANGED_MEANWHILE = 'This request was changed by someone else meanwhile. Reload it and try again.';
+export const OFFER_REPLACED = 'This offer was withdrawn and replaced by a newer one. Reload the page to see it.';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type Submission = z.output<typeof adminSellerRequestSchema>;
 
+/** The verb of "Cannot <verb>: <reason>". */
 const ACTION_NAMES: Record<SellerAction, string> = {
   approve: 'approve',
   offer: 'make an offer',
@@ -39,14 +52,36 @@ const ACTION_NAMES: Record<SellerAction, string> = {
   counter: 'make a counter-offer',
   reject: 'reject',
   delete: 'delete',
+  recordAcceptance: "record the seller's acceptance",
+  sellerAccept: 'accept the offer',
+  sellerDecline: 'decline the offer',
+  expireOffer: 'expire the offer',
 };
+
+const ANSWERS: Record<string, OfferAnswer> = { sellerAccept: 'accepted', recordAcceptance: 'accepted', sellerDecline: 'declined', expireOffer: 'expired' };
+const DAY = 86_400_000;
+
+async function offersWithAnswers(db: Executor, id: number) {
+  return (await offersOf(db, id)).map((o) => ({
+    id: o.id,
+    kind: o.kind,
+    amount: Number(o.amount),
+    reason: o.reason,
+    actor: o.actor,
+    created_at: o.created_at,
+    answer: o.answer_action ? (ANSWERS[o.answer_action] ?? null) : null,
+    answered_at: o.answered_at ?? null,
+    answer_reason: o.answer_reason ?? null,
+  }));
+}
 
 export async function loadRequest(db: Executor, id: number): Promise<SellerRequest> {
   const row = await findRequest(db, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-  const [images, offers, history, productId] = await Promise.all([requestImages(db, id), offersOf(db, id), eventsOf(db, id), productOfRequest(db, id)]);
+  const [images, offers, history, productId] = await Promise.all([requestImages(db, id), offersWithAnswers(db, id), eventsOf(db, id), productOfRequest(db, id)]);
   return {
     id: row.id,
+    reference: row.reference,
     seller_name: row.seller_name,
     email: row.email,
     phone: row.phone,
@@ -61,114 +96,235 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     created_at: row.created_at,
     images: images.map((i) => i.filename),
     product_id: productId,
-    offers: offers.map((o) => ({ ...o, amount: Number(o.amount) })),
+    offer_expires_at: row.offer_expires_at,
+    offers,
     history,
   };
 }
 
+/** An open offer whose time ran out is answered by nobody, even before the sweep marks it expired. */
+function offerRanOut(row: RequestRow, now: Date) {
+  return row.offer_expires_at !== null && row.offer_expires_at <= now.toISOString();
+}
+
+/** The seller's own view through the status link: no staff names, no contact details but the name. */
+async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise<SellerView> {
+  const [images, offers, history, latest] = await Promise.all([requestImages(db, row.id), offersWithAnswers(db, row.id), eventsOf(db, row.id), latestOffer(db, row.id)]);
+  const open = hasOpenOffer(flagsOf(row.status)) && latest !== undefined;
+  return {
+    reference: row.reference,
+    item_name: row.item_name,
+    description: row.description,
+    price: Number(row.price),
+    location: row.location,
+    seller_name: row.seller_name,
+    images: images.map((i) => i.filename),
+    status: row.status,
+    status_text: sellerStatusText(row.status),
+    created_at: row.created_at,
+    offers: offers.map(({ actor: _actor, ...offer }) => offer),
+    open_offer: open ? { id: latest.id, kind: latest.kind, amount: Number(latest.amount), reason: latest.reason, created_at: latest.created_at, expires_at: row.offer_expires_at } : null,
+    can_answer: open && !offerRanOut(row, now),
+    history: history.map((e) => ({ action: e.action, status: e.to_status, by: e.by, created_at: e.created_at })),
+  };
+}
+
+async function requestOfToken(db: Executor, token: string): Promise<RequestRow> {
+  const row = sellerTokenPattern.test(token) ? await findRequestByTokenHash(db, hashStatusToken(token)) : undefined;
+  if (!row) throw new HttpError(404, ITEM_NOT_FOUND);
+  return row;
+}
+
+export async function loadViewByToken(db: Executor, token: string, now: Date): Promise<SellerView> {
+  return loadSellerView(db, await requestOfToken(db, token), now);
+}
+
+/** One search box: a reference (with or without 'S-'), an email, or a phone number compared by its digits. */
+export function searchOf(text: string): RequestSearch | undefined {
+  const q = text.trim();
+  if (q === '') return undefined;
+  const upper = q.toUpperCase();
+  const key = /^[\d+\-()\s]+$/.test(q) ? phoneKey(q) : '';
+  return {
+    reference: upper.startsWith('S-') ? upper : `S-${upper}`,
+    email: q.includes('@') ? q.toLowerCase() : undefined,
+    phoneKey: key.length >= 6 ? key : undefined,
+  };
+}
+
+const REFERENCE_ATTEMPTS = 10;
+
 /** Stores a submission and its already-normalised images in one transaction: all or nothing. */
-export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null) {
+export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null, now: Date) {
   return db.kysely.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const id = await insertRequest(trx, {
-      seller_name: input.seller_name,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      item_name: input.item_name,
-      description: input.description,
-      price: toAmount(input.price),
-      location: input.location,
-      status: 'Pending',
-      notify_on_offer: input.notify_on_offer ? 1 : 0,
-      terms_accepted: input.terms_accepted ? 1 : 0,
-      create_seller_account: input.create_seller_account ? 1 : 0,
-      version: 1,
-      created_by: actor?.id ?? null,
-      created_at: now,
-      updated_at: now,
-    });
+    const at = now.toISOString();
+    const token = newStatusToken();
+    let inserted: { id: number; reference: string } | undefined;
+    for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !inserted; attempt++) {
+      const reference = newReference();
+      const id = await insertRequest(trx, {
+        reference,
+        status_token_hash: hashStatusToken(token),
+        phone_key: phoneKey(input.phone),
+        offer_expires_at: null,
+        seller_name: input.seller_name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        item_name: input.item_name,
+        description: input.description,
+        price: toAmount(input.price),
+        location: input.location,
+        status: 'Pending',
+        notify_on_offer: input.notify_on_offer ? 1 : 0,
+        terms_accepted: input.terms_accepted ? 1 : 0,
+        create_seller_account: input.create_seller_account ? 1 : 0,
+        version: 1,
+        created_by: actor?.id ?? null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (id !== undefined) inserted = { id, reference };
+    }
+    // 31^5 (28 million) references: reaching this means the space is nearly full, not bad luck.
+    if (!inserted) throw new Error('No free seller-request reference after several attempts');
+    const { id, reference } = inserted;
     const stored = await storeImages(trx, images);
     await linkImages(trx, id, stored.map((s) => s.id));
-    await addEvent(trx, { requestId: id, action: 'submitted', from: null, to: 'Pending', reason: null, actorId: actor?.id ?? null, now });
+    await addEvent(trx, { seller_request_id: id, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: actor ? 'staff' : 'seller', actor_id: actor?.id ?? null, offer_id: null, created_at: at });
     await recordAudit(trx, {
       actorId: actor?.id ?? null,
-      action: actor ? `Created seller request ${input.item_name} for ${input.seller_name}` : `New seller request ${input.item_name}`,
+      action: actor ? `Created seller request ${reference} ${input.item_name} for ${input.seller_name}` : `New seller request ${reference} ${input.item_name}`,
       subjectType: 'seller_request',
       subjectId: id,
+      at,
     });
-    return id;
+    return { id, reference, token };
   });
 }
 
-type ActionPayload =
+export type Move =
   | { action: 'approve' }
   | { action: 'reject'; reason: string }
-  | { action: 'offer'; amount: number; reason: string }
-  | { action: 'counter'; amount: number; reason: string }
-  | ({ action: 'addToInventory' } & Pick<z.output<typeof addToInventorySchema>, 'shop_id' | 'category_id'>);
+  | { action: 'offer' | 'counter'; amount: number; reason: string }
+  | { action: 'addToInventory'; shop_id: number; category_id: number; price: number }
+  | { action: 'recordAcceptance'; note: string }
+  | { action: 'sellerAccept' | 'sellerDecline'; reason: string | null; offerId: number | undefined }
+  | { action: 'expireOffer' };
+
+interface Actor {
+  by: 'seller' | 'staff' | 'system';
+  id: number | null;
+}
+
+function auditText(row: RequestRow, move: Move, to: SellerStatus): string {
+  const subject = `Seller request ${row.reference} ${row.item_name}`;
+  const change = `(${row.status} → ${to})`;
+  switch (move.action) {
+    case 'offer':
+    case 'counter':
+      return `${subject}: ${ACTION_NAMES[move.action]} of ${formatMoney(move.amount)} ${change}`;
+    // The answers name their outcome; the statuses would push the text past the audit list's width.
+    case 'sellerAccept':
+      return `${subject}: the seller accepted the offer`;
+    case 'sellerDecline':
+      return `${subject}: the seller declined the offer`;
+    case 'expireOffer':
+      return `${subject}: the offer expired unanswered`;
+    default:
+      return `${subject}: ${ACTION_NAMES[move.action]} ${change}`;
+  }
+}
 
 /**
- * One transaction: read the request, check the flow allows the action, move the status only if nobody
- * changed the request meanwhile, then write the offer, product, history and audit rows.
+ * One flow step inside the caller's transaction: check the flow allows it, move the status only if
+ * nobody changed the request meanwhile, then write the offer, product, history and audit rows.
  */
-export async function act(db: Db, actor: SessionUser, id: number, payload: ActionPayload): Promise<SellerRequest> {
+async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move, actor: Actor, now: Date, offerDays: number) {
+  const flags = flagsOf(row.status);
+  const refusal = whyNot(flags, move.action);
+  if (refusal) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: ${refusal}`);
+
+  // An answer answers the latest offer; the seller names the one on their screen, so a newer one is not accepted unseen.
+  let answered: number | null = null;
+  if (isAnswer(move.action)) {
+    const open = await latestOffer(trx, row.id);
+    if (!open) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: There is no offer waiting for an answer.`);
+    if ((move.action === 'sellerAccept' || move.action === 'sellerDecline') && move.offerId !== undefined && move.offerId !== open.id) throw new HttpError(409, OFFER_REPLACED);
+    if (actor.by === 'seller' && offerRanOut(row, now)) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: The offer has expired.`);
+    answered = open.id;
+  }
+
+  const to = nextStatus(flags, move.action);
+  const at = now.toISOString();
+  const makesOffer = move.action === 'offer' || move.action === 'counter';
+  const expiresAt = makesOffer ? new Date(now.getTime() + offerDays * DAY).toISOString() : hasOpenOffer(flagsOf(to)) ? row.offer_expires_at : null;
+  if (!(await moveStatus(trx, row.id, row.version, to, expiresAt, at))) throw new HttpError(409, CHANGED_MEANWHILE);
+
+  let reason: string | null = null;
+  if (makesOffer) {
+    await addOffer(trx, row.id, move.action, move.amount, move.reason || null, actor.id!, at);
+    reason = move.reason || null;
+  } else if (move.action === 'reject') {
+    reason = move.reason;
+  } else if (move.action === 'recordAcceptance') {
+    reason = move.note;
+  } else if (move.action === 'sellerAccept' || move.action === 'sellerDecline') {
+    reason = move.reason || null;
+  } else if (move.action === 'addToInventory') {
+    await addToInventory(trx, row, move, at);
+  }
+  await addEvent(trx, { seller_request_id: row.id, action: move.action, from_status: row.status, to_status: to, reason, by: actor.by, actor_id: actor.id, offer_id: answered, created_at: at });
+  await recordAudit(trx, { actorId: actor.id, action: auditText(row, move, to), subjectType: 'seller_request', subjectId: row.id, at, ...(reason ? { detail: reason } : {}) });
+}
+
+function isAnswer(action: SellerAction): action is OfferAnswerAction {
+  return action === 'recordAcceptance' || action === 'sellerAccept' || action === 'sellerDecline' || action === 'expireOffer';
+}
+
+export type StaffMove = Exclude<Move, { action: 'sellerAccept' | 'sellerDecline' | 'expireOffer' }>;
+
+export async function act(db: Db, now: Date, offerDays: number, actor: SessionUser, id: number, move: StaffMove): Promise<SellerRequest> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
     if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-    const flags = flagsOf(row.status);
-    const reason = whyNot(flags, payload.action);
-    if (reason) throw new HttpError(409, `Cannot ${ACTION_NAMES[payload.action]}: ${reason}`);
-    const to = nextStatus(flags, payload.action);
-    const now = nowIso();
-    if (!(await moveStatus(trx, id, row.version, to, now))) throw new HttpError(409, CHANGED_MEANWHILE);
-
-    let note: string | null = null;
-    if (payload.action === 'offer' || payload.action === 'counter') {
-      await addOffer(trx, id, payload.action, payload.amount, payload.reason || null, actor.id, now);
-      note = payload.reason || null;
-    } else if (payload.action === 'reject') {
-      note = payload.reason;
-    } else if (payload.action === 'addToInventory') {
-      await addToInventory(trx, id, row, payload.shop_id, payload.category_id, now);
-    }
-    await addEvent(trx, { requestId: id, action: payload.action, from: row.status, to, reason: note, actorId: actor.id, now });
-    const amount = payload.action === 'offer' || payload.action === 'counter' ? ` of MWK ${payload.amount}` : '';
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: `Seller request ${row.item_name}: ${ACTION_NAMES[payload.action]}${amount} (${row.status} → ${to})`,
-      subjectType: 'seller_request',
-      subjectId: id,
-    });
+    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now, offerDays);
     return loadRequest(trx, id);
   });
 }
 
-/** The item becomes a published product of the shop, with the request's own images. */
-async function addToInventory(
-  trx: Executor,
-  requestId: number,
-  row: NonNullable<Awaited<ReturnType<typeof findRequest>>>,
-  shopId: number,
-  categoryId: number,
-  now: string,
-) {
-  await checkRefs(trx, categoryId, shopId);
+/** The seller accepts or declines the open offer through the status link. */
+export async function sellerAnswer(db: Db, now: Date, token: string, move: Extract<Move, { action: 'sellerAccept' | 'sellerDecline' }>): Promise<SellerView> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await requestOfToken(trx, token);
+    await applyMove(trx, row, move, { by: 'seller', id: null }, now, 0);
+    return loadSellerView(trx, (await findRequest(trx, row.id))!, now);
+  });
+}
+
+/**
+ * The item becomes a published product of the shop, with the request's own images: sold at the
+ * selling price staff chose, bought at the offer the seller accepted, located in the shop's town.
+ */
+async function addToInventory(trx: Transaction<Database>, row: RequestRow, move: Extract<Move, { action: 'addToInventory' }>, now: string) {
+  await checkRefs(trx, move.category_id, move.shop_id);
+  const [town, accepted] = await Promise.all([shopTown(trx, move.shop_id), acceptedOffer(trx, row.id)]);
   const productId = await insertProduct(trx, {
     name: row.item_name,
     description: row.description,
-    price: Number(row.price),
+    price: move.price,
     sale_price: null,
+    buying_price: accepted ? Number(accepted.amount) : null,
     currency: 'MWK',
-    location: row.location,
-    shop_id: shopId,
-    category_id: categoryId,
+    location: town || row.location,
+    shop_id: move.shop_id,
+    category_id: move.category_id,
     published: 1,
     sold: 0,
-    seller_request_id: requestId,
+    seller_request_id: row.id,
     created_at: now,
     updated_at: now,
   });
-  await setGallery(trx, productId, (await requestImages(trx, requestId)).map((i) => i.id));
+  await setGallery(trx, productId, (await requestImages(trx, row.id)).map((i) => i.id));
   await indexProductTerms(trx, productId);
 }
 
@@ -180,6 +336,38 @@ export async function removeRequest(db: Db, actor: SessionUser, id: number) {
     if (!(await deleteRequest(trx, id, row.version))) throw new HttpError(409, CHANGED_MEANWHILE);
     // Images a product now uses (after add to inventory) stay; the others go with the request.
     await deleteUnusedImages(trx, images.map((i) => i.id));
-    await recordAudit(trx, { actorId: actor.id, action: `Deleted seller request ${row.item_name}`, subjectType: 'seller_request', subjectId: id });
+    await recordAudit(trx, { actorId: actor.id, action: `Deleted seller request ${row.reference} ${row.item_name}`, subjectType: 'seller_request', subjectId: id });
   });
+}
+
+/** Requests looked at per sweep; the timer comes back for the rest. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Expires open offers not answered in time, each in its own transaction, and returns how many this call
+ * expired. Safe with several processes sweeping at once: each request is claimed (skip-locked on
+ * PostgreSQL) and moved by version, so its offer is expired and recorded exactly once.
+ */
+export async function expireDueOffers(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
+  const at = now.toISOString();
+  const ids = await dueOfferIds(db.kysely, OPEN_OFFER_STATUSES, at, batch);
+  let expired = 0;
+  for (const id of ids) {
+    const done = await db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        const row = await claimDueOffer(trx, db.engine === 'postgres', id, OPEN_OFFER_STATUSES, at);
+        // Gone from the list meanwhile: another process expired it, or the seller or staff acted first.
+        if (!row) return false;
+        await applyMove(trx, row, { action: 'expireOffer' }, { by: 'system', id: null }, now, 0);
+        return true;
+      })
+      // A flow refusal here means someone else moved the request first: not ours to expire.
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 409) return false;
+        throw error;
+      });
+    if (done) expired++;
+  }
+  return expired;
 }

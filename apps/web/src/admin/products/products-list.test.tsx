@@ -16,6 +16,7 @@ function aProduct(overrides: Partial<AdminProduct>): AdminProduct {
     category_name: 'SmartPhones',
     price: 185000,
     sale_price: null,
+    buying_price: null,
     currency: 'MWK',
     description: 'Good condition',
     location: 'Lilongwe',

@@ -1,4 +1,4 @@
-import { addToInventorySchema, counterOfferSchema, denySchema, offerSchema, priceDigits, type SellerAction, type SellerRequest } from '@marketplace/shared';
+import { addToInventorySchema, counterOfferSchema, denySchema, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminApiError } from '../api';
@@ -10,11 +10,14 @@ import { useSchemaForm } from '../use-schema-form';
 import { ActionModal } from '../components/ActionModal';
 import { sellerActions } from './api';
 
+/** The actions behind this screen's buttons (the seller's answers and the expiry happen elsewhere). */
+export type ButtonAction = Extract<SellerAction, 'approve' | 'offer' | 'recordAcceptance' | 'addToInventory' | 'counter' | 'reject' | 'delete'>;
+
 /** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
-export type RunAction = (action: SellerAction, call: () => Promise<SellerRequest | void>) => Promise<unknown>;
+export type RunAction = (action: ButtonAction, call: () => Promise<SellerRequest | void>) => Promise<unknown>;
 
 export interface ActionDialogProps {
-  action: SellerAction;
+  action: ButtonAction;
   request: SellerRequest;
   /** The approve button's wording: 'Accept offer' or 'Approve after Rejection'. */
   approveTitle: string;
@@ -32,6 +35,8 @@ export function ActionDialog(props: ActionDialogProps) {
       return <AmountDialog {...props} kind={action} />;
     case 'reject':
       return <RejectDialog {...props} />;
+    case 'recordAcceptance':
+      return <AcceptanceDialog {...props} />;
     case 'addToInventory':
       return <InventoryDialog {...props} />;
     case 'approve':
@@ -121,12 +126,30 @@ function RejectDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   );
 }
 
+/** A walk-in or phone seller agreed to the offer: staff record it, with a note, so the item can be added. */
+function AcceptanceDialog({ request, busy, onCancel, run }: ActionDialogProps) {
+  const { form, field, markFields } = useActionForm(recordAcceptanceSchema, { note: '' });
+  return (
+    <ActionModal
+      title="Seller accepted"
+      description={`Record that ${request.seller_name} accepted the offer for “${request.item_name}” in person or by phone.`}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit(async (values) => markFields(await run('recordAcceptance', () => sellerActions.recordAcceptance(request.id, values))))}
+    >
+      <TextAreaField label="Note" hint="Who accepted, how and when, e.g. 'Accepted by phone, 10:30'." rows={3} maxLength={500} {...field('note')} />
+    </ActionModal>
+  );
+}
+
 /** Spec 5: a shop and a category are both required; with neither chosen the screen says so once more. */
 export const BOTH_MISSING = 'Please select both shop and category.';
 
 function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   const options = useProductOptions();
-  const { form, field, markFields } = useActionForm(addToInventorySchema, { shop_id: '', category_id: '' });
+  // The selling price starts at the offer the seller accepted, not the asking price.
+  const offered = priceDigits(request.offers.at(-1)?.amount ?? request.price);
+  const { form, field, markFields } = useActionForm(addToInventorySchema, { shop_id: '', category_id: '', price: offered });
   const { errors } = form.formState;
   const bothMissing = Boolean(errors.shop_id && errors.category_id);
   return (
@@ -135,8 +158,8 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
       description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async ({ shop_id, category_id }) =>
-        markFields(await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id }))),
+      onSubmit={form.handleSubmit(async ({ shop_id, category_id, price }) =>
+        markFields(await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id, price }))),
       )}
     >
       {bothMissing && (
@@ -154,6 +177,7 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
           <SelectField label="Category" disabled={!options.data} {...field('category_id')}>
             <CategoryOptions categories={options.data?.categories ?? []} />
           </SelectField>
+          <TextField label="Selling price (MWK)" inputMode="numeric" autoComplete="off" {...field('price')} />
         </>
       )}
     </ActionModal>

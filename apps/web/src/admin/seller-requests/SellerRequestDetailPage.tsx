@@ -5,7 +5,6 @@ import {
   hintOf,
   priceDigits,
   statusTone,
-  type SellerAction,
   type SellerRequest,
 } from '@marketplace/shared';
 import { useState } from 'react';
@@ -19,7 +18,7 @@ import { BackLink, Badge, buttonStyles, Card, PageHeader, td, wrapping } from '.
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { useResource } from '../use-resource';
-import { ActionDialog, type RunAction } from './ActionDialogs';
+import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs';
 import { fetchSellerRequest, SELLER_ERRORS } from './api';
 
 const BACK = '/admin/seller-requests';
@@ -29,19 +28,22 @@ const formatWhen = (iso: string) => when.format(new Date(iso));
 /** Amounts as the spec shows them on this screen: non-numeric characters removed. */
 const amount = (value: unknown) => `MWK ${priceDigits(value)}`;
 
-const SUCCESS: Record<SellerAction, string> = {
+const SUCCESS: Record<ButtonAction, string> = {
   approve: 'Seller request approved',
   offer: 'Offer sent to the seller',
   addToInventory: 'Item added to inventory',
+  recordAcceptance: 'Seller acceptance recorded',
   counter: 'Counter offer recorded',
   reject: 'Seller request rejected',
   delete: 'Seller request deleted',
 };
 
 /** Button order and wording of spec 2; the approve button's text follows the flow (approveLabel). */
-const BUTTONS: { action: SellerAction; label: string; style: keyof typeof buttonStyles }[] = [
+const BUTTONS: { action: ButtonAction; label: string; style: keyof typeof buttonStyles }[] = [
   { action: 'approve', label: '', style: 'primary' },
   { action: 'offer', label: 'Make Offer', style: 'secondary' },
+  // Not in spec 2: walk-in and phone sellers accept in person (issue 10); the item can then be added.
+  { action: 'recordAcceptance', label: 'Seller accepted', style: 'secondary' },
   { action: 'addToInventory', label: 'Add to Inventory', style: 'secondary' },
   { action: 'counter', label: 'Counter offer', style: 'secondary' },
   { action: 'reject', label: 'Reject offer', style: 'secondary' },
@@ -55,6 +57,10 @@ const EVENT_NAMES: Record<string, string> = {
   counter: 'Counter offer',
   reject: 'Rejected',
   addToInventory: 'Added to inventory',
+  recordAcceptance: 'Seller accepted (recorded by staff)',
+  sellerAccept: 'Seller accepted',
+  sellerDecline: 'Seller declined',
+  expireOffer: 'Offer expired',
 };
 
 export function initials(name: string): string {
@@ -92,11 +98,11 @@ export function SellerRequestDetailPage() {
 
 function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest; onChanged: (next: SellerRequest) => void; onStale: () => void }) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState<SellerAction | null>(null);
+  const [open, setOpen] = useState<ButtonAction | null>(null);
   const [busy, setBusy] = useState(false);
   const flags = flagsOf(request.status);
   const hint = hintOf(flags);
-  const label = (action: SellerAction, text: string) => (action === 'approve' ? approveLabel(flags) : text);
+  const label = (action: ButtonAction, text: string) => (action === 'approve' ? approveLabel(flags) : text);
 
   const run: RunAction = async (action, call) => {
     setBusy(true);

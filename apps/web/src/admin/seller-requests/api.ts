@@ -14,6 +14,7 @@ export const SELLER_ERRORS = {
   approve: 'Failed to approve seller request',
   offer: 'Failed to make seller offer',
   addToInventory: 'Failed to add item to inventory',
+  recordAcceptance: 'Failed to record the seller\'s acceptance',
   counter: 'Failed to make counter offer',
   reject: 'Failed to reject seller request',
   delete: 'Failed to delete seller request',
@@ -41,9 +42,10 @@ const post = (path: string, defaultMessage: string, json?: unknown) => adminRequ
 export const sellerActions = {
   approve: (id: number) => post(`/admin/seller-requests/${id}/approved`, SELLER_ERRORS.approve),
   reject: (id: number, body: { reason: string }) => post(`/admin/seller-requests/${id}/denied`, SELLER_ERRORS.reject, body),
-  offer: (id: number, body: { price: string; reason: string }) => post(`/admin/seller-requests/${id}/offer`, SELLER_ERRORS.offer, body),
-  counter: (id: number, body: { counter_price: string; reason: string }) => post(`/admin/counter-offer/${id}`, SELLER_ERRORS.counter, body),
-  addToInventory: (id: number, body: { shop_id: number; category_id: number }) =>
+  offer: (id: number, body: { price: number; reason: string }) => post(`/admin/seller-requests/${id}/offer`, SELLER_ERRORS.offer, body),
+  counter: (id: number, body: { counter_price: number; reason: string }) => post(`/admin/counter-offer/${id}`, SELLER_ERRORS.counter, body),
+  recordAcceptance: (id: number, body: { note: string }) => post(`/admin/seller-requests/${id}/seller-accepted`, SELLER_ERRORS.recordAcceptance, body),
+  addToInventory: (id: number, body: { shop_id: number; category_id: number; price: number }) =>
     post(`/admin/seller-requests/${id}/add-to-inventory`, SELLER_ERRORS.addToInventory, { ...body, seller_request_id: id, publish_product: true }),
   delete: (id: number) => adminRequest<void>(`/admin/seller-requests/${id}`, { method: 'DELETE', defaultMessage: SELLER_ERRORS.delete }),
 };

@@ -25,8 +25,10 @@ function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest {
     created_at: '2025-08-10T09:30:00.000Z',
     images: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp'],
     product_id: null,
+    reference: 'S-7QK2M',
+    offer_expires_at: null,
     offers: [],
-    history: [{ id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, actor: null, created_at: '2025-08-10T09:30:00.000Z' }],
+    history: [{ id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: 'seller', actor: null, created_at: '2025-08-10T09:30:00.000Z' }],
     ...overrides,
   };
 }
@@ -54,8 +56,10 @@ describe('seller request detail', () => {
   const cases: [status: string, enabled: string[], hint: string][] = [
     ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], ''],
     ['Approved', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.'],
-    ['Accepted - Offer Pending', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).'],
-    ['Counter Offer made', ['Accept offer', 'Make Offer', 'Reject offer', 'Delete offer'], ''],
+    // Issue 10: the item goes to the inventory only once the seller accepted the offer.
+    ['Accepted - Offer Pending', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).'],
+    ['Offer Accepted by Seller', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Seller accepted the offer — add the item to the inventory.'],
+    ['Counter Offer made', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'], ''],
     ['Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
     ['Offer Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
     ['Offer Fulfilled', ['Delete offer'], 'Offer fulfilled — transaction complete.'],
@@ -73,10 +77,10 @@ describe('seller request detail', () => {
       aRequest({
         status: 'Accepted - Offer Pending',
         price: 185000,
-        offers: [{ id: 3, kind: 'offer', amount: 170000, reason: 'Screen scratch', actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z' }],
+        offers: [{ id: 3, kind: 'offer', amount: 170000, reason: 'Screen scratch', actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z', answer: null, answered_at: null, answer_reason: null }],
         history: [
-          { id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, actor: null, created_at: '2025-08-10T09:30:00.000Z' },
-          { id: 2, action: 'approve', from_status: 'Pending', to_status: 'Approved', reason: null, actor: 'Chikondi', created_at: '2025-08-11T09:00:00.000Z' },
+          { id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: 'seller', actor: null, created_at: '2025-08-10T09:30:00.000Z' },
+          { id: 2, action: 'approve', from_status: 'Pending', to_status: 'Approved', reason: null, by: 'staff', actor: 'Chikondi', created_at: '2025-08-11T09:00:00.000Z' },
         ],
       }),
     );
@@ -116,7 +120,8 @@ describe('seller request detail', () => {
   it('requires a shop and a category before adding to inventory, then shows the updated request', async () => {
     const shops = { shops: [{ id: 3, name: 'Mzuzu Shop', address: 'M1', town: 'Mzuzu', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null }], total: 1, limit: 100, offset: 0 };
     const categories = { categories: [{ id: 6, name: 'Other', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
-    const fetchSpy = await openDetail(aRequest({ status: 'Accepted - Offer Pending' }), [
+    const accepted = { id: 3, kind: 'offer' as const, amount: 160000, reason: null, actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z', answer: 'accepted' as const, answered_at: '2025-08-12T10:00:00.000Z', answer_reason: null };
+    const fetchSpy = await openDetail(aRequest({ status: 'Offer Accepted by Seller', offers: [accepted] }), [
       [/^GET \/api\/admin\/shops\?limit=100&offset=0$/, () => json(shops)],
       [/^GET \/api\/admin\/categories\?limit=100&offset=0$/, () => json(categories)],
       [/^POST \/api\/admin\/seller-requests\/12\/add-to-inventory$/, () => json(aRequest({ status: 'Offer Fulfilled', product_id: 40 }))],
@@ -142,7 +147,8 @@ describe('seller request detail', () => {
     expect(screen.getByText('Item added to inventory')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View the product in the inventory' }).getAttribute('href')).toBe('/admin/products/40');
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/add-to-inventory'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ shop_id: 3, category_id: 6, seller_request_id: 12, publish_product: true });
+    // The selling price starts at the accepted offer.
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ shop_id: 3, category_id: 6, price: 160000, seller_request_id: 12, publish_product: true });
   });
 
   it('makes an offer with an amount and a reason', async () => {
@@ -161,7 +167,24 @@ describe('seller request detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Item approved and offer sent (pending response).')).toBeTruthy();
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/offer'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ price: '170000', reason: 'Screen scratch' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ price: 170000, reason: 'Screen scratch' });
+  });
+
+  it('records an acceptance given in person, with a required note, before the item can be added', async () => {
+    const fetchSpy = await openDetail(aRequest({ status: 'Accepted - Offer Pending' }), [
+      [/^POST \/api\/admin\/seller-requests\/12\/seller-accepted$/, () => json(aRequest({ status: 'Offer Accepted by Seller' }))],
+    ]);
+    expect((screen.getByRole('button', { name: 'Add to Inventory' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Seller accepted' }));
+    const dialog = screen.getByRole('dialog', { name: 'Seller accepted' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Note is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Accepted by phone, 10:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Seller accepted the offer — add the item to the inventory.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add to Inventory' }) as HTMLButtonElement).disabled).toBe(false);
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/seller-accepted'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ note: 'Accepted by phone, 10:30' });
   });
 
   it('asks a reason to reject, and cancelling sends nothing', async () => {

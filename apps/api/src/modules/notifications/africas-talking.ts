@@ -1,0 +1,58 @@
+import { safeText, type Transport } from './transport.js';
+
+export interface AfricasTalkingOptions {
+  apiKey: string;
+  username: string;
+  /** https://api.africastalking.com/version1/messaging (the sandbox: api.sandbox.africastalking.com). */
+  apiUrl: string;
+  /** A registered sender id or short code; the account's default when unset. */
+  senderId?: string | undefined;
+  timeoutMs?: number;
+}
+
+interface SendAnswer {
+  SMSMessageData?: { Message?: string; Recipients?: { status?: string; statusCode?: number }[] };
+}
+
+/**
+ * SMS through Africa's Talking's messaging API: a form POST authenticated by the apiKey header, answered
+ * 201 with a status per recipient; 'Success' means the gateway took the message. Another gateway is
+ * another file like this one.
+ */
+export function africasTalkingTransport({ apiKey, username, apiUrl, senderId, timeoutMs = 15_000 }: AfricasTalkingOptions): Transport {
+  const fail = (text: string) => new Error(safeText(`SMS gateway: ${text}`, [apiKey]));
+  return {
+    channel: 'sms',
+    async send(message) {
+      const form = new URLSearchParams({ username, to: message.recipient, message: message.body });
+      if (senderId) form.set('from', senderId);
+      let status: number;
+      let text: string;
+      try {
+        const response = await fetch(apiUrl, {
+          method: 'POST',
+          headers: { apiKey, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        status = response.status;
+        text = await response.text();
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TimeoutError') throw fail(`no answer within ${timeoutMs / 1000} s`);
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+        throw fail(`could not reach it (${cause})`);
+      }
+      if (status !== 201) throw fail(`answered ${status}: ${text.slice(0, 120) || 'no text'}`);
+      let answer: SendAnswer;
+      try {
+        answer = JSON.parse(text) as SendAnswer;
+      } catch {
+        throw fail(`answered 201 without JSON: ${text.slice(0, 120)}`);
+      }
+      const recipient = answer.SMSMessageData?.Recipients?.[0];
+      if (recipient?.status !== 'Success') {
+        throw fail(recipient ? `${recipient.status ?? 'no status'}${recipient.statusCode ? ` (${recipient.statusCode})` : ''}` : (answer.SMSMessageData?.Message ?? 'no recipient in the answer'));
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerJobs } from '../../plugins/jobs.js';
+import { createTestDb, engines, type TestDb } from '../../test/databases.js';
+import { enqueueMessages, messagesOf, type NewMessage } from './outbox.js';
+import { smtpTransport } from './smtp.js';
+import { startSmtpServer } from './testing.js';
+
+const mail = (subjectId: number, body: string): NewMessage => ({ channel: 'email', recipient: 'seller@example.mw', subject: 'Your item', body, subjectType: 'seller_request', subjectId });
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(engines)('the delivery worker in the server process [%s]', (engine) => {
+  let t: TestDb;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    t = await createTestDb(engine);
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await t.dispose();
+  });
+
+  it('sends what waited at start (unconfigured before), then new messages on its timer, and stops on close', async () => {
+    // Written while no SMTP server was configured.
+    await enqueueMessages(t.db.kysely, [mail(1, 'Waited for SMTP')], new Date());
+    const app = Fastify({ logger: false });
+    registerJobs(app, { db: t.db, clock: () => new Date(), sweepSeconds: 3600, outbox: { transports: [], pollSeconds: 1 } });
+    await app.ready();
+    await until(async () => (await messagesOf(t.db.kysely, 'seller_request', 1))[0]?.state === 'unconfigured');
+    await app.close();
+
+    const configured = Fastify({ logger: false });
+    registerJobs(configured, { db: t.db, clock: () => new Date(), sweepSeconds: 3600, outbox: { transports: [smtpTransport({ url: smtp.url(), from: 'no-reply@marketplace.mw' })], pollSeconds: 1 } });
+    await configured.ready();
+    await until(async () => smtp.received.length === 1);
+    expect(smtp.received[0]!.text).toBe('Waited for SMTP');
+
+    await enqueueMessages(t.db.kysely, [mail(2, 'Sent on a tick')], new Date());
+    await until(async () => smtp.received.length === 2);
+    expect(smtp.received[1]!.text).toBe('Sent on a tick');
+    // The server has the mail before the worker records it: wait for the record, not a fixed time.
+    await until(async () => (await messagesOf(t.db.kysely, 'seller_request', 2))[0]?.state === 'sent');
+    await configured.close();
+
+    // Closed: nothing more is delivered.
+    await enqueueMessages(t.db.kysely, [mail(3, 'After close')], new Date());
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received).toHaveLength(2);
+    expect((await messagesOf(t.db.kysely, 'seller_request', 3)).map((m) => m.state)).toEqual(['pending']);
+  });
+});

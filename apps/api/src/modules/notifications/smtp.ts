@@ -1,0 +1,45 @@
+import nodemailer from 'nodemailer';
+import { safeText, type Transport } from './transport.js';
+
+export interface SmtpOptions {
+  /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://...:465. */
+  url: string;
+  /** The From header, e.g. 'Marketplace Malawi <no-reply@marketplace.mw>'. */
+  from: string;
+  /** The whole send (connect, greet, authenticate, deliver) gives up after this long. */
+  timeoutMs?: number;
+}
+
+/** Email over SMTP with nodemailer: one connection per message, plain text (the body carries any link). */
+export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): Transport {
+  const mailer = nodemailer.createTransport({
+    url,
+    // Each phase has its own limit too, so a silent server is noticed long before the worker's lease ends.
+    connectionTimeout: Math.min(timeoutMs, 15_000),
+    greetingTimeout: Math.min(timeoutMs, 15_000),
+    socketTimeout: Math.min(timeoutMs, 30_000),
+  });
+  const password = new URL(url).password;
+  // Blanked in errors as written in the URL and decoded (a malformed %-escape is only kept as written).
+  const secrets = [password, decodeOr(password)];
+  return {
+    channel: 'email',
+    async send(message) {
+      try {
+        await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body, signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        // nodemailer's messages carry the server's answer ("550 5.1.1 ... rejected"): what staff need to see.
+        const text = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+        throw new Error(safeText(`SMTP: ${text}`, secrets));
+      }
+    },
+  };
+}
+
+function decodeOr(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

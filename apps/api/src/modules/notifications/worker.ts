@@ -1,0 +1,123 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
+import { claimDueMessage, dueMessageIds, requeueUnconfigured, updateMessage } from './repository.js';
+import { safeText, type Transport } from './transport.js';
+
+/** Attempts before a message is given up as failed: with the backoff below, about two hours of trying. */
+export const MAX_ATTEMPTS = 8;
+/** How long a worker holds a message it is sending; after that another worker may take it (the first one stopped). */
+export const LEASE_MS = 5 * 60_000;
+/** Unconfigured messages younger than this are sent once their channel is set up; older news stays unsent. */
+export const REVIVE_WITHIN_MS = 7 * 24 * 3600_000;
+const RETRY_BASE_MS = 60_000;
+const RETRY_CAP_MS = 60 * 60_000;
+/** Messages looked at per call; the timer comes back for the rest. */
+const BATCH = 50;
+
+/** Wait after the n-th failed attempt: 1, 2, 4, 8, 16, 32 minutes, then at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_CAP_MS);
+}
+
+const SETTINGS: Record<OutboxChannel, string> = { email: 'no SMTP server is configured (SMTP_URL)', sms: 'no SMS gateway is configured (SMS_API_KEY, SMS_USERNAME)' };
+
+export interface OutboxLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+const silent: OutboxLog = { info: () => {}, warn: () => {} };
+
+export interface DeliveryReport {
+  sent: number;
+  /** Failed this time, tried again later. */
+  retried: number;
+  failed: number;
+  unconfigured: number;
+}
+
+type Row = Selectable<OutboxMessagesTable>;
+type Claim = { kind: 'send'; row: Row; transport: Transport } | { kind: 'unconfigured'; row: Row } | { kind: 'failed'; row: Row } | undefined;
+
+/**
+ * Delivers the messages that are due, one at a time: each is claimed in a short transaction (marked
+ * sending, with a lease), sent outside it, then marked sent or given a later retry. Safe with several
+ * processes: a message is claimed by one of them only, so it is sent once; one whose process stopped
+ * mid-send is taken again when its lease ends. A gateway's failure is recorded on the message, never
+ * thrown; only a database failure is.
+ */
+export async function deliverDueMessages(db: Db, transports: Transport[], now: Date, { log = silent, batch = BATCH }: { log?: OutboxLog; batch?: number } = {}): Promise<DeliveryReport> {
+  const byChannel = new Map(transports.map((t) => [t.channel, t]));
+  const at = now.toISOString();
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unconfigured: 0 };
+  for (const id of await dueMessageIds(db.kysely, at, batch)) {
+    const claim: Claim = await db.kysely.transaction().execute(async (trx) => {
+      const row = await claimDueMessage(trx, db.engine === 'postgres', id, at);
+      // Gone from the due list meanwhile: another process has it.
+      if (!row) return undefined;
+      const transport = byChannel.get(row.channel);
+      if (!transport) {
+        await updateMessage(trx, row.id, row.version, { state: 'unconfigured', last_error: `Not sent: ${SETTINGS[row.channel]}` });
+        return { kind: 'unconfigured', row };
+      }
+      // Still sending: the worker that had it stopped before it could say how the attempt went.
+      const interrupted = row.state === 'sending' ? 'The previous attempt was interrupted (the server stopped while sending)' : row.last_error;
+      if (row.attempts >= MAX_ATTEMPTS) {
+        await updateMessage(trx, row.id, row.version, { state: 'failed', last_error: interrupted });
+        return { kind: 'failed', row };
+      }
+      const attempts = row.attempts + 1;
+      await updateMessage(trx, row.id, row.version, { state: 'sending', attempts, next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString(), last_error: interrupted });
+      return { kind: 'send', row: { ...row, attempts, version: row.version + 1 }, transport };
+    });
+    if (!claim) continue;
+    if (claim.kind === 'unconfigured') {
+      report.unconfigured++;
+      // The one record of a message nobody can send yet, with what it says, so it can be passed on by hand.
+      const { id: messageId, channel, recipient, subject, body } = claim.row;
+      log.warn({ messageId, channel, recipient, subject, body }, `message kept in the outbox: ${SETTINGS[channel]}`);
+      continue;
+    }
+    if (claim.kind === 'failed') {
+      report.failed++;
+      log.warn({ messageId: claim.row.id, channel: claim.row.channel }, 'message failed: no attempts left');
+      continue;
+    }
+    await settle(db, claim.row, claim.transport, at, now, report, log);
+  }
+  return report;
+}
+
+async function settle(db: Db, row: Row, transport: Transport, at: string, now: Date, report: DeliveryReport, log: OutboxLog) {
+  let error: string | undefined;
+  try {
+    await transport.send(row);
+  } catch (e) {
+    error = safeText(e instanceof Error ? e.message : String(e)) || 'Sending failed';
+  }
+  let changed: boolean;
+  if (error === undefined) {
+    changed = await updateMessage(db.kysely, row.id, row.version, { state: 'sent', sent_at: at, last_error: null });
+    if (changed) report.sent++;
+  } else if (row.attempts >= MAX_ATTEMPTS) {
+    changed = await updateMessage(db.kysely, row.id, row.version, { state: 'failed', last_error: error });
+    if (changed) report.failed++;
+    log.warn({ messageId: row.id, channel: row.channel, attempts: row.attempts, error }, 'message failed: no attempts left');
+  } else {
+    const next = new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString();
+    changed = await updateMessage(db.kysely, row.id, row.version, { state: 'pending', next_attempt_at: next, last_error: error });
+    if (changed) report.retried++;
+    log.info({ messageId: row.id, channel: row.channel, attempts: row.attempts, next, error }, 'message not sent; will retry');
+  }
+  // Only when a send outlived its lease and another worker took the message meanwhile.
+  if (!changed) log.warn({ messageId: row.id }, 'message was taken by another worker while this one was sending');
+}
+
+/**
+ * Makes recent unconfigured messages of the channels that now have a transport due again: a server
+ * started with SMTP_URL (or the SMS settings) newly set sends what waited, if it is at most a week old.
+ */
+export async function reviveUnconfigured(db: Db, transports: Transport[], now: Date): Promise<number> {
+  const channels = [...new Set(transports.map((t) => t.channel))];
+  return requeueUnconfigured(db.kysely, channels, new Date(now.getTime() - REVIVE_WITHIN_MS).toISOString(), now.toISOString());
+}
