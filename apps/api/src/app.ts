@@ -30,6 +30,7 @@ import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
+import { statusLinks } from './modules/seller-requests/links.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { productRoutes } from './modules/products/routes.js';
@@ -38,7 +39,7 @@ import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
-    Partial<Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds'>> & {
+    Partial<Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds' | 'publicUrl' | 'linkSecret'>> & {
       redisUrl?: string | undefined;
     };
   db: Db;
@@ -113,7 +114,12 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
-      await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS });
+      await api.register(sellerRequestRoutes, {
+        db,
+        clock,
+        offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS,
+        links: statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret),
+      });
       await api.register(dashboardRoutes, { db, clock });
       await api.register(orderRoutes, { db, clock, reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS });
     },

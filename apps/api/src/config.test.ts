@@ -44,6 +44,11 @@ describe('loadConfig: message delivery', () => {
     expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smtpFrom: 'Marketplace Malawi <no-reply@marketplace.mw>', sms: undefined, outboxPollSeconds: 10 });
   });
 
+  it('points links at PUBLIC_URL (without a trailing slash), else at this server', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://marketplace.mw/', LINK_SECRET: 'k'.repeat(32) })).toMatchObject({ publicUrl: 'https://marketplace.mw', linkSecret: 'k'.repeat(32) });
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', linkSecret: undefined });
+  });
+
   it('reads the SMTP server and the SMS gateway', () => {
     const config = loadConfig({ SMTP_URL: 'smtp://mailer:p%40ss@mail.example.mw:587', SMTP_FROM: 'Shop <shop@example.mw>', SMS_API_KEY: 'k', SMS_USERNAME: 'u', SMS_SENDER_ID: 'MARKET', OUTBOX_POLL_SECONDS: '5' });
     expect(config).toMatchObject({ smtpUrl: 'smtp://mailer:p%40ss@mail.example.mw:587', smtpFrom: 'Shop <shop@example.mw>', outboxPollSeconds: 5 });
@@ -61,6 +66,8 @@ describe('loadConfig: message delivery', () => {
     [{ OUTBOX_POLL_SECONDS: 'often' }, 'OUTBOX_POLL_SECONDS'],
     [{ OUTBOX_POLL_SECONDS: '0' }, 'OUTBOX_POLL_SECONDS'],
     [{ OUTBOX_POLL_SECONDS: '2.5' }, 'OUTBOX_POLL_SECONDS'],
+    [{ PUBLIC_URL: 'marketplace.mw' }, 'PUBLIC_URL'],
+    [{ LINK_SECRET: 'short' }, 'LINK_SECRET'],
   ])('stops on %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));

@@ -44,6 +44,10 @@ const envSchema = z.object({
   SMS_USERNAME: optional(z.string()),
   SMS_API_URL: z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL').default(DEFAULT_SMS_API_URL),
   SMS_SENDER_ID: optional(z.string().max(20, 'must be at most 20 characters')),
+  // Where links in messages point (the storefront's public address), and the key the sellers' status links are
+  // derived from: without it a random key is kept in the database (a database leak then reveals the links).
+  PUBLIC_URL: optional(z.string().refine((v) => /^https?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v), 'must be an http(s) URL such as https://marketplace.mw')),
+  LINK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   OUTBOX_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1).max(3600).default(10),
 }).superRefine((e, ctx) => {
   // The gateway needs both; one without the other is a half-done setup, not "SMS off".
@@ -78,6 +82,9 @@ export type Config = {
   smtpFrom: string;
   sms: SmsGatewayConfig | undefined;
   outboxPollSeconds: number;
+  /** Without a trailing slash; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  linkSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -108,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     sms: e.SMS_API_KEY && e.SMS_USERNAME ? { apiKey: e.SMS_API_KEY, username: e.SMS_USERNAME, apiUrl: e.SMS_API_URL, senderId: e.SMS_SENDER_ID } : undefined,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    linkSecret: e.LINK_SECRET,
   };
 }

@@ -2,12 +2,13 @@
 // against it, stops it, and exits with Playwright's code. Extra arguments go to `playwright test`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const serverEntry = join(root, 'apps/api/dist/server.js');
@@ -40,9 +41,38 @@ const port = await freePort();
 const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-e2e-'));
 const baseUrl = `http://localhost:${port}`;
 
+// A real SMTP server on loopback stands in for the mail provider: every mail the server sends lands in
+// mailbox.json, which journeys read (support/mailbox.ts) to follow the links sellers get.
+const mailbox = join(dataDir, 'mailbox.json');
+const mails = [];
+const smtp = new SMTPServer({
+  logger: false,
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+      writeFile(mailbox, JSON.stringify(mails)).then(() => callback(), callback);
+    });
+  },
+});
+await writeFile(mailbox, '[]');
+const smtpPort = await new Promise((resolveSmtp) => smtp.listen(0, '127.0.0.1', () => resolveSmtp(smtp.server.address().port)));
+
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: baseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOX_POLL_SECONDS: '1',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let serverExited = false;
@@ -58,6 +88,7 @@ async function stopServer() {
     await serverDone;
     clearTimeout(timer);
   }
+  await new Promise((closed) => smtp.close(closed));
   await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -89,7 +120,7 @@ try {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const playwright = spawn(process.execPath, [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...process.argv.slice(2)], {
     cwd: root,
-    env: { ...process.env, BASE_URL: baseUrl },
+    env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox },
     stdio: 'inherit',
   });
   exitCode = await new Promise((done) => playwright.on('exit', (code) => done(code ?? 1)));

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { login } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { waitForMail } from './support/mailbox';
 
 // Issue 5 acceptance, through the real UI on the built server: a visitor offers an item with two photos,
 // staff approve it, make an offer and add it to a shop's inventory, and it is then for sale; a rejected
@@ -134,6 +135,16 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   });
   await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 230000');
+
+  // The seller asked to be told: the offer reaches their inbox (a real SMTP server on loopback) with the
+  // link to their item's page, which shows the offer waiting for their answer.
+  const mail = await waitForMail('chikondi.banda@example.mw', `Our offer for your ${item}`);
+  expect(mail.text).toContain('We offer MWK 230,000');
+  const link = new RegExp(`${page.url().split('/admin')[0]}/sell/status/([A-Za-z0-9_-]{32})`).exec(mail.text);
+  expect(link, 'the status link in the mail').not.toBeNull();
+  const view = await page.request.get(`/api/v1/sells/${link![1]}`);
+  expect(view.status()).toBe(200);
+  expect((await view.json()).open_offer).toMatchObject({ amount: 230000, reason: 'Small scratch on the back' });
 
   // Add to Inventory waits for the seller's yes: here the seller accepts in person, and staff record it.
   await page.getByRole('button', { name: 'Seller accepted', exact: true }).click();

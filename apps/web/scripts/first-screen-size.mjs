@@ -18,6 +18,7 @@ const screens = {
   '/basket': 'BasketPage',
   '/order/{token}': 'OrderPage',
   '/sell/success': 'SellSuccessPage',
+  '/sell/status/{token}': 'SellStatusPage',
   '/about, /contact, ...': 'pages',
   '/sell': 'SellPage',
   '/checkout': 'CheckoutPage',

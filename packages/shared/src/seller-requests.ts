@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outboxMessageSchema } from './messages.js';
 import { descriptionField, emailField, flagField, idField, itemNameField, locationField, priceField, requiredText } from './fields.js';
 import { amountField } from './amount.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
@@ -109,6 +110,8 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
       created_at: z.string(),
     }),
   ),
+  /** What the seller was told (SMS, email) and where each message's delivery stands. */
+  messages: z.array(outboxMessageSchema),
 });
 export type SellerRequest = z.infer<typeof sellerRequestSchema>;
 export const sellResultSchema = z.object({

@@ -261,7 +261,14 @@ export interface OutboxMessagesTable {
   sent_at: Time | null;
 }
 
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: Time;
+}
+
 export interface Database {
+  app_settings: AppSettingsTable;
   login_failures: LoginFailuresTable;
   users: UsersTable;
   sessions: SessionsTable;

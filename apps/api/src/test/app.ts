@@ -15,6 +15,8 @@ export interface TestAppOptions {
   offerDays?: number;
   jobs?: boolean;
   orderSweepSeconds?: number;
+  publicUrl?: string;
+  linkSecret?: string;
 }
 
 /** The real app on the given database, without the web bundle. Closing it leaves the database open. */
@@ -23,6 +25,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
+  if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;
+  if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;
   const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1', ...(options.clock ? { clock: options.clock } : {}), jobs: options.jobs ?? false });
   await app.ready();
   return app;

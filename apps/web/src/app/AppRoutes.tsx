@@ -18,6 +18,7 @@ const publicRoutes: [path: string, page: ComponentType][] = [
   ['order/:token', lazyPage(() => import('../features/order/OrderPage'), 'OrderPage')],
   ['sell', lazyPage(() => import('../features/sell/SellPage'), 'SellPage')],
   ['sell/success', lazyPage(() => import('../features/sell/SellSuccessPage'), 'SellSuccessPage')],
+  ['sell/status/:token', lazyPage(() => import('../features/sell-status/SellStatusPage'), 'SellStatusPage')],
   ['about', lazyPage(loadInfo, 'AboutPage')],
   ['contact', lazyPage(loadInfo, 'ContactPage')],
   ['faq', lazyPage(loadInfo, 'FaqPage')],

@@ -7,6 +7,7 @@ import * as m0003 from './0003-orders.js';
 import * as m0004 from './0004-order-request-key.js';
 import * as m0005 from './0005-seller-status.js';
 import * as m0006 from './0006-outbox.js';
+import * as m0007 from './0007-settings.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => 
   '0004-order-request-key': m0004,
   '0005-seller-status': m0005,
   '0006-outbox': m0006,
+  '0007-settings': m0007,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { SELLER_REFERENCE_ALPHABET } from '@marketplace/shared';
 
 /** 'S-7QK2M': short enough to read out on the phone; uniqueness is the database's unique index. */
@@ -8,13 +8,22 @@ export function newReference(): string {
   return `S-${code}`;
 }
 
-/** The status link's secret: 192 random bits, 32 url-safe characters. Only its SHA-256 is stored. */
-export function newStatusToken(): string {
-  return randomBytes(24).toString('base64url');
+/**
+ * The status link's secret: 32 url-safe characters (192 bits) of an HMAC of the reference under the
+ * server's link key (links.ts). Only its SHA-256 is stored; the key lets messages carry the link later.
+ */
+export function statusToken(key: string, reference: string): string {
+  return createHmac('sha256', key).update(`seller-request:${reference}`).digest('base64url').slice(0, 32);
 }
 
 export function hashStatusToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** '+265999123456' for a Malawi mobile or landline written any way the sell form allows; null otherwise. */
+export function smsNumber(phone: string): string | null {
+  const key = phoneKey(phone);
+  return /^[1-9]\d{8}$/.test(key) ? `+265${key}` : null;
 }
 
 /** The national number's digits: '+265 (0) 999-123 456' and '0999 123 456' both give '999123456'. */

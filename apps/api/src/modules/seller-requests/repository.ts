@@ -184,3 +184,16 @@ export async function productOfRequest(db: Executor, requestId: number) {
   const row = await db.selectFrom('products').select('id').where('seller_request_id', '=', requestId).executeTakeFirst();
   return row?.id ?? null;
 }
+
+export async function readSetting(db: Executor, key: string) {
+  return (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+}
+
+/** Keeps the first value written for a key: processes starting together all end up reading the same one. */
+export async function saveSettingOnce(db: Executor, key: string, value: string, now: string) {
+  await db.insertInto('app_settings').values({ key, value, created_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
+}
+
+export async function setStatusTokenHash(db: Executor, id: number, tokenHash: string) {
+  await db.updateTable('seller_requests').set({ status_token_hash: tokenHash }).where('id', '=', id).execute();
+}

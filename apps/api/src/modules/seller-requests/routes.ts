@@ -22,6 +22,7 @@ import { idParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import { listRequests } from './repository.js';
+import type { StatusLinks } from './links.js';
 import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, submitRequest, type StaffMove } from './service.js';
 
 export const SUBMITTED = 'Item successfully submitted!';
@@ -35,6 +36,7 @@ export interface SellerRequestRouteOptions {
   db: Db;
   clock: () => Date;
   offerDays: number;
+  links: StatusLinks;
 }
 
 // The token is checked in the handler: a malformed one is "We could not find this item" (404), like a wrong one.
@@ -42,7 +44,7 @@ const tokenParams = z.object({ token: z.string() });
 // A POST without a body arrives as null: an answer needs no reason.
 const answerBody = sellerAnswerSchema.nullable();
 
-export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (fastify, { db, clock, offerDays }) => {
+export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (fastify, { db, clock, offerDays, links }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
   const tags = ['seller requests'];
@@ -69,7 +71,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     async (request, reply) => {
       const { fields, images } = await readMultipart(request);
       const input = parseFields(sellSubmissionSchema, fields);
-      const { id, reference, token } = await submitRequest(db, input, images, null, clock());
+      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links);
       return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED, reference, status_token: token });
     },
   );
@@ -101,12 +103,12 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
   app.post('/admin/seller-requests', { config, schema: { tags, ...multipart, response: { 201: sellerRequestSchema } } }, async (request, reply) => {
     const { fields, images } = await readMultipart(request);
     const input = parseFields(adminSellerRequestSchema, fields);
-    const { id } = await submitRequest(db, input, images, request.user!, clock());
+    const { id } = await submitRequest(db, input, images, request.user!, clock(), links);
     return reply.status(201).send(await loadRequest(db.kysely, id));
   });
 
   const action = { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } };
-  const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) => act(db, clock(), offerDays, request.user!, request.params.id, move);
+  const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) => act(db, clock(), offerDays, request.user!, request.params.id, move, links);
 
   app.post('/admin/seller-requests/:id/approved', action, async (request) => staffAct(request, { action: 'approve' }));
 

@@ -69,6 +69,16 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     expect((await staff.detail(id)).offer_expires_at).toBe(expiresAt);
   });
 
+  it("keeps staff's note on an acceptance they recorded out of the seller's view; staff still see it", async () => {
+    const { id, status_token: token } = await submit(t.app);
+    await staff.approve(id);
+    await staff.offer(id);
+    expect((await staff.recordAcceptance(id, 'Accepted at the counter, 10:30')).statusCode).toBe(200);
+    const seen = (await seller.view(token)).json().offers[0];
+    expect(seen).toMatchObject({ answer: 'accepted', answer_reason: null });
+    expect((await staff.detail(id)).offers[0]).toMatchObject({ answer: 'accepted', answer_reason: 'Accepted at the counter, 10:30' });
+  });
+
   it('answers 404 "We could not find this item" for unknown and malformed tokens alike', async () => {
     const known = (await submit(t.app)).status_token;
     const unknown = `${known.slice(0, -1)}${known.endsWith('A') ? 'B' : 'A'}`;

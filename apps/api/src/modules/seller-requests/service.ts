@@ -12,7 +12,10 @@ import { checkRefs } from '../admin-products/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { indexProductTerms } from '../products/repository.js';
-import { hashStatusToken, newReference, newStatusToken, phoneKey } from './codes.js';
+import { enqueueMessages, messagesOf } from '../notifications/outbox.js';
+import { hashStatusToken, newReference, phoneKey, statusToken } from './codes.js';
+import type { StatusLinks } from './links.js';
+import { sellerMessages, type SellerNews } from './messages.js';
 import {
   acceptedOffer,
   addEvent,
@@ -30,6 +33,7 @@ import {
   offersOf,
   productOfRequest,
   requestImages,
+  setStatusTokenHash,
   shopTown,
   type RequestRow,
   type RequestSearch,
@@ -61,7 +65,8 @@ const ACTION_NAMES: Record<SellerAction, string> = {
 const ANSWERS: Record<string, OfferAnswer> = { sellerAccept: 'accepted', recordAcceptance: 'accepted', sellerDecline: 'declined', expireOffer: 'expired' };
 const DAY = 86_400_000;
 
-async function offersWithAnswers(db: Executor, id: number) {
+/** `forSeller`: the seller's own view, where a note staff wrote when recording an acceptance stays internal. */
+async function offersWithAnswers(db: Executor, id: number, forSeller = false) {
   return (await offersOf(db, id)).map((o) => ({
     id: o.id,
     kind: o.kind,
@@ -71,14 +76,20 @@ async function offersWithAnswers(db: Executor, id: number) {
     created_at: o.created_at,
     answer: o.answer_action ? (ANSWERS[o.answer_action] ?? null) : null,
     answered_at: o.answered_at ?? null,
-    answer_reason: o.answer_reason ?? null,
+    answer_reason: forSeller && o.answer_action === 'recordAcceptance' ? null : (o.answer_reason ?? null),
   }));
 }
 
 export async function loadRequest(db: Executor, id: number): Promise<SellerRequest> {
   const row = await findRequest(db, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-  const [images, offers, history, productId] = await Promise.all([requestImages(db, id), offersWithAnswers(db, id), eventsOf(db, id), productOfRequest(db, id)]);
+  const [images, offers, history, productId, messages] = await Promise.all([
+    requestImages(db, id),
+    offersWithAnswers(db, id),
+    eventsOf(db, id),
+    productOfRequest(db, id),
+    messagesOf(db, 'seller_request', id),
+  ]);
   return {
     id: row.id,
     reference: row.reference,
@@ -99,6 +110,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     offer_expires_at: row.offer_expires_at,
     offers,
     history,
+    messages,
   };
 }
 
@@ -109,7 +121,7 @@ function offerRanOut(row: RequestRow, now: Date) {
 
 /** The seller's own view through the status link: no staff names, no contact details but the name. */
 async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise<SellerView> {
-  const [images, offers, history, latest] = await Promise.all([requestImages(db, row.id), offersWithAnswers(db, row.id), eventsOf(db, row.id), latestOffer(db, row.id)]);
+  const [images, offers, history, latest] = await Promise.all([requestImages(db, row.id), offersWithAnswers(db, row.id, true), eventsOf(db, row.id), latestOffer(db, row.id)]);
   const open = hasOpenOffer(flagsOf(row.status)) && latest !== undefined;
   return {
     reference: row.reference,
@@ -155,13 +167,14 @@ export function searchOf(text: string): RequestSearch | undefined {
 const REFERENCE_ATTEMPTS = 10;
 
 /** Stores a submission and its already-normalised images in one transaction: all or nothing. */
-export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null, now: Date) {
+export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null, now: Date, links: StatusLinks) {
+  const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const at = now.toISOString();
-    const token = newStatusToken();
-    let inserted: { id: number; reference: string } | undefined;
+    let inserted: { id: number; reference: string; token: string } | undefined;
     for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !inserted; attempt++) {
       const reference = newReference();
+      const token = statusToken(key, reference);
       const id = await insertRequest(trx, {
         reference,
         status_token_hash: hashStatusToken(token),
@@ -183,11 +196,11 @@ export async function submitRequest(db: Db, input: Submission, images: Normalize
         created_at: at,
         updated_at: at,
       });
-      if (id !== undefined) inserted = { id, reference };
+      if (id !== undefined) inserted = { id, reference, token };
     }
     // 31^5 (28 million) references: reaching this means the space is nearly full, not bad luck.
     if (!inserted) throw new Error('No free seller-request reference after several attempts');
-    const { id, reference } = inserted;
+    const { id, reference, token } = inserted;
     const stored = await storeImages(trx, images);
     await linkImages(trx, id, stored.map((s) => s.id));
     await addEvent(trx, { seller_request_id: id, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: actor ? 'staff' : 'seller', actor_id: actor?.id ?? null, offer_id: null, created_at: at });
@@ -239,7 +252,13 @@ function auditText(row: RequestRow, move: Move, to: SellerStatus): string {
  * One flow step inside the caller's transaction: check the flow allows it, move the status only if
  * nobody changed the request meanwhile, then write the offer, product, history and audit rows.
  */
-async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move, actor: Actor, now: Date, offerDays: number) {
+/** Staff moves tell the seller (when they asked to be told) with a link made from the server's key. */
+interface Notify {
+  key: string;
+  links: StatusLinks;
+}
+
+async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move, actor: Actor, now: Date, offerDays: number, notify?: Notify) {
   const flags = flagsOf(row.status);
   const refusal = whyNot(flags, move.action);
   if (refusal) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: ${refusal}`);
@@ -270,11 +289,23 @@ async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move
     reason = move.note;
   } else if (move.action === 'sellerAccept' || move.action === 'sellerDecline') {
     reason = move.reason || null;
-  } else if (move.action === 'addToInventory') {
-    await addToInventory(trx, row, move, at);
   }
+  let news: SellerNews | null = null;
+  if (makesOffer) news = { kind: 'offer', amount: move.amount, reason: move.reason || null, expiresAt: expiresAt! };
+  else if (move.action === 'reject') news = { kind: 'rejected', reason: move.reason };
+  else if (move.action === 'addToInventory') news = { kind: 'inventory', town: await addToInventory(trx, row, move, at) };
   await addEvent(trx, { seller_request_id: row.id, action: move.action, from_status: row.status, to_status: to, reason, by: actor.by, actor_id: actor.id, offer_id: answered, created_at: at });
   await recordAudit(trx, { actorId: actor.id, action: auditText(row, move, to), subjectType: 'seller_request', subjectId: row.id, at, ...(reason ? { detail: reason } : {}) });
+  if (news && notify && row.notify_on_offer === 1) await tellSeller(trx, row, news, notify, now);
+}
+
+/** Written in the action's transaction: the message exists exactly when the action does. */
+async function tellSeller(trx: Transaction<Database>, row: RequestRow, news: SellerNews, notify: Notify, now: Date) {
+  const token = statusToken(notify.key, row.reference);
+  // A request made before links were derived from the key (or under another key) gets the link the
+  // message carries; the earlier link stops working.
+  if (hashStatusToken(token) !== row.status_token_hash) await setStatusTokenHash(trx, row.id, hashStatusToken(token));
+  await enqueueMessages(trx, sellerMessages(row, news, notify.links.url(token)), now);
 }
 
 function isAnswer(action: SellerAction): action is OfferAnswerAction {
@@ -283,11 +314,12 @@ function isAnswer(action: SellerAction): action is OfferAnswerAction {
 
 export type StaffMove = Exclude<Move, { action: 'sellerAccept' | 'sellerDecline' | 'expireOffer' }>;
 
-export async function act(db: Db, now: Date, offerDays: number, actor: SessionUser, id: number, move: StaffMove): Promise<SellerRequest> {
+export async function act(db: Db, now: Date, offerDays: number, actor: SessionUser, id: number, move: StaffMove, links: StatusLinks): Promise<SellerRequest> {
+  const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
     if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now, offerDays);
+    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now, offerDays, { key, links });
     return loadRequest(trx, id);
   });
 }
@@ -305,7 +337,7 @@ export async function sellerAnswer(db: Db, now: Date, token: string, move: Extra
  * The item becomes a published product of the shop, with the request's own images: sold at the
  * selling price staff chose, bought at the offer the seller accepted, located in the shop's town.
  */
-async function addToInventory(trx: Transaction<Database>, row: RequestRow, move: Extract<Move, { action: 'addToInventory' }>, now: string) {
+async function addToInventory(trx: Transaction<Database>, row: RequestRow, move: Extract<Move, { action: 'addToInventory' }>, now: string): Promise<string | null> {
   await checkRefs(trx, move.category_id, move.shop_id);
   const [town, accepted] = await Promise.all([shopTown(trx, move.shop_id), acceptedOffer(trx, row.id)]);
   const productId = await insertProduct(trx, {
@@ -326,6 +358,7 @@ async function addToInventory(trx: Transaction<Database>, row: RequestRow, move:
   });
   await setGallery(trx, productId, (await requestImages(trx, row.id)).map((i) => i.id));
   await indexProductTerms(trx, productId);
+  return town || null;
 }
 
 export async function removeRequest(db: Db, actor: SessionUser, id: number) {

@@ -1,5 +1,6 @@
 import { MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
 import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { imageUrl } from '../../lib/images';
 import { usePageTitle } from '../use-page-title';
@@ -13,7 +14,10 @@ import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { useResource } from '../use-resource';
 import { deleteProduct, fetchProduct, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
+import { BuyingPrice } from './BuyingPrice';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from './ProductOptions';
+
+const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
 
 const FIELDS = ['name', 'currency', 'category_id', 'shop_id', 'location', 'price', 'sale_price', 'description', 'published'] as const;
 
@@ -67,6 +71,9 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
     },
     FIELDS,
   );
+
+  // The margin follows the prices as they are typed.
+  const [price, salePrice] = useWatch({ control: form.control, name: ['price', 'sale_price'] });
 
   // Spec 8: the error is shown in red above the form; bring it into view.
   const revealError = () => requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
@@ -133,6 +140,9 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
             <div className="hidden sm:block" />
             <TextField label="Price (MWK)" inputMode="numeric" autoComplete="off" {...field('price')} />
             <TextField label="Sale price (MWK)" inputMode="numeric" hint="Optional." autoComplete="off" {...field('sale_price')} />
+            {product.buying_price !== null && (
+              <BuyingPrice className="sm:col-span-2" buyingPrice={product.buying_price} price={text(price)} salePrice={text(salePrice)} />
+            )}
           </div>
           <TextAreaField label="Description" maxLength={499} {...field('description')} />
           <CheckboxField label="Published" {...form.register('published')} />

@@ -1,9 +1,10 @@
 import { formatMoney, type AdminProduct } from '@marketplace/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../api';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
+import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, stickyEnd, tdDense as td } from '../components/ui';
 import { usePagedResource } from '../list-params';
@@ -31,12 +32,6 @@ export function ProductsListPage() {
     if (nextPage > 1) copy.set('page', String(nextPage));
     else copy.delete('page');
     setParams(copy);
-  }
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get('search');
-    go({ search: typeof value === 'string' ? value.trim() : '', page: 1 });
   }
 
   async function run(product: AdminProduct, action: () => Promise<void>) {
@@ -83,23 +78,7 @@ export function ProductsListPage() {
           </Link>
         }
       />
-      <form role="search" onSubmit={onSearch} className="mb-4 flex max-w-md gap-2" key={search}>
-        <label htmlFor="product-search" className="sr-only">
-          Search products
-        </label>
-        <input
-          id="product-search"
-          name="search"
-          type="search"
-          defaultValue={search}
-          placeholder="Search products"
-          maxLength={200}
-          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500"
-        />
-        <button type="submit" className={buttonStyles.secondary}>
-          Search
-        </button>
-      </form>
+      <SearchForm label="Search products" value={search} onSearch={(next) => go({ search: next, page: 1 })} />
       <Loaded
         resource={products}
         fallback={PRODUCT_ERRORS.list}
@@ -125,7 +104,11 @@ export function ProductsListPage() {
                   <td className={`${td} min-w-40 font-medium`}>{product.name}</td>
                   <td className={`${td} min-w-28`}>{product.shop_name || 'Unknown'}</td>
                   <td className={`${td} min-w-28`}>{product.category_name || <span className="text-stone-500">—</span>}</td>
-                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(product.price)}</td>
+                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
+                    {formatMoney(product.price)}
+                    {/* Under the price rather than a column of its own: only items bought from sellers have one. */}
+                    {product.buying_price !== null && <span className="block text-xs text-stone-600">{`Bought ${formatMoney(product.buying_price)}`}</span>}
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>{product.sold ? 'Sold' : product.reserved ? 'Reserved' : 'Available'}</td>
                   <td className={td}>
                     <Badge tone={product.published ? 'green' : 'grey'}>{product.published ? 'Published' : 'Unpublished'}</Badge>

@@ -35,7 +35,7 @@ const products = [
   aProduct({ id: 1, name: 'Samsung Galaxy A14', published: true }),
   // Sold wins over a reservation (the completed order that sold it held it until then).
   aProduct({ id: 2, name: 'HP EliteBook 840', published: false, shop_id: null, shop_name: null, sold: true, reserved: true, price: 1250000 }),
-  aProduct({ id: 3, name: 'Tecno Spark 10', reserved: true }),
+  aProduct({ id: 3, name: 'Tecno Spark 10', reserved: true, buying_price: 60000, price: 85000 }),
 ];
 
 describe('products list', () => {
@@ -57,6 +57,9 @@ describe('products list', () => {
     expect(within(published).getByText('Available')).toBeTruthy();
     expect(within(published).getByText('Published')).toBeTruthy();
     expect(within(screen.getByTestId('product-row-3')).getByText('Reserved')).toBeTruthy();
+    // What we paid the seller sits under the price, only for items bought from one.
+    expect(within(screen.getByTestId('product-row-3')).getByText('Bought MWK 60,000')).toBeTruthy();
+    expect(within(published).queryByText(/^Bought/)).toBeNull();
 
     const disabled = within(unpublished).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
     expect(disabled.disabled).toBe(true);

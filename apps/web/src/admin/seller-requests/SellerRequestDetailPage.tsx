@@ -1,33 +1,22 @@
-import {
-  allowed,
-  approveLabel,
-  flagsOf,
-  hintOf,
-  priceDigits,
-  statusTone,
-  type SellerRequest,
-} from '@marketplace/shared';
+import { allowed, approveLabel, flagsOf, hintOf, statusTone, type SellerRequest } from '@marketplace/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ProductImage } from '../../components/ProductImage';
 import { CARD_IMAGE } from '../../lib/images';
 import { errorMessage, errorStatus } from '../api';
 import { DataTable } from '../components/DataTable';
-import { EmptyNote, LoadError, TableSkeleton } from '../components/status';
+import { LoadError, TableSkeleton } from '../components/status';
 import { BackLink, Badge, buttonStyles, Card, PageHeader, td, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { useResource } from '../use-resource';
 import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs';
 import { fetchSellerRequest, SELLER_ERRORS } from './api';
+import { amount, formatWhen } from './format';
+import { RequestHistory } from './RequestHistory';
+import { RequestMessages } from './RequestMessages';
 
 const BACK = '/admin/seller-requests';
-const when = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
-
-/** Amounts as the spec shows them on this screen: non-numeric characters removed. */
-const amount = (value: unknown) => `MWK ${priceDigits(value)}`;
-
 const SUCCESS: Record<ButtonAction, string> = {
   approve: 'Seller request approved',
   offer: 'Offer sent to the seller',
@@ -50,19 +39,6 @@ const BUTTONS: { action: ButtonAction; label: string; style: keyof typeof button
   { action: 'delete', label: 'Delete offer', style: 'danger' },
 ];
 
-const EVENT_NAMES: Record<string, string> = {
-  submitted: 'Submitted',
-  approve: 'Approved',
-  offer: 'Offer made',
-  counter: 'Counter offer',
-  reject: 'Rejected',
-  addToInventory: 'Added to inventory',
-  recordAcceptance: 'Seller accepted (recorded by staff)',
-  sellerAccept: 'Seller accepted',
-  sellerDecline: 'Seller declined',
-  expireOffer: 'Offer expired',
-};
-
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
@@ -72,8 +48,9 @@ export function initials(name: string): string {
 /** Spec 2 seller request detail: who, what, the photos, the flow's actions and everything that happened. */
 export function SellerRequestDetailPage() {
   const { id = '' } = useParams();
-  usePageTitle('Seller Request');
   const request = useResource(`seller-request:${id}`, (signal) => fetchSellerRequest(id, signal), SELLER_ERRORS.one, { notFoundInline: true });
+  // The reference is what the seller reads out on the phone: the tab names it too.
+  usePageTitle(request.data ? `Seller Request ${request.data.reference}` : 'Seller Request');
 
   let body;
   if (request.data) body = <RequestDetail request={request.data} onChanged={(next) => request.update(() => next)} onStale={request.reload} />;
@@ -135,6 +112,9 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
         </div>
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold text-stone-900">{request.seller_name}</h2>
+          <p className="text-sm text-stone-700">
+            Reference <span className="font-mono text-base font-bold tracking-wide text-stone-900" data-testid="request-reference">{request.reference}</span>
+          </p>
           <p className="text-sm break-all text-stone-700">
             <a href={`mailto:${request.email}`} className="underline">
               {request.email}
@@ -151,6 +131,11 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
             Status: <Badge tone={statusTone(request.status)}>{request.status}</Badge>
           </p>
           <p className="mt-1">Submitted {formatWhen(request.created_at)}</p>
+          {request.offer_expires_at && (
+            <p className="mt-1 font-medium text-amber-900">
+              Offer expires <time dateTime={request.offer_expires_at}>{formatWhen(request.offer_expires_at)}</time>
+            </p>
+          )}
         </div>
       </Card>
 
@@ -223,53 +208,11 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
         )}
       </Card>
 
-      <History request={request} />
+      <RequestHistory request={request} />
+      <RequestMessages request={request} />
       {open && (
         <ActionDialog action={open} request={request} approveTitle={approveLabel(flags)} busy={busy} onCancel={() => setOpen(null)} run={run} />
       )}
-    </div>
-  );
-}
-
-function History({ request }: { request: SellerRequest }) {
-  return (
-    <div className="space-y-5">
-      <div className="min-w-0">
-        <h2 className="mb-2 text-base font-semibold text-stone-900">
-          Offer history
-        </h2>
-        {request.offers.length === 0 ? (
-          <EmptyNote>No offers yet.</EmptyNote>
-        ) : (
-          <DataTable label="Offer history" minWidth="min-w-[32rem]" columns={['When', 'Kind', { label: 'Amount', right: true }, 'Reason', 'By']}>
-            {request.offers.map((offer) => (
-              <tr key={offer.id}>
-                <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
-                <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
-                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{amount(offer.amount)}</td>
-                <td className={td}>{offer.reason || '—'}</td>
-                <td className={td}>{offer.actor ?? '—'}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </div>
-      <div className="min-w-0">
-        <h2 className="mb-2 text-base font-semibold text-stone-900">
-          Status history
-        </h2>
-        <DataTable label="Status history" minWidth="min-w-[32rem]" columns={['When', 'Change', 'Status', 'Reason', 'By']}>
-          {request.history.map((event) => (
-            <tr key={event.id}>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
-              <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
-              <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
-              <td className={td}>{event.reason || '—'}</td>
-              <td className={td}>{event.actor ?? (event.action === 'submitted' ? 'Seller (sell form)' : '—')}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </div>
     </div>
   );
 }

@@ -1,22 +1,36 @@
 import { formatMoney, statusTone } from '@marketplace/shared';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
+import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
 import { pageCount, usePagedResource } from '../list-params';
 import { usePageTitle } from '../use-page-title';
 import { fetchSellerRequests, SELLER_ERRORS, SELLER_REQUESTS_PAGE_SIZE } from './api';
 
-/** Spec 2 seller requests list: 5 per page over the server's total, newest first. */
+/** Spec 2 seller requests list: 5 per page over the server's total, newest first; issue 10 adds the search. */
 export function SellerRequestsPage() {
   usePageTitle('Seller Requests');
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
   const { page, setPage, resource: requests } = usePagedResource(
-    'seller-requests',
+    `seller-requests:${search}`,
     SELLER_REQUESTS_PAGE_SIZE,
-    ({ offset }, signal) => fetchSellerRequests(offset, signal),
+    ({ offset }, signal) => fetchSellerRequests({ offset, search }, signal),
     SELLER_ERRORS.list,
   );
+
+  // ?search= in the URL so a reload and Back keep it; a new search starts at page 1.
+  const setSearch = (next: string) => {
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next) copy.set('search', next);
+      else copy.delete('search');
+      copy.delete('page');
+      return copy;
+    });
+  };
   const data = requests.data;
   const pages = pageCount(data?.total ?? 0, SELLER_REQUESTS_PAGE_SIZE);
 
@@ -36,24 +50,31 @@ export function SellerRequestsPage() {
           </Link>
         }
       />
+      <SearchForm label="Search by reference, phone or email" showLabel value={search} onSearch={setSearch} />
       <Loaded
         resource={requests}
         fallback={SELLER_ERRORS.list}
         skeleton={<TableSkeleton rows={SELLER_REQUESTS_PAGE_SIZE} />}
         waiting={pastEnd}
         isEmpty={(list) => list.total === 0}
-        empty="No seller requests yet."
+        empty={search ? `No seller requests match “${search}”.` : 'No seller requests yet.'}
       >
         {(list) => (
           <>
+            {search && (
+              <p className="mb-2 text-sm text-stone-600" aria-live="polite">
+                {`${list.total} seller request${list.total === 1 ? '' : 's'} matching “${search}”`}
+              </p>
+            )}
             <DataTable
               label="Seller requests"
-              minWidth="min-w-[44rem]"
-              columns={['Name', 'Email', 'Item Name', { label: 'Price', right: true }, 'Status']}
+              minWidth="min-w-[50rem]"
+              columns={['Reference', 'Name', 'Email', 'Item Name', { label: 'Price', right: true }, 'Status']}
               actions="View"
             >
               {list.seller_requests.map((request) => (
-                <tr key={request.id}>
+                <tr key={request.id} data-testid={`request-row-${request.id}`}>
+                  <td className={`${td} whitespace-nowrap font-mono font-semibold`}>{request.reference}</td>
                   <td className={`${td} font-medium`}>{request.seller_name}</td>
                   <td className={`${td} break-all`}>{request.email}</td>
                   <td className={td}>{request.item_name}</td>
@@ -62,7 +83,7 @@ export function SellerRequestsPage() {
                     <Badge tone={statusTone(request.status)}>{request.status}</Badge>
                   </td>
                   <td className={`${td} text-right`}>
-                    <RowLink to={`/admin/seller-requests/${request.id}`} label={`View ${request.item_name} from ${request.seller_name}`}>
+                    <RowLink to={`/admin/seller-requests/${request.id}`} label={`View ${request.item_name} from ${request.seller_name} (${request.reference})`}>
                       View
                     </RowLink>
                   </td>

@@ -20,8 +20,9 @@ export const SELLER_ERRORS = {
   delete: 'Failed to delete seller request',
 } as const;
 
-export function fetchSellerRequests(offset: number, signal?: AbortSignal): Promise<SellerRequestList> {
-  return adminRequest<SellerRequestList>(`/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset })}`, {
+/** `search`: a reference, a phone number or an email, matched exactly by the server; '' lists them all. */
+export function fetchSellerRequests(page: { offset: number; search: string }, signal?: AbortSignal): Promise<SellerRequestList> {
+  return adminRequest<SellerRequestList>(`/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset: page.offset, search: page.search })}`, {
     defaultMessage: SELLER_ERRORS.list,
     signal,
   });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { renderWithRouter } from '../../test/render';
 import { SellPage } from './SellPage';
+import { SellSuccessPage } from './SellSuccessPage';
 
 beforeEach(() => {
   let n = 0;
@@ -16,7 +17,7 @@ function renderSell() {
   return renderWithRouter(
     <Routes>
       <Route path="/sell" element={<SellPage />} />
-      <Route path="/sell/success" element={<h1>Success page</h1>} />
+      <Route path="/sell/success" element={<SellSuccessPage />} />
     </Routes>,
     '/sell',
   );
@@ -100,7 +101,7 @@ describe('/sell form', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("reads 'Submitting...' while sending, sends the multipart body, then opens /sell/success", async () => {
+  it("reads 'Submitting...' while sending, sends the multipart body, then opens /sell/success with the reference", async () => {
     let answer: (response: Response) => void = () => {};
     const fetchSpy = mockApi([[/^POST \/api\/v1\/sells$/, () => new Promise<Response>((resolve) => (answer = resolve))]]);
     renderSell();
@@ -126,8 +127,13 @@ describe('/sell form', () => {
     });
     expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
 
-    await act(async () => answer(json({ id: 9, status: 'Pending', message: 'Item successfully submitted!' }, 201)));
-    expect(await screen.findByRole('heading', { name: 'Success page' })).toBeTruthy();
+    const token = 'Sx7_status-link-token-0000000001';
+    await act(async () => answer(json({ id: 9, status: 'Pending', message: 'Item successfully submitted!', reference: 'S-7QK2M', status_token: token }, 201)));
+    expect(await screen.findByRole('heading', { name: 'Item successfully submitted!' })).toBeTruthy();
+    expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${token}`);
+    // Kept for a reload of /sell/success.
+    expect(JSON.parse(window.sessionStorage.getItem('sell-submitted') ?? 'null')).toEqual({ reference: 'S-7QK2M', status_token: token });
   });
 
   it("toasts the server's message and keeps everything typed and the pictures", async () => {
@@ -142,7 +148,7 @@ describe('/sell form', () => {
     expect(field('Email address').value).toBe('chikondi@example.mw');
     expect(field('Location').value).toBe('Lilongwe, Area 47');
     expect(within(screen.getByRole('list', { name: 'Selected images' })).getAllByRole('img')).toHaveLength(2);
-    expect(screen.queryByRole('heading', { name: 'Success page' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Item successfully submitted!' })).toBeNull();
   });
 
   it("falls back to 'Something went wrong' and puts the server's field messages under the fields", async () => {

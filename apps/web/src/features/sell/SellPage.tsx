@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { pageTitle } from '../../lib/brand';
 import { SELL_ERROR, SellError, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';
+import { rememberSubmitted, submittedOf } from './submission';
 
 // Toasts are needed only when a submission fails: their code loads then, not with the page.
 const loadToastify = () => import('react-toastify');
@@ -19,8 +20,9 @@ export function SellPage() {
 
   async function send(body: FormData) {
     try {
-      await submitSell(body);
-      navigate('/sell/success');
+      const submitted = submittedOf(await submitSell(body));
+      rememberSubmitted(submitted);
+      navigate('/sell/success', { state: submitted });
     } catch (error) {
       // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
       const message = error instanceof Error && error.message ? error.message : SELL_ERROR;

@@ -1,8 +1,15 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pageTitle } from '../../lib/brand';
+import { CopyLink } from './CopyLink';
+import { readSubmitted, statusPath, submittedOf, type Submitted } from './submission';
 
-/** Spec 2 /sell/success: the four texts and a way to reach the team. */
+/**
+ * Spec 2 /sell/success: the four texts and a way to reach the team; after a submission (navigation state,
+ * or sessionStorage on a reload) also the reference to quote on the phone and the private status link.
+ */
 export function SellSuccessPage() {
+  const state: unknown = useLocation().state;
+  const submitted = submittedOf(state) ?? readSubmitted();
   return (
     <section className="card mx-auto max-w-xl px-5 py-10 text-center">
       <title>{pageTitle('Item successfully submitted!')}</title>
@@ -10,12 +17,40 @@ export function SellSuccessPage() {
         ✓
       </div>
       <h1 className="page-title">Item successfully submitted!</h1>
+      {submitted && <Reference submitted={submitted} />}
       <p className="mt-3 text-stone-800">Our team will review your submission shortly.</p>
       <p className="mt-1 text-stone-800">You'll be contacted with an offer.</p>
       <p className="mt-1 text-stone-800">If accepted, your items will be listed on our platforms or sold in our partner shops.</p>
+      {submitted && <FollowLink token={submitted.status_token} />}
       <Link to="/contact" className="btn btn-primary mt-6">
         Contact us
       </Link>
     </section>
+  );
+}
+
+function Reference({ submitted }: { submitted: Submitted }) {
+  return (
+    <p className="mt-4 rounded-lg bg-stone-100 px-4 py-3 text-stone-800">
+      Your reference:{' '}
+      <strong className="block font-mono text-3xl font-extrabold tracking-widest text-stone-950 sm:inline" data-testid="sell-reference">
+        {submitted.reference}
+      </strong>
+    </p>
+  );
+}
+
+function FollowLink({ token }: { token: string }) {
+  const path = statusPath(token);
+  return (
+    <div className="mt-6 space-y-3 border-t border-stone-200 pt-5">
+      <p className="text-stone-800">
+        Our offer will appear on your item's private page. Anyone with the link can see it, so share it with no one.
+      </p>
+      <Link to={path} className="btn btn-primary">
+        Keep this link to follow your item
+      </Link>
+      <CopyLink url={`${window.location.origin}${path}`} label="Your item's private link" />
+    </div>
   );
 }

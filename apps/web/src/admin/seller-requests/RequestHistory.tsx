@@ -1,0 +1,93 @@
+import { flagsOf, hasOpenOffer, type SellerRequest } from '@marketplace/shared';
+import { DataTable } from '../components/DataTable';
+import { EmptyNote } from '../components/status';
+import { td } from '../components/ui';
+import { amount, formatWhen } from './format';
+
+type Offer = SellerRequest['offers'][number];
+type Event = SellerRequest['history'][number];
+
+const EVENT_NAMES: Record<string, string> = {
+  submitted: 'Submitted',
+  approve: 'Approved',
+  offer: 'Offer made',
+  counter: 'Counter offer',
+  reject: 'Rejected',
+  addToInventory: 'Added to inventory',
+  recordAcceptance: 'Seller accepted (recorded by staff)',
+  sellerAccept: 'Seller accepted',
+  sellerDecline: 'Seller declined',
+  expireOffer: 'Offer expired',
+};
+
+const ANSWERS = { accepted: 'Accepted', declined: 'Declined', expired: 'Expired' } as const;
+
+/** The seller's answer to one offer; an unanswered one is 'Waiting' only while it is the open offer. */
+function SellerAnswer({ offer, open }: { offer: Offer; open: boolean }) {
+  if (offer.answer === null) {
+    // Withdrawn unanswered: a newer offer replaced it, or the request was rejected.
+    return open ? <span className="font-medium text-amber-900">Waiting</span> : <span className="text-stone-600">No answer</span>;
+  }
+  return (
+    <>
+      <span className="font-medium">{ANSWERS[offer.answer]}</span>
+      {offer.answered_at && (
+        <time className="block text-xs whitespace-nowrap text-stone-600" dateTime={offer.answered_at}>
+          {formatWhen(offer.answered_at)}
+        </time>
+      )}
+      {offer.answer_reason && <span className="block text-xs text-stone-700">{`“${offer.answer_reason}”`}</span>}
+    </>
+  );
+}
+
+/** Who acted: the seller (sell form or status link), the staff member by name, or the system (an expiry). */
+function actedBy(event: Event): string {
+  if (event.by === 'seller') return 'Seller';
+  if (event.by === 'system') return 'System';
+  return event.actor ?? 'Staff';
+}
+
+/** The offers with the seller's answers, then every change of status. */
+export function RequestHistory({ request }: { request: SellerRequest }) {
+  const openOffer = hasOpenOffer(flagsOf(request.status)) ? request.offers.at(-1) : undefined;
+  return (
+    <div className="space-y-5">
+      <div className="min-w-0">
+        <h2 className="mb-2 text-base font-semibold text-stone-900">Offer history</h2>
+        {request.offers.length === 0 ? (
+          <EmptyNote>No offers yet.</EmptyNote>
+        ) : (
+          <DataTable label="Offer history" minWidth="min-w-[42rem]" columns={['When', 'Kind', { label: 'Amount', right: true }, 'Reason', 'By', 'Seller answer']}>
+            {request.offers.map((offer) => (
+              <tr key={offer.id} data-testid={`offer-${offer.id}`}>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
+                <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{amount(offer.amount)}</td>
+                <td className={td}>{offer.reason || '—'}</td>
+                <td className={td}>{offer.actor ?? '—'}</td>
+                <td className={td}>
+                  <SellerAnswer offer={offer} open={offer === openOffer} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </div>
+      <div className="min-w-0">
+        <h2 className="mb-2 text-base font-semibold text-stone-900">Status history</h2>
+        <DataTable label="Status history" minWidth="min-w-[32rem]" columns={['When', 'Change', 'Status', 'Reason', 'By']}>
+          {request.history.map((event) => (
+            <tr key={event.id}>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
+              <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
+              <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
+              <td className={td}>{event.reason || '—'}</td>
+              <td className={td}>{actedBy(event)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { SellerView } from '@marketplace/shared';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/** The one answer for a wrong, malformed or unknown link: it never says whether an item exists. */
+export const ITEM_NOT_FOUND = 'We could not find this item';
+
+export type OfferAnswer = 'accept' | 'decline';
+
+const path = (token: string) => `/v1/sells/${encodeURIComponent(token)}`;
+
+export async function fetchSellerView(token: string, signal: AbortSignal): Promise<SellerView> {
+  return apiRequest<SellerView>(path(token), { defaultMessage: 'Could not load your item', signal });
+}
+
+/**
+ * The seller answers the offer they are looking at (`offerId`), so an offer replaced meanwhile is not
+ * answered by mistake: the server then says 409 with its reason. The updated view comes back.
+ */
+export async function answerOffer(token: string, answer: OfferAnswer, offerId: number, reason = ''): Promise<SellerView> {
+  const trimmed = reason.trim();
+  return apiRequest<SellerView>(`${path(token)}/${answer}`, {
+    method: 'POST',
+    body: trimmed ? { offer_id: offerId, reason: trimmed } : { offer_id: offerId },
+    defaultMessage: 'Could not send your answer. Please try again.',
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

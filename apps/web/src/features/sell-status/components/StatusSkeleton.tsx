@@ -1,0 +1,18 @@
+/** The status page's placeholder in the loaded layout's proportions. */
+export function StatusSkeleton() {
+  return (
+    <div className="mx-auto max-w-2xl space-y-5" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading your item…
+      </p>
+      <div className="card space-y-3 p-4">
+        <div className="skeleton h-4 w-24" />
+        <div className="skeleton h-8 w-3/4" />
+        <div className="skeleton h-9 w-40" />
+        <div className="skeleton h-5 w-full" />
+      </div>
+      <div className="skeleton h-40 rounded-lg" />
+      <div className="skeleton h-32 rounded-lg" />
+    </div>
+  );
+}

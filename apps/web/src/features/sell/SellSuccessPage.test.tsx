@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SellSuccessPage } from './SellSuccessPage';
+import { rememberSubmitted } from './submission';
+
+const TOKEN = 'Sx7_status-link-token-0000000001';
+const SPEC_TEXTS = [
+  'Our team will review your submission shortly.',
+  "You'll be contacted with an offer.",
+  'If accepted, your items will be listed on our platforms or sold in our partner shops.',
+];
+
+function renderSuccess(state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: '/sell/success', state }]}>
+      <Routes>
+        <Route path="/sell/success" element={<SellSuccessPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function expectSpecTexts() {
+  expect(screen.getByRole('heading', { level: 1, name: 'Item successfully submitted!' })).toBeTruthy();
+  for (const text of SPEC_TEXTS) expect(screen.getByText(text)).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+}
+
+describe('/sell/success', () => {
+  it('shows the reference and the private link from the navigation state, besides the spec texts', () => {
+    renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN });
+    expectSpecTexts();
+    expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
+    expect(screen.getByText(/Your reference:/).textContent).toBe('Your reference: S-7QK2M');
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${TOKEN}`);
+    expect((screen.getByLabelText("Your item's private link") as HTMLInputElement).value).toBe(`${window.location.origin}/sell/status/${TOKEN}`);
+  });
+
+  it('keeps them on a reload through sessionStorage', () => {
+    rememberSubmitted({ reference: 'S-ABCDE', status_token: TOKEN });
+    renderSuccess();
+    expectSpecTexts();
+    expect(screen.getByTestId('sell-reference').textContent).toBe('S-ABCDE');
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${TOKEN}`);
+  });
+
+  it('opened directly shows the spec texts only', () => {
+    renderSuccess();
+    expectSpecTexts();
+    expect(screen.queryByText(/Your reference/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Keep this link to follow your item' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('ignores a state that is not a submission', () => {
+    renderSuccess({ reference: 'S-7QK2M', status_token: '../admin' });
+    expectSpecTexts();
+    expect(screen.queryByText(/Your reference/)).toBeNull();
+  });
+});
