@@ -254,8 +254,9 @@ describe('/checkout answers', () => {
     type('Email (optional)', 'chikondi@example.mw');
     confirm();
 
-    const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('HP EliteBook 840 was just reserved by another buyer')).toBeTruthy();
+    // Waits for the notice's content, not the first alert: the reserved-or-sold lookup comes after the 409.
+    const notice = (await screen.findByText('HP EliteBook 840 was just reserved by another buyer')).closest('[role="alert"]') as HTMLElement;
+    expect(notice).not.toBeNull();
     expect(within(notice).getByText('Bush Radio is no longer available')).toBeTruthy();
     expect(within(notice).getByText('Hisense 43" TV: the price changed from MWK 400,000 to MWK 380,000')).toBeTruthy();
     expect(getBasket().map((item) => [item.id, item.price])).toEqual([
