@@ -1,7 +1,7 @@
 // The seller-request flow of spec section 4 and issue 10, shared by the detail screen (which buttons are
 // enabled, which hint shows), the seller's status page (what the status means, whether the seller may
 // answer) and the server (which actions it accepts and the status each one leads to).
-import { ORDER_NUMBER_ALPHABET } from './order-constants.js';
+import { orderTokenPattern } from './order-constants.js';
 
 export const SELLER_STATUSES = [
   'Pending',
@@ -219,7 +219,6 @@ export function sellerAnswers(flags: SellerFlags): SellerAnswer[] {
 }
 
 /** 'S-7QK2M': read out on the phone; the order numbers' alphabet without look-alikes. */
-export const SELLER_REFERENCE_ALPHABET = ORDER_NUMBER_ALPHABET;
 export const sellerReferencePattern = /^S-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
-/** The seller's private status link: 32 url-safe characters (192 random bits). */
-export const sellerTokenPattern = /^[A-Za-z0-9_-]{32}$/;
+/** The seller's private status link: the same 32 url-safe characters (192 bits) as an order's. */
+export const sellerTokenPattern = orderTokenPattern;

@@ -1,11 +1,9 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { ORDER_NUMBER_ALPHABET } from '@marketplace/shared';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readableCode } from '../auth/tokens.js';
 
-/** 'MW-4K7Q2': short enough to read out on the phone; uniqueness is the database's unique index. */
+/** 'MW-4K7Q2': read out on the phone, never used for access. */
 export function newOrderNumber(): string {
-  let code = '';
-  for (let i = 0; i < 5; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
-  return `MW-${code}`;
+  return readableCode('MW');
 }
 
 /** The private link's secret: 192 random bits, 32 url-safe characters. Only its SHA-256 is stored. */
@@ -25,8 +23,4 @@ export function requestOrderToken(requestId: string, number: string): string {
 /** What is stored to find a request's orders again: a hash, as the request id derives their tokens. */
 export function hashRequestId(requestId: string): string {
   return createHash('sha256').update(`request:${requestId}`).digest('hex');
-}
-
-export function hashOrderToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }

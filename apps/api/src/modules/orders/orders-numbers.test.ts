@@ -1,7 +1,8 @@
 import { orderNumberPattern, orderTokenPattern } from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
-import { hashOrderToken, newOrderNumber, newOrderToken } from './codes.js';
+import { hashToken } from '../auth/tokens.js';
+import { newOrderNumber, newOrderToken } from './codes.js';
 import { insertNumbered } from './place.js';
 
 describe('order numbers and tokens', () => {
@@ -12,7 +13,7 @@ describe('order numbers and tokens', () => {
     const tokens = Array.from({ length: 200 }, newOrderToken);
     expect(tokens.every((tk) => orderTokenPattern.test(tk))).toBe(true);
     expect(new Set(tokens).size).toBe(200);
-    expect(hashOrderToken(tokens[0]!)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashToken(tokens[0]!)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

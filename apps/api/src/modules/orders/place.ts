@@ -7,7 +7,8 @@ import type { Database, OrdersTable } from '../../db/schema.js';
 import { recordAudit } from '../audit/repository.js';
 import { heldOf, imagesOf } from '../products/repository.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashOrderToken, hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
+import { hashToken } from '../auth/tokens.js';
+import { hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
 import { addEvent, findOrder, holdProducts, insertItems, insertOrder, notOnSale, ordersOfRequest, productsForOrder } from './repository.js';
 import { loadPublicOrder } from './service.js';
@@ -96,7 +97,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
       const total = subtotal + (deliveryFee ?? 0);
       let token = '';
       const { id, number } = await insertNumbered(trx, (candidate) => ({
-        token_hash: hashOrderToken((token = input.request_id ? requestOrderToken(input.request_id, candidate) : newOrderToken())),
+        token_hash: hashToken((token = input.request_id ? requestOrderToken(input.request_id, candidate) : newOrderToken())),
         request_key: input.request_id ? hashRequestId(input.request_id) : null,
         status: 'Placed',
         version: 1,

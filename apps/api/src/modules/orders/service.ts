@@ -3,10 +3,11 @@ import { EXPIRABLE_ORDER_STATUSES, formatMoney, isOpenOrder, nextOrderStatus, or
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { expireEach } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { hashOrderToken } from './codes.js';
+import { hashToken } from '../auth/tokens.js';
 import {
   addEvent,
   claimDueOrder,
@@ -74,7 +75,7 @@ export async function loadAdminOrder(db: Executor, id: number): Promise<AdminOrd
 
 /** The buyer's private link: a malformed token is as unknown as a wrong one. */
 async function orderOfToken(db: Executor, token: string): Promise<OrderRow> {
-  const row = orderTokenPattern.test(token) ? await findOrderByTokenHash(db, hashOrderToken(token)) : undefined;
+  const row = orderTokenPattern.test(token) ? await findOrderByTokenHash(db, hashToken(token)) : undefined;
   if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
   return row;
 }
@@ -165,23 +166,10 @@ const SWEEP_BATCH = 200;
 export async function expireDueOrders(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
   const at = now.toISOString();
   const ids = await dueOrderIds(db.kysely, EXPIRABLE_ORDER_STATUSES, at, batch);
-  let expired = 0;
-  for (const id of ids) {
-    const done = await db.kysely
-      .transaction()
-      .execute(async (trx) => {
-        const row = await claimDueOrder(trx, db.engine === 'postgres', id, EXPIRABLE_ORDER_STATUSES, at);
-        // Gone from the list meanwhile: another process expired it, or staff or the buyer acted first.
-        if (!row) return false;
-        await applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at);
-        return true;
-      })
-      // A flow refusal here means someone else moved the order first: not ours to expire.
-      .catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 409) return false;
-        throw error;
-      });
-    if (done) expired++;
-  }
-  return expired;
+  return expireEach(
+    db,
+    ids,
+    (trx, lock, id) => claimDueOrder(trx, lock, id, EXPIRABLE_ORDER_STATUSES, at),
+    (trx, row) => applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at),
+  );
 }

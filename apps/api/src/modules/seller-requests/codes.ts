@@ -1,11 +1,9 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
-import { SELLER_REFERENCE_ALPHABET } from '@marketplace/shared';
+import { createHmac } from 'node:crypto';
+import { readableCode } from '../auth/tokens.js';
 
-/** 'S-7QK2M': short enough to read out on the phone; uniqueness is the database's unique index. */
+/** 'S-7QK2M': read out on the phone, never used for access. */
 export function newReference(): string {
-  let code = '';
-  for (let i = 0; i < 5; i++) code += SELLER_REFERENCE_ALPHABET[randomInt(SELLER_REFERENCE_ALPHABET.length)];
-  return `S-${code}`;
+  return readableCode('S');
 }
 
 /**
@@ -16,9 +14,6 @@ export function statusToken(key: string, reference: string): string {
   return createHmac('sha256', key).update(`seller-request:${reference}`).digest('base64url').slice(0, 32);
 }
 
-export function hashStatusToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** '+265999123456' for a Malawi mobile or landline written any way the sell form allows; null otherwise. */
 export function smsNumber(phone: string): string | null {

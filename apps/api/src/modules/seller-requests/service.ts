@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { expireEach } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
@@ -13,7 +14,8 @@ import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { indexProductTerms } from '../products/repository.js';
 import { enqueueMessages, messagesOf } from '../notifications/outbox.js';
-import { hashStatusToken, newReference, phoneKey, statusToken } from './codes.js';
+import { hashToken } from '../auth/tokens.js';
+import { newReference, phoneKey, statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
 import { sellerMessages, type SellerNews } from './messages.js';
 import {
@@ -142,7 +144,7 @@ async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise
 }
 
 async function requestOfToken(db: Executor, token: string): Promise<RequestRow> {
-  const row = sellerTokenPattern.test(token) ? await findRequestByTokenHash(db, hashStatusToken(token)) : undefined;
+  const row = sellerTokenPattern.test(token) ? await findRequestByTokenHash(db, hashToken(token)) : undefined;
   if (!row) throw new HttpError(404, ITEM_NOT_FOUND);
   return row;
 }
@@ -177,7 +179,7 @@ export async function submitRequest(db: Db, input: Submission, images: Normalize
       const token = statusToken(key, reference);
       const id = await insertRequest(trx, {
         reference,
-        status_token_hash: hashStatusToken(token),
+        status_token_hash: hashToken(token),
         phone_key: phoneKey(input.phone),
         offer_expires_at: null,
         seller_name: input.seller_name,
@@ -304,7 +306,7 @@ async function tellSeller(trx: Transaction<Database>, row: RequestRow, news: Sel
   const token = statusToken(notify.key, row.reference);
   // A request made before links were derived from the key (or under another key) gets the link the
   // message carries; the earlier link stops working.
-  if (hashStatusToken(token) !== row.status_token_hash) await setStatusTokenHash(trx, row.id, hashStatusToken(token));
+  if (hashToken(token) !== row.status_token_hash) await setStatusTokenHash(trx, row.id, hashToken(token));
   await enqueueMessages(trx, sellerMessages(row, news, notify.links.url(token)), now);
 }
 
@@ -384,23 +386,10 @@ const SWEEP_BATCH = 200;
 export async function expireDueOffers(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
   const at = now.toISOString();
   const ids = await dueOfferIds(db.kysely, OPEN_OFFER_STATUSES, at, batch);
-  let expired = 0;
-  for (const id of ids) {
-    const done = await db.kysely
-      .transaction()
-      .execute(async (trx) => {
-        const row = await claimDueOffer(trx, db.engine === 'postgres', id, OPEN_OFFER_STATUSES, at);
-        // Gone from the list meanwhile: another process expired it, or the seller or staff acted first.
-        if (!row) return false;
-        await applyMove(trx, row, { action: 'expireOffer' }, { by: 'system', id: null }, now, 0);
-        return true;
-      })
-      // A flow refusal here means someone else moved the request first: not ours to expire.
-      .catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 409) return false;
-        throw error;
-      });
-    if (done) expired++;
-  }
-  return expired;
+  return expireEach(
+    db,
+    ids,
+    (trx, lock, id) => claimDueOffer(trx, lock, id, OPEN_OFFER_STATUSES, at),
+    (trx, row) => applyMove(trx, row, { action: 'expireOffer' }, { by: 'system', id: null }, now, 0),
+  );
 }
