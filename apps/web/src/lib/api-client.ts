@@ -60,3 +60,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/** Nothing to show for this address: a 404, or a 400 for an id or token that cannot exist. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

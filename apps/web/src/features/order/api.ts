@@ -1,5 +1,5 @@
 import type { PublicOrder } from '@marketplace/shared';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -14,8 +14,4 @@ export async function cancelOrder(token: string, reason: string): Promise<Public
     body: reason.trim() ? { reason: reason.trim() } : {},
     defaultMessage: 'Could not cancel the order. Please try again.',
   });
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

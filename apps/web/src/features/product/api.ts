@@ -1,5 +1,5 @@
 import type { PublicProduct } from '@marketplace/shared';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest, isNotFoundError } from '../../lib/api-client';
 import { productsOf } from '../../lib/product-types';
 
 type ListPayload = PublicProduct[] | { products?: PublicProduct[] | null };
@@ -10,7 +10,7 @@ export async function fetchProduct(id: string, signal: AbortSignal): Promise<Pub
 
 /** Spec 4: 'Product not found' when nothing comes back (404, or an id that cannot exist), otherwise a failure. */
 export function productErrorText(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'Product not found';
+  if (isNotFoundError(error)) return 'Product not found';
   return 'Failed to fetch product details';
 }
 

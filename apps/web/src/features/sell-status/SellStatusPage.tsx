@@ -1,9 +1,10 @@
 import type { SellerView } from '@marketplace/shared';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { pageTitle } from '../../lib/brand';
+import { useParams } from 'react-router';
+import { LinkLoadFailed, PrivateLinkHead, RefusedNotice } from '../../components/PrivateLinkPage';
+import { isNotFoundError } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';
-import { fetchSellerView, isNotFound, ITEM_NOT_FOUND, type OfferAnswer } from './api';
+import { fetchSellerView, ITEM_NOT_FOUND, type OfferAnswer } from './api';
 import { StatusSkeleton } from './components/StatusSkeleton';
 
 // The item's view (photos, offers, the answer dialogs) is a chunk of its own, fetched alongside the item
@@ -25,25 +26,14 @@ export function SellStatusPage() {
     setRound((n) => n + 1);
   }
 
-  // The address holds the private token: keep it out of search engines and out of other sites' logs.
-  const head = (
-    <>
-      <title>{pageTitle(view ? `Your item ${view.reference}` : 'Your item')}</title>
-      <meta name="robots" content="noindex" />
-      <meta name="referrer" content="no-referrer" />
-    </>
-  );
+  const head = <PrivateLinkHead title={view ? `Your item ${view.reference}` : 'Your item'} />;
 
   if (loaded && view) {
     const { StatusDetails } = loaded[1];
     return (
       <div className="mx-auto max-w-2xl space-y-4">
         {head}
-        {notice && (
-          <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950">
-            {notice}
-          </p>
-        )}
+        <RefusedNotice text={notice} />
         <StatusDetails
           view={view}
           token={token}
@@ -68,23 +58,15 @@ export function SellStatusPage() {
       </>
     );
   }
-  const notFound = state.status === 'error' && isNotFound(state.error);
   return (
-    <section className="mx-auto max-w-xl py-10 text-center">
-      {head}
-      <h1 className="text-2xl font-bold text-red-700">{notFound ? ITEM_NOT_FOUND : 'Could not load your item'}</h1>
-      <p className="mt-2 text-stone-700">{notFound ? 'Check that the link is complete, exactly as you were given it.' : 'Check your connection and try again.'}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {notFound ? (
-          <Link to="/sell" className="btn btn-primary">
-            Sell an item
-          </Link>
-        ) : (
-          <button type="button" className="btn btn-primary" onClick={reload}>
-            Try again
-          </button>
-        )}
-      </div>
-    </section>
+    <LinkLoadFailed
+      head={head}
+      notFound={state.status === 'error' && isNotFoundError(state.error)}
+      notFoundTitle={ITEM_NOT_FOUND}
+      notFoundHint="Check that the link is complete, exactly as you were given it."
+      failureTitle="Could not load your item"
+      wayOn={{ to: '/sell', label: 'Sell an item' }}
+      onRetry={reload}
+    />
   );
 }

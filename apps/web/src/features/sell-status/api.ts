@@ -1,5 +1,5 @@
 import type { SellerView } from '@marketplace/shared';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /** The one answer for a wrong, malformed or unknown link: it never says whether an item exists. */
 export const ITEM_NOT_FOUND = 'We could not find this item';
@@ -23,8 +23,4 @@ export async function answerOffer(token: string, answer: OfferAnswer, offerId: n
     body: trimmed ? { offer_id: offerId, reason: trimmed } : { offer_id: offerId },
     defaultMessage: 'Could not send your answer. Please try again.',
   });
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

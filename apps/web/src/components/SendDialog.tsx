@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../lib/api-client';
+import { useModalDialog } from './use-modal-dialog';
+
+interface SendDialogProps<T> {
+  title: string;
+  description: string;
+  /** An optional reason, held by the caller. */
+  reason?: { value: string; onChange: (value: string) => void };
+  backLabel: string;
+  sendLabel: string;
+  busyLabel: string;
+  /** Red send button: the step cannot be undone. */
+  danger?: boolean;
+  /** Said when the phone could not reach us, and when the failure has no message of its own. */
+  offlineText: string;
+  failureText: string;
+  send: () => Promise<T>;
+  onClose: () => void;
+  onSent: (result: T) => void;
+  /** The server refused (409: things changed meanwhile): the dialog closes with its message. */
+  onRefused: (message: string) => void;
+}
+
+/**
+ * A confirmation on a private page (cancel an order, answer an offer) that sends one call. Offline or on
+ * a server hiccup it stays open with what was typed and says why; a refusal closes it for the page to explain.
+ */
+export function SendDialog<T>(props: SendDialogProps<T>) {
+  const { title, description, reason, backLabel, sendLabel, busyLabel, danger = false, offlineText, failureText, send, onClose, onSent, onRefused } = props;
+  const ref = useModalDialog();
+  const titleId = useId();
+  const reasonId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await send();
+      onClose();
+      onSent(result);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        onClose();
+        onRefused(error.message);
+        return;
+      }
+      setFailure(error instanceof ApiError && error.status === 0 ? offlineText : error instanceof Error ? error.message : failureText);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <form noValidate onSubmit={submit} className="space-y-4 p-5">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-stone-700">{description}</p>
+        </div>
+        {reason && (
+          <div>
+            <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-stone-800">
+              Reason (optional)
+            </label>
+            <textarea
+              id={reasonId}
+              rows={3}
+              maxLength={500}
+              value={reason.value}
+              onChange={(e) => reason.onChange(e.target.value)}
+              className="block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
+            />
+          </div>
+        )}
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+            {backLabel}
+          </button>
+          <button type="submit" className={danger ? 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400' : 'btn btn-primary disabled:bg-stone-400'} disabled={busy}>
+            {busy ? busyLabel : sendLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
