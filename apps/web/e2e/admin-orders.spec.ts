@@ -1,28 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { login, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts, money } from './support/catalogue';
+import { screenChecks } from './support/screens';
 
 // Issue 9, the staff side: an order placed by a buyer is taken from Placed to Completed in the
 // back-office; the item then leaves the storefront and the dashboard counts the order and its revenue.
 // This is the only journey that completes an order, so this week's revenue is exactly its total.
 
-const artifacts = fileURLToPath(new URL('../e2e-artifacts/', import.meta.url));
-
-async function checkScreen(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page, name);
-  for (const size of [
-    { width: 360, height: 740 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${artifacts}admin-order-${name}-${size.width}.png`, fullPage: true });
-  }
-}
+const checkScreen = screenChecks('admin-order');
 
 /** Opens the action's modal, confirms it and waits for the success toast. */
 async function act(page: Page, button: string, toast: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {

@@ -1,33 +1,18 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MALAWI_PHONE_MESSAGE, orderNumberPattern } from '@marketplace/shared';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts, money } from './support/catalogue';
+import { PHONE, screenChecks } from './support/screens';
 
 // Issue 9, the buyer's side, at a phone's size on the built server: buy for collection and follow the
 // order, buy from two shops for delivery, lose a race for the last unit, cancel. Each journey uses its
 // own seeded items (the oldest ones, which no other journey picks), so journeys running at once never
 // reserve each other's items.
 
+const checkScreen = screenChecks('order', { endAtPhone: true });
+
 test.describe.configure({ mode: 'parallel' });
-test.use({ viewport: { width: 360, height: 740 } });
-
-const artifacts = fileURLToPath(new URL('../e2e-artifacts/', import.meta.url));
-
-/** axe-core, then full-page pictures at 360x740 and 1280x800, nothing scrolling sideways; back at 360 after. */
-async function checkScreen(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page, name);
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 360, height: 740 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${artifacts}order-${name}-${size.width}.png`, fullPage: true });
-  }
-}
+test.use({ viewport: PHONE });
 
 async function product(request: APIRequestContext, name: string) {
   const found = (await listProducts(request)).find((p) => p.name === name);
@@ -158,8 +143,8 @@ test('a basket from two shops becomes two delivery orders, said plainly before c
 test('two buyers want the last unit: one gets it, the other is told which item went and keeps the rest', async ({ browser, request }) => {
   const microwave = await product(request, 'Kenwood Microwave 20L');
   const laptop = await product(request, 'Acer Aspire 3 15.6"');
-  const first = await browser.newPage({ viewport: { width: 360, height: 740 } });
-  const second = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const first = await browser.newPage({ viewport: PHONE });
+  const second = await browser.newPage({ viewport: PHONE });
 
   // The second buyer is already at the checkout with both items when the first buyer orders the microwave.
   await buyNow(second, microwave.id);

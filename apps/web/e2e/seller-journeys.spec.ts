@@ -1,44 +1,18 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
-import { login } from './support/admin';
+import { login, shot } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
+import { photo } from './support/photos';
+import { LAPTOP, PHONE, screenChecks } from './support/screens';
 
 // Issue 5 acceptance, through the real UI on the built server: a visitor offers an item with two photos,
 // staff approve it, make an offer and add it to a shop's inventory, and it is then for sale; a rejected
 // request approved again; a counter-offer, checking the enabled actions and the hint at every step.
 // Each screen of the journey goes through axe-core and is pictured at phone and laptop size.
 
+const checkScreen = screenChecks('seller');
+
 test.describe.configure({ mode: 'parallel' });
-
-const artifacts = fileURLToPath(new URL('../e2e-artifacts/', import.meta.url));
-const SIZES = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** Checks the screen with axe-core, then pictures it full-page at 360x740 and 1280x800 (back at 1280 after). */
-async function checkScreen(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page, name);
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${artifacts}seller-${name}-${size.width}.png`, fullPage: true });
-  }
-}
-
-/** A real photo-like PNG of one colour with a lighter band, so the server's image pipeline has work to do. */
-async function photo(name: string, colour: string) {
-  const band = await sharp({ create: { width: 640, height: 160, channels: 3, background: '#f5f5f4' } }).png().toBuffer();
-  const buffer = await sharp({ create: { width: 640, height: 800, channels: 3, background: colour } })
-    .composite([{ input: band, top: 320, left: 0 }])
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
 
 /** From the list (newest first), the detail of the request for `item`. */
 async function openFromList(page: Page, item: string) {
@@ -165,9 +139,9 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(dialog.getByText('Please select a shop before confirming.')).toBeVisible();
   await expect(dialog.getByText('Please select a category before confirming.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'add to inventory modal');
-  await page.setViewportSize(SIZES[0]);
-  await page.screenshot({ path: `${artifacts}seller-inventory-modal-360.png` });
-  await page.setViewportSize(SIZES[1]);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: shot('seller-inventory-modal-360') });
+  await page.setViewportSize(LAPTOP);
   await dialog.getByLabel('Shop').selectOption({ label: 'Mzuzu Shop' });
   await dialog.getByLabel('Category').selectOption({ label: 'Other' });
   // The selling price starts at what we pay (the accepted offer); staff set the shop's price.

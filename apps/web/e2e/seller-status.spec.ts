@@ -1,41 +1,15 @@
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN } from './support/admin';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { photo } from './support/photos';
+import { screenChecks } from './support/screens';
 
 // Issue 10 as the seller sees it, on the built server: the reference and private link after submitting,
 // the status page through review, an offer the seller accepts (then staff buy the item and it is for sale
 // in the shop's town), and a counter-offer the seller declines with a reason. Staff act through the API.
 
+const checkScreen = screenChecks('seller-status');
+
 test.describe.configure({ mode: 'parallel' });
-
-const artifacts = fileURLToPath(new URL('../e2e-artifacts/', import.meta.url));
-const SIZES = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** axe-core, no sideways scrolling, and full-page pictures at 360x740 and 1280x800 (back at 1280 after). */
-async function checkScreen(page: Page, name: string, fullPage = true) {
-  await expectNoSeriousA11yViolations(page, name);
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${artifacts}seller-status-${name}-${size.width}.png`, fullPage });
-  }
-}
-
-async function photo(name: string, colour: string) {
-  const band = await sharp({ create: { width: 640, height: 160, channels: 3, background: '#f5f5f4' } }).png().toBuffer();
-  const buffer = await sharp({ create: { width: 640, height: 800, channels: 3, background: colour } })
-    .composite([{ input: band, top: 320, left: 0 }])
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
 
 /** Staff calls with the seeded Admin's bearer token. */
 async function staff(request: APIRequestContext) {
