@@ -268,7 +268,8 @@ describe('/checkout answers', () => {
     expect(field('Phone').value).toBe('0999 123 456');
     expect(field('Email (optional)').value).toBe('chikondi@example.mw');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Continue with the other items' }));
+    // The button reads 'Placing order…' until the refused submission has finished settling.
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with the other items' }));
     await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed' });
     expect(posts(spy).map((body) => body.items)).toEqual([
       [
