@@ -29,6 +29,7 @@ import { categoryRoutes } from './modules/categories/routes.js';
 import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
 import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
 import { statusLinks } from './modules/seller-requests/links.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -114,12 +115,9 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
-      await api.register(sellerRequestRoutes, {
-        db,
-        clock,
-        offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS,
-        links: statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret),
-      });
+      const links = statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret);
+      await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS, links });
+      await api.register(sellerAccountRoutes, { db, clock, links });
       await api.register(dashboardRoutes, { db, clock });
       await api.register(orderRoutes, { db, clock, reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS });
     },

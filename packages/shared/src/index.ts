@@ -21,3 +21,4 @@ export * from './order-flow.js';
 export * from './order-constants.js';
 export * from './orders.js';
 export * from './messages.js';
+export * from './seller-accounts.js';

@@ -3,6 +3,7 @@ import { outboxMessageSchema } from './messages.js';
 import { descriptionField, emailField, flagField, idField, itemNameField, locationField, priceField, requiredText } from './fields.js';
 import { amountField } from './amount.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
+import { sellerAccountOfferSchema } from './seller-accounts.js';
 
 const phoneField = z
   .string({ message: 'Phone number is required' })
@@ -140,5 +141,7 @@ export const sellerViewSchema = z.object({
   open_offer: z.object({ id: z.number().int(), kind: z.enum(['offer', 'counter']), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string(), expires_at: z.string().nullable() }).nullable(),
   can_answer: z.boolean(),
   history: z.array(z.object({ action: z.string(), status: z.string(), by: z.enum(BY), created_at: z.string() })),
+  /** The seller account the form offered, when it was asked for with an email; null otherwise. */
+  account: sellerAccountOfferSchema.nullable(),
 });
 export type SellerView = z.infer<typeof sellerViewSchema>;

@@ -134,6 +134,8 @@ export interface SellerRequestsTable {
   notify_on_offer: Flag;
   terms_accepted: Flag;
   create_seller_account: Flag;
+  /** The seller account (role User) the request belongs to, once the seller made or linked one. */
+  seller_user_id: number | null;
   version: number;
   created_by: number | null;
   created_at: Time;

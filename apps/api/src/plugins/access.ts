@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 
 export type { Role };
 
-/** Every API route says who may call it: anyone, any logged-in user, or a list of roles checked on each call. */
-export type Access = 'public' | 'authenticated' | readonly Role[];
+/**
+ * Every API route says who may call it: anyone, anyone but identified when they send a session
+ * ('optional': a seller submitting while logged in), any logged-in user, or a list of roles checked on each call.
+ */
+export type Access = 'public' | 'optional' | 'authenticated' | readonly Role[];
 export const ADMIN_ONLY: readonly Role[] = ['Admin'];
 export const STAFF: readonly Role[] = ['Admin', 'Moderator'];
 

@@ -31,6 +31,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (access === undefined || access === 'public') return;
     const token = bearer(request);
     if (token) request.user = await authenticate(db.kysely, token);
+    // An unknown or expired session on an 'optional' route is simply nobody: the call goes on anonymously.
+    if (access === 'optional') return;
     if (access === 'authenticated') {
       if (!request.user) throw new HttpError(401, AUTH_REQUIRED);
       return;

@@ -1,5 +1,5 @@
 import { LOGIN_FAILED, type LoginInput, type Role } from '@marketplace/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -15,6 +15,8 @@ import {
   touchSession,
 } from './repository.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -50,6 +52,11 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
   }
 
   await clearLoginFailures(db, emailKey);
+  return openSession(db, user, now);
+}
+
+/** A new session for a user who just proved who they are (a password, or a seller setting theirs). */
+export async function openSession(db: Executor, user: { id: number; display_name: string; role: Role }, now: Date) {
   const token = newToken();
   await createSession(db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString());
   return { token, display_name: user.display_name, role: user.role };

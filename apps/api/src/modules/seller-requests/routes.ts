@@ -59,7 +59,8 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     '/v1/sells',
     {
       config: {
-        access: 'public',
+        // A logged-in seller's submission goes straight into their account.
+        access: 'optional',
         rateLimit: {
           max: SUBMISSIONS_PER_HOUR,
           timeWindow: '1 hour',
@@ -71,7 +72,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     async (request, reply) => {
       const { fields, images } = await readMultipart(request);
       const input = parseFields(sellSubmissionSchema, fields);
-      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links);
+      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, request.user?.id ?? null);
       return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED, reference, status_token: token });
     },
   );

@@ -1,4 +1,4 @@
-import type { adminSellerRequestSchema, OfferAnswer, OfferAnswerAction, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
+import type { adminSellerRequestSchema, OfferAnswer, OfferAnswerAction, SellerAccountOffer, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
 import { flagsOf, formatMoney, hasOpenOffer, nextStatus, OPEN_OFFER_STATUSES, sellerStatusText, sellerTokenPattern, toAmount, whyNot } from '@marketplace/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { expireEach } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
+import { findUserByEmail } from '../auth/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { insertProduct, setGallery } from '../admin-products/repository.js';
 import { checkRefs } from '../admin-products/service.js';
@@ -140,10 +141,25 @@ async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise
     open_offer: open ? { id: latest.id, kind: latest.kind, amount: Number(latest.amount), reason: latest.reason, created_at: latest.created_at, expires_at: row.offer_expires_at } : null,
     can_answer: open && !offerRanOut(row, now),
     history: history.map((e) => ({ action: e.action, status: e.to_status, by: e.by, created_at: e.created_at })),
+    account: await accountOffer(db, row),
   };
 }
 
-async function requestOfToken(db: Executor, token: string): Promise<RequestRow> {
+/** The seller account the form offered: only when it was asked for and an email given to log in with. */
+async function accountOffer(db: Executor, row: RequestRow): Promise<SellerAccountOffer | null> {
+  const hint = emailHint(row.email);
+  if (row.seller_user_id !== null) return { state: 'linked', email_hint: hint };
+  if (row.create_seller_account !== 1 || row.email === '') return null;
+  return { state: (await findUserByEmail(db, row.email)) ? 'exists' : 'offered', email_hint: hint };
+}
+
+/** 'thoko@example.mw' -> 't***@example.mw': enough for the seller to recognise, not to copy. */
+export function emailHint(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
+}
+
+export async function requestOfToken(db: Executor, token: string): Promise<RequestRow> {
   const row = sellerTokenPattern.test(token) ? await findRequestByTokenHash(db, hashToken(token)) : undefined;
   if (!row) throw new HttpError(404, ITEM_NOT_FOUND);
   return row;
@@ -168,8 +184,11 @@ export function searchOf(text: string): RequestSearch | undefined {
 
 const REFERENCE_ATTEMPTS = 10;
 
-/** Stores a submission and its already-normalised images in one transaction: all or nothing. */
-export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null, now: Date, links: StatusLinks) {
+/**
+ * Stores a submission and its already-normalised images in one transaction: all or nothing. `actor` is
+ * the staff member entering a walk-in request; `ownerId` the seller account of a logged-in seller.
+ */
+export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null, now: Date, links: StatusLinks, ownerId: number | null = null) {
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const at = now.toISOString();
@@ -193,6 +212,7 @@ export async function submitRequest(db: Db, input: Submission, images: Normalize
         notify_on_offer: input.notify_on_offer ? 1 : 0,
         terms_accepted: input.terms_accepted ? 1 : 0,
         create_seller_account: input.create_seller_account ? 1 : 0,
+        seller_user_id: ownerId,
         version: 1,
         created_by: actor?.id ?? null,
         created_at: at,

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { passwordField } from './users.js';
+
+/**
+ * Where the seller account offer stands on a status page: `offered` (set a password to make one),
+ * `exists` (an account already uses the request's email: log in to add the item to it), `linked`.
+ */
+export const SELLER_ACCOUNT_STATES = ['offered', 'exists', 'linked'] as const;
+/** `email_hint`: the account's email masked ('t***@example.mw'): anyone the link is shared with sees this page. */
+export const sellerAccountOfferSchema = z.object({ state: z.enum(SELLER_ACCOUNT_STATES), email_hint: z.string() });
+export type SellerAccountOffer = z.infer<typeof sellerAccountOfferSchema>;
+
+/** POST /v1/sells/{status_token}/account: the password of the new seller account. */
+export const sellerAccountSchema = z.object({ password: passwordField });
+export type SellerAccountInput = z.infer<typeof sellerAccountSchema>;
+
+/** POST /v1/account/items: the logged-in seller adds an item they hold the private link of. */
+export const claimItemSchema = z.object({ status_token: z.string({ message: 'The item link is required' }).max(100) });
+
+export const accountItemSchema = z.object({
+  reference: z.string(),
+  item_name: z.string(),
+  /** The seller's asking price. */
+  price: z.number().int(),
+  status: z.string(),
+  status_text: z.string(),
+  /** The offer waiting for the seller's answer, if any. */
+  open_offer: z.number().int().nullable(),
+  image: z.string().nullable(),
+  created_at: z.string(),
+  /** The item's private page, so the account links to where the seller answers. */
+  status_token: z.string(),
+});
+export type AccountItem = z.infer<typeof accountItemSchema>;
+
+/** GET /v1/account/items: the logged-in seller's submissions, newest first. */
+export const accountItemsSchema = z.object({ display_name: z.string(), email: z.string(), items: z.array(accountItemSchema), total: z.number().int() });
+export type AccountItems = z.infer<typeof accountItemsSchema>;
