@@ -36,3 +36,10 @@ export type AccountItem = z.infer<typeof accountItemSchema>;
 /** GET /v1/account/items: the logged-in seller's submissions, newest first. */
 export const accountItemsSchema = z.object({ display_name: z.string(), email: z.string(), items: z.array(accountItemSchema), total: z.number().int() });
 export type AccountItems = z.infer<typeof accountItemsSchema>;
+
+export const PASSWORDS_DIFFER = 'The two passwords are not the same';
+/** The status page's form: the password typed twice, since nobody can show it back to the seller later. */
+export const sellerPasswordFormSchema = sellerAccountSchema
+  .extend({ confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: PASSWORDS_DIFFER });
+export type SellerPasswordForm = z.infer<typeof sellerPasswordFormSchema>;

@@ -122,6 +122,8 @@ export const sellResultSchema = z.object({
   reference: z.string(),
   /** The private status link's secret, given once: only its hash is stored. */
   status_token: z.string(),
+  /** True when a logged-in seller submitted it: the item is in their seller account. */
+  in_account: z.boolean(),
 });
 
 /** GET /v1/sells/{status_token}: the seller's own view, without staff names or contact details. */

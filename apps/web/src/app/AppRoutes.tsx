@@ -19,6 +19,7 @@ const publicRoutes: [path: string, page: ComponentType][] = [
   ['sell', lazyPage(() => import('../features/sell/SellPage'), 'SellPage')],
   ['sell/success', lazyPage(() => import('../features/sell/SellSuccessPage'), 'SellSuccessPage')],
   ['sell/status/:token', lazyPage(() => import('../features/sell-status/SellStatusPage'), 'SellStatusPage')],
+  ['account', lazyPage(() => import('../features/account/AccountPage'), 'AccountPage')],
   ['about', lazyPage(loadInfo, 'AboutPage')],
   ['contact', lazyPage(loadInfo, 'ContactPage')],
   ['faq', lazyPage(loadInfo, 'FaqPage')],

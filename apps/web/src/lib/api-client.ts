@@ -32,19 +32,19 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** A seller's session token, sent as the bearer; public calls send none. */
+  token?: string | null;
 }
 
 /** One fetch wrapper for the app: JSON in, JSON out, ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
-  const { defaultMessage, method = 'GET', body, signal } = options;
+  const { defaultMessage, method = 'GET', body, signal, token } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      signal,
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(`${API_BASE}${path}`, { method, signal, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(defaultMessage, 0);

@@ -19,6 +19,7 @@ export function aSellerView(overrides: Partial<SellerView> = {}): SellerView {
     open_offer: null,
     can_answer: false,
     history: [{ action: 'submit', status: 'Pending', by: 'seller', created_at: '2025-08-14T12:30:00.000Z' }],
+    account: null,
     ...overrides,
     status,
   };

@@ -72,8 +72,9 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     async (request, reply) => {
       const { fields, images } = await readMultipart(request);
       const input = parseFields(sellSubmissionSchema, fields);
-      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, request.user?.id ?? null);
-      return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED, reference, status_token: token });
+      const owner = request.user?.id ?? null;
+      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, owner);
+      return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED, reference, status_token: token, in_account: owner !== null });
     },
   );
 

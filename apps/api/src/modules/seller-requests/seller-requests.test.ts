@@ -82,7 +82,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
   it('stores a public submission as Pending with its normalised photos, a reference and a private link', async () => {
     const res = await sell([...form(), ...(await photos(2))]);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), status: 'Pending', message: 'Item successfully submitted!', reference: expect.stringMatching(sellerReferencePattern), status_token: expect.stringMatching(sellerTokenPattern) });
+    expect(res.json()).toEqual({ id: expect.any(Number), status: 'Pending', message: 'Item successfully submitted!', reference: expect.stringMatching(sellerReferencePattern), status_token: expect.stringMatching(sellerTokenPattern), in_account: false });
     const { reference, status_token: token } = res.json();
     // Only the token's hash is stored.
     const row = await t.db.kysely.selectFrom('seller_requests').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();

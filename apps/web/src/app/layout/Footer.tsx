@@ -6,6 +6,8 @@ const quickLinks = [
   { to: '/discover', label: 'Buy' },
   { to: '/about', label: 'About Us' },
   { to: '/sell', label: 'Sell an Item' },
+  // Issue 10: sellers with an account follow all their items here (decision 0011).
+  { to: '/account', label: 'Seller Account' },
 ];
 const supportLinks = [
   { to: '/faq', label: 'FAQs' },

@@ -18,8 +18,11 @@ export function SellStatusPage() {
   const state = useAsync(`sell-status:${token}:${round}`, (signal) => Promise.all([fetchSellerView(token, signal), loadDetails()]));
   const [answered, setAnswered] = useState<{ view: SellerView; answer: OfferAnswer; amount: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [accountCreated, setAccountCreated] = useState(false);
   const loaded = state.status === 'success' ? state.data : null;
-  const view = loaded ? (answered?.view ?? loaded[0]) : null;
+  const shown = loaded ? (answered?.view ?? loaded[0]) : null;
+  // The account just made here: shown as linked without loading the page again.
+  const view = shown && accountCreated && shown.account ? { ...shown, account: { ...shown.account, state: 'linked' as const } } : shown;
 
   function reload() {
     setAnswered(null);
@@ -46,6 +49,8 @@ export function SellStatusPage() {
             setNotice(message);
             reload();
           }}
+          accountCreated={accountCreated}
+          onAccountCreated={() => setAccountCreated(true)}
         />
       </div>
     );

@@ -1,4 +1,4 @@
-import type { SellerView } from '@marketplace/shared';
+import type { LoginResult, SellerView } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** The one answer for a wrong, malformed or unknown link: it never says whether an item exists. */
@@ -23,4 +23,9 @@ export async function answerOffer(token: string, answer: OfferAnswer, offerId: n
     body: trimmed ? { offer_id: offerId, reason: trimmed } : { offer_id: offerId },
     defaultMessage: 'Could not send your answer. Please try again.',
   });
+}
+
+/** Makes the seller account the form offered; the seller is logged in with the answer. */
+export async function createAccount(token: string, password: string): Promise<LoginResult> {
+  return apiRequest<LoginResult>(`${path(token)}/account`, { method: 'POST', body: { password }, defaultMessage: 'Could not make your account. Please try again.' });
 }

@@ -133,7 +133,20 @@ describe('/sell form', () => {
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
     expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${token}`);
     // Kept for a reload of /sell/success.
-    expect(JSON.parse(window.sessionStorage.getItem('sell-submitted') ?? 'null')).toEqual({ reference: 'S-7QK2M', status_token: token });
+    expect(JSON.parse(window.sessionStorage.getItem('sell-submitted') ?? 'null')).toEqual({ reference: 'S-7QK2M', status_token: token, in_account: false });
+    // No seller session: the submission goes without a bearer.
+    expect(new Headers(fetchSpy.mock.calls[0]![1]!.headers).get('Authorization')).toBeNull();
+  });
+
+  it("sends a logged-in seller's session, so the item goes into their account", async () => {
+    window.localStorage.setItem('sellerToken', 'seller-session-token-000000000001');
+    const fetchSpy = mockApi([[/^POST \/api\/v1\/sells$/, () => json({ id: 9, status: 'Pending', message: 'Item successfully submitted!', reference: 'S-7QK2M', status_token: 'Sx7_status-link-token-0000000001', in_account: true }, 201)]]);
+    renderSell();
+    fillValid();
+    submit();
+    expect(await screen.findByText(/This item is in your seller account/)).toBeTruthy();
+    expect(new Headers(fetchSpy.mock.calls[0]![1]!.headers).get('Authorization')).toBe('Bearer seller-session-token-000000000001');
+    window.localStorage.removeItem('sellerToken');
   });
 
   it("toasts the server's message and keeps everything typed and the pictures", async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SellSuccessPage } from './SellSuccessPage';
@@ -37,8 +37,17 @@ describe('/sell/success', () => {
     expect((screen.getByLabelText("Your item's private link") as HTMLInputElement).value).toBe(`${window.location.origin}/sell/status/${TOKEN}`);
   });
 
+  it("says when the item went into the logged-in seller's account", () => {
+    renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN, in_account: true });
+    expect(screen.getByText(/This item is in your seller account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all your items' }).getAttribute('href')).toBe('/account');
+    cleanup();
+    renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN });
+    expect(screen.queryByText(/This item is in your seller account/)).toBeNull();
+  });
+
   it('keeps them on a reload through sessionStorage', () => {
-    rememberSubmitted({ reference: 'S-ABCDE', status_token: TOKEN });
+    rememberSubmitted({ reference: 'S-ABCDE', status_token: TOKEN, in_account: false });
     renderSuccess();
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-ABCDE');

@@ -22,6 +22,14 @@ export function SellSuccessPage() {
       <p className="mt-1 text-stone-800">You'll be contacted with an offer.</p>
       <p className="mt-1 text-stone-800">If accepted, your items will be listed on our platforms or sold in our partner shops.</p>
       {submitted && <FollowLink token={submitted.status_token} />}
+      {submitted?.in_account && (
+        <p className="mt-4 text-stone-800">
+          This item is in your seller account.{' '}
+          <Link to="/account" className="font-semibold text-teal-800 underline">
+            See all your items
+          </Link>
+        </p>
+      )}
       <Link to="/contact" className="btn btn-primary mt-6">
         Contact us
       </Link>

@@ -2,6 +2,7 @@ import type { sellResultSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { API_BASE } from '../../lib/config';
+import { sellerToken } from '../../lib/seller-session';
 
 export type SellResult = z.infer<typeof sellResultSchema>;
 /** Spec 8: the sell submission's default message. */
@@ -25,7 +26,10 @@ interface Problem {
 
 /** POST /v1/sells, multipart: the item submission fields and up to 3 `images` parts. */
 export async function submitSell(body: FormData): Promise<SellResult> {
-  const response = await fetch(`${API_BASE}/v1/sells`, { method: 'POST', body, headers: { Accept: 'application/json' } }).catch(() => null);
+  // A logged-in seller's item goes straight into their account.
+  const token = sellerToken();
+  const headers: Record<string, string> = token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+  const response = await fetch(`${API_BASE}/v1/sells`, { method: 'POST', body, headers }).catch(() => null);
   if (!response) throw new SellError(SELL_ERROR, 0);
   const answer = (await response.json().catch(() => null)) as Problem | null;
   if (response.ok && answer) return answer as SellResult;

@@ -9,15 +9,17 @@ const KEY = 'sell-submitted';
 export interface Submitted {
   reference: string;
   status_token: string;
+  /** Submitted by a logged-in seller: it is in their account. */
+  in_account: boolean;
 }
 
 /** The two fields, when `value` holds them in the right shape; anything else is no submission. */
 export function submittedOf(value: unknown): Submitted | null {
   if (!value || typeof value !== 'object') return null;
-  const { reference, status_token } = value as Record<string, unknown>;
+  const { reference, status_token, in_account } = value as Record<string, unknown>;
   if (typeof reference !== 'string' || !sellerReferencePattern.test(reference)) return null;
   if (typeof status_token !== 'string' || !sellerTokenPattern.test(status_token)) return null;
-  return { reference, status_token };
+  return { reference, status_token, in_account: in_account === true };
 }
 
 /** Keeps the latest submission for /sell/success (null forgets an older one, so it is never shown for a new item). */

@@ -2,6 +2,7 @@ import { formatMoney, type SellerView } from '@marketplace/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OfferAnswer } from '../api';
+import { AccountOffer } from './AccountOffer';
 import { ItemSummary } from './ItemSummary';
 import { OfferHistory } from './OfferHistory';
 import { OpenOffer } from './OpenOffer';
@@ -13,12 +14,15 @@ interface StatusDetailsProps {
   answered: { answer: OfferAnswer; amount: number } | null;
   onAnswered: (view: SellerView, answer: OfferAnswer, amount: number) => void;
   onRefused: (message: string) => void;
+  /** Set once the seller made their account here. */
+  accountCreated: boolean;
+  onAccountCreated: () => void;
 }
 
 const card = 'card p-4 sm:p-5';
 const heading = 'mb-2 text-lg font-semibold text-stone-900';
 
-export function StatusDetails({ view, token, answered, onAnswered, onRefused }: StatusDetailsProps) {
+export function StatusDetails({ view, token, answered, onAnswered, onRefused, accountCreated, onAccountCreated }: StatusDetailsProps) {
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (answered) status.current?.focus();
@@ -64,6 +68,11 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused }: 
         </h2>
         <OfferHistory offers={view.offers} openOfferId={view.open_offer?.id ?? null} />
       </section>
+      {view.account && (
+        <section aria-labelledby="account-heading" className={card}>
+          <AccountOffer offer={view.account} token={token} justCreated={accountCreated} onCreated={onAccountCreated} headingId="account-heading" />
+        </section>
+      )}
       <p className="px-1 text-sm text-stone-700">
         Questions? <Link to="/contact" className="font-semibold text-teal-800 underline">Contact us</Link> and give your reference {view.reference}.
       </p>

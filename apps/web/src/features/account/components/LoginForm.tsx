@@ -1,0 +1,42 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput } from '@marketplace/shared';
+import { useForm } from 'react-hook-form';
+import { Field } from '../../../components/FormField';
+import { login } from '../api';
+
+/** Email and password; the session token goes to `onLoggedIn`, a refusal shows above the button. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      onLoggedIn((await login(values)).token);
+    } catch (error) {
+      setError('root', { type: 'server', message: error instanceof Error ? error.message : 'Login failed. Please try again.' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field label="Email" error={errors.email?.message}>
+        {(aria) => <input {...aria} type="email" autoComplete="username" {...register('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(aria) => <input {...aria} type="password" autoComplete="current-password" {...register('password')} />}
+      </Field>
+      {errors.root?.message && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.root.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Log in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { renderWithRouter } from '../../test/render';
+import { aSellerView, SELL_TOKEN } from '../../test/seller-views';
+import { SellStatusPage } from './SellStatusPage';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+const VIEW_URL = new RegExp(`^GET /api/v1/sells/${SELL_TOKEN}$`);
+const ACCOUNT_URL = new RegExp(`^POST /api/v1/sells/${SELL_TOKEN}/account$`);
+const SESSION = { token: 'seller-session-token-000000000001', display_name: 'Chikondi Banda', role: 'User' };
+
+function AccountProbe() {
+  const state = useLocation().state as { claim?: string } | null;
+  return <p>Account page, claim {state?.claim ?? 'none'}</p>;
+}
+
+function renderStatus() {
+  return renderWithRouter(
+    <Routes>
+      <Route path="/sell/status/:token" element={<SellStatusPage />} />
+      <Route path="/account" element={<AccountProbe />} />
+    </Routes>,
+    `/sell/status/${SELL_TOKEN}`,
+  );
+}
+
+const section = async () => within(await screen.findByRole('region', { name: 'Your seller account' }));
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('the seller account on the status page', () => {
+  it('is not shown when the form did not ask for it', async () => {
+    mockApi([[VIEW_URL, () => json(aSellerView())]]);
+    renderStatus();
+    await screen.findByTestId('seller-reference');
+    expect(screen.queryByRole('region', { name: 'Your seller account' })).toBeNull();
+  });
+
+  it('checks the two passwords before sending, then makes the account and logs the seller in', async () => {
+    const spy = mockApi([
+      [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
+      [ACCOUNT_URL, () => json(SESSION, 201)],
+    ]);
+    renderStatus();
+    const account = await section();
+    expect(account.getByText(/You asked for a seller account/)).toBeTruthy();
+    await screen.findByLabelText('Choose a password');
+    expect(account.getByText('c***@example.mw')).toBeTruthy();
+
+    type('Choose a password', 'short');
+    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('Password must be at least 8 characters')).toBeTruthy();
+    type('Choose a password', 'kwacha-2026-banda');
+    type('Type it again', 'kwacha-2026-bnada');
+    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('The two passwords are not the same')).toBeTruthy();
+    expect(spy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+
+    type('Type it again', 'kwacha-2026-banda');
+    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('Your seller account is ready, and you are logged in. This item is in it.')).toBeTruthy();
+    const post = spy.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ password: 'kwacha-2026-banda' });
+    expect(window.localStorage.getItem('sellerToken')).toBe(SESSION.token);
+    expect(account.getByRole('link', { name: 'See all your items' }).getAttribute('href')).toBe('/account');
+  });
+
+  it("shows the server's refusal: a password it refused under the field, anything else above the button", async () => {
+    let answer = json({ message: 'Password must be at least 8 characters', errors: { password: 'Password must be at most 128 characters' } }, 400);
+    mockApi([
+      [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
+      [ACCOUNT_URL, () => answer],
+    ]);
+    renderStatus();
+    const account = await section();
+    await screen.findByLabelText('Choose a password');
+    type('Choose a password', 'kwacha-2026-banda');
+    type('Type it again', 'kwacha-2026-banda');
+    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('Password must be at most 128 characters')).toBeTruthy();
+
+    answer = json({ message: 'An account already uses this email address. Log in to add this item to it.' }, 409);
+    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect((await account.findByRole('alert')).textContent).toBe('An account already uses this email address. Log in to add this item to it.');
+    expect(window.localStorage.getItem('sellerToken')).toBeNull();
+  });
+
+  it('sends a seller whose email has an account to log in, carrying the item to add', async () => {
+    mockApi([[VIEW_URL, () => json(aSellerView({ account: { state: 'exists', email_hint: 'c***@example.mw' } }))]]);
+    renderStatus();
+    const account = await section();
+    expect(account.getByText('An account already uses c***@example.mw. Log in to add this item to it.')).toBeTruthy();
+    fireEvent.click(account.getByRole('link', { name: 'Log in to add this item' }));
+    await waitFor(() => expect(screen.getByText(`Account page, claim ${SELL_TOKEN}`)).toBeTruthy());
+  });
+
+  it('links to the account when the item is in it', async () => {
+    mockApi([[VIEW_URL, () => json(aSellerView({ account: { state: 'linked', email_hint: 'c***@example.mw' } }))]]);
+    renderStatus();
+    const account = await section();
+    expect(account.getByText('This item is in your seller account.')).toBeTruthy();
+    expect(account.getByRole('link', { name: 'See all your items' }).getAttribute('href')).toBe('/account');
+  });
+});

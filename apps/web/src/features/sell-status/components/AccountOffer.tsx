@@ -1,0 +1,54 @@
+import type { SellerAccountOffer } from '@marketplace/shared';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+
+// The form (react-hook-form and the schema) loads only for a seller who still has an account to make.
+const SetPasswordForm = lazy(() => import('./SetPasswordForm').then((m) => ({ default: m.SetPasswordForm })));
+
+interface AccountOfferProps {
+  offer: SellerAccountOffer;
+  token: string;
+  /** Set once the account was made here: the page says so. */
+  justCreated: boolean;
+  onCreated: () => void;
+  headingId: string;
+}
+
+const link = 'btn btn-outline mt-3';
+
+/** The seller account the sell form offered: make it, log in to add this item to it, or open it. */
+export function AccountOffer({ offer, token, justCreated, onCreated, headingId }: AccountOfferProps) {
+  return (
+    <>
+      <h2 id={headingId} className="mb-2 text-lg font-semibold text-stone-900">
+        Your seller account
+      </h2>
+      {offer.state === 'offered' && (
+        <>
+          <p className="text-stone-800">You asked for a seller account. Set a password to see all your items in one place, at any time.</p>
+          <Suspense fallback={<p className="mt-3 text-sm text-stone-600">Loading…</p>}>
+            <SetPasswordForm token={token} emailHint={offer.email_hint} onCreated={onCreated} />
+          </Suspense>
+        </>
+      )}
+      {offer.state === 'exists' && (
+        <>
+          <p className="text-stone-800">An account already uses {offer.email_hint}. Log in to add this item to it.</p>
+          <Link to="/account" state={{ claim: token }} className={link}>
+            Log in to add this item
+          </Link>
+        </>
+      )}
+      {offer.state === 'linked' && (
+        <>
+          <p className="text-stone-800" role={justCreated ? 'status' : undefined}>
+            {justCreated ? 'Your seller account is ready, and you are logged in. This item is in it.' : 'This item is in your seller account.'}
+          </p>
+          <Link to="/account" className={link}>
+            See all your items
+          </Link>
+        </>
+      )}
+    </>
+  );
+}

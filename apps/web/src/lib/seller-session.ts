@@ -1,0 +1,13 @@
+import { readStorage, writeStorage } from './storage';
+
+// A seller's session (issue 10), kept apart from the back-office's authToken: a seller logged in on the
+// public side is not a staff session, and logging out of one leaves the other alone.
+const KEY = 'sellerToken';
+
+export function sellerToken(): string | null {
+  return readStorage(KEY) || null;
+}
+
+export function setSellerToken(token: string | null): void {
+  writeStorage(KEY, token);
+}
