@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN } from './support/admin';
+import { expect, test } from '@playwright/test';
 import { photo } from './support/photos';
 import { screenChecks } from './support/screens';
+import { staff } from './support/staff-api';
 
 // Issue 10 as the seller sees it, on the built server: the reference and private link after submitting,
 // the status page through review, an offer the seller accepts (then staff buy the item and it is for sale
@@ -10,28 +10,6 @@ import { screenChecks } from './support/screens';
 const checkScreen = screenChecks('seller-status');
 
 test.describe.configure({ mode: 'parallel' });
-
-/** Staff calls with the seeded Admin's bearer token. */
-async function staff(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/login', { data: ADMIN });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-  const call = async (method: 'get' | 'post', path: string, data?: object) => {
-    const response = method === 'get' ? await request.get(path, { headers }) : await request.post(path, { headers, data: data ?? {} });
-    expect(response.status(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(200);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  return {
-    call,
-    /** The request's id, found by its reference as staff would from the phone. */
-    async idOf(reference: string) {
-      const { seller_requests } = (await call('get', `/api/admin/seller-requests?search=${encodeURIComponent(reference)}`)) as { seller_requests: { id: number; reference: string }[] };
-      expect(seller_requests.map((r) => r.reference)).toEqual([reference]);
-      return seller_requests[0]!.id;
-    },
-  };
-}
 
 test('a seller submits, follows the private link, accepts our offer; staff buy it and it is for sale in the shop town', async ({ page, request }) => {
   const item = `Status Phone ${Date.now().toString(36)}`;

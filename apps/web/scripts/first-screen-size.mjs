@@ -22,6 +22,7 @@ const screens = {
   '/about, /contact, ...': 'pages',
   '/sell': 'SellPage',
   '/checkout': 'CheckoutPage',
+  '/account': 'AccountPage',
 };
 // The sell and checkout forms need react-hook-form before they can show (zod, and for /sell toasts, load on
 // first use); they have their own, larger allowance so they cannot grow unnoticed

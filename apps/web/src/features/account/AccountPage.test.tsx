@@ -53,7 +53,7 @@ describe('/account', () => {
     ]);
     renderAccount();
     expect(screen.getByRole('heading', { level: 1, name: 'Your seller account' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(spy).not.toHaveBeenCalled();
@@ -79,6 +79,7 @@ describe('/account', () => {
   it("shows the server's refusal of a login", async () => {
     mockApi([[LOGIN_URL, () => json({ message: 'Invalid email or password' }, 401)]]);
     renderAccount();
+    await screen.findByLabelText('Email');
     type('Email', 'chikondi@example.mw');
     type('Password', 'wrong-password');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -131,6 +132,7 @@ describe('/account', () => {
     expect(window.localStorage.getItem('sellerToken')).toBeNull();
 
     items = json(itemsOf([anItem()]));
+    await screen.findByLabelText('Email');
     type('Email', 'chikondi@example.mw');
     type('Password', 'kwacha-2026-banda');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));

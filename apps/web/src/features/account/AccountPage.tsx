@@ -1,5 +1,5 @@
 import type { AccountItems } from '@marketplace/shared';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ApiError } from '../../lib/api-client';
@@ -8,7 +8,10 @@ import { setSellerToken, sellerToken } from '../../lib/seller-session';
 import { useAsync } from '../../lib/use-async';
 import { claimItem, fetchItems, ITEMS_FAILED, logout } from './api';
 import { ItemList } from './components/ItemList';
-import { LoginForm } from './components/LoginForm';
+
+// The form (react-hook-form and zod) loads only for a visitor who is not logged in: a returning seller's
+// list shows without it.
+const LoginForm = lazy(() => import('./components/LoginForm').then((m) => ({ default: m.LoginForm })));
 
 export const ITEM_ADDED = 'The item was added to your account.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -50,7 +53,9 @@ function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: (tok
         </p>
       )}
       <p className="text-stone-800">{claiming ? 'Log in to add your item to your account.' : 'Log in to see all the items you offered us and answer our offers.'}</p>
-      <LoginForm onLoggedIn={onLoggedIn} />
+      <Suspense fallback={<p className="text-sm text-stone-600">Loading…</p>}>
+        <LoginForm onLoggedIn={onLoggedIn} />
+      </Suspense>
       <p className="border-t border-stone-200 pt-4 text-sm text-stone-700">
         No account yet? Tick “Create a seller account for me” when you sell an item, then set your password on the item's private page.{' '}
         <Link to="/sell" className="font-semibold text-teal-800 underline">
