@@ -61,7 +61,7 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, db.faults);
   // Action calls (publish, approve...) are PUT/POST without a body; some clients still send a JSON type.
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

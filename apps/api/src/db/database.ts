@@ -15,6 +15,7 @@ import {
   type Driver,
   type Dialect,
 } from 'kysely';
+import { FaultLog, faultOf } from './faults.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -24,27 +25,72 @@ export interface Db {
   engine: Engine;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** Bytes free where the database writes (SQLite's folder); undefined when the server cannot know (PostgreSQL). */
+  freeBytes(): Promise<number | undefined>;
+  /** Faults the error handler saw, for /api/health. */
+  faults: FaultLog;
   close(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  /** Connections per process (PG_POOL_MAX). */
+  poolMax?: number;
+  /** TLS to the server: off, on without checking the certificate, or checked against `caFile` (or the system CAs). */
+  ssl?: 'disable' | 'require' | 'verify-full';
+  caFile?: string | undefined;
+  /** The server cancels a statement running longer than this (statement_timeout). */
+  statementTimeoutMs?: number;
+  /** The server ends a session left idle inside a transaction this long (idle_in_transaction_session_timeout). */
+  idleInTransactionTimeoutMs?: number;
 }
 
 export interface DbOptions {
   databaseUrl?: string | undefined;
   /** SQLite file; ':memory:' for a throwaway database. */
   sqliteFile?: string;
+  postgres?: PostgresOptions;
 }
+
+export const PG_DEFAULTS = { poolMax: 10, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000 } as const;
 
 // PostgreSQL returns bigint (count(*), bigserial) as text; every count we make fits an int.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export function openDatabase(options: DbOptions): Db {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgres ?? {});
   return openSqlite(options.sqliteFile ?? ':memory:');
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+function tlsOf(options: PostgresOptions): pg.PoolConfig['ssl'] {
+  if (!options.ssl || options.ssl === 'disable') return undefined;
+  if (options.ssl === 'require') return { rejectUnauthorized: false };
+  return { rejectUnauthorized: true, ...(options.caFile ? { ca: fs.readFileSync(options.caFile, 'utf8') } : {}) };
+}
+
+function openPostgres(url: string, options: PostgresOptions): Db {
+  const statementTimeout = options.statementTimeoutMs ?? PG_DEFAULTS.statementTimeoutMs;
+  const ssl = tlsOf(options);
+  const pool = new pg.Pool({
+    Client: DroppingClient,
+    connectionString: url,
+    ...(ssl ? { ssl } : {}),
+    max: options.poolMax ?? PG_DEFAULTS.poolMax,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: statementTimeout,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? PG_DEFAULTS.idleInTransactionTimeoutMs,
+    // A server that stops answering (not refusing) fails the query here a little after it would have
+    // cancelled it itself, instead of holding the request forever; keep-alive finds dead peers.
+    query_timeout: statementTimeout + 2_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a client that is checked out when its connection drops: node-postgres emits 'error' on it and
+  // the pool listens only while it is idle. The query in flight fails by itself (a 503 for its request), and
+  // the pool discards the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -52,8 +98,33 @@ function openPostgres(url: string): Db {
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
+    freeBytes: async () => undefined,
+    faults: new FaultLog(),
     close: once(() => kysely.destroy()),
   };
+}
+
+/**
+ * A pooled client that closes itself when a query fails because its connection broke (reset, cut, no
+ * answer in time): Kysely releases clients without the error, and the pool would otherwise take a dead
+ * connection back and hand it to the next request. A closing client is dropped by the pool on release.
+ */
+class DroppingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (breaksConnection(error)) this.end().catch(() => {});
+      });
+    }
+    return result as never;
+  }
+}
+
+/** A fault on the connection itself; an error the server answered with (a SQLSTATE) leaves it usable. */
+function breaksConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return faultOf(error) === 'unreachable' && !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
 }
 
 function openSqlite(file: string): Db {
@@ -71,6 +142,12 @@ function openSqlite(file: string): Db {
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },
+    freeBytes: async () => {
+      if (file === ':memory:') return undefined;
+      const stats = await fs.promises.statfs(path.dirname(file));
+      return stats.bavail * stats.bsize;
+    },
+    faults: new FaultLog(),
     close: once(() => kysely.destroy()),
   };
 }

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { faultOf, type FaultLog } from '../db/faults.js';
+
+export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+export const STORAGE_FULL = 'Our storage is full, so nothing can be saved right now. Please try again later.';
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** An error whose message is safe to show the caller; `extra` adds fields to the body (e.g. which items). */
 export class HttpError extends Error {
@@ -36,9 +42,9 @@ function fieldOf(path: string | undefined): string {
   return (path ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
-// One handler for every error: spec messages for validation, generic text for anything unexpected,
-// never a stack trace or SQL in a response.
-export function registerErrorHandler(app: FastifyInstance) {
+// One handler for every error: spec messages for validation, a clear 503/507 when the database cannot be
+// reached or storage is full, generic text for anything unexpected, never a stack trace or SQL in a response.
+export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendProblem(reply, error.status, error.message, error.errors, error.extra);
 
@@ -57,6 +63,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, too many files) carry safe messages.
       return sendProblem(reply, status, error.message.replace(/^FST_\w+: /, ''));
+    }
+    const fault = faultOf(error);
+    if (fault) {
+      faults?.note(fault);
+      request.log.warn({ err: error, fault }, 'database fault');
+      if (fault === 'full') return sendProblem(reply, 507, STORAGE_FULL);
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return sendProblem(reply, 503, SERVICE_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, status >= 500 && status < 600 ? status : 500, 'Something went wrong on our side. Please try again.');

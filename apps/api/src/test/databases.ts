@@ -8,6 +8,8 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export interface TestDb {
   db: Db;
+  /** The PostgreSQL database's URL (undefined for SQLite), to reach it another way (through a proxy). */
+  url: string | undefined;
   /**
    * Another connection pool on the same PostgreSQL database: what a second API process would have.
    * (Two SQLite connections in one process would block each other's event loop, so PostgreSQL only.)
@@ -24,6 +26,7 @@ export async function createTestDb(engine: Engine, { migrate = true } = {}): Pro
     if (migrate) await migrateToLatest(db);
     return {
       db,
+      url: undefined,
       connectAgain: () => {
         throw new Error('A second connection is for PostgreSQL test databases only');
       },
@@ -44,6 +47,7 @@ export async function createTestDb(engine: Engine, { migrate = true } = {}): Pro
   const others: Db[] = [];
   return {
     db,
+    url: url.toString(),
     connectAgain: () => {
       const other = openDatabase({ databaseUrl: url.toString() });
       others.push(other);

@@ -12,7 +12,7 @@ describe.each(engines)('health and OpenAPI [%s]', (engine) => {
   it('answers 200 while the database is reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: engine });
+    expect(res.json()).toEqual({ status: 'ok', database: engine, storage: 'ok' });
   });
 
   it('publishes an OpenAPI document built from the route schemas', async () => {
