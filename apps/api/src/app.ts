@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { Redis } from 'ioredis';
+import { rateLimitRedis, redisWithFallback } from './plugins/rate-limit-store.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -93,9 +94,10 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Global off: limits are set per route where abuse matters (interest, sell, login). With several API
   // processes the counters must be shared: Redis when REDIS_URL is set, else this process's memory.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'marketplace-rl-' } : {}) });
+  // A Redis outage falls back to per-process counters and is logged once; requests never fail for it.
+  const redis = config.redisUrl ? await rateLimitRedis(config.redisUrl, app.log, Redis) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimit, { global: false, ...(redis ? { store: redisWithFallback(redis, app.log, 'marketplace-rl-') } : {}) });
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },

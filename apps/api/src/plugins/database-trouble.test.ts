@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, PG_DEFAULTS } from '../db/database.js';
 import { buildTestApp, createTestApp, type TestApp } from '../test/app.js';
 import { createTestDb, engines } from '../test/databases.js';
+import { tcpProxy } from '../test/tcp-proxy.js';
 import { addUser, login } from '../test/users.js';
 import { nextIp, sell, sellForm } from '../modules/seller-requests/testing.js';
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, STORAGE_FULL } from './errors.js';
@@ -65,44 +65,6 @@ describe.each(engines)('an unreachable database [%s]', (engine) => {
     }
   });
 });
-
-/** A TCP proxy in front of PostgreSQL that the test can cut, close and reopen: a failover or a load balancer reset. */
-function tcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('error', () => {});
-          s.on('close', () => sockets.delete(s));
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  return {
-    listen,
-    get port() {
-      return port;
-    },
-    /** Every open connection reset at once, the proxy still accepting new ones. */
-    cut: () => {
-      for (const s of sockets) s.resetAndDestroy();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.resetAndDestroy();
-        server?.close(() => resolve());
-      }),
-  };
-}
 
 describe.runIf(engines.includes('postgres'))('a PostgreSQL connection cut during traffic', () => {
   it('never crashes the process: requests in flight get 503, later ones succeed again without a restart', async () => {
