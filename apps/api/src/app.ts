@@ -41,7 +41,9 @@ import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
-    Partial<Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds' | 'publicUrl' | 'linkSecret'>> & {
+    Partial<
+      Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds' | 'publicUrl' | 'linkSecret' | 'requestTimeoutSeconds' | 'keepAliveSeconds'>
+    > & {
       redisUrl?: string | undefined;
     };
   db: Db;
@@ -54,10 +56,18 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, db, logger = true, clock = () => new Date(), jobs = false }: AppOptions): Promise<FastifyInstance> {
+  const trust = config.trustProxy;
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
-    trustProxy: config.trustProxy,
+    // A hop count trusts only the nearest proxies, so the client's own X-Forwarded-For entries never count.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
+    // A request may take minutes (photos over 3G) but not forever; idle keep-alive connections close soon.
+    requestTimeout: (config.requestTimeoutSeconds ?? 300) * 1000,
+    connectionTimeout: (config.requestTimeoutSeconds ?? 300) * 1000,
+    keepAliveTimeout: (config.keepAliveSeconds ?? 5) * 1000,
+    // On close, idle keep-alive connections are closed at once instead of holding shutdown open.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -77,4 +77,47 @@ describe('loadConfig: message delivery', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp:/mailer:Sup3rSecret@mail' })).toThrow(/^Invalid environment: SMTP_URL: must look like/);
     expect(() => loadConfig({ SMTP_URL: 'smtp:/mailer:Sup3rSecret@mail' })).not.toThrow(/Sup3rSecret/);
   });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['1', 1],
+    ['2', 2],
+    // The old "trust everything" reads as one proxy in front: the client never picks its own address.
+    ['true', 1],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['10.0.0.0/8, 192.168.1.10,::1', ['10.0.0.0/8', '192.168.1.10', '::1']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '11', '10.0.0.0/33', 'proxy.example.mw', '10.0.0.0/8,nonsense'])('refuses TRUST_PROXY=%j with what it takes', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^Invalid environment: TRUST_PROXY: must be false, the number of proxies in front \(1\), or their addresses/);
+  });
+
+  it('wants the first admin as an email and a password together, and a strong password in production', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@marketplace.mw' })).toThrow(/ADMIN_PASSWORD: is required when ADMIN_EMAIL is set/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'long-enough-password' })).toThrow(/ADMIN_EMAIL: is required when ADMIN_PASSWORD is set/);
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: 'short-ok' }).adminPassword).toBe('short-ok');
+    for (const weak of ['short-ok', 'aaaaaaaaaaaaaaaa', 'malawi-demo-admin-2026', 'MyPassword2026!'])
+      expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }), weak).toThrow(/ADMIN_PASSWORD: must be at least 12 characters in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: 'Chisomo-mangoes-9-Zomba' }).adminEmail).toBe('boss@marketplace.mw');
+  });
+
+  it('reads the PostgreSQL and HTTP settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      postgres: { poolMax: 10, ssl: 'disable', caFile: undefined, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000 },
+      requestTimeoutSeconds: 300,
+      keepAliveSeconds: 5,
+    });
+    expect(loadConfig({ PG_POOL_MAX: '30', DATABASE_SSL: 'verify-full', DATABASE_CA_FILE: '/etc/ssl/db-ca.pem', PG_STATEMENT_TIMEOUT_MS: '5000' }).postgres).toMatchObject({
+      poolMax: 30,
+      ssl: 'verify-full',
+      caFile: '/etc/ssl/db-ca.pem',
+      statementTimeoutMs: 5000,
+    });
+    expect(() => loadConfig({ DATABASE_CA_FILE: '/etc/ssl/db-ca.pem' })).toThrow(/DATABASE_CA_FILE: needs DATABASE_SSL=verify-full/);
+    expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_SSL: 'maybe' })).toThrow(/DATABASE_SSL/);
+  });
 });

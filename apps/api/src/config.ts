@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ADMIN_PASSWORD_HELP, parseTrustProxy, strongEnough, type TrustProxy } from './config-parts.js';
+
+export type { TrustProxy };
 
 /** How long a new order holds its items when RESERVATION_HOURS is not set (issue 9: 48 hours). */
 export const DEFAULT_RESERVATION_HOURS = 48;
@@ -28,7 +31,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   // How long an order holds its items before it expires, and how often the server looks for expired ones.
@@ -49,7 +52,21 @@ const envSchema = z.object({
   PUBLIC_URL: optional(z.string().refine((v) => /^https?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v), 'must be an http(s) URL such as https://marketplace.mw')),
   LINK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   OUTBOX_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1).max(3600).default(10),
+  // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
+  PG_POOL_MAX: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(200).default(10),
+  DATABASE_SSL: z.enum(['disable', 'require', 'verify-full']).default('disable'),
+  DATABASE_CA_FILE: optional(z.string()),
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(10_000),
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(30_000),
+  // HTTP: a whole request (a 3G upload of three photos takes minutes), and how long an idle keep-alive connection stays open.
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(5).max(3600).default(300),
+  KEEP_ALIVE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(600).default(5),
 }).superRefine((e, ctx) => {
+  // The first admin needs both, and in production a password nobody can guess from the docs.
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+  if (e.NODE_ENV === 'production' && e.ADMIN_PASSWORD && !strongEnough(e.ADMIN_PASSWORD)) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: ADMIN_PASSWORD_HELP });
+  if (e.DATABASE_CA_FILE && e.DATABASE_SSL !== 'verify-full') ctx.addIssue({ code: 'custom', path: ['DATABASE_CA_FILE'], message: 'needs DATABASE_SSL=verify-full' });
   // The gateway needs both; one without the other is a half-done setup, not "SMS off".
   if (e.SMS_API_KEY && !e.SMS_USERNAME) ctx.addIssue({ code: 'custom', path: ['SMS_USERNAME'], message: 'is required when SMS_API_KEY is set' });
   if (e.SMS_USERNAME && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_USERNAME is set' });
@@ -72,7 +89,7 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: string;
   webDist: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   reservationHours: number;
@@ -85,6 +102,9 @@ export type Config = {
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
   linkSecret: string | undefined;
+  postgres: { poolMax: number; ssl: 'disable' | 'require' | 'verify-full'; caFile: string | undefined; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  requestTimeoutSeconds: number;
+  keepAliveSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,
+    postgres: {
+      poolMax: e.PG_POOL_MAX,
+      ssl: e.DATABASE_SSL,
+      caFile: e.DATABASE_CA_FILE,
+      statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    keepAliveSeconds: e.KEEP_ALIVE_SECONDS,
   };
 }

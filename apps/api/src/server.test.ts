@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { seedProducts } from './db/seed/catalogue.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Published products the demo seed makes: the count any number of processes starting together must leave. */
+const SEEDED_FOR_SALE = seedProducts.filter((p) => p.published !== false).length;
 const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
 
 /** Runs the real entry point (server.ts through tsx) and collects its output and exit. */
@@ -19,6 +23,34 @@ function start(env: Record<string, string>) {
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** Resolves with the server's URL once it says it is running; rejects if it exits first. */
+function urlOf(server: ReturnType<typeof start>) {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /running on (http:\/\/localhost:\d+)/.exec(server.output());
+      if (match) {
+        clearInterval(timer);
+        resolve(match[1]!);
+      }
+    }, 100);
+    void server.exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited: ${server.output()}`));
+    });
+  });
+}
+
+/** A raw HTTP/1.1 request on its own socket, written in two parts; resolves with the status line. */
+function slowRequest(url: string, head: string, parts: [string, string]) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+  let answer = '';
+  socket.on('data', (d: Buffer) => (answer += d.toString()));
+  const done = new Promise<string>((resolve) => socket.on('close', () => resolve(answer.split('\r\n')[0] ?? '')));
+  socket.write(`${head}\r\n${parts[0]}`);
+  return { finish: () => socket.write(parts[1]), done, socket };
 }
 
 describe('server process', () => {
@@ -55,4 +87,62 @@ describe('server process', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('shuts down at once on SIGTERM with a keep-alive connection open, finishing a request in flight', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
+    const server = start({ PORT: '0', DATA_DIR: dataDir });
+    try {
+      const url = await urlOf(server);
+      // An idle keep-alive connection: it used to hold shutdown for the 10 s force timer and exit 1.
+      const idle = net.connect(Number(new URL(url).port), '127.0.0.1');
+      idle.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      await new Promise((resolve) => idle.once('data', resolve));
+      // A login whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
+      const login = slowRequest(url, `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n`, [body.slice(0, 10), body.slice(10)]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      login.finish();
+      expect(await login.done).toBe('HTTP/1.1 200 OK');
+      // 0, not the 1 of the shutdown deadline: nothing was cut and the database was closed.
+      expect(await server.exited).toBe(0);
+      idle.destroy();
+    } finally {
+      server.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('starts two processes at once on one empty database: both serve, the catalogue is seeded once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
+    const servers = [start({ PORT: '0', DATA_DIR: dataDir }), start({ PORT: '0', DATA_DIR: dataDir })];
+    try {
+      const urls = await Promise.all(servers.map(urlOf));
+      for (const url of urls) {
+        const products = (await (await fetch(`${url}/api/v1/products?limit=1`)).json()) as { total: number };
+        expect(products.total).toBe(SEEDED_FOR_SALE);
+      }
+    } finally {
+      for (const s of servers) s.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)('starts two processes at once on one empty PostgreSQL database', async () => {
+    const { createTestDb } = await import('./test/databases.js');
+    const empty = await createTestDb('postgres', { migrate: false });
+    const servers = [start({ PORT: '0', DATABASE_URL: empty.url! }), start({ PORT: '0', DATABASE_URL: empty.url! })];
+    try {
+      const urls = await Promise.all(servers.map(urlOf));
+      for (const url of urls) {
+        const products = (await (await fetch(`${url}/api/v1/products?limit=1`)).json()) as { total: number };
+        expect(products.total).toBe(SEEDED_FOR_SALE);
+      }
+    } finally {
+      for (const s of servers) s.child.kill('SIGKILL');
+      await Promise.all(servers.map((s) => s.exited));
+      await empty.dispose();
+    }
+  }, 90_000);
 });

@@ -3,10 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { DEMO_ADMIN, isEmpty, seed } from './db/seed/index.js';
+import { DEMO_ADMIN } from './db/seed/index.js';
+import { prepareDatabase } from './db/startup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How long in-flight requests get to finish after SIGTERM (within a container platform's usual 30 s). */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 function readConfig(): Config {
   try {
@@ -22,8 +24,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.resolve(config.dataDir, 'marketplace.db') });
-  await migrateToLatest(db);
+  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.resolve(config.dataDir, 'marketplace.db'), postgres: config.postgres });
 
   const production = config.env === 'production';
   const admin =
@@ -32,7 +33,7 @@ async function main() {
       : production
         ? undefined
         : DEMO_ADMIN;
-  if (await isEmpty(db.kysely)) await seed(db.kysely, { demo: !production, admin });
+  await prepareDatabase(db, { demo: !production, admin });
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const app = await buildApp({ config: { ...config, webDist }, db, jobs: true });
@@ -42,8 +43,14 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a stuck one cannot hold the process forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Stop accepting; idle keep-alive connections close now, busy ones once their request is answered
+    // (Fastify answers new requests on them with 503 and Connection: close). A request still running at
+    // the deadline is cut, and the exit code says so.
+    const force = setTimeout(() => {
+      app.log.warn('requests still running at the shutdown deadline: closing their connections');
+      app.server.closeAllConnections();
+      void db.close().finally(() => process.exit(1));
+    }, SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
     await db.close();

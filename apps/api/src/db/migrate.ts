@@ -8,6 +8,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+    // No failed migration named: the migrator itself failed (the database unreachable, say).
+    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Database migration failed: ${reason}`);
   }
 }

@@ -55,7 +55,7 @@ describe.each(engines)('role matrix over every back-office route [%s]', (engine)
 });
 
 describe('route inventory', () => {
-  const config = { env: 'test' as const, logLevel: 'silent', webDist: undefined, trustProxy: false };
+  const config = { env: 'test' as const, logLevel: 'silent', webDist: undefined, trustProxy: false as const };
 
   it('refuses a back-office route registered without a role list', async () => {
     const db = openDatabase({ sqliteFile: ':memory:' });

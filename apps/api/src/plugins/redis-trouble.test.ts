@@ -13,7 +13,7 @@ import { redisWithFallback } from './rate-limit-store.js';
 // Issue 11, defect 6: with REDIS_URL set and Redis gone, rate-limited routes answered 500. Limits now fall
 // back to this process's counters (logged once) and go back to Redis when it returns.
 
-const config = (redisUrl: string) => ({ env: 'test' as const, logLevel: 'silent', webDist: undefined, trustProxy: false, redisUrl });
+const config = (redisUrl: string) => ({ env: 'test' as const, logLevel: 'silent', webDist: undefined, trustProxy: false as const, redisUrl });
 const interest = (app: FastifyInstance, productId: number, i: number, ip: string) =>
   app.inject({ method: 'POST', url: `/api/v1/products/${productId}/interest`, payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` }, remoteAddress: ip });
 

@@ -17,11 +17,12 @@ export interface TestAppOptions {
   orderSweepSeconds?: number;
   publicUrl?: string;
   linkSecret?: string;
+  trustProxy?: AppOptions['config']['trustProxy'];
 }
 
 /** The real app on the given database, without the web bundle. Closing it leaves the database open. */
 export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: false };
+  const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: options.trustProxy ?? false };
   if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../schema.js';
 import { storeImages } from '../../modules/images/repository.js';
@@ -15,7 +15,16 @@ export interface SeedOptions {
   /** Demo shops, products and pictures; production gets only the categories and its first admin. */
   demo?: boolean;
   admin?: { email: string; password: string } | undefined;
+  /**
+   * PostgreSQL: take an advisory lock for the seed's transaction, so processes starting together on an
+   * empty database seed one after the other (the later finds everything there) instead of colliding.
+   * SQLite needs none: its write transactions are serialised already (BEGIN IMMEDIATE).
+   */
+  serialize?: boolean;
 }
+
+/** The advisory lock key of the seed: any constant, the same in every process. */
+const SEED_LOCK = 728_465_001;
 
 export interface SeedResult {
   created: { categories: number; shops: number; products: number; users: number };
@@ -55,6 +64,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
   const adminHash = options.admin && adminMissing ? await hashPassword(options.admin.password) : undefined;
 
   await db.transaction().execute(async (trx) => {
+    if (options.serialize) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    // Read again inside the transaction: another process may have seeded since the pictures were drawn.
+    const namesNow = new Set((await trx.selectFrom('products').select('name').execute()).map((r) => r.name));
+    const heroesNow = new Set((await trx.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').execute()).map((r) => r.filename));
     const categoryIds = new Map<string, number>();
     for (const c of seedCategories) {
       const key = c.name.toLowerCase();
@@ -86,7 +99,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
 
     for (const [index, p] of demoProducts.entries()) {
       const views = pictures.get(p.name);
-      if (!views) continue;
+      if (!views || namesNow.has(p.name)) continue;
       const product = await trx
         .insertInto('products')
         .values({
@@ -117,6 +130,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     }
 
     for (const [kind, data] of heroes) {
+      if (heroesNow.has(`hero-${kind}.webp`)) continue;
       const [stored] = await storeImages(trx, [await webpImage(data)]);
       if (stored) await trx.updateTable('images').set({ filename: `hero-${kind}.webp` }).where('id', '=', stored.id).execute();
     }

@@ -1,0 +1,45 @@
+import net from 'node:net';
+import type { z } from 'zod';
+
+/**
+ * Which proxies in front of the server may say who the client is (X-Forwarded-For): none (false), the
+ * nearest `n` (a hop count: the client is the entry the n-th proxy appended), or those at these addresses.
+ * Never "any": the left-most entry is written by the client and would let it pick its own address.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_HELP = 'must be false, the number of proxies in front (1), or their addresses (10.0.0.0/8,192.168.1.10)';
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  // 'true' used to mean "trust everything"; read as the common case, one load balancer in front.
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+  } else {
+    const list = v.split(',').map((s) => s.trim());
+    if (list.every(isAddressOrRange)) return list;
+  }
+  ctx.addIssue({ code: 'custom', message: PROXY_HELP });
+  return false;
+}
+
+// A first admin's password in production: long enough to resist guessing and not a known demo or default.
+const WEAK = ['malawi-demo-admin', 'password', 'changeme', 'admin'];
+export const ADMIN_PASSWORD_HELP = 'must be at least 12 characters in production, and not a default or demo password';
+
+export function strongEnough(password: string): boolean {
+  const lower = password.toLowerCase();
+  return password.length >= 12 && new Set(password).size >= 6 && !WEAK.some((w) => lower.includes(w));
+}
