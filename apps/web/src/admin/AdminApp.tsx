@@ -1,16 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '@marketplace/shared';
+import { lazyPage as screen } from '../lib/lazy-page';
 import { AdminLayout } from './AdminLayout';
 import { RequireAuth } from './RequireAuth';
 import { FormSkeleton } from './components/status';
 
 // Each back-office screen is its own chunk too: the image picker and the chart load only where used.
-function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
-
 const LoginPage = screen(() => import('./login/LoginPage'), 'LoginPage');
 const DashboardPage = screen(() => import('./dashboard/DashboardPage'), 'DashboardPage');
 const OrdersListPage = screen(() => import('./orders/OrdersListPage'), 'OrdersListPage');

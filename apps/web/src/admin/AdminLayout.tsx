@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../lib/error-boundary';
 import { BRAND } from '../lib/brand';
 import { errorStatus } from './api';
 import { StaffContext, type StaffMember } from './admin-context';
@@ -30,6 +31,7 @@ const sections: [RegExp, string][] = [
   [/^\/admin\/(seller-requests|create-seller-request)/, '/admin/seller-requests'],
 ];
 
+const DASHBOARD = { to: '/admin/dashboard', label: 'Go to the dashboard' };
 const NO_ACCESS = 'Your account does not have access to the back-office.';
 const COLLAPSED_KEY = 'adminSidebarCollapsed';
 
@@ -168,9 +170,12 @@ export function AdminLayout() {
                 </button>
               </div>
             ) : (
-              <Suspense fallback={<FormSkeleton />}>
-                <Outlet />
-              </Suspense>
+              // A screen that fails leaves the sidebar usable.
+              <ErrorBoundary home={DASHBOARD}>
+                <Suspense fallback={<FormSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
             )}
           </main>
         </div>

@@ -1,11 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../lib/error-boundary';
+import { lazyPage } from '../lib/lazy-page';
 import { PublicLayout } from './layout/PublicLayout';
-import { lazyPage } from './lazy-page';
 
 // Every screen is its own chunk so the first visit downloads only the shell and the screen it opens.
 // The back-office is one lazy chunk of its own (and lazy screens inside it): nothing of it reaches the public bundle.
-const AdminApp = lazy(() => import('../admin/AdminApp'));
+const AdminApp = lazyPage(() => import('../admin/AdminApp'), 'default');
+const DASHBOARD = { to: '/admin/dashboard', label: 'Go to the dashboard' };
 // The short text pages and the not-found page share one small chunk.
 const loadInfo = () => import('../features/info/pages');
 
@@ -35,9 +37,11 @@ export function AppRoutes() {
       <Route
         path="admin/*"
         element={
-          <Suspense fallback={null}>
-            <AdminApp />
-          </Suspense>
+          <ErrorBoundary home={DASHBOARD}>
+            <Suspense fallback={null}>
+              <AdminApp />
+            </Suspense>
+          </ErrorBoundary>
         }
       />
       <Route element={<PublicLayout />}>

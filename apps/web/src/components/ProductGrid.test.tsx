@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-client';
 import { renderWithRouter } from '../test/render';
 import { ProductGrid } from './ProductGrid';
 
@@ -33,5 +34,21 @@ describe('ProductGrid', () => {
     const list = screen.getByRole('list', { name: 'Featured Items' });
     expect(list.querySelectorAll('li')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Phone', level: 3 })).toBeTruthy();
+  });
+
+  it('says the phone seems offline when the list got no answer, with a retry instead of the empty state', () => {
+    const retry = vi.fn();
+    renderWithRouter(<ProductGrid label="Items" loading={false} products={[]} skeletons={4} error={new ApiError('Failed to fetch items', 0)} onRetry={retry} />);
+    expect(screen.getByText('You seem to be offline. Try again.')).toBeTruthy();
+    expect(screen.queryByText('No products available')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the spec empty state for a failure with an answer (spec 8)', () => {
+    renderWithRouter(<ProductGrid label="Items" loading={false} products={[]} skeletons={4} error={new ApiError('Failed to fetch items', 503)} onRetry={() => {}} />);
+    expect(screen.getByText('No products available')).toBeTruthy();
+    expect(screen.getByText('Check back soon.')).toBeTruthy();
+    expect(screen.queryByText('You seem to be offline. Try again.')).toBeNull();
   });
 });

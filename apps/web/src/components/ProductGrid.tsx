@@ -1,6 +1,8 @@
+import { isOffline } from '../lib/offline';
 import type { CardProduct } from '../lib/product-types';
 import { EmptyState } from './EmptyState';
 import { ProductCard, type ProductCardProps } from './ProductCard';
+import { RetryNotice } from './RetryNotice';
 import { SkeletonCard } from './SkeletonCard';
 
 interface ProductGridProps {
@@ -14,12 +16,15 @@ interface ProductGridProps {
   showWatchers?: boolean;
   emptyTitle?: string;
   emptyMessage?: string;
+  /** Why the list did not load. Offline, the grid says so and offers `onRetry`; any other failure keeps the empty state (spec 8). */
+  error?: unknown;
+  onRetry?: () => void;
 }
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
 /** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
-export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage }: ProductGridProps) {
+export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry }: ProductGridProps) {
   if (loading) {
     return (
       <div aria-busy="true">
@@ -34,6 +39,7 @@ export function ProductGrid({ products, loading, skeletons, label, headingLevel,
       </div>
     );
   }
+  if (onRetry && error && isOffline(error)) return <RetryNotice onRetry={onRetry} />;
   if (products.length === 0) return <EmptyState title={emptyTitle} message={emptyMessage} />;
   return (
     <ul className={gridClass} aria-label={label}>

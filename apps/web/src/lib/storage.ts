@@ -1,19 +1,22 @@
+/** localStorage by default; sessionStorage for what belongs to this tab only (drafts, a submission's answer). */
+type Store = 'localStorage' | 'sessionStorage';
+
 /**
- * localStorage that never throws: private browsing, a full quota or a disabled store must not break
+ * Web storage that never throws: private browsing, a full quota or a disabled store must not break
  * a page, it only means nothing is remembered.
  */
-export function readStorage(key: string): string | null {
+export function readStorage(key: string, store: Store = 'localStorage'): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return window[store].getItem(key);
   } catch {
     return null;
   }
 }
 
-export function writeStorage(key: string, value: string | null): void {
+export function writeStorage(key: string, value: string | null, store: Store = 'localStorage'): void {
   try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    if (value === null) window[store].removeItem(key);
+    else window[store].setItem(key, value);
   } catch {
     // Nothing to do: the value simply is not kept.
   }

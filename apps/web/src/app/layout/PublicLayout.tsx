@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ErrorBoundary } from '../../lib/error-boundary';
+import { lazyPage } from '../../lib/lazy-page';
 import { CategoryShortcuts } from './CategoryShortcuts';
 import { PageFallback } from './PageFallback';
 import { PromoBar } from './PromoBar';
@@ -8,9 +10,10 @@ import { TopBar } from './TopBar';
 
 // The footer is below the fold on every screen: its code comes in its own chunk, in parallel with the
 // screen's, so it does not count against the first screen's JS budget.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyPage(() => import('./Footer'), 'Footer');
+const HOME = { to: '/', label: 'Go to the home page' };
 
-/** Spec 2 public shell: the screens render inside it while their own chunk loads. */
+/** Spec 2 public shell: the screens render inside it while their own chunk loads; a screen that fails leaves the top bar usable. */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -22,13 +25,17 @@ export function PublicLayout() {
       <TopBar />
       <CategoryShortcuts />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:py-6">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary home={HOME}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
-      <Suspense fallback={<div className="mt-8 h-64 bg-stone-900" />}>
-        <Footer />
-      </Suspense>
+      <ErrorBoundary>
+        <Suspense fallback={<div className="mt-8 h-64 bg-stone-900" />}>
+          <Footer />
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { SellSubmissionInput, sellSubmissionSchema } from '@marketplace/shared';
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../FormField';
 import { ImagePicker, usePickedImages } from '../ImagePicker';
 import { PreviewCard } from '../PreviewCard';
+import { readDraft, useFormDraft } from '../use-form-draft';
 
 // The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
 // back-office's "Create seller request" (staff type it in for a walk-in seller): one component, two wordings.
@@ -61,6 +62,21 @@ export function joinLocation(city = '', address = ''): string {
     .join(', ');
 }
 
+const EMPTY: SellFormValues = {
+  item_name: '',
+  description: '',
+  price: '',
+  seller_name: '',
+  phone: '',
+  email: '',
+  location: '',
+  city: '',
+  address: '',
+  notify_on_offer: true,
+  terms_accepted: true,
+  create_seller_account: false,
+};
+
 const loadResolvers = () => import('./validation').then((m) => m.resolvers);
 
 /** The shared schema of the variant (loaded on first focus); the back-office's city and address become `location`. */
@@ -80,34 +96,23 @@ export interface SellFormProps {
   submitLabel: string;
   /** Shown next to the submit button (the back-office's Cancel link). */
   secondaryAction?: ReactNode;
+  /** Keeps what is typed (not the photos: files do not fit in storage) for this tab under this key until sent. */
+  draftKey?: string;
 }
 
-export function SellForm({ variant, onSubmit, submitLabel, secondaryAction }: SellFormProps) {
+export function SellForm({ variant, onSubmit, submitLabel, secondaryAction, draftKey }: SellFormProps) {
   const words = WORDING[variant];
   const { files, setFiles, primaryUrl } = usePickedImages();
+  const [defaultValues] = useState(() => (draftKey ? readDraft(draftKey, EMPTY) : EMPTY));
   const {
     register,
     handleSubmit,
     setError,
     control,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<SellFormValues, unknown, Output>({
-    resolver: resolverFor(variant),
-    defaultValues: {
-      item_name: '',
-      description: '',
-      price: '',
-      seller_name: '',
-      phone: '',
-      email: '',
-      location: '',
-      city: '',
-      address: '',
-      notify_on_offer: true,
-      terms_accepted: true,
-      create_seller_account: false,
-    },
-  });
+  } = useForm<SellFormValues, unknown, Output>({ resolver: resolverFor(variant), defaultValues });
+  useFormDraft(draftKey, watch);
   const [name, price, description, location, city, address] = useWatch({
     control,
     name: ['item_name', 'price', 'description', 'location', 'city', 'address'],

@@ -63,4 +63,25 @@ describe('DiscoverPage', () => {
     // The failure is logged from an effect after the empty state renders.
     await waitFor(() => expect(logged).toHaveBeenCalled());
   });
+
+  it('offline, says so instead of the empty state, and Try again loads the search', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let online = false;
+    mockApi([
+      [
+        /GET \/api\/v1\/products\?limit=10&offset=0&search=tecno$/,
+        () => {
+          if (!online) throw new TypeError('Failed to fetch');
+          return json(page(1, 2, 2));
+        },
+      ],
+    ]);
+    renderWithRouter(<DiscoverPage />, '/discover?search=tecno');
+    expect(await screen.findByText('You seem to be offline. Try again.')).toBeTruthy();
+    expect(screen.queryByText('No products available')).toBeNull();
+    online = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('2 items')).toBeTruthy();
+  });
 });

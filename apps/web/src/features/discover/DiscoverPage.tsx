@@ -13,7 +13,7 @@ export function DiscoverPage() {
   const query: DiscoverQuery = search && !params.get('category') ? { kind: 'search', search } : { kind: 'category', category };
   const heading = query.kind === 'search' ? `Results for “${query.search}”` : `Discover ${query.category}`;
   
-  const { loading, products, total, hasMore, loadingMore, moreFailed, loadMore } = useDiscoverProducts(query);
+  const { loading, products, total, hasMore, loadingMore, moreFailed, loadMore, error, retry } = useDiscoverProducts(query);
 
   return (
     <section aria-labelledby="discover-heading">
@@ -24,7 +24,7 @@ export function DiscoverPage() {
       <p className="mt-1 mb-4 min-h-5 text-sm text-stone-600" aria-live="polite">
         {!loading && total !== null && products.length > 0 && `${total} ${total === 1 ? 'item' : 'items'}`}
       </p>
-      <ProductGrid label={heading} loading={loading} products={products} skeletons={DISCOVER_SKELETONS} headingLevel={2} />
+      <ProductGrid label={heading} loading={loading} products={products} skeletons={DISCOVER_SKELETONS} headingLevel={2} error={error} onRetry={retry} />
       {(hasMore || moreFailed) && (
         <div className="mt-6 flex flex-col items-center gap-2">
           {moreFailed && (

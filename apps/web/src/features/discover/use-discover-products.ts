@@ -19,6 +19,9 @@ export interface DiscoverProducts {
   loadingMore: boolean;
   moreFailed: boolean;
   loadMore: () => void;
+  /** Why the first page did not load (offline, the grid says so and offers `retry`). */
+  error: unknown;
+  retry: () => void;
 }
 
 function queryKey(query: DiscoverQuery): string {
@@ -28,12 +31,13 @@ function queryKey(query: DiscoverQuery): string {
 /** The first page of a category or search, plus "show more" pages appended after it. */
 export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
   const key = queryKey(query);
-  const first = useAsync(key, (signal) => fetchDiscoverPage(query, 0, signal));
+  const [round, setRound] = useState(0);
+  const first = useAsync(`${key}:${round}`, (signal) => fetchDiscoverPage(query, 0, signal));
   const [more, setMore] = useState<MorePages | null>(null);
 
   const error = first.status === 'error' ? first.error : null;
   useEffect(() => {
-    // Spec 8: discover failures are only logged; the page shows its empty state.
+    // Spec 8: discover failures are only logged; the page shows its empty state (offline: says so).
     if (error) console.error('Discover: could not load products', error);
   }, [error]);
 
@@ -58,5 +62,15 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
     );
   }
 
-  return { loading: first.status === 'loading', products, total, hasMore, loadingMore: extra?.loading ?? false, moreFailed: extra?.failed ?? false, loadMore };
+  return {
+    loading: first.status === 'loading',
+    products,
+    total,
+    hasMore,
+    loadingMore: extra?.loading ?? false,
+    moreFailed: extra?.failed ?? false,
+    loadMore,
+    error,
+    retry: () => setRound((n) => n + 1),
+  };
 }

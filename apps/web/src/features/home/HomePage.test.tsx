@@ -44,6 +44,31 @@ describe('HomePage', () => {
   });
 });
 
+describe('HomePage on a dropped connection', () => {
+  it('says so in both grids instead of the empty state; Try again loads them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let online = false;
+    const offline = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    mockApi([
+      [/featured-products$/, () => (online ? json({ products: featured, total: 4 }) : offline())],
+      [/\/api\/v1\/products\?/, () => (online ? json(list([])) : offline())],
+    ]);
+    renderWithRouter(<HomePage />);
+    expect(await screen.findAllByText('You seem to be offline. Try again.')).toHaveLength(2);
+    expect(screen.queryByText('No products available')).toBeNull();
+
+    online = true;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByRole('list', { name: 'Featured Items' })).toBeTruthy();
+    // A list that is really empty keeps the spec's empty state.
+    expect(screen.getByText('No products available')).toBeTruthy();
+    expect(screen.getByText('Check back soon.')).toBeTruthy();
+    expect(screen.queryByText('You seem to be offline. Try again.')).toBeNull();
+  });
+});
+
 describe('HeroCarousel on the home page', () => {
   function visibleSlide(): string {
     const slide = screen.getAllByTestId('hero-slide').find((el) => !el.hidden);

@@ -1,5 +1,5 @@
 import { HOME_GRID_SIZE } from '@marketplace/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ProductGrid } from '../../components/ProductGrid';
 import type { CardProduct } from '../../lib/product-types';
 import { useAsync, type AsyncState } from '../../lib/use-async';
@@ -9,13 +9,16 @@ import { HeroCarousel } from './components/HeroCarousel';
 import { StartSellingBanner } from './components/StartSellingBanner';
 import { SLIDES } from './slides';
 
-/** Spec 4: a failed home call is only logged; its grid then shows the empty state, never an error. */
-function useProducts(state: AsyncState<CardProduct[]>, what: string): CardProduct[] {
+/**
+ * Spec 4: a failed home call is only logged; its grid then shows the empty state, never an error text.
+ * Offline, the grid says so instead (ProductGrid), since "No products available" would be untrue.
+ */
+function useGrid(state: AsyncState<CardProduct[]>, what: string) {
   const error = state.status === 'error' ? state.error : null;
   useEffect(() => {
     if (error) console.error(`Home: could not load ${what}`, error);
   }, [error, what]);
-  return state.status === 'success' ? state.data : [];
+  return { loading: state.status === 'loading', products: state.status === 'success' ? state.data : [], error };
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -30,10 +33,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export function HomePage() {
-  const featured = useAsync('featured', fetchFeatured);
-  const newest = useAsync('newest', fetchNewest);
-  const featuredProducts = useProducts(featured, 'featured items');
-  const newestProducts = useProducts(newest, 'new items');
+  // Try again reloads both lists: offline, both failed.
+  const [round, setRound] = useState(0);
+  const retry = () => setRound((n) => n + 1);
+  const featured = useGrid(useAsync(`featured:${round}`, fetchFeatured), 'featured items');
+  const newest = useGrid(useAsync(`newest:${round}`, fetchNewest), 'new items');
 
   return (
     <div className="space-y-8">
@@ -41,10 +45,10 @@ export function HomePage() {
       <h1 className="sr-only">Second-hand electronics in Malawi</h1>
       <HeroCarousel slides={SLIDES} />
       <Section id="featured-items" title="Featured Items">
-        <ProductGrid label="Featured Items" loading={featured.status === 'loading'} products={featuredProducts} skeletons={HOME_GRID_SIZE} />
+        <ProductGrid label="Featured Items" skeletons={HOME_GRID_SIZE} onRetry={retry} {...featured} />
       </Section>
       <Section id="new-items" title="Explore New Items">
-        <ProductGrid label="Explore New Items" loading={newest.status === 'loading'} products={newestProducts} skeletons={HOME_GRID_SIZE} />
+        <ProductGrid label="Explore New Items" skeletons={HOME_GRID_SIZE} onRetry={retry} {...newest} />
       </Section>
       <StartSellingBanner />
     </div>

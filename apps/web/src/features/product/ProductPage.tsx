@@ -2,20 +2,19 @@ import { Link, useParams } from 'react-router';
 import { useAsync } from '../../lib/use-async';
 import { pageTitle } from '../../lib/brand';
 import { fetchProduct, productErrorText } from './api';
-import { ProductDetails } from './components/ProductDetails';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
 
-// The shop block sits below the fold on a phone: its code (phone links included) comes in a chunk of its
-// own, fetched alongside the product, so it adds no wait and stays out of the first-screen budget.
-const loadWhereItIs = () => import('./components/WhereItIs');
+// The product's view (gallery, interest, the shop block with its phone links) comes in a chunk of its own,
+// fetched alongside the product itself: it adds no wait on 3G, and the first screen stays inside the 90 KB budget.
+const loadDetails = () => import('./components/ProductDetails');
 
 /** /product/{id}: loading, then the product or an error in red (spec 4). */
 export function ProductPage() {
   const id = useParams().id ?? '';
   const state = useAsync(`product:${id}`, async (signal) => {
-    const [product, { WhereItIs }] = await Promise.all([fetchProduct(id, signal), loadWhereItIs()]);
-    return { product, WhereItIs };
+    const [product, { ProductDetails }] = await Promise.all([fetchProduct(id, signal), loadDetails()]);
+    return { product, ProductDetails };
   });
   const loaded = state.status === 'success' ? state.data : null;
   const product = loaded?.product && typeof loaded.product.id === 'number' ? loaded.product : null;
@@ -39,7 +38,7 @@ export function ProductPage() {
   return (
     <>
       {title}
-      <ProductDetails key={product.id} product={product} whereItIs={loaded && <loaded.WhereItIs product={product} />} />
+      {loaded && <loaded.ProductDetails key={product.id} product={product} />}
       <RelatedItems product={product} />
     </>
   );

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
@@ -178,5 +178,71 @@ describe('/sell form', () => {
     submit();
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
     expect(field('Your name').value).toBe('Chikondi Banda');
+  });
+});
+
+describe('/sell keeps what was typed', () => {
+  const kept = () => JSON.parse(window.sessionStorage.getItem('sell-draft') ?? 'null') as Record<string, unknown> | null;
+
+  it('brings the typed fields back when the page opens again in the tab, but not the photos', () => {
+    mockApi([]);
+    const first = renderSell();
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [png('front.png')] } });
+    fillValid();
+    fireEvent.click(field('Create a seller account for me'));
+    first.unmount();
+
+    expect(kept()).toMatchObject({ item_name: 'Samsung Galaxy A14', phone: '+265 999 123 456', create_seller_account: true });
+    expect(Object.keys(kept() ?? {})).not.toContain('images');
+    renderSell();
+    expect(field('Item name').value).toBe('Samsung Galaxy A14');
+    expect(field('Description').value).toBe('Good condition, 64 GB, charger included.');
+    expect(field('Price or value (MWK)').value).toBe('185000');
+    expect(field('Your name').value).toBe('Chikondi Banda');
+    expect(field('Email address').value).toBe('chikondi@example.mw');
+    expect(field('Location').value).toBe('Lilongwe, Area 47');
+    expect(field('Create a seller account for me').checked).toBe(true);
+    expect(preview().getByText('Samsung Galaxy A14')).toBeTruthy();
+    // Files cannot be kept in storage: the seller picks them again.
+    expect(screen.queryByRole('list', { name: 'Selected images' })).toBeNull();
+  });
+
+  it('keeps the draft through a failed submission and forgets it once the item is sent', async () => {
+    let refuse = true;
+    mockApi([
+      [
+        /^POST \/api\/v1\/sells$/,
+        () =>
+          refuse
+            ? json({ message: 'Something went wrong' }, 503)
+            : json({ id: 9, status: 'Pending', message: 'Item successfully submitted!', reference: 'S-7QK2M', status_token: 'Sx7_status-link-token-0000000001' }, 201),
+      ],
+    ]);
+    const first = renderSell();
+    fillValid();
+    submit();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit item' })).toBeTruthy());
+    expect(kept()).toMatchObject({ item_name: 'Samsung Galaxy A14' });
+
+    refuse = false;
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Item successfully submitted!' })).toBeTruthy();
+    expect(kept()).toBeNull();
+    first.unmount();
+    renderSell();
+    expect(field('Item name').value).toBe('');
+  });
+
+  it('ignores a damaged draft', () => {
+    window.sessionStorage.setItem('sell-draft', JSON.stringify({ item_name: 42, phone: '0999 123 456', notify_on_offer: 'yes' }));
+    mockApi([]);
+    renderSell();
+    expect(field('Item name').value).toBe('');
+    expect(field('Phone number').value).toBe('0999 123 456');
+    expect(field('Notify me when an offer is made').checked).toBe(true);
+    window.sessionStorage.setItem('sell-draft', '{not json');
+    cleanup();
+    renderSell();
+    expect(field('Phone number').value).toBe('');
   });
 });

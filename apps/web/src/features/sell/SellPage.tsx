@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router';
 import { pageTitle } from '../../lib/brand';
 import { SELL_ERROR, SellError, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';
+import { writeDraft } from '../../components/use-form-draft';
 import { rememberSubmitted, submittedOf } from './submission';
+
+// What the seller types survives a reload or a dropped connection until the item is sent.
+const DRAFT_KEY = 'sell-draft';
 
 // Toasts are needed only when a submission fails: their code loads then, not with the page.
 const loadToastify = () => import('react-toastify');
@@ -22,6 +26,7 @@ export function SellPage() {
     try {
       const submitted = submittedOf(await submitSell(body));
       rememberSubmitted(submitted);
+      writeDraft(DRAFT_KEY, null);
       navigate('/sell/success', { state: submitted });
     } catch (error) {
       // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
@@ -39,7 +44,7 @@ export function SellPage() {
       <p className="mt-2 mb-5 max-w-2xl text-stone-700">
         Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.
       </p>
-      <SellForm variant="public" onSubmit={send} submitLabel="Submit item" />
+      <SellForm variant="public" onSubmit={send} submitLabel="Submit item" draftKey={DRAFT_KEY} />
       {toasts && (
         <Suspense fallback={null}>
           <Toasts />

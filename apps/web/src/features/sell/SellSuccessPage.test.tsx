@@ -28,13 +28,14 @@ function expectSpecTexts() {
 }
 
 describe('/sell/success', () => {
-  it('shows the reference and the private link from the navigation state, besides the spec texts', () => {
+  it('shows the reference and the private link from the navigation state, besides the spec texts', async () => {
     renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN });
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
     expect(screen.getByText(/Your reference:/).textContent).toBe('Your reference: S-7QK2M');
     expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${TOKEN}`);
-    expect((screen.getByLabelText("Your item's private link") as HTMLInputElement).value).toBe(`${window.location.origin}/sell/status/${TOKEN}`);
+    // The copy field's code comes just after the page's.
+    expect(((await screen.findByLabelText("Your item's private link")) as HTMLInputElement).value).toBe(`${window.location.origin}/sell/status/${TOKEN}`);
   });
 
   it("says when the item went into the logged-in seller's account", () => {

@@ -1,7 +1,13 @@
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pageTitle } from '../../lib/brand';
-import { CopyLink } from './CopyLink';
+import { ErrorBoundary } from '../../lib/error-boundary';
+import { lazyPage } from '../../lib/lazy-page';
 import { readSubmitted, statusPath, submittedOf, type Submitted } from './submission';
+
+// The copy field sits below the fold on a phone: its code comes just after the page's, and should it not
+// come (a dropped connection) the link button above it still leads to the item's page.
+const CopyLink = lazyPage(() => import('./CopyLink'), 'CopyLink');
 
 /**
  * Spec 2 /sell/success: the four texts and a way to reach the team; after a submission (navigation state,
@@ -58,7 +64,11 @@ function FollowLink({ token }: { token: string }) {
       <Link to={path} className="btn btn-primary">
         Keep this link to follow your item
       </Link>
-      <CopyLink url={`${window.location.origin}${path}`} label="Your item's private link" />
+      <ErrorBoundary>
+        <Suspense fallback={<div className="min-h-36 sm:min-h-24" />}>
+          <CopyLink url={`${window.location.origin}${path}`} label="Your item's private link" />
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { sellerReferencePattern, sellerTokenPattern } from '@marketplace/shared';
+import { readStorage, writeStorage } from '../../lib/storage';
 
 // The reference and the private link are given once, by the submission's answer. They travel to
 // /sell/success in the navigation state and are kept in sessionStorage so a reload of that page still
@@ -24,17 +25,13 @@ export function submittedOf(value: unknown): Submitted | null {
 
 /** Keeps the latest submission for /sell/success (null forgets an older one, so it is never shown for a new item). */
 export function rememberSubmitted(submitted: Submitted | null): void {
-  try {
-    if (submitted) window.sessionStorage.setItem(KEY, JSON.stringify(submitted));
-    else window.sessionStorage.removeItem(KEY);
-  } catch {
-    // Storage off or full: the page still gets the navigation state; only a reload forgets it.
-  }
+  // Storage off or full: the page still gets the navigation state; only a reload forgets it.
+  writeStorage(KEY, submitted && JSON.stringify(submitted), 'sessionStorage');
 }
 
 export function readSubmitted(): Submitted | null {
   try {
-    return submittedOf(JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null'));
+    return submittedOf(JSON.parse(readStorage(KEY, 'sessionStorage') ?? 'null'));
   } catch {
     return null;
   }

@@ -1,8 +1,9 @@
 import { formatMoney, type CheckoutForm as CheckoutOutput } from '@marketplace/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Field } from '../../../components/FormField';
-import { readDraft, writeDraft, type CheckoutValues } from '../checkout-draft';
+import { useFormDraft } from '../../../components/use-form-draft';
+import { CHECKOUT_DRAFT, readCheckoutDraft, type CheckoutValues } from '../checkout-draft';
 import type { ShopGroup } from '../checkout-lines';
 
 const loadResolver = () => import('../validation').then((m) => m.checkoutResolver);
@@ -36,7 +37,7 @@ interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSubmit }: CheckoutFormProps) {
-  const [initial] = useState(readDraft);
+  const [initial] = useState(readCheckoutDraft);
   const {
     register,
     handleSubmit,
@@ -47,10 +48,7 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
   } = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: initial });
   const fulfilment = useWatch({ control, name: 'fulfilment' });
 
-  useEffect(() => {
-    const subscription = watch((values) => writeDraft(values));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  useFormDraft(CHECKOUT_DRAFT, watch);
 
   const submit = handleSubmit(async (values) => {
     const refused = await onPlace(values);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { visitorId } from '../../../lib/visitor-id';
+import { visitorId } from '../visitor-id';
 import { setInterest } from '../api';
 import { readInterested, writeInterested } from '../interest-storage';
 

@@ -1,5 +1,4 @@
 import { formatMoney, type PublicProduct } from '@marketplace/shared';
-import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BasketIcon, PinIcon } from '../../../components/icons';
 import { addToBasket } from '../../../lib/basket-store';
@@ -7,9 +6,10 @@ import { unavailableLabel } from '../../../lib/product-types';
 import { galleryFiles } from '../gallery-files';
 import { Gallery } from './Gallery';
 import { InterestPanel } from './InterestPanel';
+import { WhereItIs } from './WhereItIs';
 
 /** The loaded product: gallery, facts, Buy Now, interest, where it is and description. */
-export function ProductDetails({ product, whereItIs }: { product: PublicProduct; whereItIs?: ReactNode }) {
+export function ProductDetails({ product }: { product: PublicProduct }) {
   const navigate = useNavigate();
   const category = product.category?.category_name;
   const unavailable = unavailableLabel(product);
@@ -48,7 +48,7 @@ export function ProductDetails({ product, whereItIs }: { product: PublicProduct;
           </button>
           <InterestPanel key={product.id} productId={product.id} watchers={product.watchers} />
         </div>
-        {whereItIs}
+        <WhereItIs product={product} />
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-lg font-semibold text-stone-900">
             Description

@@ -1,0 +1,64 @@
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { RetryNotice } from '../components/RetryNotice';
+import { LoadAttempt } from './lazy-page';
+import { isOffline } from './offline';
+
+// In lib/, which the build bundles into the shell chunk with React: every screen renders inside it, and
+// there it costs about 90 bytes gzip less than in the entry chunk (the first-screen budget is that tight).
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** Where "Something went wrong" leads. Without it a failure shows nothing (the footer: the page works without it). */
+  home?: { to: string; label: string };
+}
+
+interface BoundaryState {
+  /** What went wrong: nothing came (offline), or any other error. */
+  failure: 'offline' | 'error' | null;
+  /** The location it happened at: a navigation starts afresh. */
+  at: string;
+  /** Resets so far, which tell failed lazy screens to load again (lazy-page.ts). */
+  attempt: number;
+}
+
+class Boundary extends Component<ErrorBoundaryProps & { at: string }, BoundaryState> {
+  override state: BoundaryState = { failure: null, at: this.props.at, attempt: 0 };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: isOffline(error) ? 'offline' : 'error' };
+  }
+
+  static getDerivedStateFromProps({ at }: { at: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return at === state.at ? null : { failure: null, at, attempt: state.attempt + 1 };
+  }
+
+  retry = () => this.setState(({ attempt }) => ({ failure: null, attempt: attempt + 1 }));
+
+  override render() {
+    const { failure, attempt } = this.state;
+    const { home, children } = this.props;
+    if (!failure) return <LoadAttempt value={attempt}>{children}</LoadAttempt>;
+    // Code or data that did not arrive needs only Try again; any other error may be a fault in the screen
+    // itself, so it also gets a way home.
+    return (
+      home && (
+        <RetryNotice as="h1" title={failure === 'error' ? 'Something went wrong' : undefined} onRetry={this.retry}>
+          {failure === 'error' && (
+            <Link to={home.to} className="btn btn-outline">
+              {home.label}
+            </Link>
+          )}
+        </RetryNotice>
+      )
+    );
+  }
+}
+
+/**
+ * Keeps a failure in what it wraps from blanking the app: a screen whose code did not arrive (a dropped 3G
+ * connection) says so, with a Try again that loads it afresh; any other error offers a retry and a way home.
+ */
+export function ErrorBoundary(props: ErrorBoundaryProps) {
+  return <Boundary {...props} at={useLocation().key} />;
+}
