@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
-import { authenticate, MAX_FAILURES_PER_ACCOUNT, TOO_MANY_FAILURES } from './service.js';
+import { accountDelayMs, ACCOUNT_SLOWDOWN_AFTER, authenticate, login as loginAt, MAX_FAILURES_PER_PAIR, SLOW_DOWN, TOO_MANY_FAILURES } from './service.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens.js';
 
 describe.each(engines)('login and sessions [%s]', (engine) => {
@@ -50,12 +50,44 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
     expect(res.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
 
-  it('limits failed logins per account with a 429 and a message, even with the right password', async () => {
+  it('stops one address guessing one account after 5 failures, even with the right password from there', async () => {
     const user = await addUser(t.db, 'User');
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) expect((await login(t.app, user.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
-    const res = await login(t.app, user.email, TEST_PASSWORD, '10.1.1.1');
+    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) expect((await login(t.app, user.email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    const res = await login(t.app, user.email, TEST_PASSWORD, '10.1.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(TOO_MANY_FAILURES);
+  });
+
+  it('lets an admin in from an address that has not failed while a stranger keeps failing from many others', async () => {
+    const admin = await addUser(t.db, 'Admin');
+    // Far more failures than used to lock the account for 15 minutes, from 12 addresses.
+    for (let i = 0; i < 36; i++) await login(t.app, admin.email, `guess-${i}`, `10.3.0.${i % 12}`);
+    expect((await login(t.app, admin.email, 'still-wrong', '10.3.0.1')).statusCode).toBe(429);
+    const res = await login(t.app, admin.email, TEST_PASSWORD, '10.4.4.4');
+    expect(res.statusCode).toBe(200);
+    // The attacker's addresses stay held back after the admin's success.
+    expect((await login(t.app, admin.email, TEST_PASSWORD, '10.3.0.2')).statusCode).toBe(429);
+  });
+
+  it('slows every address that failed on a much-attacked account, the wait doubling per failure', async () => {
+    const user = await addUser(t.db, 'Moderator');
+    const at = Date.parse('2026-06-01T08:00:00.000Z');
+    const attempt = (password: string, ip: string, ms: number) =>
+      loginAt(t.db.kysely, { email: user.email, password }, ip, new Date(at + ms)).then(
+        () => 200,
+        (error: { status: number; message: string; extra?: { retry_after_seconds?: number } }) => [error.status, error.message, error.extra?.retry_after_seconds] as const,
+      );
+    for (let i = 0; i < ACCOUNT_SLOWDOWN_AFTER; i++) expect(await attempt('wrong', `10.5.0.${i}`, i)).toEqual([401, 'Invalid email or password', undefined]);
+    // The account's 10th failure was at +9 ms: an address among them waits 1 s from then.
+    expect(await attempt('wrong', '10.5.0.3', 500)).toEqual([429, SLOW_DOWN, 1]);
+    expect(await attempt('wrong', '10.5.0.3', 1_100)).toEqual([401, 'Invalid email or password', undefined]);
+    expect(await attempt('wrong', '10.5.0.4', 2_000)).toEqual([429, SLOW_DOWN, 2]);
+    expect(await attempt(TEST_PASSWORD, '10.5.0.4', 3_200)).toBe(200);
+    expect(await attempt(TEST_PASSWORD, '10.6.0.1', 3_300)).toBe(200);
+  });
+
+  it('grows the delay to at most 15 minutes', () => {
+    expect([9, 10, 11, 14, 30].map(accountDelayMs)).toEqual([0, 1000, 2000, 16_000, 15 * 60 * 1000]);
   });
 
   it('limits failed logins per IP across accounts', async () => {

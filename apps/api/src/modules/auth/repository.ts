@@ -37,21 +37,23 @@ export async function recordLoginFailure(db: Executor, emailKey: string, ip: str
   await db.insertInto('login_failures').values({ email_key: emailKey, ip, created_at: now }).execute();
 }
 
+/** Failures since `since`: by this account, by this address, by the two together, and the account's latest. */
 export async function countLoginFailures(db: Executor, since: string, emailKey: string, ip: string) {
-  const count = (column: 'email_key' | 'ip', value: string) =>
-    db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(column, '=', value)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-  const [byAccount, byIp] = await Promise.all([count('email_key', emailKey), count('ip', ip)]);
-  return { byAccount, byIp };
+  const recent = db.selectFrom('login_failures').where('created_at', '>=', since);
+  const [account, byIp, byPair] = await Promise.all([
+    recent
+      .where('email_key', '=', emailKey)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
+      .executeTakeFirstOrThrow(),
+    recent.where('ip', '=', ip).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    recent.where('email_key', '=', emailKey).where('ip', '=', ip).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { byAccount: Number(account.n), lastByAccount: account.last ?? null, byIp: Number(byIp.n), byPair: Number(byPair.n) };
 }
 
-export async function clearLoginFailures(db: Executor, emailKey: string) {
-  await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
+/** A success from an address forgets that address's failures on the account (others' stay counted). */
+export async function clearLoginFailures(db: Executor, emailKey: string, ip: string) {
+  await db.deleteFrom('login_failures').where('email_key', '=', emailKey).where('ip', '=', ip).execute();
 }
 
 export async function pruneLoginFailures(db: Executor, before: string) {

@@ -18,10 +18,26 @@ import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+// Guessing is throttled without handing strangers a way to lock staff out (OWASP authentication guidance):
+// - one address guessing one account stops after MAX_FAILURES_PER_PAIR (the tight limit);
+// - one address guessing many accounts stops after MAX_FAILURES_PER_IP (password spraying);
+// - an account failing from many addresses slows every address that has failed on it, with a delay that
+//   doubles per failure beyond ACCOUNT_SLOWDOWN_AFTER;
+// - an address that has not failed on the account is never held back by other addresses' failures: the
+//   right password from the owner's phone gets in while an attacker keeps failing elsewhere.
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_PAIR = 5;
 export const MAX_FAILURES_PER_IP = 20;
+export const ACCOUNT_SLOWDOWN_AFTER = 10;
+const MAX_DELAY_MS = FAILURE_WINDOW_MS;
 export const TOO_MANY_FAILURES = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+export const SLOW_DOWN = 'Too many failed login attempts on this account. Please wait a moment and try again.';
+
+/** How long an address that failed on a much-attacked account must wait after the account's last failure. */
+export function accountDelayMs(accountFailures: number): number {
+  if (accountFailures < ACCOUNT_SLOWDOWN_AFTER) return 0;
+  return Math.min(1000 * 2 ** (accountFailures - ACCOUNT_SLOWDOWN_AFTER), MAX_DELAY_MS);
+}
 
 // Compared against when the email is unknown, so both failures cost the same scrypt time.
 let dummyHash: Promise<string> | undefined;
@@ -38,8 +54,10 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
   const emailKey = input.email.trim().toLowerCase();
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   const failures = await countLoginFailures(db, since, emailKey, ip);
-  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT || failures.byIp >= MAX_FAILURES_PER_IP) {
-    throw new HttpError(429, TOO_MANY_FAILURES);
+  if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP) throw new HttpError(429, TOO_MANY_FAILURES);
+  if (failures.byPair > 0 && failures.lastByAccount) {
+    const waitMs = Date.parse(failures.lastByAccount) + accountDelayMs(failures.byAccount) - now.getTime();
+    if (waitMs > 0) throw new HttpError(429, SLOW_DOWN, undefined, { retry_after_seconds: Math.ceil(waitMs / 1000) });
   }
 
   const user = await findUserByEmail(db, emailKey);
@@ -51,7 +69,7 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
     throw new HttpError(401, LOGIN_FAILED);
   }
 
-  await clearLoginFailures(db, emailKey);
+  await clearLoginFailures(db, emailKey, ip);
   return openSession(db, user, now);
 }
 
