@@ -9,6 +9,8 @@ import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { Redis } from 'ioredis';
 import { rateLimitRedis, redisWithFallback } from './plugins/rate-limit-store.js';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
+import { refuseOtherSites } from './plugins/same-origin.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -68,6 +70,9 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     keepAliveTimeout: (config.keepAliveSeconds ?? 5) * 1000,
     // On close, idle keep-alive connections are closed at once instead of holding shutdown open.
     forceCloseConnections: 'idle',
+    // Errors before routing (a bad or over-long URL, unreadable requests) as problem+json, never echoing input.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -80,6 +85,7 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     body === '' ? done(null, undefined) : json(request, body as string, done),
   );
   requireDeclaredAccess(app);
+  refuseOtherSites(app, config.publicUrl);
   registerAuth(app, db);
   if (jobs) {
     const transports = transportsFromConfig({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM, sms: config.sms });

@@ -51,6 +51,9 @@ export interface DbOptions {
   postgres?: PostgresOptions;
 }
 
+/** How long a SQLite write waits for another process's write lock before giving up (then a 503). */
+export const SQLITE_BUSY_MS = 5000;
+
 export const PG_DEFAULTS = { poolMax: 10, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000 } as const;
 
 // PostgreSQL returns bigint (count(*), bigserial) as text; every count we make fits an int.
@@ -134,7 +137,7 @@ function openSqlite(file: string): Db {
   // FULL: an acknowledged submission survives power loss (ARCHITECTURE.md).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
   return {
     kysely,
@@ -186,10 +189,22 @@ class ImmediateSqliteDialect implements Dialect {
     return new SqliteQueryCompiler();
   }
   createAdapter() {
-    return new SqliteAdapter();
+    return new TransactionalSqliteAdapter();
   }
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * Kysely runs SQLite migrations outside a transaction and without a lock (it assumes one connection), so
+ * two processes starting on one file both ran the same migration. SQLite does support DDL in transactions:
+ * each run of migrations is then one BEGIN IMMEDIATE transaction, which the second process waits for, and
+ * then finds nothing left to do.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

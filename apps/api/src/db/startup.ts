@@ -1,4 +1,7 @@
-import type { Db } from './database.js';
+import { sql } from 'kysely';
+import { SQLITE_BUSY_MS, type Db } from './database.js';
+
+const STARTUP_BUSY_MS = 120_000;
 import { migrateToLatest } from './migrate.js';
 import { isEmpty, seed, type SeedOptions } from './seed/index.js';
 
@@ -8,6 +11,13 @@ import { isEmpty, seed, type SeedOptions } from './seed/index.js';
  * the seed re-checks inside its transaction (under an advisory lock on PostgreSQL).
  */
 export async function prepareDatabase(db: Db, seedOptions: Omit<SeedOptions, 'serialize'>): Promise<void> {
-  await migrateToLatest(db);
-  if (await isEmpty(db.kysely)) await seed(db.kysely, { ...seedOptions, serialize: db.engine === 'postgres' });
+  // Another process migrating or seeding holds SQLite's write lock for seconds: wait for it at start-up
+  // (nothing is served yet), then go back to the short wait requests get.
+  if (db.engine === 'sqlite') await sql.raw(`pragma busy_timeout = ${STARTUP_BUSY_MS}`).execute(db.kysely);
+  try {
+    await migrateToLatest(db);
+    if (await isEmpty(db.kysely)) await seed(db.kysely, { ...seedOptions, serialize: db.engine === 'postgres' });
+  } finally {
+    if (db.engine === 'sqlite') await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_MS}`).execute(db.kysely);
+  }
 }

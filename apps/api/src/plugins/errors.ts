@@ -8,6 +8,24 @@ export const STORAGE_FULL = 'Our storage is full, so nothing can be saved right 
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** Fixed messages for Fastify's client errors, by code (their own can quote the request); any other 4xx gets its status text. */
+export const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of request body is not accepted.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_TYPE: 'The content type is not valid.',
+};
+
+export function frameworkMessage(error: { code?: string; name?: string }, status: number): string {
+  // The JSON body parser throws a plain SyntaxError (with a 400), quoting the body.
+  if (error.name === 'SyntaxError') return FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!;
+  return (error.code ? FRAMEWORK_MESSAGES[error.code] : undefined) ?? STATUS_CODES[status] ?? 'Bad request';
+}
+
 /** An error whose message is safe to show the caller; `extra` adds fields to the body (e.g. which items). */
 export class HttpError extends Error {
   constructor(
@@ -60,10 +78,11 @@ export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
     if (error.validation) return sendProblem(reply, 400, error.message);
 
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, too many files) carry safe messages.
-      return sendProblem(reply, status, error.message.replace(/^FST_\w+: /, ''));
-    }
+    // Fastify's own client errors (bad JSON, body too large, wrong content type): a fixed message each,
+    // never their own text, which can quote the request back.
+    // Rate limits (429) carry the messages the routes wrote for them.
+    if (status === 429) return sendProblem(reply, status, error.message);
+    if (status >= 400 && status < 500) return sendProblem(reply, status, frameworkMessage(error, status));
     const fault = faultOf(error);
     if (fault) {
       faults?.note(fault);

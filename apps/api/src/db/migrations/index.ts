@@ -9,6 +9,7 @@ import * as m0005 from './0005-seller-status.js';
 import * as m0006 from './0006-outbox.js';
 import * as m0007 from './0007-settings.js';
 import * as m0008 from './0008-seller-accounts.js';
+import * as m0009 from './0009-one-product-per-request.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => 
   '0006-outbox': m0006,
   '0007-settings': m0007,
   '0008-seller-accounts': m0008,
+  '0009-one-product-per-request': m0009,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -56,7 +56,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     (await db.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').execute()).map((r) => r.filename),
   );
   const heroes = new Map<string, Buffer>();
-  if (demo) for (const kind of HEROES) if (!heroNames.has(`hero-${kind}.webp`)) heroes.set(kind, await drawHeroPicture(kind));
+  // The home carousel's pictures are part of the product, not demo data: production gets them too.
+  for (const kind of HEROES) if (!heroNames.has(`hero-${kind}.webp`)) heroes.set(kind, await drawHeroPicture(kind));
   const adminMissing =
     options.admin !== undefined &&
     (await db.selectFrom('users').select('id').where('email', '=', options.admin.email.toLowerCase()).executeTakeFirst()) === undefined;

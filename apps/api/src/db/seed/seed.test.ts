@@ -70,11 +70,14 @@ describe.each(engines)('demo seed [%s]', (engine) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('seeds only categories and the admin in production mode', async () => {
+  it('seeds only categories, the admin and the home carousel pictures in production mode', async () => {
     const other = await createTestDb(engine);
     try {
       const { created } = await seed(other.db.kysely, { demo: false, admin: undefined });
       expect(created).toEqual({ categories: 6, shops: 0, products: 0, users: 0 });
+      // The carousel asks for these three in production too (issue 11: it showed nothing there).
+      const heroes = await other.db.kysely.selectFrom('images').select('filename').orderBy('filename').execute();
+      expect(heroes.map((h) => h.filename)).toEqual(['hero-gaming.webp', 'hero-laptops.webp', 'hero-phones.webp']);
     } finally {
       await other.dispose();
     }

@@ -2,7 +2,7 @@ import { pageQuerySchema, shopInputSchema, shopListSchema, shopSchema, type Page
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nowIso, type Db } from '../../db/database.js';
-import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
+import { STAFF } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
 import { recordAudit } from '../audit/repository.js';
@@ -38,7 +38,7 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     return toShop(shop);
   });
 
-  app.post('/admin/shops', { config: { access: ADMIN_ONLY }, schema: { tags, body: shopInputSchema, response: { 201: shopSchema } } }, async (request, reply) => {
+  app.post('/admin/shops', { config: { access: STAFF }, schema: { tags, body: shopInputSchema, response: { 201: shopSchema } } }, async (request, reply) => {
     const shop = await k.transaction().execute(async (trx) => {
       const now = nowIso();
       const id = await insertShop(trx, { ...request.body, contact: request.body.hours, created_at: now, updated_at: now });
@@ -58,7 +58,7 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     }),
   );
 
-  app.delete('/admin/shops/:id', { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams } }, async (request, reply) => {
+  app.delete('/admin/shops/:id', { config: { access: STAFF }, schema: { tags, params: idParams } }, async (request, reply) => {
     await k.transaction().execute(async (trx) => {
       const { id } = request.params;
       const shop = await findShop(trx, id);

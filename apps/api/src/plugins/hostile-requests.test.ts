@@ -1,0 +1,84 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { sellForm } from '../modules/seller-requests/testing.js';
+import { multipartBody } from '../modules/images/testing.js';
+import { FOREIGN_SITE } from './same-origin.js';
+
+// Issue 11, defect 8: errors raised before a route runs were not problem+json and echoed the URL; public
+// writes were accepted from other sites' pages.
+
+describe('errors before routing', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** One raw HTTP/1.1 exchange: what a hostile client can send that no HTTP library would. */
+  const raw = (request: string) =>
+    new Promise<{ status: number; type: string; body: string }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString()));
+      socket.on('close', () => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), type: /content-type: ([^\r\n;]+)/i.exec(head)?.[1] ?? '', body });
+      });
+      socket.write(request);
+    });
+
+  it.each([
+    ['a badly encoded URL', 'GET /api/v1/products/%E0%A4%A<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'The address is not valid.'],
+    ['an over-long id', `GET /api/v1/products/${'9'.repeat(200)}<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, 'The address is too long.'],
+    ['huge headers', `GET /api/v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`, 431, 'The request headers are too large.'],
+    ['a bad Content-Length', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\nConnection: close\r\n\r\n{}', 400, 'The request could not be read.'],
+    ['broken JSON', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"a":<script>', 400, 'The request body is not valid JSON.'],
+    ['an unknown content type', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: text/<script>\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi', 415, 'This kind of request body is not accepted.'],
+  ])('answers %s with problem+json and no echo', async (_name, request, status, message) => {
+    const res = await raw(request);
+    expect(res.status).toBe(status);
+    expect(res.type).toBe('application/problem+json');
+    expect(JSON.parse(res.body)).toMatchObject({ status, message, detail: message });
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).not.toContain('9999999999');
+  });
+});
+
+describe('writes from other sites', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { publicUrl: 'https://marketplace.mw' });
+  });
+  afterAll(() => t.close());
+
+  const submit = async (headers: Record<string, string>) => {
+    const body = await multipartBody(sellForm());
+    return t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: { ...body.headers, host: 'marketplace.mw', ...headers }, payload: body.payload });
+  };
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['an opaque Origin', { origin: 'null' }],
+  ])('refuses a submission with %s', async (_name, headers) => {
+    const res = await submit(headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(FOREIGN_SITE);
+  });
+
+  it.each([
+    ['the same origin', { origin: 'https://marketplace.mw', 'sec-fetch-site': 'same-origin' }],
+    ['the public address behind a proxy', { origin: 'https://marketplace.mw', host: 'api.internal:3000' }],
+    ['no browser headers (curl, an app)', {}],
+  ])('accepts a submission from %s', async (_name, headers) => {
+    expect((await submit(headers)).statusCode).toBe(201);
+  });
+
+  it('leaves reads from other sites alone', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+  });
+});
