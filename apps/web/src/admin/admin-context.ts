@@ -13,7 +13,3 @@ export const StaffContext = createContext<StaffMember | null>(null);
 export function useStaff(): StaffMember | null {
   return useContext(StaffContext);
 }
-
-export function useIsAdmin(): boolean {
-  return useStaff()?.role === 'Admin';
-}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { formatMalawiPhone, type Shop } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
-import { useIsAdmin } from '../admin-context';
 import { DataTable, RowActions, RowButton, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { buttonStyles, PageHeader, td } from '../components/ui';
@@ -12,7 +11,6 @@ import { deleteShop, fetchAllShops, SHOPS_ERRORS, SHOPS_PAGE_SIZE } from './api'
 
 export function ShopsListPage() {
   usePageTitle('Shops');
-  const isAdmin = useIsAdmin();
   const [requestedPage, setPage] = usePageParam();
   const shops = useResource('shops', (signal) => fetchAllShops(signal), SHOPS_ERRORS.list);
   const [dialog, onDelete] = useConfirmedDelete<Shop>({
@@ -33,11 +31,9 @@ export function ShopsListPage() {
       <PageHeader
         title="Shops"
         action={
-          isAdmin ? (
-            <Link to="/admin/shops/create" className={buttonStyles.primary}>
-              Create Shop
-            </Link>
-          ) : undefined
+          <Link to="/admin/shops/create" className={buttonStyles.primary}>
+            Create Shop
+          </Link>
         }
       />
       <Loaded
@@ -61,11 +57,9 @@ export function ShopsListPage() {
                     <RowLink to={`/admin/shops/${shop.id}`} label={`Edit ${shop.name}`}>
                       Edit
                     </RowLink>
-                    {isAdmin && (
-                      <RowButton label={`Delete ${shop.name}`} onClick={() => void onDelete(shop)}>
-                        Delete
-                      </RowButton>
-                    )}
+                    <RowButton label={`Delete ${shop.name}`} onClick={() => void onDelete(shop)}>
+                      Delete
+                    </RowButton>
                   </RowActions>
                 </tr>
               ))}
