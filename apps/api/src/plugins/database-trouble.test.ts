@@ -114,3 +114,33 @@ describe.runIf(engines.includes('postgres'))('a PostgreSQL connection cut during
     }
   });
 });
+
+describe.runIf(engines.includes('postgres'))('a PostgreSQL that stops answering without refusing', () => {
+  it('fails requests with 503 within the query timeout instead of hanging, and recovers when it answers again', async () => {
+    const { db, url, dispose } = await createTestDb('postgres');
+    const target = new URL(url!);
+    const proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.listen();
+    const viaProxy = new URL(url!);
+    viaProxy.port = String(proxy.port);
+    // A statement timeout of 1 s: the client gives up 2 s after that.
+    const proxied = openDatabase({ databaseUrl: viaProxy.toString(), postgres: { statementTimeoutMs: 1000 } });
+    const app = await buildTestApp(proxied);
+    try {
+      const get = () => app.inject({ method: 'GET', url: '/api/v1/products?limit=5' }).then((r) => r.statusCode);
+      expect(await get()).toBe(200);
+      proxy.blackHole(true);
+      expect(await Promise.all([get(), get(), get()])).toEqual([503, 503, 503]);
+      proxy.blackHole(false);
+      const recovery: number[] = [];
+      while (recovery.at(-1) !== 200 && recovery.length <= PG_DEFAULTS.poolMax + 1) recovery.push(await get());
+      expect(recovery.at(-1), recovery.join(',')).toBe(200);
+    } finally {
+      await app.close();
+      await proxied.close();
+      await proxy.close();
+      await db.close();
+      await dispose();
+    }
+  }, 60_000);
+});
