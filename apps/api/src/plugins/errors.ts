@@ -28,6 +28,9 @@ export function frameworkMessage(error: { code?: string; name?: string }, status
 
 /** An error whose message is safe to show the caller; `extra` adds fields to the body (e.g. which items). */
 export class HttpError extends Error {
+  /** Response headers the answer needs (a 503's Retry-After). */
+  headers: Record<string, string> | undefined;
+
   constructor(
     readonly status: number,
     message: string,
@@ -64,7 +67,10 @@ function fieldOf(path: string | undefined): string {
 // reached or storage is full, generic text for anything unexpected, never a stack trace or SQL in a response.
 export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return sendProblem(reply, error.status, error.message, error.errors, error.extra);
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendProblem(reply, error.status, error.message, error.errors, error.extra);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

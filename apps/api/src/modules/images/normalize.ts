@@ -1,21 +1,25 @@
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../plugins/errors.js';
+import { decodeCost, MAX_DECODE_BYTES } from './decode-cost.js';
 
 // libvips runs each operation on a pool of its own threads (by default one per core) and keeps a cache
 // of recent operations and their pixel buffers. On the small 2-core boxes this runs on, several uploads
 // or resizes at once would each fan out over every core and the cache would hold decoded pixels long
-// after the response went out. One libvips thread per operation (libuv's pool still runs a few
-// operations side by side) and no operation cache keep memory proportional to the work in flight.
+// after the response went out. One libvips thread per operation and no operation cache keep memory
+// proportional to the work in flight; the upload queue (upload.ts) bounds how much work that is, so
+// that uploads never hold more than two of libuv's four threads and logins (scrypt) still find one.
 sharp.concurrency(1);
 sharp.cache(false);
 
 /** Largest decoded size accepted: 50 megapixels covers every phone camera's default mode. */
 export const MAX_INPUT_PIXELS = 50_000_000;
+/** A photo has one frame; only the first page of anything is decoded, and a header listing more is not a photo. */
+export const MAX_PAGES = 100;
 /** Stored originals are bounded to this largest side; variants are rendered from them. */
 export const MAX_STORED_SIDE = 1600;
 export const STORED_QUALITY = 82;
-/** A pathological input must not hold a worker thread for ever. */
-const PROCESS_TIMEOUT_SECONDS = 30;
+/** A pathological input must not hold one of the queue's two turns for long; a budget-sized decode takes under 1 s. */
+const PROCESS_TIMEOUT_SECONDS = 10;
 
 export interface NormalizedImage {
   data: Buffer;
@@ -24,11 +28,25 @@ export interface NormalizedImage {
   contentType: 'image/webp';
 }
 
+/** What the header said, checked: safe to decode within `decodeBytes`. */
+export interface InspectedImage {
+  meta: Metadata;
+  decodeBytes: number;
+}
+
+export interface ImageLimits {
+  /** Estimated decode memory allowed for one image (tests lower it to stay fast). */
+  maxDecodeBytes?: number;
+}
+
 /** Raster formats we hand to libvips; vector and document loaders (SVG, PDF, magick) are never reached. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 const notAnImage = () => new HttpError(400, 'File is not a supported image');
 const tooLarge = () => new HttpError(400, `Image is too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
+const tooManyFrames = () => new HttpError(400, `Image has too many frames (max ${MAX_PAGES})`);
+export const tooCostlyMessage = (maxDecodeBytes: number) =>
+  `Image is too large to process (max ${Math.round(maxDecodeBytes / (1024 * 1024))} MB when decoded). Please send a smaller photo.`;
 
 /**
  * Magic numbers of the accepted formats. The bytes alone decide (never the declared type or name);
@@ -49,17 +67,17 @@ function hasRasterSignature(b: Buffer): boolean {
 }
 
 /**
- * Turns uploaded bytes into the stored form: decoded as an image (or refused), auto-oriented, every
- * piece of metadata (EXIF, GPS, XMP, IPTC, ICC, comments) dropped, the largest side bounded, and
- * re-encoded as WebP. The declared size is checked from the header before any pixel is decoded, so a
- * decompression bomb costs a header read.
+ * Reads the header only (no pixel is decoded) and refuses what would be too costly to decode: too many
+ * pixels, too many frames, or more memory than `maxDecodeBytes` by decode-cost.ts's estimate, which
+ * counts bytes (channels and 16-bit samples included), not just pixels. A decompression bomb or an
+ * interlaced 16-bit monster costs a header read.
  */
-export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
+export async function inspectImage(input: Buffer, { maxDecodeBytes = MAX_DECODE_BYTES }: ImageLimits = {}): Promise<InspectedImage> {
   if (!hasRasterSignature(input)) throw notAnImage();
 
   let meta: Metadata;
   try {
-    // Header only: no pixels are decoded here. The pixel limit is ours to check just below, with our message.
+    // The pixel limit is ours to check just below, with our message.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
@@ -68,16 +86,27 @@ export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
   // For a multi-page image only the first page is decoded; its height is pageHeight.
   const pageHeight = meta.pageHeight ?? meta.height;
   if (meta.width * pageHeight > MAX_INPUT_PIXELS) throw tooLarge();
+  if ((meta.pages ?? 1) > MAX_PAGES) throw tooManyFrames();
+  const decodeBytes = decodeCost(meta, MAX_STORED_SIDE);
+  if (decodeBytes > maxDecodeBytes) throw new HttpError(400, tooCostlyMessage(maxDecodeBytes));
+  return { meta, decodeBytes };
+}
 
+/**
+ * Decodes an inspected image into the stored form: auto-oriented, every piece of metadata (EXIF, GPS,
+ * XMP, IPTC, ICC, comments) dropped, the largest side bounded, re-encoded as WebP.
+ */
+export async function decodeImage(input: Buffer): Promise<NormalizedImage> {
   try {
     const { data, info } = await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS, // second guard, enforced by libvips itself
-      sequentialRead: true,
-      failOn: 'error',
+      sequentialRead: true, // stream rows where the format allows, rather than holding the whole image
+      failOn: 'error', // truncated or corrupt data is refused, not padded with grey
       pages: 1,
       autoOrient: true,
     })
       .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+      // With a size set, sharp decodes a JPEG at 1/2, 1/4 or 1/8 scale (and a WebP scaled) while loading.
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
       // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP, IPTC or ICC and converts to sRGB.
       .webp({ quality: STORED_QUALITY })
@@ -85,6 +114,13 @@ export async function normalizeImage(input: Buffer): Promise<NormalizedImage> {
     return { data, width: info.width, height: info.height, contentType: 'image/webp' };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooLarge();
+    if (error instanceof Error && /timeout/i.test(error.message)) throw new HttpError(400, 'Image took too long to process. Please send a smaller photo.');
     throw notAnImage();
   }
+}
+
+/** Inspects then decodes, outside the upload queue: for tests and trusted callers. Uploads go through readMultipart. */
+export async function normalizeImage(input: Buffer, limits: ImageLimits = {}): Promise<NormalizedImage> {
+  await inspectImage(input, limits);
+  return decodeImage(input);
 }

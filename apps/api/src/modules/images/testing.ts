@@ -44,6 +44,39 @@ export async function pngBomb(side = 20_000): Promise<Buffer> {
   ]);
 }
 
+/** An Adam7-interlaced 16-bit RGBA PNG: a few hundred KB that libvips must decode whole, 8 bytes a pixel. */
+export async function interlaced16BitPng(side: number): Promise<Buffer> {
+  return sharp({ create: { width: side, height: side, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } })
+    .toColourspace('rgb16')
+    .png({ progressive: true })
+    .toBuffer();
+}
+
+/**
+ * A valid GIF89a of `frames` frames of 1 x 1 pixel on a side x side canvas, written by hand: each frame
+ * is 23 bytes, so 400,000 frames fit in 9 MB.
+ */
+export function manyFrameGif(frames: number, side = 16): Buffer {
+  const screen = Buffer.alloc(13);
+  screen.write('GIF89a', 0, 'latin1');
+  screen.writeUInt16LE(side, 6);
+  screen.writeUInt16LE(side, 8);
+  screen[10] = 0x80; // a global colour table of 2 entries
+  const palette = Buffer.from([0, 0, 0, 255, 255, 255]);
+  const loop = Buffer.concat([Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('NETSCAPE2.0', 'latin1'), Buffer.from([3, 1, 0, 0, 0])]);
+  const frame = Buffer.from([
+    ...[0x21, 0xf9, 4, 0x04, 1, 0, 0, 0], // graphic control: 10 ms, keep the previous frame
+    ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0], // image descriptor: 1 x 1 at 0,0
+    ...[2, 2, 0x44, 0x01, 0], // LZW (minimum code size 2): one block of 2 bytes, then the end
+  ]);
+  return Buffer.concat([screen, palette, loop, ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])]);
+}
+
+/** A baseline JPEG the size a 12-megapixel phone camera writes (4000 x 3000). */
+export async function phonePhoto(width = 4000, height = 3000): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#7a6' } }).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** A JPEG carrying GPS and camera EXIF, an XMP packet and an ICC profile. */
 export async function jpegWithMetadata(width = 640, height = 480): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#2a7' } })

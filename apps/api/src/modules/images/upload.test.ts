@@ -5,13 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGES } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { registerErrorHandler } from '../../plugins/errors.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
+import { sell, sellForm } from '../seller-requests/testing.js';
+import { MAX_DECODE_BYTES } from './decode-cost.js';
+import { MAX_PAGES } from './normalize.js';
+import { BUSY, DecodeQueue } from './queue.js';
 import { storeImages } from './repository.js';
-import { jpegWithMetadata, multipartBody, plainPng, pngBomb } from './testing.js';
-import { MAX_IMAGE_BYTES, readMultipart } from './upload.js';
+import { interlaced16BitPng, jpegWithMetadata, manyFrameGif, multipartBody, plainPng, pngBomb } from './testing.js';
+import { MAX_IMAGE_BYTES, readMultipart, uploadQueue } from './upload.js';
 
-/** A route as later issues will write one: read the submission, then store everything in one transaction. */
-async function uploadApp(db: Db): Promise<FastifyInstance> {
+/** Holds every turn and place in line of a queue until the returned function is called. */
+function fill(queue: DecodeQueue): () => Promise<void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const jobs = Array.from({ length: queue.limits.active + queue.limits.waiting }, () => queue.run(() => held));
+  return async () => {
+    release();
+    await Promise.all(jobs);
+  };
+}
+
+/**
+ * A route as later issues will write one: read the submission, then store everything in one transaction.
+ * Its uploads go through `queue`; /upload-tight also lowers the decode budget to 1 MiB.
+ */
+async function uploadApp(db: Db, queue: DecodeQueue): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
   // The limits app.ts registers.
@@ -19,11 +38,13 @@ async function uploadApp(db: Db): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
     limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
   });
-  app.post('/upload', async (request) => {
-    const { fields, arrays, images } = await readMultipart(request);
-    const stored = await db.kysely.transaction().execute((trx) => storeImages(trx, images));
-    return { fields: { ...fields }, arrays: { ...arrays }, stored, sizes: images.map((i) => [i.width, i.height]) };
-  });
+  for (const [url, limits] of [['/upload', {}], ['/upload-tight', { maxDecodeBytes: 1024 * 1024 }]] as const) {
+    app.post(url, async (request) => {
+      const { fields, arrays, images } = await readMultipart(request, { queue, limits });
+      const stored = await db.kysely.transaction().execute((trx) => storeImages(trx, images));
+      return { fields: { ...fields }, arrays: { ...arrays }, stored, sizes: images.map((i) => [i.width, i.height]) };
+    });
+  }
   await app.ready();
   return app;
 }
@@ -32,6 +53,7 @@ describe.each(engines)('readMultipart on %s', (engine) => {
   let tdb: TestDb;
   let app: FastifyInstance;
   let png: Buffer;
+  const queue = new DecodeQueue({ active: 1, waiting: 1, memoryBytes: MAX_DECODE_BYTES });
 
   const imageCount = async () =>
     Number((await tdb.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -39,10 +61,14 @@ describe.each(engines)('readMultipart on %s', (engine) => {
     const { payload, headers } = await multipartBody(entries);
     return app.inject({ method: 'POST', url: '/upload', payload, headers });
   };
+  const postTo = async (url: string, entries: Parameters<typeof multipartBody>[0]) => {
+    const { payload, headers } = await multipartBody(entries);
+    return app.inject({ method: 'POST', url, payload, headers });
+  };
 
   beforeAll(async () => {
     tdb = await createTestDb(engine);
-    app = await uploadApp(tdb.db);
+    app = await uploadApp(tdb.db, queue);
     png = await plainPng(320, 200);
   });
   afterAll(async () => {
@@ -185,5 +211,79 @@ describe.each(engines)('readMultipart on %s', (engine) => {
     const res = await post([['description', 'x'.repeat(100 * 1024 + 1)]]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The field description is too long');
+  });
+
+  it('refuses an image too costly to decode with a clear 400, before decoding it', async () => {
+    const before = await imageCount();
+    // An interlaced 16-bit RGBA PNG: ~2 MiB to decode against this route's 1 MiB budget.
+    const res = await postTo('/upload-tight', [['images', await interlaced16BitPng(400), 'hostile.png', 'image/png']]);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 400, message: 'Image is too large to process (max 1 MB when decoded). Please send a smaller photo.' });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses a GIF of many frames', async () => {
+    const res = await post([['images', manyFrameGif(10_000), 'anim.gif', 'image/gif']]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Image has too many frames (max ${MAX_PAGES})`);
+  });
+
+  it('answers 503 with Retry-After while the decode queue is full, keeps nothing, and takes the photo once it moves', async () => {
+    const before = await imageCount();
+    const entries: Parameters<typeof multipartBody>[0] = [
+      ['name', 'busy'],
+      ['images', png, 'a.png', 'image/png'],
+    ];
+    const release = fill(queue);
+    try {
+      expect(queue.full).toBe(true);
+      const res = await post(entries);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 503, title: 'Service Unavailable', message: BUSY, detail: BUSY });
+      expect(await imageCount()).toBe(before);
+
+      // A submission without files has nothing to decode: it is not turned away.
+      const textOnly = await post([['name', 'no photo']]);
+      expect(textOnly.statusCode, textOnly.body).toBe(200);
+    } finally {
+      await release();
+    }
+    const res = await post(entries);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(await imageCount()).toBe(before + 1);
+  });
+});
+
+describe.each(engines)('the upload queue in the app on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a seller sending photos while every turn is taken gets the busy 503 with Retry-After; nothing is saved', async () => {
+    const requests = async () =>
+      Number((await t.db.kysely.selectFrom('seller_requests').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const photo = await plainPng(60, 40);
+    const form = [...sellForm(), ['images', photo, 'phone.png', 'image/png']] as Parameters<typeof sell>[1];
+    const release = fill(uploadQueue);
+    try {
+      const res = await sell(t.app, form);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ status: 503, message: 'The server is busy processing photos. Please try again in a moment.' });
+      expect(await requests()).toBe(0);
+    } finally {
+      await release();
+    }
+    const res = await sell(t.app, form);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await requests()).toBe(1);
   });
 });

@@ -2,17 +2,32 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MAX_IMAGES } from '@marketplace/shared';
 import { HttpError } from '../../plugins/errors.js';
-import { normalizeImage, type NormalizedImage } from './normalize.js';
+import { MAX_DECODE_BYTES } from './decode-cost.js';
+import { decodeImage, inspectImage, type ImageLimits, type NormalizedImage } from './normalize.js';
+import { DecodeQueue, QueueBusyError } from './queue.js';
 
 /** Largest upload accepted per file, before normalization. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
+/**
+ * Every upload of the process is decoded through this line. Two at once: one per core, and two of
+ * libuv's four threads, so a login's scrypt always finds a free one. Six waiting: an ordinary
+ * submission (3 phone photos) takes about a second, so the last in line waits a few seconds, while each
+ * waiting one holds at most its 30 MB of undecoded bytes. Together they may hold MAX_DECODE_BYTES of
+ * estimated decode memory, so two budget-sized images take turns instead of doubling the peak.
+ */
+export const uploadQueue = new DecodeQueue({ active: 2, waiting: 6, memoryBytes: MAX_DECODE_BYTES });
 
 export interface ReadMultipartOptions {
   /** The one field name files may come under ('images', or 'images[]'). */
   fileField?: string;
   /** At most this many files; one more refuses the whole submission. */
   maxFiles?: number;
+  /** The line the files are decoded through (tests pass their own). */
+  queue?: DecodeQueue;
+  /** Per-image limits (tests lower the decode budget to stay fast). */
+  limits?: ImageLimits;
 }
 
 export interface MultipartSubmission {
@@ -61,12 +76,15 @@ function toHttpError(error: unknown, maxFiles: number): HttpError {
  * returns only when everything was good, so the caller writes nothing for a refused submission.
  *
  * Refused with a 400: not multipart; a file under another field name; one file too many (the whole
- * submission, not just the extra file); bytes that do not decode as an image; an image over the pixel
- * limit; a text field over the size limit. A file over the size limit is a 413.
+ * submission, not just the extra file); bytes that do not decode as an image; an image over the pixel,
+ * frame or decode-memory limit; a text field over the size limit. A file over the size limit is a 413.
+ * With the decode queue full it is a 503 with Retry-After; a submission that arrives to a full queue
+ * is drained without keeping its files.
  */
 export async function readMultipart(request: FastifyRequest, opts: ReadMultipartOptions = {}): Promise<MultipartSubmission> {
   const fileField = baseName(opts.fileField ?? 'images');
   const maxFiles = opts.maxFiles ?? MAX_IMAGES;
+  const queue = opts.queue ?? uploadQueue;
   if (typeof request.isMultipart !== 'function') throw new Error('@fastify/multipart is not registered');
   if (!request.isMultipart()) throw new HttpError(400, 'Expected multipart/form-data');
 
@@ -75,6 +93,8 @@ export async function readMultipart(request: FastifyRequest, opts: ReadMultipart
   const buffers: Buffer[] = [];
   let refused: HttpError | undefined;
   let fileCount = 0;
+  // Full already: a submission with files will be refused, so its files are read past, not held in memory.
+  const busy = queue.full;
 
   try {
     // One more file than allowed is let through the parser so that we, not busboy, name the problem.
@@ -86,6 +106,7 @@ export async function readMultipart(request: FastifyRequest, opts: ReadMultipart
           part.file.resume();
           continue;
         }
+        if (busy) refused ??= new QueueBusyError();
         if (baseName(part.fieldname) !== fileField) refused ??= new HttpError(400, `Images must be sent in the field ${fileField}`);
         else if (++fileCount > maxFiles) refused ??= tooManyFiles(maxFiles);
         if (refused) {
@@ -113,8 +134,16 @@ export async function readMultipart(request: FastifyRequest, opts: ReadMultipart
   }
   if (refused) throw refused;
 
-  // One at a time: decoding is the memory-hungry step, and the first bad file refuses the lot.
-  const images: NormalizedImage[] = [];
-  for (const buffer of buffers) images.push(await normalizeImage(buffer));
+  if (buffers.length === 0) return { fields, arrays, images: [] };
+  // One turn of the queue for the whole submission; its files one at a time, each header checked before
+  // its pixels are decoded, and the first bad file refuses the lot.
+  const images = await queue.run(async () => {
+    const done: NormalizedImage[] = [];
+    for (const buffer of buffers) {
+      const { decodeBytes } = await inspectImage(buffer, opts.limits);
+      done.push(await queue.withMemory(decodeBytes, () => decodeImage(buffer)));
+    }
+    return done;
+  });
   return { fields, arrays, images };
 }
