@@ -6,7 +6,8 @@
 // first admin from ADMIN_EMAIL/ADMIN_PASSWORD) and stops it at the end. With BASE_URL (argument or env)
 // it needs ADMIN_EMAIL and ADMIN_PASSWORD of that server, and SERVER_PID to sample its memory.
 // DECODE_BUDGET_MB (default 72, the server's) sizes the heaviest images we take; KEEP_CORPUS=1 keeps the files.
-// The environment is passed on to the server it starts: MALLOC_ARENA_MAX=1 measures glibc with one arena.
+// The server it starts runs as `npm start` runs it, with MALLOC_ARENA_MAX=1 (set MALLOC_ARENA_MAX to measure
+// another value; the rest of the environment is passed on too).
 //
 // The uploads go to the back-office's POST /api/admin/seller-requests as a logged-in admin: it reads
 // photos through the same code as the public POST /api/v1/sells, which allows 30 submissions an hour
@@ -334,6 +335,7 @@ async function main() {
       server = spawn(process.execPath, ['apps/api/dist/server.js'], {
         cwd: root,
         env: {
+          MALLOC_ARENA_MAX: '1',
           ...process.env,
           NODE_ENV: 'production',
           HOST: '127.0.0.1',
@@ -410,7 +412,7 @@ async function main() {
       burstMs,
       perFile,
       unexpectedOutcomes,
-      allocator: process.env.MALLOC_ARENA_MAX ? `glibc, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : 'glibc defaults (or as the running server was started)',
+      allocator: `glibc, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '1'}`,
       afterBurst: { ordinaryPhoto: after.status },
       totalMs: Math.round(performance.now() - started),
       targets: {
