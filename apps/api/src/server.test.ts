@@ -10,11 +10,12 @@ import { seedProducts } from './db/seed/catalogue.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Published products the demo seed makes: the count any number of processes starting together must leave. */
 const SEEDED_FOR_SALE = seedProducts.filter((p) => p.published !== false).length;
-const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
 
-/** Runs the real entry point (server.ts through tsx) and collects its output and exit. */
+/** Runs the real entry point (server.ts through tsx's loader) and collects its output and exit. */
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, [path.join(here, 'server.ts')], {
+  // Node itself with tsx's loader, not the tsx wrapper: the child is the server, so a kill reaches it
+  // (killing the wrapper left the real server running on).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
