@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { rateLimitRedis, redisWithFallback } from './plugins/rate-limit-store.js';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
+import { refuseNul } from './plugins/no-nul.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -86,6 +87,7 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
   );
   requireDeclaredAccess(app);
   refuseOtherSites(app, config.publicUrl);
+  refuseNul(app);
   registerAuth(app, db);
   if (jobs) {
     const transports = transportsFromConfig({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM, sms: config.sms });

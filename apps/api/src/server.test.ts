@@ -103,7 +103,12 @@ describe('server process', () => {
       const login = slowRequest(url, `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n`, [body.slice(0, 10), body.slice(10)]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       server.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A request on the kept-alive connection just after the signal: answered, not reset (it used to be).
+      const late = new Promise<string>((resolve) => idle.once('data', (d: Buffer) => resolve(d.toString())));
+      idle.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      const lateAnswer = await late;
+      expect(lateAnswer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      expect(lateAnswer.toLowerCase()).toContain('connection: close');
       login.finish();
       expect(await login.done).toBe('HTTP/1.1 200 OK');
       // 0, not the 1 of the shutdown deadline: nothing was cut and the database was closed.

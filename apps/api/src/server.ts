@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -9,6 +10,8 @@ import { prepareDatabase } from './db/startup.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How long in-flight requests get to finish after SIGTERM (within a container platform's usual 30 s). */
 const SHUTDOWN_GRACE_MS = 25_000;
+/** How long connections already open may still bring a request after SIGTERM. */
+const DRAIN_MS = 500;
 
 function readConfig(): Config {
   try {
@@ -39,12 +42,18 @@ async function main() {
   const app = await buildApp({ config: { ...config, webDist }, db, jobs: true });
 
   let closing = false;
+  // While draining, every answer closes its connection behind it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting; idle keep-alive connections close now, busy ones once their request is answered
-    // (Fastify answers new requests on them with 503 and Connection: close). A request still running at
+    // Stop accepting new connections but leave open ones alone for a moment: a keep-alive connection that
+    // looks idle may hold a request whose bytes arrived but are not parsed yet, and closing it at once reset
+    // that request (a POST a browser will not retry). Answers now carry Connection: close; then the
+    // connections still idle are closed and Fastify waits for those in flight. A request still running at
     // the deadline is cut, and the exit code says so.
     const force = setTimeout(() => {
       app.log.warn('requests still running at the shutdown deadline: closing their connections');
@@ -52,6 +61,9 @@ async function main() {
       void db.close().finally(() => process.exit(1));
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    net.Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    app.server.closeIdleConnections();
     await app.close();
     await db.close();
     process.exit(0);

@@ -41,6 +41,20 @@ export class HttpError extends Error {
   }
 }
 
+export const UNSTORABLE_TEXT = 'The request contains characters that cannot be stored.';
+export const CHANGED_AT_ONCE = 'This was changed by someone else at the same moment. Reload and try again.';
+
+/**
+ * Safety nets for database refusals that the routes should have prevented: text PostgreSQL cannot store
+ * (22021, 22P05) is the caller's 400; a unique index deciding between two writers at once is a 409.
+ */
+function refusalOf(error: unknown): { status: number; message: string } | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === '22021' || code === '22P05') return { status: 400, message: UNSTORABLE_TEXT };
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return { status: 409, message: CHANGED_AT_ONCE };
+  return undefined;
+}
+
 export function problem(status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
   return {
     // First, so an extra field can never replace the standard ones.
@@ -89,6 +103,11 @@ export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
     // Rate limits (429) carry the messages the routes wrote for them.
     if (status === 429) return sendProblem(reply, status, error.message);
     if (status >= 400 && status < 500) return sendProblem(reply, status, frameworkMessage(error, status));
+    const refusal = refusalOf(error);
+    if (refusal) {
+      request.log.warn({ err: error }, 'database refused a value');
+      return sendProblem(reply, refusal.status, refusal.message);
+    }
     const fault = faultOf(error);
     if (fault) {
       faults?.note(fault);

@@ -4,6 +4,9 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { sellForm } from '../modules/seller-requests/testing.js';
 import { multipartBody } from '../modules/images/testing.js';
 import { FOREIGN_SITE } from './same-origin.js';
+import { NUL_REFUSED } from './no-nul.js';
+import { engines } from '../test/databases.js';
+import { signIn } from '../test/users.js';
 
 // Issue 11, defect 8: errors raised before a route runs were not problem+json and echoed the URL; public
 // writes were accepted from other sites' pages.
@@ -82,3 +85,37 @@ describe('writes from other sites', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
   });
 });
+
+describe.each(engines)('the NUL character [%s]', (engine) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = (await signIn(t.app, t.db, 'Admin')).headers;
+  });
+  afterAll(() => t.close());
+
+  // PostgreSQL cannot store it (a 500 there), SQLite stored it: refused on both with one message.
+  it.each([
+    ['a login email', { method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a\u0000b@example.mw', password: 'whatever-it-is' } }],
+    ['an order name', { method: 'POST', url: '/api/v1/orders', payload: { items: [{ product_id: 1, price: 1 }], buyer_name: 'Thoko\u0000', phone: '0999123456', fulfilment: 'collect' } }],
+    ['a category in the path', { method: 'GET', url: '/api/v1/products/category/a%00b' }],
+    ['a search', { method: 'GET', url: '/api/admin/seller-requests?search=%00', admin: true }],
+    ['a shop town', { method: 'POST', url: '/api/admin/shops', payload: { name: 'Shop', address: 'Road', town: '\u0000', hours: '8-5' }, admin: true }],
+    ['a key', { method: 'POST', url: '/api/admin/categories', payload: { name: 'Ok', 'x\u0000': 1 }, admin: true }],
+  ] as const)('is refused in %s with a 400', async (_name, request) => {
+    const { admin: asAdmin, ...call } = request as { method: 'GET' | 'POST'; url: string; payload?: object; admin?: boolean };
+    const res = await t.app.inject({ ...call, ...(asAdmin ? { headers: admin } : {}) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NUL_REFUSED);
+  });
+
+  it('is refused in a multipart submission field', async () => {
+    const body = await multipartBody(sellForm({ item_name: 'Phone\u0000' }));
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: body.headers, payload: body.payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NUL_REFUSED);
+    expect(await t.db.kysely.selectFrom('seller_requests').select('id').execute()).toEqual([]);
+  });
+});
+

@@ -182,4 +182,12 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     const times = body.recent_actions.map((a: { time: string }) => a.time);
     expect([...times].sort().reverse()).toEqual(times);
   });
+
+  it('features a product once when three staff feature it at the same moment: 201 and two 409s', async () => {
+    const product = (await create({ published: 'true' })).json();
+    const feature = () => t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers });
+    const answers = await Promise.all([feature(), feature(), feature()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe('This product is already featured.');
+  });
 });

@@ -44,9 +44,14 @@ export const featuredRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { 
       const product = await findProduct(trx, productId);
       if (!product) throw new HttpError(404, 'Product not found');
       if (product.published !== 1) throw new HttpError(409, ONLY_PUBLISHED);
-      const existing = await trx.selectFrom('featured_products').select('id').where('product_id', '=', productId).executeTakeFirst();
-      if (existing) throw new HttpError(409, ALREADY_FEATURED);
-      const row = await trx.insertInto('featured_products').values({ product_id: productId, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+      // The unique product_id decides between two staff featuring it at once; the loser gets the 409 too.
+      const row = await trx
+        .insertInto('featured_products')
+        .values({ product_id: productId, created_at: nowIso() })
+        .onConflict((oc) => oc.column('product_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw new HttpError(409, ALREADY_FEATURED);
       await recordAudit(trx, { actorId: request.user!.id, action: `Featured product ${product.name}`, subjectType: 'product', subjectId: productId });
       return row.id;
     });
