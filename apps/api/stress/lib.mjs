@@ -1,0 +1,222 @@
+// What the stress checks share: starting the built server on loopback, throwaway databases, loads,
+// and the one line of figures each check prints for run.mjs.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The line run.mjs reads: `FIGURES {json}`. */
+export function report(figures) {
+  console.log(`FIGURES ${JSON.stringify(figures)}`);
+}
+
+/** Ends the process at the deadline whatever is still running: every check stops by itself. */
+export function deadline(ms, name, onExpire = () => {}) {
+  const timer = setTimeout(() => {
+    console.error(`${name}: stopped at its ${Math.round(ms / 1000)} s deadline`);
+    onExpire();
+    process.exit(2);
+  }, ms);
+  timer.unref();
+  return Date.now() + ms;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A seeded random in [0, 1) (mulberry32), so a run's random moments can be replayed from its seed. */
+export function seededRandom(seed) {
+  let s = seed | 0;
+  return () => {
+    let t = (s = (s + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `stress-${prefix}-`));
+}
+
+export function rssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Polls the health check until it answers 200 (or the time is up). */
+export async function waitUp(base, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`server did not answer ${base}/api/health within ${ms} ms`);
+}
+
+/**
+ * Starts the built server (apps/api/dist/server.js) on 127.0.0.1 and a free port. Non-production, so it
+ * seeds the demo data and the demo admin on an empty database. Its output goes to `logFile`.
+ */
+export async function startServer({ dataDir, databaseUrl = '', env = {}, logFile, waitMs = 90_000 } = {}) {
+  if (!fs.existsSync(path.join(root, 'apps/api/dist/server.js'))) throw new Error('build first: npm run build -w apps/api');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(logFile ?? path.join(dataDir ?? os.tmpdir(), 'server.log'), 'a');
+  const proc = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir ?? tempDir('data'),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      // Each request names its client in X-Forwarded-For (one trusted hop: us), so the per-address
+      // limits (30 submissions an hour, 30 logins a minute) count simulated clients, not this script.
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  try {
+    await Promise.race([waitUp(base, waitMs), exited.then(({ code, signal }) => Promise.reject(new Error(`server exited during start (${code ?? signal})`)))]);
+  } catch (error) {
+    proc.kill('SIGKILL');
+    throw error;
+  }
+  return { proc, pid: proc.pid, port, base, exited };
+}
+
+/** Stops a server we started: SIGTERM, then SIGKILL if it is still there after `ms`. */
+export async function stopServer(server, ms = 30_000) {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return server.exited;
+  server.proc.kill('SIGTERM');
+  const timer = setTimeout(() => server.proc.kill('SIGKILL'), ms);
+  const result = await server.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+/** A throwaway PostgreSQL database on the local server, dropped by drop(). */
+export async function createPgDatabase() {
+  const name = `stress_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+let clientNumber = 0;
+/** A different simulated client address for each call (10.x.y.z), for X-Forwarded-For. */
+export function nextClient() {
+  clientNumber++;
+  return `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`;
+}
+
+/**
+ * One HTTP request; resolves with { status, headers, body } or { error } (never rejects), and says whether
+ * the request went out on a reused keep-alive socket.
+ */
+export function request(base, { method = 'GET', path: target, headers = {}, body, agent, timeoutMs = 60_000 }) {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path: target, headers: { ...headers, ...(body ? { 'content-length': body.length } : {}) }, agent: agent ?? false }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), reused: req.reusedSocket }));
+      res.on('error', (error) => resolve({ error, reused: req.reusedSocket, answeredHead: true }));
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('timed out')));
+    req.on('error', (error) => resolve({ error, reused: req.reusedSocket }));
+    req.end(body);
+  });
+}
+
+export async function json(base, options) {
+  const res = await request(base, options);
+  if (res.error) throw res.error;
+  return { status: res.status, headers: res.headers, body: res.body.length ? JSON.parse(res.body.toString('utf8')) : undefined };
+}
+
+/** A multipart body (fields and files), written by hand so it is a Buffer we can send with a content-length. */
+export function multipart(fields, files = []) {
+  const boundary = `----stress${randomBytes(8).toString('hex')}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const file of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The public sell form, as a seller fills it in. */
+export function sellFields(itemName) {
+  return {
+    item_name: itemName,
+    description: 'Works perfectly, comes with the charger',
+    price: '450000',
+    seller_name: 'Thoko Phiri',
+    phone: '+265 999 123 456',
+    email: 'thoko@example.mw',
+    location: 'Lilongwe, Area 18',
+    notify_on_offer: 'true',
+    terms_accepted: 'true',
+    create_seller_account: 'false',
+  };
+}
+
+export const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
+
+export async function login(base, email, password) {
+  const res = await json(base, {
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
+    body: Buffer.from(JSON.stringify({ email, password })),
+  });
+  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
