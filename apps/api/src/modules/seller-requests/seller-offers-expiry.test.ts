@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { signIn } from '../../test/users.js';
-import { CHANGED_MEANWHILE, expireDueOffers } from './service.js';
+import { CHANGED_MEANWHILE, expireDueOffers, OFFER_REPLACED } from './service.js';
 import { sellerCalls, staffCalls, statusOf, submit } from './testing.js';
 
 const DAY = 86_400_000;
@@ -131,8 +131,10 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
     clock.set(T0);
     for (let trial = 0; trial < trials; trial++) {
       const { id, status_token: token } = await submit(t.app);
-      await staff.counter(id);
-      const [accept, offer] = await Promise.all([seller.accept(token), staff.offer(id, 390000)]);
+      const counter = (await (await staff.counter(id)).json()).offers.at(-1).id as number;
+      // The seller answers the counter-offer on their screen, as the status page does: if staff's new offer
+      // lands first (the two need not overlap), the answer is refused rather than accepting an offer unseen.
+      const [accept, offer] = await Promise.all([seller.accept(token, { offer_id: counter }), staff.offer(id, 390000)]);
       expect([accept.statusCode, offer.statusCode].sort(), `trial ${trial}`).toEqual([200, 409]);
       const detail = await staff.detail(id);
       if (accept.statusCode === 200) {
@@ -142,7 +144,7 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
       } else {
         expect(detail.status).toBe('Offer Pending');
         expect(detail.offers).toMatchObject([{ kind: 'counter', answer: null }, { kind: 'offer', answer: null }]);
-        expect([CHANGED_MEANWHILE]).toContain(accept.json().message);
+        expect([CHANGED_MEANWHILE, OFFER_REPLACED]).toContain(accept.json().message);
       }
       expect(detail.history).toHaveLength(3);
     }
