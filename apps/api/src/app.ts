@@ -12,6 +12,7 @@ import { rateLimitRedis, redisWithFallback } from './plugins/rate-limit-store.js
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
 import { refuseNul } from './plugins/no-nul.js';
+import { registerCatalogueCache } from './plugins/catalogue-cache.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -109,6 +110,8 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // Before compress: the cache hands it answers already compressed, which it then leaves alone.
+  registerCatalogueCache(app, db);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Global off: limits are set per route where abuse matters (interest, sell, login). With several API
   // processes the counters must be shared: Redis when REDIS_URL is set, else this process's memory.

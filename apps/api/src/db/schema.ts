@@ -113,6 +113,12 @@ export interface FeaturedProductsTable {
   created_at: Time;
 }
 
+/** One row: bumped (by triggers) in every transaction that changes what the public catalogue shows. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface SellerRequestsTable {
   id: Generated<number>;
   /** 'S-7QK2M', read out on the phone. */
@@ -283,6 +289,7 @@ export interface Database {
   product_terms: ProductTermsTable;
   product_interests: ProductInterestsTable;
   featured_products: FeaturedProductsTable;
+  catalogue_version: CatalogueVersionTable;
   seller_requests: SellerRequestsTable;
   seller_request_images: SellerRequestImagesTable;
   seller_request_offers: SellerRequestOffersTable;

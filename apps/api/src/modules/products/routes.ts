@@ -25,7 +25,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
 
   app.get(
     '/v1/products',
-    { config: { access: 'public' }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
     async (request) => {
       const { limit, offset, search, available } = request.query;
       const { rows, total } = await listProducts(kysely, { limit, offset, search, availableOnly: available });
@@ -36,7 +36,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   // Registered before '/v1/products/:id' matters only for readability: find-my-way prefers static segments.
   app.get(
     '/v1/products/featured-products',
-    { config: { access: 'public' }, schema: { tags, response: { 200: featuredListSchema } } },
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, response: { 200: featuredListSchema } } },
     async () => {
       const products = toFeatured(await toPublic(kysely, await listFeaturedPublished(kysely)));
       return { products, total: products.length };
@@ -46,7 +46,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   app.get(
     '/v1/products/category/:category',
     {
-      config: { access: 'public' },
+      config: { access: 'public', catalogueCache: true },
       schema: { tags, params: categoryParamSchema, querystring: pageQuerySchema, response: { 200: productListSchema } },
     },
     async (request) => {
@@ -59,7 +59,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
 
   app.get(
     '/v1/products/:id',
-    { config: { access: 'public' }, schema: { tags, params: productIdParamSchema, response: { 200: publicProductSchema } } },
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, params: productIdParamSchema, response: { 200: publicProductSchema } } },
     async (request) => {
       const row = await requirePublished(kysely, request.params.id);
       const [product] = await toPublic(kysely, [row]);

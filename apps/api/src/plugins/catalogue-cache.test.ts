@@ -1,0 +1,121 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, createTestApp } from '../test/app.js';
+import { createTestDb, engines } from '../test/databases.js';
+import { addProduct, addShop, feature } from '../test/fixtures.js';
+import { signIn } from '../test/users.js';
+import { items, placeOrder } from '../modules/orders/testing.js';
+import { cacheKey, catalogueVersion } from './catalogue-cache.js';
+
+// Issue 12, item 1: public catalogue answers come from a cache of pre-serialised, pre-compressed bodies,
+// and a catalogue write is visible on the very next read, in any server process.
+
+describe('the cache key', () => {
+  it('puts the query in a fixed order', () => {
+    expect(cacheKey('/api/v1/products?offset=0&limit=4')).toBe(cacheKey('/api/v1/products?limit=4&offset=0'));
+    expect(cacheKey('/api/v1/products')).toBe('/api/v1/products');
+    expect(cacheKey('/api/v1/products?search=a%20b')).not.toBe(cacheKey('/api/v1/products?search=a'));
+  });
+});
+
+describe.each(engines)('the public catalogue cache [%s]', (engine) => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let productId: number;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    staff = (await signIn(t.app, t.db, 'Admin')).headers;
+    productId = await addProduct(t.db, { name: 'Cached Phone', price: 250_000 });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('answers the same URL from one entry, with a strong ETag, 304 when unchanged, and br or gzip as asked', async () => {
+    const first = await get('/api/v1/products?limit=50&offset=0');
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+
+    const again = await get('/api/v1/products?offset=0&limit=50');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+
+    const unchanged = await get('/api/v1/products?limit=50&offset=0', { 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const br = await get('/api/v1/products?limit=50&offset=0', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const gzip = await get('/api/v1/products?limit=50&offset=0', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+  });
+
+  it('shows a staff change on the very next read', async () => {
+    const before = (await get(`/api/v1/products/${productId}`)).json();
+    expect(before.price).toBe(250_000);
+    const version = await catalogueVersion(t.db);
+    await t.db.kysely.updateTable('products').set({ price: 240_000 }).where('id', '=', productId).execute();
+    expect(await catalogueVersion(t.db)).toBeGreaterThan(version);
+    expect((await get(`/api/v1/products/${productId}`)).json().price).toBe(240_000);
+
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/unpublish`, headers: staff })).statusCode).toBe(200);
+    expect((await get(`/api/v1/products/${productId}`)).statusCode).toBe(404);
+    expect((await get('/api/v1/products?limit=50&offset=0')).json().products.map((p: { id: number }) => p.id)).not.toContain(productId);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/publish`, headers: staff });
+    expect((await get(`/api/v1/products/${productId}`)).statusCode).toBe(200);
+  });
+
+  it('shows reservations, interest, featured items and shops on the very next read', async () => {
+    const shop = await addShop(t.db, 'Cache Shop', { town: 'Mzuzu' });
+    const id = await addProduct(t.db, { name: 'Cache Console', shopId: shop });
+    expect((await get(`/api/v1/products/${id}`)).json()).toMatchObject({ reserved: false, watchers: 0 });
+
+    expect((await placeOrder(t.app, items(id))).statusCode).toBe(201);
+    expect((await get(`/api/v1/products/${id}`)).json().reserved).toBe(true);
+
+    await t.app.inject({ method: 'POST', url: `/api/v1/products/${id}/interest`, payload: { visitor_id: 'visitor-cache-000001' } });
+    expect((await get(`/api/v1/products/${id}`)).json().watchers).toBe(1);
+
+    const featured = async () => (await get('/api/v1/products/featured-products')).json().products.map((p: { id: number }) => p.id);
+    expect(await featured()).not.toContain(id);
+    await feature(t.db, id);
+    expect(await featured()).toContain(id);
+
+    const shops = async () => (await get('/api/v1/shops')).json().shops.map((s: { town: string }) => s.town);
+    expect(await shops()).toContain('Mzuzu');
+    await t.app.inject({ method: 'PUT', url: `/api/admin/shops/${shop}`, headers: staff, payload: { name: 'Cache Shop', address: 'Road', town: 'Karonga', hours: '8-5' } });
+    expect(await shops()).toContain('Karonga');
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('two server processes on one PostgreSQL database', () => {
+  it('never serves a page older than a write the other process acknowledged', async () => {
+    const { db, connectAgain, dispose } = await createTestDb('postgres');
+    const other = connectAgain();
+    const reader = await buildTestApp(db);
+    const writer = await buildTestApp(other);
+    try {
+      const staff = (await signIn(writer, other, 'Admin')).headers;
+      const id = await addProduct(db, { name: 'Shared Phone', price: 100_000 });
+      const status = async () => (await reader.inject({ method: 'GET', url: `/api/v1/products/${id}` })).statusCode;
+      expect(await status()).toBe(200);
+      expect(await status()).toBe(200);
+      for (let round = 0; round < 3; round++) {
+        for (const [action, expected] of [['unpublish', 404], ['publish', 200]] as const) {
+          const res = await writer.inject({ method: 'PUT', url: `/api/admin/products/${id}/${action}`, headers: staff });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(await status(), `${action} in round ${round}`).toBe(expected);
+        }
+      }
+    } finally {
+      await reader.close();
+      await writer.close();
+      await dispose();
+    }
+  });
+});
