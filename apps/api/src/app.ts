@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +12,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.
 import { refuseOtherSites } from './plugins/same-origin.js';
 import { refuseNul } from './plugins/no-nul.js';
 import { registerCatalogueCache } from './plugins/catalogue-cache.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -77,6 +77,8 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: answers refused by a later hook (401, 403, 404) carry the headers too.
+  registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db.faults);
@@ -95,21 +97,6 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60, outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 } });
   }
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
   // Before compress: the cache hands it answers already compressed, which it then leaves alone.
   registerCatalogueCache(app, db);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
