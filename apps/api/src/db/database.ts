@@ -29,6 +29,11 @@ export interface Db {
   freeBytes(): Promise<number | undefined>;
   /** Faults the error handler saw, for /api/health. */
   faults: FaultLog;
+  /**
+   * The catalogue version (migration 0010), read on every public catalogue request: a statement prepared
+   * once, not built by Kysely each time, since this read is most of what a cached answer costs.
+   */
+  catalogueVersion(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -103,6 +108,10 @@ function openPostgres(url: string, options: PostgresOptions): Db {
     },
     freeBytes: async () => undefined,
     faults: new FaultLog(),
+    catalogueVersion: async () => {
+      const result = await pool.query<{ version: number }>({ name: 'catalogue_version', text: 'select version from catalogue_version where id = 1' });
+      return Number(result.rows[0]!.version);
+    },
     close: once(() => kysely.destroy()),
   };
 }
@@ -139,6 +148,7 @@ function openSqlite(file: string): Db {
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
+  let versionStatement: SQLite.Statement<[], number> | undefined;
   return {
     kysely,
     engine: 'sqlite',
@@ -151,6 +161,10 @@ function openSqlite(file: string): Db {
       return stats.bavail * stats.bsize;
     },
     faults: new FaultLog(),
+    catalogueVersion: async () => {
+      versionStatement ??= database.prepare<[], number>('select version from catalogue_version where id = 1').pluck();
+      return Number(versionStatement.get());
+    },
     close: once(() => kysely.destroy()),
   };
 }

@@ -35,9 +35,8 @@ export function cacheKey(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
-export async function catalogueVersion(db: Db): Promise<number> {
-  const row = await db.kysely.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.version);
+export function catalogueVersion(db: Db): Promise<number> {
+  return db.catalogueVersion();
 }
 
 function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
