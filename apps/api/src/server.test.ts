@@ -43,6 +43,14 @@ function urlOf(server: ReturnType<typeof start>) {
   });
 }
 
+/** Both servers come up and show the demo catalogue once, not twice. */
+async function expectSeededOnce(servers: ReturnType<typeof start>[]) {
+  for (const url of await Promise.all(servers.map(urlOf))) {
+    const products = (await (await fetch(`${url}/api/v1/products?limit=1`)).json()) as { total: number };
+    expect(products.total).toBe(SEEDED_FOR_SALE);
+  }
+}
+
 /** A raw HTTP/1.1 request on its own socket, written in two parts; resolves with the status line. */
 function slowRequest(url: string, head: string, parts: [string, string]) {
   const { hostname, port } = new URL(url);
@@ -65,16 +73,7 @@ describe('server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
     const server = start({ PORT: '0', DATA_DIR: dataDir });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setInterval(() => {
-          const match = /running on (http:\/\/localhost:\d+)/.exec(server.output());
-          if (match) {
-            clearInterval(timer);
-            resolve(match[1]!);
-          }
-        }, 100);
-        void server.exited.then(() => reject(new Error(`server exited: ${server.output()}`)));
-      });
+      const url = await urlOf(server);
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
       const products = (await (await fetch(`${url}/api/v1/products`)).json()) as { total: number };
@@ -124,11 +123,7 @@ describe('server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
     const servers = [start({ PORT: '0', DATA_DIR: dataDir }), start({ PORT: '0', DATA_DIR: dataDir })];
     try {
-      const urls = await Promise.all(servers.map(urlOf));
-      for (const url of urls) {
-        const products = (await (await fetch(`${url}/api/v1/products?limit=1`)).json()) as { total: number };
-        expect(products.total).toBe(SEEDED_FOR_SALE);
-      }
+      await expectSeededOnce(servers);
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -140,11 +135,7 @@ describe('server process', () => {
     const empty = await createTestDb('postgres', { migrate: false });
     const servers = [start({ PORT: '0', DATABASE_URL: empty.url! }), start({ PORT: '0', DATABASE_URL: empty.url! })];
     try {
-      const urls = await Promise.all(servers.map(urlOf));
-      for (const url of urls) {
-        const products = (await (await fetch(`${url}/api/v1/products?limit=1`)).json()) as { total: number };
-        expect(products.total).toBe(SEEDED_FOR_SALE);
-      }
+      await expectSeededOnce(servers);
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');
       await Promise.all(servers.map((s) => s.exited));

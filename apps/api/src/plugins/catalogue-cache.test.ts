@@ -5,7 +5,7 @@ import { createTestDb, engines } from '../test/databases.js';
 import { addProduct, addShop, feature } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
 import { items, placeOrder } from '../modules/orders/testing.js';
-import { cacheKey, catalogueVersion } from './catalogue-cache.js';
+import { cacheKey } from './catalogue-cache.js';
 
 // Issue 12, item 1: public catalogue answers come from a cache of pre-serialised, pre-compressed bodies,
 // and a catalogue write is visible on the very next read, in any server process.
@@ -58,9 +58,9 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
   it('shows a staff change on the very next read', async () => {
     const before = (await get(`/api/v1/products/${productId}`)).json();
     expect(before.price).toBe(250_000);
-    const version = await catalogueVersion(t.db);
+    const version = await t.db.catalogueVersion();
     await t.db.kysely.updateTable('products').set({ price: 240_000 }).where('id', '=', productId).execute();
-    expect(await catalogueVersion(t.db)).toBeGreaterThan(version);
+    expect(await t.db.catalogueVersion()).toBeGreaterThan(version);
     expect((await get(`/api/v1/products/${productId}`)).json().price).toBe(240_000);
 
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/unpublish`, headers: staff })).statusCode).toBe(200);

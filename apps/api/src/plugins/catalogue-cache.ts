@@ -35,10 +35,6 @@ export function cacheKey(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
-export function catalogueVersion(db: Db): Promise<number> {
-  return db.catalogueVersion();
-}
-
 function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) return 'br';
@@ -46,13 +42,18 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+/** Sets the status and headers of an answer from `entry` and gives its body: empty for a 304. */
+function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | '' {
   reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  const encoding = encodingFor(request);
+  if (request.headers['if-none-match'] === entry.etag) {
+    reply.code(304);
+    return '';
+  }
   reply.code(200).type(entry.type);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.plain);
+  const encoding = encodingFor(request);
+  if (!encoding) return entry.plain;
+  reply.header('Content-Encoding', encoding);
+  return encoding === 'br' ? entry.br : entry.gzip;
 }
 
 /**
@@ -68,13 +69,13 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.catalogueCache || request.method !== 'GET') return;
     const key = cacheKey(request.url);
-    const version = await catalogueVersion(db);
+    const version = await db.catalogueVersion();
     const entry = entries.get(key);
     request.catalogue = { key, version, hit: entry?.version === version };
     if (!entry || entry.version !== version) return;
     entries.delete(key);
     entries.set(key, entry);
-    return send(request, reply, entry);
+    return reply.send(answer(request, reply, entry));
   });
 
   // A miss: keep what the route answered, tagged with the version read before it was made (a write
@@ -94,14 +95,6 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries 
     };
     entries.set(catalogue.key, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding');
-    if (request.headers['if-none-match'] === entry.etag) {
-      reply.code(304);
-      return '';
-    }
-    const encoding = encodingFor(request);
-    if (!encoding) return entry.plain;
-    reply.header('Content-Encoding', encoding);
-    return encoding === 'br' ? entry.br : entry.gzip;
+    return answer(request, reply, entry);
   });
 }

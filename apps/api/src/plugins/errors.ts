@@ -98,10 +98,10 @@ export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
     if (error.validation) return sendProblem(reply, 400, error.message);
 
     const status = error.statusCode ?? 500;
-    // Fastify's own client errors (bad JSON, body too large, wrong content type): a fixed message each,
-    // never their own text, which can quote the request back.
     // Rate limits (429) carry the messages the routes wrote for them.
     if (status === 429) return sendProblem(reply, status, error.message);
+    // Fastify's own client errors (bad JSON, body too large, wrong content type): a fixed message each,
+    // never their own text, which can quote the request back.
     if (status >= 400 && status < 500) return sendProblem(reply, status, frameworkMessage(error, status));
     const refusal = refusalOf(error);
     if (refusal) {

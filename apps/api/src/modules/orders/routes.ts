@@ -20,6 +20,7 @@ import { idParams } from '../../plugins/params.js';
 import { placeOrders } from './place.js';
 import { listOrders } from './repository.js';
 import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
+import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 export const TOO_MANY_ORDERS = 'Too many orders from your network. Please try again in an hour.';
 /** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
@@ -43,10 +44,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify
   const tags = ['orders'];
   const config = { access: STAFF };
   const linkLimit = { rateLimit: { max: ORDER_LINK_PER_MINUTE, timeWindow: '1 minute' } };
-  // Every answer here holds a buyer's name, phone and address: never kept by a cache or a CDN.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
+  // Every answer here holds a buyer's name, phone and address.
+  keepAnswersPrivate(app);
 
   app.post(
     '/v1/orders',

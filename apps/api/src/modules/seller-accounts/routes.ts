@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { StatusLinks } from '../seller-requests/links.js';
 import { SELL_LINK_PER_MINUTE } from '../seller-requests/routes.js';
 import { accountItems, claimItem, createSellerAccount } from './service.js';
+import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 export interface SellerAccountRouteOptions {
   db: Db;
@@ -19,9 +20,7 @@ const tokenParams = z.object({ token: z.string() });
 export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> = async (fastify, { db, clock, links }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['seller accounts'];
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
+  keepAnswersPrivate(app);
 
   app.post(
     '/v1/sells/:token/account',

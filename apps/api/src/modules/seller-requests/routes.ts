@@ -24,6 +24,7 @@ import { readMultipart } from '../images/upload.js';
 import { listRequests } from './repository.js';
 import type { StatusLinks } from './links.js';
 import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, submitRequest, type StaffMove } from './service.js';
+import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 export const SUBMITTED = 'Item successfully submitted!';
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again in an hour.';
@@ -50,10 +51,8 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
   const tags = ['seller requests'];
   const multipart = { consumes: ['multipart/form-data'] };
   const linkLimit = { rateLimit: { max: SELL_LINK_PER_MINUTE, timeWindow: '1 minute' } };
-  // Every answer here holds a seller's item, offers or contact details: never kept by a cache or a CDN.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-  });
+  // Every answer here holds a seller's item, offers or contact details.
+  keepAnswersPrivate(app);
 
   app.post(
     '/v1/sells',
