@@ -43,6 +43,22 @@ function urlOf(server: ReturnType<typeof start>) {
   });
 }
 
+/** Resolves once nothing accepts connections on `port` any more (polls a fresh connection). */
+async function listenerClosed(port: number) {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Both servers come up and show the demo catalogue once, not twice. */
 async function expectSeededOnce(servers: ReturnType<typeof start>[]) {
   for (const url of await Promise.all(servers.map(urlOf))) {
@@ -102,7 +118,9 @@ describe('server process', () => {
       const login = slowRequest(url, `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n`, [body.slice(0, 10), body.slice(10)]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       server.child.kill('SIGTERM');
-      // A request on the kept-alive connection just after the signal: answered, not reset (it used to be).
+      // Draining begins by closing the listener: wait for that, so the next request surely comes after it.
+      await listenerClosed(Number(new URL(url).port));
+      // A request on the kept-alive connection while draining: answered, not reset (it used to be).
       const late = new Promise<string>((resolve) => idle.once('data', (d: Buffer) => resolve(d.toString())));
       idle.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
       const lateAnswer = await late;
