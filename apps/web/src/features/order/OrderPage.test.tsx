@@ -118,7 +118,8 @@ describe('/order/{token}', () => {
 
     await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Cancelled')).toBeTruthy());
     expect(screen.getByText('This order was cancelled. The items are back on sale.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByTestId('order-status'));
+    // Focus moves in an effect after the status renders: wait for it rather than race it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-status')));
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(screen.getByText('Cancelled by you')).toBeTruthy();
     expect(screen.getByText('Reason: Found one cheaper')).toBeTruthy();

@@ -98,7 +98,8 @@ describe('/sell/status/{token}', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, accept' }));
     await waitFor(() => expect(status().getByText('Thank you: you accepted our offer of MWK 230,000.')).toBeTruthy());
     expect(status().getByText(sellerStatusText('Offer Accepted by Seller'))).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByTestId('seller-status'));
+    // Focus moves in an effect after the line renders: wait for it rather than race it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('seller-status')));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept offer' })).toBeNull();
     expect(history().getByText('Accepted on Sat, 16 Aug 2025, 11:00 am')).toBeTruthy();
