@@ -26,6 +26,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // The server's CSP forbids inline scripts; axe-core is injected as one, so tests bypass it.
     bypassCSP: true,
+    // A kept page would answer a journey's revisit before the server; returning-visit.spec.ts allows it.
+    serviceWorkers: 'block',
     trace: 'off',
   },
 });

@@ -9,24 +9,32 @@ const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router/package.json')
   .replace(/package\.json$/, 'dist/production/index.mjs');
 
+// src/lib modules only the basket, checkout, orders and seller screens use stay out: they load with those screens.
+const NOT_SHELL = /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session)\./;
 const SHELL = [
   /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
   /[\\/]src[\\/]lib[\\/]/,
   /[\\/]src[\\/]components[\\/](Product|Skeleton|Empty|CardBasket)/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|money|images)\./,
 ];
-const inShell = (id: string) => SHELL.some((pattern) => pattern.test(id));
+const inShell = (id: string) => !NOT_SHELL.test(id) && SHELL.some((pattern) => pattern.test(id));
 
 // The API server serves the built app and the API from one origin; in dev Vite forwards /api to it.
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
+  // The server renderer (src/ssr/render.tsx -> dist-ssr/) is one self-contained file: the API server
+  // loads it without resolving the web app's packages.
+  ssr: { noExternal: true },
   build: {
     // Report gzip sizes so the 90 KB first-screen budget stays visible on every build.
     reportCompressedSize: true,
+    copyPublicDir: !isSsrBuild,
+    // The server reads it to preload a rendered page's own chunks with its HTML (apps/api server-render.ts).
+    manifest: !isSsrBuild,
     // Every browser that runs this app's JS supports modulepreload; the polyfill would cost first-screen bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -34,7 +42,7 @@ export default defineConfig(({ command }) => ({
         // One "shell" chunk for what every browse screen needs (React, the router, src/lib, the product
         // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which
         // matters more on 3G than the few hundred bytes the info pages carry unused.
-        advancedChunks: { groups: [{ name: 'shell', test: inShell }] },
+        ...(isSsrBuild ? {} : { advancedChunks: { groups: [{ name: 'shell', test: inShell }] } }),
       },
     },
   },

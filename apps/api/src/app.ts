@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import { Redis } from 'ioredis';
@@ -13,6 +10,7 @@ import { refuseOtherSites } from './plugins/same-origin.js';
 import { refuseNul } from './plugins/no-nul.js';
 import { registerCatalogueCache } from './plugins/catalogue-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,7 +21,7 @@ import { MAX_IMAGES } from '@marketplace/shared';
 import { DEFAULT_OFFER_DAYS, DEFAULT_RESERVATION_HOURS, DEFAULT_SMTP_FROM, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
-import { registerErrorHandler, sendProblem } from './plugins/errors.js';
+import { registerErrorHandler } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerJobs } from './plugins/jobs.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
@@ -134,36 +132,6 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     { prefix: '/api' },
   );
 
-  registerWebApp(app, config.webDist);
+  await registerWebApp(app, { webDist: config.webDist, publicUrl: config.publicUrl ?? '', db });
   return app;
-}
-
-/** Serves the built web app with client-side routing fallback; unknown /api paths stay JSON 404s. */
-function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
-  const root = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? path.resolve(webDist) : undefined;
-  if (root) {
-    void app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      cacheControl: false,
-      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
-      preCompressed: true,
-      index: false,
-      setHeaders: (res, file) => {
-        // Vite fingerprints assets: cache forever; index.html must always be revalidated.
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || !root || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return sendProblem(reply, 404, 'Not found');
-    }
-    // Static files were registered as routes at start; a missing file must not turn into the app page.
-    if (path.extname(url) !== '') return sendProblem(reply, 404, 'Not found');
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }

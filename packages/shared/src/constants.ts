@@ -26,7 +26,7 @@ export const DESCRIPTION_MAX = 500;
 
 /** Sizes the image endpoint will render; anything else is refused so the cache stays bounded. */
 export const IMAGE_WIDTHS = [200, 400, 700, 1200] as const;
-export const IMAGE_HEIGHTS = [500] as const;
+export const IMAGE_HEIGHTS = [250, 500, 630, 875] as const;
 export const IMAGE_QUALITIES = [80] as const;
 export const IMAGE_FITS = ['cover', 'contain'] as const;
 export const HERO_WIDTHS = [400, 700, 1200] as const;

@@ -18,11 +18,13 @@ export interface TestAppOptions {
   publicUrl?: string;
   linkSecret?: string;
   trustProxy?: AppOptions['config']['trustProxy'];
+  /** A built web app to serve (server-render tests make a small one). */
+  webDist?: string;
 }
 
-/** The real app on the given database, without the web bundle. Closing it leaves the database open. */
+/** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
 export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: undefined, trustProxy: options.trustProxy ?? false };
+  const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: options.webDist, trustProxy: options.trustProxy ?? false };
   if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCATION, formatMoney } from '@marketplace/shared';
 import { Link } from 'react-router';
-import { CARD_IMAGE, cardImageFile } from '../lib/images';
+import { CARD_IMAGE, CARD_SIZES, CARD_SRCSET, cardImageFile } from '../lib/images';
 import { unavailableLabel, type CardProduct } from '../lib/product-types';
 import { CardBasketButton } from './CardBasketButton';
 import { PinIcon } from './icons';
@@ -12,17 +12,29 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Related items show how many people watch them. */
   showWatchers?: boolean;
+  /** Above the fold: the photo loads at once; `priority` also preloads it as the page's main picture. */
+  eager?: boolean;
+  priority?: boolean;
 }
 
 /** One card for every grid: photo, name, price (the boldest thing), location, basket button. */
-export function ProductCard({ product, headingLevel = 3, showWatchers = false }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, showWatchers = false, eager = false, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const badge = unavailableLabel(product);
   return (
     // The name's link is stretched over the whole card (after:inset-0) so a tap anywhere opens the product,
     // while the basket button stays a separate control above it (no button nested in a link).
     <article className="card relative flex h-full flex-col overflow-hidden ring-teal-700 ring-offset-2 has-[a:focus-visible]:ring-2">
-      <ProductImage file={cardImageFile(product)} alt={product.name} size={CARD_IMAGE} className="aspect-[4/5] w-full" />
+      <ProductImage
+        file={cardImageFile(product)}
+        alt={product.name}
+        size={CARD_IMAGE}
+        srcSet={CARD_SRCSET}
+        sizes={CARD_SIZES}
+        eager={eager}
+        priority={priority}
+        className="aspect-[4/5] w-full"
+      />
       {badge && <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs font-semibold ${product.sold ? 'bg-stone-900 text-white' : 'bg-amber-300 text-stone-950'}`}>{badge}</span>}
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <Heading className="line-clamp-2 text-sm font-medium text-stone-800">

@@ -19,12 +19,16 @@ interface ProductGridProps {
   /** Why the list did not load. Offline, the grid says so and offers `onRetry`; any other failure keeps the empty state (spec 8). */
   error?: unknown;
   onRetry?: () => void;
+  /** How many cards are above the fold on a phone (their photos load at once). */
+  eager?: number;
+  /** The first card's photo is the page's main picture (discover): preloaded at high priority. */
+  priority?: boolean;
 }
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
 /** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
-export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry }: ProductGridProps) {
+export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry, eager = 0, priority = false }: ProductGridProps) {
   if (loading) {
     return (
       <div aria-busy="true">
@@ -43,9 +47,9 @@ export function ProductGrid({ products, loading, skeletons, label, headingLevel,
   if (products.length === 0) return <EmptyState title={emptyTitle} message={emptyMessage} />;
   return (
     <ul className={gridClass} aria-label={label}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} headingLevel={headingLevel} showWatchers={showWatchers} />
+          <ProductCard product={product} headingLevel={headingLevel} showWatchers={showWatchers} eager={index < eager} priority={priority && index === 0} />
         </li>
       ))}
     </ul>

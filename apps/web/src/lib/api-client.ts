@@ -26,6 +26,12 @@ async function errorOf(response: Response, defaultMessage: string): Promise<ApiE
   return new ApiError(message, response.status, body);
 }
 
+// The server renderer answers the first screen's calls in-process (ssr/render.tsx); browsers use fetch.
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export interface RequestOptions {
   /** Spec 8: what to say when the server gives no message. */
   defaultMessage: string;
@@ -44,7 +50,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, signal, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await transport(`${API_BASE}${path}`, { method, signal, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(defaultMessage, 0);

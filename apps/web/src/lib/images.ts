@@ -2,11 +2,11 @@ import { imageName } from '@marketplace/shared';
 import { API_BASE } from './config';
 import type { CardProduct } from './product-types';
 
-/** Sizes the image endpoint accepts (w 200/400/700/1200, h 500, q 80); anything else is a 400. */
+/** Sizes the image endpoint accepts (w 200/400/700/1200, h 250/500/630/875, q 80); anything else is a 400. */
 export type ImageWidth = 200 | 400 | 700 | 1200;
 export interface ImageSize {
   w: ImageWidth;
-  h?: 500;
+  h?: 250 | 500 | 630 | 875;
   fit?: 'cover' | 'contain';
 }
 
@@ -29,7 +29,16 @@ export function imageUrl(file: string, size?: ImageSize): string {
   return size ? `${base}?${sizeQuery(size)}` : base;
 }
 
-/** Card slot: about 400 px wide at 4:5, the same URL everywhere so the browser cache is shared. */
+export function srcSetOf(file: string, sizes: readonly ImageSize[]): string {
+  return sizes.map((size) => `${imageUrl(file, size)} ${size.w}w`).join(', ');
+}
+
+/** Card slot, 4:5; 400x500 by default everywhere (basket, account, thumbnails) so the browser cache is shared. */
 export const CARD_IMAGE: ImageSize = { w: 400, h: 500, fit: 'cover' };
+/** In grids the browser picks by width: half a phone's width (about 170 px, 340-510 device pixels), a quarter of a wide page. */
+export const CARD_SRCSET: readonly ImageSize[] = [{ w: 200, h: 250, fit: 'cover' }, CARD_IMAGE, { w: 700, h: 875, fit: 'cover' }];
+export const CARD_SIZES = '(min-width: 1152px) 270px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw';
 /** Detail slot: whole product visible (no crop) on a 7:5 stage. */
 export const DETAIL_IMAGE: ImageSize = { w: 700, h: 500, fit: 'contain' };
+/** Open Graph's 1.91:1 picture for shared links. */
+export const SHARE_IMAGE: ImageSize = { w: 1200, h: 630, fit: 'cover' };

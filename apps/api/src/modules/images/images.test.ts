@@ -70,7 +70,7 @@ describe.each(engines)('images on %s', (engine) => {
       ['w=abc', 'w must be one of 200, 400, 700, 1200'],
       ['w=-400', 'w must be one of 200, 400, 700, 1200'],
       ['w=400&w=700', 'w must be one of 200, 400, 700, 1200'],
-      ['h=501', 'h must be one of 500'],
+      ['h=501', 'h must be one of 250, 500, 630, 875'],
       ['fit=fill&w=400&h=500', 'fit must be one of cover, contain'],
       ['q=100', 'q must be one of 80'],
     ])('%s is a 400 naming the allowed values', async (query, message) => {

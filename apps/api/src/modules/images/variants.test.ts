@@ -18,7 +18,7 @@ describe('imageVariantQuerySchema', () => {
     [{ w: '333' }, 'w must be one of 200, 400, 700, 1200'],
     [{ w: '400.0' }, 'w must be one of 200, 400, 700, 1200'],
     [{ w: ['400', '700'] }, 'w must be one of 200, 400, 700, 1200'],
-    [{ h: '300' }, 'h must be one of 500'],
+    [{ h: '300' }, 'h must be one of 250, 500, 630, 875'],
     [{ q: '100' }, 'q must be one of 80'],
     [{ fit: 'fill' }, 'fit must be one of cover, contain'],
   ])('refuses %j naming the allowed values', (query, message) => {

@@ -1,5 +1,6 @@
 import { DEFAULT_DISCOVER_CATEGORY, DISCOVER_SKELETONS } from '@marketplace/shared';
 import { useSearchParams } from 'react-router';
+import { PageMeta } from '../../components/PageMeta';
 import { ProductGrid } from '../../components/ProductGrid';
 import { pageTitle } from '../../lib/brand';
 import type { DiscoverQuery } from './api';
@@ -17,14 +18,18 @@ export function DiscoverPage() {
 
   return (
     <section aria-labelledby="discover-heading">
-      <title>{pageTitle(heading)}</title>
+      <PageMeta
+        title={pageTitle(heading)}
+        description={query.kind === 'search' ? `Second-hand items matching “${query.search}” in Malawi.` : `Second-hand ${query.category} for sale in Malawi, prices in MWK.`}
+        path={`/discover?${query.kind === 'search' ? `search=${encodeURIComponent(query.search)}` : `category=${encodeURIComponent(query.category)}`}`}
+      />
       <h1 id="discover-heading" className="page-title">
         {heading}
       </h1>
       <p className="mt-1 mb-4 min-h-5 text-sm text-stone-600" aria-live="polite">
         {!loading && total !== null && products.length > 0 && `${total} ${total === 1 ? 'item' : 'items'}`}
       </p>
-      <ProductGrid label={heading} loading={loading} products={products} skeletons={DISCOVER_SKELETONS} headingLevel={2} error={error} onRetry={retry} />
+      <ProductGrid label={heading} loading={loading} products={products} skeletons={DISCOVER_SKELETONS} headingLevel={2} error={error} onRetry={retry} eager={4} priority />
       {(hasMore || moreFailed) && (
         <div className="mt-6 flex flex-col items-center gap-2">
           {moreFailed && (

@@ -1,5 +1,6 @@
 import { HOME_GRID_SIZE } from '@marketplace/shared';
 import { useEffect, useState, type ReactNode } from 'react';
+import { PageMeta } from '../../components/PageMeta';
 import { ProductGrid } from '../../components/ProductGrid';
 import type { CardProduct } from '../../lib/product-types';
 import { useAsync, type AsyncState } from '../../lib/use-async';
@@ -21,6 +22,8 @@ function useGrid(state: AsyncState<CardProduct[]>, what: string) {
   return { loading: state.status === 'loading', products: state.status === 'success' ? state.data : [], error };
 }
 
+const HOME_DESCRIPTION = 'Buy and sell second-hand phones, laptops, TVs and more in Malawi. Prices in MWK, collect and pay at a partner shop.';
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -41,11 +44,11 @@ export function HomePage() {
 
   return (
     <div className="space-y-8">
-      <title>{pageTitle()}</title>
+      <PageMeta title={pageTitle()} description={HOME_DESCRIPTION} path="/" />
       <h1 className="sr-only">Second-hand electronics in Malawi</h1>
       <HeroCarousel slides={SLIDES} />
       <Section id="featured-items" title="Featured Items">
-        <ProductGrid label="Featured Items" skeletons={HOME_GRID_SIZE} onRetry={retry} {...featured} />
+        <ProductGrid label="Featured Items" skeletons={HOME_GRID_SIZE} onRetry={retry} eager={2} {...featured} />
       </Section>
       <Section id="new-items" title="Explore New Items">
         <ProductGrid label="Explore New Items" skeletons={HOME_GRID_SIZE} onRetry={retry} {...newest} />

@@ -1,31 +1,34 @@
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { useAsync } from '../../lib/use-async';
 import { pageTitle } from '../../lib/brand';
 import { fetchProduct, productErrorText } from './api';
+import { ProductMeta } from './components/ProductMeta';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
 
 // The product's view (gallery, interest, the shop block with its phone links) comes in a chunk of its own,
-// fetched alongside the product itself: it adds no wait on 3G, and the first screen stays inside the 90 KB budget.
+// fetched alongside the product itself: it adds no wait on 3G, and the first screen stays inside the budget.
 const loadDetails = () => import('./components/ProductDetails');
+const ProductDetails = lazyPage(loadDetails, 'ProductDetails');
 
 /** /product/{id}: loading, then the product or an error in red (spec 4). */
 export function ProductPage() {
   const id = useParams().id ?? '';
   const state = useAsync(`product:${id}`, async (signal) => {
-    const [product, { ProductDetails }] = await Promise.all([fetchProduct(id, signal), loadDetails()]);
-    return { product, ProductDetails };
+    void loadDetails().catch(() => undefined);
+    return fetchProduct(id, signal);
   });
   const loaded = state.status === 'success' ? state.data : null;
-  const product = loaded?.product && typeof loaded.product.id === 'number' ? loaded.product : null;
+  const product = loaded && typeof loaded.id === 'number' ? loaded : null;
   const errorText = state.status === 'error' ? productErrorText(state.error) : state.status === 'success' && !product ? 'Product not found' : null;
-  const title = <title>{pageTitle(product ? product.name : errorText)}</title>;
 
   if (state.status === 'loading') return <ProductSkeleton />;
   if (!product) {
     return (
       <section className="py-10 text-center">
-        {title}
+        <title>{pageTitle(errorText)}</title>
         <h1 className="text-2xl font-bold text-red-700">
           {errorText}
         </h1>
@@ -37,8 +40,10 @@ export function ProductPage() {
   }
   return (
     <>
-      {title}
-      {loaded && <loaded.ProductDetails key={product.id} product={product} />}
+      <ProductMeta product={product} />
+      <Suspense fallback={<ProductSkeleton />}>
+        <ProductDetails key={product.id} product={product} />
+      </Suspense>
       <RelatedItems product={product} />
     </>
   );

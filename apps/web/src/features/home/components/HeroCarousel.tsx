@@ -1,5 +1,6 @@
 import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT, HERO_WIDTHS } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './carousel-icons';
 import { heroImageUrl, heroSrcSet } from '../hero-images';
@@ -7,6 +8,7 @@ import type { Slide } from '../slides';
 import { usePageVisible } from './use-page-visible';
 
 const SWIPE_PX = 40;
+const HERO_SIZES = '(min-width: 1152px) 1120px, 100vw';
 
 /**
  * Spec 2 carousel, after the WAI-ARIA carousel pattern: advances every 10 s, previous/next buttons,
@@ -27,6 +29,10 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
     const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [rotating, current, count]);
+
+  // The first slide is the home page's main picture: the HTML's head asks for it before anything else.
+  const first = slides[0];
+  if (first) preload(heroImageUrl(first.image, 700), { as: 'image', fetchPriority: 'high', imageSrcSet: heroSrcSet(first.image, HERO_WIDTHS), imageSizes: HERO_SIZES });
 
   const show = (step: number) => setCurrent((i) => (i + step + count) % count);
 
@@ -50,7 +56,7 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
             <img
               src={heroImageUrl(slide.image, 700)}
               srcSet={heroSrcSet(slide.image, HERO_WIDTHS)}
-              sizes="(min-width: 1152px) 1120px, 100vw"
+              sizes={HERO_SIZES}
               width={1200}
               height={HERO_HEIGHT}
               alt={slide.alt}

@@ -14,7 +14,7 @@ export function Gallery({ files, name }: { files: readonly string[]; name: strin
         alt={files.length > 1 ? `${name}, photo ${selected + 1} of ${files.length}` : name}
         size={DETAIL_IMAGE}
         contain
-        eager
+        priority
         className="aspect-[7/5] w-full rounded-lg bg-white"
       />
       {files.length > 1 && (

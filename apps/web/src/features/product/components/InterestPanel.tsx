@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { visitorId } from '../visitor-id';
 import { setInterest } from '../api';
 import { readInterested, writeInterested } from '../interest-storage';
@@ -14,7 +14,9 @@ interface InterestPanelProps {
  * back if the server refuses; the server's count is then taken as the truth.
  */
 export function InterestPanel({ productId, watchers: initialWatchers }: InterestPanelProps) {
-  const [interested, setInterested] = useState(() => readInterested(productId));
+  // Read after the first render: the server's HTML cannot know this browser's choice, and hydration must match it.
+  const [interested, setInterested] = useState(false);
+  useEffect(() => setInterested(readInterested(productId)), [productId]);
   const [watchers, setWatchers] = useState(initialWatchers);
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);

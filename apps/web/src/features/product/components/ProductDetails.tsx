@@ -46,7 +46,8 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
             <BasketIcon width={20} height={20} />
             {unavailable ?? 'Buy Now'}
           </button>
-          <InterestPanel key={product.id} productId={product.id} watchers={product.watchers} />
+          {/* A new count from the server (a kept page refreshing) starts the panel again. */}
+          <InterestPanel key={`${product.id}:${product.watchers}`} productId={product.id} watchers={product.watchers} />
         </div>
         <WhereItIs product={product} />
         <section aria-labelledby="description-heading">

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { engines } from '../test/databases.js';
+import { addProduct } from '../test/fixtures.js';
+import { signIn } from '../test/users.js';
+import { fillTemplate, modulePreloads } from './server-render.js';
+
+// Issue 12, item 3: the entry pages arrive as HTML holding their first screen. The real renderer is the web
+// app's (journeys test it in Chromium); here a small one stands in to test what the server does with it.
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The shop." />
+    <title>Marketplace Malawi</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+// Renders a product's name from the API it is given, as the web app's renderer does with its data.
+const RENDERER = `
+let transport;
+export const INITIAL_DATA_ID = 'initial-data';
+export const PAGE_MODULES = { '/': [], '/discover': [], '/product/:id': ['src/Product.tsx'] };
+export function configure(next) { transport = next; }
+const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+export async function render(url) {
+  if (url.includes('explode')) throw new Error('render failed');
+  const id = /^\\/product\\/(\\d+)/.exec(url)?.[1];
+  if (!id) return { head: '', body: '<p>home</p>', data: {}, status: 200 };
+  const res = await transport('/api/v1/products/' + id);
+  const product = await res.json();
+  if (res.status === 404) return { head: '<title>Product not found</title>', body: '<h1>Product not found</h1>', data: { ['product:' + id]: { error: { status: 404, message: 'Product not found' } } }, status: 404 };
+  return { head: '<title>' + esc(product.name) + '</title><meta name="description" content="' + product.price + '"/>', body: '<h1>' + esc(product.name) + '</h1>', data: { ['product:' + id]: { data: product } }, status: 200 };
+}`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_shell-1.js'] },
+  '_shell-1.js': { file: 'assets/shell-1.js' },
+  'src/Product.tsx': { file: 'assets/Product-1.js', imports: ['_shell-1.js', '_Meta-1.js', 'index.html'] },
+  '_Meta-1.js': { file: 'assets/Meta-1.js' },
+};
+
+function webBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ssr-test-'));
+  fs.mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'dist-ssr'));
+  fs.writeFileSync(path.join(dir, 'dist', 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(dir, 'dist-ssr', 'render.js'), RENDERER);
+  fs.mkdirSync(path.join(dir, 'dist', '.vite'));
+  fs.writeFileSync(path.join(dir, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  return path.join(dir, 'dist');
+}
+
+describe('preloading a page', () => {
+  it("names the page's chunks and their imports, less what the template loads", () => {
+    expect(modulePreloads(MANIFEST, ['src/Product.tsx'], TEMPLATE)).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/Product-1.js"><link rel="modulepreload" crossorigin href="/assets/shell-1.js"><link rel="modulepreload" crossorigin href="/assets/Meta-1.js">',
+    );
+    expect(modulePreloads(MANIFEST, ['src/Missing.tsx'], TEMPLATE)).toBe('');
+  });
+});
+
+describe('filling the template', () => {
+  it('puts the page head after the charset, replaces title and description, and escapes the data', () => {
+    const html = fillTemplate(TEMPLATE, { head: '<title>Phone</title><meta name="description" content="MWK 1"/>', body: '<h1>Phone</h1>', data: { k: { data: '</script><script>alert(1)</script>' } } }, 'initial-data');
+    expect(html).toContain('<meta charset="UTF-8" /><title>Phone</title><meta name="description" content="MWK 1"/>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<div id="root"><h1>Phone</h1></div><script type="application/json" id="initial-data">');
+    expect(html).not.toContain('</script><script>alert(1)');
+    const json = /id="initial-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ k: { data: '</script><script>alert(1)</script>' } });
+  });
+
+  it('keeps the template title and description when the page has none', () => {
+    const html = fillTemplate(TEMPLATE, { head: '', body: '<p>x</p>', data: {} }, 'initial-data');
+    expect(html).toContain('<title>Marketplace Malawi</title>');
+    expect(html).toContain('content="The shop."');
+  });
+});
+
+describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let productId: number;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { webDist: webBuild(), publicUrl: 'https://shop.example' });
+    staff = (await signIn(t.app, t.db, 'Admin')).headers;
+    productId = await addProduct(t.db, { name: 'Tecno <Spark> 10', price: 180_000 });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('sends the product page with its first screen, head and data', async () => {
+    const page = await get(`/product/${productId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>Tecno &lt;Spark> 10</h1>');
+    expect(page.body).toContain('<title>Tecno &lt;Spark> 10</title>');
+    expect(page.body).toContain('<meta name="description" content="180000"/>');
+    expect(page.body).toContain('"name":"Tecno \\u003cSpark> 10"');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Product-1.js">');
+  });
+
+  it('answers a missing product with 404 and its page', async () => {
+    const page = await get('/product/999999');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<h1>Product not found</h1>');
+  });
+
+  it('serves an unchanged page from the cache with a 304, and a staff change on the very next read', async () => {
+    const first = await get(`/product/${productId}`);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await get(`/product/${productId}`, { 'if-none-match': etag })).statusCode).toBe(304);
+    const br = await get(`/product/${productId}`, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+
+    await t.db.kysely.updateTable('products').set({ name: 'Tecno Spark 20' }).where('id', '=', productId).execute();
+    const after = await get(`/product/${productId}`, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<h1>Tecno Spark 20</h1>');
+
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/unpublish`, headers: staff })).statusCode).toBe(200);
+    expect((await get(`/product/${productId}`)).statusCode).toBe(404);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/publish`, headers: staff });
+  });
+
+  it('sends the plain app page when the render fails, and keeps it out of the cache', async () => {
+    const page = await get('/discover?explode=1');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    // static's weak validator of the file, not the cache's strong one of a rendered page
+    expect(page.headers.etag).toMatch(/^W\//);
+  });
+
+  it('leaves other routes to the plain app page and unknown API paths to JSON 404s', async () => {
+    expect((await get('/sell')).body).toContain('<div id="root"></div>');
+    const api = await get('/api/v1/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/problem+json');
+  });
+});

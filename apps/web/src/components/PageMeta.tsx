@@ -1,0 +1,37 @@
+import { BRAND } from '../lib/brand';
+import { useInitialData } from '../lib/initial-data';
+
+interface PageMetaProps {
+  /** The document title, already made with pageTitle(). */
+  title: string;
+  description: string;
+  /** The page's own path, e.g. /product/12. */
+  path: string;
+  /** An image path under the API, e.g. a product photo's URL. */
+  image?: string | null;
+  type?: 'website' | 'product';
+}
+
+/**
+ * The page's <title>, and in the server's HTML its description and Open Graph tags, so a link shared on
+ * WhatsApp or Facebook shows the item's name, price and photo. Only crawlers read those: the browser
+ * renders the title alone, and a crawler never runs the page's JS.
+ */
+export function PageMeta({ title, description, path, image, type = 'website' }: PageMetaProps) {
+  const { origin } = useInitialData();
+  if (!origin) return <title>{title}</title>;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={`${origin}${path}`} />
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={BRAND} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={`${origin}${path}`} />
+      {image && <meta property="og:image" content={`${origin}${image}`} />}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+    </>
+  );
+}

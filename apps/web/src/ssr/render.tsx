@@ -1,0 +1,90 @@
+// The server's entry (built by `vite build --ssr` into dist-ssr/, loaded by the API server): renders a
+// public page to HTML with the data its first screen needs, for the browser to hydrate.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from '../app/AppRoutes';
+import { ApiError, setTransport } from '../lib/api-client';
+import { InitialDataContext, type InitialData, type InitialEntry } from '../lib/initial-data';
+
+export { INITIAL_DATA_ID } from '../lib/initial-data';
+
+/**
+ * The lazy chunks each rendered page hydrates with, as source paths of the build's manifest: the server
+ * preloads them with the HTML instead of the browser finding them only after the shell has run.
+ */
+export const PAGE_MODULES: Record<string, readonly string[]> = {
+  '/': ['src/features/home/HomePage.tsx', 'src/app/layout/Footer.tsx'],
+  '/discover': ['src/features/discover/DiscoverPage.tsx', 'src/app/layout/Footer.tsx'],
+  '/product/:id': ['src/features/product/ProductPage.tsx', 'src/features/product/components/ProductDetails.tsx', 'src/app/layout/Footer.tsx'],
+};
+
+export interface Rendered {
+  /** <title>, <meta> and preload <link>s the page asked for, for the document's head. */
+  head: string;
+  /** The markup inside #root. */
+  body: string;
+  /** The first screen's data by useAsync key, for the browser's first render. */
+  data: Record<string, InitialEntry>;
+  /** 404 when the page's own data was not found (a missing product), else 200. */
+  status: number;
+}
+
+// Data that needs other data (a product, then its related items) appears one render later, and a screen's
+// code first met in a pass arrives for the next (a boundary still waiting would need an inline script, which
+// the CSP forbids). Four passes cover every public page; anything left loads in the browser as before.
+const PASSES = 4;
+const WAITING_BOUNDARY = '<!--$?-->';
+const HOISTED = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)*/;
+
+/** Calls made while rendering go to `transport`: the API server answers them in-process. */
+export function configure(transport: typeof fetch): void {
+  setTransport(transport);
+}
+
+async function renderOnce(url: string, initial: InitialData): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <InitialDataContext value={initial}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </InitialDataContext>
+    </StrictMode>,
+    // Never split a finished boundary out of place: revealing it would take an inline script (CSP forbids).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+async function settle(key: string, load: (signal: AbortSignal) => Promise<unknown>, signal: AbortSignal): Promise<[string, InitialEntry] | null> {
+  try {
+    return [key, { data: await load(signal) }];
+  } catch (error) {
+    // A 4xx is the page's answer (Product not found); a failure is left for the browser to try again.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return [key, { error: { status: error.status, message: error.message } }];
+    return null;
+  }
+}
+
+export async function render(url: string, origin: string, signal: AbortSignal): Promise<Rendered> {
+  const entries = new Map<string, InitialEntry>();
+  const tried = new Set<string>();
+  let html = '';
+  for (let pass = 0; pass < PASSES; pass++) {
+    const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
+    html = await renderOnce(url, { entries, wanted, origin });
+    const fresh = [...wanted].filter(([key]) => !tried.has(key));
+    if ((fresh.length === 0 && !html.includes(WAITING_BOUNDARY)) || pass === PASSES - 1 || signal.aborted) break;
+    fresh.forEach(([key]) => tried.add(key));
+    for (const settled of await Promise.all(fresh.map(([key, load]) => settle(key, load, signal)))) {
+      if (settled) entries.set(...settled);
+    }
+  }
+  const head = HOISTED.exec(html)?.[0] ?? '';
+  const data = Object.fromEntries(entries);
+  const status = [...entries.values()].some((entry) => 'error' in entry && entry.error.status === 404) ? 404 : 200;
+  return { head, body: html.slice(head.length), data, status };
+}
