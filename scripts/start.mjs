@@ -4,7 +4,7 @@ import { isStale } from './freshness.mjs';
 
 const shared = ['packages/shared/src', 'packages/shared/package.json'];
 const parts = [
-  { name: 'web app', workspace: 'apps/web', output: 'apps/web/dist/index.html', inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared] },
+  { name: 'web app', workspace: 'apps/web', output: 'apps/web/dist-ssr/render.js', inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared] },
   { name: 'API', workspace: 'apps/api', output: 'apps/api/dist/server.js', inputs: ['apps/api/src', 'apps/api/build.mjs', ...shared] },
 ];
 
