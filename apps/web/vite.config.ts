@@ -1,18 +1,11 @@
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// react-router's package exports point every condition at its development build; its production
-// build drops the dev-only warnings, about half a kilobyte of the first screen's gzip budget.
-const reactRouterProduction = createRequire(import.meta.url)
-  .resolve('react-router/package.json')
-  .replace(/package\.json$/, 'dist/production/index.mjs');
-
 // src/lib modules only the basket, checkout, orders and seller screens use stay out: they load with those screens.
 const NOT_SHELL = /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session)\./;
 const SHELL = [
-  /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /[\\/]src[\\/]lib[\\/]/,
   /[\\/]src[\\/]components[\\/](Product|Skeleton|Empty|CardBasket)/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|money|images)\./,
@@ -20,9 +13,8 @@ const SHELL = [
 const inShell = (id: string) => !NOT_SHELL.test(id) && SHELL.some((pattern) => pattern.test(id));
 
 // The API server serves the built app and the API from one origin; in dev Vite forwards /api to it.
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
@@ -39,7 +31,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // One "shell" chunk for what every browse screen needs (React, the router, src/lib, the product
+        // One "shell" chunk for what every browse screen needs (React, src/lib with the router, the product
         // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which
         // matters more on 3G than the few hundred bytes the info pages carry unused.
         ...(isSsrBuild ? {} : { advancedChunks: { groups: [{ name: 'shell', test: inShell }] } }),

@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts } from './support/catalogue';
+import { openInApp } from './support/navigation';
 
 /** The text colour as sRGB bytes (Tailwind 4 computes colours in oklch). */
 async function colourOf(locator: Locator): Promise<number[]> {
@@ -33,7 +34,7 @@ test("a server failure shows 'Failed to fetch product details'", async ({ page, 
   await page.route(`**/api/v1/products/${product.id}`, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ title: 'Internal Server Error', status: 500, detail: 'boom', message: 'Internal Server Error' }) }),
   );
-  await page.goto(`/product/${product.id}`);
+  await openInApp(page, `/product/${product.id}`);
   const message = page.getByRole('heading', { level: 1, name: 'Failed to fetch product details' });
   await expect(message).toBeVisible();
   await expectRed(message);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { PublicProduct } from '@marketplace/shared';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { getProduct, listProducts, money, waitForGrids } from './support/catalogue';
+import { openInApp } from './support/navigation';
 
 async function productWithGallery(request: Parameters<typeof listProducts>[0]): Promise<PublicProduct> {
   const products = await listProducts(request);
@@ -46,7 +47,7 @@ test('missing location and description show the fallbacks', async ({ page, reque
     const body = (await response.json()) as PublicProduct;
     await route.fulfill({ response, json: { ...body, location: null, description: null } });
   });
-  await page.goto(`/product/${product.id}`);
+  await openInApp(page, `/product/${product.id}`);
   await expect(page.getByTestId('product-location')).toHaveText('Unknown location');
   await expect(page.getByTestId('product-description')).toHaveText('No description available.');
 });

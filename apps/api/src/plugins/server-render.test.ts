@@ -67,10 +67,10 @@ describe('preloading a page', () => {
 });
 
 describe('filling the template', () => {
-  it('puts the page head after the charset, replaces title and description, and escapes the data', () => {
+  it('puts the page head after the charset, before the fallback title, replaces the description, and escapes the data', () => {
     const html = fillTemplate(TEMPLATE, { head: '<title>Phone</title><meta name="description" content="MWK 1"/>', body: '<h1>Phone</h1>', data: { k: { data: '</script><script>alert(1)</script>' } } }, 'initial-data');
     expect(html).toContain('<meta charset="UTF-8" /><title>Phone</title><meta name="description" content="MWK 1"/>');
-    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<title>[^<]*/g)).toEqual(['<title>Phone', '<title>Marketplace Malawi']);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<div id="root"><h1>Phone</h1></div><script type="application/json" id="initial-data">');
     expect(html).not.toContain('</script><script>alert(1)');

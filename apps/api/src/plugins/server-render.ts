@@ -45,9 +45,10 @@ export function modulePreloads(manifest: Manifest, modules: readonly string[], t
 export function fillTemplate(template: string, page: { head: string; body: string; data: unknown }, dataId: string, preloads = ''): string {
   let html = template;
   if (preloads) html = html.replace('</head>', `${preloads}</head>`);
-  if (page.head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
   if (page.head.includes('<meta name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
-  // Right after the charset: the preloads of the page's main picture start before the stylesheet.
+  // Right after the charset: the preloads of the page's main picture start before the stylesheet, and the
+  // page's <title> comes before the template's, which stays as the fallback for a screen without one (React
+  // puts each screen's title before it, as in pages rendered in the browser).
   html = html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1${page.head}`);
   return html.replace('<div id="root"></div>', `<div id="root">${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`);
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from '../lib/router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '@marketplace/shared';
 import { lazyPage as screen } from '../lib/lazy-page';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorBoundary } from '../lib/error-boundary';
 import { BRAND } from '../lib/brand';
 import { errorStatus } from './api';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router';
 import { useAuthToken } from './session';
 
 /** Spec 2: without a stored authToken every protected admin route opens /admin/login. */

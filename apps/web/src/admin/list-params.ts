@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { useResource } from './use-resource';
 
 /** ?page=, a whole number from 1 (anything else is page 1). */

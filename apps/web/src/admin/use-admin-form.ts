@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import type { z } from 'zod';
 import { errorMessage } from './api';
 import { applyFieldErrors } from './form-errors';

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../lib/router';
 import { ErrorBoundary } from '../lib/error-boundary';
 import { lazyPage } from '../lib/lazy-page';
 import { PublicLayout } from './layout/PublicLayout';

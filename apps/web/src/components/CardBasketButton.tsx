@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { addToBasket } from '../lib/basket-store';
 import { useBasket } from '../lib/use-basket';
 import { unavailableLabel, type CardProduct } from '../lib/product-types';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { pageTitle } from '../lib/brand';
 
 // The pieces every private-link page (an order, a seller's item) shares around its own content.

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCATION, formatMoney } from '@marketplace/shared';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { CARD_IMAGE, CARD_SIZES, CARD_SRCSET, cardImageFile } from '../lib/images';
 import { unavailableLabel, type CardProduct } from '../lib/product-types';
 import { CardBasketButton } from './CardBasketButton';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from './router';
 import { RetryNotice } from '../components/RetryNotice';
 import { LoadAttempt } from './lazy-page';
 import { isOffline } from './offline';

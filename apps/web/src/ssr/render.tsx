@@ -2,7 +2,7 @@
 // public page to HTML with the data its first screen needs, for the browser to hydrate.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '../lib/router';
 import { AppRoutes } from '../app/AppRoutes';
 import { ApiError, setTransport } from '../lib/api-client';
 import { InitialDataContext, type InitialData, type InitialEntry } from '../lib/initial-data';

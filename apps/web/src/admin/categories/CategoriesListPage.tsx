@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { Category } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { DataTable, RowActions, RowButton, RowLink } from '../components/DataTable';

@@ -1,6 +1,6 @@
 import { categoryInputSchema, type Category } from '@marketplace/shared';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
 import { BackLink, PageHeader, SelectField, TextAreaField, TextField } from '../components/ui';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 export type MenuItem = { label: string; to: string } | { label: string; onSelect: () => void; danger?: boolean };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { pageCount } from '../list-params';
 import { buttonStyles, Pager, stickyEnd, TableWrap, td, th, thDense } from './ui';
 

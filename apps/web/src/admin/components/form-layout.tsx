@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { buttonStyles, Card, FormError } from './ui';
 
 interface FormCardProps {

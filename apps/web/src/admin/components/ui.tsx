@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 // The back-office's few building blocks: dense, quiet, one accent colour (teal-700, AA on white).
 

@@ -1,5 +1,5 @@
 import { formatMoney, type AdminFeatured } from '@marketplace/shared';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { DataTable, RowActions, RowButton, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@marketplace/shared';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../../lib/router';
 import { BRAND } from '../../lib/brand';
 import { usePageTitle } from '../use-page-title';
 import { login, loginErrorText } from '../auth-api';

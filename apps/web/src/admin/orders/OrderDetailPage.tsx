@@ -10,7 +10,7 @@ import {
   type StaffOrderAction,
 } from '@marketplace/shared';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { errorMessage, errorStatus } from '../api';
 import { LoadError, TableSkeleton } from '../components/status';
 import { BackLink, Badge, buttonStyles, Card, PageHeader, wrapping } from '../components/ui';

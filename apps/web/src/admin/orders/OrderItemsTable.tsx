@@ -1,5 +1,5 @@
 import { formatMoney, type AdminOrder } from '@marketplace/shared';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
 import type { ImageSize } from '../../lib/images';
 import { DataTable } from '../components/DataTable';

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@marketplace/shared';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import type { OrderFilters } from './api';
 
 const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);

@@ -1,7 +1,7 @@
 import { MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { imageUrl } from '../../lib/images';
 import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../api';

@@ -1,6 +1,6 @@
 import { formatMoney, type AdminProduct } from '@marketplace/shared';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../api';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';

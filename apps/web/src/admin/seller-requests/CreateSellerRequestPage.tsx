@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { SellForm } from '../../components/sell-form/SellForm';
 import { AdminApiError, errorMessage } from '../api';
 import { PageHeader } from '../components/ui';

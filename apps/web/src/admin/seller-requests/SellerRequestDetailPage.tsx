@@ -1,6 +1,6 @@
 import { allowed, approveLabel, flagsOf, hintOf, statusTone, type SellerRequest } from '@marketplace/shared';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
 import { CARD_IMAGE } from '../../lib/images';
 import { errorMessage, errorStatus } from '../api';

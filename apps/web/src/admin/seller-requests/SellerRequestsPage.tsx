@@ -1,6 +1,6 @@
 import { formatMoney, statusTone } from '@marketplace/shared';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';

@@ -1,5 +1,5 @@
 import { formatMalawiPhone, shopInputSchema, type Shop } from '@marketplace/shared';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
 import { BackLink, PageHeader, TextField } from '../components/ui';

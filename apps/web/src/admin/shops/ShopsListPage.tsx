@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { formatMalawiPhone, type Shop } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { DataTable, RowActions, RowButton, RowLink, TablePager } from '../components/DataTable';

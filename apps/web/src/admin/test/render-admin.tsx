@@ -1,5 +1,5 @@
 import { configure, render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../lib/router';
 import AdminApp from '../AdminApp';
 
 // Screens are lazy chunks: on a busy machine the first import can take more than the default 1 s.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { User } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { ActionsMenu } from '../components/ActionsMenu';

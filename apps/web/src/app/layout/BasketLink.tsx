@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/router';
 import { BasketIcon } from '../../components/icons';
 import { useBasket } from '../../lib/use-basket';
 

@@ -1,5 +1,5 @@
 import { CATEGORY_SHORTCUTS } from '@marketplace/shared';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 
 /** Spec 2: one tap to each category's discover page; scrolls sideways on a phone. */
 export function CategoryShortcuts() {

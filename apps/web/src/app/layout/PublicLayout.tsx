@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { ErrorBoundary } from '../../lib/error-boundary';
 import { lazyPage } from '../../lib/lazy-page';
 import { CategoryShortcuts } from './CategoryShortcuts';

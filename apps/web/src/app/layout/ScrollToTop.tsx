@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 
 /** Spec 2: every route change scrolls to the top (a new category or search counts as a new page). */
 export function ScrollToTop() {

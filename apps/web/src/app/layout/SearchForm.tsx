@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { SearchIcon } from '../../components/icons';
 
 /** The search box: a query opens /discover?search={query}. */

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToBasket, clearBasket } from '../../lib/basket-store';
 import { renderWithRouter } from '../../test/render';

@@ -1,6 +1,6 @@
 import type { AccountItems } from '@marketplace/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
 import { ApiError } from '../../lib/api-client';
 import { pageTitle } from '../../lib/brand';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToBasket, BASKET_KEY, clearBasket } from '../../lib/basket-store';
 import { rememberOrders } from '../../lib/placed-orders';

@@ -1,6 +1,6 @@
 import { formatMoney, HOME_GRID_SIZE } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
 import { ProductGrid } from '../../components/ProductGrid';
 import { checkBasketItems, type CheckedItem } from '../../lib/basket-check';

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToBasket, clearBasket, getBasket } from '../../lib/basket-store';
 import { PLACED_ORDERS_KEY } from '../../lib/placed-orders';

@@ -1,6 +1,6 @@
 import { EMPTY_BASKET, type CheckoutForm as CheckoutOutput, type OrderRequest, type PlacedOrder } from '@marketplace/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
 import { canOrder, checkBasketItems, type CheckedItem } from '../../lib/basket-check';
 import { removeFromBasket, setBasketPrices } from '../../lib/basket-store';

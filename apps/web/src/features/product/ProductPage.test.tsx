@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearBasket, getBasket } from '../../lib/basket-store';
 import { json, list, mockApi } from '../../test/fetch-mock';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { lazyPage } from '../../lib/lazy-page';
 import { useAsync } from '../../lib/use-async';
 import { pageTitle } from '../../lib/brand';

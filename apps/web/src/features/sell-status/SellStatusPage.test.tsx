@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sellerStatusText, type SellerView } from '@marketplace/shared';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { renderWithRouter } from '../../test/render';

@@ -1,6 +1,6 @@
 import type { SellerView } from '@marketplace/shared';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { LinkLoadFailed, PrivateLinkHead, RefusedNotice } from '../../components/PrivateLinkPage';
 import { isNotFoundError } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';

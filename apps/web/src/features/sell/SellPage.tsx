@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@marketplace/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
 import { SELL_ERROR, SellError, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';

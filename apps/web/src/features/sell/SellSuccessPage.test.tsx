@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { SellSuccessPage } from './SellSuccessPage';
 import { rememberSubmitted } from './submission';

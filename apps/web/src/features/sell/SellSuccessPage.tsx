@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
 import { ErrorBoundary } from '../../lib/error-boundary';
 import { lazyPage } from '../../lib/lazy-page';

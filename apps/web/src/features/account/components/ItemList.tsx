@@ -1,5 +1,5 @@
 import { formatMoney, type AccountItem } from '@marketplace/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatDateTime } from '../../../lib/dates';
 import { CARD_IMAGE } from '../../../lib/images';

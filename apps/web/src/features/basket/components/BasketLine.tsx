@@ -1,5 +1,5 @@
 import { DEFAULT_LOCATION, formatMoney } from '@marketplace/shared';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { CloseIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/ProductImage';
 import type { BasketItem } from '../../../lib/basket-store';

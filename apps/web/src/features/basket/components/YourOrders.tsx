@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/dates';
 import type { PlacedOrderRef } from '../../../lib/placed-orders';
 

@@ -1,6 +1,6 @@
 import type { PlacedOrder } from '@marketplace/shared';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { OrderLines } from '../../../components/OrderLines';
 import { OrderNextSteps } from '../../../components/OrderNextSteps';
 import { ShopContact } from '../../../components/ShopContact';

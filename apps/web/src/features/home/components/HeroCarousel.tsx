@@ -1,7 +1,7 @@
 import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT, HERO_WIDTHS } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './carousel-icons';
 import { heroImageUrl, heroSrcSet } from '../hero-images';
 import type { Slide } from '../slides';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 /** Spec 2: the Start Selling banner leads to /sell. */
 export function StartSellingBanner() {

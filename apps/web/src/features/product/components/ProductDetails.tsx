@@ -1,5 +1,5 @@
 import { formatMoney, type PublicProduct } from '@marketplace/shared';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { BasketIcon, PinIcon } from '../../../components/icons';
 import { addToBasket } from '../../../lib/basket-store';
 import { unavailableLabel } from '../../../lib/product-types';

@@ -1,6 +1,6 @@
 import type { SellerAccountOffer } from '@marketplace/shared';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 // The form (react-hook-form and the schema) loads only for a seller who still has an account to make.
 const SetPasswordForm = lazy(() => import('./SetPasswordForm').then((m) => ({ default: m.SetPasswordForm })));

@@ -1,6 +1,6 @@
 import { formatMoney, type SellerView } from '@marketplace/shared';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { OfferAnswer } from '../api';
 import { AccountOffer } from './AccountOffer';
 import { ItemSummary } from './ItemSummary';
