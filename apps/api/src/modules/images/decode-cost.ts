@@ -5,7 +5,7 @@ import type { Metadata } from 'sharp';
  * the 2-core box with the built server: it idles at ~150 MB, a login's scrypt holds 128 MiB while it
  * runs, and each decode adds its estimate below plus ~15 MB for the WebP encoder. 150 + 128 + 72 + 2 x 15
  * stays under the 400 MB the process may use with uploads in flight, provided glibc does not keep freed
- * decode memory in one arena per thread (MALLOC_ARENA_MAX=2 in the server's environment: without it a
+ * decode memory in one arena per thread (MALLOC_ARENA_MAX=1 in the server's environment: without it a
  * burst of costly uploads leaves ~200 MB more resident). 72 MiB still decodes every phone photo, and two
  * ordinary ones side by side: a 12-megapixel JPEG needs 34 MiB (a larger one is shrunk while it loads), a
  * 14-megapixel progressive JPEG ~50 MiB, a phone screenshot in PNG ~20 MiB.

@@ -1,11 +1,14 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../plugins/errors.js';
 import { MAX_DECODE_BYTES } from './decode-cost.js';
-import { inspectImage, MAX_INPUT_PIXELS, MAX_PAGES, MAX_STORED_SIDE, normalizeImage, tooCostlyMessage, type ImageLimits } from './normalize.js';
+import { inspectImage, MAX_INPUT_PIXELS, MAX_PAGES, MAX_STORED_SIDE, normalizeImage, tooCostlyMessage, type ImageInput, type ImageLimits } from './normalize.js';
 import { interlaced16BitPng, jpegWithMetadata, manyFrameGif, phonePhoto, plainPng, pngBomb, sidewaysJpeg } from './testing.js';
 
-async function refusal(input: Buffer, limits?: ImageLimits): Promise<HttpError> {
+async function refusal(input: ImageInput, limits?: ImageLimits): Promise<HttpError> {
   const error = await normalizeImage(input, limits).then(
     () => undefined,
     (e: unknown) => e,
@@ -15,7 +18,7 @@ async function refusal(input: Buffer, limits?: ImageLimits): Promise<HttpError> 
 }
 
 /** The refusal of inspectImage, which reads the header only: what it refuses is never decoded. */
-async function headerRefusal(input: Buffer, limits?: ImageLimits): Promise<HttpError> {
+async function headerRefusal(input: ImageInput, limits?: ImageLimits): Promise<HttpError> {
   const error = await inspectImage(input, limits).then(
     () => undefined,
     (e: unknown) => e,
@@ -133,5 +136,47 @@ describe('normalizeImage', () => {
     expect(decodeBytes).toBeLessThanOrEqual(MAX_DECODE_BYTES / 2); // two can decode side by side
     const out = await normalizeImage(photo);
     expect([out.width, out.height]).toEqual([MAX_STORED_SIDE, 1200]);
+  });
+});
+
+describe('normalizeImage from a file (an upload waiting on disk)', () => {
+  let dir: string | undefined;
+  const write = async (name: string, bytes: Buffer) => {
+    dir ??= await fs.mkdtemp(path.join(os.tmpdir(), 'normalize-test-'));
+    const file = path.join(dir, name);
+    await fs.writeFile(file, bytes);
+    return file;
+  };
+  afterAll(async () => {
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives the same image as from the bytes', async () => {
+    const input = await jpegWithMetadata(2000, 1000);
+    const fromFile = await normalizeImage(await write('photo', input));
+    const fromBytes = await normalizeImage(input);
+    expect([fromFile.width, fromFile.height, fromFile.contentType]).toEqual([1600, 800, 'image/webp']);
+    expect(fromFile.data.equals(fromBytes.data)).toBe(true);
+    expect((await sharp(fromFile.data).metadata()).exif).toBeUndefined();
+    expect((await inspectImage(await write('sideways', await sidewaysJpeg(300, 100)))).meta.orientation).toBe(6);
+  });
+
+  it('refuses by the bytes in the file: text, empty, SVG, a truncated JPEG', async () => {
+    const photo = await jpegWithMetadata(640, 480);
+    for (const [name, bytes] of [
+      ['text', Buffer.from('just some text, named x.jpg by its sender\n')],
+      ['empty', Buffer.alloc(0)],
+      ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
+      ['truncated', photo.subarray(0, Math.floor(photo.length * 0.6))],
+    ] as const) {
+      const error = await refusal(await write(name, bytes));
+      expect([name, error.status, error.message]).toEqual([name, 400, 'File is not a supported image']);
+    }
+  });
+
+  it('refuses a PNG bomb and an image over the decode budget from the file header', async () => {
+    expect((await headerRefusal(await write('bomb', await pngBomb(20_000)))).message).toBe(`Image is too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
+    const costly = await headerRefusal(await write('costly', await interlaced16BitPng(400)), { maxDecodeBytes: 1024 * 1024 });
+    expect(costly.message).toBe(tooCostlyMessage(1024 * 1024));
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../plugins/errors.js';
 import { decodeCost, MAX_DECODE_BYTES } from './decode-cost.js';
@@ -34,6 +35,12 @@ export interface InspectedImage {
   decodeBytes: number;
 }
 
+/**
+ * An image's bytes, or the path of a file holding them (an upload, spooled to disk by upload.ts): libvips
+ * then reads the file as it decodes, so the undecoded bytes are never in memory at once.
+ */
+export type ImageInput = Buffer | string;
+
 export interface ImageLimits {
   /** Estimated decode memory allowed for one image (tests lower it to stay fast). */
   maxDecodeBytes?: number;
@@ -66,14 +73,27 @@ function hasRasterSignature(b: Buffer): boolean {
   );
 }
 
+/** The first bytes, where the magic numbers are. */
+async function headOf(input: ImageInput): Promise<Buffer> {
+  if (typeof input !== 'string') return input;
+  const file = await fs.open(input, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * Reads the header only (no pixel is decoded) and refuses what would be too costly to decode: too many
  * pixels, too many frames, or more memory than `maxDecodeBytes` by decode-cost.ts's estimate, which
  * counts bytes (channels and 16-bit samples included), not just pixels. A decompression bomb or an
  * interlaced 16-bit monster costs a header read.
  */
-export async function inspectImage(input: Buffer, { maxDecodeBytes = MAX_DECODE_BYTES }: ImageLimits = {}): Promise<InspectedImage> {
-  if (!hasRasterSignature(input)) throw notAnImage();
+export async function inspectImage(input: ImageInput, { maxDecodeBytes = MAX_DECODE_BYTES }: ImageLimits = {}): Promise<InspectedImage> {
+  if (!hasRasterSignature(await headOf(input))) throw notAnImage();
 
   let meta: Metadata;
   try {
@@ -96,7 +116,7 @@ export async function inspectImage(input: Buffer, { maxDecodeBytes = MAX_DECODE_
  * Decodes an inspected image into the stored form: auto-oriented, every piece of metadata (EXIF, GPS,
  * XMP, IPTC, ICC, comments) dropped, the largest side bounded, re-encoded as WebP.
  */
-export async function decodeImage(input: Buffer): Promise<NormalizedImage> {
+export async function decodeImage(input: ImageInput): Promise<NormalizedImage> {
   try {
     const { data, info } = await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS, // second guard, enforced by libvips itself
@@ -120,7 +140,7 @@ export async function decodeImage(input: Buffer): Promise<NormalizedImage> {
 }
 
 /** Inspects then decodes, outside the upload queue: for tests and trusted callers. Uploads go through readMultipart. */
-export async function normalizeImage(input: Buffer, limits: ImageLimits = {}): Promise<NormalizedImage> {
+export async function normalizeImage(input: ImageInput, limits: ImageLimits = {}): Promise<NormalizedImage> {
   await inspectImage(input, limits);
   return decodeImage(input);
 }

@@ -105,4 +105,65 @@ describe('DecodeQueue', () => {
     expect(await queue.run(() => queue.withMemory(500, async () => 'done'))).toBe('done');
     expect(queue.stats.reservedBytes).toBe(0);
   });
+
+  it('admits submissions by places and upload bytes, turns away what does not fit, and takes back what is given', () => {
+    const queue = new DecodeQueue({ active: 1, waiting: 2, memoryBytes: 100, uploadBytes: 100 });
+    const a = queue.admit(60)!;
+    expect(a.bytes).toBe(60);
+    expect(queue.admit(50)).toBeNull(); // 60 + 50 > 100
+    const b = queue.admit(40)!;
+    expect(queue.held).toEqual({ places: 2, uploadBytes: 100 });
+    expect(queue.full).toBe(false);
+    expect(queue.admit(1)).toBeNull(); // a place is free, the bytes are not
+
+    b.shrink(10); // its files took 10 bytes, not the 40 it might have sent
+    expect([b.bytes, queue.held.uploadBytes]).toEqual([10, 70]);
+    b.shrink(20); // never grows
+    expect(queue.held.uploadBytes).toBe(70);
+    const c = queue.admit(30)!;
+    expect(queue.full).toBe(true);
+    expect(queue.admit(0)).toBeNull(); // every place taken
+    expect(queue.held).toEqual({ places: 3, uploadBytes: 100 });
+
+    a.release();
+    a.release(); // twice is harmless
+    a.shrink(0);
+    expect(queue.held).toEqual({ places: 2, uploadBytes: 40 });
+    b.release();
+    c.release();
+    expect(queue.held).toEqual({ places: 0, uploadBytes: 0 });
+    // Alone, a submission gets its place whatever it may send.
+    const alone = queue.admit(500)!;
+    expect(queue.held.uploadBytes).toBe(500);
+    expect(queue.admit(0)).not.toBeNull();
+    expect(queue.admit(1)).toBeNull();
+    alone.release();
+  });
+
+  it('counts the places of admitted submissions against run(), and runs them in turn without refusing them', async () => {
+    const log: string[] = [];
+    const queue = new DecodeQueue({ active: 1, waiting: 1, memoryBytes: 100, uploadBytes: 100 });
+    const first = queue.admit(10)!;
+    const second = queue.admit(10)!;
+    // Both places are held while their files arrive: a job without a place is refused.
+    expect(await queue.run(async () => 'x').catch((e: unknown) => e)).toBeInstanceOf(QueueBusyError);
+
+    const [a, b] = [gate(log, 'a'), gate(log, 'b')];
+    const running = [first.run(a.job), second.run(b.job)];
+    await settle();
+    expect(log).toEqual(['start a']); // one turn: the second waits for it
+    expect(queue.stats).toMatchObject({ running: 1, waiting: 1 });
+    await expect(first.run(async () => 'again')).rejects.toThrow(/runs once/);
+    a.open();
+    await settle();
+    expect(log).toEqual(['start a', 'end a', 'start b']);
+    b.open();
+    expect(await Promise.all(running)).toEqual(['a', 'b']);
+    expect(queue.held).toEqual({ places: 2, uploadBytes: 20 }); // a place is held until released
+    first.release();
+    second.release();
+    expect(queue.held).toEqual({ places: 0, uploadBytes: 0 });
+    expect(queue.stats).toEqual({ running: 0, waiting: 0, reservedBytes: 0 });
+    await expect(first.run(async () => 'late')).rejects.toThrow(/runs once/);
+  });
 });

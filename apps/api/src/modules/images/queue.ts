@@ -15,40 +15,109 @@ export class QueueBusyError extends HttpError {
 export interface DecodeQueueLimits {
   /** Jobs running at once. */
   active: number;
-  /** Jobs waiting for a turn; one more is refused with a 503 at once. */
+  /** Places beyond the running jobs: submissions still arriving or waiting for a turn; one more is refused with a 503 at once. */
   waiting: number;
   /** Estimated decode bytes all running jobs may hold together (see decode-cost.ts). */
   memoryBytes: number;
+  /** Uploaded bytes all admitted submissions may hold together until decoded (upload.ts keeps them in temporary files); none by default. */
+  uploadBytes?: number;
+}
+
+/** A submission's place in the queue, taken before its files are read (see DecodeQueue.admit). */
+export interface Admission {
+  /** The upload bytes this place holds. */
+  readonly bytes: number;
+  /** Waits for one of the `active` turns, then runs `job`: never refused, the place was taken already. Once per place. */
+  run<T>(job: () => Promise<T>): Promise<T>;
+  /** Gives back what the place holds beyond `bytes` (once the files arrived, their real size). */
+  shrink(bytes: number): void;
+  /** Gives the place up, and its bytes. Call it once the files are decoded or refused; twice is harmless. */
+  release(): void;
 }
 
 /**
- * A bounded line for the work that decodes images. A job runs when one of `active` turns is free, waits
- * in a line of at most `waiting`, or is refused with QueueBusyError. Inside its turn a job reserves the
- * memory each decode is estimated to take; if the other running job holds too much, it waits for it.
- * Nothing is timed: every wait ends when a running job ends, and running jobs wait for nobody's turn,
- * so the line always moves.
+ * A bounded line for the work that decodes images. A submission takes a place before its files are read
+ * (admit), with the bytes its files may hold: at most `active + waiting` places and `uploadBytes` bytes are
+ * held at once, so whatever arrives beyond them is refused with QueueBusyError before anything is kept.
+ * With its files in, a place waits for one of `active` turns. Inside its turn a job reserves the memory
+ * each decode is estimated to take; if the other running job holds too much, it waits for it. Nothing is
+ * timed: every wait ends when a running job ends, and running jobs wait for nobody's turn, so the line
+ * always moves.
  */
 export class DecodeQueue {
   private running = 0;
   private readonly line: Array<() => void> = [];
   private reserved = 0;
   private readonly memoryLine: Array<{ bytes: number; go: () => void }> = [];
+  private places = 0;
+  private uploadBytes = 0;
 
   constructor(readonly limits: DecodeQueueLimits) {}
 
-  /** No turn is free and the line is full: a new job would be refused. */
+  /** Every place is taken: a new submission with files would be refused. */
   get full(): boolean {
-    return this.running >= this.limits.active && this.line.length >= this.limits.waiting;
+    return this.places >= this.limits.active + this.limits.waiting;
   }
 
   get stats() {
     return { running: this.running, waiting: this.line.length, reservedBytes: this.reserved };
   }
 
+  /** Places taken (submissions arriving, waiting or running) and the upload bytes they hold. */
+  get held() {
+    return { places: this.places, uploadBytes: this.uploadBytes };
+  }
+
+  /**
+   * Takes a place for a submission whose files may hold up to `bytes`, or null when every place is taken
+   * or the bytes do not fit beside those held (nothing always fits). A lone submission always gets a
+   * place: the caller caps `bytes` at what one submission may send.
+   */
+  admit(bytes: number): Admission | null {
+    if (this.full) return null;
+    if (bytes > 0 && this.places > 0 && this.uploadBytes + bytes > (this.limits.uploadBytes ?? Infinity)) return null;
+    this.places++;
+    this.uploadBytes += bytes;
+    let held = bytes;
+    let released = false;
+    let ran = false;
+    return {
+      get bytes() {
+        return held;
+      },
+      run: async <T>(job: () => Promise<T>): Promise<T> => {
+        if (released || ran) throw new Error('an admission runs once, before it is released');
+        ran = true;
+        return this.turn(job);
+      },
+      shrink: (bytes: number) => {
+        if (released || bytes >= held) return;
+        this.uploadBytes -= held - Math.max(0, bytes);
+        held = Math.max(0, bytes);
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        this.places--;
+        this.uploadBytes -= held;
+      },
+    };
+  }
+
+  /** Takes a place holding no upload bytes and runs `job` in its turn; refused with QueueBusyError when every place is taken. */
   async run<T>(job: () => Promise<T>): Promise<T> {
+    const place = this.admit(0);
+    if (!place) throw new QueueBusyError();
+    try {
+      return await place.run(job);
+    } finally {
+      place.release();
+    }
+  }
+
+  private async turn<T>(job: () => Promise<T>): Promise<T> {
     if (this.running < this.limits.active) this.running++;
-    else if (this.line.length < this.limits.waiting) await new Promise<void>((go) => this.line.push(go)); // the turn is handed over
-    else throw new QueueBusyError();
+    else await new Promise<void>((go) => this.line.push(go)); // the turn is handed over
     try {
       return await job();
     } finally {

@@ -1,7 +1,11 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGES } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { registerErrorHandler } from '../../plugins/errors.js';
@@ -13,7 +17,7 @@ import { MAX_PAGES } from './normalize.js';
 import { BUSY, DecodeQueue } from './queue.js';
 import { storeImages } from './repository.js';
 import { interlaced16BitPng, jpegWithMetadata, manyFrameGif, multipartBody, plainPng, pngBomb } from './testing.js';
-import { MAX_IMAGE_BYTES, readMultipart, uploadQueue } from './upload.js';
+import { admittedBytes, MAX_IMAGE_BYTES, readMultipart, uploadQueue } from './upload.js';
 
 /** Holds every turn and place in line of a queue until the returned function is called. */
 function fill(queue: DecodeQueue): () => Promise<void> {
@@ -26,11 +30,24 @@ function fill(queue: DecodeQueue): () => Promise<void> {
   };
 }
 
+/** Waits, turn of the event loop after turn, until `condition` holds (no clock involved). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100_000; i++) {
+    if (await condition()) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  throw new Error('the condition never held');
+}
+
+/** A PNG of noise: it does not compress, so it is as large as its pixels (200 x 200: ~120 KB). */
+const noisyPng = (side = 200) =>
+  sharp({ create: { width: side, height: side, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+
 /**
  * A route as later issues will write one: read the submission, then store everything in one transaction.
- * Its uploads go through `queue`; /upload-tight also lowers the decode budget to 1 MiB.
+ * Its uploads go through `queue` and wait in `tmpDir`; /upload-tight also lowers the decode budget to 1 MiB.
  */
-async function uploadApp(db: Db, queue: DecodeQueue): Promise<FastifyInstance> {
+async function uploadApp(db: Db, queue: DecodeQueue, tmpDir?: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
   // The limits app.ts registers.
@@ -40,7 +57,7 @@ async function uploadApp(db: Db, queue: DecodeQueue): Promise<FastifyInstance> {
   });
   for (const [url, limits] of [['/upload', {}], ['/upload-tight', { maxDecodeBytes: 1024 * 1024 }]] as const) {
     app.post(url, async (request) => {
-      const { fields, arrays, images } = await readMultipart(request, { queue, limits });
+      const { fields, arrays, images } = await readMultipart(request, { queue, limits, tmpDir });
       const stored = await db.kysely.transaction().execute((trx) => storeImages(trx, images));
       return { fields: { ...fields }, arrays: { ...arrays }, stored, sizes: images.map((i) => [i.width, i.height]) };
     });
@@ -54,6 +71,7 @@ describe.each(engines)('readMultipart on %s', (engine) => {
   let app: FastifyInstance;
   let png: Buffer;
   const queue = new DecodeQueue({ active: 1, waiting: 1, memoryBytes: MAX_DECODE_BYTES });
+  let tmp: string;
 
   const imageCount = async () =>
     Number((await tdb.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -68,12 +86,19 @@ describe.each(engines)('readMultipart on %s', (engine) => {
 
   beforeAll(async () => {
     tdb = await createTestDb(engine);
-    app = await uploadApp(tdb.db, queue);
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-test-'));
+    app = await uploadApp(tdb.db, queue, tmp);
     png = await plainPng(320, 200);
   });
   afterAll(async () => {
     await app?.close();
     await tdb?.dispose();
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+  // Whatever the answer, taken or refused, nothing of the submission is left: no file, no place, no bytes.
+  afterEach(async () => {
+    expect(await fs.readdir(tmp)).toEqual([]);
+    expect(queue.held).toEqual({ places: 0, uploadBytes: 0 });
   });
 
   it('accepts up to 3 images with text fields, normalized and stored', async () => {
@@ -258,6 +283,140 @@ describe.each(engines)('readMultipart on %s', (engine) => {
   });
 });
 
+describe('admittedBytes', () => {
+  it('is what the request says it holds, at most what its files may hold', () => {
+    const request = (length?: string) => ({ headers: length === undefined ? {} : { 'content-length': length } });
+    expect(admittedBytes(request('12345'), 3)).toBe(12345);
+    expect(admittedBytes(request(String(50 * 1024 * 1024)), 3)).toBe(3 * MAX_IMAGE_BYTES);
+    expect(admittedBytes(request(String(50 * 1024 * 1024)), 1)).toBe(MAX_IMAGE_BYTES);
+    // A body without a length (chunked) may hold as much as the files may.
+    expect(admittedBytes(request(), 3)).toBe(3 * MAX_IMAGE_BYTES);
+    expect(admittedBytes(request('-1'), 3)).toBe(3 * MAX_IMAGE_BYTES);
+    expect(admittedBytes(request('lots'), 3)).toBe(3 * MAX_IMAGE_BYTES);
+  });
+});
+
+describe.each(engines)('what uploads hold on %s', (engine) => {
+  let tdb: TestDb;
+  let app: FastifyInstance;
+  let tmp: string;
+  // One turn, four places, 256 KiB of uploads held at once.
+  const queue = new DecodeQueue({ active: 1, waiting: 3, memoryBytes: MAX_DECODE_BYTES, uploadBytes: 256 * 1024 });
+  const imageCount = async () =>
+    Number((await tdb.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const files = async () => fs.readdir(tmp);
+  const post = async (entries: Parameters<typeof multipartBody>[0]) => {
+    const { payload, headers } = await multipartBody(entries);
+    return app.inject({ method: 'POST', url: '/upload', payload, headers });
+  };
+
+  beforeAll(async () => {
+    tdb = await createTestDb(engine);
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-test-'));
+    app = await uploadApp(tdb.db, queue, tmp);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.dispose();
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    expect(await files()).toEqual([]);
+    expect(queue.held).toEqual({ places: 0, uploadBytes: 0 });
+  });
+
+  it('keeps the files of a waiting submission in a private temporary folder, not in memory, and removes them once answered', async () => {
+    let release!: () => void;
+    const turnTaken = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const photo = await jpegWithMetadata(800, 600);
+    const png = await plainPng(64, 48);
+    const answer = post([
+      ['name', 'waits its turn'],
+      ['images', photo, 'a.jpg', 'image/jpeg'],
+      ['images', png, '../../b.png', 'image/png'],
+    ]);
+    await until(() => queue.stats.waiting === 1); // arrived, and in line for the turn
+
+    const [folder, ...others] = await files();
+    expect(others).toEqual([]);
+    expect(folder).toMatch(/^marketplace-upload-/);
+    const dir = path.join(tmp, folder!);
+    expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
+    // Named by position: the sender's names never reach the file system.
+    expect((await fs.readdir(dir)).sort()).toEqual(['0', '1']);
+    expect((await fs.readFile(path.join(dir, '0'))).equals(photo)).toBe(true);
+    expect((await fs.readFile(path.join(dir, '1'))).equals(png)).toBe(true);
+    expect((await fs.stat(path.join(dir, '0'))).mode & 0o777).toBe(0o600);
+    // The place holds what the files took, not the whole body it was admitted with.
+    expect(queue.held).toEqual({ places: 2, uploadBytes: photo.length + png.length });
+
+    release();
+    await turnTaken;
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sizes).toEqual([
+      [800, 600],
+      [64, 48],
+    ]);
+  });
+
+  it('turns away a submission whose size does not fit beside the uploads held: 503 with Retry-After, nothing kept', async () => {
+    const before = await imageCount();
+    const noisy = await noisyPng(); // ~120 KB
+    const arriving = queue.admit(200 * 1024)!; // another sender's 200 KiB still arriving
+    try {
+      const res = await post([
+        ['name', 'too much at once'],
+        ['images', noisy, 'noise.png', 'image/png'],
+      ]);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ status: 503, message: BUSY });
+      expect(await files()).toEqual([]);
+      expect(queue.held).toEqual({ places: 1, uploadBytes: 200 * 1024 });
+
+      // What fits beside it is taken, and a submission without files is never turned away.
+      const small = await post([['images', await plainPng(32, 32), 'small.png', 'image/png']]);
+      expect(small.statusCode, small.body).toBe(200);
+      const textOnly = await post([['name', 'no photo']]);
+      expect(textOnly.statusCode, textOnly.body).toBe(200);
+      expect(await imageCount()).toBe(before + 1);
+    } finally {
+      arriving.release();
+    }
+    const res = await post([['images', noisy, 'noise.png', 'image/png']]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await imageCount()).toBe(before + 2);
+  });
+
+  it('gives back the place and the files of a refused submission: a bad file, one file too many, one too large', async () => {
+    const png = await plainPng(40, 30);
+    const refused: Array<[number, Parameters<typeof multipartBody>[0]]> = [
+      [400, [['images', png, 'a.png'], ['images', Buffer.from('not a picture at all'.repeat(10)), 'b.jpg']]],
+      [400, Array.from({ length: 4 }, (_, i) => ['images', png, `${i}.png`] as [string, Buffer, string])],
+      [413, [['images', png, 'a.png'], ['images', Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES)]), 'big.png']]],
+    ];
+    for (const [status, entries] of refused) {
+      const res = await post(entries);
+      expect(res.statusCode).toBe(status);
+      expect(await files()).toEqual([]);
+      expect(queue.held).toEqual({ places: 0, uploadBytes: 0 });
+    }
+  });
+
+  it('gives back the place and the files of a sender who goes away in the middle of a file', async () => {
+    const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const { payload, headers } = await multipartBody([['images', await noisyPng(), 'noise.png', 'image/png']]);
+    const socket = net.connect(Number(address.port), address.hostname);
+    socket.on('error', () => {});
+    socket.write(`POST /upload HTTP/1.1\r\nHost: ${address.host}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`);
+    socket.write(payload.subarray(0, Math.floor(payload.length / 2)));
+    await until(async () => queue.held.places === 1 && (await files()).length === 1);
+    socket.destroy();
+    await until(async () => queue.held.places === 0 && (await files()).length === 0);
+  });
+});
+
 describe.each(engines)('the upload queue in the app on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -285,5 +444,12 @@ describe.each(engines)('the upload queue in the app on %s', (engine) => {
     const res = await sell(t.app, form);
     expect(res.statusCode, res.body).toBe(201);
     expect(await requests()).toBe(1);
+  });
+
+  it('takes ten sellers sending photos at once: none is turned away, and nothing is held afterwards', async () => {
+    const photo = await plainPng(600, 400);
+    const results = await Promise.all(Array.from({ length: 10 }, () => sell(t.app, [...sellForm(), ['images', photo, 'phone.png', 'image/png']] as Parameters<typeof sell>[1])));
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
+    expect(uploadQueue.held).toEqual({ places: 0, uploadBytes: 0 });
   });
 });
