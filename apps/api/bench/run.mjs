@@ -1,104 +1,192 @@
-// `npm run bench`: loopback-only, bounded benchmarks of the built server and the web bundle.
-// Starts the real server on a throwaway SQLite database, measures latency and memory, then stops it.
-import { spawn } from 'node:child_process';
+// `npm run bench` (after `npm run build`): issue 12's figures in one bounded run, printed and written to
+// docs/performance.md. Loopback only; everything it starts it stops, whatever happens.
+//
+// 1. The catalogue API at 1,000, 10,000 and 100,000 products, on SQLite and, when DATABASE_URL (or
+//    BENCH_DATABASE_URL) is a postgres:// URL, on PostgreSQL in a database the bench creates next to that one
+//    and drops at the end (the tables of the given database are never touched): every public endpoint's
+//    req/s, p50 and p99 at peak, p99 at half peak, cold (first answer after a write), with and without
+//    brotli, against a bare Fastify hello-world measured the same way (lib/catalogue.mjs).
+// 2. Lighthouse slow-3G cold and warm for home, discover and a product page (lib/lighthouse.mjs).
+// 3. First-screen JS of the web build, and the upload figures of apps/api/bench/uploads.mjs.
+//
+// BENCH_QUICK=1: 1,000 products, three endpoints, 2 s runs, Lighthouse on home only; written to the temp
+// folder, not docs/. BENCH_SECONDS sets the length of each run (default 3).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { getJson } from './lib/load.mjs';
+import { measureCatalogue, measureHello } from './lib/catalogue.mjs';
+import { runLighthouse } from './lib/lighthouse.mjs';
+import { killChildren, root, runCommand, runNode, startHelloWorld, startServer, tempDir } from './lib/processes.mjs';
+import { renderReport } from './lib/report.mjs';
+import { ENGINE_NAMES, sizeName } from './lib/targets.mjs';
+import { firstScreenJs, uploadFigures } from './lib/web-and-uploads.mjs';
 
-const REQUESTS = 1500;
-const CONCURRENCY = 16;
-const DEADLINE_MS = 120_000;
-const root = path.resolve(import.meta.dirname, '../../..');
+const quick = process.env.BENCH_QUICK === '1';
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 3));
+const sizes = quick ? [1000] : [1000, 10_000, 100_000];
+const pgCandidate = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
+const pgUrl = /^postgres(ql)?:\/\//.test(pgCandidate) ? pgCandidate : undefined;
+const DEADLINE_MIN = quick ? 15 : 45;
+const began = Date.now();
+const log = (line) => console.log(`[${String(Math.round((Date.now() - began) / 1000)).padStart(4)} s] ${line}`);
 
-async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const cleanups = [];
+async function cleanUp() {
+  killChildren();
+  while (cleanups.length) await cleanups.pop()().catch((error) => console.error(`cleanup: ${error.message}`));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+process.once('exit', killChildren);
+const deadline = setTimeout(() => {
+  console.error(`bench: stopped at its ${DEADLINE_MIN} min deadline`);
+  void cleanUp().finally(() => process.exit(2));
+}, DEADLINE_MIN * 60_000);
+deadline.unref();
+
+for (const file of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
+  if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`npm run build\` first (npm run bench does)`);
 }
 
-async function waitFor(url, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
-
-function rssOf(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function load(name, urls) {
-  const times = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < REQUESTS && performance.now() - started < DEADLINE_MS / 4) {
-      const url = urls[next++ % urls.length];
-      const t0 = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (!res.ok) failures++;
-      times.push(performance.now() - t0);
-    }
+async function meta() {
+  const git = async (...args) => (await runCommand('git', args)).stdout.trim();
+  const require = createRequire(path.join(root, 'apps/api/package.json'));
+  const version = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    commit: (await git('rev-parse', '--short', 'HEAD')) || 'unknown',
+    dirty: (await git('status', '--porcelain')) !== '',
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    fastify: version('fastify'),
+    autocannon: JSON.parse(fs.readFileSync(createRequire(path.join(root, 'package.json')).resolve('autocannon/package.json'), 'utf8')).version,
+    quick,
+    seconds,
+    loadAverageAtStart: os.loadavg()[0],
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
-  return { name, requests: times.length, failures, 'req/s': Math.round(times.length / seconds), 'p50 ms': pct(50), 'p95 ms': pct(95), 'p99 ms': pct(99) };
 }
 
-function firstScreenJs() {
-  const dist = path.join(root, 'apps/web/dist');
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const bytes = files.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dist, f))).length, 0);
-  return { files: files.length, kb: (bytes / 1024).toFixed(1) };
+/** A database of its own on the PostgreSQL server of `url`, dropped at the end. */
+async function createPgDatabase(url) {
+  const name = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+    log(`dropped PostgreSQL database ${name}`);
+  };
+  cleanups.push(drop);
+  return {
+    name,
+    url: own.toString(),
+    drop: async () => {
+      const at = cleanups.indexOf(drop);
+      if (at >= 0) cleanups.splice(at, 1);
+      await drop();
+    },
+  };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const killer = setTimeout(() => server.kill('SIGKILL'), DEADLINE_MS + 60_000);
-try {
-  await waitFor(`${base}/api/health`);
-  const list = await (await fetch(`${base}/api/v1/products?limit=100`)).json();
-  const ids = list.products.map((p) => p.id);
-  const image = list.products[0].cover_image_url;
-  const rssStart = rssOf(server.pid);
-  const results = [
-    await load('list 10', [`${base}/api/v1/products?limit=10&offset=0`]),
-    await load('product detail', ids.map((id) => `${base}/api/v1/products/${id}`)),
-    await load('search', ['galaxy', 'core i5', 'solar', 'tv'].map((q) => `${base}/api/v1/products?search=${encodeURIComponent(q)}`)),
-    await load('category', [`${base}/api/v1/products/category/SmartPhones?limit=10`]),
-    await load('card image 400', [`${base}/api/images/${image}?w=400&h=500&fit=cover&q=80`]),
-  ];
-  console.table(results);
-  console.log(`server RSS: ${rssStart.toFixed(0)} MB after start, ${rssOf(server.pid).toFixed(0)} MB after load`);
-  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    const js = firstScreenJs();
-    console.log(`web: ${js.kb} KB gzip of JS in ${js.files} file(s) before the first public screen (budget 90 KB)`);
+async function loadCatalogue(where, products) {
+  const { stdout } = await runNode(path.join(import.meta.dirname, 'catalogue-load.mjs'), { tsx: true, env: { BENCH_DB: where, BENCH_PRODUCTS: String(products) } });
+  const line = stdout.split('\n').find((l) => l.startsWith('LOADED '));
+  if (!line) throw new Error(`catalogue-load.mjs said nothing: ${stdout.slice(-500)}`);
+  return JSON.parse(line.slice('LOADED '.length));
+}
+
+async function benchEngine(engine, hello) {
+  const dataDir = tempDir(engine);
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const database = engine === 'postgres' ? await createPgDatabase(pgUrl) : undefined;
+  const where = database ? database.url : path.join(dataDir, 'marketplace.db');
+  if (database) log(`PostgreSQL: created database ${database.name} for the bench`);
+  const phases = [];
+  try {
+    for (const size of sizes) {
+      log(`${ENGINE_NAMES[engine]}: growing the catalogue to ${size.toLocaleString('en')} products`);
+      const load = await loadCatalogue(where, size);
+      log(`  ${load.products} products (${load.added} added in ${load.seconds} s, search indexed with ${load.indexedWith})`);
+      const server = await startServer({ dataDir, databaseUrl: database?.url ?? '' });
+      try {
+        const searched = await getJson(server.base, '/api/v1/products?limit=1&offset=0&search=samsung');
+        const searchTotal = `${searched.total}${searched.total_capped ? ' (a capped total: at least that many)' : ''}`;
+        if (load.samsungPublished > 0 && !(searched.total > 0)) throw new Error(`search for "samsung" finds nothing though ${load.samsungPublished} products contain it: the search index was not kept`);
+        log(`  hello-world and ${ENGINE_NAMES[engine]} at ${sizeName(size)}`);
+        const helloFigures = await measureHello(hello, { seconds });
+        log(`    hello-world      ${String(helloFigures.peak.rps).padStart(6)} req/s  p50 ${helloFigures.peak.p50} ms  p99 ${helloFigures.peak.p99} ms  half-peak p99 ${helloFigures.half.p99} ms (sent ≤${helloFigures.half.lateP99} ms late)  server ${helloFigures.peak.cpuUs} µs/req`);
+        const catalogue = await measureCatalogue(server, { seconds, quick, log });
+        phases.push({ size, total: catalogue.total, load, hello: helloFigures, catalogue, searchTotal });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await database?.drop();
   }
+  return { engine, phases };
+}
+
+async function benchStorefront() {
+  const dataDir = tempDir('web');
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await loadCatalogue(path.join(dataDir, 'marketplace.db'), 0);
+  const server = await startServer({ dataDir });
+  try {
+    const first = await getJson(server.base, '/api/v1/products?limit=1&offset=0');
+    const pages = quick ? { home: '/' } : { home: '/', discover: '/discover', product: `/product/${first.products[0].id}` };
+    return await runLighthouse(server.base, pages, log);
+  } catch (error) {
+    return { skipped: `Lighthouse failed: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    await server.stop();
+  }
+}
+
+try {
+  const results = { meta: await meta(), engines: [], skippedEngines: [] };
+  log(`bench${quick ? ' (quick)' : ''}: ${results.meta.cpus} cores, Node ${results.meta.node}, commit ${results.meta.commit}${results.meta.dirty ? '+' : ''}; ${seconds} s per run`);
+  const workDir = tempDir('run');
+  cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
+  const hello = await startHelloWorld(workDir);
+  try {
+    results.engines.push(await benchEngine('sqlite', hello));
+    if (pgUrl) results.engines.push(await benchEngine('postgres', hello));
+    else results.skippedEngines.push('PostgreSQL not measured: set DATABASE_URL or BENCH_DATABASE_URL to a postgres:// URL (the bench creates and drops a database of its own there).');
+  } finally {
+    await hello.stop();
+  }
+  log('storefront: Lighthouse slow 3G');
+  results.lighthouse = await benchStorefront();
+  log('first-screen JS');
+  results.firstScreen = await firstScreenJs();
+  log('uploads');
+  results.uploads = await uploadFigures(log);
+  results.elapsedSeconds = Math.round((Date.now() - began) / 1000);
+  results.meta.loadAverageAtEnd = os.loadavg()[0];
+
+  const target = quick ? path.join(os.tmpdir(), 'marketplace-performance-quick.md') : path.join(root, 'docs/performance.md');
+  const { markdown, rows } = renderReport(results, { notesFrom: path.join(root, 'docs/performance.md') });
+  fs.writeFileSync(target, markdown);
+  const raw = path.join(os.tmpdir(), `marketplace-performance${quick ? '-quick' : ''}.json`);
+  fs.writeFileSync(raw, `${JSON.stringify(results, null, 1)}\n`);
+  console.log('');
+  for (const r of rows) console.log(`${r.met === true ? 'met   ' : r.met === false ? 'MISSED' : 'n/a   '} ${r.target}: ${r.figure}`);
+  console.log('');
+  log(`written to ${target} (every figure: ${raw}) in ${Math.floor(results.elapsedSeconds / 60)} min ${results.elapsedSeconds % 60} s`);
 } finally {
-  clearTimeout(killer);
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
+  clearTimeout(deadline);
 }

@@ -75,7 +75,11 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // First of all hooks: answers refused by a later hook (401, 403, 404) carry the headers too.
+  // First of all hooks: a cached catalogue answer (with the security headers among its prepared ones) is
+  // sent before any other hook runs; its onSend hook also comes before compress, which then leaves the
+  // already compressed answers alone.
+  registerCatalogueCache(app, db);
+  // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,8 +99,6 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60, outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 } });
   }
 
-  // Before compress: the cache hands it answers already compressed, which it then leaves alone.
-  registerCatalogueCache(app, db);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Global off: limits are set per route where abuse matters (interest, sell, login). With several API
   // processes the counters must be shared: Redis when REDIS_URL is set, else this process's memory.

@@ -25,6 +25,14 @@ export const availableSchema = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 export const productListQuerySchema = pageQuerySchema.extend({ search: searchSchema, available: availableSchema });
+
+export const CURSOR_INVALID = 'cursor is not valid: pass the next_cursor of the previous page';
+export const CURSOR_WITH_OFFSET = 'cursor and offset cannot be used together';
+/** Keyset paging: the opaque `next_cursor` of the previous page; the API decodes and checks it. */
+export const cursorSchema = z.string().max(200, CURSOR_INVALID).regex(/^[A-Za-z0-9_-]+$/, CURSOR_INVALID).optional();
+/** The public catalogue lists: limit/offset as the spec says, or a cursor (newest first). */
+export const catalogueListQuerySchema = productListQuerySchema.extend({ cursor: cursorSchema });
+export const categoryPageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

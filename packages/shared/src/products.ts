@@ -26,7 +26,12 @@ export const publicProductSchema = z.object({
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 
-export const productListSchema = listOf('products', publicProductSchema);
+export const productListSchema = listOf('products', publicProductSchema).extend({
+  /** Pass as `cursor` for the next page, newest first; null on the last page. */
+  next_cursor: z.string().nullable().optional(),
+  /** True when counting stopped early: `total` is then a lower bound (there are more). */
+  total_capped: z.boolean().optional(),
+});
 export type ProductList = z.infer<typeof productListSchema>;
 
 /** The featured list also names the product by product_id (spec 3). */

@@ -14,6 +14,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type Dialect,
+  type SqliteDatabase,
 } from 'kysely';
 import { FaultLog, faultOf } from './faults.js';
 import type { Database } from './schema.js';
@@ -183,7 +184,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 class ImmediateSqliteDialect implements Dialect {
   readonly #inner: SqliteDialect;
   constructor(database: SQLite.Database) {
-    this.#inner = new SqliteDialect({ database });
+    this.#inner = new SqliteDialect({ database: reusingStatements(database) });
   }
   createDriver(): Driver {
     const driver = this.#inner.createDriver();
@@ -208,6 +209,30 @@ class ImmediateSqliteDialect implements Dialect {
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
   }
+}
+
+/** Prepared statements kept, one per SQL text; bounded (least recently used dropped) as IN lists make many texts. */
+export const SQLITE_STATEMENT_CACHE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew (parse and plan on each request: a cache gave +17%
+ * in issue 12's profile). Reusing one statement per SQL text is safe here: the driver runs one statement
+ * at a time on its single connection, and nothing streams (a statement busy iterating cannot be reused).
+ */
+function reusingStatements(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare: (text) => {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = database.prepare(text);
+      // Re-inserted last: Map keeps insertion order, so the first key is the least recently used.
+      statements.set(text, statement);
+      if (statements.size > SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 /**

@@ -96,9 +96,21 @@ export interface ProductImagesTable {
   position: number;
 }
 
-export interface ProductTermsTable {
+/**
+ * The words search matches for a product (name, description, category name), space-separated, written by
+ * the repositories. Indexed per engine (migration 0011): the FTS5 table product_search_fts on SQLite, a
+ * generated tsvector column `document` with a GIN index on PostgreSQL; queries reach those through sql``.
+ */
+export interface ProductSearchTable {
   product_id: number;
-  term: string;
+  terms: string;
+}
+
+/** Products per (category, published); category_id 0 counts all products. Kept by triggers (migration 0011). */
+export interface ProductCountsTable {
+  category_id: number;
+  published: Flag;
+  products: number;
 }
 
 export interface ProductInterestsTable {
@@ -286,7 +298,8 @@ export interface Database {
   image_variants: ImageVariantsTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
-  product_terms: ProductTermsTable;
+  product_search: ProductSearchTable;
+  product_counts: ProductCountsTable;
   product_interests: ProductInterestsTable;
   featured_products: FeaturedProductsTable;
   catalogue_version: CatalogueVersionTable;

@@ -1,11 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, createTestApp } from '../test/app.js';
 import { createTestDb, engines } from '../test/databases.js';
 import { addProduct, addShop, feature } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
 import { items, placeOrder } from '../modules/orders/testing.js';
-import { cacheKey } from './catalogue-cache.js';
+import { cacheKey, sharedReads } from './catalogue-cache.js';
+import { securityHeaders } from './security-headers.js';
 
 // Issue 12, item 1: public catalogue answers come from a cache of pre-serialised, pre-compressed bodies,
 // and a catalogue write is visible on the very next read, in any server process.
@@ -15,6 +16,44 @@ describe('the cache key', () => {
     expect(cacheKey('/api/v1/products?offset=0&limit=4')).toBe(cacheKey('/api/v1/products?limit=4&offset=0'));
     expect(cacheKey('/api/v1/products')).toBe('/api/v1/products');
     expect(cacheKey('/api/v1/products?search=a%20b')).not.toBe(cacheKey('/api/v1/products?search=a'));
+  });
+});
+
+describe('version reads shared by waiting requests', () => {
+  /** A read that resolves when the test says, counting how many were started. */
+  function manualReads() {
+    const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
+    const read = sharedReads(() => new Promise<number>((resolve, reject) => void pending.push({ resolve, reject })));
+    return { read, pending };
+  }
+
+  it('gives a request that arrives during a read the result of a read started after it, shared with the others waiting', async () => {
+    const { read, pending } = manualReads();
+    const first = read();
+    const second = read();
+    const third = read();
+    expect(pending).toHaveLength(1);
+    pending[0]!.resolve(1);
+    expect(await first).toBe(1);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!.resolve(2);
+    expect([await second, await third]).toEqual([2, 2]);
+    expect(pending).toHaveLength(2);
+    const later = read();
+    expect(pending).toHaveLength(3);
+    pending[2]!.resolve(3);
+    expect(await later).toBe(3);
+  });
+
+  it('passes a failed read to its callers and starts afresh after it', async () => {
+    const { read, pending } = manualReads();
+    const failing = read();
+    const waiting = read();
+    pending[0]!.reject(new Error('database gone'));
+    await expect(failing).rejects.toThrow('database gone');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!.resolve(7);
+    expect(await waiting).toBe(7);
   });
 });
 
@@ -55,6 +94,24 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
   });
 
+  it('answers a hit with every header a miss has: security headers, ETag, caching, type and length', async () => {
+    const url = '/api/v1/products?limit=5&offset=0';
+    const miss = await get(url, { 'accept-encoding': 'br' });
+    const hit = await get(url, { 'accept-encoding': 'br' });
+    for (const [name, value] of Object.entries(securityHeaders())) expect(hit.headers[name.toLowerCase()], name).toBe(value);
+    for (const name of ['etag', 'cache-control', 'vary', 'content-type', 'content-encoding', 'content-length']) {
+      expect(hit.headers[name], name).toBe(miss.headers[name]);
+    }
+    expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    const notModified = await get(url, { 'if-none-match': hit.headers.etag as string });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['content-security-policy']).toBe(securityHeaders()['Content-Security-Policy']);
+    expect(notModified.headers.etag).toBe(hit.headers.etag);
+    // HEAD is not answered from the cache, but still answered.
+    expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+  });
+
   it('shows a staff change on the very next read', async () => {
     const before = (await get(`/api/v1/products/${productId}`)).json();
     expect(before.price).toBe(250_000);
@@ -90,6 +147,25 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
     expect(await shops()).toContain('Mzuzu');
     await t.app.inject({ method: 'PUT', url: `/api/admin/shops/${shop}`, headers: staff, payload: { name: 'Cache Shop', address: 'Road', town: 'Karonga', hours: '8-5' } });
     expect(await shops()).toContain('Karonga');
+  });
+});
+
+describe('a cached answer whose version cannot be read', () => {
+  it('is a 503 carrying the security headers, never the cached page', async () => {
+    const { db, dispose } = await createTestDb('sqlite');
+    const app = await buildTestApp(db);
+    try {
+      const url = '/api/v1/shops';
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      await db.close();
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      for (const [name, value] of Object.entries(securityHeaders())) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    } finally {
+      await app.close();
+      await dispose();
+    }
   });
 });
 

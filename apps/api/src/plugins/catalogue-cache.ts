@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,22 +11,37 @@ declare module 'fastify' {
     catalogueCache?: boolean;
   }
   interface FastifyRequest {
+    /** Set on a catalogue route's miss; a handler clears it to keep its answer out of the cache. */
     catalogue: { key: string; version: number; hit: boolean } | undefined;
   }
 }
 
-/** One answer, serialised and compressed once for a catalogue version. */
+type Encoding = 'br' | 'gzip' | 'plain';
+/** Header names and values in turn, as `writeHead` takes them. */
+type RawHeaders = OutgoingHttpHeader[];
+
+/** One form of an answer: its body and every header of its 200 (security, cache, type, encoding, length). */
+interface Variant {
+  body: Buffer;
+  headers: RawHeaders;
+}
+
+/**
+ * One answer, serialised once for a catalogue version, with its headers made up front. Each compressed form
+ * is made once, when first asked for: browsers ask for br, the server's own renders (inject) for neither.
+ */
 interface Entry {
   version: number;
   etag: string;
   type: string;
-  plain: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** The headers common to every form, and all a 304 carries. */
+  common: RawHeaders;
+  variants: Partial<Record<Encoding, Variant>>;
 }
 
 /** Enough for every list page, category and product people open at once; older ones are dropped first. */
 export const CACHE_ENTRIES = 2000;
+const CACHE_CONTROL = 'public, no-cache';
 
 /** The URL with its query in a fixed order, so `?limit=4&offset=0` and `?offset=0&limit=4` share an entry. */
 export function cacheKey(url: string): string {
@@ -35,47 +52,158 @@ export function cacheKey(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
-function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const accepted = request.headers['accept-encoding'] ?? '';
+function encodingOf(accepted: string | undefined): Encoding {
+  if (accepted === undefined) return 'plain';
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
+  return 'plain';
 }
 
-/** Sets the status and headers of an answer from `entry` and gives its body: empty for a 304. */
+function makeEntry(version: number, type: string, plain: Buffer, security: RawHeaders): Entry {
+  const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
+  const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', 'Accept-Encoding'];
+  const entry: Entry = { version, etag, type, common, variants: {} };
+  entry.variants.plain = variantOf(entry, 'plain', plain);
+  return entry;
+}
+
+function variantOf(entry: Entry, encoding: Encoding, body: Buffer): Variant {
+  const encoded = encoding === 'plain' ? [] : ['Content-Encoding', encoding];
+  return { body, headers: [...entry.common, 'Content-Type', entry.type, ...encoded, 'Content-Length', String(body.length)] };
+}
+
+/** The entry in `encoding`, compressed the first time it is asked for. */
+function variant(entry: Entry, encoding: Encoding): Variant {
+  const made = entry.variants[encoding];
+  if (made) return made;
+  const plain = entry.variants.plain!.body;
+  // Brotli quality 5: most of brotli's gain at a fraction of its top levels' time, paid once per version.
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
+      : gzipSync(plain, { level: 6 });
+  return (entry.variants[encoding] = variantOf(entry, encoding, body));
+}
+
+/**
+ * Answers straight on the raw response: status, the entry's prepared headers and body in one `writeHead`
+ * and `end`. Fastify's reply is left (hijacked), so no later hook, serialiser or compressor runs.
+ */
+function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry) {
+  if (req.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, entry.common);
+    res.end();
+    return;
+  }
+  const { headers, body } = variant(entry, encodingOf(req.headers['accept-encoding']));
+  res.writeHead(200, headers);
+  res.end(body);
+}
+
+/** Sets the status and headers of an answer from `entry` through Fastify's reply (a miss): empty for a 304. */
 function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | '' {
-  reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding');
+  reply.header('ETag', entry.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === entry.etag) {
     reply.code(304);
     return '';
   }
   reply.code(200).type(entry.type);
-  const encoding = encodingFor(request);
-  if (!encoding) return entry.plain;
-  reply.header('Content-Encoding', encoding);
-  return encoding === 'br' ? entry.br : entry.gzip;
+  const encoding = encodingOf(request.headers['accept-encoding']);
+  if (encoding !== 'plain') reply.header('Content-Encoding', encoding);
+  return variant(entry, encoding).body;
 }
 
 /**
- * Public catalogue answers (lists, categories, search, featured, a product, shops) are made once per
- * catalogue version and URL: serialised, gzip- and brotli-compressed, with a strong ETag for 304s. The
- * version is read from the database on every request (triggers bump it in every catalogue write's
- * transaction), so no process serves a page older than a write already acknowledged to anyone.
+ * Reads the version for requests that arrived before the read began: a request that arrives while a read is
+ * on its way waits for the next one (started when that read ends) rather than taking a value that may predate
+ * a write acknowledged before it arrived. Under load, one database round trip then serves every request that
+ * came in during the previous one. (SQLite's read is synchronous and is not wrapped.)
+ */
+export function sharedReads(read: () => Promise<number>): () => Promise<number> {
+  let current: Promise<number> | undefined;
+  let next: Promise<number> | undefined;
+  const start = () => {
+    const reading = read();
+    current = reading;
+    const done = () => {
+      if (current === reading) current = undefined;
+    };
+    reading.then(done, done);
+    return reading;
+  };
+  const after = () => {
+    next = undefined;
+    return start();
+  };
+  return () => {
+    if (current === undefined) return start();
+    next ??= current.then(after, after);
+    return next;
+  };
+}
+
+/**
+ * Public catalogue answers (lists, categories, search, featured, a product, shops, server-rendered entry
+ * pages) are made once per catalogue version and URL: serialised, gzip- and brotli-compressed, with a strong
+ * ETag for 304s. The version is read from the database on every request (triggers bump it in every catalogue
+ * write's transaction), so no process serves a page older than a write already acknowledged to anyone.
+ *
+ * Register it before every other hook: a hit is answered in the first onRequest hook, before the security
+ * headers, auth, validation and compression hooks run (docs/decisions/0013-catalogue-cache.md), with the
+ * security headers among its prepared ones.
  */
 export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries = CACHE_ENTRIES) {
+  // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
+  // first hook looks up the raw URL without parsing it. Both kinds count against maxEntries.
   const entries = new Map<string, Entry>();
+  const securityByName = securityHeaders();
+  const security = Object.entries(securityByName).flat();
+  const catalogueVersion = db.engine === 'postgres' ? sharedReads(() => db.catalogueVersion()) : () => db.catalogueVersion();
   app.decorateRequest('catalogue', undefined);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.config.catalogueCache || request.method !== 'GET') return;
-    const key = cacheKey(request.url);
-    const version = await db.catalogueVersion();
-    const entry = entries.get(key);
-    request.catalogue = { key, version, hit: entry?.version === version };
-    if (!entry || entry.version !== version) return;
+  const remember = (key: string, entry: Entry) => {
     entries.delete(key);
     entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  };
+
+  // A hit. Only URLs already answered by a catalogue route are in `entries`, so the route need not be looked
+  // at; everything else (and a hit while shutting down, whose answers must go through server.ts's hooks to
+  // close their connections) goes on through the usual hooks.
+  app.addHook('onRequest', (request, reply, done) => {
+    const req = request.raw;
+    if (req.method !== 'GET') return done();
+    const url = req.url!;
+    const entry = entries.get(url);
+    if (entry === undefined || (req.socket as { server?: { listening?: boolean } } | undefined)?.server?.listening === false) return done();
+    catalogueVersion().then((version) => {
+      if (entry.version !== version) return done();
+      remember(url, entry);
+      reply.hijack();
+      writeHit(req, reply.raw, entry);
+    }, (error: unknown) => {
+      // The version could not be read (a 503): the security-headers hook, after this one, will not run.
+      reply.headers(securityByName);
+      done(error as Error);
+    });
+  });
+
+  // A catalogue route's request not answered above: a URL spelled another way, a stale entry, or no entry.
+  const miss = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET') return;
+    const key = cacheKey(request.url);
+    const version = await catalogueVersion();
+    const entry = entries.get(key);
+    const hit = entry?.version === version;
+    request.catalogue = { key, version, hit };
+    if (!hit) return;
+    remember(key, entry);
+    if (request.url !== key) remember(request.url, entry);
     return reply.send(answer(request, reply, entry));
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.catalogueCache) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), miss];
   });
 
   // A miss: keep what the route answered, tagged with the version read before it was made (a write
@@ -83,18 +211,10 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries 
   app.addHook('onSend', async (request, reply, payload) => {
     const catalogue = request.catalogue;
     if (!catalogue || catalogue.hit || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const plain = Buffer.from(payload);
-    const entry: Entry = {
-      version: catalogue.version,
-      etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
-      type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      plain,
-      gzip: gzipSync(plain, { level: 6 }),
-      // Quality 5: most of brotli's gain at a fraction of its top levels' time, paid once per version.
-      br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
-    };
-    entries.set(catalogue.key, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const entry = makeEntry(catalogue.version, type, Buffer.from(payload), security);
+    remember(catalogue.key, entry);
+    if (request.url !== catalogue.key) remember(request.url, entry);
     return answer(request, reply, entry);
   });
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
 import { storeImages } from '../modules/images/repository.js';
-import { indexProductTerms } from '../modules/products/repository.js';
+import { indexProductSearch } from '../modules/products/search.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
 
@@ -90,7 +90,7 @@ export async function addProduct(db: Db, p: ProductFixture) {
       .values(stored.map((s, position) => ({ product_id: row.id, image_id: s.id, position })))
       .execute();
   }
-  await indexProductTerms(db.kysely, row.id);
+  await indexProductSearch(db.kysely, [row.id]);
   return row.id;
 }
 

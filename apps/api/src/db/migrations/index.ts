@@ -11,6 +11,7 @@ import * as m0007 from './0007-settings.js';
 import * as m0008 from './0008-seller-accounts.js';
 import * as m0009 from './0009-one-product-per-request.js';
 import * as m0010 from './0010-catalogue-version.js';
+import * as m0011 from './0011-catalogue-queries.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => 
   '0008-seller-accounts': m0008,
   '0009-one-product-per-request': m0009,
   '0010-catalogue-version': m0010,
+  '0011-catalogue-queries': m0011,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../schema.js';
 import { storeImages } from '../../modules/images/repository.js';
-import { indexProductTerms } from '../../modules/products/repository.js';
+import { indexProductSearch } from '../../modules/products/search.js';
 import { hashPassword } from '../../modules/auth/password.js';
 import { seedCategories, seedProducts, seedShops } from './catalogue.js';
 import { drawHeroPicture, drawProductPicture } from './pictures.js';
@@ -98,6 +98,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
       shopIds.set(s.name, row.id);
     }
 
+    const added: number[] = [];
     for (const [index, p] of demoProducts.entries()) {
       const views = pictures.get(p.name);
       if (!views || namesNow.has(p.name)) continue;
@@ -126,9 +127,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
         .values(stored.map((image, position) => ({ product_id: product.id, image_id: image.id, position })))
         .execute();
       if (p.featured) await trx.insertInto('featured_products').values({ product_id: product.id, created_at: at(p.age) }).execute();
-      await indexProductTerms(trx, product.id);
+      added.push(product.id);
       created.products++;
     }
+    await indexProductSearch(trx, added);
 
     for (const [kind, data] of heroes) {
       if (heroesNow.has(`hero-${kind}.webp`)) continue;

@@ -6,7 +6,7 @@ describe.each(engines)('demo seed [%s]', (engine) => {
   let t: TestDb;
   const counts = async () => {
     const k = t.db.kysely;
-    const n = async (table: 'products' | 'images' | 'categories' | 'shops' | 'users' | 'featured_products' | 'product_terms') =>
+    const n = async (table: 'products' | 'images' | 'categories' | 'shops' | 'users' | 'featured_products' | 'product_search') =>
       Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     return {
       products: await n('products'),
@@ -15,7 +15,7 @@ describe.each(engines)('demo seed [%s]', (engine) => {
       shops: await n('shops'),
       users: await n('users'),
       featured: await n('featured_products'),
-      terms: await n('product_terms'),
+      searchable: await n('product_search'),
     };
   };
 

@@ -6,7 +6,7 @@ import { STAFF } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
-import { listProducts } from '../products/repository.js';
+import { listProducts } from '../products/listing.js';
 import { changeProduct, createProduct, loadAdminProduct, removeProduct, setPublished, toAdmin } from './service.js';
 
 export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
@@ -17,7 +17,7 @@ export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify
 
   app.get('/admin/products', { config, schema: { tags, querystring: productListQuerySchema, response: { 200: adminProductListSchema } } }, async (request) => {
     const { limit, offset, search } = request.query;
-    const { rows, total } = await listProducts(k, { includeUnpublished: true, limit, offset, search });
+    const { rows, total } = await listProducts(db, { includeUnpublished: true, exactTotal: true, limit, offset, search });
     return { products: await toAdmin(k, rows), total, limit, offset };
   });
 

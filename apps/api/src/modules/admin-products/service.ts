@@ -9,7 +9,8 @@ import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
-import { findProduct, heldOf, imagesOf, indexProductTerms, type ProductRecord } from '../products/repository.js';
+import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
+import { indexProductSearch } from '../products/search.js';
 import { buyingPrices, deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -83,7 +84,7 @@ export async function createProduct(db: Db, actor: SessionUser, input: z.output<
     });
     const stored = await storeImages(trx, images);
     await setGallery(trx, id, stored.map((s) => s.id));
-    await indexProductTerms(trx, id);
+    await indexProductSearch(trx, [id]);
     await recordAudit(trx, { actorId: actor.id, action: `Created product ${input.item_name}`, subjectType: 'product', subjectId: id });
     return loadAdminProduct(trx, id);
   });
@@ -127,7 +128,7 @@ export async function changeProduct(db: Db, actor: SessionUser, id: number, inpu
       published: input.published ? 1 : 0,
       updated_at: nowIso(),
     });
-    await indexProductTerms(trx, id);
+    await indexProductSearch(trx, [id]);
     await recordAudit(trx, { actorId: actor.id, action: `Updated product ${input.name}`, subjectType: 'product', subjectId: id });
     return loadAdminProduct(trx, id);
   });

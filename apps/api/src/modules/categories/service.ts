@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { indexProductTerms } from '../products/repository.js';
+import { indexProductSearch } from '../products/search.js';
 import {
   deleteCategory,
   findCategory,
@@ -65,7 +65,7 @@ export async function changeCategory(db: Db, actor: SessionUser, id: number, inp
     await checkParent(trx, id, input.parent_id);
     await updateCategory(trx, id, { name: input.name, name_key: key, description: input.description, parent_id: input.parent_id, updated_at: nowIso() });
     // Search matches category names: a rename re-indexes the category's products.
-    if (before.name !== input.name) for (const productId of await productIdsInCategory(trx, id)) await indexProductTerms(trx, productId);
+    if (before.name !== input.name) await indexProductSearch(trx, await productIdsInCategory(trx, id));
     await recordAudit(trx, { actorId: actor.id, action: `Updated category ${input.name}`, subjectType: 'category', subjectId: id });
     return (await findCategory(trx, id))!;
   });

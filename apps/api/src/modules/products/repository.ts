@@ -1,19 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { prefixEnd, queryTerms, termsOf } from './terms.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-export interface ProductListFilter {
-  /** The public sees published products only; the back-office sees all. */
-  includeUnpublished?: boolean;
-  search?: string;
-  categoryKey?: string;
-  /** Only items that can be bought now: not sold and not held by an open order. */
-  availableOnly?: boolean;
-  limit: number;
-  offset: number;
-}
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface ProductRecord {
   id: number;
@@ -38,11 +26,12 @@ export interface ProductRecord {
   updated_at: string;
 }
 
-function fromProducts(db: Executor) {
+export function fromProducts(db: Executor) {
   return db.selectFrom('products as p');
 }
 
-function withColumns(query: ReturnType<typeof fromProducts>) {
+/** The columns of a ProductRecord: the product with its category's and shop's names. */
+export function withColumns(query: ReturnType<typeof fromProducts>) {
   return query
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .leftJoin('shops as s', 's.id', 'p.shop_id')
@@ -68,41 +57,6 @@ function withColumns(query: ReturnType<typeof fromProducts>) {
       's.phone as shop_phone',
       's.delivery_fee as shop_delivery_fee',
     ]);
-}
-
-function filtered(db: Executor, filter: ProductListFilter) {
-  let q = fromProducts(db);
-  if (!filter.includeUnpublished) q = q.where('p.published', '=', 1);
-  if (filter.availableOnly) {
-    q = q.where('p.sold', '=', 0).where(({ not, exists, selectFrom }) => not(exists(selectFrom('product_holds as h').select('h.product_id').whereRef('h.product_id', '=', 'p.id'))));
-  }
-  if (filter.categoryKey !== undefined) {
-    q = q.where('p.category_id', 'in', db.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey));
-  }
-  for (const word of queryTerms(filter.search ?? '')) {
-    q = q.where(
-      'p.id',
-      'in',
-      db.selectFrom('product_terms').select('product_id').where('term', '>=', word).where('term', '<', prefixEnd(word)),
-    );
-  }
-  return q;
-}
-
-/** Products, newest first, with the total for paging. */
-export async function listProducts(db: Executor, filter: ProductListFilter): Promise<{ rows: ProductRecord[]; total: number }> {
-  // A search made only of punctuation has no words to look up: nothing matches.
-  if ((filter.search ?? '').trim() !== '' && queryTerms(filter.search ?? '').length === 0) return { rows: [], total: 0 };
-  const rows = await withColumns(filtered(db, filter))
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
-  const count = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(count.total) };
 }
 
 export async function findProduct(db: Executor, id: number): Promise<ProductRecord | undefined> {
@@ -156,20 +110,6 @@ export async function watchersOf(db: Executor, productIds: number[]): Promise<Ma
     .execute();
   for (const row of rows) map.set(row.product_id, Number(row.n));
   return map;
-}
-
-/** Rewrites the search terms of one product; call in the transaction that changed it. */
-export async function indexProductTerms(db: Executor, productId: number) {
-  const product = await findProduct(db, productId);
-  await db.deleteFrom('product_terms').where('product_id', '=', productId).execute();
-  if (!product) return;
-  const terms = termsOf(product.name, product.description, product.category_name);
-  if (terms.length > 0) {
-    await db
-      .insertInto('product_terms')
-      .values(terms.map((term) => ({ product_id: productId, term })))
-      .execute();
-  }
 }
 
 export async function addInterest(db: Executor, productId: number, visitorId: string, at: string) {

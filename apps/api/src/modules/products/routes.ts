@@ -1,11 +1,12 @@
 import {
+  catalogueListQuerySchema,
+  categoryPageQuerySchema,
   categoryParamSchema,
+  CURSOR_WITH_OFFSET,
   featuredListSchema,
   interestBodySchema,
   interestResultSchema,
-  pageQuerySchema,
   productIdParamSchema,
-  productListQuerySchema,
   productListSchema,
   publicProductSchema,
 } from '@marketplace/shared';
@@ -13,23 +14,43 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../db/database.js';
-import { addInterest, listFeaturedPublished, listProducts, removeInterest, watchersOf } from './repository.js';
+import { HttpError } from '../../plugins/errors.js';
+import { cursorParamSchema, type PagePosition } from './cursor.js';
+import { listProducts, type ProductPage } from './listing.js';
+import { addInterest, listFeaturedPublished, removeInterest, watchersOf } from './repository.js';
 import { requirePublished, toFeatured, toPublic } from './service.js';
 
 const tags = ['catalogue'];
 export const INTEREST_PER_MINUTE = 120;
 
+const listQuerySchema = catalogueListQuerySchema.extend({ cursor: cursorParamSchema });
+const categoryQuerySchema = categoryPageQuerySchema.extend({ cursor: cursorParamSchema });
+
+/** A cursor already says where the page starts; an offset on top of it would be ambiguous. */
+function startOf(cursor: PagePosition | undefined, offset: number): PagePosition | undefined {
+  if (cursor && offset > 0) throw new HttpError(400, CURSOR_WITH_OFFSET, { cursor: CURSOR_WITH_OFFSET });
+  return cursor;
+}
+
 export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const kysely = db.kysely;
+  const answer = async (page: ProductPage, limit: number, offset: number) => ({
+    products: await toPublic(kysely, page.rows),
+    total: page.total,
+    total_capped: page.totalCapped,
+    limit,
+    offset,
+    next_cursor: page.nextCursor,
+  });
 
   app.get(
     '/v1/products',
-    { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: productListQuerySchema, response: { 200: productListSchema } } },
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: listQuerySchema, response: { 200: productListSchema } } },
     async (request) => {
-      const { limit, offset, search, available } = request.query;
-      const { rows, total } = await listProducts(kysely, { limit, offset, search, availableOnly: available });
-      return { products: await toPublic(kysely, rows), total, limit, offset };
+      const { limit, offset, search, available, cursor } = request.query;
+      const page = await listProducts(db, { limit, offset, after: startOf(cursor, offset), search, availableOnly: available });
+      return answer(page, limit, offset);
     },
   );
 
@@ -47,13 +68,12 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     '/v1/products/category/:category',
     {
       config: { access: 'public', catalogueCache: true },
-      schema: { tags, params: categoryParamSchema, querystring: pageQuerySchema, response: { 200: productListSchema } },
+      schema: { tags, params: categoryParamSchema, querystring: categoryQuerySchema, response: { 200: productListSchema } },
     },
     async (request) => {
-      const { limit, offset } = request.query;
+      const { limit, offset, cursor } = request.query;
       const categoryKey = request.params.category.toLowerCase();
-      const { rows, total } = await listProducts(kysely, { categoryKey, limit, offset });
-      return { products: await toPublic(kysely, rows), total, limit, offset };
+      return answer(await listProducts(db, { categoryKey, limit, offset, after: startOf(cursor, offset) }), limit, offset);
     },
   );
 

@@ -1,5 +1,6 @@
-// Search terms: lower-cased words of name, description and category name. A query matches when each of
-// its words is the prefix of some term of the product, so 'sams gal' finds 'Samsung Galaxy'.
+// Search words: lower-cased words of name, description and category name. A query matches when each of
+// its words is the prefix of some word of the product, so 'sams gal' finds 'Samsung Galaxy'. The same
+// words feed both engines' full-text indexes (search.ts), so SQLite and PostgreSQL match alike.
 const WORD = /[\p{L}\p{N}]+/gu;
 export const MAX_TERM_LENGTH = 64;
 
@@ -11,12 +12,7 @@ export function termsOf(...texts: (string | null | undefined)[]): string[] {
   return [...out];
 }
 
-/** At most 8 query words: each is one indexed range lookup. */
+/** At most 8 query words: each is one more list to intersect in the full-text index. */
 export function queryTerms(search: string): string[] {
   return termsOf(search).slice(0, 8);
-}
-
-/** Upper bound of the prefix range [word, word + '\uffff'): all strings that start with word. */
-export function prefixEnd(word: string): string {
-  return `${word}\uffff`;
 }

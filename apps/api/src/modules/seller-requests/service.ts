@@ -13,7 +13,7 @@ import { insertProduct, setGallery } from '../admin-products/repository.js';
 import { checkRefs } from '../admin-products/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
-import { indexProductTerms } from '../products/repository.js';
+import { indexProductSearch } from '../products/search.js';
 import { enqueueMessages, messagesOf } from '../notifications/outbox.js';
 import { hashToken } from '../auth/tokens.js';
 import { newReference, phoneKey, statusToken } from './codes.js';
@@ -379,7 +379,7 @@ async function addToInventory(trx: Transaction<Database>, row: RequestRow, move:
     updated_at: now,
   });
   await setGallery(trx, productId, (await requestImages(trx, row.id)).map((i) => i.id));
-  await indexProductTerms(trx, productId);
+  await indexProductSearch(trx, [productId]);
   return town || null;
 }
 

@@ -1,0 +1,107 @@
+// The catalogue API at one catalogue size on one engine: each public endpoint's peak, half-peak latency and
+// cold (first answer after a write) figures, with and without brotli, and a hello-world measured the same way.
+import { constantRate, getJson, once, peak } from './load.mjs';
+
+export const ENCODINGS = { none: {}, br: { 'accept-encoding': 'br' } };
+const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
+/** More distinct URLs than the catalogue cache keeps (2,000 entries), so every request of an uncached run misses. */
+const UNCACHED_URLS = 3000;
+
+/** The endpoints and their URLs at this catalogue size (the deep page and a product depend on it). */
+export async function endpoints(base, { quick }) {
+  const first = await getJson(base, '/api/v1/products?limit=50&offset=0');
+  const total = Number(first.total);
+  const deepOffset = Math.max(0, total - 50);
+  const list = [
+    { name: 'list', path: '/api/v1/products?limit=50&offset=0' },
+    { name: 'category', path: '/api/v1/products/category/SmartPhones?limit=10&offset=0' },
+    { name: 'search', path: '/api/v1/products?limit=50&offset=0&search=samsung' },
+    { name: 'deep page', path: `/api/v1/products?limit=50&offset=${deepOffset}` },
+  ];
+  // Cursor paging, when the API offers it: the page after one near the end.
+  const nearEnd = await getJson(base, `/api/v1/products?limit=50&offset=${Math.max(0, total - 100)}`);
+  if (typeof nearEnd.next_cursor === 'string' && nearEnd.next_cursor) {
+    list.push({ name: 'deep cursor', path: `/api/v1/products?cursor=${encodeURIComponent(nearEnd.next_cursor)}&limit=50` });
+  } else if (typeof first.next_cursor === 'string' && first.next_cursor) {
+    // Offered only from the first page on: walk to near the end (bounded).
+    let cursor = first.next_cursor;
+    const end = Date.now() + 30_000;
+    for (let seen = 50; cursor && seen < total - 100 && Date.now() < end; seen += 50) {
+      const page = await getJson(base, `/api/v1/products?cursor=${encodeURIComponent(cursor)}&limit=50`);
+      cursor = page.next_cursor;
+    }
+    if (cursor) list.push({ name: 'deep cursor', path: `/api/v1/products?cursor=${encodeURIComponent(cursor)}&limit=50` });
+  }
+  list.push(
+    { name: 'featured', path: '/api/v1/products/featured-products' },
+    { name: 'product', path: `/api/v1/products/${first.products[0].id}` },
+    { name: 'shops', path: '/api/v1/shops' },
+  );
+  const chosen = quick ? list.filter((e) => ['list', 'search', 'product'].includes(e.name)) : list;
+
+  // Uncached: limit 1..50 times 60 offsets, so no URL repeats before the cache has dropped it.
+  const variants = (make) => Array.from({ length: UNCACHED_URLS }, (_, i) => make(1 + (i % 50), Math.floor(i / 50)));
+  const uncached = [
+    { name: 'list', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${o}`) },
+    { name: 'search', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${o}&search=samsung`) },
+    { name: 'deep page', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${Math.max(0, deepOffset - o)}`) },
+  ];
+  return { total, endpoints: chosen, uncached: quick ? uncached.slice(1, 2) : uncached, productId: first.products[0].id };
+}
+
+/** A catalogue write through the API (publishing an already published product), so the next read misses. */
+async function writer(base, productId) {
+  const login = await once({ base, path: '/api/v1/auth/login', method: 'POST', body: JSON.stringify(DEMO_ADMIN) });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.body}`);
+  const token = JSON.parse(login.body.toString()).token;
+  return async () => {
+    const res = await once({ base, path: `/api/admin/products/${productId}/publish`, method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`catalogue write failed: ${res.status} ${res.body}`);
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The baseline: hello-world's peak and half-peak, measured like the endpoints. */
+export async function measureHello(hello, { seconds }) {
+  await peak({ base: hello.base, paths: ['/'], seconds: 1, pid: hello.pid });
+  const top = await peak({ base: hello.base, paths: ['/'], seconds, pid: hello.pid });
+  const half = await constantRate({ base: hello.base, paths: ['/'], rate: top.rps / 2, seconds });
+  return { peak: top, half };
+}
+
+/**
+ * Every endpoint in each encoding: a warm-up, the peak, the half-peak constant rate, and the cold figure
+ * (median of three first-answers-after-a-write); then the uncached runs (br only).
+ */
+export async function measureCatalogue(server, { seconds, quick, log }) {
+  const { total, endpoints: list, uncached, productId } = await endpoints(server.base, { quick });
+  const write = await writer(server.base, productId);
+  const results = [];
+  for (const endpoint of list) {
+    const row = { name: endpoint.name, path: endpoint.path, byEncoding: {} };
+    for (const [encoding, headers] of Object.entries(ENCODINGS)) {
+      const check = await once({ base: server.base, path: endpoint.path, headers });
+      if (check.status !== 200) throw new Error(`${endpoint.path}: ${check.status} ${check.body.toString().slice(0, 200)}`);
+      const cold = [];
+      for (let i = 0; i < 3; i++) {
+        await write();
+        cold.push((await once({ base: server.base, path: endpoint.path, headers })).ms);
+      }
+      const warmed = (await once({ base: server.base, path: endpoint.path, headers })).ms;
+      await peak({ base: server.base, paths: [endpoint.path], headers, seconds: 1, pid: server.pid });
+      const top = await peak({ base: server.base, paths: [endpoint.path], headers, seconds, pid: server.pid });
+      const half = await constantRate({ base: server.base, paths: [endpoint.path], headers, rate: top.rps / 2, seconds });
+      row.byEncoding[encoding] = { peak: top, half, coldMs: Math.round(median(cold) * 10) / 10, cachedOnceMs: Math.round(warmed * 10) / 10, bytes: check.body.length };
+      log(`    ${endpoint.name.padEnd(11)} ${encoding.padEnd(4)} ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  half-peak p99 ${half.p99} ms (sent ≤${half.lateP99} ms late)  cold ${row.byEncoding[encoding].coldMs} ms  server ${top.cpuUs} µs/req`);
+    }
+    results.push(row);
+  }
+  const misses = [];
+  for (const run of uncached) {
+    const top = await peak({ base: server.base, paths: run.paths, headers: ENCODINGS.br, seconds, pid: server.pid });
+    misses.push({ name: run.name, peak: top });
+    log(`    uncached ${run.name.padEnd(9)} br   ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  server ${top.cpuUs} µs/req`);
+  }
+  return { total, endpoints: results, uncached: misses };
+}

@@ -1,0 +1,100 @@
+// Lighthouse on slow 3G (simulated: 300 ms RTT, 700 kbit/s, 4x CPU slowdown, mobile), cold and warm, for
+// the public entry pages. Lighthouse is installed on demand into the temp folder, never by `npm install`:
+// 12.8.2 is the newest whose `engines` admits Node 20 (13.x needs Node >= 22.19).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCommand } from './processes.mjs';
+
+export const LIGHTHOUSE_VERSION = '12.8.2';
+const TOOLS = path.join(os.tmpdir(), 'marketplace-bench-tools');
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+export const THROTTLING = { rttMs: 300, throughputKbps: 700, cpuSlowdownMultiplier: 4, requestLatencyMs: 300 * 3.75, downloadThroughputKbps: 700 * 0.9, uploadThroughputKbps: 700 * 0.9 };
+
+async function installed() {
+  const manifest = path.join(TOOLS, 'node_modules/lighthouse/package.json');
+  const version = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')).version : undefined;
+  if (version !== LIGHTHOUSE_VERSION) {
+    console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${TOOLS} (once)`);
+    fs.mkdirSync(TOOLS, { recursive: true });
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const result = await runCommand(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', TOOLS, `lighthouse@${LIGHTHOUSE_VERSION}`]);
+    if (result.code !== 0) throw new Error(`npm install lighthouse failed: ${result.stderr.slice(-1000)}`);
+  }
+  const lighthouse = (await import(pathToFileURL(path.join(TOOLS, 'node_modules/lighthouse/core/index.js')).href)).default;
+  const launcher = await import(pathToFileURL(path.join(TOOLS, 'node_modules/chrome-launcher/dist/index.js')).href);
+  return { lighthouse, launcher };
+}
+
+export function chromePath() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((p) => p && fs.existsSync(p));
+}
+
+const config = (warm) => ({
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+    screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    throttlingMethod: 'simulate',
+    throttling: THROTTLING,
+    // Warm: the second visit in the same profile, with what the first left in the HTTP cache and storage.
+    disableStorageReset: warm,
+    maxWaitForLoad: 45_000,
+  },
+});
+
+/** LCP element's phases (Lighthouse 12 reports them in the 'largest-contentful-paint-element' audit). */
+function lcpPhases(audit) {
+  const tables = audit?.details?.items ?? [];
+  for (const table of tables) {
+    const rows = table?.items;
+    if (Array.isArray(rows) && rows.length && rows[0].phase !== undefined) return Object.fromEntries(rows.map((r) => [r.phase, Math.round(r.timing)]));
+  }
+  return undefined;
+}
+
+function figures(lhr) {
+  const a = lhr.audits;
+  const bytes = {};
+  for (const item of a['resource-summary']?.details?.items ?? []) bytes[item.resourceType] = { kb: Math.round(item.transferSize / 102.4) / 10, requests: item.requestCount };
+  return {
+    lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? NaN),
+    fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? NaN),
+    cls: Math.round((a['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+    tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? NaN),
+    bytes,
+    lcpPhases: lcpPhases(a['largest-contentful-paint-element']),
+    lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    errors: lhr.runtimeError ? [lhr.runtimeError.message] : [],
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/**
+ * Measures each page cold (empty cache and storage), then warm: one load with storage kept to fill the
+ * cache, then the measured load with storage kept. One Chromium for all.
+ */
+export async function runLighthouse(base, pages, log = console.log) {
+  const chrome = chromePath();
+  if (!chrome) return { skipped: 'no Chromium found (set CHROME_PATH)' };
+  const { lighthouse, launcher } = await installed();
+  const browser = await launcher.launch({ chromePath: chrome, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const results = {};
+  try {
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const url = `${base}${pagePath}`;
+      const run = async (warm) => (await lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error' }, config(warm))).lhr;
+      const cold = figures(await run(false));
+      await run(true);
+      const warm = figures(await run(true));
+      results[name] = { path: pagePath, cold, warm };
+      log(`  lighthouse ${name.padEnd(8)} LCP cold ${cold.lcpMs} ms, warm ${warm.lcpMs} ms; FCP ${cold.fcpMs}/${warm.fcpMs} ms; TBT ${cold.tbtMs}/${warm.tbtMs} ms; CLS ${cold.cls}/${warm.cls}`);
+    }
+  } finally {
+    browser.kill();
+  }
+  return { version: LIGHTHOUSE_VERSION, chrome, throttling: THROTTLING, results };
+}

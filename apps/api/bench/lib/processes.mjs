@@ -1,0 +1,150 @@
+// Child processes of the bench: the built server, the hello-world baseline and the catalogue loader. Every
+// child is tracked and killed when the bench ends, however it ends.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../../../..');
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const children = new Set();
+function track(proc) {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  return proc;
+}
+/** Kills every child still running (the bench's exit and signal handlers call it). */
+export function killChildren() {
+  for (const proc of children) proc.kill('SIGKILL');
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `bench-${prefix}-`));
+}
+
+/** CPU time (user + system) a process has used, in ms; its resident memory in MB. */
+export function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+export function rssMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+async function waitUp(url, proc, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${url}: the process exited during start (${proc.exitCode ?? proc.signalCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+function started(proc, base, log) {
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    pid: proc.pid,
+    base,
+    log,
+    /** SIGTERM (the server drains), then SIGKILL after `ms`. */
+    stop: async (ms = 15_000) => {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.kill('SIGTERM');
+        const timer = setTimeout(() => proc.kill('SIGKILL'), ms);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * The built server (apps/api/dist/server.js, which also serves apps/web/dist) on 127.0.0.1 and a free port,
+ * in production mode with warnings-only logging, on the given database (prepared by the loader).
+ */
+export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArgs = [] }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = path.join(dataDir, `server-${port}.log`);
+  const out = fs.openSync(log, 'a');
+  const proc = track(
+    spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', out, out],
+    }),
+  );
+  fs.closeSync(out);
+  await waitUp(`${base}/api/health`, proc, 120_000);
+  return started(proc, base, log);
+}
+
+/** A bare Fastify hello-world (same Fastify as the API) in its own process. */
+export async function startHelloWorld(logDir) {
+  const port = await freePort();
+  const log = path.join(logDir, 'hello-world.log');
+  const out = fs.openSync(log, 'a');
+  const proc = track(spawn(process.execPath, [path.join(import.meta.dirname, '../hello-world.mjs')], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', out, out] }));
+  fs.closeSync(out);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUp(`${base}/`, proc, 30_000);
+  return started(proc, base, log);
+}
+
+/** Runs a Node script to its end (with the TypeScript loader when `tsx`), returning its output; fails on a non-zero exit. */
+export function runNode(script, { env = {}, tsx = false, timeoutMs = 15 * 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const proc = track(spawn(process.execPath, [...(tsx ? ['--import', 'tsx'] : []), script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new Error(`${path.basename(script)} exited with ${code ?? signal}:\n${(stderr || stdout).slice(-2000)}`));
+    });
+  });
+}
+
+/** Runs a command to its end and returns its output (for git, npm). */
+export function runCommand(command, args, { cwd = root, timeoutMs = 10 * 60_000, env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const proc = track(spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    proc.once('error', reject);
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal, stdout, stderr });
+    });
+  });
+}

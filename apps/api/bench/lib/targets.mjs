@@ -1,0 +1,151 @@
+// Issue 12's targets, checked against one bench run, each missed one with what the run shows holds it back.
+
+export const TARGETS = {
+  listShareOfHello: { sqlite: 50, postgres: 35 },
+  halfPeakP99Ms: 10,
+  flatWithin: 2,
+  searchP99Ms: 50,
+  lcpColdMs: 2500,
+  lcpWarmMs: 1000,
+  firstScreenKb: 75,
+  uploadOneSeconds: 1,
+  uploadTenPeakRssMb: 300,
+};
+
+export const ENGINE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+export const sizeName = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
+const pct = (x) => `${Math.round(x)}%`;
+const times = (x) => `×${x.toFixed(2)}`;
+
+/** The share of hello-world's req/s, in percent. */
+export function shareOfHello(phase, encoding, name = 'list') {
+  const row = phase.catalogue.endpoints.find((e) => e.name === name);
+  const figures = row?.byEncoding[encoding];
+  if (!figures) return undefined;
+  return (100 * figures.peak.rps) / phase.hello.peak.rps;
+}
+
+function endpointAt(phase, name, encoding = 'br') {
+  return phase?.catalogue.endpoints.find((e) => e.name === name)?.byEncoding[encoding];
+}
+function uncachedAt(phase, name) {
+  return phase?.catalogue.uncached.find((u) => u.name === name)?.peak;
+}
+
+/** Rows { target, figure, met, heldBack } for the summary table and the "what holds them back" section. */
+export function evaluate(results) {
+  const rows = [];
+  const add = (group, target, figure, met, heldBack) => rows.push({ group, target, figure, met, heldBack: met === false ? heldBack : undefined });
+
+  for (const { engine, phases } of results.engines) {
+    const name = ENGINE_NAMES[engine];
+    const share = TARGETS.listShareOfHello[engine];
+    for (const encoding of ['none', 'br']) {
+      const label = encoding === 'br' ? 'Accept-Encoding: br' : 'no compression';
+      const parts = phases.map((p) => ({ p, s: shareOfHello(p, encoding) })).filter((x) => x.s !== undefined);
+      if (parts.length === 0) continue;
+      const worst = parts.reduce((a, b) => (a.s <= b.s ? a : b));
+      const list = endpointAt(worst.p, 'list', encoding);
+      const byCpu = (100 * worst.p.hello.peak.cpuUs) / list.peak.cpuUs;
+      add(
+        'API',
+        `list ≥ ${share}% of hello-world req/s (${name}, ${label})`,
+        parts.map((x) => `${sizeName(x.p.size)}: ${pct(x.s)}`).join(', '),
+        parts.every((x) => x.s >= share),
+        `at ${sizeName(worst.p.size)} products the server spent ${list.peak.cpuUs} µs of CPU per cached list answer against hello-world's ${worst.p.hello.peak.cpuUs} µs ` +
+          `(by server CPU alone the list would reach ${pct(byCpu)} of hello-world); each answer is ${(list.peak.bytes / 1024).toFixed(1)} KB on the wire against hello-world's ${worst.p.hello.peak.bytes} bytes, ` +
+          `and the load generator shares the 2 cores (server at ${list.peak.serverCpu}% of a core during the list's peak run, hello-world at ${worst.p.hello.peak.serverCpu}%).`,
+      );
+      const halves = phases.map((p) => ({ p, f: endpointAt(p, 'list', encoding) })).filter((x) => x.f);
+      const worstHalf = halves.reduce((a, b) => (a.f.half.p99 >= b.f.half.p99 ? a : b));
+      add(
+        'API',
+        `list p99 at half the peak rate ≤ ${TARGETS.halfPeakP99Ms} ms (${name}, ${label})`,
+        halves.map((x) => `${sizeName(x.p.size)}: ${x.f.half.p99} ms`).join(', '),
+        halves.every((x) => x.f.half.p99 <= TARGETS.halfPeakP99Ms),
+        `at ${sizeName(worstHalf.p.size)} products and a constant ${worstHalf.f.half.rate} req/s the p50 was ${worstHalf.f.half.p50} ms and p99 ${worstHalf.f.half.p99} ms; the generator itself sent up to ${worstHalf.f.half.lateP99} ms late (p99), ` +
+          `and a cache miss (first answer after a write) takes ${worstHalf.f.coldMs} ms.`,
+      );
+    }
+
+    const first = phases[0];
+    const last = phases[phases.length - 1];
+    for (const endpoint of ['search', 'deep page']) {
+      if (!first || !last || first === last) {
+        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x from 1k to 100k (${name})`, 'needs more than one catalogue size (quick run)', null);
+        continue;
+      }
+      const span = `${sizeName(first.size)} → ${sizeName(last.size)}`;
+      const a = endpointAt(first, endpoint);
+      const b = endpointAt(last, endpoint);
+      if (a && b) {
+        const cached = a.peak.rps / b.peak.rps;
+        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: cached req/s (${name}, br)`, `${a.peak.rps} → ${b.peak.rps} req/s (${times(cached)})`, cached <= TARGETS.flatWithin,
+          `cached answers do not depend on the catalogue size; the difference is noise of a shared machine or a larger answer (${(a.bytes / 1024).toFixed(1)} → ${(b.bytes / 1024).toFixed(1)} KB).`);
+        const cold = b.coldMs / a.coldMs;
+        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: first answer after a write (${name})`, `${a.coldMs} → ${b.coldMs} ms (${times(cold)})`, cold <= TARGETS.flatWithin,
+          `the query behind a cache miss grows with the catalogue: ${a.coldMs} ms at ${sizeName(first.size)}, ${b.coldMs} ms at ${sizeName(last.size)}.`);
+      }
+      const ua = uncachedAt(first, endpoint);
+      const ub = uncachedAt(last, endpoint);
+      if (ua && ub) {
+        const ratio = ua.rps / ub.rps;
+        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: every request a cache miss (${name}, br)`, `${ua.rps} → ${ub.rps} req/s (${times(ratio)})`, ratio <= TARGETS.flatWithin,
+          `each miss runs the query: ${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}, ${ub.cpuUs} µs at ${sizeName(last.size)}.`);
+      }
+    }
+
+    if (last) {
+      const search = endpointAt(last, 'search');
+      if (search) {
+        add('API', `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, cached, at peak (${name}, br)`, `${search.peak.p99} ms`, search.peak.p99 <= TARGETS.searchP99Ms,
+          `${search.peak.rps} req/s on ${32} connections; a miss takes ${search.coldMs} ms.`);
+      }
+      const miss = uncachedAt(last, 'search');
+      if (miss) {
+        add('API', `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, every request a miss, at peak (${name}, br)`, `${miss.p99} ms (${miss.rps} req/s)`, miss.p99 <= TARGETS.searchP99Ms,
+          `every request runs the search query and compresses its answer: ${miss.cpuUs} µs of server CPU per answer, ${miss.rps} req/s, so 32 waiting connections queue for ${Math.round((32 * 1000) / Math.max(1, miss.rps))} ms on average.`);
+      }
+    }
+  }
+
+  const lh = results.lighthouse;
+  if (lh?.results) {
+    for (const [page, { cold, warm }] of Object.entries(lh.results)) {
+      for (const [visit, figures, limit] of [['cold', cold, TARGETS.lcpColdMs], ['warm', warm, TARGETS.lcpWarmMs]]) {
+        add('Web', `LCP ≤ ${(limit / 1000).toFixed(1)} s on slow 3G, ${page}, ${visit}`, `${(figures.lcpMs / 1000).toFixed(2)} s`, figures.lcpMs <= limit, lcpHeldBack(figures));
+      }
+    }
+  } else {
+    add('Web', 'LCP on slow 3G (Lighthouse)', lh?.skipped ?? 'not run', null);
+  }
+
+  const js = results.firstScreen;
+  if (js?.screens) {
+    const entry = js.screens.filter((s) => ['/', '/discover', '/product/{id}'].includes(s.route));
+    const worst = entry.reduce((a, b) => (a.kb >= b.kb ? a : b), entry[0]);
+    if (worst) {
+      add('Web', `first-screen JS (gzip) ≤ ${TARGETS.firstScreenKb} KB, public entry pages`, entry.map((s) => `${s.route} ${s.kb} kB`).join(', '), entry.every((s) => s.kb <= TARGETS.firstScreenKb),
+        `${worst.route} needs ${worst.chunks.join(' + ')} before its first screen.`);
+    }
+  } else {
+    add('Web', 'first-screen JS', js?.skipped ?? 'not run', null);
+  }
+
+  const up = results.uploads;
+  if (up?.one) {
+    add('Uploads', `one photo uploaded in ≤ ${TARGETS.uploadOneSeconds} s`, `${up.one.seconds} s`, up.one.seconds <= TARGETS.uploadOneSeconds, `one upload took ${up.one.seconds} s (peak RSS ${up.one.peakRssMb} MB).`);
+    add('Uploads', `10 photos at once, peak RSS ≤ ${TARGETS.uploadTenPeakRssMb} MB`, `${up.ten.peakRssMb} MB (${up.ten.seconds} s)`, up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb,
+      `ten photos at once peaked at ${up.ten.peakRssMb} MB (idle ${up.idleRssMb ?? '?'} MB).`);
+  } else {
+    add('Uploads', 'uploads', up?.skipped ?? 'not run', null);
+  }
+  return rows;
+}
+
+function lcpHeldBack(figures) {
+  const phases = figures.lcpPhases ? Object.entries(figures.lcpPhases).map(([k, v]) => `${k} ${v} ms`).join(', ') : 'phases not reported';
+  const script = figures.bytes.script ? `${figures.bytes.script.kb} KB of script in ${figures.bytes.script.requests} requests` : '';
+  const image = figures.bytes.image ? `${figures.bytes.image.kb} KB of images` : '';
+  return `LCP phases: ${phases}; ${[script, image, `TBT ${figures.tbtMs} ms`].filter(Boolean).join(', ')}${figures.lcpElement ? `; LCP element: \`${figures.lcpElement.slice(0, 120)}\`` : ''}.`;
+}
