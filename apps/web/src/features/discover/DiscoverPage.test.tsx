@@ -55,6 +55,19 @@ describe('DiscoverPage', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('a search whose total is capped shows no count and goes on offering more while pages are full', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\?limit=10&offset=0&search=samsung$/, () => json({ ...page(1, 10, 200), total_capped: true })],
+      [/GET \/api\/v1\/products\?limit=10&offset=10&search=samsung$/, () => json({ ...page(11, 10, 200), total_capped: true })],
+    ]);
+    renderWithRouter(<DiscoverPage />, '/discover?search=samsung');
+    expect(await screen.findByRole('link', { name: 'Item 10' })).toBeTruthy();
+    expect(screen.queryByText('200 items')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Item 20' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+  });
+
   it('logs a failure and shows the empty state (spec 8)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi([[/category/, () => json({ message: 'down' }, 503)]]);
