@@ -21,6 +21,8 @@ test('home shows 4 featured and 4 new cards from the API', async ({ page, reques
 test('the carousel moves on its own after 10 s and on its buttons', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
+  // The page arrives rendered by the server; the rotation starts once the home screen's code has hydrated it.
+  await page.waitForLoadState('networkidle');
   const carousel = page.getByRole('region', { name: 'Highlights' });
   const current = carousel.getByRole('group', { name: /of 3$/ });
   await expect(current).toHaveAccessibleName('1 of 3');
