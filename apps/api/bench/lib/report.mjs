@@ -60,7 +60,7 @@ function phaseTables(engine, phase, seconds) {
   if (phase.catalogue.uncached.length) {
     out.push(`Every request a cache miss (3,000 distinct URLs in turn, limit 1-50 × 60 offsets, more than the 2,000 answers the cache keeps; br; ${seconds} s at ${CONNECTIONS} connections):`);
     out.push('');
-    out.push(table(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'server µs/req', 'errors'], phase.catalogue.uncached.map((u) => [u.name, u.peak.rps, u.peak.p50, u.peak.p99, u.peak.cpuUs, u.peak.errors + u.peak.non2xx || ''])));
+    out.push(table(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'server µs/req', 'errors'], phase.catalogue.uncached.map((u) => [u.name, u.peak.rps, u.peak.p50 ?? 'no answer in the run', u.peak.p99 ?? '', Number.isFinite(u.peak.cpuUs) ? u.peak.cpuUs : '', u.peak.errors + u.peak.non2xx || ''])));
     out.push('');
   }
   return out.join('\n');
@@ -120,9 +120,9 @@ export function renderReport(results, { notesFrom } = {}) {
         ['load average', `${m.loadAverageAtStart.toFixed(2)} when the bench started, ${m.loadAverageAtEnd?.toFixed(2) ?? '?'} when it ended (1-minute; above ~0.5 at the start means other work shared the cores)`],
         ['Node', m.node],
         ['Fastify', m.fastify],
-        ['load generator', `autocannon ${m.autocannon} for peaks (${CONNECTIONS} connections, ${m.seconds} s per run after a 1 s warm-up); a constant-rate open-loop generator (node:http) for half peak, ${m.seconds} s, latency counted from when each request was due`],
+        ['load generator', `autocannon ${m.autocannon} for peaks (${CONNECTIONS} connections, ${m.seconds} s per run after a 1 s warm-up); a constant-rate open-loop generator (raw keep-alive sockets, one request at a time each, more opened while all are busy) for half peak, ${m.seconds} s, latency counted from when each request was due. The peaks of hello-world and of the list are the best of two runs, each list run next to a hello-world run`],
         ['server', 'apps/api/dist/server.js, production mode, LOG_LEVEL=warn, one process; the hello-world is a bare Fastify (no logger, no hooks) in its own process, measured the same way in every phase'],
-        ['bench time', `${Math.round(results.elapsedSeconds / 60)} min ${Math.round(results.elapsedSeconds % 60)} s`],
+        ['bench time', `${Math.floor(results.elapsedSeconds / 60)} min ${results.elapsedSeconds % 60} s`],
       ],
     ),
   );
