@@ -18,7 +18,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { getJson } from './lib/load.mjs';
-import { helloAgain, measureCatalogue, measureHello } from './lib/catalogue.mjs';
+import { measureCatalogue, measureHello } from './lib/catalogue.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { killChildren, root, runCommand, runNode, startHelloWorld, startServer, tempDir } from './lib/processes.mjs';
 import { renderReport } from './lib/report.mjs';
@@ -125,10 +125,9 @@ async function benchEngine(engine, hello) {
         const searchTotal = `${searched.total}${searched.total_capped ? ' (a capped total: at least that many)' : ''}`;
         if (load.samsungPublished > 0 && !(searched.total > 0)) throw new Error(`search for "samsung" finds nothing though ${load.samsungPublished} products contain it: the search index was not kept`);
         log(`  hello-world and ${ENGINE_NAMES[engine]} at ${sizeName(size)}`);
-        let helloFigures = await measureHello(hello, { seconds });
+        const helloFigures = await measureHello(hello, { seconds });
         log(`    hello-world      ${String(helloFigures.peak.rps).padStart(6)} req/s  p50 ${helloFigures.peak.p50} ms  p99 ${helloFigures.peak.p99} ms  half-peak p99 ${helloFigures.half.p99} ms (sent ≤${helloFigures.half.lateP99} ms late)  server ${helloFigures.peak.cpuUs} µs/req`);
-        const catalogue = await measureCatalogue(server, { seconds, quick, log, afterList: async () => (helloFigures = await helloAgain(hello, helloFigures, { seconds })) });
-        log(`    hello-world      ${String(helloFigures.peak.rps).padStart(6)} req/s (the better of its two peak runs)`);
+        const catalogue = await measureCatalogue(server, hello, { seconds, quick, log });
         phases.push({ size, total: catalogue.total, load, hello: helloFigures, catalogue, searchTotal });
       } finally {
         await server.stop();

@@ -120,7 +120,7 @@ export function renderReport(results, { notesFrom } = {}) {
         ['load average', `${m.loadAverageAtStart.toFixed(2)} when the bench started, ${m.loadAverageAtEnd?.toFixed(2) ?? '?'} when it ended (1-minute; above ~0.5 at the start means other work shared the cores)`],
         ['Node', m.node],
         ['Fastify', m.fastify],
-        ['load generator', `autocannon ${m.autocannon} for peaks (${CONNECTIONS} connections, ${m.seconds} s per run after a 1 s warm-up); a constant-rate open-loop generator (raw keep-alive sockets, one request at a time each, more opened while all are busy) for half peak, ${m.seconds} s, latency counted from when each request was due. The peaks of hello-world and of the list are the best of two runs, each list run next to a hello-world run`],
+        ['load generator', `autocannon ${m.autocannon} for peaks (${CONNECTIONS} connections, ${m.seconds} s per run after a 1 s warm-up); a constant-rate open-loop generator (raw keep-alive sockets, one request at a time each, more opened while all are busy) for half peak, ${m.seconds} s, latency counted from when each request was due. The list's share of hello-world is the median of three pairs of runs, hello-world then the list, so other work on the machine weighs on both sides alike`],
         ['server', 'apps/api/dist/server.js, production mode, LOG_LEVEL=warn, one process; the hello-world is a bare Fastify (no logger, no hooks) in its own process, measured the same way in every phase'],
         ['bench time', `${Math.floor(results.elapsedSeconds / 60)} min ${results.elapsedSeconds % 60} s`],
       ],
