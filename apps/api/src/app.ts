@@ -134,6 +134,6 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, { webDist: config.webDist, publicUrl: config.publicUrl ?? '', db });
+  await registerWebApp(app, { webDist: config.webDist, publicUrl: config.publicUrl ?? '' });
   return app;
 }

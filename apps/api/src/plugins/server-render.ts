@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
 
 /** What apps/web/src/ssr/render.tsx exports. */
 interface Renderer {
@@ -79,7 +78,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, controller: AbortControll
  * (`catalogueCache`): rendered once per catalogue version and URL, served pre-compressed with an ETag.
  * Without a server renderer in the build, or when a render fails, the plain app page is sent as before.
  */
-export async function registerServerRendering(app: FastifyInstance, { root, publicUrl }: { root: string; publicUrl: string; db: Db }) {
+export async function registerServerRendering(app: FastifyInstance, { root, publicUrl }: { root: string; publicUrl: string }) {
   const entry = path.join(root, '..', 'dist-ssr', 'render.js');
   if (!fs.existsSync(entry)) return;
   const renderer = (await import(pathToFileURL(entry).href)) as Renderer;

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database.js';
 import { sendProblem } from './errors.js';
 import { registerServerRendering } from './server-render.js';
 
@@ -11,14 +10,13 @@ export interface WebAppOptions {
   webDist: string | undefined;
   /** Where Open Graph links point: the storefront's public address. */
   publicUrl: string;
-  db: Db;
 }
 
 /**
  * Serves the built web app: fingerprinted assets, the entry pages rendered on the server when the build
  * has its server renderer, and index.html for every other client-side route; unknown /api paths stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, db }: WebAppOptions) {
+export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl }: WebAppOptions) {
   const root = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? path.resolve(webDist) : undefined;
   if (root) {
     await app.register(fastifyStatic, {
@@ -34,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    await registerServerRendering(app, { root, publicUrl, db });
+    await registerServerRendering(app, { root, publicUrl });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
