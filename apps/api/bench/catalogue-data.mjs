@@ -2,17 +2,8 @@
 // sell in Malawi, so a search for "samsung" matches a realistic share (about 15%) of the catalogue and
 // names share words ("Galaxy", "HP", "Pro") the way real listings do. Deterministic: the same n-th
 // product every run, so runs compare.
+import { seededRandom } from '../tools/loopback.mjs';
 
-/** A seeded random in [0, 1) (mulberry32). */
-export function seededRandom(seed) {
-  let s = seed | 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 

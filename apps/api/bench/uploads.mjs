@@ -9,11 +9,11 @@
 // every 20 ms from /proc/<pid>/status.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { freePort } from '../tools/loopback.mjs';
 
 const DEFAULT_ROOT = path.resolve(import.meta.dirname, '../../..');
 const SAMPLE_MS = 20;
@@ -22,15 +22,6 @@ const REQUEST_MS = 60_000;
 const DEADLINE_MS = 180_000;
 export const UPLOAD_TARGETS = { tenPeakRssMb: 300, oneSeconds: 1 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function memoryOf(pid) {
   try {

@@ -19,11 +19,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { freePort } from '../tools/loopback.mjs';
 
 const SUBMISSIONS = 50;
 /** The server's decode budget (MAX_DECODE_BYTES in src/modules/images/decode-cost.ts): the heavy images are sized just under it. */
@@ -209,14 +209,6 @@ async function buildCorpus(dir) {
 // ---------------------------------------------------------------------------------------------------
 // The server and the measurements.
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, ms) {
   const end = performance.now() + ms;

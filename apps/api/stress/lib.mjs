@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -28,27 +27,10 @@ export function deadline(ms, name, onExpire = () => {}) {
   return Date.now() + ms;
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export { freePort, seededRandom, sleep } from '../tools/loopback.mjs';
+import { freePort, sleep } from '../tools/loopback.mjs';
 
-/** A seeded random in [0, 1) (mulberry32), so a run's random moments can be replayed from its seed. */
-export function seededRandom(seed) {
-  let s = seed | 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `stress-${prefix}-`));

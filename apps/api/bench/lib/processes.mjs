@@ -2,12 +2,12 @@
 // child is tracked and killed when the bench ends, however it ends.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export { freePort, sleep } from '../../tools/loopback.mjs';
+import { freePort, sleep } from '../../tools/loopback.mjs';
 
 const children = new Set();
 function track(proc) {
@@ -20,14 +20,6 @@ export function killChildren() {
   for (const proc of children) proc.kill('SIGKILL');
 }
 
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `bench-${prefix}-`));
