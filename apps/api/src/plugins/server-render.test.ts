@@ -29,14 +29,16 @@ export const INITIAL_DATA_ID = 'initial-data';
 export const PAGE_MODULES = { '/': [], '/discover': [], '/product/:id': ['src/Product.tsx'] };
 export function configure(next) { transport = next; }
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+let renders = 0;
 export async function render(url) {
   if (url.includes('explode')) throw new Error('render failed');
+  if (url.includes('hiccup')) return { head: '', body: '<p>render ' + ++renders + '</p>', data: {}, status: 200, complete: false };
   const id = /^\\/product\\/(\\d+)/.exec(url)?.[1];
-  if (!id) return { head: '', body: '<p>home</p>', data: {}, status: 200 };
+  if (!id) return { head: '', body: '<p>home</p>', data: {}, status: 200, complete: true };
   const res = await transport('/api/v1/products/' + id);
   const product = await res.json();
-  if (res.status === 404) return { head: '<title>Product not found</title>', body: '<h1>Product not found</h1>', data: { ['product:' + id]: { error: { status: 404, message: 'Product not found' } } }, status: 404 };
-  return { head: '<title>' + esc(product.name) + '</title><meta name="description" content="' + product.price + '"/>', body: '<h1>' + esc(product.name) + '</h1>', data: { ['product:' + id]: { data: product } }, status: 200 };
+  if (res.status === 404) return { head: '<title>Product not found</title>', body: '<h1>Product not found</h1>', data: { ['product:' + id]: { error: { status: 404, message: 'Product not found' } } }, status: 404, complete: true };
+  return { head: '<title>' + esc(product.name) + '</title><meta name="description" content="' + product.price + '"/>', body: '<h1>' + esc(product.name) + '</h1>', data: { ['product:' + id]: { data: product } }, status: 200, complete: true };
 }`;
 
 const MANIFEST = {
@@ -140,6 +142,15 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
     expect(page.body).toContain('<div id="root"></div>');
     // static's weak validator of the file, not the cache's strong one of a rendered page
     expect(page.headers.etag).toMatch(/^W\//);
+  });
+
+  it('sends a page whose data partly failed to load, but renders it again for the next visitor', async () => {
+    const first = await get('/discover?hiccup=1');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toMatch(/<p>render \d+<\/p>/);
+    expect(first.headers.etag).toBeUndefined();
+    const second = await get('/discover?hiccup=1');
+    expect(second.body).not.toBe(first.body);
   });
 
   it('leaves other routes to the plain app page and unknown API paths to JSON 404s', async () => {

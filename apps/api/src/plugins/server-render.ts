@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** What apps/web/src/ssr/render.tsx exports. */
 interface Renderer {
   configure(transport: typeof fetch): void;
-  render(url: string, origin: string, signal: AbortSignal): Promise<{ head: string; body: string; data: Record<string, unknown>; status: number }>;
+  render(url: string, origin: string, signal: AbortSignal): Promise<{ head: string; body: string; data: Record<string, unknown>; status: number; complete: boolean }>;
   INITIAL_DATA_ID: string;
   /** The public entry pages (where a visitor lands from a search, a shared link or the home screen), each
    * with the source paths of the lazy chunks it hydrates with. */
@@ -96,6 +96,8 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
     const controller = new AbortController();
     try {
       const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal), RENDER_MS, controller);
+      // Some of its data failed to load (the browser will load it): right for this visitor, not for the next.
+      if (!page.complete) keepOutOfCache(request);
       return reply.code(page.status).type('text/html; charset=utf-8').send(fillTemplate(template, page, renderer.INITIAL_DATA_ID, preloads));
     } catch (error) {
       request.log.warn({ err: error }, 'server render failed; sending the plain app page');
@@ -105,9 +107,13 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
     }
   }
 
-  function plain(request: FastifyRequest, reply: FastifyReply) {
-    // Not the page this catalogue version should have: keep it out of the cache.
+  /** Not the page this catalogue version should have. */
+  function keepOutOfCache(request: FastifyRequest) {
     request.catalogue = undefined;
+  }
+
+  function plain(request: FastifyRequest, reply: FastifyReply) {
+    keepOutOfCache(request);
     return reply.sendFile('index.html');
   }
 

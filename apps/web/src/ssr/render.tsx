@@ -28,6 +28,8 @@ export interface Rendered {
   data: Record<string, InitialEntry>;
   /** 404 when the page's own data was not found (a missing product), else 200. */
   status: number;
+  /** False when a load failed (a database hiccup): the page is fine to send but not to keep for others. */
+  complete: boolean;
 }
 
 // Data that needs other data (a product, then its related items) appears one render later, and a screen's
@@ -72,6 +74,7 @@ async function settle(key: string, load: (signal: AbortSignal) => Promise<unknow
 export async function render(url: string, origin: string, signal: AbortSignal): Promise<Rendered> {
   const entries = new Map<string, InitialEntry>();
   const tried = new Set<string>();
+  let complete = true;
   let html = '';
   for (let pass = 0; pass < PASSES; pass++) {
     const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
@@ -81,10 +84,11 @@ export async function render(url: string, origin: string, signal: AbortSignal): 
     fresh.forEach(([key]) => tried.add(key));
     for (const settled of await Promise.all(fresh.map(([key, load]) => settle(key, load, signal)))) {
       if (settled) entries.set(...settled);
+      else complete = false;
     }
   }
   const head = HOISTED.exec(html)?.[0] ?? '';
   const data = Object.fromEntries(entries);
   const status = [...entries.values()].some((entry) => 'error' in entry && entry.error.status === 404) ? 404 : 200;
-  return { head, body: html.slice(head.length), data, status };
+  return { head, body: html.slice(head.length), data, status, complete };
 }
