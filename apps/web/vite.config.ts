@@ -30,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser that runs this app's JS supports modulepreload; the polyfill would cost first-screen bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The small script a server-rendered page starts its code with (src/start-after-load.ts).
+      ...(isSsrBuild ? {} : { input: { index: 'index.html', 'start-after-load': 'src/start-after-load.ts' } }),
       output: {
         // One "shell" chunk for what every browse screen needs (React, src/lib with the router, the product
         // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
 import { addProduct } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
-import { fillTemplate, modulePreloads } from './server-render.js';
+import { fillTemplate, renderedTemplate, START_AFTER_LOAD } from './server-render.js';
 
 // Issue 12, item 3: the entry pages arrive as HTML holding their first screen. The real renderer is the web
 // app's (journeys test it in Chromium); here a small one stands in to test what the server does with it.
@@ -15,9 +15,11 @@ const TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="The shop." />
     <title>Marketplace Malawi</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shell-1.js">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -46,6 +48,7 @@ const MANIFEST = {
   '_shell-1.js': { file: 'assets/shell-1.js' },
   'src/Product.tsx': { file: 'assets/Product-1.js', imports: ['_shell-1.js', '_Meta-1.js', 'index.html'] },
   '_Meta-1.js': { file: 'assets/Meta-1.js' },
+  [START_AFTER_LOAD]: { file: 'assets/start-after-load-1.js' },
 };
 
 function webBuild(): string {
@@ -59,22 +62,30 @@ function webBuild(): string {
   return path.join(dir, 'dist');
 }
 
-describe('preloading a page', () => {
-  it("names the page's chunks and their imports, less what the template loads", () => {
-    expect(modulePreloads(MANIFEST, ['src/Product.tsx'], TEMPLATE)).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/Product-1.js"><link rel="modulepreload" crossorigin href="/assets/shell-1.js"><link rel="modulepreload" crossorigin href="/assets/Meta-1.js">',
+describe('the template of a rendered page', () => {
+  it("starts the app's code after the page's load: one small script holding the entry, the template's preloads and the page's chunks", () => {
+    const html = renderedTemplate(TEMPLATE, MANIFEST, ['src/Product.tsx']);
+    expect(html).toContain(
+      '<script type="module" crossorigin id="app-start" src="/assets/start-after-load-1.js" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Product-1.js /assets/Meta-1.js"></script>',
     );
-    expect(modulePreloads(MANIFEST, ['src/Missing.tsx'], TEMPLATE)).toBe('');
+    expect(html).not.toContain('modulepreload');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(renderedTemplate(TEMPLATE, MANIFEST, ['src/Missing.tsx'])).toContain('data-preload="/assets/shell-1.js"');
+  });
+
+  it('keeps the template as built when the build has no start-after-load script', () => {
+    const { [START_AFTER_LOAD]: _, ...older } = MANIFEST;
+    expect(renderedTemplate(TEMPLATE, older, ['src/Product.tsx'])).toBe(TEMPLATE);
   });
 });
 
 describe('filling the template', () => {
-  it('puts the page head after the charset, before the fallback title, replaces the description, and escapes the data', () => {
-    const html = fillTemplate(TEMPLATE, { head: '<title>Phone</title><meta name="description" content="MWK 1"/>', body: '<h1>Phone</h1>', data: { k: { data: '</script><script>alert(1)</script>' } } }, 'initial-data');
-    expect(html).toContain('<meta charset="UTF-8" /><title>Phone</title><meta name="description" content="MWK 1"/>');
+  it('puts the page head after the viewport (so preloads pick by the real width), before the fallback title, replaces the description, and escapes the data', () => {
+    const html = fillTemplate(TEMPLATE, { head: '<title>Phone</title><meta name="description" content="MWK 1"/>', body: '<h1>Phone</h1>', data: { k: { data: '</script><script>alert(1)</script>' } }, pieces: ['ProductPage', 'Footer'] }, 'initial-data');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Phone</title><meta name="description" content="MWK 1"/>');
     expect(html.match(/<title>[^<]*/g)).toEqual(['<title>Phone', '<title>Marketplace Malawi']);
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(html).toContain('<div id="root"><h1>Phone</h1></div><script type="application/json" id="initial-data">');
+    expect(html).toContain('<div id="root" data-pieces="ProductPage Footer"><h1>Phone</h1></div><script type="application/json" id="initial-data">');
     expect(html).not.toContain('</script><script>alert(1)');
     const json = /id="initial-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(json)).toEqual({ k: { data: '</script><script>alert(1)</script>' } });
@@ -84,6 +95,7 @@ describe('filling the template', () => {
     const html = fillTemplate(TEMPLATE, { head: '', body: '<p>x</p>', data: {} }, 'initial-data');
     expect(html).toContain('<title>Marketplace Malawi</title>');
     expect(html).toContain('content="The shop."');
+    expect(html).toContain('<div id="root"><p>x</p></div>');
   });
 });
 
@@ -109,7 +121,7 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
     expect(page.body).toContain('<meta name="description" content="180000"/>');
     expect(page.body).toContain('"name":"Tecno \\u003cSpark> 10"');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Product-1.js">');
+    expect(page.body).toContain('id="app-start" src="/assets/start-after-load-1.js" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Product-1.js /assets/Meta-1.js"');
   });
 
   it('answers a missing product with 404 and its page', async () => {

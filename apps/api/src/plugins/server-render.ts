@@ -6,11 +6,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** What apps/web/src/ssr/render.tsx exports. */
 interface Renderer {
   configure(transport: typeof fetch): void;
-  render(url: string, origin: string, signal: AbortSignal): Promise<{ head: string; body: string; data: Record<string, unknown>; status: number; complete: boolean }>;
+  render(url: string, origin: string, signal: AbortSignal): Promise<RenderedPage & { status: number; complete: boolean }>;
   INITIAL_DATA_ID: string;
   /** The public entry pages (where a visitor lands from a search, a shared link or the home screen), each
    * with the source paths of the lazy chunks it hydrates with. */
   PAGE_MODULES: Record<string, readonly string[]>;
+}
+
+interface RenderedPage {
+  head: string;
+  body: string;
+  data: unknown;
+  /** The lazy pieces the page is made of: the browser loads their code before it hydrates (web main.tsx). */
+  pieces?: readonly string[];
 }
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
@@ -20,13 +28,17 @@ const RENDER_MS = 2000;
 // (made-up product ids) cannot take the server's CPU from everything else.
 const RENDERS_AT_ONCE = 4;
 
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 /** JSON inside <script>: no "</script>" or "<!--" can end or change the element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** modulepreload links for the page's chunks and what they import, less what the template already loads. */
-export function modulePreloads(manifest: Manifest, modules: readonly string[], template: string): string {
+/** The page's chunks and what they import, as addresses. */
+function chunksOf(manifest: Manifest, modules: readonly string[]): string[] {
   const files = new Set<string>();
   const visit = (id: string) => {
     const chunk = manifest[id];
@@ -35,21 +47,42 @@ export function modulePreloads(manifest: Manifest, modules: readonly string[], t
     chunk.imports?.forEach(visit);
   };
   modules.forEach(visit);
-  return [...files]
-    .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  return [...files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
 }
 
-export function fillTemplate(template: string, page: { head: string; body: string; data: unknown }, dataId: string, preloads = ''): string {
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** The web app's script that starts a rendered page's code once its pictures are in. */
+export const START_AFTER_LOAD = 'src/start-after-load.ts';
+
+/**
+ * The template for a rendered page: its entry script and modulepreloads become the small start-after-load
+ * script, which holds their addresses and the page's own chunks and loads them after the page's load event,
+ * so on a slow link the pictures are not sharing the bandwidth with ~75 KB of code (docs/decisions/0016).
+ * A build without that script keeps the template as it is.
+ */
+export function renderedTemplate(template: string, manifest: Manifest, modules: readonly string[]): string {
+  const loader = manifest[START_AFTER_LOAD]?.file;
+  const entry = ENTRY_SCRIPT.exec(template);
+  if (!loader || !entry) return template;
+  const preloads = new Set([...template.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? ''));
+  for (const file of chunksOf(manifest, modules)) if (file !== entry[1]) preloads.add(file);
+  const start = `<script type="module" crossorigin id="app-start" src="/${loader}" data-entry="${entry[1]}" data-preload="${[...preloads].join(' ')}"></script>`;
+  return template.replace(MODULE_PRELOAD, '').replace(entry[0], start);
+}
+
+export function fillTemplate(template: string, page: RenderedPage, dataId: string): string {
   let html = template;
-  if (preloads) html = html.replace('</head>', `${preloads}</head>`);
   if (page.head.includes('<meta name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
-  // Right after the charset: the preloads of the page's main picture start before the stylesheet, and the
-  // page's <title> comes before the template's, which stays as the fallback for a screen without one (React
-  // puts each screen's title before it, as in pages rendered in the browser).
-  html = html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1${page.head}`);
-  return html.replace('<div id="root"></div>', `<div id="root">${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`);
+  // Right after the viewport (else the charset): the preloads of the page's pictures start before the
+  // stylesheet, and pick from their srcset by the phone's width, not the 980 px a browser assumes before it
+  // has read the viewport (which fetched every card picture twice). The page's <title> comes before the
+  // template's, which stays as the fallback for a screen without one (React puts each screen's title before
+  // it, as in pages rendered in the browser).
+  const anchor = /<meta name="viewport"[^>]*>/i.test(html) ? /(<meta name="viewport"[^>]*>)/i : /(<meta charset="[^"]*"\s*\/?>)/i;
+  html = html.replace(anchor, `$1${page.head}`);
+  const pieces = page.pieces?.length ? ` data-pieces="${escapeAttribute(page.pieces.join(' '))}"` : '';
+  return html.replace('<div id="root"></div>', `<div id="root"${pieces}>${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`);
 }
 
 /** The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers. */
@@ -89,7 +122,7 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
   let rendering = 0;
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
-    const preloads = preloadsByRoute.get(request.routeOptions.url ?? '') ?? '';
+    const routeTemplate = templates.get(request.routeOptions.url ?? '') ?? template;
     reply.header('Cache-Control', 'no-cache');
     if (rendering >= RENDERS_AT_ONCE) return plain(request, reply);
     rendering++;
@@ -98,7 +131,7 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
       const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal), RENDER_MS, controller);
       // Some of its data failed to load (the browser will load it): right for this visitor, not for the next.
       if (!page.complete) keepOutOfCache(request);
-      return reply.code(page.status).type('text/html; charset=utf-8').send(fillTemplate(template, page, renderer.INITIAL_DATA_ID, preloads));
+      return reply.code(page.status).type('text/html; charset=utf-8').send(fillTemplate(routeTemplate, page, renderer.INITIAL_DATA_ID));
     } catch (error) {
       request.log.warn({ err: error }, 'server render failed; sending the plain app page');
       return plain(request, reply);
@@ -117,6 +150,6 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
     return reply.sendFile('index.html');
   }
 
-  const preloadsByRoute = new Map(Object.entries(renderer.PAGE_MODULES).map(([url, modules]) => [url, modulePreloads(manifest, modules, template)]));
-  for (const url of preloadsByRoute.keys()) app.get(url, { config: { catalogueCache: true } }, handler);
+  const templates = new Map(Object.entries(renderer.PAGE_MODULES).map(([url, modules]) => [url, renderedTemplate(template, manifest, modules)]));
+  for (const url of templates.keys()) app.get(url, { config: { catalogueCache: true } }, handler);
 }

@@ -1,4 +1,4 @@
-import { createContext, createElement, lazy, useContext, type ComponentType, type LazyExoticComponent } from 'react';
+import { createContext, createElement, lazy, useContext, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * Counts the resets of the nearest error boundary (its Try again, or a navigation). React.lazy keeps a
@@ -7,6 +7,35 @@ import { createContext, createElement, lazy, useContext, type ComponentType, typ
  */
 export const LoadAttempt = createContext(0);
 
+/** Server only (ssr/render.tsx): collects the names of the lazy pieces a render used. */
+export const RenderedPieces = createContext<Set<string> | null>(null);
+
+const loaders = new Map<string, (() => Promise<unknown>)[]>();
+// src/start-after-load.ts listens for it (a chunk of its own: it cannot import this).
+const APP_READY = 'app:ready';
+let hydrating: Set<string> | undefined;
+
+/**
+ * Loads the named pieces (those the server's render used), so that hydration finds their code ready and
+ * does not wait for it; once every one of them is on screen, hydrated, the page says so (APP_READY) and a
+ * button tapped while the code was on its way (start-after-load.ts) is pressed again.
+ */
+export function loadPieces(names: readonly string[]): Promise<unknown> {
+  hydrating = new Set(names);
+  return Promise.all(names.flatMap((name) => loaders.get(name) ?? []).map((load) => load().catch(() => undefined)));
+}
+
+function shown(name: string) {
+  if (!hydrating?.delete(name) || hydrating.size > 0) return;
+  hydrating = undefined;
+  dispatchEvent(new Event(APP_READY));
+}
+
+/** A thenable that React.lazy reads at once (a promise would make it wait a tick): no suspending for code already here. */
+function ready<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (value: T) => unknown) => ready(onFulfilled(value)) } as unknown as Promise<T>;
+}
+
 /**
  * React.lazy for a module's named export: each screen (or a below-the-fold piece of one) is its own chunk,
  * loaded on first use. A load that gets no answer is tried once more at once (3G drops for a moment), then
@@ -14,23 +43,31 @@ export const LoadAttempt = createContext(0);
  */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
   let Page: LazyExoticComponent<ComponentType<object>> | undefined;
+  let loaded: ComponentType<object> | undefined;
   let failed = false;
   let attempt = 0;
+  const loadNow = () =>
+    load()
+      .catch(load)
+      .then((module) => (loaded = module[name] as ComponentType<object>));
+  loaders.set(String(name), [...(loaders.get(String(name)) ?? []), loadNow]);
+
   function LazyPage(props: object) {
+    useContext(RenderedPieces)?.add(String(name));
+    // Runs once the piece is on screen: its own code and everything inside it have been hydrated.
+    useEffect(() => shown(String(name)), []);
     const current = useContext(LoadAttempt);
     if (!Page || (failed && attempt !== current)) {
       failed = false;
       attempt = current;
       Page = lazy(() =>
-        load()
-          .catch(load)
-          .then(
-            (module) => ({ default: module[name] as ComponentType<object> }),
-            (error: unknown) => {
-              failed = true;
-              throw error;
-            },
-          ),
+        (loaded ? ready(loaded) : loadNow()).then(
+          (component) => ({ default: component }),
+          (error: unknown) => {
+            failed = true;
+            throw error;
+          },
+        ),
       );
     }
     return createElement(Page, props);

@@ -6,6 +6,7 @@ import { StaticRouter } from '../lib/router';
 import { AppRoutes } from '../app/AppRoutes';
 import { ApiError, setTransport } from '../lib/api-client';
 import { InitialDataContext, type InitialData, type InitialEntry } from '../lib/initial-data';
+import { RenderedPieces } from '../lib/lazy-page';
 
 export { INITIAL_DATA_ID } from '../lib/initial-data';
 
@@ -30,6 +31,8 @@ export interface Rendered {
   status: number;
   /** False when a load failed (a database hiccup): the page is fine to send but not to keep for others. */
   complete: boolean;
+  /** The lazy pieces (lazy-page.ts) the page is made of: the browser loads their code before hydrating. */
+  pieces: string[];
 }
 
 // Data that needs other data (a product, then its related items) appears one render later, and a screen's
@@ -44,13 +47,15 @@ export function configure(transport: typeof fetch): void {
   setTransport(transport);
 }
 
-async function renderOnce(url: string, initial: InitialData): Promise<string> {
+async function renderOnce(url: string, initial: InitialData, pieces: Set<string>): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <InitialDataContext value={initial}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
+        <RenderedPieces value={pieces}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </RenderedPieces>
       </InitialDataContext>
     </StrictMode>,
     // Never split a finished boundary out of place: revealing it would take an inline script (CSP forbids).
@@ -76,9 +81,11 @@ export async function render(url: string, origin: string, signal: AbortSignal): 
   const tried = new Set<string>();
   let complete = true;
   let html = '';
+  let pieces = new Set<string>();
   for (let pass = 0; pass < PASSES; pass++) {
     const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
-    html = await renderOnce(url, { entries, wanted, origin });
+    pieces = new Set<string>();
+    html = await renderOnce(url, { entries, wanted, origin }, pieces);
     const fresh = [...wanted].filter(([key]) => !tried.has(key));
     if ((fresh.length === 0 && !html.includes(WAITING_BOUNDARY)) || pass === PASSES - 1 || signal.aborted) break;
     fresh.forEach(([key]) => tried.add(key));
@@ -90,5 +97,5 @@ export async function render(url: string, origin: string, signal: AbortSignal): 
   const head = HOISTED.exec(html)?.[0] ?? '';
   const data = Object.fromEntries(entries);
   const status = [...entries.values()].some((entry) => 'error' in entry && entry.error.status === 404) ? 404 : 200;
-  return { head, body: html.slice(head.length), data, status, complete };
+  return { head, body: html.slice(head.length), data, status, complete, pieces: [...pieces] };
 }

@@ -20,7 +20,8 @@ export function SearchForm() {
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className="flex w-full">
+    // The action serves a search made before the page's code has loaded (or without it): a plain page load.
+    <form role="search" action="/discover" onSubmit={onSubmit} className="flex w-full">
       <label htmlFor="site-search" className="sr-only">
         Search products
       </label>
