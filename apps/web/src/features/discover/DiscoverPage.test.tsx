@@ -40,6 +40,22 @@ describe('DiscoverPage', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
+  it("continues from the API's next_cursor when it gives one, so a deep page costs what the first does", async () => {
+    const fetchMock = mockApi([
+      [/category\/Tablets\?limit=10&offset=0$/, () => json({ ...page(1, 10, 25), next_cursor: 'c-10' })],
+      [/category\/Tablets\?limit=10&cursor=c-10$/, () => json({ ...page(11, 10, 25), next_cursor: 'c-20' })],
+      [/category\/Tablets\?limit=10&cursor=c-20$/, () => json({ ...page(21, 5, 25), next_cursor: null })],
+    ]);
+    renderWithRouter(<DiscoverPage />, '/discover?category=Tablets');
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Item 20' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Item 25' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('shows the empty state for a category without products', async () => {
     mockApi([[/category\/Drones/, () => json({ products: [], total: 0, limit: 10, offset: 0 })]]);
     renderWithRouter(<DiscoverPage />, '/discover?category=Drones');

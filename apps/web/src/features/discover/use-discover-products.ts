@@ -7,6 +7,7 @@ interface MorePages {
   key: string;
   products: PublicProduct[];
   total: number | null;
+  cursor: string | null;
   loading: boolean;
   failed: boolean;
 }
@@ -32,7 +33,7 @@ function queryKey(query: DiscoverQuery): string {
 export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
   const key = queryKey(query);
   const [round, setRound] = useState(0);
-  const first = useAsync(`${key}:${round}`, (signal) => fetchDiscoverPage(query, 0, signal));
+  const first = useAsync(`${key}:${round}`, (signal) => fetchDiscoverPage(query, { offset: 0 }, signal));
   const [more, setMore] = useState<MorePages | null>(null);
 
   const error = first.status === 'error' ? first.error : null;
@@ -42,7 +43,7 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
   }, [error]);
 
   const extra = more && more.key === key ? more : null;
-  const firstPage = first.status === 'success' ? first.data : { products: [], total: 0 };
+  const firstPage = first.status === 'success' ? first.data : { products: [], total: 0, cursor: null };
   const products = [...firstPage.products, ...(extra?.products ?? [])];
   const total = extra?.total ?? firstPage.total;
   const lastPageFull = (extra ? extra.products.length % DISCOVER_PAGE_SIZE === 0 : firstPage.products.length === DISCOVER_PAGE_SIZE) && products.length > 0;
@@ -50,11 +51,13 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
 
   function loadMore() {
     if (extra?.loading) return;
-    const offset = products.length;
-    setMore({ key, products: extra?.products ?? [], total, loading: true, failed: false });
-    fetchDiscoverPage(query, offset).then(
+    const cursor = extra ? extra.cursor : firstPage.cursor;
+    setMore({ key, products: extra?.products ?? [], total, cursor, loading: true, failed: false });
+    fetchDiscoverPage(query, cursor ? { cursor } : { offset: products.length }).then(
       (page) =>
-        setMore((prev) => (prev && prev.key === key ? { key, products: [...prev.products, ...page.products], total: page.total ?? prev.total, loading: false, failed: false } : prev)),
+        setMore((prev) =>
+          prev && prev.key === key ? { key, products: [...prev.products, ...page.products], total: page.total ?? prev.total, cursor: page.cursor, loading: false, failed: false } : prev,
+        ),
       (err: unknown) => {
         console.error('Discover: could not load more products', err);
         setMore((prev) => (prev && prev.key === key ? { ...prev, loading: false, failed: true } : prev));
