@@ -46,7 +46,20 @@ export async function endpoints(base, { quick }) {
     { name: 'search', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${o}&search=samsung`) },
     { name: 'deep page', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${Math.max(0, deepOffset - o)}`) },
   ];
+  // The same depth by cursor (how the storefront pages): a cursor after each of the last rows, limit 1..50.
+  const deepCursors = quick ? [] : await cursorsNearTheEnd(base, deepOffset, Math.ceil(UNCACHED_URLS / 50));
+  if (deepCursors.length) uncached.push({ name: 'deep cursor', paths: variants((limit, o) => `/api/v1/products?cursor=${encodeURIComponent(deepCursors[o % deepCursors.length])}&limit=${limit}`) });
   return { total, endpoints: chosen, uncached: quick ? uncached.slice(1, 2) : uncached, productId: first.products[0].id };
+}
+
+/** Cursors (`next_cursor` of one-row pages) after each of `count` rows ending at `offset`. */
+async function cursorsNearTheEnd(base, offset, count) {
+  const cursors = [];
+  for (let i = 0; i < count; i++) {
+    const page = await getJson(base, `/api/v1/products?limit=1&offset=${Math.max(0, offset - i)}`);
+    if (typeof page.next_cursor === 'string' && page.next_cursor) cursors.push(page.next_cursor);
+  }
+  return cursors;
 }
 
 /** A catalogue write through the API (publishing an already published product), so the next read misses. */
