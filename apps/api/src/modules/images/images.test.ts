@@ -7,6 +7,7 @@ import { engines } from '../../test/databases.js';
 import { normalizeImage } from './normalize.js';
 import { deleteUnusedImages, findVariant, saveVariant, storeImages, type StoredImage } from './repository.js';
 import { NUL_REFUSED } from '../../plugins/no-nul.js';
+import { plainPng } from './testing.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -204,6 +205,56 @@ describe.each(engines)('images on %s', (engine) => {
       await saveVariant(t.db.kysely, img!.id, 'w200-q80', Buffer.from('second'));
       expect((await findVariant(t.db.kysely, img!.id, 'w200-q80'))?.toString()).toBe('first');
       expect(await findVariant(t.db.kysely, img!.id, 'w400-q80')).toBeUndefined();
+    });
+  });
+
+  describe('AVIF where smaller', () => {
+    const AVIF_FIRST = 'image/avif,image/webp,image/apng,*/*;q=0.8';
+    /** The background rendering is done: the variant's AVIF row exists. */
+    async function rendered(imageId: number, variant: string) {
+      for (const end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+        if (await findVariant(t.db.kysely, imageId, variant)) return;
+      }
+      throw new Error(`${variant} was not rendered within 30 s`);
+    }
+
+    it('answers WebP at once, renders the AVIF in the background, then serves it to browsers that take it', async () => {
+      const [img] = await storeImages(t.db.kysely, [await normalizeImage(await plainPng(800, 1000, '#369'))]);
+      const url = `/api/images/${img!.filename}?w=400&h=500`;
+      const first = await get(url, { accept: AVIF_FIRST });
+      expect(first.headers['content-type']).toBe('image/webp');
+      expect(first.headers.vary).toBe('Accept');
+      await rendered(img!.id, 'w400-h500-cover-q80-avif');
+
+      const avif = await get(url, { accept: AVIF_FIRST });
+      expect(avif.headers['content-type']).toBe('image/avif');
+      expect(avif.headers.vary).toBe('Accept');
+      const meta = await sharp(avif.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['heif', 400, 500]);
+      expect(avif.rawPayload.length).toBeLessThan(first.rawPayload.length);
+      expect(avif.headers.etag).not.toBe(first.headers.etag);
+      expect((await get(url, { accept: AVIF_FIRST, 'if-none-match': avif.headers.etag as string })).statusCode).toBe(304);
+
+      // A browser without AVIF, one refusing it, and the original (kept as uploaded) stay WebP.
+      for (const accept of ['image/webp,*/*', 'image/avif;q=0,image/webp']) {
+        const webp = await get(url, { accept });
+        expect(webp.headers['content-type']).toBe('image/webp');
+        expect(webp.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect((await get(url, { accept, 'if-none-match': avif.headers.etag as string })).statusCode).toBe(200);
+      }
+      const original = await get(`/api/images/${img!.filename}`, { accept: AVIF_FIRST });
+      expect(original.headers['content-type']).toBe('image/webp');
+      expect(original.headers.vary).toBeUndefined();
+    });
+
+    it('keeps the WebP for AVIF browsers where the AVIF would be larger', async () => {
+      const [img] = await storeImages(t.db.kysely, [await normalizeImage(await plainPng(400, 500, '#963'))]);
+      const url = `/api/images/${img!.filename}?w=200&h=250`;
+      const first = await get(url, { accept: AVIF_FIRST });
+      await rendered(img!.id, 'w200-h250-cover-q80-avif');
+      const later = await get(url, { accept: AVIF_FIRST });
+      expect(later.headers['content-type']).toBe('image/webp');
+      expect(later.rawPayload.equals(first.rawPayload)).toBe(true);
     });
   });
 

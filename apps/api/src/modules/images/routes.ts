@@ -6,7 +6,8 @@ import { IMAGE_NAME_PATTERN } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { findImageInfo, findVariant, readImageData, saveVariant, type ImageInfo } from './repository.js';
-import { imageVariantQuerySchema, renderVariant, variantKey, type ImageVariantQuery } from './variants.js';
+import { AvifEncoder } from './avif-encoder.js';
+import { avifKey, imageType, imageVariantQuerySchema, renderVariant, variantKey, type ImageVariantQuery } from './variants.js';
 
 const tags = ['images'];
 
@@ -28,6 +29,14 @@ export function imageEtag(info: Pick<ImageInfo, 'id' | 'filename' | 'created_at'
   return `"${hash}"`;
 }
 
+/** `image/avif` in Accept, not refused with q=0. */
+function acceptsAvif(accept: string | undefined): boolean {
+  return !!accept && accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    return type?.trim() === 'image/avif' && !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+  });
+}
+
 /** RFC 9110 If-None-Match: '*' or a list of entity tags, compared weakly. */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -42,6 +51,18 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
   const kysely = db.kysely;
   // A burst of requests for a variant not rendered yet (a new product on a busy page) renders it once.
   const rendering = new Map<string, Promise<Buffer>>();
+  const avif = new AvifEncoder(fastify.log);
+  fastify.addHook('onClose', () => avif.idle());
+
+  /** In the background: the variant as AVIF, kept only when it is smaller than the WebP (else the WebP is kept under its key). */
+  function queueAvif(request: FastifyRequest, info: ImageInfo, key: string, query: ImageVariantQuery) {
+    avif.add(`${info.id}:${key}`, async () => {
+      const original = await readImageData(kysely, info.id);
+      if (!original) return;
+      const [webp, encoded] = await Promise.all([variantBytes(request, info, key, query), renderVariant(original, query, 'avif')]);
+      await saveVariant(kysely, info.id, avifKey(key), encoded.length < webp.length ? encoded : webp);
+    });
+  }
 
   async function variantBytes(request: FastifyRequest, info: ImageInfo, key: string, query: ImageVariantQuery): Promise<Buffer> {
     const cached = await findVariant(kysely, info.id, key);
@@ -76,13 +97,24 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
     if (!info) throw notFound();
 
     const key = variantKey(request.query);
-    const etag = imageEtag(info, key);
+    // A browser that takes AVIF gets it where it is smaller, once rendered (the original is kept as uploaded).
+    let bytes: Buffer | undefined;
+    let etagKey = key;
+    if (key !== null) {
+      reply.header('Vary', 'Accept');
+      if (acceptsAvif(request.headers.accept)) {
+        bytes = await findVariant(kysely, info.id, avifKey(key));
+        if (bytes) etagKey = avifKey(key);
+        else queueAvif(request, info, key, request.query);
+      }
+    }
+    const etag = imageEtag(info, etagKey);
     reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
-    const bytes = key === null ? await readImageData(kysely, info.id) : await variantBytes(request, info, key, request.query);
+    bytes ??= key === null ? await readImageData(kysely, info.id) : await variantBytes(request, info, key, request.query);
     if (!bytes) throw notFound();
-    return reply.type('image/webp').send(bytes);
+    return reply.type(imageType(bytes)).send(bytes);
   }
 
   for (const url of ['/images/:filename', '/images/hero/:filename']) {
@@ -94,7 +126,8 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
         tags,
         summary: url.includes('/hero/') ? 'A carousel image (same as /images/{filename})' : 'A stored image, or a resized variant',
         description:
-          'WebP bytes. With w, h, fit or q the image is resized from an allow-list of sizes, rendered once and cached. ' +
+          'WebP bytes, or AVIF where smaller when Accept names image/avif (a resized variant, rendered in the background after its first request; Vary: Accept). ' +
+          'With w, h, fit or q the image is resized from an allow-list of sizes, rendered once and cached. ' +
           'Responses are immutable and carry a strong ETag; a matching If-None-Match is answered 304.',
         params: paramsSchema,
         querystring: imageVariantQuerySchema,
