@@ -10,7 +10,8 @@ export const descriptionField = z
   .string({ message: 'Description is required' })
   .trim()
   .min(1, 'Description is required')
-  .max(DESCRIPTION_MAX - 1, 'Description must be under 500 characters');
+  // Spec 5: "max 500" (500 characters pass, 501 do not), whatever its message says.
+  .max(DESCRIPTION_MAX, 'Description must be under 500 characters');
 /** Whole MWK as typed: digits only (spec 5). Kept as text in forms; routes convert with toAmount. */
 export const priceField = z
   .string({ message: 'Price is required' })

@@ -153,7 +153,7 @@ describe('create product form', () => {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     change('Price or Value', '12,000');
-    change('Description', 'd'.repeat(500));
+    change('Description', 'd'.repeat(501));
     fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
     expect(await screen.findByText('Price must contain only numbers')).toBeTruthy();
     expect(screen.getByText('Description must be under 500 characters')).toBeTruthy();

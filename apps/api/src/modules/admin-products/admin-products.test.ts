@@ -44,6 +44,12 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     ]);
   const imageCount = async () => Number((await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
+  it('takes a description of exactly 500 characters (spec: max 500)', async () => {
+    const res = await create({ description: 'd'.repeat(500) }, 1);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().description).toHaveLength(500);
+  });
+
   it('creates an unpublished product with two images, then publishes and finds it publicly', async () => {
     const res = await create();
     expect(res.statusCode).toBe(201);
@@ -61,7 +67,7 @@ describe.each(engines)('admin products API [%s]', (engine) => {
   it.each([
     [{ item_name: '' }, 'item_name', 'Item name is required'],
     [{ description: '' }, 'description', 'Description is required'],
-    [{ description: 'd'.repeat(500) }, 'description', 'Description must be under 500 characters'],
+    [{ description: 'd'.repeat(501) }, 'description', 'Description must be under 500 characters'],
     [{ price: '' }, 'price', 'Price is required'],
     [{ price: '12,000' }, 'price', 'Price must contain only numbers'],
     [{ location: '' }, 'location', 'Location is required'],

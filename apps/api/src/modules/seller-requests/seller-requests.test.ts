@@ -108,7 +108,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
   it.each([
     ['item_name', '', 'Item name is required'],
     ['description', '', 'Description is required'],
-    ['description', 'x'.repeat(500), 'Description must be under 500 characters'],
+    ['description', 'x'.repeat(501), 'Description must be under 500 characters'],
     ['price', '', 'Price is required'],
     ['price', '12,000', 'Price must contain only numbers'],
     ['seller_name', '', 'Your name is required'],
@@ -124,6 +124,12 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
     expect([await count('seller_requests'), await count('images')]).toEqual(before);
+  });
+
+  it('takes a description of exactly 500 characters (spec: max 500)', async () => {
+    const res = await sell([...form({ description: 'x'.repeat(500) }), ...(await photos(1))]);
+    expect(res.statusCode).toBe(201);
+    expect((await t.db.kysely.selectFrom('seller_requests').select('description').where('id', '=', res.json().id).executeTakeFirstOrThrow()).description).toHaveLength(500);
   });
 
   it('uses the admin wording for a walk-in seller created by staff', async () => {

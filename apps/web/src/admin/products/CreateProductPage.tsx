@@ -1,4 +1,4 @@
-import { createProductSchema, DEFAULT_LOCATION, type Category, type Shop } from '@marketplace/shared';
+import { createProductSchema, DEFAULT_LOCATION, DESCRIPTION_MAX, type Category, type Shop } from '@marketplace/shared';
 import { useWatch } from 'react-hook-form';
 import { usePageTitle } from '../use-page-title';
 import { ImagePicker, usePickedImages } from '../../components/ImagePicker';
@@ -50,7 +50,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
       <Card className="space-y-4 p-4 md:p-6">
         <ImagePicker files={files} onChange={setFiles} disabled={isSubmitting} />
         <TextField label="Item Name" autoComplete="off" {...field('item_name')} />
-        <TextAreaField label="Description" maxLength={499} {...field('description')} />
+        <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Price or Value" inputMode="numeric" hint="Whole MWK, digits only." autoComplete="off" {...field('price')} />
           <TextField label="Location" autoComplete="off" {...field('location')} />

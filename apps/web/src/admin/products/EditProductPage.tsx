@@ -1,4 +1,4 @@
-import { MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
+import { DESCRIPTION_MAX, MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../lib/router';
@@ -144,7 +144,7 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
               <BuyingPrice className="sm:col-span-2" buyingPrice={product.buying_price} price={text(price)} salePrice={text(salePrice)} />
             )}
           </div>
-          <TextAreaField label="Description" maxLength={499} {...field('description')} />
+          <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
           <CheckboxField label="Published" {...form.register('published')} />
           <div className="flex flex-wrap justify-between gap-2 pt-2">
             <FormActions label="Save" busyLabel="Saving…" submitting={isSubmitting} disabled={busy} cancelTo="/admin/products" />

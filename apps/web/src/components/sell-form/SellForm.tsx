@@ -1,4 +1,4 @@
-import type { SellSubmissionInput, sellSubmissionSchema } from '@marketplace/shared';
+import { DESCRIPTION_MAX, type SellSubmissionInput, type sellSubmissionSchema } from '@marketplace/shared';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -138,7 +138,7 @@ export function SellForm({ variant, onSubmit, submitLabel, secondaryAction, draf
           {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
         </Field>
         <Field label="Description" error={error('description')} hint="Condition, storage, what comes with it. Under 500 characters.">
-          {(aria) => <textarea {...aria} rows={4} maxLength={499} {...register('description')} />}
+          {(aria) => <textarea {...aria} rows={4} maxLength={DESCRIPTION_MAX} {...register('description')} />}
         </Field>
         <Field label={words.price} error={error('price')} hint="Whole kwacha, digits only.">
           {(aria) => <input {...aria} inputMode="numeric" autoComplete="off" {...register('price')} />}

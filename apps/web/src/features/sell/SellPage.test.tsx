@@ -88,7 +88,7 @@ describe('/sell form', () => {
     expect(await screen.findByText('Item name is required')).toBeTruthy();
     for (const [label, message] of required) expectMessageUnder(label, message);
 
-    type('Description', 'x'.repeat(500));
+    type('Description', 'x'.repeat(501));
     type('Price or value (MWK)', '12,000');
     type('Phone number', 'call me');
     type('Email address', 'chikondi@');
