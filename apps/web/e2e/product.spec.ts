@@ -57,7 +57,7 @@ test('Mark Interested changes the real count by 1 and survives a reload', async 
   const product = products.find((p) => !p.sold) ?? products[0];
   if (!product) throw new Error('no products');
   const before = (await getProduct(request, product.id)).watchers;
-  const line = (n: number) => `People want this. ${n} people are watching this.`;
+  const line = (n: number) => `People want this. ${n} ${n === 1 ? 'person is' : 'people are'} watching this.`;
 
   await page.goto(`/product/${product.id}`);
   await expect(page.getByTestId('watchers')).toHaveText(line(before));

@@ -95,6 +95,15 @@ describe('ProductPage', () => {
     expect(window.localStorage.getItem('interested-7')).toBeNull();
   });
 
+  it('says "1 person is watching this." for one watcher', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers: 1 }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect((await screen.findByTestId('watchers')).textContent).toBe('People want this. 1 person is watching this.');
+  });
+
   it('puts the count back when the interest call fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi([

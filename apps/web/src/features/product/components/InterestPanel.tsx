@@ -59,7 +59,8 @@ export function InterestPanel({ productId, watchers: initialWatchers }: Interest
         {interested ? '✓ Interested' : 'Mark Interested'}
       </button>
       <p className="text-sm text-stone-700" data-testid="watchers" aria-live="polite">
-        People want this. {watchers} people are watching this.
+        {/* The spec's 'N people are watching this.', in the singular for one (docs/decisions/0018). */}
+        People want this. {watchers} {watchers === 1 ? 'person is' : 'people are'} watching this.
       </p>
       {failed && (
         <p className="text-sm text-red-700" role="alert">
