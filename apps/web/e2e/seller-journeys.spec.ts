@@ -95,7 +95,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
 
   await openFromList(page, item);
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(2);
-  await expect(page.getByTestId('request-price')).toHaveText('MWK 250000');
+  await expect(page.getByTestId('request-price')).toHaveText('MWK 250,000');
   await expectStep(page, 'Pending', 'Accept offer', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], '');
   await checkScreen(page, 'detail');
 

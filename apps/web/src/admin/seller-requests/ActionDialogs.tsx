@@ -1,4 +1,4 @@
-import { addToInventorySchema, counterOfferSchema, denySchema, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
+import { addToInventorySchema, counterOfferSchema, denySchema, formatMoney, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { AdminApiError } from '../api';
@@ -104,7 +104,7 @@ function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps 
   });
   return (
     <ActionModal title={text.title} description={text.description} busy={busy} onCancel={onCancel} onSubmit={submit}>
-      <TextField label={text.label} inputMode="numeric" autoComplete="off" hint={`Asking price: MWK ${asking}`} {...field('amount')} />
+      <TextField label={text.label} inputMode="numeric" autoComplete="off" hint={`Asking price: ${formatMoney(request.price)}`} {...field('amount')} />
       <TextAreaField label="Reason (optional)" rows={3} maxLength={500} {...field('reason')} />
     </ActionModal>
   );

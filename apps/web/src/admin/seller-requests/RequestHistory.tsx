@@ -1,8 +1,8 @@
-import { flagsOf, hasOpenOffer, type SellerRequest } from '@marketplace/shared';
+import { flagsOf, formatMoney, hasOpenOffer, type SellerRequest } from '@marketplace/shared';
 import { DataTable } from '../components/DataTable';
 import { EmptyNote } from '../components/status';
 import { td } from '../components/ui';
-import { amount, formatWhen } from './format';
+import { formatWhen } from './format';
 
 type Offer = SellerRequest['offers'][number];
 type Event = SellerRequest['history'][number];
@@ -63,7 +63,7 @@ export function RequestHistory({ request }: { request: SellerRequest }) {
               <tr key={offer.id} data-testid={`offer-${offer.id}`}>
                 <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
                 <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
-                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{amount(offer.amount)}</td>
+                <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(offer.amount)}</td>
                 <td className={td}>{offer.reason || '—'}</td>
                 <td className={td}>{offer.actor ?? '—'}</td>
                 <td className={td}>

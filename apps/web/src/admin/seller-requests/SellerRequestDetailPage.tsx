@@ -1,4 +1,4 @@
-import { allowed, approveLabel, flagsOf, hintOf, statusTone, type SellerRequest } from '@marketplace/shared';
+import { allowed, approveLabel, flagsOf, formatMoney, hintOf, statusTone, type SellerRequest } from '@marketplace/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
@@ -12,7 +12,7 @@ import { usePageTitle } from '../use-page-title';
 import { useResource } from '../use-resource';
 import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs';
 import { fetchSellerRequest, SELLER_ERRORS } from './api';
-import { amount, formatWhen } from './format';
+import { formatWhen } from './format';
 import { RequestHistory } from './RequestHistory';
 import { RequestMessages } from './RequestMessages';
 
@@ -147,7 +147,7 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
           <td className={`${td} font-medium`}>{request.item_name}</td>
           <td className={td}>N/A</td>
           <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="request-price">
-            {amount(request.price)}
+            {formatMoney(request.price)}
           </td>
         </tr>
       </DataTable>

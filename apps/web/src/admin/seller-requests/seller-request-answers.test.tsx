@@ -64,7 +64,7 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
     expect(cells('offer-3')[5]).toBe(`Declined${formatWhen('2025-08-12T08:00:00.000Z')}“Too low for me”`);
     expect(cells('offer-4')[5]).toBe(`Expired${formatWhen('2025-08-19T09:00:00.000Z')}`);
     expect(cells('offer-5')[5]).toBe('No answer');
-    expect(cells('offer-6')).toEqual([formatWhen('2025-08-19T11:00:00.000Z'), 'Counter offer', 'MWK 178000', '—', '—', 'Waiting']);
+    expect(cells('offer-6')).toEqual([formatWhen('2025-08-19T11:00:00.000Z'), 'Counter offer', 'MWK 178,000', '—', '—', 'Waiting']);
   });
 
   it('shows an accepted offer, and who acted in the status history: seller, staff by name, system', async () => {

@@ -55,11 +55,11 @@ describe('seller request detail', () => {
     const item = screen.getByRole('region', { name: 'Item' });
     expect(within(item).getAllByRole('row')).toHaveLength(2);
     expect(within(item).getByText('N/A')).toBeTruthy();
-    expect(screen.getByTestId('request-price').textContent).toBe('MWK 185000');
+    expect(screen.getByTestId('request-price').textContent).toBe('MWK 185,000');
     expect(within(item).getByRole('img', { name: 'Samsung Galaxy A14' }).getAttribute('src')).toContain('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=400');
     expect(within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('img')).toHaveLength(2);
     const offers = screen.getByRole('region', { name: 'Offer history' });
-    expect(within(offers).getByText('MWK 170000')).toBeTruthy();
+    expect(within(offers).getByText('MWK 170,000')).toBeTruthy();
     expect(within(offers).getByText('Screen scratch')).toBeTruthy();
     const history = screen.getByRole('region', { name: 'Status history' });
     expect(within(history).getByText('Pending → Approved')).toBeTruthy();
