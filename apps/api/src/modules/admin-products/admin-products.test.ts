@@ -156,6 +156,15 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/products/9999', headers })).statusCode).toBe(404);
   });
 
+  it('refuses to feature a sold product', async () => {
+    const product = (await create({ published: 'true' })).json();
+    await t.db.kysely.updateTable('products').set({ sold: 1 }).where('id', '=', product.id).execute();
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A sold product cannot be featured.');
+    expect(await t.db.kysely.selectFrom('featured_products').select('id').where('product_id', '=', product.id).execute()).toEqual([]);
+  });
+
   it('features only published products and drops unpublished ones from the public list', async () => {
     const product = (await create({ published: 'true' })).json();
     const draft = (await create()).json();

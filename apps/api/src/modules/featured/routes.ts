@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/repository.js';
 import { findProduct } from '../products/repository.js';
 
 export const ONLY_PUBLISHED = 'Only published products can be featured.';
+export const SOLD_NOT_FEATURED = 'A sold product cannot be featured.';
 export const ALREADY_FEATURED = 'This product is already featured.';
 export const NOT_FEATURED = 'This product is not featured.';
 
@@ -44,6 +45,8 @@ export const featuredRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { 
       const product = await findProduct(trx, productId);
       if (!product) throw new HttpError(404, 'Product not found');
       if (product.published !== 1) throw new HttpError(409, ONLY_PUBLISHED);
+      // Featured is the shop window: an item nobody can buy any more has no place there.
+      if (product.sold === 1) throw new HttpError(409, SOLD_NOT_FEATURED);
       // The unique product_id decides between two staff featuring it at once; the loser gets the 409 too.
       const row = await trx
         .insertInto('featured_products')

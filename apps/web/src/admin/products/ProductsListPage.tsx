@@ -121,8 +121,8 @@ export function ProductsListPage() {
                       <button
                         type="button"
                         className={buttonStyles.secondarySmall}
-                        disabled={!product.published || product.featured || busy[product.id]}
-                        title={!product.published ? 'Only published products can be featured' : product.featured ? 'Already featured' : undefined}
+                        disabled={!product.published || product.sold || product.featured || busy[product.id]}
+                        title={!product.published ? 'Only published products can be featured' : product.sold ? 'A sold product cannot be featured' : product.featured ? 'Already featured' : undefined}
                         aria-label={product.featured ? `Featured ${product.name}` : `Add to Featured ${product.name}`}
                         onClick={() => void feature(product)}
                       >

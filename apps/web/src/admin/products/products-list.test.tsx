@@ -36,14 +36,15 @@ const products = [
   // Sold wins over a reservation (the completed order that sold it held it until then).
   aProduct({ id: 2, name: 'HP EliteBook 840', published: false, shop_id: null, shop_name: null, sold: true, reserved: true, price: 1250000 }),
   aProduct({ id: 3, name: 'Tecno Spark 10', reserved: true, buying_price: 60000, price: 85000 }),
+  aProduct({ id: 4, name: 'Nokia 105', published: true, sold: true }),
 ];
 
 describe('products list', () => {
-  it('shows the columns and enables Add to Featured only for published products', async () => {
+  it('shows the columns and enables Add to Featured only for published products not sold', async () => {
     signIn();
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 3, limit: 50, offset: 0 })],
+      [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 4, limit: 50, offset: 0 })],
       [/^POST \/api\/admin\/featured-products\/1$/, () => json({ id: 9, product_id: 1, name: 'Samsung Galaxy A14', price: 185000, is_published: true }, 201)],
     ]);
     renderAdmin('/admin/products');
@@ -63,6 +64,8 @@ describe('products list', () => {
 
     const disabled = within(unpublished).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
     expect(disabled.disabled).toBe(true);
+    const sold = within(screen.getByTestId('product-row-4')).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
+    expect([sold.disabled, sold.title]).toEqual([true, 'A sold product cannot be featured']);
     const enabled = within(published).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
     expect(enabled.disabled).toBe(false);
 
