@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForGrids } from './support/catalogue';
+import { waitForApp } from './support/navigation';
 import { photo } from './support/photos';
 import { screenChecks } from './support/screens';
 
@@ -13,6 +14,7 @@ const checkScreen = screenChecks('offline');
 test('a screen that cannot be downloaded says the phone seems offline, and Try again brings it', async ({ page, context }) => {
   await page.goto('/');
   await waitForGrids(page);
+  await waitForApp(page);
 
   await context.setOffline(true);
   // The sell screen's code has not been downloaded yet.
@@ -33,6 +35,7 @@ test('a screen that cannot be downloaded says the phone seems offline, and Try a
 test('a list that cannot load says so instead of the empty state, and Try again fills it', async ({ page, context }) => {
   await page.goto('/discover?category=SmartPhones');
   await waitForGrids(page);
+  await waitForApp(page);
 
   await context.setOffline(true);
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Laptops and Computers' }).click();

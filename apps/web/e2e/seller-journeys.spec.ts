@@ -108,7 +108,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
     await dialog.getByLabel('Reason (optional)').fill('Small scratch on the back');
   });
   await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
-  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 230000');
+  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 230,000');
 
   // The seller asked to be told: the offer reaches their inbox (a real SMTP server on loopback) with the
   // link to their item's page, which shows the offer waiting for their answer.
@@ -248,7 +248,7 @@ test('a counter-offer: the enabled actions and the hint at every step', async ({
   });
   await expectStep(page, 'Counter Offer made', 'Accept offer', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'], '');
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('Counter offer');
-  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 400000');
+  await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 400,000');
 
   await act(page, 'Accept offer');
   await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');

@@ -10,6 +10,7 @@ const preloads = () => [...document.head.querySelectorAll('link[rel="moduleprelo
 
 async function loadPage({ loading = true, tag = true } = {}) {
   vi.resetModules();
+  document.documentElement.removeAttribute('data-ready');
   document.head.innerHTML = tag ? '<script type="module" id="app-start" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Home-1.js"></script>' : '';
   document.body.innerHTML = '<div id="root"><button type="button">Next slide</button><a href="/discover">Discover</a></div>';
   vi.spyOn(document, 'readyState', 'get').mockReturnValue(loading ? 'loading' : 'complete');
@@ -85,9 +86,11 @@ describe('starting the code of a rendered page', () => {
     render(<Top />);
     await Promise.resolve();
     expect(pressed).not.toHaveBeenCalled();
+    expect(document.documentElement.hasAttribute('data-ready')).toBe(false);
     render(<Details />);
     await Promise.resolve();
     expect(pressed).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.hasAttribute('data-ready')).toBe(true);
     button.click();
     expect(pressed).toHaveBeenCalledTimes(2);
   });

@@ -39,6 +39,8 @@ function hold(event: MouseEvent) {
 }
 
 function ready() {
+  // Marks the page as taken over by its code (journeys wait for it before going offline, say).
+  document.documentElement.dataset.ready = '';
   removeEventListener('click', hold, true);
   const button = held;
   held = undefined;
