@@ -36,7 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One "shell" chunk for what every browse screen needs (React, src/lib with the router, the product
         // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which
         // matters more on 3G than the few hundred bytes the info pages carry unused.
-        ...(isSsrBuild ? {} : { advancedChunks: { groups: [{ name: 'shell', test: inShell }] } }),
+        ...(isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'shell', test: inShell }] } }),
       },
     },
   },
