@@ -38,13 +38,14 @@ import { statusLinks } from './modules/seller-requests/links.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { productRoutes } from './modules/products/routes.js';
+import { readableLines, RequestLines } from './plugins/request-lines.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
     Partial<
-      Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds' | 'publicUrl' | 'linkSecret' | 'requestTimeoutSeconds' | 'keepAliveSeconds'>
+      Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds' | 'publicUrl' | 'linkSecret' | 'requestTimeoutSeconds' | 'keepAliveSeconds' | 'logFormat'>
     > & {
       redisUrl?: string | undefined;
     };
@@ -59,8 +60,10 @@ export interface AppOptions {
 
 export async function buildApp({ config, db, logger = true, clock = () => new Date(), jobs = false }: AppOptions): Promise<FastifyInstance> {
   const trust = config.trustProxy;
+  const lines = logger && config.logFormat === 'lines';
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(lines ? { stream: readableLines() } : {}) } : false,
+    ...(lines ? { logController: new RequestLines() } : {}),
     // A hop count trusts only the nearest proxies, so the client's own X-Forwarded-For entries never count.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
+  it('prints one readable line per request in development, unless LOG_LEVEL or production asks for pino JSON', () => {
+    expect(loadConfig({}).logFormat).toBe('lines');
+    expect(loadConfig({ LOG_LEVEL: 'info' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+  });
+
   it('applies the defaults', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, logLevel: 'info', env: 'development', reservationHours: 48, offerDays: 7, orderSweepSeconds: 60 });
+    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, logLevel: 'info', logFormat: 'lines', env: 'development', reservationHours: 48, offerDays: 7, orderSweepSeconds: 60 });
   });
 
   it('reads how long orders hold their items and how often expiry runs', () => {

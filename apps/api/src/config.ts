@@ -88,6 +88,8 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
+  /** 'lines': one readable line per request (development without LOG_LEVEL); 'json': pino's own lines. */
+  logFormat: 'lines' | 'json';
   webDist: string | undefined;
   trustProxy: TrustProxy;
   adminEmail: string | undefined;
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.NODE_ENV === 'development' && !env.LOG_LEVEL ? 'lines' : 'json',
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     adminEmail: e.ADMIN_EMAIL,
