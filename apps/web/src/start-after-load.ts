@@ -26,6 +26,9 @@ function start() {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   }
   document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+  // The copy that opens this page next time (public/sw.js), registered now rather than by the app's code
+  // (main.tsx does it for the pages the browser renders), so a short first visit already leaves it behind.
+  navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
 }
 
 /** A button pressed before the app runs would do nothing: keep it, and press it again when the app is ready. */
