@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from './support/navigation';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForGrids } from './support/catalogue';
 
@@ -21,8 +22,10 @@ test('home shows 4 featured and 4 new cards from the API', async ({ page, reques
 test('the carousel moves on its own after 10 s and on its buttons', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
-  // The page arrives rendered by the server; the rotation starts once the home screen's code has hydrated it.
-  await page.waitForLoadState('networkidle');
+  // The page arrives rendered by the server; its code starts in the frames after the load event (on this
+  // clock, once it runs) and the rotation once that code has taken the page over.
+  await page.clock.runFor(100);
+  await waitForApp(page);
   const carousel = page.getByRole('region', { name: 'Highlights' });
   const current = carousel.getByRole('group', { name: /of 3$/ });
   await expect(current).toHaveAccessibleName('1 of 3');

@@ -1,8 +1,8 @@
 // The entry pages arrive rendered by the server, which swaps the app's script for this small one
-// (apps/api server-render.ts). The app's code (~75 KB) then waits until the page's pictures are in: on a
-// slow link they get the bandwidth first, so the main picture paints seconds sooner. A tap or key press
-// before then starts the code at once, and a button tapped early is pressed again once the app has taken
-// the page over. Links and the search form work without the code, as plain page loads.
+// (apps/api server-render.ts). The app's code (~75 KB) then waits until the page's pictures are in and
+// painted: on a slow link they get the bandwidth first, so the main picture paints seconds sooner. A tap
+// or key press before then starts the code at once, and a button tapped early is pressed again once the
+// app has taken the page over. Links and the search form work without the code, as plain page loads.
 // No imports: this file is its own tiny chunk.
 export {};
 
@@ -20,7 +20,7 @@ let held: HTMLElement | undefined;
 function start() {
   if (started || !entry) return;
   started = true;
-  removeEventListener('load', start);
+  removeEventListener('load', afterNextPaint);
   for (const type of EARLY_TRIGGERS) removeEventListener(type, start, true);
   for (const href of tag?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
@@ -29,6 +29,15 @@ function start() {
   // The copy that opens this page next time (public/sw.js), registered now rather than by the app's code
   // (main.tsx does it for the pages the browser renders), so a short first visit already leaves it behind.
   navigator.serviceWorker?.register('/sw.js').catch(() => undefined);
+}
+
+/**
+ * After the frame that follows the load event: the pictures that just arrived are painted first. (At the
+ * load event itself the main picture may not be on screen yet, and the code would be asked for before it.)
+ */
+function afterNextPaint() {
+  if (typeof requestAnimationFrame !== 'function') return start();
+  requestAnimationFrame(() => requestAnimationFrame(start));
 }
 
 /** A button pressed before the app runs would do nothing: keep it, and press it again when the app is ready. */
@@ -57,7 +66,7 @@ if (entry) {
   addEventListener(APP_READY, ready, { once: true });
   if (document.readyState === 'complete') start();
   else {
-    addEventListener('load', start);
+    addEventListener('load', afterNextPaint, { once: true });
     for (const type of EARLY_TRIGGERS) addEventListener(type, start, { capture: true, passive: true });
     setTimeout(start, AT_THE_LATEST_MS);
   }
