@@ -7,7 +7,26 @@ const MAX_PAGES = 40;
 const RENDERED = /^\/(?:|discover|product\/\d+)$/;
 const DATA_SCRIPT = '<script type="application/json" id="initial-data">';
 
-self.addEventListener('install', () => self.skipWaiting());
+// The page that registers this worker was loaded before the worker existed, so nothing kept it: keep it
+// now, so that one short visit already leaves its copy behind. The fetch goes through the browser's own
+// cache, where that page sits with its ETag, so it costs a revalidation (a 304), not a second download.
+async function keepOpenPages() {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  await Promise.all(
+    windows.map(async (client) => {
+      const url = new URL(client.url);
+      if (url.origin !== self.location.origin || !RENDERED.test(url.pathname)) return;
+      const request = new Request(url.href, { credentials: 'same-origin' });
+      const response = await fetch(request).catch(() => undefined);
+      if (response?.ok) await keep(request, response);
+    }),
+  );
+}
+
+self.addEventListener('install', (event) => {
+  self.skipWaiting();
+  event.waitUntil(keepOpenPages().catch(() => undefined));
+});
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
