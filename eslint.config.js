@@ -1,7 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+const web = 'apps/web/src';
+const folders = (dir, skip = []) =>
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !skip.includes(entry.name))
+    .map((entry) => `${dir}/${entry.name}`);
+const features = folders(`${web}/features`);
+// The back-office's sections; its own components, test helpers and the files at its top are shared by all.
+const sections = folders(`${web}/admin`, ['components', 'test']);
+
+/**
+ * Who may import whom, from the bottom up: packages/shared <- lib <- components <- public features and
+ * admin sections <- app. No feature imports another and no admin section another: what two of them share
+ * moves down a layer. (A wrong import is shown failing in apps/web/src/lint-zones.test.ts.)
+ */
+const zones = [
+  { target: 'packages/shared/src', from: ['apps'], message: 'packages/shared is shared by the apps and knows none of them.' },
+  { target: 'apps/api/src', from: ['apps/web'], message: 'The API does not import the web app.' },
+  { target: `${web}/lib`, from: [`${web}/components`, `${web}/features`, `${web}/admin`, `${web}/app`], message: 'lib is the bottom layer of the web app.' },
+  { target: `${web}/components`, from: [`${web}/features`, `${web}/admin`, `${web}/app`], message: 'Shared components know no feature, section or page.' },
+  { target: `${web}/features`, from: [`${web}/admin`, `${web}/app`], message: 'A public feature does not import the back-office or the app shell.' },
+  { target: `${web}/admin/components`, from: sections, message: 'Back-office components know no section.' },
+  ...features.map((feature) => ({
+    target: feature,
+    from: features.filter((other) => other !== feature),
+    message: 'A feature does not import another feature: move what they share to components or lib.',
+  })),
+  ...sections.map((section) => ({
+    target: section,
+    from: sections.filter((other) => other !== section),
+    message: 'An admin section does not import another: move what they share to admin/components.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', '**/e2e-artifacts/**'] },
@@ -15,7 +53,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -86,6 +86,14 @@ test('an Admin creates a Moderator, who may use Products but not Users', async (
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you sure you want to delete this user?');
   await expectNoSeriousA11yViolations(page, 'delete user dialog');
+  // Focus starts on Cancel, Tab moves to Confirm, and Escape says no.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: `Actions for ${moderator.display}` }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toBeVisible();

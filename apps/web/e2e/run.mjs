@@ -1,5 +1,6 @@
 // Starts the real built server on a free port with a fresh database, runs the Playwright journeys
 // against it, stops it, and exits with Playwright's code. Extra arguments go to `playwright test`.
+// With E2E_DATABASE_URL (a PostgreSQL server) the fresh database is made there, and dropped after.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,9 +38,29 @@ function freePort() {
   });
 }
 
+/** A new, empty PostgreSQL database next to the one E2E_DATABASE_URL names; `drop` removes it. */
+async function freshPostgres(url) {
+  const { default: pg } = await import(createRequire(join(root, 'apps/api/package.json')).resolve('pg'));
+  const name = `marketplace_e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { url: target.href, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 const port = await freePort();
 const dataDir = await mkdtemp(join(tmpdir(), 'marketplace-e2e-'));
 const baseUrl = `http://localhost:${port}`;
+const postgres = process.env.E2E_DATABASE_URL ? await freshPostgres(process.env.E2E_DATABASE_URL) : null;
 
 // A real SMTP server on loopback stands in for the mail provider: every mail the server sends lands in
 // mailbox.json, which journeys read (support/mailbox.ts) to follow the links sellers get.
@@ -67,6 +88,7 @@ const server = spawn(process.execPath, [serverEntry], {
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
@@ -90,6 +112,7 @@ async function stopServer() {
   }
   await new Promise((closed) => smtp.close(closed));
   await rm(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
 }
 
 async function waitForHealth() {
@@ -116,7 +139,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let exitCode = 1;
 try {
   await waitForHealth();
-  console.log(`e2e: server ready at ${baseUrl} (data in ${dataDir})`);
+  console.log(`e2e: server ready at ${baseUrl} (data in ${postgres ? 'a fresh PostgreSQL database' : dataDir})`);
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const playwright = spawn(process.execPath, [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...process.argv.slice(2)], {
     cwd: root,

@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes } from '../lib/router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '@marketplace/shared';
@@ -6,6 +7,7 @@ import { lazyPage as screen } from '../lib/lazy-page';
 import { AdminLayout } from './AdminLayout';
 import { RequireAuth } from './RequireAuth';
 import { FormSkeleton } from './components/status';
+import { createAdminQueryClient } from './query-client';
 
 // Each back-office screen is its own chunk too: the image picker and the chart load only where used.
 const LoginPage = screen(() => import('./login/LoginPage'), 'LoginPage');
@@ -32,8 +34,9 @@ const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
 
 /** Everything under /admin/*: login outside the guard, the rest inside the sidebar layout. */
 export default function AdminApp() {
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <Routes>
         <Route
           path="login"
@@ -75,6 +78,6 @@ export default function AdminApp() {
       </Routes>
       {/* Spec 9: top-right, 5000 ms by default; errors ask for top-center per toast. */}
       <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
-    </>
+    </QueryClientProvider>
   );
 }

@@ -1,16 +1,16 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
-import { ErrorBoundary } from '../lib/error-boundary';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { BRAND } from '../lib/brand';
 import { errorStatus } from './api';
-import { StaffContext, type StaffMember } from './admin-context';
-import { fetchMe, logout } from './auth-api';
+import { StaffContext } from './admin-context';
+import { logout, meQuery } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
 import { BoxIcon, CollapseIcon, DashboardIcon, ExpandIcon, InboxIcon, LogoutIcon, ReceiptIcon, StarIcon, StoreIcon, TagIcon, UsersIcon } from './components/icons';
 import { MenuIcon, CloseIcon } from '../components/icons';
 import { buttonStyles } from './components/ui';
 import { clearSession, useDisplayName } from './session';
-import { useResource } from './use-resource';
 
 // Spec 2: the sidebar's entries, in order; Orders (issue 9) comes right after the dashboard that counts them.
 const links = [
@@ -52,7 +52,8 @@ export function AdminLayout() {
   const [drawerOn, setDrawerOn] = useState<string | null>(null);
   const drawerOpen = drawerOn === location.key;
   const [loggingOut, setLoggingOut] = useState(false);
-  const me = useResource<StaffMember>('me', (signal) => fetchMe(signal), 'Failed to load your account');
+  const me = useQuery(meQuery());
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     try {
@@ -70,6 +71,8 @@ export function AdminLayout() {
       // The token is forgotten here either way; the server expires it on its own.
     }
     clearSession();
+    // What this staff member saw is not for whoever signs in next.
+    queryClient.clear();
     navigate('/admin/login', { replace: true });
   }
 

@@ -1,5 +1,4 @@
 import { useSearchParams } from '../lib/router';
-import { useResource } from './use-resource';
 
 /** ?page=, a whole number from 1 (anything else is page 1). */
 export function readPage(params: URLSearchParams): number {
@@ -27,17 +26,4 @@ export function usePageParam(): [number, (page: number) => void] {
 
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
-}
-
-/** A list the server pages: the page from the URL and that page's slice, loaded as resource `name:offset`. */
-export function usePagedResource<T>(
-  name: string,
-  size: number,
-  load: (page: { limit: number; offset: number }, signal: AbortSignal) => Promise<T>,
-  defaultMessage: string,
-) {
-  const [page, setPage] = usePageParam();
-  const offset = (page - 1) * size;
-  const resource = useResource(`${name}:${offset}`, (signal) => load({ limit: size, offset }, signal), defaultMessage);
-  return { page, setPage, resource };
 }

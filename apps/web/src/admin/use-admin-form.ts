@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useNavigate } from '../lib/router';
@@ -14,6 +15,8 @@ export interface SaveTexts {
   done: string;
   /** Spec 8: the message when the server refuses without one. */
   fallback: string;
+  /** The queries the write changes: asked again once it is saved. */
+  invalidates: QueryKey;
 }
 
 /**
@@ -23,13 +26,16 @@ export interface SaveTexts {
 export function useAdminForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>, fields: readonly Path<In>[]) {
   const { form, field } = useSchemaForm(schema, defaultValues);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
 
   /** Sends; once saved toasts and opens the list. Refused: the server's per-field messages go under the fields and its message is kept in `serverError` and returned. */
-  async function save(send: () => Promise<unknown>, { success, done, fallback }: SaveTexts): Promise<string | undefined> {
+  async function save(send: () => Promise<unknown>, { success, done, fallback, invalidates }: SaveTexts): Promise<string | undefined> {
     setServerError(null);
     try {
       await send();
+      // The screen is left for the list: the changed queries are asked again when next shown, not by this screen.
+      void queryClient.invalidateQueries({ queryKey: invalidates, refetchType: 'none' });
       notifySuccess(success);
       navigate(done);
       return undefined;

@@ -1,6 +1,7 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from './api';
-import { useConfirm } from './components/ConfirmDialog';
+import { useConfirm } from './components/use-confirm';
 import { notifyError, notifySuccess } from './toasts';
 
 interface ConfirmedDelete<T> {
@@ -11,20 +12,21 @@ interface ConfirmedDelete<T> {
   success: string;
   /** Spec 8: the toast when the server refuses without a message. */
   fallback: string;
-  /** Shows the list without it (a reload, or a local update). */
-  removed: (item: T) => void;
+  /** The queries the delete changes: asked again once it is gone. */
+  invalidates: QueryKey;
 }
 
 /** A list's Delete: asks first, then deletes, toasts either way. Render `dialog`; call `onDelete(item)`. */
-export function useConfirmedDelete<T>({ question, remove, success, fallback, removed }: ConfirmedDelete<T>): [dialog: ReactNode, onDelete: (item: T) => Promise<void>] {
+export function useConfirmedDelete<T>({ question, remove, success, fallback, invalidates }: ConfirmedDelete<T>): [dialog: ReactNode, onDelete: (item: T) => Promise<void>] {
   const [dialog, confirm] = useConfirm();
+  const queryClient = useQueryClient();
 
   async function onDelete(item: T) {
     if (!(await confirm(typeof question === 'string' ? question : question(item)))) return;
     try {
       await remove(item);
       notifySuccess(success);
-      removed(item);
+      await queryClient.invalidateQueries({ queryKey: invalidates });
     } catch (error) {
       notifyError(errorMessage(error, fallback));
     }

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '../lib/router';
-import { ErrorBoundary } from '../lib/error-boundary';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { lazyPage } from '../lib/lazy-page';
 import { PublicLayout } from './layout/PublicLayout';
 

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
-import { Link, MemoryRouter, Route, Routes } from './router';
+import { Link, MemoryRouter, Route, Routes } from '../lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorBoundary } from './error-boundary';
-import { lazyPage } from './lazy-page';
+import { ErrorBoundary } from './ErrorBoundary';
+import { lazyPage } from '../lib/lazy-page';
 
 const OFFLINE = 'You seem to be offline. Try again.';
 const HOME = { to: '/', label: 'Go to the home page' };

@@ -1,8 +1,8 @@
 import { Component, type ReactNode } from 'react';
-import { Link, useLocation } from './router';
-import { RetryNotice } from '../components/RetryNotice';
-import { LoadAttempt } from './lazy-page';
-import { isOffline } from './offline';
+import { Link, useLocation } from '../lib/router';
+import { RetryNotice } from './RetryNotice';
+import { LoadAttempt } from '../lib/lazy-page';
+import { isOffline } from '../lib/offline';
 
 // In lib/, which the build bundles into the shell chunk with React: every screen renders inside it, and
 // there it costs about 90 bytes gzip less than in the entry chunk (the first-screen budget is that tight).

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
-import { useModalDialog } from './use-modal-dialog';
+import { Dialog } from './Dialog';
+
+const BUTTONS = { cancel: 'btn btn-outline', confirm: 'btn btn-primary disabled:bg-stone-400', danger: 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400' };
 
 interface SendDialogProps<T> {
   title: string;
@@ -28,8 +30,6 @@ interface SendDialogProps<T> {
  */
 export function SendDialog<T>(props: SendDialogProps<T>) {
   const { title, description, reason, backLabel, sendLabel, busyLabel, danger = false, offlineText, failureText, send, onClose, onSent, onRefused } = props;
-  const ref = useModalDialog();
-  const titleId = useId();
   const reasonId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,51 +55,36 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
+    <Dialog
+      title={title}
+      description={description}
+      onSubmit={submit}
+      onCancel={onClose}
+      busy={busy}
+      danger={danger}
+      labels={{ cancel: backLabel, confirm: sendLabel, busy: busyLabel }}
+      buttons={BUTTONS}
     >
-      <form noValidate onSubmit={submit} className="space-y-4 p-5">
+      {reason && (
         <div>
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <p className="mt-1 text-sm text-stone-700">{description}</p>
+          <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-stone-800">
+            Reason (optional)
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={500}
+            value={reason.value}
+            onChange={(e) => reason.onChange(e.target.value)}
+            className="block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
+          />
         </div>
-        {reason && (
-          <div>
-            <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-stone-800">
-              Reason (optional)
-            </label>
-            <textarea
-              id={reasonId}
-              rows={3}
-              maxLength={500}
-              value={reason.value}
-              onChange={(e) => reason.onChange(e.target.value)}
-              className="block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
-            />
-          </div>
-        )}
-        {failure && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-            {backLabel}
-          </button>
-          <button type="submit" className={danger ? 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400' : 'btn btn-primary disabled:bg-stone-400'} disabled={busy}>
-            {busy ? busyLabel : sendLabel}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      )}
+      {failure && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      )}
+    </Dialog>
   );
 }

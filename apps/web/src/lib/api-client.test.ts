@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiList, apiRequest, listOf } from './api-client';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -58,5 +58,73 @@ describe('ApiError body', () => {
   it('has no body when the answer was not JSON', async () => {
     answer(502, '<html>Bad gateway</html>', 'text/html');
     await expect(apiRequest('/v1/orders', { defaultMessage: 'x' })).rejects.toMatchObject({ status: 502, body: null });
+  });
+});
+
+describe('the message of a failure', () => {
+  it('reads message, then detail, then title, then the default', async () => {
+    for (const [body, expected] of [
+      [{ message: 'M', detail: 'D', title: 'T' }, 'M'],
+      [{ message: '  ', detail: 'D', title: 'T' }, 'D'],
+      [{ title: 'T' }, 'T'],
+      [{}, 'Failed to fetch users'],
+    ] as const) {
+      answer(400, body);
+      await expect(apiRequest('/admin/users', { defaultMessage: 'Failed to fetch users' })).rejects.toMatchObject({ message: expected });
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("carries a 400's per-field messages, dropping anything that is not text", async () => {
+    answer(400, { message: 'Invalid input', errors: { price: 'Price is required', images: 3 } });
+    await expect(apiRequest('/v1/sells', { defaultMessage: 'x' })).rejects.toMatchObject({ fieldErrors: { price: 'Price is required' } });
+  });
+});
+
+describe('bearer, multipart and 401', () => {
+  it('sends a FormData body as it is, with the token', async () => {
+    const fetchMock = answer(201, { id: 1 });
+    const form = new FormData();
+    form.append('item_name', 'Phone');
+    await apiRequest('/v1/sells', { method: 'POST', form, token: 'tok', defaultMessage: 'x' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok');
+    // The browser sets the multipart boundary itself.
+    expect(headers.get('Content-Type')).toBeNull();
+  });
+
+  it('on a 401 runs the caller\'s hook and says its message when the server says none', async () => {
+    answer(401, '', 'text/plain');
+    const then = vi.fn();
+    await expect(apiRequest('/admin/users', { defaultMessage: 'Failed to fetch users', unauthorized: { message: 'Session over', then } })).rejects.toMatchObject({
+      status: 401,
+      message: 'Session over',
+    });
+    expect(then).toHaveBeenCalledOnce();
+  });
+
+  it('answers undefined for a 204', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiRequest('/admin/users/1', { method: 'DELETE', defaultMessage: 'x' })).resolves.toBeUndefined();
+  });
+});
+
+describe('lists (spec 7: an array or an object)', () => {
+  it('takes a bare array, with no total', () => {
+    expect(listOf([{ id: 1 }], ['products'])).toEqual({ items: [{ id: 1 }], total: null, extra: {} });
+  });
+
+  it('takes the rows under the first key present, with the total and the rest', () => {
+    const page = listOf<{ id: number }>({ featured_products: [{ id: 2 }], total: 7, next_cursor: 'c' }, ['products', 'featured_products']);
+    expect(page.items).toEqual([{ id: 2 }]);
+    expect(page.total).toBe(7);
+    expect(page.extra.next_cursor).toBe('c');
+  });
+
+  it('gives an empty list for an answer without rows', async () => {
+    answer(200, { total: 'many' });
+    await expect(apiList('/v1/products', ['products'], { defaultMessage: 'x' })).resolves.toEqual({ items: [], total: null, extra: { total: 'many' } });
   });
 });

@@ -1,29 +1,43 @@
 import { API_BASE } from './config';
 
-/** Every failed call becomes one of these: the server's `message` when it sent one, else the caller's default. */
+/** The problem fields a message may be read from (RFC 9457 plus the API's own `message`). */
+type ProblemField = 'message' | 'detail' | 'title';
+
+/** The first non-empty text among the body's `fields`, in that order. */
+export function problemText(body: unknown, fields: readonly ProblemField[] = ['message', 'detail', 'title']): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  for (const field of fields) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return undefined;
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * Every failed call, public or back-office, becomes one of these: the server's `message`, else its
+ * `detail`, else its `title`, else the caller's default (spec 8).
+ */
 export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got an answer (offline, aborted, DNS). */
   readonly status: number;
-  /** The parsed JSON error body, for callers that read more than the message (a 409's details, a 400's `errors`). */
+  /** The parsed JSON error body, for callers that read more than the message (a 409's details, say). */
   readonly body: unknown;
+  /** A 400's per-field messages (the problem's `errors`), for forms to show under their fields. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
 
   constructor(message: string, status: number, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.fieldErrors = fieldErrorsOf(body);
   }
-}
-
-async function errorOf(response: Response, defaultMessage: string): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (a proxy's HTML error page, say): fall back to the default message.
-  }
-  const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : defaultMessage;
-  return new ApiError(message, response.status, body);
 }
 
 // The server renderer answers the first screen's calls in-process (ssr/render.tsx); browsers use fetch.
@@ -36,31 +50,80 @@ export interface RequestOptions {
   /** Spec 8: what to say when the server gives no message. */
   defaultMessage: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON body. */
   body?: unknown;
+  /** A multipart body (photos with their fields). */
+  form?: FormData;
   signal?: AbortSignal;
-  /** A seller's session token, sent as the bearer; public calls send none. */
+  /** The bearer: a seller's or a staff member's session token; public calls send none. */
   token?: string | null;
+  /** A 401: what to say when the server says nothing, and what to do (the back-office ends its session). */
+  unauthorized?: { message: string; then: () => void };
 }
 
-/** One fetch wrapper for the app: JSON in, JSON out, ApiError on any failure. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The app's one fetch wrapper: JSON or multipart in, JSON out, ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
-  const { defaultMessage, method = 'GET', body, signal, token } = options;
+  const { defaultMessage, method = 'GET', body, form, signal, token, unauthorized } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined = form;
+  if (!form && body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
   let response: Response;
   try {
-    response = await transport(`${API_BASE}${path}`, { method, signal, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await transport(`${API_BASE}${path}`, { method, signal, headers, body: payload });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted || isAbortError(error)) throw error;
     throw new ApiError(defaultMessage, 0);
   }
-  if (!response.ok) throw await errorOf(response, defaultMessage);
-  try {
-    return (await response.json()) as T;
-  } catch {
-    throw new ApiError(defaultMessage, response.status);
+  const answer = await readJson(response);
+  if (!response.ok) {
+    const problem = answer ?? null;
+    if (response.status === 401 && unauthorized) {
+      unauthorized.then();
+      throw new ApiError(problemText(problem) ?? unauthorized.message, 401, problem);
+    }
+    throw new ApiError(problemText(problem) ?? defaultMessage, response.status, problem);
   }
+  // A 204 (or an empty 200) answers nothing; a body that is not JSON is a broken answer.
+  if (answer === null) throw new ApiError(defaultMessage, response.status);
+  return answer as T;
+}
+
+/** One page of a list: its rows and, when the answer said, the total and the rest of the answer. */
+export interface ListPage<T> {
+  items: T[];
+  /** All matching rows on the server; null when the answer did not say (a bare array). */
+  total: number | null;
+  /** The answer's other fields (`next_cursor`, `total_capped`...); empty for a bare array. */
+  extra: Readonly<Record<string, unknown>>;
+}
+
+/** Spec 7: a list may come back as a bare array or as an object holding its rows under one of `keys`. */
+export function listOf<T>(payload: unknown, keys: readonly string[]): ListPage<T> {
+  if (Array.isArray(payload)) return { items: payload as T[], total: null, extra: {} };
+  if (!payload || typeof payload !== 'object') return { items: [], total: null, extra: {} };
+  const object = payload as Record<string, unknown>;
+  const rows = keys.map((key) => object[key]).find(Array.isArray);
+  const total = typeof object.total === 'number' ? object.total : null;
+  return { items: (rows ?? []) as T[], total, extra: object };
+}
+
+/** A list call: `apiRequest` read through `listOf`. */
+export async function apiList<T>(path: string, keys: readonly string[], options: RequestOptions): Promise<ListPage<T>> {
+  return listOf<T>(await apiRequest<unknown>(path, options), keys);
 }
 
 export function isAbortError(error: unknown): boolean {
@@ -70,4 +133,13 @@ export function isAbortError(error: unknown): boolean {
 /** Nothing to show for this address: a 404, or a 400 for an id or token that cannot exist. */
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** The message to show for a failed call: the ApiError's own, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message || fallback : fallback;
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
 }

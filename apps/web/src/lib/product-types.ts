@@ -33,9 +33,3 @@ export function unavailableLabel(product: Pick<CardProduct, 'sold' | 'reserved'>
 }
 
 export type { PublicProduct };
-
-/** Spec 7: list calls may answer with an array or with an object holding `products`. */
-export function productsOf<T>(payload: T[] | { products?: T[] | null } | null | undefined): T[] {
-  if (Array.isArray(payload)) return payload;
-  return payload?.products ?? [];
-}

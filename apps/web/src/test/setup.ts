@@ -6,6 +6,8 @@ configure({ asyncUtilTimeout: 4000 });
 
 // Testing Library only cleans up by itself when test globals are on; this project keeps them off.
 afterEach(() => {
+  // A file that runs in Node instead of jsdom (lint-zones.test.ts) has no page to clean.
+  if (typeof window === 'undefined') return;
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
 import type { Category } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
@@ -5,18 +6,18 @@ import { DataTable, RowActions, RowButton, RowLink } from '../components/DataTab
 import { Loaded, TableSkeleton } from '../components/status';
 import { buttonStyles, PageHeader, td } from '../components/ui';
 import { useConfirmedDelete } from '../use-confirmed-delete';
-import { useResource } from '../use-resource';
-import { CATEGORY_ERRORS, deleteCategory, fetchAllCategories } from './api';
+import { allCategoriesQuery, categoryKeys } from '../components/catalogue-options';
+import { CATEGORY_ERRORS, deleteCategory } from './api';
 
 export function CategoriesListPage() {
   usePageTitle('Categories');
-  const categories = useResource('categories', (signal) => fetchAllCategories(signal), CATEGORY_ERRORS.list);
+  const categories = useQuery(allCategoriesQuery());
   const [dialog, onDelete] = useConfirmedDelete<Category>({
     question: 'Are you sure you want to delete this category?',
     remove: (category) => deleteCategory(category.id),
     success: 'Category deleted successfully',
     fallback: CATEGORY_ERRORS.remove,
-    removed: categories.reload,
+    invalidates: categoryKeys.all,
   });
 
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { categoryInputSchema, type Category } from '@marketplace/shared';
 import { useMemo } from 'react';
 import { useParams } from '../../lib/router';
@@ -5,10 +6,10 @@ import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
 import { BackLink, PageHeader, SelectField, TextAreaField, TextField } from '../components/ui';
 import { FormSkeleton, Loaded } from '../components/status';
-import { notifyError, notifySuccess } from '../toasts';
+import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { useResource } from '../use-resource';
-import { CATEGORY_ERRORS, CATEGORY_UI, createCategory, fetchAllCategories, fetchCategory, selfAndDescendants, updateCategory } from './api';
+import { allCategoriesQuery, categoryKeys } from '../components/catalogue-options';
+import { CATEGORY_ERRORS, CATEGORY_UI, categoryQuery, createCategory, selfAndDescendants, updateCategory } from './api';
 
 const FIELDS = ['name', 'description', 'parent_id'] as const;
 
@@ -26,16 +27,7 @@ export function CreateCategoryPage() {
 
 export function ViewCategoryPage() {
   const { id = '' } = useParams();
-  const category = useResource(
-    `category:${id}`,
-    async (signal) => {
-      const found = await fetchCategory(id, signal);
-      if (!signal.aborted) notifySuccess(CATEGORY_UI.fetched);
-      return found;
-    },
-    CATEGORY_ERRORS.one,
-    { errorToast: CATEGORY_UI.fetch },
-  );
+  const category = useQuery(categoryQuery(id));
   usePageTitle(category.data ? `Category: ${category.data.name}` : 'Category');
   return (
     <section>
@@ -50,7 +42,7 @@ export function ViewCategoryPage() {
 }
 
 function CategoryForm({ category }: { category?: Category }) {
-  const all = useResource('categories', (signal) => fetchAllCategories(signal), CATEGORY_ERRORS.list);
+  const all = useQuery(allCategoriesQuery());
   const parents = useMemo(() => {
     const list = all.data ?? [];
     const blocked = category ? selfAndDescendants(list, category.id) : new Set<number>();
@@ -71,6 +63,7 @@ function CategoryForm({ category }: { category?: Category }) {
       success: category ? 'Category updated successfully' : 'Category created successfully',
       done: '/admin/categories',
       fallback: category ? CATEGORY_ERRORS.update : CATEGORY_ERRORS.create,
+      invalidates: categoryKeys.all,
     });
     // Spec 8: the server's message goes above the form; the toast says only what failed.
     if (refused) notifyError(category ? CATEGORY_UI.update : CATEGORY_UI.create);
@@ -80,7 +73,7 @@ function CategoryForm({ category }: { category?: Category }) {
   const currentParentMissing = category?.parent_id != null && !parents.some((p) => p.id === category.parent_id);
 
   // The parent select is drawn once its options are known, so it opens on the right value.
-  if (!all.data && all.loading) return <FormSkeleton />;
+  if (all.isPending) return <FormSkeleton />;
 
   return (
     <FormCard onSubmit={onSubmit} error={serverError} layout="space-y-4">

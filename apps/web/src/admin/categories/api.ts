@@ -1,13 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Category, categoryInputSchema } from '@marketplace/shared';
 import type { z } from 'zod';
-import { adminRequest, fetchAll } from '../api';
+import { adminRequest } from '../api';
+import { CATEGORIES_LIST_ERROR, categoryKeys } from '../components/catalogue-options';
+import { notifySuccess } from '../toasts';
 
 export type CategoryPayload = z.output<typeof categoryInputSchema>;
 
-export const CATEGORIES_LIMIT = 100;
 // Spec 8: the calls' own defaults...
 export const CATEGORY_ERRORS = {
-  list: 'Failed to fetch categories',
+  list: CATEGORIES_LIST_ERROR,
   create: 'Failed to create category',
   one: 'Failed to fetch category',
   update: 'Failed to update category',
@@ -21,21 +23,24 @@ export const CATEGORY_UI = {
   fetched: 'Category fetched successfully!',
 } as const;
 
-/** Every category, 100 at a time (spec 9: categories page size 100). */
-export function fetchAllCategories(signal?: AbortSignal): Promise<Category[]> {
-  return fetchAll<Category>('/admin/categories', 'categories', CATEGORIES_LIMIT, CATEGORY_ERRORS.list, signal);
-}
-
-export function fetchCategory(id: string, signal?: AbortSignal): Promise<Category> {
-  return adminRequest<Category>(`/admin/categories/${encodeURIComponent(id)}`, { defaultMessage: CATEGORY_ERRORS.one, signal });
-}
+/** Spec 8: a category that arrives is toasted 'Category fetched successfully!'; one that does not, 'Failed to fetch category'. */
+export const categoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: categoryKeys.one(id),
+    queryFn: async ({ signal }) => {
+      const found = await adminRequest<Category>(`/admin/categories/${encodeURIComponent(id)}`, { defaultMessage: CATEGORY_ERRORS.one, signal });
+      if (!signal.aborted) notifySuccess(CATEGORY_UI.fetched);
+      return found;
+    },
+    meta: { defaultMessage: CATEGORY_ERRORS.one, errorToast: CATEGORY_UI.fetch },
+  });
 
 export function createCategory(input: CategoryPayload): Promise<Category> {
-  return adminRequest<Category>('/admin/categories', { method: 'POST', json: input, defaultMessage: CATEGORY_ERRORS.create });
+  return adminRequest<Category>('/admin/categories', { method: 'POST', body: input, defaultMessage: CATEGORY_ERRORS.create });
 }
 
 export function updateCategory(id: number, input: CategoryPayload): Promise<Category> {
-  return adminRequest<Category>(`/admin/categories/${id}`, { method: 'PUT', json: input, defaultMessage: CATEGORY_ERRORS.update });
+  return adminRequest<Category>(`/admin/categories/${id}`, { method: 'PUT', body: input, defaultMessage: CATEGORY_ERRORS.update });
 }
 
 export function deleteCategory(id: number): Promise<void> {

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Category, Shop } from '@marketplace/shared';
+import { useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { fetchAllCategories } from '../categories/api';
-import { fetchAllShops } from '../shops/api';
-import { SelectField } from '../components/ui';
-import { useResource } from '../use-resource';
+import { allCategoriesQuery, allShopsQuery } from './catalogue-options';
+import type { Loadable } from './status';
+import { SelectField } from './ui';
 
 export interface ProductOptions {
   shops: Shop[];
@@ -12,17 +13,21 @@ export interface ProductOptions {
 
 export const PRODUCT_OPTIONS_ERROR = 'Failed to fetch shops and categories';
 
-/** The shops and categories a product form offers. */
-export function useProductOptions() {
-  return useResource<ProductOptions>(
-    'product-options',
-    async (signal) => {
-      const [shops, categories] = await Promise.all([fetchAllShops(signal), fetchAllCategories(signal)]);
-      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-      return { shops: [...shops].sort(byName), categories: [...categories].sort(byName) };
-    },
-    PRODUCT_OPTIONS_ERROR,
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+/** The shops and categories a product form offers, by name (the shared lists: fetched once for every form). */
+export function useProductOptions(): Loadable<ProductOptions> {
+  const shops = useQuery(allShopsQuery());
+  const categories = useQuery(allCategoriesQuery());
+  const data = useMemo(
+    () => (shops.data && categories.data ? { shops: [...shops.data].sort(byName), categories: [...categories.data].sort(byName) } : undefined),
+    [shops.data, categories.data],
   );
+  return {
+    data,
+    error: shops.error ?? categories.error,
+    refetch: () => Promise.all([shops.error && shops.refetch(), categories.error && categories.refetch()]),
+  };
 }
 
 export function CategoryOptions({ categories }: { categories: readonly Category[] }) {

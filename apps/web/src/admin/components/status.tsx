@@ -67,11 +67,11 @@ export function EmptyNote({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-700">{children}</p>;
 }
 
-/** The part of a resource (see useResource) that decides what a screen shows. */
+/** The part of a query (TanStack Query's result) that decides what a screen shows. */
 export interface Loadable<T> {
   data: T | undefined;
   error: unknown;
-  reload: () => void;
+  refetch: () => unknown;
 }
 
 interface LoadedProps<T> {
@@ -89,8 +89,8 @@ interface LoadedProps<T> {
 
 /** A screen's content once its data is here; until then the failure (with Try again) or else the skeleton. */
 export function Loaded<T>({ resource, fallback, skeleton, waiting = false, isEmpty, empty, children }: LoadedProps<T>) {
-  const { data, error, reload } = resource;
-  if (data === undefined && error !== undefined) return <LoadError error={error} fallback={fallback} onRetry={reload} />;
+  const { data, error, refetch } = resource;
+  if (data === undefined && error) return <LoadError error={error} fallback={fallback} onRetry={() => void refetch()} />;
   if (data === undefined || waiting) return skeleton;
   if (isEmpty?.(data)) return <EmptyNote>{empty}</EmptyNote>;
   return children(data);

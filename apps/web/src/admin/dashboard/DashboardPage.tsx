@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatMoney, type Dashboard } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { Card } from '../components/ui';
 import { LoadError } from '../components/status';
 import { useDisplayName } from '../session';
-import { useResource } from '../use-resource';
-import { DASHBOARD_ERROR, fetchDashboard } from './api';
+import { DASHBOARD_ERROR, dashboardQuery } from './api';
 import { LineChart } from './LineChart';
 
 const count = new Intl.NumberFormat('en-MW');
@@ -29,14 +29,14 @@ function formatTime(value: string): string {
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const displayName = useDisplayName();
-  const dashboard = useResource('dashboard', (signal) => fetchDashboard(signal), DASHBOARD_ERROR);
+  const dashboard = useQuery(dashboardQuery());
   const data = dashboard.data;
 
   return (
     <section className="space-y-6">
       <h1 className="text-xl font-bold text-stone-900">{`Welcome, ${displayName}`}</h1>
-      {dashboard.error !== undefined && !data ? (
-        <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={dashboard.reload} />
+      {dashboard.error && !data ? (
+        <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={() => void dashboard.refetch()} />
       ) : null}
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" aria-label="Totals">

@@ -1,22 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatMoney, type AdminFeatured } from '@marketplace/shared';
 import { Link } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { DataTable, RowActions, RowButton, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { usePagedResource } from '../list-params';
+import { usePageParam } from '../list-params';
 import { useConfirmedDelete } from '../use-confirmed-delete';
-import { FEATURED_ERRORS, FEATURED_PAGE_SIZE, fetchFeatured, removeFeatured } from './api';
+import { FEATURED_ERRORS, FEATURED_PAGE_SIZE, featuredKeys, featuredPageQuery, removeFeatured } from './api';
 
 export function FeaturedListPage() {
   usePageTitle('Featured Products');
-  const { page, setPage, resource: featured } = usePagedResource('featured', FEATURED_PAGE_SIZE, fetchFeatured, FEATURED_ERRORS.list);
+  const [page, setPage] = usePageParam();
+  const featured = useQuery(featuredPageQuery({ limit: FEATURED_PAGE_SIZE, offset: (page - 1) * FEATURED_PAGE_SIZE }));
   const [dialog, onRemove] = useConfirmedDelete<AdminFeatured>({
     question: 'Are you sure you want to delete this featured product?',
     remove: (item) => removeFeatured(item.product_id),
     success: 'Featured product deleted successfully!',
     fallback: FEATURED_ERRORS.remove,
-    removed: featured.reload,
+    invalidates: featuredKeys.all,
   });
 
   return (

@@ -1,5 +1,6 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminFeatured } from '@marketplace/shared';
-import { adminRequest, query } from '../api';
+import { adminList, adminRequest, query } from '../api';
 
 export const FEATURED_PAGE_SIZE = 50;
 export const FEATURED_ERRORS = {
@@ -12,15 +13,27 @@ export interface FeaturedPage {
   total: number;
 }
 
-export async function fetchFeatured(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<FeaturedPage> {
-  const body = await adminRequest<AdminFeatured[] | { featured_products?: AdminFeatured[]; products?: AdminFeatured[]; total?: number }>(
-    `/admin/featured-products${query(page)}`,
-    { defaultMessage: FEATURED_ERRORS.list, signal },
-  );
-  if (Array.isArray(body)) return { items: body, total: body.length };
-  const items = body.featured_products ?? body.products ?? [];
-  return { items, total: body.total ?? items.length };
-}
+type Page = { limit: number; offset: number };
+
+export const featuredKeys = {
+  all: ['featured'] as const,
+  page: (page: Page) => [...featuredKeys.all, 'page', page] as const,
+};
+
+/** One page of the list; the page shown stays while the next one loads. */
+export const featuredPageQuery = (page: Page) =>
+  queryOptions({
+    queryKey: featuredKeys.page(page),
+    queryFn: async ({ signal }): Promise<FeaturedPage> => {
+      const { items, total } = await adminList<AdminFeatured>(`/admin/featured-products${query(page)}`, ['featured_products', 'products'], {
+        defaultMessage: FEATURED_ERRORS.list,
+        signal,
+      });
+      return { items, total: total ?? items.length };
+    },
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage: FEATURED_ERRORS.list },
+  });
 
 export function removeFeatured(productId: number): Promise<void> {
   return adminRequest<void>(`/admin/featured-products/${productId}`, { method: 'DELETE', defaultMessage: FEATURED_ERRORS.remove });

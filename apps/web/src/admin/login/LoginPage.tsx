@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { loginSchema, type LoginInput } from '@marketplace/shared';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from '../../lib/router';
@@ -12,6 +13,7 @@ import { dismissToasts, notifyLoginError } from '../toasts';
 export function LoginPage() {
   usePageTitle('Admin Login');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const token = useAuthToken();
   const {
     register,
@@ -25,6 +27,8 @@ export function LoginPage() {
     try {
       const result = await login(values);
       dismissToasts();
+      // A session that ended on a 401 may have left another staff member's data behind.
+      queryClient.clear();
       startSession(result.token, result.display_name);
       navigate('/admin/dashboard', { replace: true });
     } catch (error) {

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
-import { LOGIN_DEFAULT_ERROR, LoginError, loginErrorText } from '../auth-api';
+import { ApiError } from '../../lib/api-client';
+import { LOGIN_DEFAULT_ERROR, login, loginErrorText } from '../auth-api';
 import { ADMIN_ME, renderAdmin } from '../test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
@@ -14,11 +15,16 @@ function fillAndSubmit(email = 'admin@marketplace.mw', password = 'wrong-passwor
 
 describe('login error text', () => {
   it('prefers detail, then title, then the default', () => {
-    expect(loginErrorText(new LoginError(401, 'Invalid email or password', 'Unauthorized'))).toBe('Invalid email or password');
-    expect(loginErrorText(new LoginError(429, undefined, 'Too Many Requests'))).toBe('Too Many Requests');
-    expect(loginErrorText(new LoginError(500))).toBe('Login failed. Please try again.');
+    const refused = (status: number, body: unknown) => new ApiError(`Login failed with status ${status}`, status, body);
+    expect(loginErrorText(refused(401, { detail: 'Invalid email or password', title: 'Unauthorized', message: 'Other' }))).toBe('Invalid email or password');
+    expect(loginErrorText(refused(429, { title: 'Too Many Requests', message: 'Slow down' }))).toBe('Too Many Requests');
+    expect(loginErrorText(refused(500, null))).toBe('Login failed. Please try again.');
     expect(loginErrorText(new TypeError('network'))).toBe(LOGIN_DEFAULT_ERROR);
-    expect(new LoginError(503).message).toBe('Login failed with status 503');
+  });
+
+  it("throws 'Login failed with status {status}' for a refused login", async () => {
+    mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Service Unavailable' }, 503)]]);
+    await expect(login({ email: 'a@b.mw', password: 'x' })).rejects.toMatchObject({ message: 'Login failed with status 503', status: 503 });
   });
 });
 

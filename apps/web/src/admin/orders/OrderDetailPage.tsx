@@ -16,8 +16,8 @@ import { LoadError, TableSkeleton } from '../components/status';
 import { BackLink, Badge, buttonStyles, Card, PageHeader, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
-import { useResource } from '../use-resource';
-import { fetchOrder, ORDER_ERRORS } from './api';
+import { useRecord } from '../use-record';
+import { ORDER_ERRORS, orderKeys, orderQuery } from './api';
 import { formatWhen } from './format';
 import { OrderActionDialog, type Draft, type RunOrderAction } from './OrderActionDialogs';
 import { BuyerCard, FulfilmentCard, PaymentCard } from './OrderCards';
@@ -42,19 +42,19 @@ function successText(order: AdminOrder, action: StaffOrderAction): string {
 /** Issue 9 order detail: the buyer to call, what was ordered, the flow's actions and everything that happened. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
-  const order = useResource(`order:${id}`, (signal) => fetchOrder(id, signal), ORDER_ERRORS.one, { notFoundInline: true });
+  const { record: order, changed, refetch } = useRecord(orderQuery(id), orderKeys.all);
   const number = order.data?.number;
   usePageTitle(number ? `Order ${number}` : 'Order');
 
   let body;
-  if (order.data) body = <OrderDetail order={order.data} onChanged={(next) => order.update(() => next)} onStale={order.reload} />;
-  else if (order.error !== undefined && errorStatus(order.error) === 404)
+  if (order.data) body = <OrderDetail order={order.data} onChanged={changed} onStale={refetch} />;
+  else if (order.error && errorStatus(order.error) === 404)
     body = (
       <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
         Order not found.
       </p>
     );
-  else if (order.error !== undefined) body = <LoadError error={order.error} fallback={ORDER_ERRORS.one} onRetry={order.reload} />;
+  else if (order.error) body = <LoadError error={order.error} fallback={ORDER_ERRORS.one} onRetry={refetch} />;
   else body = <TableSkeleton rows={6} label="Loading the order…" />;
 
   return (

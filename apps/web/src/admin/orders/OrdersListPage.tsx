@@ -1,27 +1,27 @@
-import { formatMalawiPhone, formatMoney, orderStatusTone } from '@marketplace/shared';
+import { useQuery } from '@tanstack/react-query';
+import { formatMalawiPhone, formatMoney, orderStatusTone, type Shop } from '@marketplace/shared';
 import { useEffect } from 'react';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { pageCount, usePagedResource } from '../list-params';
+import { allShopsQuery } from '../components/catalogue-options';
+import { pageCount, usePageParam } from '../list-params';
 import { usePageTitle } from '../use-page-title';
-import { useResource } from '../use-resource';
-import { fetchOrders, fetchShopChoices, ORDER_ERRORS, ORDERS_PAGE_SIZE } from './api';
+import { ORDER_ERRORS, ordersPageQuery, ORDERS_PAGE_SIZE } from './api';
 import { useOrderFilters } from './filters';
 import { formatAge, formatWhen } from './format';
 import { OrderFilterBar } from './OrderFilterBar';
+
+const shopChoices = (shops: readonly Shop[]) => shops.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 
 /** Issue 9: every order, newest first, 20 a page, filtered by status and shop. */
 export function OrdersListPage() {
   usePageTitle('Orders');
   const [filters, setFilters] = useOrderFilters();
-  const { page, setPage, resource: orders } = usePagedResource(
-    `orders:${filters.status ?? ''}:${filters.shopId ?? ''}`,
-    ORDERS_PAGE_SIZE,
-    (slice, signal) => fetchOrders(filters, slice, signal),
-    ORDER_ERRORS.list,
-  );
-  const shops = useResource('order-shop-choices', (signal) => fetchShopChoices(signal), ORDER_ERRORS.shops);
+  const [page, setPage] = usePageParam();
+  const orders = useQuery(ordersPageQuery(filters, { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE }));
+  // The shop filter's choices: the shared shops list, by name.
+  const shops = useQuery({ ...allShopsQuery(), select: shopChoices });
   const data = orders.data;
   const pages = pageCount(data?.total ?? 0, ORDERS_PAGE_SIZE);
   const filtered = filters.status !== null || filters.shopId !== null;

@@ -1,6 +1,7 @@
-import type { AdminOrder, adminOrderListSchema, OrderStatus, PaymentMethod, Shop, StaffOrderAction } from '@marketplace/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminOrder, adminOrderListSchema, OrderStatus, PaymentMethod, StaffOrderAction } from '@marketplace/shared';
 import type { z } from 'zod';
-import { adminRequest, fetchAll, query } from '../api';
+import { adminRequest, query } from '../api';
 
 export type OrderList = z.infer<typeof adminOrderListSchema>;
 
@@ -8,7 +9,6 @@ export const ORDERS_PAGE_SIZE = 20;
 export const ORDER_ERRORS = {
   list: 'Failed to fetch orders',
   one: 'Failed to fetch order',
-  shops: 'Failed to fetch shops',
   confirm: 'Failed to confirm order',
   ready: 'Failed to update order',
   complete: 'Failed to complete order',
@@ -20,21 +20,34 @@ export interface OrderFilters {
   shopId: number | null;
 }
 
-export function fetchOrders(filters: OrderFilters, page: { limit: number; offset: number }, signal?: AbortSignal): Promise<OrderList> {
-  const search = query({ status: filters.status, shop_id: filters.shopId, limit: page.limit, offset: page.offset });
-  return adminRequest<OrderList>(`/admin/orders${search}`, { defaultMessage: ORDER_ERRORS.list, signal });
-}
+type Page = { limit: number; offset: number };
 
-export function fetchOrder(id: string, signal?: AbortSignal): Promise<AdminOrder> {
-  return adminRequest<AdminOrder>(`/admin/orders/${encodeURIComponent(id)}`, { defaultMessage: ORDER_ERRORS.one, signal });
-}
+export const orderKeys = {
+  all: ['orders'] as const,
+  page: (filters: OrderFilters, page: Page) => [...orderKeys.all, 'page', filters, page] as const,
+  one: (id: string) => [...orderKeys.all, 'one', id] as const,
+};
 
-/** The shop filter's choices. Fetched here rather than through the shops section: sections stay apart. */
-export function fetchShopChoices(signal?: AbortSignal): Promise<{ id: number; name: string }[]> {
-  return fetchAll<Shop>('/admin/shops', 'shops', 100, ORDER_ERRORS.shops, signal).then((shops) =>
-    shops.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
-  );
-}
+/** One page of the filtered list; the page shown stays while the next one loads. */
+export const ordersPageQuery = (filters: OrderFilters, page: Page) =>
+  queryOptions({
+    queryKey: orderKeys.page(filters, page),
+    queryFn: ({ signal }) =>
+      adminRequest<OrderList>(`/admin/orders${query({ status: filters.status, shop_id: filters.shopId, limit: page.limit, offset: page.offset })}`, {
+        defaultMessage: ORDER_ERRORS.list,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage: ORDER_ERRORS.list },
+  });
+
+/** The detail screen says 'not found' itself. */
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.one(id),
+    queryFn: ({ signal }) => adminRequest<AdminOrder>(`/admin/orders/${encodeURIComponent(id)}`, { defaultMessage: ORDER_ERRORS.one, signal }),
+    meta: { defaultMessage: ORDER_ERRORS.one, notFoundInline: true },
+  });
 
 export interface CompleteBody {
   payment_method: PaymentMethod;
@@ -42,7 +55,7 @@ export interface CompleteBody {
 }
 
 const post = (id: number, action: StaffOrderAction, json?: unknown) =>
-  adminRequest<AdminOrder>(`/admin/orders/${id}/${action}`, { method: 'POST', json, defaultMessage: ORDER_ERRORS[action] });
+  adminRequest<AdminOrder>(`/admin/orders/${id}/${action}`, { method: 'POST', body: json, defaultMessage: ORDER_ERRORS[action] });
 
 type Seen = Pick<AdminOrder, 'id' | 'version'>;
 

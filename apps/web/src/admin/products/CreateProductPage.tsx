@@ -8,8 +8,8 @@ import { FormSkeleton, Loaded } from '../components/status';
 import { BackLink, Card, CheckboxField, PageHeader, TextAreaField, TextField } from '../components/ui';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { createProduct, PRODUCT_ERRORS, toFormData } from './api';
-import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from './ProductOptions';
+import { createProduct, productKeys, PRODUCT_ERRORS, toFormData } from './api';
+import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 
 const FIELDS = ['item_name', 'description', 'price', 'location', 'category_id', 'shop_id', 'published', 'notifyOnOrder'] as const;
 
@@ -41,7 +41,12 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
   const onSubmit = form.handleSubmit(async (values) => {
     const body = toFormData(values);
     for (const file of files) body.append('images', file, file.name);
-    const refused = await save(() => createProduct(body), { success: 'Product created successfully', done: '/admin/products', fallback: PRODUCT_ERRORS.create });
+    const refused = await save(() => createProduct(body), {
+      success: 'Product created successfully',
+      done: '/admin/products',
+      fallback: PRODUCT_ERRORS.create,
+      invalidates: productKeys.all,
+    });
     if (refused) notifyError(`Failed to submit your item: ${refused}`);
   });
 

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DESCRIPTION_MAX, MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -5,17 +6,16 @@ import { Link, useNavigate, useParams } from '../../lib/router';
 import { imageUrl } from '../../lib/images';
 import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../api';
-import { useConfirm } from '../components/ConfirmDialog';
+import { useConfirm } from '../components/use-confirm';
 import { ImagePicker } from '../../components/ImagePicker';
 import { FormActions } from '../components/form-layout';
 import { FormSkeleton, Loaded } from '../components/status';
 import { BackLink, Badge, Card, CheckboxField, FormError, buttonStyles, PageHeader, TextAreaField, TextField } from '../components/ui';
 import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { useResource } from '../use-resource';
-import { deleteProduct, fetchProduct, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
+import { deleteProduct, productKeys, productQuery, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
 import { BuyingPrice } from './BuyingPrice';
-import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from './ProductOptions';
+import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 
 const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
 
@@ -23,7 +23,7 @@ const FIELDS = ['name', 'currency', 'category_id', 'shop_id', 'location', 'price
 
 export function EditProductPage() {
   const { id = '' } = useParams();
-  const product = useResource(`product:${id}`, (signal) => fetchProduct(id, signal), PRODUCT_ERRORS.one);
+  const product = useQuery(productQuery(id));
   const options = useProductOptions();
   usePageTitle(product.data ? `Edit ${product.data.name}` : 'Edit Product');
 
@@ -31,17 +31,14 @@ export function EditProductPage() {
   const both = {
     data: product.data && options.data ? { product: product.data, ...options.data } : undefined,
     error: product.error ?? options.error,
-    reload: () => {
-      if (product.error !== undefined) product.reload();
-      if (options.error !== undefined) options.reload();
-    },
+    refetch: () => Promise.all([product.error && product.refetch(), options.error && options.refetch()]),
   };
   return (
     <section>
       <PageHeader title="Edit Product">
         <BackLink to="/admin/products">Back to products</BackLink>
       </PageHeader>
-      <Loaded resource={both} fallback={product.error !== undefined ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR} skeleton={<FormSkeleton />}>
+      <Loaded resource={both} fallback={product.error ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR} skeleton={<FormSkeleton />}>
         {(loaded) => <EditProductForm key={loaded.product.id} product={loaded.product} shops={loaded.shops} categories={loaded.categories} />}
       </Loaded>
     </section>
@@ -50,6 +47,7 @@ export function EditProductPage() {
 
 function EditProductForm({ product, shops, categories }: { product: AdminProduct; shops: readonly Shop[]; categories: readonly Category[] }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [kept, setKept] = useState<string[]>(() => product.images.slice(0, MAX_IMAGES));
   const [deleted, setDeleted] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
@@ -84,7 +82,12 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
     for (const name of kept) body.append('existingImages[]', name);
     for (const name of deleted) body.append('deletedImages', name);
     for (const file of files) body.append('images', file, file.name);
-    const refused = await save(() => updateProduct(product.id, body), { success: 'Product updated successfully', done: '/admin/products', fallback: PRODUCT_ERRORS.update });
+    const refused = await save(() => updateProduct(product.id, body), {
+      success: 'Product updated successfully',
+      done: '/admin/products',
+      fallback: PRODUCT_ERRORS.update,
+      invalidates: productKeys.all,
+    });
     if (refused) revealError();
   });
 
@@ -94,6 +97,7 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
     setServerError(null);
     try {
       await deleteProduct(product.id);
+      void queryClient.invalidateQueries({ queryKey: productKeys.all, refetchType: 'none' });
       notifySuccess('Product deleted successfully');
       navigate('/admin/products');
     } catch (error) {

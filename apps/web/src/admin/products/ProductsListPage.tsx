@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney, type AdminProduct } from '@marketplace/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
@@ -7,20 +8,18 @@ import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, stickyEnd, tdDense as td } from '../components/ui';
-import { usePagedResource } from '../list-params';
+import { readPage } from '../list-params';
 import { notifyError, notifySuccess } from '../toasts';
-import { addToFeatured, fetchProducts, PRODUCT_ERRORS, PRODUCTS_PAGE_SIZE, setPublished } from './api';
+import { addToFeatured, productKeys, productsPageQuery, PRODUCT_ERRORS, PRODUCTS_PAGE_SIZE, setPublished, type ProductPage } from './api';
 
 export function ProductsListPage() {
   usePageTitle('Products');
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
-  const { page, resource: products } = usePagedResource(
-    `products:${search}`,
-    PRODUCTS_PAGE_SIZE,
-    (slice, signal) => fetchProducts({ ...slice, search }, signal),
-    PRODUCT_ERRORS.list,
-  );
+  const page = readPage(params);
+  const pageQuery = productsPageQuery({ limit: PRODUCTS_PAGE_SIZE, offset: (page - 1) * PRODUCTS_PAGE_SIZE, search });
+  const products = useQuery(pageQuery);
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Record<number, boolean>>({});
 
   function go(next: { page?: number; search?: string }) {
@@ -43,7 +42,11 @@ export function ProductsListPage() {
     }
   }
 
-  const replace = (next: AdminProduct) => products.update((data) => ({ ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) }));
+  // The row changes in place at once; other pages and the product's own record are asked again when shown.
+  const replace = (next: AdminProduct) => {
+    queryClient.setQueryData(pageQuery.queryKey, (data: ProductPage | undefined) => data && { ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) });
+    void queryClient.invalidateQueries({ queryKey: productKeys.all, refetchType: 'none' });
+  };
 
   const togglePublished = (product: AdminProduct) =>
     run(product, async () => {

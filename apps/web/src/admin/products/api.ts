@@ -1,5 +1,6 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminProduct } from '@marketplace/shared';
-import { adminRequest, query } from '../api';
+import { adminList, adminRequest, query } from '../api';
 
 export const PRODUCTS_PAGE_SIZE = 50;
 export const PRODUCT_ERRORS = {
@@ -18,18 +19,32 @@ export interface ProductPage {
   total: number;
 }
 
-export async function fetchProducts(params: { limit: number; offset: number; search: string }, signal?: AbortSignal): Promise<ProductPage> {
-  const body = await adminRequest<AdminProduct[] | { products: AdminProduct[]; total?: number }>(`/admin/products${query(params)}`, {
-    defaultMessage: PRODUCT_ERRORS.list,
-    signal,
-  });
-  if (Array.isArray(body)) return { products: body, total: body.length };
-  return { products: body.products ?? [], total: body.total ?? body.products?.length ?? 0 };
-}
+type ProductsPage = { limit: number; offset: number; search: string };
 
-export function fetchProduct(id: string, signal?: AbortSignal): Promise<AdminProduct> {
-  return adminRequest<AdminProduct>(`/admin/products/${encodeURIComponent(id)}`, { defaultMessage: PRODUCT_ERRORS.one, signal });
-}
+export const productKeys = {
+  all: ['products'] as const,
+  page: (page: ProductsPage) => [...productKeys.all, 'page', page] as const,
+  one: (id: string) => [...productKeys.all, 'one', id] as const,
+};
+
+/** One page of the list; the page shown stays while the next one loads. */
+export const productsPageQuery = (page: ProductsPage) =>
+  queryOptions({
+    queryKey: productKeys.page(page),
+    queryFn: async ({ signal }): Promise<ProductPage> => {
+      const { items, total } = await adminList<AdminProduct>(`/admin/products${query(page)}`, ['products'], { defaultMessage: PRODUCT_ERRORS.list, signal });
+      return { products: items, total: total ?? items.length };
+    },
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage: PRODUCT_ERRORS.list },
+  });
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.one(id),
+    queryFn: ({ signal }) => adminRequest<AdminProduct>(`/admin/products/${encodeURIComponent(id)}`, { defaultMessage: PRODUCT_ERRORS.one, signal }),
+    meta: { defaultMessage: PRODUCT_ERRORS.one },
+  });
 
 /** Multipart: item_name, description, price, location, category_id, shop_id, published, notifyOnOrder, images. */
 export function createProduct(form: FormData): Promise<AdminProduct> {

@@ -1,8 +1,8 @@
 import { addToInventorySchema, counterOfferSchema, denySchema, formatMoney, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
-import { AdminApiError } from '../api';
-import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../products/ProductOptions';
+import { ApiError } from '../../lib/api-client';
+import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../components/ProductOptions';
 import { LoadError } from '../components/status';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
 import { applyFieldErrors } from '../form-errors';
@@ -98,7 +98,7 @@ function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps 
   const submit = form.handleSubmit(async ({ amount, reason }) => {
     const call = kind === 'offer' ? () => sellerActions.offer(request.id, { price: amount, reason }) : () => sellerActions.counter(request.id, { counter_price: amount, reason });
     const error = await run(kind, call);
-    const refused = error instanceof AdminApiError ? error.fieldErrors : {};
+    const refused = error instanceof ApiError ? error.fieldErrors : {};
     if (refused[text.field]) form.setError('amount', { type: 'server', message: refused[text.field] });
     if (refused.reason) form.setError('reason', { type: 'server', message: refused.reason });
   });
@@ -167,8 +167,8 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
           {BOTH_MISSING}
         </p>
       )}
-      {options.error !== undefined && !options.data ? (
-        <LoadError error={options.error} fallback={PRODUCT_OPTIONS_ERROR} onRetry={options.reload} />
+      {options.error && !options.data ? (
+        <LoadError error={options.error} fallback={PRODUCT_OPTIONS_ERROR} onRetry={() => void options.refetch()} />
       ) : (
         <>
           <SelectField label="Shop" disabled={!options.data} {...field('shop_id')}>

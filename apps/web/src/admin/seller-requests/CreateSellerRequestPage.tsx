@@ -1,24 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '../../lib/router';
 import { SellForm } from '../../components/sell-form/SellForm';
-import { AdminApiError, errorMessage } from '../api';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../api';
 import { PageHeader } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
-import { createSellerRequest, SELLER_ERRORS } from './api';
+import { createSellerRequest, SELLER_ERRORS, sellerRequestKeys } from './api';
+import { STAFF_SELL_WORDING } from './wording';
 
 /** Spec 2: staff enter a walk-in seller's item with the /sell form, in the seller wording. */
 export function CreateSellerRequestPage() {
   usePageTitle('Create Seller Request');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   async function send(body: FormData) {
     try {
       await createSellerRequest(body);
+      void queryClient.invalidateQueries({ queryKey: sellerRequestKeys.all, refetchType: 'none' });
       notifySuccess('Seller request created successfully');
       navigate('/admin/seller-requests');
     } catch (error) {
       notifyError(errorMessage(error, SELLER_ERRORS.create));
-      return error instanceof AdminApiError ? error.fieldErrors : undefined;
+      return error instanceof ApiError ? error.fieldErrors : undefined;
     }
   }
 
@@ -31,6 +36,7 @@ export function CreateSellerRequestPage() {
       </PageHeader>
       <SellForm
         variant="admin"
+        wording={STAFF_SELL_WORDING}
         onSubmit={send}
         submitLabel="Create seller request"
         secondaryAction={

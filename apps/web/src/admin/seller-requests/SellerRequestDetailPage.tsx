@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { allowed, approveLabel, flagsOf, formatMoney, hintOf, statusTone, type SellerRequest } from '@marketplace/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
@@ -9,9 +10,9 @@ import { LoadError, TableSkeleton } from '../components/status';
 import { BackLink, Badge, buttonStyles, Card, PageHeader, td, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
-import { useResource } from '../use-resource';
 import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs';
-import { fetchSellerRequest, SELLER_ERRORS } from './api';
+import { useRecord } from '../use-record';
+import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery } from './api';
 import { formatWhen } from './format';
 import { RequestHistory } from './RequestHistory';
 import { RequestMessages } from './RequestMessages';
@@ -48,19 +49,19 @@ export function initials(name: string): string {
 /** Spec 2 seller request detail: who, what, the photos, the flow's actions and everything that happened. */
 export function SellerRequestDetailPage() {
   const { id = '' } = useParams();
-  const request = useResource(`seller-request:${id}`, (signal) => fetchSellerRequest(id, signal), SELLER_ERRORS.one, { notFoundInline: true });
+  const { record: request, changed, refetch } = useRecord(sellerRequestQuery(id), sellerRequestKeys.all);
   // The reference is what the seller reads out on the phone: the tab names it too.
   usePageTitle(request.data ? `Seller Request ${request.data.reference}` : 'Seller Request');
 
   let body;
-  if (request.data) body = <RequestDetail request={request.data} onChanged={(next) => request.update(() => next)} onStale={request.reload} />;
-  else if (request.error !== undefined && errorStatus(request.error) === 404)
+  if (request.data) body = <RequestDetail request={request.data} onChanged={changed} onStale={refetch} />;
+  else if (request.error && errorStatus(request.error) === 404)
     body = (
       <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
         Seller not found.
       </p>
     );
-  else if (request.error !== undefined) body = <LoadError error={request.error} fallback={SELLER_ERRORS.one} onRetry={request.reload} />;
+  else if (request.error) body = <LoadError error={request.error} fallback={SELLER_ERRORS.one} onRetry={refetch} />;
   else body = <TableSkeleton rows={6} label="Loading the seller request…" />;
 
   return (
@@ -75,6 +76,7 @@ export function SellerRequestDetailPage() {
 
 function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest; onChanged: (next: SellerRequest) => void; onStale: () => void }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState<ButtonAction | null>(null);
   const [busy, setBusy] = useState(false);
   const flags = flagsOf(request.status);
@@ -87,8 +89,10 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
       const next = await call();
       notifySuccess(SUCCESS[action]);
       setOpen(null);
-      if (action === 'delete' || !next) navigate(BACK);
-      else onChanged(next);
+      if (action === 'delete' || !next) {
+        void queryClient.invalidateQueries({ queryKey: sellerRequestKeys.all, refetchType: 'none' });
+        navigate(BACK);
+      } else onChanged(next);
       return undefined;
     } catch (error) {
       notifyError(errorMessage(error, SELLER_ERRORS[action]));

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatMoney, statusTone } from '@marketplace/shared';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
@@ -5,21 +6,17 @@ import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { pageCount, usePagedResource } from '../list-params';
+import { pageCount, usePageParam } from '../list-params';
 import { usePageTitle } from '../use-page-title';
-import { fetchSellerRequests, SELLER_ERRORS, SELLER_REQUESTS_PAGE_SIZE } from './api';
+import { SELLER_ERRORS, SELLER_REQUESTS_PAGE_SIZE, sellerRequestsPageQuery } from './api';
 
 /** Spec 2 seller requests list: 5 per page over the server's total, newest first; issue 10 adds the search. */
 export function SellerRequestsPage() {
   usePageTitle('Seller Requests');
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
-  const { page, setPage, resource: requests } = usePagedResource(
-    `seller-requests:${search}`,
-    SELLER_REQUESTS_PAGE_SIZE,
-    ({ offset }, signal) => fetchSellerRequests({ offset, search }, signal),
-    SELLER_ERRORS.list,
-  );
+  const [page, setPage] = usePageParam();
+  const requests = useQuery(sellerRequestsPageQuery({ offset: (page - 1) * SELLER_REQUESTS_PAGE_SIZE, search }));
 
   // ?search= in the URL so a reload and Back keep it; a new search starts at page 1.
   const setSearch = (next: string) => {

@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SellerRequest, sellerRequestListSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import { adminRequest, query } from '../api';
@@ -20,24 +21,44 @@ export const SELLER_ERRORS = {
   delete: 'Failed to delete seller request',
 } as const;
 
-/** `search`: a reference, a phone number or an email, matched exactly by the server; '' lists them all. */
-export function fetchSellerRequests(page: { offset: number; search: string }, signal?: AbortSignal): Promise<SellerRequestList> {
-  return adminRequest<SellerRequestList>(`/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset: page.offset, search: page.search })}`, {
-    defaultMessage: SELLER_ERRORS.list,
-    signal,
-  });
-}
+type Page = { offset: number; search: string };
 
-export function fetchSellerRequest(id: string, signal?: AbortSignal): Promise<SellerRequest> {
-  return adminRequest<SellerRequest>(`/admin/seller-requests/${encodeURIComponent(id)}`, { defaultMessage: SELLER_ERRORS.one, signal });
-}
+export const sellerRequestKeys = {
+  all: ['seller-requests'] as const,
+  page: (page: Page) => [...sellerRequestKeys.all, 'page', page] as const,
+  one: (id: string) => [...sellerRequestKeys.all, 'one', id] as const,
+};
+
+/**
+ * One page of the list; the page shown stays while the next one loads. `search`: a reference, a phone
+ * number or an email, matched exactly by the server; '' lists them all.
+ */
+export const sellerRequestsPageQuery = (page: Page) =>
+  queryOptions({
+    queryKey: sellerRequestKeys.page(page),
+    queryFn: ({ signal }) =>
+      adminRequest<SellerRequestList>(`/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset: page.offset, search: page.search })}`, {
+        defaultMessage: SELLER_ERRORS.list,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage: SELLER_ERRORS.list },
+  });
+
+/** The detail screen says 'not found' itself. */
+export const sellerRequestQuery = (id: string) =>
+  queryOptions({
+    queryKey: sellerRequestKeys.one(id),
+    queryFn: ({ signal }) => adminRequest<SellerRequest>(`/admin/seller-requests/${encodeURIComponent(id)}`, { defaultMessage: SELLER_ERRORS.one, signal }),
+    meta: { defaultMessage: SELLER_ERRORS.one, notFoundInline: true },
+  });
 
 /** Multipart, the item submission fields (admin wording) and `images`; answers the new request. */
 export function createSellerRequest(form: FormData): Promise<SellerRequest> {
   return adminRequest<SellerRequest>('/admin/seller-requests', { method: 'POST', form, defaultMessage: SELLER_ERRORS.create });
 }
 
-const post = (path: string, defaultMessage: string, json?: unknown) => adminRequest<SellerRequest>(path, { method: 'POST', json, defaultMessage });
+const post = (path: string, defaultMessage: string, json?: unknown) => adminRequest<SellerRequest>(path, { method: 'POST', body: json, defaultMessage });
 
 /** Each action answers the request as it is now. */
 export const sellerActions = {

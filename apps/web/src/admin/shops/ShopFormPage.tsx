@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatMalawiPhone, shopInputSchema, type Shop } from '@marketplace/shared';
 import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
@@ -6,8 +7,8 @@ import { BackLink, PageHeader, TextField } from '../components/ui';
 import { FormSkeleton, Loaded } from '../components/status';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { useResource } from '../use-resource';
-import { createShop, fetchShop, SHOPS_ERRORS, updateShop } from './api';
+import { shopKeys } from '../components/catalogue-options';
+import { createShop, shopQuery, SHOPS_ERRORS, updateShop } from './api';
 
 const FIELDS = ['name', 'address', 'town', 'hours', 'phone', 'delivery_fee'] as const;
 
@@ -29,7 +30,7 @@ export function CreateShopPage() {
 
 export function EditShopPage() {
   const { id = '' } = useParams();
-  const shop = useResource(`shop:${id}`, (signal) => fetchShop(id, signal), SHOPS_ERRORS.one);
+  const shop = useQuery(shopQuery(id));
   usePageTitle(shop.data ? `Edit ${shop.data.name}` : 'Edit Shop');
   return (
     <section>
@@ -62,6 +63,7 @@ function ShopForm({ shop }: { shop?: Shop }) {
       success: shop ? 'Shop updated successfully' : 'Shop created successfully',
       done: '/admin/shops',
       fallback: shop ? SHOPS_ERRORS.update : SHOPS_ERRORS.create,
+      invalidates: shopKeys.all,
     });
     if (refused) notifyError(refused);
   });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
 import { formatMalawiPhone, type Shop } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
@@ -6,19 +7,19 @@ import { Loaded, TableSkeleton } from '../components/status';
 import { buttonStyles, PageHeader, td } from '../components/ui';
 import { pageCount, usePageParam } from '../list-params';
 import { useConfirmedDelete } from '../use-confirmed-delete';
-import { useResource } from '../use-resource';
-import { deleteShop, fetchAllShops, SHOPS_ERRORS, SHOPS_PAGE_SIZE } from './api';
+import { allShopsQuery, shopKeys } from '../components/catalogue-options';
+import { deleteShop, SHOPS_ERRORS, SHOPS_PAGE_SIZE } from './api';
 
 export function ShopsListPage() {
   usePageTitle('Shops');
   const [requestedPage, setPage] = usePageParam();
-  const shops = useResource('shops', (signal) => fetchAllShops(signal), SHOPS_ERRORS.list);
+  const shops = useQuery(allShopsQuery());
   const [dialog, onDelete] = useConfirmedDelete<Shop>({
     question: (shop) => `Are you sure you want to delete the shop ${shop.name}?`,
     remove: (shop) => deleteShop(shop.id),
     success: 'Shop deleted successfully',
     fallback: SHOPS_ERRORS.remove,
-    removed: (shop) => shops.update((list) => list.filter((s) => s.id !== shop.id)),
+    invalidates: shopKeys.all,
   });
 
   // Every shop is loaded; the pages are cut here.

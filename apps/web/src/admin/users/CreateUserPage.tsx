@@ -4,7 +4,7 @@ import { FormActions, FormCard } from '../components/form-layout';
 import { Options, PageHeader, SelectField, TextField } from '../components/ui';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { createUser, USERS_ERRORS } from './api';
+import { createUser, userKeys, USERS_ERRORS } from './api';
 
 const FIELDS = ['first_name', 'last_name', 'display_name', 'email', 'password', 'role'] as const;
 // Spec 2: User/Admin/Moderator, default User.
@@ -19,7 +19,12 @@ export function CreateUserPage() {
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const refused = await save(() => createUser(values), { success: 'User created successfully!', done: '/admin/users', fallback: USERS_ERRORS.create });
+    const refused = await save(() => createUser(values), {
+      success: 'User created successfully!',
+      done: '/admin/users',
+      fallback: USERS_ERRORS.create,
+      invalidates: userKeys.all,
+    });
     if (refused) notifyError(refused);
   });
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { updateUserSchema, type User } from '@marketplace/shared';
 import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
@@ -6,14 +7,13 @@ import { BackLink, Options, PageHeader, SelectField, TextField } from '../compon
 import { FormSkeleton, Loaded } from '../components/status';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { useResource } from '../use-resource';
-import { fetchUser, updateUser, USERS_ERRORS } from './api';
+import { updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
 
 const FIELDS = ['display_name', 'email', 'role', 'status'] as const;
 
 export function EditUserPage() {
   const { id = '' } = useParams();
-  const user = useResource(`user:${id}`, (signal) => fetchUser(id, signal), USERS_ERRORS.one);
+  const user = useQuery(userQuery(id));
   usePageTitle(user.data ? `User: ${user.data.displayName}` : 'User');
 
   return (
@@ -38,7 +38,12 @@ function EditUserForm({ user }: { user: User }) {
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const refused = await save(() => updateUser(user.id, values), { success: 'User updated successfully', done: '/admin/users', fallback: USERS_ERRORS.update });
+    const refused = await save(() => updateUser(user.id, values), {
+      success: 'User updated successfully',
+      done: '/admin/users',
+      fallback: USERS_ERRORS.update,
+      invalidates: userKeys.all,
+    });
     if (refused) notifyError(refused);
   });
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
 import type { User } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
@@ -5,9 +6,9 @@ import { ActionsMenu } from '../components/ActionsMenu';
 import { DataTable, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { usePagedResource } from '../list-params';
+import { usePageParam } from '../list-params';
 import { useConfirmedDelete } from '../use-confirmed-delete';
-import { deleteUser, fetchUsers, USERS_ERRORS, USERS_PAGE_SIZE } from './api';
+import { deleteUser, userKeys, usersPageQuery, USERS_ERRORS, USERS_PAGE_SIZE } from './api';
 
 export function userName(user: Pick<User, 'displayName' | 'first_name' | 'last_name'>): string {
   return user.displayName || `${user.first_name} ${user.last_name}`.trim();
@@ -15,13 +16,14 @@ export function userName(user: Pick<User, 'displayName' | 'first_name' | 'last_n
 
 export function UsersListPage() {
   usePageTitle('Users');
-  const { page, setPage, resource: users } = usePagedResource('users', USERS_PAGE_SIZE, fetchUsers, USERS_ERRORS.list);
+  const [page, setPage] = usePageParam();
+  const users = useQuery(usersPageQuery({ limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE }));
   const [dialog, onDelete] = useConfirmedDelete<User>({
     question: 'Are you sure you want to delete this user?',
     remove: (user) => deleteUser(user.id),
     success: 'User deleted successfully',
     fallback: USERS_ERRORS.remove,
-    removed: users.reload,
+    invalidates: userKeys.all,
   });
 
   return (

@@ -1,5 +1,6 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, User } from '@marketplace/shared';
-import { adminRequest, query } from '../api';
+import { adminList, adminRequest, query } from '../api';
 
 export const USERS_PAGE_SIZE = 50;
 export const USERS_ERRORS = {
@@ -15,23 +16,39 @@ export interface UserPage {
   total: number;
 }
 
-/** Spec 7: the list may come back as an array or as an object holding `users`. */
-export async function fetchUsers(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<UserPage> {
-  const body = await adminRequest<User[] | { users: User[]; total?: number }>(`/admin/users${query(page)}`, { defaultMessage: USERS_ERRORS.list, signal });
-  if (Array.isArray(body)) return { users: body, total: body.length };
-  return { users: body.users ?? [], total: body.total ?? body.users?.length ?? 0 };
-}
+type Page = { limit: number; offset: number };
 
-export function fetchUser(id: string, signal?: AbortSignal): Promise<User> {
-  return adminRequest<User>(`/admin/users/${encodeURIComponent(id)}`, { defaultMessage: USERS_ERRORS.one, signal });
-}
+export const userKeys = {
+  all: ['users'] as const,
+  page: (page: Page) => [...userKeys.all, 'page', page] as const,
+  one: (id: string) => [...userKeys.all, 'one', id] as const,
+};
+
+/** One page of the list; the page shown stays while the next one loads. */
+export const usersPageQuery = (page: Page) =>
+  queryOptions({
+    queryKey: userKeys.page(page),
+    queryFn: async ({ signal }): Promise<UserPage> => {
+      const { items, total } = await adminList<User>(`/admin/users${query(page)}`, ['users'], { defaultMessage: USERS_ERRORS.list, signal });
+      return { users: items, total: total ?? items.length };
+    },
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage: USERS_ERRORS.list },
+  });
+
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: userKeys.one(id),
+    queryFn: ({ signal }) => adminRequest<User>(`/admin/users/${encodeURIComponent(id)}`, { defaultMessage: USERS_ERRORS.one, signal }),
+    meta: { defaultMessage: USERS_ERRORS.one },
+  });
 
 export function createUser(input: CreateUserInput): Promise<User> {
-  return adminRequest<User>('/admin/users', { method: 'POST', json: input, defaultMessage: USERS_ERRORS.create });
+  return adminRequest<User>('/admin/users', { method: 'POST', body: input, defaultMessage: USERS_ERRORS.create });
 }
 
 export function updateUser(id: number | string, input: UpdateUserInput): Promise<User> {
-  return adminRequest<User>(`/admin/users/${encodeURIComponent(String(id))}`, { method: 'PUT', json: input, defaultMessage: USERS_ERRORS.update });
+  return adminRequest<User>(`/admin/users/${encodeURIComponent(String(id))}`, { method: 'PUT', body: input, defaultMessage: USERS_ERRORS.update });
 }
 
 export function deleteUser(id: number): Promise<void> {

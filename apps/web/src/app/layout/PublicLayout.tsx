@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from '../../lib/router';
-import { ErrorBoundary } from '../../lib/error-boundary';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { lazyPage } from '../../lib/lazy-page';
 import { CategoryShortcuts } from './CategoryShortcuts';
 import { PageFallback } from './PageFallback';

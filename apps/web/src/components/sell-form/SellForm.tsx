@@ -1,22 +1,17 @@
-import { DESCRIPTION_MAX, type SellSubmissionInput, type sellSubmissionSchema } from '@marketplace/shared';
+import { DESCRIPTION_MAX } from '@marketplace/shared';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import type { z } from 'zod';
 import { Field } from '../FormField';
 import { ImagePicker, usePickedImages } from '../ImagePicker';
 import { PreviewCard } from '../PreviewCard';
 import { readDraft, useFormDraft } from '../use-form-draft';
+import type { SellFormOutput, SellFormValues, SellFormWording, ServerFieldErrors } from './types';
 
 // The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
-// back-office's "Create seller request" (staff type it in for a walk-in seller): one component, two wordings.
+// back-office's "Create seller request" (staff type it in for a walk-in seller, in the back-office's words).
 
-export type SellFormOutput = z.output<typeof sellSubmissionSchema>;
 type Output = SellFormOutput;
-/** The schema's fields; the back-office types the location as a city and an address. */
-export type SellFormValues = SellSubmissionInput & { city?: string; address?: string };
 type FieldName = keyof Output;
-/** The server's per-field messages (a 400's `errors`), shown under the matching fields. */
-export type ServerFieldErrors = Readonly<Record<string, string>>;
 
 const FIELDS: readonly FieldName[] = [
   'item_name',
@@ -31,28 +26,17 @@ const FIELDS: readonly FieldName[] = [
   'create_seller_account',
 ];
 
-const WORDING = {
-  public: {
-    photos: 'Photos of your item',
-    item: 'Item name',
-    price: 'Price or value (MWK)',
-    name: 'Your name',
-    phone: 'Phone number',
-    email: 'Email address',
-    notify: 'Notify me when an offer is made',
-    terms: 'I accept the terms and conditions',
-  },
-  admin: {
-    photos: 'Photos of the item',
-    item: 'Item Name',
-    price: 'Price or Value (MWK)',
-    name: 'Seller Name',
-    phone: 'Seller Phone Number',
-    email: 'Seller Email Address',
-    notify: 'Notify the seller when an offer is made',
-    terms: 'The seller accepts the terms and conditions',
-  },
-} as const;
+/** A visitor offering their own item (/sell). */
+const VISITOR_WORDING: SellFormWording = {
+  photos: 'Photos of your item',
+  item: 'Item name',
+  price: 'Price or value (MWK)',
+  name: 'Your name',
+  phone: 'Phone number',
+  email: 'Email address',
+  notify: 'Notify me when an offer is made',
+  terms: 'I accept the terms and conditions',
+};
 
 /** 'City, Address', leaving out whichever is empty. */
 export function joinLocation(city = '', address = ''): string {
@@ -89,8 +73,10 @@ function resolverFor(variant: SellFormProps['variant']): Resolver<SellFormValues
 }
 
 export interface SellFormProps {
-  /** 'public': /sell wording ('Your name is required'); 'admin': seller wording and location as city and address. */
+  /** 'public': /sell's messages ('Your name is required'); 'admin': the seller's, and the location as city and address. */
   variant: 'public' | 'admin';
+  /** The labels; a visitor's own by default. */
+  wording?: SellFormWording;
   /** Sends the multipart body. Resolves with the server's per-field messages when it refused some (it has toasted). */
   onSubmit: (body: FormData) => Promise<ServerFieldErrors | void>;
   submitLabel: string;
@@ -100,8 +86,7 @@ export interface SellFormProps {
   draftKey?: string;
 }
 
-export function SellForm({ variant, onSubmit, submitLabel, secondaryAction, draftKey }: SellFormProps) {
-  const words = WORDING[variant];
+export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, submitLabel, secondaryAction, draftKey }: SellFormProps) {
   const { files, setFiles, primaryUrl } = usePickedImages();
   const [defaultValues] = useState(() => (draftKey ? readDraft(draftKey, EMPTY) : EMPTY));
   const {

@@ -1,6 +1,5 @@
 import { DISCOVER_PAGE_SIZE, type PublicProduct } from '@marketplace/shared';
-import { apiRequest } from '../../lib/api-client';
-import { productsOf } from '../../lib/product-types';
+import { apiList } from '../../lib/api-client';
 
 export type DiscoverQuery = { kind: 'category'; category: string } | { kind: 'search'; search: string };
 
@@ -12,8 +11,6 @@ export interface ProductPage {
   cursor: string | null;
 }
 
-type ListPayload = PublicProduct[] | { products?: PublicProduct[] | null; total?: number; total_capped?: boolean; next_cursor?: string | null };
-
 /**
  * One page of a category or of a search, spec 9 page size 10. The first page is at offset 0 as the spec
  * says; later ones continue from the previous page's cursor when the API gave one, which costs the same at
@@ -21,12 +18,12 @@ type ListPayload = PublicProduct[] | { products?: PublicProduct[] | null; total?
  */
 export async function fetchDiscoverPage(query: DiscoverQuery, from: { offset: number } | { cursor: string }, signal?: AbortSignal): Promise<ProductPage> {
   const page = `limit=${DISCOVER_PAGE_SIZE}&${'cursor' in from ? `cursor=${encodeURIComponent(from.cursor)}` : `offset=${from.offset}`}`;
-  const payload =
+  const { items, total, extra } =
     query.kind === 'category'
-      ? await apiRequest<ListPayload>(`/v1/products/category/${encodeURIComponent(query.category)}?${page}`, { defaultMessage: 'Failed to fetch category items', signal })
-      : await apiRequest<ListPayload>(`/v1/products?${page}&search=${encodeURIComponent(query.search)}`, { defaultMessage: 'Failed to fetch items', signal });
-  if (Array.isArray(payload)) return { products: payload, total: null, cursor: null };
+      ? await apiList<PublicProduct>(`/v1/products/category/${encodeURIComponent(query.category)}?${page}`, ['products'], { defaultMessage: 'Failed to fetch category items', signal })
+      : await apiList<PublicProduct>(`/v1/products?${page}&search=${encodeURIComponent(query.search)}`, ['products'], { defaultMessage: 'Failed to fetch items', signal });
   // A common search's total is counted only up to a cap (decision 0014): then the count is unknown and
   // "Show more" goes on while pages come back full.
-  return { products: productsOf(payload), total: payload.total_capped ? null : (payload.total ?? null), cursor: payload.next_cursor ?? null };
+  const cursor = typeof extra.next_cursor === 'string' ? extra.next_cursor : null;
+  return { products: items, total: extra.total_capped === true ? null : total, cursor };
 }

@@ -1,19 +1,17 @@
 import { HOME_GRID_SIZE, type FeaturedProduct, type PublicProduct } from '@marketplace/shared';
-import { apiRequest } from '../../lib/api-client';
-import { productsOf, type CardProduct } from '../../lib/product-types';
-
-type ListPayload<T> = T[] | { products?: T[] | null };
+import { apiList } from '../../lib/api-client';
+import type { CardProduct } from '../../lib/product-types';
 
 /** Featured Items. The featured list names the product by product_id (spec 3), which is what cards link to. */
 export async function fetchFeatured(signal: AbortSignal): Promise<CardProduct[]> {
-  const payload = await apiRequest<ListPayload<FeaturedProduct>>('/v1/products/featured-products', { defaultMessage: 'Failed to fetch items', signal });
-  return productsOf(payload)
+  const page = await apiList<FeaturedProduct>('/v1/products/featured-products', ['products'], { defaultMessage: 'Failed to fetch items', signal });
+  return page.items
     .slice(0, HOME_GRID_SIZE)
     .map((item) => ({ ...item, id: item.product_id ?? item.id }));
 }
 
 /** Explore New Items: the newest products that can still be bought (not sold, not reserved). */
 export async function fetchNewest(signal: AbortSignal): Promise<CardProduct[]> {
-  const payload = await apiRequest<ListPayload<PublicProduct>>(`/v1/products?limit=${HOME_GRID_SIZE}&offset=0&available=true`, { defaultMessage: 'Failed to fetch items', signal });
-  return productsOf(payload);
+  const page = await apiList<PublicProduct>(`/v1/products?limit=${HOME_GRID_SIZE}&offset=0&available=true`, ['products'], { defaultMessage: 'Failed to fetch items', signal });
+  return page.items;
 }

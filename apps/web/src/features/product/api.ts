@@ -1,8 +1,5 @@
 import type { PublicProduct } from '@marketplace/shared';
-import { apiRequest, isNotFoundError } from '../../lib/api-client';
-import { productsOf } from '../../lib/product-types';
-
-type ListPayload = PublicProduct[] | { products?: PublicProduct[] | null };
+import { apiList, apiRequest, isNotFoundError } from '../../lib/api-client';
 
 export async function fetchProduct(id: string, signal: AbortSignal): Promise<PublicProduct | null> {
   return apiRequest<PublicProduct | null>(`/v1/products/${encodeURIComponent(id)}`, { defaultMessage: 'Failed to fetch item', signal });
@@ -24,15 +21,15 @@ export async function fetchRelated(product: PublicProduct, signal: AbortSignal):
   };
   const category = product.category?.category_name;
   if (category) {
-    const payload = await apiRequest<ListPayload>(`/v1/products/category/${encodeURIComponent(category)}?limit=${RELATED_COUNT + 1}&offset=0`, {
+    const page = await apiList<PublicProduct>(`/v1/products/category/${encodeURIComponent(category)}?limit=${RELATED_COUNT + 1}&offset=0`, ['products'], {
       defaultMessage: 'Failed to fetch category items',
       signal,
     });
-    take(productsOf(payload));
+    take(page.items);
   }
   if (picked.size < RELATED_COUNT) {
-    const payload = await apiRequest<ListPayload>(`/v1/products?limit=${RELATED_COUNT * 2 + 1}&offset=0`, { defaultMessage: 'Failed to fetch items', signal });
-    take(productsOf(payload));
+    const page = await apiList<PublicProduct>(`/v1/products?limit=${RELATED_COUNT * 2 + 1}&offset=0`, ['products'], { defaultMessage: 'Failed to fetch items', signal });
+    take(page.items);
   }
   return [...picked.values()];
 }

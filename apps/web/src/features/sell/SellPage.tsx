@@ -2,7 +2,8 @@ import { TOAST_MS } from '@marketplace/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
-import { SELL_ERROR, SellError, submitSell } from './api';
+import { ApiError } from '../../lib/api-client';
+import { SELL_ERROR, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';
 import { writeDraft } from '../../components/use-form-draft';
 import { rememberSubmitted, submittedOf } from './submission';
@@ -33,7 +34,7 @@ export function SellPage() {
       const message = error instanceof Error && error.message ? error.message : SELL_ERROR;
       setToasts(true);
       void loadToastify().then(({ toast }) => toast.error(message, { toastId: `sell:${message}` }));
-      return error instanceof SellError ? error.fieldErrors : undefined;
+      return error instanceof ApiError ? error.fieldErrors : undefined;
     }
   }
 

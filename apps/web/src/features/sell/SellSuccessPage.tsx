@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link, useLocation } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
-import { ErrorBoundary } from '../../lib/error-boundary';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { lazyPage } from '../../lib/lazy-page';
 import { readSubmitted, statusPath, submittedOf, type Submitted } from './submission';
 

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Category, Shop } from '@marketplace/shared';
+import { fetchAll } from '../api';
+
+// Shops and categories are offered by several sections (product forms, the order filter, add to
+// inventory) besides their own: their queries live here, so no section reaches into another.
+
+export const SHOPS_LIST_ERROR = 'Failed to fetch shops';
+/** Spec 9: categories are fetched 100 at a time. */
+export const CATEGORIES_LIMIT = 100;
+export const CATEGORIES_LIST_ERROR = 'Failed to fetch categories';
+const SHOPS_BATCH = 100;
+// They change rarely and only here: kept for five minutes, and asked again at once after a write to them.
+const SHARED_STALE_MS = 5 * 60_000;
+
+export const shopKeys = {
+  all: ['shops'] as const,
+  list: () => [...shopKeys.all, 'list'] as const,
+  one: (id: string) => [...shopKeys.all, 'one', id] as const,
+};
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  list: () => [...categoryKeys.all, 'list'] as const,
+  one: (id: string) => [...categoryKeys.all, 'one', id] as const,
+};
+
+/** Every shop (pages of 100): the shops list pages them 5 at a time on the client, forms offer them in a select. */
+export const allShopsQuery = () =>
+  queryOptions({
+    queryKey: shopKeys.list(),
+    queryFn: ({ signal }) => fetchAll<Shop>('/admin/shops', 'shops', SHOPS_BATCH, SHOPS_LIST_ERROR, signal),
+    staleTime: SHARED_STALE_MS,
+    meta: { defaultMessage: SHOPS_LIST_ERROR },
+  });
+
+/** Every category, 100 at a time. */
+export const allCategoriesQuery = () =>
+  queryOptions({
+    queryKey: categoryKeys.list(),
+    queryFn: ({ signal }) => fetchAll<Category>('/admin/categories', 'categories', CATEGORIES_LIMIT, CATEGORIES_LIST_ERROR, signal),
+    staleTime: SHARED_STALE_MS,
+    meta: { defaultMessage: CATEGORIES_LIST_ERROR },
+  });
