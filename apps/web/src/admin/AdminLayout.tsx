@@ -4,7 +4,6 @@ import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { BRAND } from '../lib/brand';
 import { errorStatus } from './api';
-import { StaffContext } from './admin-context';
 import { logout, meQuery } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
 import { BoxIcon, CollapseIcon, DashboardIcon, ExpandIcon, InboxIcon, LogoutIcon, ReceiptIcon, StarIcon, StoreIcon, TagIcon, UsersIcon } from './components/icons';
@@ -119,7 +118,7 @@ export function AdminLayout() {
   );
 
   return (
-    <StaffContext.Provider value={staff}>
+    <>
       <div className="min-h-screen bg-stone-100 text-stone-900 md:flex">
         <a href="#admin-main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
           Skip to content
@@ -183,6 +182,6 @@ export function AdminLayout() {
           </main>
         </div>
       </div>
-    </StaffContext.Provider>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { apiList, apiRequest, type ListPage, type RequestOptions } from '../lib/api-client';
 import { clearSession, getToken } from './session';
 
-export { errorMessage, errorStatus, isAbortError } from '../lib/api-client';
+export { errorMessage, errorStatus } from '../lib/api-client';
 
-export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 export type AdminRequestOptions = Omit<RequestOptions, 'token' | 'unauthorized'>;
 

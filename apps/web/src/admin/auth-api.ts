@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { loginResultSchema, type LoginInput, type LoginResult } from '@marketplace/shared';
 import { ApiError, apiRequest, problemText } from '../lib/api-client';
 import { adminRequest } from './api';
-import type { StaffMember } from './admin-context';
 
 export const LOGIN_DEFAULT_ERROR = 'Login failed. Please try again.';
 
@@ -27,6 +26,14 @@ export function logout(): Promise<void> {
 }
 
 const ME_ERROR = 'Failed to load your account';
+
+/** Who is signed in (GET /api/v1/auth/me). Used only for navigation: the server checks every call. */
+interface StaffMember {
+  id: number;
+  display_name: string;
+  email: string;
+  role: string;
+}
 
 /** Who is signed in (the role decides what the layout offers). */
 export const meQuery = () =>

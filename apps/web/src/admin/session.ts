@@ -3,8 +3,8 @@ import { DEFAULT_DISPLAY_NAME } from '@marketplace/shared';
 import { readStorage, writeStorage } from '../lib/storage';
 
 // Spec 3 "Local storage": the back-office session is the authToken and displayName keys.
-export const TOKEN_KEY = 'authToken';
-export const DISPLAY_NAME_KEY = 'displayName';
+const TOKEN_KEY = 'authToken';
+const DISPLAY_NAME_KEY = 'displayName';
 
 const listeners = new Set<() => void>();
 function emit() {
@@ -15,7 +15,7 @@ export function getToken(): string | null {
   return readStorage(TOKEN_KEY) || null;
 }
 
-export function getDisplayName(): string {
+function getDisplayName(): string {
   return readStorage(DISPLAY_NAME_KEY) || DEFAULT_DISPLAY_NAME;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 /** The look of the two buttons: the storefront's and the back-office's differ. */
-export interface DialogButtonStyles {
+interface DialogButtonStyles {
   cancel: string;
   confirm: string;
   danger: string;

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 
-export const controlClass =
+const controlClass =
   'block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-700';
 
-export interface ControlAria {
+interface ControlAria {
   id: string;
   className: string;
   'aria-invalid'?: true;

@@ -46,7 +46,7 @@ export function acceptImages(current: readonly File[], incoming: Iterable<File>,
 }
 
 /** Object URLs for previews, revoked as soon as the files change or the screen closes. */
-export function useObjectUrls(files: readonly File[]): ReadonlyMap<File, string> {
+function useObjectUrls(files: readonly File[]): ReadonlyMap<File, string> {
   const [urls, setUrls] = useState<ReadonlyMap<File, string>>(() => new Map());
   useEffect(() => {
     if (typeof URL.createObjectURL !== 'function') return;

@@ -1,6 +1,6 @@
 import { formatMalawiPhone as formatPhone, isMalawiMobile as isMobile, telLink as telHref, whatsappLink as whatsappHref } from '@marketplace/shared';
 
-export interface ShopDetails {
+interface ShopDetails {
   name: string;
   town: string;
   address: string;

@@ -3,7 +3,7 @@ import { API_BASE } from './config';
 import type { CardProduct } from './product-types';
 
 /** Sizes the image endpoint accepts (w 200/400/700/1200, h 250/500/630/875, q 80); anything else is a 400. */
-export type ImageWidth = 200 | 400 | 700 | 1200;
+type ImageWidth = 200 | 400 | 700 | 1200;
 export interface ImageSize {
   w: ImageWidth;
   h?: 250 | 500 | 630 | 875;

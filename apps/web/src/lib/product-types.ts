@@ -1,5 +1,3 @@
-import type { PublicProduct } from '@marketplace/shared';
-
 /**
  * What a card needs. Looser than PublicProduct on purpose: basket snapshots and older payloads may carry
  * a price as text ('12,000') or miss the image arrays, and the card must still show something sensible.
@@ -32,4 +30,3 @@ export function unavailableLabel(product: Pick<CardProduct, 'sold' | 'reserved'>
   return product.sold ? 'Sold' : product.reserved ? 'Reserved' : null;
 }
 
-export type { PublicProduct };

@@ -4,7 +4,7 @@ import { pageCount } from '../list-params';
 import { buttonStyles, Pager, stickyEnd, TableWrap, td, th, thDense } from './ui';
 
 /** A column heading; `right` for figures (their cells align right too). */
-export type Column = string | { label: string; right: true };
+type Column = string | { label: string; right: true };
 
 interface DataTableProps {
   /** Names the scrolling region. */

@@ -7,7 +7,7 @@ import { fetchAll } from '../api';
 
 export const SHOPS_LIST_ERROR = 'Failed to fetch shops';
 /** Spec 9: categories are fetched 100 at a time. */
-export const CATEGORIES_LIMIT = 100;
+const CATEGORIES_LIMIT = 100;
 export const CATEGORIES_LIST_ERROR = 'Failed to fetch categories';
 const SHOPS_BATCH = 100;
 // They change rarely and only here: kept for five minutes, and asked again at once after a write to them.

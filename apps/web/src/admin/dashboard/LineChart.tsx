@@ -9,7 +9,7 @@ export interface LinePoint {
 const dayLabel = new Intl.DateTimeFormat('en-MW', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const longDay = new Intl.DateTimeFormat('en-MW', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-export function formatDay(date: string, long = false): string {
+function formatDay(date: string, long = false): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
   return (long ? longDay : dayLabel).format(parsed);

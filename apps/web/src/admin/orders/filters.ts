@@ -5,7 +5,7 @@ import type { OrderFilters } from './api';
 const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 
 /** ?status=&shop_id= as the list filters; a value the server would refuse (an old or edited link) is ignored. */
-export function readFilters(params: URLSearchParams): OrderFilters {
+function readFilters(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
   const shop = params.get('shop_id') ?? '';
   return {

@@ -143,7 +143,7 @@ function AcceptanceDialog({ request, busy, onCancel, run }: ActionDialogProps) {
 }
 
 /** Spec 5: a shop and a category are both required; with neither chosen the screen says so once more. */
-export const BOTH_MISSING = 'Please select both shop and category.';
+const BOTH_MISSING = 'Please select both shop and category.';
 
 function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   const options = useProductOptions();

@@ -39,7 +39,7 @@ const VISITOR_WORDING: SellFormWording = {
 };
 
 /** 'City, Address', leaving out whichever is empty. */
-export function joinLocation(city = '', address = ''): string {
+function joinLocation(city = '', address = ''): string {
   return [city, address]
     .map((part) => part.trim())
     .filter(Boolean)

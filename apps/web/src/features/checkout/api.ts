@@ -1,7 +1,7 @@
 import type { OrderConflict, OrderRequest, PlacedOrder } from '@marketplace/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
-export const ORDER_ERROR = 'Your order could not be placed. Please try again.';
+const ORDER_ERROR = 'Your order could not be placed. Please try again.';
 const OFFLINE = 'We could not reach the shop. Check your connection and try again: what you typed is still here.';
 const TOO_MANY = 'Too many orders from your network just now. Please wait a few minutes and try again.';
 

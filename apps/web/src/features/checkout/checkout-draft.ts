@@ -15,7 +15,7 @@ export interface CheckoutValues {
   area: string;
 }
 
-export const EMPTY_VALUES: CheckoutValues = { buyer_name: '', phone: '', email: '', fulfilment: 'collect', address: '', area: '' };
+const EMPTY_VALUES: CheckoutValues = { buyer_name: '', phone: '', email: '', fulfilment: 'collect', address: '', area: '' };
 
 export function readCheckoutDraft(): CheckoutValues {
   const draft = readDraft(CHECKOUT_DRAFT, EMPTY_VALUES);

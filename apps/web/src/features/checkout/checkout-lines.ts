@@ -2,7 +2,7 @@ import { priceDigits } from '@marketplace/shared';
 import type { Availability, CheckedItem } from '../../lib/basket-check';
 import type { BasketItem } from '../../lib/basket-store';
 
-export interface CheckoutShop {
+interface CheckoutShop {
   id: number;
   name: string;
   /** Null when only the basket's snapshot is known (the live listing could not be read). */

@@ -11,7 +11,7 @@ export function productErrorText(error: unknown): string {
   return 'Failed to fetch product details';
 }
 
-export const RELATED_COUNT = 3;
+const RELATED_COUNT = 3;
 
 /** Related Items: the same category first, then the newest of the rest; never the product itself. */
 export async function fetchRelated(product: PublicProduct, signal: AbortSignal): Promise<PublicProduct[]> {

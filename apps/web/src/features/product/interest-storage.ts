@@ -1,7 +1,7 @@
 import { readStorage, writeStorage } from '../../lib/storage';
 
 /** Spec 3: the toggle is kept per product under interested-{id}. */
-export const interestKey = (productId: number) => `interested-${productId}`;
+const interestKey = (productId: number) => `interested-${productId}`;
 
 export function readInterested(productId: number): boolean {
   return readStorage(interestKey(productId)) === 'true';
