@@ -67,15 +67,26 @@ async function expectSeededOnce(servers: ReturnType<typeof start>[]) {
   }
 }
 
-/** A raw HTTP/1.1 request on its own socket, written in two parts; resolves with the status line. */
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+
+/**
+ * A raw HTTP/1.1 request on its own socket, written in two parts. It asks `Expect: 100-continue`, so
+ * `started` resolves once the server has read its headers (the request is then surely in flight, however
+ * busy the machine); `done` resolves with the final status line.
+ */
 function slowRequest(url: string, head: string, parts: [string, string]) {
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
   let answer = '';
-  socket.on('data', (d: Buffer) => (answer += d.toString()));
-  const done = new Promise<string>((resolve) => socket.on('close', () => resolve(answer.split('\r\n')[0] ?? '')));
-  socket.write(`${head}\r\n${parts[0]}`);
-  return { finish: () => socket.write(parts[1]), done, socket };
+  let started!: () => void;
+  const headersRead = new Promise<void>((resolve) => (started = resolve));
+  socket.on('data', (d: Buffer) => {
+    answer += d.toString();
+    if (answer.startsWith(CONTINUE)) started();
+  });
+  const done = new Promise<string>((resolve) => socket.on('close', () => resolve(answer.replace(CONTINUE, '').split('\r\n')[0] ?? '')));
+  socket.write(`${head}Expect: 100-continue\r\n\r\n${parts[0]}`);
+  return { started: headersRead, finish: () => socket.write(parts[1]), done, socket };
 }
 
 describe('server process', () => {
@@ -116,7 +127,7 @@ describe('server process', () => {
       // A login whose body is still arriving when the signal comes.
       const body = JSON.stringify({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
       const login = slowRequest(url, `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n`, [body.slice(0, 10), body.slice(10)]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await login.started;
       server.child.kill('SIGTERM');
       // Draining begins by closing the listener: wait for that, so the next request surely comes after it.
       await listenerClosed(Number(new URL(url).port));
