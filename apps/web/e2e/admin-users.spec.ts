@@ -86,6 +86,7 @@ test('an Admin creates a Moderator, who may use Products but not Users', async (
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you sure you want to delete this user?');
   await expectNoSeriousA11yViolations(page, 'delete user dialog');
+  await screenshots(page, 'admin-user-delete-dialog');
   // Focus starts on Cancel, Tab moves to Confirm, and Escape says no.
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
