@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Newest modification time of any file under the given paths (0 when none exist). */
-export function newest(paths) {
+function newest(paths) {
   let latest = 0;
   const visit = (p) => {
     let stat;

@@ -1,46 +1,38 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import compress from '@fastify/compress';
-import { Redis } from 'ioredis';
-import { rateLimitRedis, redisWithFallback } from './plugins/rate-limit-store.js';
-import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
-import { refuseOtherSites } from './plugins/same-origin.js';
-import { refuseNul } from './plugins/no-nul.js';
-import { registerCatalogueCache } from './plugins/catalogue-cache.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerWebApp } from './plugins/web-app.js';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { MAX_IMAGES } from '@marketplace/shared';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_OFFER_DAYS, DEFAULT_RESERVATION_HOURS, DEFAULT_SMTP_FROM, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
-import { registerErrorHandler } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCatalogueCache } from './plugins/catalogue-cache.js';
+import { registerCompression } from './plugins/compression.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { registerJobs } from './plugins/jobs.js';
-import { transportsFromConfig } from './modules/notifications/transports.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { shopRoutes } from './modules/shops/routes.js';
-import { categoryRoutes } from './modules/categories/routes.js';
-import { adminProductRoutes } from './modules/admin-products/routes.js';
-import { featuredRoutes } from './modules/featured/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
-import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
-import { statusLinks } from './modules/seller-requests/links.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { productRoutes } from './modules/products/routes.js';
+import { registerJsonBody } from './plugins/json-body.js';
+import { registerMultipart } from './plugins/multipart.js';
+import { refuseNul } from './plugins/no-nul.js';
+import { registerOpenApi, serveOpenApi } from './plugins/openapi.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { readableLines, RequestLines } from './plugins/request-lines.js';
+import { refuseOtherSites } from './plugins/same-origin.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { adminProductRoutes } from './modules/admin-products/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { categoryRoutes } from './modules/categories/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { featuredRoutes } from './modules/featured/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
-import { MAX_IMAGE_BYTES } from './modules/images/upload.js';
+import { transportsFromConfig } from './modules/notifications/transports.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { productRoutes } from './modules/products/routes.js';
+import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
+import { statusLinks } from './modules/seller-requests/links.js';
+import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
+import { shopRoutes } from './modules/shops/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
@@ -87,12 +79,7 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db.faults);
-  // Action calls (publish, approve...) are PUT/POST without a body; some clients still send a JSON type.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : json(request, body as string, done),
-  );
+  registerJsonBody(app);
   requireDeclaredAccess(app);
   refuseOtherSites(app, config.publicUrl);
   refuseNul(app);
@@ -102,25 +89,14 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
     registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60, outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 } });
   }
 
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Global off: limits are set per route where abuse matters (interest, sell, login). With several API
-  // processes the counters must be shared: Redis when REDIS_URL is set, else this process's memory.
-  // A Redis outage falls back to per-process counters and is logged once; requests never fail for it.
-  const redis = config.redisUrl ? await rateLimitRedis(config.redisUrl, app.log, Redis) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  await app.register(rateLimit, { global: false, ...(redis ? { store: redisWithFallback(redis, app.log, 'marketplace-rl-') } : {}) });
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
-  });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Marketplace API', version: '1.0.0' }, servers: [{ url: '/api' }] },
-    transform: jsonSchemaTransform,
-  });
+  await registerCompression(app);
+  await registerRateLimit(app, config.redisUrl);
+  await registerMultipart(app);
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      serveOpenApi(api);
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });

@@ -6,7 +6,7 @@ export type { TrustProxy };
 /** How long a new order holds its items when RESERVATION_HOURS is not set (issue 9: 48 hours). */
 export const DEFAULT_RESERVATION_HOURS = 48;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
-export const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
+const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (issue 10: 7 days). */
 export const DEFAULT_OFFER_DAYS = 7;
 

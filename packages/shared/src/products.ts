@@ -39,14 +39,6 @@ export const featuredProductSchema = publicProductSchema.extend({ product_id: z.
 export type FeaturedProduct = z.infer<typeof featuredProductSchema>;
 export const featuredListSchema = z.object({ products: z.array(featuredProductSchema), total: z.number().int() });
 
-export const productIdParamSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Product id must be a number' })
-    .positive('Product id must be positive')
-    .max(2_147_483_647, 'Product id is too large')
-    .int('Product id must be a whole number'),
-});
-
 export const categoryParamSchema = z.object({
   category: z.string().trim().min(1, 'Category is required').max(100, 'Category must be at most 100 characters'),
 });

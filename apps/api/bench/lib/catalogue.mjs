@@ -2,13 +2,13 @@
 // cold (first answer after a write) figures, with and without brotli, and a hello-world measured the same way.
 import { constantRate, getJson, once, peak } from './load.mjs';
 
-export const ENCODINGS = { none: {}, br: { 'accept-encoding': 'br' } };
+const ENCODINGS = { none: {}, br: { 'accept-encoding': 'br' } };
 const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
 /** More distinct URLs than the catalogue cache keeps (2,000 entries), so every request of an uncached run misses. */
 const UNCACHED_URLS = 3000;
 
 /** The endpoints and their URLs at this catalogue size (the deep page and a product depend on it). */
-export async function endpoints(base, { quick }) {
+async function endpoints(base, { quick }) {
   const first = await getJson(base, '/api/v1/products?limit=50&offset=0');
   const total = Number(first.total);
   const deepOffset = Math.max(0, total - 50);

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCommand } from './processes.mjs';
 
-export const LIGHTHOUSE_VERSION = '12.8.2';
+const LIGHTHOUSE_VERSION = '12.8.2';
 const TOOLS = path.join(os.tmpdir(), 'marketplace-bench-tools');
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
-export const THROTTLING = { rttMs: 300, throughputKbps: 700, cpuSlowdownMultiplier: 4, requestLatencyMs: 300 * 3.75, downloadThroughputKbps: 700 * 0.9, uploadThroughputKbps: 700 * 0.9 };
+const THROTTLING = { rttMs: 300, throughputKbps: 700, cpuSlowdownMultiplier: 4, requestLatencyMs: 300 * 3.75, downloadThroughputKbps: 700 * 0.9, uploadThroughputKbps: 700 * 0.9 };
 
 async function installed() {
   const manifest = path.join(TOOLS, 'node_modules/lighthouse/package.json');
@@ -27,7 +27,7 @@ async function installed() {
   return { lighthouse, launcher };
 }
 
-export function chromePath() {
+function chromePath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
   return candidates.find((p) => p && fs.existsSync(p));
 }

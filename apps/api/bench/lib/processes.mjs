@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
-export { freePort, sleep } from '../../tools/loopback.mjs';
 import { freePort, sleep } from '../../tools/loopback.mjs';
 
 const children = new Set();
@@ -34,14 +33,6 @@ export function cpuMs(pid) {
     return NaN;
   }
 }
-export function rssMb(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
 async function waitUp(url, proc, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {

@@ -5,9 +5,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root, runCommand } from './processes.mjs';
 
-/** The public entry pages whose first screen the target is about. */
-export const ENTRY_SCREENS = ['/', '/discover', '/product/{id}'];
-
 /** Runs apps/web/scripts/first-screen-size.mjs and reads its lines: route, kB gzip, chunks. */
 export async function firstScreenJs() {
   const script = path.join(root, 'apps/web/scripts/first-screen-size.mjs');

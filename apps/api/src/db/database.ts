@@ -15,11 +15,15 @@ import {
   type Driver,
   type Dialect,
   type SqliteDatabase,
+  type Transaction,
 } from 'kysely';
 import { FaultLog, faultOf } from './faults.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
+
+/** What repository functions run on: the database, or a transaction their caller opened. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -1,4 +1,7 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
+
+// The one description of every table: the repositories derive their row types from it with Kysely's
+// Selectable, Insertable and Updateable (Pick for the columns a query selects) instead of repeating them.
 
 // Booleans are 0/1 integers and times are ISO-8601 UTC text on both engines, so one query layer
 // returns the same values from SQLite and PostgreSQL and text times sort correctly.
@@ -314,8 +317,3 @@ export interface Database {
   product_holds: ProductHoldsTable;
   outbox_messages: OutboxMessagesTable;
 }
-
-export type ProductRow = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
-export type ImageRow = Selectable<ImagesTable>;

@@ -10,9 +10,9 @@ declare module 'fastify' {
   }
 }
 
-export const AUTH_REQUIRED = 'Please log in to continue.';
+const AUTH_REQUIRED = 'Please log in to continue.';
 export const NO_BACK_OFFICE = 'Your account does not have access to the back-office.';
-export const FORBIDDEN = 'You do not have permission to do this.';
+const FORBIDDEN = 'You do not have permission to do this.';
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -40,7 +40,7 @@ interface Entry {
 }
 
 /** Enough for every list page, category and product people open at once; older ones are dropped first. */
-export const CACHE_ENTRIES = 2000;
+const CACHE_ENTRIES = 2000;
 const CACHE_CONTROL = 'public, no-cache';
 
 /** The URL with its query in a fixed order, so `?limit=4&offset=0` and `?offset=0&limit=4` share an entry. */

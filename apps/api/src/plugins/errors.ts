@@ -9,7 +9,7 @@ export const STORAGE_FULL = 'Our storage is full, so nothing can be saved right 
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Fixed messages for Fastify's client errors, by code (their own can quote the request); any other 4xx gets its status text. */
-export const FRAMEWORK_MESSAGES: Record<string, string> = {
+const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid.',
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of request body is not accepted.',
@@ -41,8 +41,8 @@ export class HttpError extends Error {
   }
 }
 
-export const UNSTORABLE_TEXT = 'The request contains characters that cannot be stored.';
-export const CHANGED_AT_ONCE = 'This was changed by someone else at the same moment. Reload and try again.';
+const UNSTORABLE_TEXT = 'The request contains characters that cannot be stored.';
+const CHANGED_AT_ONCE = 'This was changed by someone else at the same moment. Reload and try again.';
 
 /**
  * Safety nets for database refusals that the routes should have prevented: text PostgreSQL cannot store

@@ -87,7 +87,7 @@ export function redisWithFallback(redis: Redis, log: FastifyBaseLogger, nameSpac
 }
 
 /** How long start-up waits for Redis before counting locally (the store switches over once it answers). */
-export const REDIS_START_WAIT_MS = 2_000;
+const REDIS_START_WAIT_MS = 2_000;
 
 /**
  * A client that fails fast while disconnected and never lets an error event go unheard. Start-up waits

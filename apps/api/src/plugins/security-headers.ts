@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The security headers every answer carries: nothing in them depends on the request (no CSP nonces). */
-export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
+const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],

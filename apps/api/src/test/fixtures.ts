@@ -5,7 +5,7 @@ import { indexProductSearch } from '../modules/products/search.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
 
-export async function tinyWebp(colour = '#c33', width = 64, height = 48) {
+async function tinyWebp(colour = '#c33', width = 64, height = 48) {
   const data = await sharp({ create: { width, height, channels: 3, background: colour } }).webp().toBuffer();
   return { data, width, height, contentType: 'image/webp' as const };
 }

@@ -1,13 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ProductsTable } from '../../db/schema.js';
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { ProductsTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-export async function insertProduct(db: Executor, values: Omit<ProductsTable, 'id'>) {
+export async function insertProduct(db: Executor, values: Insertable<ProductsTable>) {
   return (await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateProduct(db: Executor, id: number, values: Partial<Omit<ProductsTable, 'id'>>) {
+export async function updateProduct(db: Executor, id: number, values: Updateable<ProductsTable>) {
   await db.updateTable('products').set(values).where('id', '=', id).execute();
 }
 

@@ -1,9 +1,9 @@
 import type { AdminProduct, createProductSchema, updateProductSchema } from '@marketplace/shared';
 import { MAX_IMAGES, toAmount } from '@marketplace/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
-import { nowIso, type Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { nowIso, type Db, type Executor } from '../../db/database.js';
+import type { ProductsTable } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
@@ -13,13 +13,11 @@ import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/r
 import { indexProductSearch } from '../products/search.js';
 import { buyingPrices, deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
+const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_RESERVED = 'This item is reserved by an open order. Cancel the order before deleting the item.';
-export const TOO_MANY_IMAGES = `At most ${MAX_IMAGES} images are allowed`;
+const TOO_MANY_IMAGES = `At most ${MAX_IMAGES} images are allowed`;
 const CATEGORY_MISSING = 'Category not found';
 const SHOP_MISSING = 'Shop not found';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
   const ids = rows.map((r) => r.id);
@@ -62,29 +60,42 @@ export async function checkRefs(trx: Executor, categoryId: number, shopId: numbe
   if (first) throw new HttpError(400, first, errors);
 }
 
+/**
+ * Inserts a product with its gallery (stored image ids, cover first) and indexes it for search: the one
+ * way a product comes into being, from the back-office form or from a seller request.
+ */
+export async function insertProductWithGallery(trx: Executor, values: Insertable<ProductsTable>, imageIds: number[]): Promise<number> {
+  const id = await insertProduct(trx, values);
+  await setGallery(trx, id, imageIds);
+  await indexProductSearch(trx, [id]);
+  return id;
+}
+
 export async function createProduct(db: Db, actor: SessionUser, input: z.output<typeof createProductSchema>, images: NormalizedImage[]) {
   return db.kysely.transaction().execute(async (trx) => {
     await checkRefs(trx, input.category_id, input.shop_id);
     const now = nowIso();
-    const id = await insertProduct(trx, {
-      name: input.item_name,
-      description: input.description,
-      price: toAmount(input.price),
-      sale_price: null,
-      buying_price: null,
-      currency: 'MWK',
-      location: input.location,
-      shop_id: input.shop_id,
-      category_id: input.category_id,
-      published: input.published ? 1 : 0,
-      sold: 0,
-      seller_request_id: null,
-      created_at: now,
-      updated_at: now,
-    });
     const stored = await storeImages(trx, images);
-    await setGallery(trx, id, stored.map((s) => s.id));
-    await indexProductSearch(trx, [id]);
+    const id = await insertProductWithGallery(
+      trx,
+      {
+        name: input.item_name,
+        description: input.description,
+        price: toAmount(input.price),
+        sale_price: null,
+        buying_price: null,
+        currency: 'MWK',
+        location: input.location,
+        shop_id: input.shop_id,
+        category_id: input.category_id,
+        published: input.published ? 1 : 0,
+        sold: 0,
+        seller_request_id: null,
+        created_at: now,
+        updated_at: now,
+      },
+      stored.map((s) => s.id),
+    );
     await recordAudit(trx, { actorId: actor.id, action: `Created product ${input.item_name}`, subjectType: 'product', subjectId: id });
     return loadAdminProduct(trx, id);
   });

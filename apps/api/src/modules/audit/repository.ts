@@ -1,8 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { nowIso, type Executor } from '../../db/database.js';
 
 export interface AuditEntry {
   actorId: number | null;

@@ -1,6 +1,7 @@
 import { LOGIN_FAILED, type LoginInput, type Role } from '@marketplace/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Database, UsersTable } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
@@ -16,8 +17,6 @@ import {
 } from './repository.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 // Guessing is throttled without handing strangers a way to lock staff out (OWASP authentication guidance):
 // - one address guessing one account stops after MAX_FAILURES_PER_PAIR (the tight limit);
 // - one address guessing many accounts stops after MAX_FAILURES_PER_IP (password spraying);
@@ -25,9 +24,9 @@ type Executor = Kysely<Database> | Transaction<Database>;
 //   doubles per failure beyond ACCOUNT_SLOWDOWN_AFTER;
 // - an address that has not failed on the account is never held back by other addresses' failures: the
 //   right password from the owner's phone gets in while an attacker keeps failing elsewhere.
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_PAIR = 5;
-export const MAX_FAILURES_PER_IP = 20;
+const MAX_FAILURES_PER_IP = 20;
 export const ACCOUNT_SLOWDOWN_AFTER = 10;
 const MAX_DELAY_MS = FAILURE_WINDOW_MS;
 export const TOO_MANY_FAILURES = 'Too many failed login attempts. Please wait 15 minutes and try again.';
@@ -74,7 +73,7 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
 }
 
 /** A new session for a user who just proved who they are (a password, or a seller setting theirs). */
-export async function openSession(db: Executor, user: { id: number; display_name: string; role: Role }, now: Date) {
+export async function openSession(db: Executor, user: Pick<Selectable<UsersTable>, 'id' | 'display_name' | 'role'>, now: Date) {
   const token = newToken();
   await createSession(db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString());
   return { token, display_name: user.display_name, role: user.role };

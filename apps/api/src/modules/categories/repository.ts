@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { CategoriesTable, Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { CategoriesTable } from '../../db/schema.js';
 
 function withParent(db: Executor) {
   return db
@@ -30,11 +29,11 @@ export function parentOf(db: Executor, id: number) {
   return db.selectFrom('categories').select('parent_id').where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertCategory(db: Executor, values: Omit<CategoriesTable, 'id'>) {
+export async function insertCategory(db: Executor, values: Insertable<CategoriesTable>) {
   return (await db.insertInto('categories').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateCategory(db: Executor, id: number, values: Partial<Omit<CategoriesTable, 'id'>>) {
+export async function updateCategory(db: Executor, id: number, values: Updateable<CategoriesTable>) {
   await db.updateTable('categories').set(values).where('id', '=', id).execute();
 }
 

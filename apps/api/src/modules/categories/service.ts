@@ -19,7 +19,7 @@ import {
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_TAKEN = 'A category with this name already exists.';
-export const PARENT_NOT_FOUND = 'Parent category not found';
+const PARENT_NOT_FOUND = 'Parent category not found';
 export const CATEGORY_CYCLE = 'A category cannot be its own parent or ancestor.';
 export const CATEGORY_IN_USE = 'This category is used by products. Move them to another category before deleting it.';
 

@@ -1,8 +1,6 @@
 import { OPEN_ORDER_STATUSES } from '@marketplace/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
 
 export async function countRows(db: Executor, table: 'products' | 'users' | 'orders') {
   const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { RETRY_AFTER_SECONDS, sendProblem } from '../../plugins/errors.js';
 
 /** Below this much free space where SQLite writes, storage counts as full before a write is refused. */
-export const LOW_DISK_BYTES = 16 * 1024 * 1024;
+const LOW_DISK_BYTES = 16 * 1024 * 1024;
 
 export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   // 200 only when the database answers and storage can take writes; otherwise 503 saying which is wrong,

@@ -18,7 +18,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_PAGES = 100;
 /** Stored originals are bounded to this largest side; variants are rendered from them. */
 export const MAX_STORED_SIDE = 1600;
-export const STORED_QUALITY = 82;
+const STORED_QUALITY = 82;
 /** A pathological input must not hold one of the queue's two turns for long; a budget-sized decode takes under 1 s. */
 const PROCESS_TIMEOUT_SECONDS = 10;
 

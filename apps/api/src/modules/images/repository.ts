@@ -1,22 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/database.js';
-import type { Database, ImageRow } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import { nowIso, type Executor } from '../../db/database.js';
+import type { ImagesTable } from '../../db/schema.js';
 import type { NormalizedImage } from './normalize.js';
 
-// All SQL of images. Every function takes a Kysely instance, which may be a Transaction: callers store
-// images in the same transaction as the row that uses them, so a failed submission leaves nothing.
-type Executor = Kysely<Database>;
+// All SQL of images. Callers store images in the same transaction as the row that uses them, so a failed
+// submission leaves nothing.
 
-export interface StoredImage {
-  id: number;
-  filename: string;
-}
-
+type ImageRow = Selectable<ImagesTable>;
+export type StoredImage = Pick<ImageRow, 'id' | 'filename'>;
 export type ImageInfo = Omit<ImageRow, 'data'>;
 
 /** 128 random bits: names cannot be guessed or enumerated, and a name never changes its bytes. */
-export function newImageFilename(): string {
+function newImageFilename(): string {
   return `${randomBytes(16).toString('hex')}.webp`;
 }
 
@@ -41,11 +37,6 @@ export async function storeImages(db: Executor, images: readonly NormalizedImage
     stored.push({ id: row.id, filename });
   }
   return stored;
-}
-
-/** The whole row, bytes included. */
-export async function findImageByName(db: Executor, filename: string): Promise<ImageRow | undefined> {
-  return db.selectFrom('images').selectAll().where('filename', '=', filename).executeTakeFirst();
 }
 
 /** The row without its bytes: enough to answer a 304 or to look up a cached variant. */

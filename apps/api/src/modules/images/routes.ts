@@ -21,7 +21,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const notFound = () => new HttpError(404, 'Image not found');
 
 /** Strong validator from what identifies the bytes: the row (id, name, creation time) and the variant. */
-export function imageEtag(info: Pick<ImageInfo, 'id' | 'filename' | 'created_at'>, variant: string | null): string {
+function imageEtag(info: Pick<ImageInfo, 'id' | 'filename' | 'created_at'>, variant: string | null): string {
   const hash = createHash('sha256')
     .update(`${info.id}\n${info.filename}\n${info.created_at}\n${variant ?? 'original'}`)
     .digest('base64url')

@@ -44,7 +44,7 @@ export interface VariantSpec {
 const DEFAULT_QUALITY: Quality = IMAGE_QUALITIES[0];
 
 /** null when the query asks for the original (no size and no quality). */
-export function resolveVariant(query: ImageVariantQuery): VariantSpec | null {
+function resolveVariant(query: ImageVariantQuery): VariantSpec | null {
   const { w, h, q } = query;
   if (w === undefined && h === undefined && q === undefined) return null;
   const spec: VariantSpec = { quality: q ?? DEFAULT_QUALITY };

@@ -1,9 +1,7 @@
 import type { OutboxMessage } from '@marketplace/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OutboxChannel } from '../../db/schema.js';
+import type { Executor } from '../../db/database.js';
+import type { OutboxChannel } from '../../db/schema.js';
 import { insertMessages, messagesOfSubject } from './repository.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface NewMessage {
   channel: OutboxChannel;

@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
 import type { Database, OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function insertMessages(db: Executor, rows: Insertable<OutboxMessagesTable>[]) {
   if (rows.length > 0) await db.insertInto('outbox_messages').values(rows).execute();

@@ -20,7 +20,7 @@ export interface Transport {
 }
 
 /** The longest error text kept on a message (the column's size). */
-export const ERROR_MAX = 300;
+const ERROR_MAX = 300;
 
 /** Shortens `text` and blanks every secret in it (the raw value and its URL-encoded form). */
 export function safeText(text: string, secrets: (string | undefined)[] = []): string {

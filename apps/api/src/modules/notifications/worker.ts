@@ -9,7 +9,7 @@ export const MAX_ATTEMPTS = 8;
 /** How long a worker holds a message it is sending; after that another worker may take it (the first one stopped). */
 export const LEASE_MS = 5 * 60_000;
 /** Unconfigured messages younger than this are sent once their channel is set up; older news stays unsent. */
-export const REVIVE_WITHIN_MS = 7 * 24 * 3600_000;
+const REVIVE_WITHIN_MS = 7 * 24 * 3600_000;
 const RETRY_BASE_MS = 60_000;
 const RETRY_CAP_MS = 60 * 60_000;
 /** Messages looked at per call; the timer comes back for the rest. */

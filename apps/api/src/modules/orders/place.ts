@@ -1,6 +1,6 @@
 import type { orderRequestSchema, PlacedOrder } from '@marketplace/shared';
 import { formatMoney } from '@marketplace/shared';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
@@ -20,7 +20,7 @@ type Product = Awaited<ReturnType<typeof productsForOrder>>[number];
 const NUMBER_ATTEMPTS = 10;
 
 /** Inserts the order under a fresh number, drawing again while the number is taken. */
-export async function insertNumbered(trx: Transaction<Database>, values: (number: string) => Omit<OrdersTable, 'id' | 'number'>, draw: () => string = newOrderNumber) {
+export async function insertNumbered(trx: Transaction<Database>, values: (number: string) => Omit<Insertable<OrdersTable>, 'number'>, draw: () => string = newOrderNumber) {
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
     const number = draw();
     const id = await insertOrder(trx, { ...values(number), number });

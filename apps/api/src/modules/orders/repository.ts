@@ -1,8 +1,9 @@
 import type { OrderStatus } from '@marketplace/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable } from '../../db/schema.js';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, ProductHoldsTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+export type OrderRow = Selectable<OrdersTable>;
 
 /** What placing an order needs to know of each product, with its shop's flat delivery fee. */
 export function productsForOrder(db: Executor, ids: number[]) {
@@ -29,7 +30,7 @@ export async function notOnSale(db: Executor, ids: number[]): Promise<number[]> 
  * Inserts the order unless its number is taken (then undefined: the caller draws another number).
  * ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the transaction.
  */
-export async function insertOrder(db: Executor, values: Omit<OrdersTable, 'id'>): Promise<number | undefined> {
+export async function insertOrder(db: Executor, values: Insertable<OrdersTable>): Promise<number | undefined> {
   const row = await db
     .insertInto('orders')
     .values(values)
@@ -39,7 +40,7 @@ export async function insertOrder(db: Executor, values: Omit<OrdersTable, 'id'>)
   return row?.id;
 }
 
-export async function insertItems(db: Executor, items: Omit<OrderItemsTable, 'id'>[]) {
+export async function insertItems(db: Executor, items: Insertable<OrderItemsTable>[]) {
   if (items.length > 0) await db.insertInto('order_items').values(items).execute();
 }
 
@@ -48,7 +49,7 @@ export async function insertItems(db: Executor, items: Omit<OrderItemsTable, 'id
  * holds is skipped (its primary key refuses a second hold). Rows go in product id order, so two
  * transactions holding overlapping products wait for each other instead of deadlocking.
  */
-export async function holdProducts(db: Executor, holds: { product_id: number; order_id: number }[], now: string): Promise<Set<number>> {
+export async function holdProducts(db: Executor, holds: Omit<Insertable<ProductHoldsTable>, 'created_at'>[], now: string): Promise<Set<number>> {
   if (holds.length === 0) return new Set();
   const rows = await db
     .insertInto('product_holds')
@@ -73,7 +74,7 @@ export async function markItemsSold(db: Executor, orderId: number, now: string) 
     .execute();
 }
 
-export function findOrder(db: Executor, id: number) {
+export function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -85,8 +86,6 @@ export function ordersOfRequest(db: Executor, requestKey: string) {
 export function findOrderByTokenHash(db: Executor, tokenHash: string) {
   return db.selectFrom('orders').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
-
-export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
 export function itemsOf(db: Executor, orderId: number) {
   return db.selectFrom('order_items').select(['product_id', 'name', 'price', 'image']).where('order_id', '=', orderId).orderBy('id').execute();
@@ -106,7 +105,7 @@ export function shopForOrder(db: Executor, shopId: number) {
   return db.selectFrom('shops').select(['id', 'name', 'town', 'address', 'hours', 'phone']).where('id', '=', shopId).executeTakeFirst();
 }
 
-export async function addEvent(db: Executor, event: Omit<OrderEventsTable, 'id'>) {
+export async function addEvent(db: Executor, event: Insertable<OrderEventsTable>) {
   await db.insertInto('order_events').values(event).execute();
 }
 
@@ -120,7 +119,7 @@ export async function moveStatus(
   version: number,
   status: OrderStatus,
   now: string,
-  extra: Partial<Pick<OrdersTable, 'payment_method' | 'payment_reference' | 'completed_at'>> = {},
+  extra: Pick<Updateable<OrdersTable>, 'payment_method' | 'payment_reference' | 'completed_at'> = {},
 ) {
   const result = await db
     .updateTable('orders')

@@ -13,10 +13,9 @@ import {
 } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
-import { idParams } from '../../plugins/params.js';
+import { idParams, tokenParams } from '../../plugins/params.js';
 import { placeOrders } from './place.js';
 import { listOrders } from './repository.js';
 import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
@@ -26,7 +25,7 @@ export const TOO_MANY_ORDERS = 'Too many orders from your network. Please try ag
 /** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
 export const ORDERS_PER_HOUR = 30;
 /** Reading and cancelling through the private link. */
-export const ORDER_LINK_PER_MINUTE = 120;
+const ORDER_LINK_PER_MINUTE = 120;
 
 export interface OrderRouteOptions {
   db: Db;
@@ -34,8 +33,6 @@ export interface OrderRouteOptions {
   reservationHours: number;
 }
 
-// The token is checked in the handler: a malformed one is "Order not found" (404), like a wrong one.
-const tokenParams = z.object({ token: z.string() });
 // A POST without a body arrives as null: cancelling needs no reason.
 const buyerCancelBody = buyerCancelSchema.nullable();
 

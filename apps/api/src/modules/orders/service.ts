@@ -1,7 +1,7 @@
 import type { AdminOrder, OrderAction, OrderStatus, PaymentMethod, PublicOrder } from '@marketplace/shared';
 import { EXPIRABLE_ORDER_STATUSES, formatMoney, isOpenOrder, nextOrderStatus, orderTokenPattern, PAYMENT_METHOD_LABELS, whyNotOrder } from '@marketplace/shared';
-import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Transaction } from 'kysely';
+import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { expireEach } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -23,10 +23,8 @@ import {
   type OrderRow,
 } from './repository.js';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_CHANGED_MEANWHILE = 'This order was changed by someone else meanwhile. Reload it and try again.';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The verb of "Cannot <verb>: <reason>". */
 const VERBS: Record<OrderAction, string> = {

@@ -14,7 +14,7 @@ export function encodeCursor(position: PagePosition): string {
 // Loose on purpose: any creation time the database holds must make a cursor that decodes again.
 const TIME = /^[0-9TZ:.+-]{10,40}$/;
 
-export function decodeCursor(text: string): PagePosition | undefined {
+function decodeCursor(text: string): PagePosition | undefined {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));

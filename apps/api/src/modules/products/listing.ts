@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, ProductsTable } from '../../db/schema.js';
 import { encodeCursor, type PagePosition } from './cursor.js';
 import { fromProducts, withColumns, type ProductRecord } from './repository.js';
 import { matchingIds, termsStartWith } from './search.js';
@@ -16,7 +16,7 @@ export const COUNT_CAP = 200;
  * A search with more matches walks the newest products, testing each, for at most this many products per
  * result it needs (matches at least 1 in 100 of them). Sparser matches are cheaper to gather and sort.
  */
-export const WALK_PER_RESULT = 100;
+const WALK_PER_RESULT = 100;
 
 export interface ProductListFilter {
   /** The public sees published products only; the back-office sees all. */
@@ -50,10 +50,8 @@ interface Scope {
   words: string[];
 }
 
-interface Found {
-  id: number;
-  created_at: string;
-}
+/** A match before its row is read: what the list sorts by. */
+type Found = Pick<Selectable<ProductsTable>, 'id' | 'created_at'>;
 
 const emptyPage = (): ProductPage => ({ rows: [], total: 0, totalCapped: false, nextCursor: null });
 

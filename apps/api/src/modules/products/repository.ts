@@ -1,30 +1,23 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { CategoriesTable, ProductsTable, ShopsTable } from '../../db/schema.js';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+type Product = Selectable<ProductsTable>;
+type Shop = Selectable<ShopsTable>;
 
-export interface ProductRecord {
-  id: number;
-  name: string;
-  description: string | null;
-  price: number;
-  sale_price: number | null;
-  currency: string;
-  location: string | null;
-  shop_id: number | null;
-  category_id: number | null;
-  category_name: string | null;
-  shop_name: string | null;
-  shop_town: string | null;
-  shop_address: string | null;
-  shop_hours: string | null;
-  shop_phone: string | null;
-  shop_delivery_fee: number | null;
-  published: number;
-  sold: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A product with its category's and shop's names: null when it has none (left joins). */
+export type ProductRecord = Pick<
+  Product,
+  'id' | 'name' | 'description' | 'price' | 'sale_price' | 'currency' | 'location' | 'shop_id' | 'category_id' | 'published' | 'sold' | 'created_at' | 'updated_at'
+> & {
+  category_name: Selectable<CategoriesTable>['name'] | null;
+  shop_name: Shop['name'] | null;
+  shop_town: Shop['town'] | null;
+  shop_address: Shop['address'] | null;
+  shop_hours: Shop['hours'] | null;
+  shop_phone: Shop['phone'] | null;
+  shop_delivery_fee: Shop['delivery_fee'] | null;
+};
 
 export function fromProducts(db: Executor) {
   return db.selectFrom('products as p');
@@ -122,14 +115,4 @@ export async function addInterest(db: Executor, productId: number, visitorId: st
 
 export async function removeInterest(db: Executor, productId: number, visitorId: string) {
   await db.deleteFrom('product_interests').where('product_id', '=', productId).where('visitor_id', '=', visitorId).execute();
-}
-
-export async function hasInterest(db: Executor, productId: number, visitorId: string) {
-  const row = await db
-    .selectFrom('product_interests')
-    .select('product_id')
-    .where('product_id', '=', productId)
-    .where('visitor_id', '=', visitorId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

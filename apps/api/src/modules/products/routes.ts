@@ -6,15 +6,16 @@ import {
   featuredListSchema,
   interestBodySchema,
   interestResultSchema,
-  productIdParamSchema,
   productListSchema,
   publicProductSchema,
 } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
+import { idParam } from '../../plugins/params.js';
 import { cursorParamSchema, type PagePosition } from './cursor.js';
 import { listProducts, type ProductPage } from './listing.js';
 import { addInterest, listFeaturedPublished, removeInterest, watchersOf } from './repository.js';
@@ -23,6 +24,7 @@ import { requirePublished, toFeatured, toPublic } from './service.js';
 const tags = ['catalogue'];
 export const INTEREST_PER_MINUTE = 120;
 
+const productParams = z.object({ id: idParam('Product id') });
 const listQuerySchema = catalogueListQuerySchema.extend({ cursor: cursorParamSchema });
 const categoryQuerySchema = categoryPageQuerySchema.extend({ cursor: cursorParamSchema });
 
@@ -79,7 +81,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
 
   app.get(
     '/v1/products/:id',
-    { config: { access: 'public', catalogueCache: true }, schema: { tags, params: productIdParamSchema, response: { 200: publicProductSchema } } },
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, params: productParams, response: { 200: publicProductSchema } } },
     async (request) => {
       const row = await requirePublished(kysely, request.params.id);
       const [product] = await toPublic(kysely, [row]);
@@ -95,7 +97,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       method,
       url: '/v1/products/:id/interest',
       config: { access: 'public', ...interestLimit },
-      schema: { tags, params: productIdParamSchema, body: interestBodySchema, response: { 200: interestResultSchema } },
+      schema: { tags, params: productParams, body: interestBodySchema, response: { 200: interestResultSchema } },
       handler: async (request) => {
         const { id } = request.params;
         await requirePublished(kysely, id);

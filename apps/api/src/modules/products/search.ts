@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Engine } from '../../db/database.js';
-import type { Executor } from './repository.js';
+import type { Engine, Executor } from '../../db/database.js';
 import { termsOf } from './terms.js';
 
 /** Rows per statement when re-indexing many products (a category rename): well under both engines' parameter limits. */

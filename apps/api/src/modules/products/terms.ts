@@ -2,7 +2,7 @@
 // its words is the prefix of some word of the product, so 'sams gal' finds 'Samsung Galaxy'. The same
 // words feed both engines' full-text indexes (search.ts), so SQLite and PostgreSQL match alike.
 const WORD = /[\p{L}\p{N}]+/gu;
-export const MAX_TERM_LENGTH = 64;
+const MAX_TERM_LENGTH = 64;
 
 export function termsOf(...texts: (string | null | undefined)[]): string[] {
   const out = new Set<string>();

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/database.js';
 
 /** Puts a request into a seller account unless another account holds it already; false when one does. */
 export async function setOwner(db: Executor, requestId: number, userId: number, now: string): Promise<boolean> {

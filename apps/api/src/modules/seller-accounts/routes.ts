@@ -1,8 +1,8 @@
 import { accountItemsSchema, claimItemSchema, loginResultSchema, sellerAccountSchema } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { tokenParams } from '../../plugins/params.js';
 import type { StatusLinks } from '../seller-requests/links.js';
 import { SELL_LINK_PER_MINUTE } from '../seller-requests/routes.js';
 import { accountItems, claimItem, createSellerAccount } from './service.js';
@@ -13,8 +13,6 @@ export interface SellerAccountRouteOptions {
   clock: () => Date;
   links: StatusLinks;
 }
-
-const tokenParams = z.object({ token: z.string() });
 
 /** Seller accounts (issue 10): made from an item's private page, listing the seller's items at /account. */
 export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> = async (fastify, { db, clock, links }) => {

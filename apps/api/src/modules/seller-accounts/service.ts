@@ -16,7 +16,7 @@ export const ACCOUNT_EXISTS = 'An account already uses this email address. Log i
 export const ACCOUNT_NOT_ASKED = 'A seller account can only be made for an item submitted with "Create a seller account" ticked and an email address.';
 export const ALREADY_LINKED = 'This item is already in a seller account.';
 /** A seller with more items than this sees the newest; the total says how many there are. */
-export const ACCOUNT_ITEMS_SHOWN = 100;
+const ACCOUNT_ITEMS_SHOWN = 100;
 
 /** 'Thoko Banda Phiri' -> first name 'Thoko', last name 'Banda Phiri'. */
 function nameParts(name: string) {

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Executor } from '../../db/database.js';
 import type { Database, SellerRequestEventsTable, SellerRequestsTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type RequestRow = Selectable<SellerRequestsTable>;
 
 /** What a search box entry may be; a request matching any one of them is found. All use an index. */
@@ -43,7 +43,7 @@ export function findRequestByTokenHash(db: Executor, tokenHash: string) {
 }
 
 /** Inserts the request, or returns undefined when its reference is taken (the caller draws another). */
-export async function insertRequest(db: Executor, values: Omit<SellerRequestsTable, 'id'>): Promise<number | undefined> {
+export async function insertRequest(db: Executor, values: Insertable<SellerRequestsTable>): Promise<number | undefined> {
   const row = await db
     .insertInto('seller_requests')
     .values(values)
@@ -99,12 +99,12 @@ export async function addOffer(db: Executor, requestId: number, kind: 'offer' | 
   return row.id;
 }
 
-export async function addEvent(db: Executor, event: Omit<SellerRequestEventsTable, 'id'>) {
+export async function addEvent(db: Executor, event: Insertable<SellerRequestEventsTable>) {
   await db.insertInto('seller_request_events').values(event).execute();
 }
 
 /** Events that answer an offer: the seller's (or staff's recorded) acceptance, a decline, the expiry. */
-export const ANSWER_ACTIONS = ['sellerAccept', 'recordAcceptance', 'sellerDecline', 'expireOffer'] as const;
+const ANSWER_ACTIONS = ['sellerAccept', 'recordAcceptance', 'sellerDecline', 'expireOffer'] as const;
 
 /** Offers oldest first, each with the event that answered it, if any (at most one: an answer closes the offer). */
 export function offersOf(db: Executor, requestId: number) {

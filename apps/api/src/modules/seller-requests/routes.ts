@@ -15,10 +15,9 @@ import {
 } from '@marketplace/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
-import { idParams } from '../../plugins/params.js';
+import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import { listRequests } from './repository.js';
@@ -26,7 +25,7 @@ import type { StatusLinks } from './links.js';
 import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, submitRequest, type StaffMove } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
-export const SUBMITTED = 'Item successfully submitted!';
+const SUBMITTED = 'Item successfully submitted!';
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again in an hour.';
 /** Per IP: mobile networks put many phones behind one address, so this only stops floods, not sellers. */
 export const SUBMISSIONS_PER_HOUR = 30;
@@ -40,8 +39,6 @@ export interface SellerRequestRouteOptions {
   links: StatusLinks;
 }
 
-// The token is checked in the handler: a malformed one is "We could not find this item" (404), like a wrong one.
-const tokenParams = z.object({ token: z.string() });
 // A POST without a body arrives as null: an answer needs no reason.
 const answerBody = sellerAnswerSchema.nullable();
 

@@ -1,19 +1,17 @@
 import type { adminSellerRequestSchema, OfferAnswer, OfferAnswerAction, SellerAccountOffer, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
 import { flagsOf, formatMoney, hasOpenOffer, nextStatus, OPEN_OFFER_STATUSES, sellerStatusText, sellerTokenPattern, toAmount, whyNot } from '@marketplace/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { expireEach } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import { findUserByEmail } from '../auth/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { insertProduct, setGallery } from '../admin-products/repository.js';
-import { checkRefs } from '../admin-products/service.js';
+import { checkRefs, insertProductWithGallery } from '../admin-products/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
-import { indexProductSearch } from '../products/search.js';
 import { enqueueMessages, messagesOf } from '../notifications/outbox.js';
 import { hashToken } from '../auth/tokens.js';
 import { newReference, phoneKey, statusToken } from './codes.js';
@@ -42,13 +40,12 @@ import {
   type RequestSearch,
 } from './repository.js';
 
-export const REQUEST_NOT_FOUND = 'Seller request not found';
+const REQUEST_NOT_FOUND = 'Seller request not found';
 /** The seller's link: unknown and malformed tokens alike, never a hint whether a request exists. */
 export const ITEM_NOT_FOUND = 'We could not find this item';
 export const CHANGED_MEANWHILE = 'This request was changed by someone else meanwhile. Reload it and try again.';
 export const OFFER_REPLACED = 'This offer was withdrawn and replaced by a newer one. Reload the page to see it.';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 type Submission = z.output<typeof adminSellerRequestSchema>;
 
 /** The verb of "Cannot <verb>: <reason>". */
@@ -154,7 +151,7 @@ async function accountOffer(db: Executor, row: RequestRow): Promise<SellerAccoun
 }
 
 /** 'thoko@example.mw' -> 't***@example.mw': enough for the seller to recognise, not to copy. */
-export function emailHint(email: string): string {
+function emailHint(email: string): string {
   const at = email.lastIndexOf('@');
   return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
 }
@@ -361,8 +358,8 @@ export async function sellerAnswer(db: Db, now: Date, token: string, move: Extra
  */
 async function addToInventory(trx: Transaction<Database>, row: RequestRow, move: Extract<Move, { action: 'addToInventory' }>, now: string): Promise<string | null> {
   await checkRefs(trx, move.category_id, move.shop_id);
-  const [town, accepted] = await Promise.all([shopTown(trx, move.shop_id), acceptedOffer(trx, row.id)]);
-  const productId = await insertProduct(trx, {
+  const [town, accepted, images] = await Promise.all([shopTown(trx, move.shop_id), acceptedOffer(trx, row.id), requestImages(trx, row.id)]);
+  const product = {
     name: row.item_name,
     description: row.description,
     price: move.price,
@@ -377,9 +374,8 @@ async function addToInventory(trx: Transaction<Database>, row: RequestRow, move:
     seller_request_id: row.id,
     created_at: now,
     updated_at: now,
-  });
-  await setGallery(trx, productId, (await requestImages(trx, row.id)).map((i) => i.id));
-  await indexProductSearch(trx, [productId]);
+  };
+  await insertProductWithGallery(trx, product, images.map((i) => i.id));
   return town || null;
 }
 

@@ -20,9 +20,9 @@ export function sellForm(over: Record<string, string> = {}) {
   }) as [string, string][];
 }
 
-export const png = (colour: string) => sharp({ create: { width: 60, height: 40, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) => sharp({ create: { width: 60, height: 40, channels: 3, background: colour } }).png().toBuffer();
 
-export const photos = async (n: number) =>
+const photos = async (n: number) =>
   Promise.all(Array.from({ length: n }, async (_, i) => ['images', await png(['#a00', '#0a0', '#00a', '#aa0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]));
 
 let address = 0;

@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, ShopsTable } from '../../db/schema.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { ShopsTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 // contact is not read: the API sends hours under both names.
 const columns = ['id', 'name', 'address', 'town', 'hours', 'phone', 'delivery_fee'] as const;
+export type ShopRow = Pick<Selectable<ShopsTable>, (typeof columns)[number]>;
 
 export async function listShops(db: Executor, limit: number, offset: number) {
   const rows = await db.selectFrom('shops').select(columns).orderBy('id').limit(limit).offset(offset).execute();
@@ -11,15 +12,15 @@ export async function listShops(db: Executor, limit: number, offset: number) {
   return { rows, total: Number(n) };
 }
 
-export function findShop(db: Executor, id: number) {
+export function findShop(db: Executor, id: number): Promise<ShopRow | undefined> {
   return db.selectFrom('shops').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertShop(db: Executor, values: Omit<ShopsTable, 'id'>) {
+export async function insertShop(db: Executor, values: Insertable<ShopsTable>) {
   return (await db.insertInto('shops').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateShop(db: Executor, id: number, values: Partial<Omit<ShopsTable, 'id'>>) {
+export async function updateShop(db: Executor, id: number, values: Updateable<ShopsTable>) {
   await db.updateTable('shops').set(values).where('id', '=', id).execute();
 }
 

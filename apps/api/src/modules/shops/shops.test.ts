@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addProduct } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
-import { SHOP_IN_USE } from './routes.js';
+import { SHOP_IN_USE } from './service.js';
 
 describe.each(engines)('shops API [%s]', (engine) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Engine } from '../../db/database.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Engine, Executor } from '../../db/database.js';
+import type { UsersTable } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 const columns = ['id', 'display_name', 'first_name', 'last_name', 'email', 'role', 'status', 'created_at'] as const;
+export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]>;
 
 export async function listUsers(db: Executor, limit: number, offset: number) {
   const rows = await db.selectFrom('users').select(columns).orderBy('id').limit(limit).offset(offset).execute();
@@ -11,7 +11,7 @@ export async function listUsers(db: Executor, limit: number, offset: number) {
   return { rows, total: Number(n) };
 }
 
-export function findUser(db: Executor, id: number) {
+export function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
@@ -31,12 +31,12 @@ export async function activeAdminIds(db: Executor, engine: Engine): Promise<numb
   return (await q.execute()).map((r) => r.id);
 }
 
-export async function insertUser(db: Executor, values: Omit<UsersTable, 'id'>) {
+export async function insertUser(db: Executor, values: Insertable<UsersTable>) {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateUser(db: Executor, id: number, values: Partial<Omit<UsersTable, 'id'>>) {
+export async function updateUser(db: Executor, id: number, values: Updateable<UsersTable>) {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 

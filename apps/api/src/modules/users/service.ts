@@ -7,14 +7,12 @@ import { recordAudit } from '../audit/repository.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { activeAdminIds, deleteUser, emailTaken, findUser, insertUser, updateUser } from './repository.js';
+import { activeAdminIds, deleteUser, emailTaken, findUser, insertUser, updateUser, type UserRow } from './repository.js';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const LAST_ADMIN = 'There must always be at least one active Admin.';
 export const NOT_YOURSELF = 'You cannot delete your own account.';
 export const USER_NOT_FOUND = 'User not found';
-
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 export function toUser(row: UserRow): User {
   return {
