@@ -56,6 +56,19 @@ function lcpPhases(audit) {
   return undefined;
 }
 
+/** Script the page fetched before the browser first painted, and script that held the paint back. */
+function scriptBeforePaint(a) {
+  const fcp = a.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
+  const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  const kb = (items) => Math.round(items.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 102.4) / 10;
+  const blocking = (a['render-blocking-resources']?.details?.items ?? []).filter((r) => /\.m?js(\?|$)/.test(r.url));
+  return {
+    fetchedKb: Number.isFinite(fcp) ? kb(scripts.filter((r) => r.networkRequestTime < fcp)) : NaN,
+    fetched: Number.isFinite(fcp) ? scripts.filter((r) => r.networkRequestTime < fcp).map((r) => r.url.split('/').pop()) : [],
+    blockingKb: Math.round(blocking.reduce((sum, r) => sum + (r.totalBytes ?? 0), 0) / 102.4) / 10,
+  };
+}
+
 function figures(lhr) {
   const a = lhr.audits;
   const bytes = {};
@@ -68,6 +81,7 @@ function figures(lhr) {
     cls: Math.round((a['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
     tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? NaN),
     bytes,
+    scriptBeforePaint: scriptBeforePaint(a),
     lcpPhases: lcpPhases(a['largest-contentful-paint-element']),
     lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
     errors: lhr.runtimeError ? [lhr.runtimeError.message] : [],
