@@ -63,7 +63,7 @@ describe('starting the code of a rendered page', () => {
     expect(scripts()).toContain('/assets/index-1.js');
     await loadPage({ tag: false });
     dispatchEvent(new Event('load'));
-    expect(document.head.querySelector('script')).toBeNull();
+    expect(document.head.querySelector('script')).not.toBeInTheDocument();
   });
 
   it('presses a button tapped too early again once the app is ready, and leaves links alone', async () => {
@@ -89,11 +89,11 @@ describe('starting the code of a rendered page', () => {
     render(<Top />);
     await Promise.resolve();
     expect(pressed).not.toHaveBeenCalled();
-    expect(document.documentElement.hasAttribute('data-ready')).toBe(false);
+    expect(document.documentElement).not.toHaveAttribute('data-ready');
     render(<Details />);
     await Promise.resolve();
     expect(pressed).toHaveBeenCalledTimes(1);
-    expect(document.documentElement.hasAttribute('data-ready')).toBe(true);
+    expect(document.documentElement).toHaveAttribute('data-ready');
     button.click();
     expect(pressed).toHaveBeenCalledTimes(2);
   });

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
@@ -11,9 +12,9 @@ describe('route guard', () => {
   it('sends a visitor without a token to /admin/login', async () => {
     const fetchSpy = mockApi([]);
     renderAdmin('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/login');
-    expect(screen.queryByRole('navigation', { name: 'Back-office' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Back-office' })).not.toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -24,12 +25,12 @@ describe('route guard', () => {
       [/^GET \/api\/admin\/dashboard$/, () => json(emptyDashboard)],
     ]);
     renderAdmin('/admin');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
     const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
     const labels = Array.from(nav.querySelectorAll('a,button')).map((el) => el.textContent);
     expect(labels).toEqual(['Dashboard', 'Orders', 'Products', 'Featured Products', 'Shops', 'Users', 'Seller Requests', 'Categories', 'Logout']);
-    expect(nav.querySelector('a[href="/admin/seller-requests"]')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Seller Requests' })).toHaveAttribute('href', '/admin/seller-requests');
   });
 });
 
@@ -41,12 +42,13 @@ describe('session end', () => {
       [/^GET \/api\/admin\/products/, () => json({ title: 'Unauthorized', status: 401, detail: 'Session expired', message: 'Session expired' }, 401)],
     ]);
     renderAdmin('/admin/products');
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(window.localStorage.getItem('displayName')).toBeNull();
   });
 
   it('Logout revokes the token on the server, forgets it and opens the login screen', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
@@ -55,8 +57,8 @@ describe('session end', () => {
     ]);
     renderAdmin('/admin/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Chikondi' });
-    screen.getAllByRole('button', { name: 'Logout' })[0]!.click();
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Logout' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBeNull();
     const logoutCall = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/v1/auth/logout'));
     expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer test-token');
@@ -71,7 +73,7 @@ describe('roles', () => {
       [/^GET \/api\/admin\/dashboard$/, () => json({ title: 'Forbidden', status: 403, detail: 'No access', message: 'No access' }, 403)],
     ]);
     renderAdmin('/admin/dashboard');
-    expect(await screen.findByText('Your account does not have access to the back-office.')).toBeTruthy();
+    expect(await screen.findByText('Your account does not have access to the back-office.')).toBeInTheDocument();
   });
 
   it("a 403 shows the server's message in place of the screen", async () => {
@@ -81,8 +83,8 @@ describe('roles', () => {
       [/^GET \/api\/admin\/users/, () => json({ title: 'Forbidden', status: 403, detail: 'Only an Admin can manage users', message: 'Only an Admin can manage users' }, 403)],
     ]);
     renderAdmin('/admin/users');
-    expect(await screen.findByText('Only an Admin can manage users')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('Only an Admin can manage users')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem('authToken')).toBe('test-token'));
   });
 });

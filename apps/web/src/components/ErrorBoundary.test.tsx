@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense, type ComponentType } from 'react';
 import { Link, MemoryRouter, Route, Routes } from '../lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,66 +52,70 @@ describe('a screen whose code does not arrive', () => {
   it('is tried once more at once, unseen', async () => {
     const { load, Screen } = flakyScreen(1);
     renderRoutes({ '/sell': Screen });
-    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
-    expect(screen.queryByText(OFFLINE)).toBeNull();
+    expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
   });
 
   it('then says the phone seems offline, and Try again loads it afresh', async () => {
+    const user = userEvent.setup();
     const { load, Screen } = flakyScreen(2);
     renderRoutes({ '/sell': Screen });
-    expect(await screen.findByRole('heading', { level: 1, name: OFFLINE })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: OFFLINE })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     // The links outside the boundary stay (in the app: the top bar).
-    expect(screen.getByRole('link', { name: 'Open /sell' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open /sell' })).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(3);
-    expect(screen.queryByText(OFFLINE)).toBeNull();
+    expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
   });
 
   it('keeps saying so while the loads keep failing', async () => {
+    const user = userEvent.setup();
     const { load, Screen } = flakyScreen(4);
     renderRoutes({ '/sell': Screen });
     await screen.findByRole('heading', { name: OFFLINE });
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: OFFLINE })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: OFFLINE })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(4);
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(5);
   });
 
   it('another route shows at once, and coming back loads the failed screen afresh', async () => {
+    const user = userEvent.setup();
     const sell = flakyScreen(2, 'Sell');
     const basket = flakyScreen(0, 'Basket');
     renderRoutes({ '/sell': sell.Screen, '/basket': basket.Screen });
     await screen.findByRole('heading', { name: OFFLINE });
 
-    fireEvent.click(screen.getByRole('link', { name: 'Open /basket' }));
-    expect(await screen.findByRole('heading', { name: 'Basket' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: 'Open /sell' }));
-    expect(await screen.findByRole('heading', { name: 'Sell' })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Open /basket' }));
+    expect(await screen.findByRole('heading', { name: 'Basket' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Open /sell' }));
+    expect(await screen.findByRole('heading', { name: 'Sell' })).toBeInTheDocument();
     expect(sell.load).toHaveBeenCalledTimes(3);
   });
 });
 
 describe('any other error', () => {
   it('says something went wrong, with a retry and a way home, never a blank page', async () => {
+    const user = userEvent.setup();
     let broken = true;
     function Broken() {
       if (broken) throw new Error('Cannot read properties of undefined');
       return <h1>Mended</h1>;
     }
     renderRoutes({ '/sell': Broken });
-    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.queryByText(OFFLINE)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
 
     broken = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Mended' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Mended' })).toBeInTheDocument();
   });
 
   it('is read as offline when the phone says it has no network', () => {
@@ -119,7 +124,7 @@ describe('any other error', () => {
       throw new Error('Failed to render');
     }
     renderRoutes({ '/sell': Broken });
-    expect(screen.getByRole('heading', { name: OFFLINE })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: OFFLINE })).toBeInTheDocument();
   });
 });
 
@@ -136,7 +141,7 @@ it('without a way home, a failure shows nothing (the footer): the rest of the pa
     </MemoryRouter>,
   );
   await vi.waitFor(() => expect(console.error).toHaveBeenCalled());
-  expect(screen.getByText('The page')).toBeTruthy();
-  expect(screen.queryByText(OFFLINE)).toBeNull();
-  expect(screen.queryByRole('button')).toBeNull();
+  expect(screen.getByText('The page')).toBeInTheDocument();
+  expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
+  expect(screen.queryByRole('button')).not.toBeInTheDocument();
 });

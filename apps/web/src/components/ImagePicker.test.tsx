@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acceptImages, ImagePicker, type ExistingImage } from './ImagePicker';
@@ -28,41 +29,47 @@ function Harness({ existing = [], onRemoveExisting }: { existing?: ExistingImage
   return <ImagePicker files={files} onChange={setFiles} existing={existing} onRemoveExisting={onRemoveExisting} />;
 }
 
-const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+const input = () => screen.getByLabelText('Images');
 const thumbnails = () => screen.queryAllByRole('img');
+// A user can switch the file dialog to "All files", so the picker itself must drop what is not an image.
+const setup = () => userEvent.setup({ applyAccept: false });
 
 describe('ImagePicker', () => {
-  it('accepts at most 3 images, drops the rest and non-images, and marks the first Primary', () => {
+  it('accepts at most 3 images, drops the rest and non-images, and marks the first Primary', async () => {
+    const user = setup();
     render(<Harness />);
-    expect(input().accept).toBe('image/*');
-    fireEvent.change(input(), { target: { files: [image('1.jpg'), text('x.txt'), image('2.jpg'), image('3.jpg'), image('4.jpg')] } });
+    expect(input()).toHaveAttribute('accept', 'image/*');
+    await user.upload(input(), [image('1.jpg'), text('x.txt'), image('2.jpg'), image('3.jpg'), image('4.jpg')]);
     expect(thumbnails()).toHaveLength(3);
     expect(screen.getAllByText('Primary')).toHaveLength(1);
-    expect(thumbnails()[0]!.getAttribute('alt')).toBe('Image 1 (primary)');
-    expect(screen.getByRole('status').textContent).toContain('1 file skipped: only images can be added.');
-    expect(screen.getByRole('status').textContent).toContain('1 file skipped: at most 3 images.');
-    expect(input().disabled).toBe(true);
-    expect(screen.getByText('Maximum of 3 images reached')).toBeTruthy();
+    expect(thumbnails()[0]!).toHaveAttribute('alt', 'Image 1 (primary)');
+    expect(screen.getByRole('status')).toHaveTextContent('1 file skipped: only images can be added.');
+    expect(screen.getByRole('status')).toHaveTextContent('1 file skipped: at most 3 images.');
+    expect(input()).toBeDisabled();
+    expect(screen.getByText('Maximum of 3 images reached')).toBeInTheDocument();
   });
 
-  it('takes dropped files and removes one with its button', () => {
+  it('takes dropped files and removes one with its button', async () => {
+    const user = setup();
     render(<Harness />);
     const zone = screen.getByText('Drag and drop images here, or click to choose').closest('label')!;
+    // user-event has no drag and drop: the drop event carries the files directly.
     fireEvent.drop(zone, { dataTransfer: { files: [image('a.jpg'), image('b.jpg')] } });
     expect(thumbnails()).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
     expect(thumbnails()).toHaveLength(1);
-    expect(screen.getByText('Primary')).toBeTruthy();
+    expect(screen.getByText('Primary')).toBeInTheDocument();
     expect(URL.revokeObjectURL).toHaveBeenCalled();
   });
 
-  it('counts stored images against the limit and reports their removal', () => {
+  it('counts stored images against the limit and reports their removal', async () => {
+    const user = setup();
     const onRemoveExisting = vi.fn();
     render(<Harness existing={[{ key: 'a.webp', url: '/a' }, { key: 'b.webp', url: '/b' }]} onRemoveExisting={onRemoveExisting} />);
-    fireEvent.change(input(), { target: { files: [image('new1.jpg'), image('new2.jpg')] } });
+    await user.upload(input(), [image('new1.jpg'), image('new2.jpg')]);
     expect(thumbnails()).toHaveLength(3);
-    expect(screen.getByRole('status').textContent).toContain('1 file skipped: at most 3 images.');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    expect(screen.getByRole('status')).toHaveTextContent('1 file skipped: at most 3 images.');
+    await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
     expect(onRemoveExisting).toHaveBeenCalledWith('b.webp');
   });
 });

@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getBasket } from '../lib/basket-store';
 import { renderWithRouter } from '../test/render';
@@ -51,42 +52,44 @@ describe('ProductCard image', () => {
   it('loads lazily with a fixed size so the grid does not shift', () => {
     renderWithRouter(<ProductCard product={{ ...base, cover_image_url: 'c.webp' }} />);
     const img = screen.getByRole('img', { name: base.name });
-    expect(img.getAttribute('loading')).toBe('lazy');
-    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '500']);
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '400');
+    expect(img).toHaveAttribute('height', '500');
   });
 });
 
 describe('ProductCard links and basket', () => {
   it('links to the product page and shows the location, defaulting to Lilongwe', () => {
     renderWithRouter(<ProductCard product={base} />);
-    expect(screen.getByRole('link', { name: base.name }).getAttribute('href')).toBe('/product/5');
-    expect(screen.getByText('Lilongwe')).toBeTruthy();
+    expect(screen.getByRole('link', { name: base.name })).toHaveAttribute('href', '/product/5');
+    expect(screen.getByText('Lilongwe')).toBeInTheDocument();
   });
-  it('adds the item to the basket once, then offers the basket', () => {
+  it('adds the item to the basket once, then offers the basket', async () => {
+    const user = userEvent.setup();
     renderWithRouter(<ProductCard product={{ ...base, price: 300000 }} />);
-    fireEvent.click(screen.getByRole('button', { name: `Add to basket ${base.name}` }));
+    await user.click(screen.getByRole('button', { name: `Add to basket ${base.name}` }));
     expect(getBasket().map((item) => item.id)).toEqual([5]);
-    expect(screen.queryByRole('button', { name: /Add to basket/ })).toBeNull();
-    expect(screen.getByRole('link', { name: /In basket / }).getAttribute('href')).toBe('/basket');
+    expect(screen.queryByRole('button', { name: /Add to basket/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /In basket / })).toHaveAttribute('href', '/basket');
   });
   it('cannot add a sold item', () => {
     renderWithRouter(<ProductCard product={{ ...base, sold: true }} />);
-    expect(screen.queryByRole('button', { name: /Add to basket/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to basket/ })).not.toBeInTheDocument();
     expect(screen.getAllByText('Sold').length).toBeGreaterThan(0);
   });
   it('marks a reserved item and cannot add it, even when it is already in the basket', () => {
     renderWithRouter(<ProductCard product={{ ...base, reserved: true }} />);
     expect(screen.getAllByText('Reserved')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: /Add to basket/ })).toBeNull();
-    expect(screen.queryByRole('link', { name: /In basket/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to basket/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /In basket/ })).not.toBeInTheDocument();
   });
   it('shows no badge on an item for sale', () => {
     renderWithRouter(<ProductCard product={{ ...base, sold: false, reserved: false }} />);
-    expect(screen.queryByText('Reserved')).toBeNull();
-    expect(screen.queryByText('Sold')).toBeNull();
+    expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Sold')).not.toBeInTheDocument();
   });
   it('shows the real watcher count when asked', () => {
     renderWithRouter(<ProductCard product={{ ...base, watchers: 12 }} showWatchers />);
-    expect(screen.getByText('12 watching')).toBeTruthy();
+    expect(screen.getByText('12 watching')).toBeInTheDocument();
   });
 });

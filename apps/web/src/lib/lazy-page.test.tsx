@@ -23,8 +23,8 @@ describe('lazy pieces', () => {
       </Suspense>,
     );
     // Synchronously: no fallback was ever shown.
-    expect(screen.getByText('LoadedFirst here')).not.toBeNull();
-    expect(screen.queryByText('waiting')).toBeNull();
+    expect(screen.getByText('LoadedFirst here')).toBeInTheDocument();
+    expect(screen.queryByText('waiting')).not.toBeInTheDocument();
   });
 
   it('wait for their code when it was not loaded before', async () => {
@@ -34,8 +34,8 @@ describe('lazy pieces', () => {
         <Piece />
       </Suspense>,
     );
-    expect(screen.getByText('waiting')).not.toBeNull();
-    expect(await screen.findByText('LoadedLater here')).not.toBeNull();
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('LoadedLater here')).toBeInTheDocument();
   });
 
   it("are named to the server's render that used them", async () => {

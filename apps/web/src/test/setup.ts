@@ -1,3 +1,5 @@
+// The DOM matchers (toBeInTheDocument, toHaveTextContent...); they only extend expect, so the Node-run file loads them harmlessly.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

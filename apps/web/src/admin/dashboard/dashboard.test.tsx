@@ -21,7 +21,7 @@ describe('LineChart', () => {
     expect(screen.getByTestId('orders-chart').querySelectorAll('circle')).toHaveLength(7);
     const table = screen.getByRole('table', { name: 'Orders in Last 7 Days' });
     expect(within(table).getAllByRole('row')).toHaveLength(8);
-    expect(within(table).getByText('6')).toBeTruthy();
+    expect(within(table).getByText('6')).toBeInTheDocument();
   });
 });
 
@@ -41,16 +41,16 @@ describe('dashboard', () => {
       ],
     ]);
     renderAdmin('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('stat-products').textContent).toBe('1,234'));
     expect(screen.getByTestId('stat-orders').textContent).toBe('5');
     expect(screen.getByTestId('stat-pendingOrders').textContent).toBe('2');
     const totals = within(screen.getByRole('list', { name: 'Totals' })).getAllByRole('listitem');
     expect(totals.map((card) => card.querySelector('p')?.textContent)).toEqual(['Products', 'Orders', 'Users', 'Pending Orders', 'Revenue This Week']);
     expect(screen.getByTestId('stat-revenueThisWeek').textContent).toBe('MWK 1,250,000');
-    expect(screen.getByRole('heading', { name: 'Orders in Last 7 Days' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeTruthy();
-    expect(screen.getByText('Created product Dell Latitude')).toBeTruthy();
-    expect(screen.getByText('#42')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Orders in Last 7 Days' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeInTheDocument();
+    expect(screen.getByText('Created product Dell Latitude')).toBeInTheDocument();
+    expect(screen.getByText('#42')).toBeInTheDocument();
   });
 });

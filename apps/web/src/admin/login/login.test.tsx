@@ -1,16 +1,18 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
+import { retype } from '../../test/typing';
 import { ApiError } from '../../lib/api-client';
 import { LOGIN_DEFAULT_ERROR, login, loginErrorText } from '../auth-api';
 import { ADMIN_ME, renderAdmin } from '../test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-function fillAndSubmit(email = 'admin@marketplace.mw', password = 'wrong-password') {
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+async function fillAndSubmit(user: UserEvent, email = 'admin@marketplace.mw', password = 'wrong-password') {
+  await retype(user, 'Email', email);
+  await retype(user, 'Password', password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
 describe('login error text', () => {
@@ -30,38 +32,42 @@ describe('login error text', () => {
 
 describe('Admin Login screen', () => {
   it('requires both fields', async () => {
+    const user = userEvent.setup();
     const fetchSpy = mockApi([]);
     renderAdmin('/admin/login');
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('toasts the detail of a refused login', async () => {
+    const user = userEvent.setup();
     mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Unauthorized', status: 401, detail: 'Invalid email or password', message: 'Invalid email or password' }, 401)]]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
-    fillAndSubmit();
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 
   it('falls back to the title, then to the default text', async () => {
+    const user = userEvent.setup();
     mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Too Many Requests', message: 'Slow down' }, 429)]]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
-    fillAndSubmit();
-    expect(await screen.findByText('Too Many Requests')).toBeTruthy();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Too Many Requests')).toBeInTheDocument();
 
     vi.restoreAllMocks();
     mockApi([[/^POST \/api\/v1\/auth\/login$/, () => new Response('<html>Bad gateway</html>', { status: 502 })]]);
-    fillAndSubmit();
-    expect(await screen.findByText('Login failed. Please try again.')).toBeTruthy();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
   });
 
   it('stores the token and display name and opens the dashboard', async () => {
+    const user = userEvent.setup();
     const fetchSpy = mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-123', display_name: 'Chikondi', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
@@ -69,8 +75,8 @@ describe('Admin Login screen', () => {
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
-    fillAndSubmit('admin@marketplace.mw', 'malawi-demo-admin');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeTruthy();
+    await fillAndSubmit(user, 'admin@marketplace.mw', 'malawi-demo-admin');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBe('tok-123');
     expect(window.localStorage.getItem('displayName')).toBe('Chikondi');
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
@@ -81,6 +87,7 @@ describe('Admin Login screen', () => {
   });
 
   it("defaults the display name to 'Admin'", async () => {
+    const user = userEvent.setup();
     mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-1', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
@@ -88,8 +95,8 @@ describe('Admin Login screen', () => {
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
-    fillAndSubmit();
-    expect(await screen.findByRole('heading', { name: 'Welcome, Admin' })).toBeTruthy();
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Admin' })).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem('displayName')).toBe('Admin'));
   });
 });

@@ -1,5 +1,6 @@
 import type { AdminOrderSummary } from '@marketplace/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
@@ -70,38 +71,39 @@ describe('orders list', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order', 'Status', 'Shop', 'Buyer', 'Items', 'Total', 'Age', 'View']);
     expect(within(table).getAllByRole('row')).toHaveLength(5);
-    expect(screen.getByText('4 orders')).toBeTruthy();
+    expect(screen.getByText('4 orders')).toBeInTheDocument();
 
     const first = within(screen.getByTestId('order-row-7'));
-    expect(first.getByText('MW-4K7Q2')).toBeTruthy();
-    expect(first.getByText('Collect')).toBeTruthy();
-    expect(first.getByText('Placed').className).toContain('bg-amber-100');
-    expect(first.getByText('Lilongwe City Mall')).toBeTruthy();
-    expect(first.getByText('Thoko Banda')).toBeTruthy();
-    expect(first.getByText('+265 999 123 456')).toBeTruthy();
-    expect(first.getByText('2')).toBeTruthy();
-    expect(first.getByText('MWK 485,000')).toBeTruthy();
-    expect(first.getByText('5 min')).toBeTruthy();
-    expect(first.getByRole('link', { name: 'View order MW-4K7Q2' }).getAttribute('href')).toBe('/admin/orders/7');
+    expect(first.getByText('MW-4K7Q2')).toBeInTheDocument();
+    expect(first.getByText('Collect')).toBeInTheDocument();
+    expect(first.getByText('Placed')).toHaveClass('bg-amber-100');
+    expect(first.getByText('Lilongwe City Mall')).toBeInTheDocument();
+    expect(first.getByText('Thoko Banda')).toBeInTheDocument();
+    expect(first.getByText('+265 999 123 456')).toBeInTheDocument();
+    expect(first.getByText('2')).toBeInTheDocument();
+    expect(first.getByText('MWK 485,000')).toBeInTheDocument();
+    expect(first.getByText('5 min')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'View order MW-4K7Q2' })).toHaveAttribute('href', '/admin/orders/7');
 
     const second = within(screen.getByTestId('order-row-6'));
-    expect(second.getByText('Out for delivery').className).toContain('bg-sky-100');
-    expect(second.getByText('Delivery')).toBeTruthy();
-    expect(second.getByText('Unknown')).toBeTruthy();
-    expect(second.getByText('MWK 1,250,000')).toBeTruthy();
-    expect(second.getByText('3 h')).toBeTruthy();
-    expect(within(screen.getByTestId('order-row-5')).getByText('Completed').className).toContain('bg-green-100');
-    expect(within(screen.getByTestId('order-row-5')).getByText('2 d')).toBeTruthy();
-    expect(within(screen.getByTestId('order-row-4')).getByText('Expired').className).toContain('bg-red-100');
+    expect(second.getByText('Out for delivery')).toHaveClass('bg-sky-100');
+    expect(second.getByText('Delivery')).toBeInTheDocument();
+    expect(second.getByText('Unknown')).toBeInTheDocument();
+    expect(second.getByText('MWK 1,250,000')).toBeInTheDocument();
+    expect(second.getByText('3 h')).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-row-5')).getByText('Completed')).toHaveClass('bg-green-100');
+    expect(within(screen.getByTestId('order-row-5')).getByText('2 d')).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-row-4')).getByText('Expired')).toHaveClass('bg-red-100');
 
     // The sidebar marks Orders, right after Dashboard.
     const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
     const links = within(nav).getAllByRole('link');
     expect(links[1]!.textContent).toBe('Orders');
-    expect(links[1]!.getAttribute('aria-current')).toBe('page');
+    expect(links[1]!).toHaveAttribute('aria-current', 'page');
   });
 
   it('puts the status and shop filters into the request and the URL, and back to page 1', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -113,9 +115,9 @@ describe('orders list', () => {
     ]);
     renderAdmin('/admin/orders');
     await screen.findByText('MW-4K7Q2');
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('MW-22222')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('MW-22222')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders?page=2');
 
     const status = screen.getByLabelText('Status') as HTMLSelectElement;
@@ -129,14 +131,14 @@ describe('orders list', () => {
       'Cancelled',
       'Expired',
     ]);
-    fireEvent.change(status, { target: { value: 'Confirmed' } });
-    expect(await screen.findByText('MW-33333')).toBeTruthy();
+    await user.selectOptions(status, 'Confirmed');
+    expect(await screen.findByText('MW-33333')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders?status=Confirmed');
 
     const shop = screen.getByLabelText('Shop') as HTMLSelectElement;
     await waitFor(() => expect(Array.from(shop.options).map((o) => o.textContent)).toEqual(['All shops', 'Blantyre Shop', 'Lilongwe City Mall']));
-    fireEvent.change(shop, { target: { value: '4' } });
-    expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
+    await user.selectOptions(shop, '4');
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders?status=Confirmed&shop_id=4');
     expect(listQueries(fetchSpy)).toEqual([
       '?limit=20&offset=0',
@@ -147,6 +149,7 @@ describe('orders list', () => {
   });
 
   it('reads the filters back from the URL (reload, Back) and clears them', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -155,19 +158,20 @@ describe('orders list', () => {
       [/^GET \/api\/admin\/orders\?limit=20&offset=0$/, () => page([])],
     ]);
     renderAdmin('/admin/orders?status=Ready+for+collection&shop_id=3&page=2');
-    expect(await screen.findByText('MW-4K7Q2')).toBeTruthy();
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Ready for collection');
-    expect((screen.getByLabelText('Shop') as HTMLSelectElement).value).toBe('3');
-    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(await screen.findByText('MW-4K7Q2')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('Ready for collection');
+    expect(screen.getByLabelText('Shop')).toHaveValue('3');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('Shop'), { target: { value: '' } });
-    expect(await screen.findByText('No orders yet.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await user.selectOptions(screen.getByLabelText('Shop'), '');
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders');
     expect(listQueries(fetchSpy).at(-1)).toBe('?limit=20&offset=0');
   });
 
   it('ignores a status or shop the server would refuse, and Clear filters empties the URL', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -176,17 +180,18 @@ describe('orders list', () => {
       [/^GET \/api\/admin\/orders\?limit=20&offset=0$/, () => page([aSummary()])],
     ]);
     renderAdmin('/admin/orders?status=Lost&shop_id=77');
-    expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
     // A shop that is not in the list (deleted since) still shows as the chosen one.
-    await waitFor(() => expect((screen.getByLabelText('Shop') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Shop #77'));
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(await screen.findByText('MW-4K7Q2')).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('Shop')).toHaveDisplayValue('Shop #77'));
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('MW-4K7Q2')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders');
     expect(listQueries(fetchSpy)).toEqual(['?shop_id=77&limit=20&offset=0', '?limit=20&offset=0']);
   });
 
   it('says why the list failed and loads it again on Try again', async () => {
+    const user = userEvent.setup();
     signIn();
     let calls = 0;
     mockApi([
@@ -201,9 +206,9 @@ describe('orders list', () => {
       ],
     ]);
     renderAdmin('/admin/orders');
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getAllByText('Failed to fetch orders').length).toBeGreaterThan(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('MW-4K7Q2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('MW-4K7Q2')).toBeInTheDocument();
   });
 });

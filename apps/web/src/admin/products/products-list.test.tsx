@@ -1,5 +1,6 @@
 import type { AdminProduct } from '@marketplace/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
@@ -41,6 +42,7 @@ const products = [
 
 describe('products list', () => {
   it('shows the columns and enables Add to Featured only for published products not sold', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
@@ -51,31 +53,32 @@ describe('products list', () => {
     const published = await screen.findByTestId('product-row-1');
     const unpublished = screen.getByTestId('product-row-2');
 
-    expect(within(unpublished).getByText('Unknown')).toBeTruthy();
-    expect(within(unpublished).getByText('MWK 1,250,000')).toBeTruthy();
-    expect(within(unpublished).getByText('Sold')).toBeTruthy();
-    expect(within(unpublished).getByText('Unpublished')).toBeTruthy();
-    expect(within(published).getByText('Available')).toBeTruthy();
-    expect(within(published).getByText('Published')).toBeTruthy();
-    expect(within(screen.getByTestId('product-row-3')).getByText('Reserved')).toBeTruthy();
+    expect(within(unpublished).getByText('Unknown')).toBeInTheDocument();
+    expect(within(unpublished).getByText('MWK 1,250,000')).toBeInTheDocument();
+    expect(within(unpublished).getByText('Sold')).toBeInTheDocument();
+    expect(within(unpublished).getByText('Unpublished')).toBeInTheDocument();
+    expect(within(published).getByText('Available')).toBeInTheDocument();
+    expect(within(published).getByText('Published')).toBeInTheDocument();
+    expect(within(screen.getByTestId('product-row-3')).getByText('Reserved')).toBeInTheDocument();
     // What we paid the seller sits under the price, only for items bought from one.
-    expect(within(screen.getByTestId('product-row-3')).getByText('Bought MWK 60,000')).toBeTruthy();
-    expect(within(published).queryByText(/^Bought/)).toBeNull();
+    expect(within(screen.getByTestId('product-row-3')).getByText('Bought MWK 60,000')).toBeInTheDocument();
+    expect(within(published).queryByText(/^Bought/)).not.toBeInTheDocument();
 
-    const disabled = within(unpublished).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
-    expect(disabled.disabled).toBe(true);
-    const sold = within(screen.getByTestId('product-row-4')).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
-    expect([sold.disabled, sold.title]).toEqual([true, 'A sold product cannot be featured']);
-    const enabled = within(published).getByRole('button', { name: /^Add to Featured/ }) as HTMLButtonElement;
-    expect(enabled.disabled).toBe(false);
+    expect(within(unpublished).getByRole('button', { name: /^Add to Featured/ })).toBeDisabled();
+    const sold = within(screen.getByTestId('product-row-4')).getByRole('button', { name: /^Add to Featured/ });
+    expect(sold).toBeDisabled();
+    expect(sold).toHaveAttribute('title', 'A sold product cannot be featured');
+    const enabled = within(published).getByRole('button', { name: /^Add to Featured/ });
+    expect(enabled).toBeEnabled();
 
-    fireEvent.click(enabled);
-    expect(await screen.findByText('Product added to featured list!')).toBeTruthy();
+    await user.click(enabled);
+    expect(await screen.findByText('Product added to featured list!')).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([url, init]) => String(url).endsWith('/api/admin/featured-products/1') && init?.method === 'POST')).toBe(true);
-    await waitFor(() => expect((within(published).getByRole('button', { name: /^Featured/ }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect(within(published).getByRole('button', { name: /^Featured/ })).toBeDisabled());
   });
 
   it('wires the search box to search= and shows publish errors', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
@@ -85,13 +88,13 @@ describe('products list', () => {
     ]);
     renderAdmin('/admin/products');
     await screen.findByTestId('product-row-1');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: 'hp' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(screen.queryByTestId('product-row-1')).toBeNull());
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'hp');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByTestId('product-row-1')).not.toBeInTheDocument());
     expect(screen.getByTestId('location').textContent).toBe('/admin/products?search=hp');
     expect(fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/api/admin/products?limit=50&offset=0&search=hp'))).toBe(true);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Publish HP EliteBook 840' }));
-    expect(await screen.findByText('Pick a shop first')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Publish HP EliteBook 840' }));
+    expect(await screen.findByText('Pick a shop first')).toBeInTheDocument();
   });
 });

@@ -40,7 +40,7 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
     const card = screen.getByRole('heading', { name: 'Chikondi Banda' }).parentElement!;
     expect(within(card).getByTestId('request-reference').textContent).toBe('S-7QK2M');
     await waitFor(() => expect(document.title).toMatch(/^Seller Request S-7QK2M \| /));
-    expect(screen.queryByText(/^Offer expires/)).toBeNull();
+    expect(screen.queryByText(/^Offer expires/)).not.toBeInTheDocument();
   });
 
   it("shows when the open offer expires and each offer's answer from the seller", async () => {
@@ -58,7 +58,7 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
         ],
       }),
     );
-    expect(screen.getByText('Offer expires').textContent).toBe(`Offer expires ${formatWhen(expires)}`);
+    expect(screen.getByText('Offer expires')).toHaveTextContent(`Offer expires ${formatWhen(expires)}`);
     const offers = screen.getByRole('region', { name: 'Offer history' });
     expect(within(offers).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Kind', 'Amount', 'Reason', 'By', 'Seller answer']);
     expect(cells('offer-3')[5]).toBe(`Declined${formatWhen('2025-08-12T08:00:00.000Z')}“Too low for me”`);
@@ -85,8 +85,8 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
     const rows = within(screen.getByRole('region', { name: 'Status history' })).getAllByRole('row').slice(1);
     const by = rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent);
     expect(by).toEqual(['Seller', 'Thoko Phiri', 'System', 'Staff', 'Seller']);
-    expect(within(rows[2]!).getByText('Offer expired')).toBeTruthy();
-    expect(within(rows[4]!).getByText('Seller accepted')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Offer expired')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Seller accepted')).toBeInTheDocument();
   });
 
   it('lists each message to the seller with its channel, recipient and delivery in plain words', async () => {
@@ -112,19 +112,19 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
     expect(cells('message-5')[3]).toBe('Not sent: no SMS gateway is set up');
     expect(cells('message-6')[3]).toBe('Not sent: no email server is set up');
     expect(cells('message-7')[3]).toBe('Waiting to send (2 attempts failed: Gateway answered 502)');
-    expect(screen.queryByText('No messages yet.')).toBeNull();
+    expect(screen.queryByText('No messages yet.')).not.toBeInTheDocument();
   });
 
   it("says 'No messages yet.', and why none will come when the seller asked for none", async () => {
     await openDetail(aRequest());
-    expect(screen.getByRole('heading', { name: 'Messages to the seller' })).toBeTruthy();
-    expect(screen.getByText('No messages yet.')).toBeTruthy();
-    expect(screen.queryByText('The seller did not ask to be told about offers.')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Messages to the seller' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Messages to the seller' })).toBeInTheDocument();
+    expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+    expect(screen.queryByText('The seller did not ask to be told about offers.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Messages to the seller' })).not.toBeInTheDocument();
   });
 
   it('explains an empty message list when the seller did not ask to be notified', async () => {
     await openDetail(aRequest({ notify_on_offer: false }));
-    expect(screen.getByText('The seller did not ask to be told about offers.')).toBeTruthy();
+    expect(screen.getByText('The seller did not ask to be told about offers.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import type { SellerRequestList } from './api';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
+import { retype } from '../../test/typing';
 import { renderAdmin, signIn } from '../test/render-admin';
 import { me } from '../test/seller-requests';
 
@@ -29,13 +31,14 @@ function listQueries(fetchSpy: ReturnType<typeof mockApi>): string[] {
 }
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search by reference, phone or email' });
-function searchFor(text: string) {
-  fireEvent.change(searchBox(), { target: { value: text } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+async function searchFor(user: UserEvent, text: string) {
+  await retype(user, searchBox(), text);
+  await user.click(screen.getByRole('button', { name: 'Search' }));
 }
 
 describe('seller requests list', () => {
   it('pages 5 at a time over the server total, reference first, with coloured statuses and View links', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -48,25 +51,26 @@ describe('seller requests list', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     const first = within(screen.getByTestId('request-row-1'));
     expect(first.getAllByRole('cell')[0]!.textContent).toBe('S-AAAA1');
-    expect(first.getByText('MWK 12,001')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    expect(screen.getByText('Approved').className).toContain('bg-green-100');
-    expect(screen.getByText('Rejected').className).toContain('bg-red-100');
+    expect(first.getByText('MWK 12,001')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toHaveClass('bg-green-100');
+    expect(screen.getByText('Rejected')).toHaveClass('bg-red-100');
     // Issue 10's statuses take their colours from the shared flow module too.
-    expect(screen.getByText('Offer Accepted by Seller').className).toContain('bg-green-100');
-    expect(screen.getByText('Offer Declined by Seller').className).toContain('bg-red-100');
-    expect(screen.getByText('Offer Expired').className).toContain('bg-amber-100');
-    expect(screen.getByRole('link', { name: 'View Item 1 from Seller 1 (S-AAAA1)' }).getAttribute('href')).toBe('/admin/seller-requests/1');
-    expect(screen.getByRole('link', { name: 'Create seller offer' }).getAttribute('href')).toBe('/admin/create-seller-request');
+    expect(screen.getByText('Offer Accepted by Seller')).toHaveClass('bg-green-100');
+    expect(screen.getByText('Offer Declined by Seller')).toHaveClass('bg-red-100');
+    expect(screen.getByText('Offer Expired')).toHaveClass('bg-amber-100');
+    expect(screen.getByRole('link', { name: 'View Item 1 from Seller 1 (S-AAAA1)' })).toHaveAttribute('href', '/admin/seller-requests/1');
+    expect(screen.getByRole('link', { name: 'Create seller offer' })).toHaveAttribute('href', '/admin/create-seller-request');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Seller 6')).toBeTruthy();
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Seller 6')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests?page=2');
     expect(listQueries(fetchSpy)).toEqual(['?limit=5&offset=0', '?limit=5&offset=5']);
   });
 
   it('searches by reference, phone or email: sent as search=, kept in the URL, back to page 1', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -75,26 +79,27 @@ describe('seller requests list', () => {
       [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => page([row(1, 'Pending')], 12)],
     ]);
     renderAdmin('/admin/seller-requests?page=2');
-    expect(await screen.findByText('Seller 6')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+    expect(await screen.findByText('Seller 6')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
 
     // Typed with spaces and in lower case: trimmed here, matched in any case by the server.
-    searchFor('  s-7qk2m ');
-    expect(await screen.findByText('S-7QK2M')).toBeTruthy();
+    await searchFor(user, '  s-7qk2m ');
+    expect(await screen.findByText('S-7QK2M')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests?search=s-7qk2m');
-    expect(screen.getByText('1 seller request matching “s-7qk2m”')).toBeTruthy();
-    expect((searchBox() as HTMLInputElement).value).toBe('s-7qk2m');
+    expect(screen.getByText('1 seller request matching “s-7qk2m”')).toBeInTheDocument();
+    expect(searchBox()).toHaveValue('s-7qk2m');
     expect(listQueries(fetchSpy)).toEqual(['?limit=5&offset=5', '?limit=5&offset=0&search=s-7qk2m']);
 
     // Clear goes back to the whole list.
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(await screen.findByText('Seller 1')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Seller 1')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests');
-    expect((searchBox() as HTMLInputElement).value).toBe('');
+    expect(searchBox()).toHaveValue('');
     expect(listQueries(fetchSpy).at(-1)).toBe('?limit=5&offset=0');
   });
 
   it('reads the search from the URL, says when nothing matches, and an emptied box lists them all', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -102,12 +107,12 @@ describe('seller requests list', () => {
       [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => page([row(1, 'Pending')])],
     ]);
     renderAdmin('/admin/seller-requests?search=0999123456');
-    expect(await screen.findByText('No seller requests match “0999123456”.')).toBeTruthy();
-    expect((searchBox() as HTMLInputElement).value).toBe('0999123456');
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(await screen.findByText('No seller requests match “0999123456”.')).toBeInTheDocument();
+    expect(searchBox()).toHaveValue('0999123456');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
-    searchFor('   ');
-    expect(await screen.findByText('Seller 1')).toBeTruthy();
+    await searchFor(user, '   ');
+    expect(await screen.findByText('Seller 1')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests');
     expect(listQueries(fetchSpy)).toEqual(['?limit=5&offset=0&search=0999123456', '?limit=5&offset=0']);
   });
@@ -116,7 +121,7 @@ describe('seller requests list', () => {
     signIn();
     mockApi([me, [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => page([])]]);
     renderAdmin('/admin/seller-requests');
-    expect(await screen.findByText('No seller requests yet.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText(/match/)).toBeNull());
+    expect(await screen.findByText('No seller requests yet.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/match/)).not.toBeInTheDocument());
   });
 });

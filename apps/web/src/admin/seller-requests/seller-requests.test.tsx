@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
+import { retype } from '../../test/typing';
 import { renderAdmin, signIn } from '../test/render-admin';
 import { aRequest, me, openDetail } from '../test/seller-requests';
 
@@ -49,39 +51,40 @@ describe('seller request detail', () => {
         ],
       }),
     );
-    expect(screen.getByText('CB')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'chikondi@example.mw' }).getAttribute('href')).toBe('mailto:chikondi@example.mw');
-    expect(screen.getByRole('link', { name: '+265 999 123 456' })).toBeTruthy();
+    expect(screen.getByText('CB')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'chikondi@example.mw' })).toHaveAttribute('href', 'mailto:chikondi@example.mw');
+    expect(screen.getByRole('link', { name: '+265 999 123 456' })).toBeInTheDocument();
     const item = screen.getByRole('region', { name: 'Item' });
     expect(within(item).getAllByRole('row')).toHaveLength(2);
-    expect(within(item).getByText('N/A')).toBeTruthy();
+    expect(within(item).getByText('N/A')).toBeInTheDocument();
     expect(screen.getByTestId('request-price').textContent).toBe('MWK 185,000');
-    expect(within(item).getByRole('img', { name: 'Samsung Galaxy A14' }).getAttribute('src')).toContain('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=400');
+    expect(within(item).getByRole('img', { name: 'Samsung Galaxy A14' })).toHaveAttribute('src', expect.stringContaining('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=400'));
     expect(within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('img')).toHaveLength(2);
     const offers = screen.getByRole('region', { name: 'Offer history' });
-    expect(within(offers).getByText('MWK 170,000')).toBeTruthy();
-    expect(within(offers).getByText('Screen scratch')).toBeTruthy();
+    expect(within(offers).getByText('MWK 170,000')).toBeInTheDocument();
+    expect(within(offers).getByText('Screen scratch')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Status history' });
-    expect(within(history).getByText('Pending → Approved')).toBeTruthy();
-    expect(within(history).getByText('Seller')).toBeTruthy();
-    expect(within(history).getByText('Chikondi')).toBeTruthy();
+    expect(within(history).getByText('Pending → Approved')).toBeInTheDocument();
+    expect(within(history).getByText('Seller')).toBeInTheDocument();
+    expect(within(history).getByText('Chikondi')).toBeInTheDocument();
   });
 
   it('shows a placeholder image when the request has no photo', async () => {
     await openDetail(aRequest({ images: [] }));
-    expect(within(screen.getByRole('region', { name: 'Item' })).getByRole('img', { name: 'Samsung Galaxy A14: no photo' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Item' })).getByRole('img', { name: 'Samsung Galaxy A14: no photo' })).toBeInTheDocument();
   });
 
   it("says 'Seller not found.' for an unknown id", async () => {
     signIn();
     mockApi([me, [/^GET \/api\/admin\/seller-requests\/404$/, () => json({ message: 'Seller request not found' }, 404)]]);
     renderAdmin('/admin/seller-requests/404');
-    expect(await screen.findByText('Seller not found.')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+    expect(await screen.findByText('Seller not found.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
     // That no toast repeats the server's 404 message is shown in admin/query-client.test.ts.
   });
 
   it('requires a shop and a category before adding to inventory, then shows the updated request', async () => {
+    const user = userEvent.setup();
     const shops = { shops: [{ id: 3, name: 'Mzuzu Shop', address: 'M1', town: 'Mzuzu', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null }], total: 1, limit: 100, offset: 0 };
     const categories = { categories: [{ id: 6, name: 'Other', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
     const accepted = { id: 3, kind: 'offer' as const, amount: 160000, reason: null, actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z', answer: 'accepted' as const, answered_at: '2025-08-12T10:00:00.000Z', answer_reason: null };
@@ -90,85 +93,89 @@ describe('seller request detail', () => {
       [/^GET \/api\/admin\/categories\?limit=100&offset=0$/, () => json(categories)],
       [/^POST \/api\/admin\/seller-requests\/12\/add-to-inventory$/, () => json(aRequest({ status: 'Offer Fulfilled', product_id: 40 }))],
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Inventory' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Inventory' }));
     const dialog = screen.getByRole('dialog', { name: 'Add to Inventory' });
     await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(4));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Please select both shop and category.')).toBeTruthy();
-    expect(within(dialog).getByText('Please select a shop before confirming.')).toBeTruthy();
-    expect(within(dialog).getByText('Please select a category before confirming.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Please select both shop and category.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a shop before confirming.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a category before confirming.')).toBeInTheDocument();
 
-    fireEvent.change(within(dialog).getByLabelText('Shop'), { target: { value: '3' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(within(dialog).queryByText('Please select both shop and category.')).toBeNull());
-    expect(within(dialog).queryByText('Please select a shop before confirming.')).toBeNull();
-    expect(within(dialog).getByText('Please select a category before confirming.')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Shop'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(dialog).queryByText('Please select both shop and category.')).not.toBeInTheDocument());
+    expect(within(dialog).queryByText('Please select a shop before confirming.')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a category before confirming.')).toBeInTheDocument();
 
-    fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: '6' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Offer fulfilled — transaction complete.')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('Item added to inventory')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View the product in the inventory' }).getAttribute('href')).toBe('/admin/products/40');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Offer fulfilled — transaction complete.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Item added to inventory')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the product in the inventory' })).toHaveAttribute('href', '/admin/products/40');
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/add-to-inventory'));
     // The selling price starts at the accepted offer.
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ shop_id: 3, category_id: 6, price: 160000, seller_request_id: 12, publish_product: true });
   });
 
   it('makes an offer with an amount and a reason', async () => {
+    const user = userEvent.setup();
     const fetchSpy = await openDetail(aRequest({ status: 'Approved' }), [
       [/^POST \/api\/admin\/seller-requests\/12\/offer$/, () => json(aRequest({ status: 'Accepted - Offer Pending' }))],
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Make Offer' }));
+    await user.click(screen.getByRole('button', { name: 'Make Offer' }));
     const dialog = screen.getByRole('dialog', { name: 'Make Offer' });
-    const amount = within(dialog).getByLabelText('Offer amount (MWK)') as HTMLInputElement;
-    expect(amount.value).toBe('185000');
-    fireEvent.change(amount, { target: { value: '' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Offer amount is required')).toBeTruthy();
-    fireEvent.change(amount, { target: { value: '170000' } });
-    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Screen scratch' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Item approved and offer sent (pending response).')).toBeTruthy();
+    const amount = within(dialog).getByLabelText('Offer amount (MWK)');
+    expect(amount).toHaveValue('185000');
+    await user.clear(amount);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Offer amount is required')).toBeInTheDocument();
+    await user.type(amount, '170000');
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Screen scratch');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Item approved and offer sent (pending response).')).toBeInTheDocument();
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/offer'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ price: 170000, reason: 'Screen scratch' });
   });
 
   it('records an acceptance given in person, with a required note, before the item can be added', async () => {
+    const user = userEvent.setup();
     const fetchSpy = await openDetail(aRequest({ status: 'Accepted - Offer Pending' }), [
       [/^POST \/api\/admin\/seller-requests\/12\/seller-accepted$/, () => json(aRequest({ status: 'Offer Accepted by Seller' }))],
     ]);
-    expect((screen.getByRole('button', { name: 'Add to Inventory' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Seller accepted' }));
+    expect(screen.getByRole('button', { name: 'Add to Inventory' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Seller accepted' }));
     const dialog = screen.getByRole('dialog', { name: 'Seller accepted' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Note is required')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Accepted by phone, 10:30' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Seller accepted the offer — add the item to the inventory.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Add to Inventory' }) as HTMLButtonElement).disabled).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Note is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Note'), 'Accepted by phone, 10:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Seller accepted the offer — add the item to the inventory.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Inventory' })).toBeEnabled();
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/seller-accepted'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ note: 'Accepted by phone, 10:30' });
   });
 
   it('asks a reason to reject, and cancelling sends nothing', async () => {
+    const user = userEvent.setup();
     const fetchSpy = await openDetail(aRequest(), [[/^POST \/api\/admin\/seller-requests\/12\/denied$/, () => json(aRequest({ status: 'Rejected' }))]]);
-    fireEvent.click(screen.getByRole('button', { name: 'Reject offer' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Reject offer' })).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reject offer' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Reject offer' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reject offer' }));
+    await user.click(screen.getByRole('button', { name: 'Reject offer' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject offer' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Cracked screen' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Cracked screen');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeInTheDocument();
     expect(hint()).toBe('Item rejected — waiting for seller response.');
     expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 
   it("toasts the server's refusal, else the spec's default, and shows the request as it is now", async () => {
+    const user = userEvent.setup();
     let status = 'Pending';
     await openDetail(aRequest(), [
       [
@@ -183,34 +190,34 @@ describe('seller request detail', () => {
       ],
       [/^GET \/api\/admin\/seller-requests\/12$/, () => json(aRequest({ status }))],
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Accept offer' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Failed to approve seller request')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept offer' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to approve seller request')).toBeInTheDocument();
     // A 500 keeps the modal open to try again; a 409 closes it and reloads the request.
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Cannot approve: The request is already approved.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeTruthy();
+    await user.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Cannot approve: The request is already approved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeInTheDocument();
   });
 
   it('deletes after confirming and goes back to the list', async () => {
+    const user = userEvent.setup();
     await openDetail(aRequest(), [
       [/^DELETE \/api\/admin\/seller-requests\/12$/, () => new Response(null, { status: 204 })],
       [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 })],
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete offer' }));
+    await user.click(screen.getByRole('button', { name: 'Delete offer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete offer' });
-    expect(dialog.textContent).toContain('This cannot be undone.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests'));
-    expect(await screen.findByText('No seller requests yet.')).toBeTruthy();
+    expect(await screen.findByText('No seller requests yet.')).toBeInTheDocument();
   });
 });
 
 describe('create seller request', () => {
-  const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
   it('uses the /sell form in the seller wording, joins City and Address, and opens the list', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -219,24 +226,24 @@ describe('create seller request', () => {
     ]);
     renderAdmin('/admin/create-seller-request');
     await screen.findByRole('heading', { name: 'Create Seller Request' });
-    expect(screen.queryByLabelText('Create a seller account for me')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Create seller request' }));
-    expect(await screen.findByText('Seller name is required')).toBeTruthy();
-    expect(screen.getByText('Location is required')).toBeTruthy();
-    expect(screen.queryByText('Your name is required')).toBeNull();
+    expect(screen.queryByLabelText('Create a seller account for me')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create seller request' }));
+    expect(await screen.findByText('Seller name is required')).toBeInTheDocument();
+    expect(screen.getByText('Location is required')).toBeInTheDocument();
+    expect(screen.queryByText('Your name is required')).not.toBeInTheDocument();
 
-    change('City', 'Zomba');
-    await waitFor(() => expect(screen.queryByText('Location is required')).toBeNull());
-    change('Address', 'Chirunga Road');
-    expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('Zomba, Chirunga Road')).toBeTruthy();
-    change('Item Name', 'Canon EOS 2000D');
-    change('Description', 'Camera kit.');
-    change('Price or Value (MWK)', '610000');
-    change('Seller Name', 'Thoko Phiri');
-    change('Seller Phone Number', '0888 234 567');
-    change('Seller Email Address', 'thoko@example.mw');
-    fireEvent.click(screen.getByRole('button', { name: 'Create seller request' }));
-    expect(await screen.findByText('Seller request created successfully')).toBeTruthy();
+    await retype(user, 'City', 'Zomba');
+    await waitFor(() => expect(screen.queryByText('Location is required')).not.toBeInTheDocument());
+    await retype(user, 'Address', 'Chirunga Road');
+    expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('Zomba, Chirunga Road')).toBeInTheDocument();
+    await retype(user, 'Item Name', 'Canon EOS 2000D');
+    await retype(user, 'Description', 'Camera kit.');
+    await retype(user, 'Price or Value (MWK)', '610000');
+    await retype(user, 'Seller Name', 'Thoko Phiri');
+    await retype(user, 'Seller Phone Number', '0888 234 567');
+    await retype(user, 'Seller Email Address', 'thoko@example.mw');
+    await user.click(screen.getByRole('button', { name: 'Create seller request' }));
+    expect(await screen.findByText('Seller request created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests'));
     const body = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
     expect(body.get('location')).toBe('Zomba, Chirunga Road');
@@ -245,6 +252,7 @@ describe('create seller request', () => {
   });
 
   it("toasts 'Failed to create seller request' when the server gives no message and keeps the form", async () => {
+    const user = userEvent.setup();
     signIn();
     mockApi([me, [/^POST \/api\/admin\/seller-requests$/, () => new Response('', { status: 500 })]]);
     renderAdmin('/admin/create-seller-request');
@@ -257,10 +265,10 @@ describe('create seller request', () => {
       ['Seller Phone Number', '0888 234 567'],
       ['Seller Email Address', 'thoko@example.mw'],
       ['City', 'Zomba'],
-    ]) change(label!, value!);
-    fireEvent.click(screen.getByRole('button', { name: 'Create seller request' }));
-    expect(await screen.findByText('Failed to create seller request')).toBeTruthy();
-    expect((screen.getByLabelText('Seller Name') as HTMLInputElement).value).toBe('Thoko Phiri');
+    ]) await retype(user, label!, value!);
+    await user.click(screen.getByRole('button', { name: 'Create seller request' }));
+    expect(await screen.findByText('Failed to create seller request')).toBeInTheDocument();
+    expect(screen.getByLabelText('Seller Name')).toHaveValue('Thoko Phiri');
     expect(screen.getByTestId('location').textContent).toBe('/admin/create-seller-request');
   });
 });

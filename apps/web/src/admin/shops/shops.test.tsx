@@ -1,13 +1,14 @@
 import type { Shop } from '@marketplace/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
+import { retype } from '../../test/typing';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
 const me: [RegExp, () => Response] = [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)];
-const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function aShop(overrides: Partial<Shop> = {}): Shop {
   return {
@@ -25,6 +26,7 @@ function aShop(overrides: Partial<Shop> = {}): Shop {
 
 describe('shop form', () => {
   it('checks town, hours, phone and delivery fee with the shared messages, then sends the new fields', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -33,28 +35,28 @@ describe('shop form', () => {
     ]);
     renderAdmin('/admin/shops/create');
     await screen.findByRole('heading', { name: 'Create Shop' });
-    expect(screen.getByText('+265 or 0 followed by 9 digits; a mobile gets a WhatsApp button')).toBeTruthy();
-    expect(screen.getByText('Leave empty if the fee is agreed on the phone')).toBeTruthy();
+    expect(screen.getByText('+265 or 0 followed by 9 digits; a mobile gets a WhatsApp button')).toBeInTheDocument();
+    expect(screen.getByText('Leave empty if the fee is agreed on the phone')).toBeInTheDocument();
 
-    change('Phone (optional)', '12345');
-    change('Delivery fee (MWK, optional)', '5k');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Shop' }));
+    await retype(user, 'Phone (optional)', '12345');
+    await retype(user, 'Delivery fee (MWK, optional)', '5k');
+    await user.click(screen.getByRole('button', { name: 'Create Shop' }));
     for (const message of ['Shop name is required', 'Address is required', 'Town is required', 'Opening hours are required']) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(screen.getByText('Enter a Malawi phone number: +265 or 0 followed by 9 digits')).toBeTruthy();
-    expect(screen.getByText('Delivery fee must contain only numbers')).toBeTruthy();
-    expect(screen.getByLabelText('Town').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a Malawi phone number: +265 or 0 followed by 9 digits')).toBeInTheDocument();
+    expect(screen.getByText('Delivery fee must contain only numbers')).toBeInTheDocument();
+    expect(screen.getByLabelText('Town')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    change('Name', 'Zomba Market Shop');
-    change('Address', 'Chinamwali Road');
-    change('Town', 'Zomba');
-    change('Hours', 'Mon-Fri 8-17');
-    change('Phone (optional)', '0888 234 567');
-    change('Delivery fee (MWK, optional)', '');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Shop' }));
-    expect(await screen.findByText('Shop created successfully')).toBeTruthy();
+    await retype(user, 'Name', 'Zomba Market Shop');
+    await retype(user, 'Address', 'Chinamwali Road');
+    await retype(user, 'Town', 'Zomba');
+    await retype(user, 'Hours', 'Mon-Fri 8-17');
+    await retype(user, 'Phone (optional)', '0888 234 567');
+    await retype(user, 'Delivery fee (MWK, optional)', '');
+    await user.click(screen.getByRole('button', { name: 'Create Shop' }));
+    expect(await screen.findByText('Shop created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/shops'));
     const call = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
@@ -68,6 +70,7 @@ describe('shop form', () => {
   });
 
   it('opens a shop with its values and puts the server’s field message under the field', async () => {
+    const user = userEvent.setup();
     signIn();
     const fetchSpy = mockApi([
       me,
@@ -75,16 +78,16 @@ describe('shop form', () => {
       [/^PUT \/api\/admin\/shops\/3$/, () => json({ message: 'Validation failed', errors: { town: 'Town is required' } }, 400)],
     ]);
     renderAdmin('/admin/shops/3');
-    await waitFor(() => expect((screen.getByLabelText('Town') as HTMLInputElement).value).toBe('Lilongwe'));
-    expect((screen.getByLabelText('Hours') as HTMLInputElement).value).toBe('Mon-Sat 8:00-17:00');
-    expect((screen.getByLabelText('Phone (optional)') as HTMLInputElement).value).toBe('+265 999 123 456');
-    expect((screen.getByLabelText('Delivery fee (MWK, optional)') as HTMLInputElement).value).toBe('5000');
+    await waitFor(() => expect(screen.getByLabelText('Town')).toHaveValue('Lilongwe'));
+    expect(screen.getByLabelText('Hours')).toHaveValue('Mon-Sat 8:00-17:00');
+    expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+265 999 123 456');
+    expect(screen.getByLabelText('Delivery fee (MWK, optional)')).toHaveValue('5000');
 
-    change('Delivery fee (MWK, optional)', '7500');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Town is required')).toBeTruthy();
+    await retype(user, 'Delivery fee (MWK, optional)', '7500');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Town is required')).toBeInTheDocument();
     // Refused: nothing typed is lost.
-    expect((screen.getByLabelText('Delivery fee (MWK, optional)') as HTMLInputElement).value).toBe('7500');
+    expect(screen.getByLabelText('Delivery fee (MWK, optional)')).toHaveValue('7500');
     const call = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ town: 'Lilongwe', phone: '+265999123456', delivery_fee: 7500 });
   });

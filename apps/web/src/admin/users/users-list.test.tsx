@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-const user = (id: number, displayName: string, role = 'User') => ({
+const aUser = (id: number, displayName: string, role = 'User') => ({
   id,
   displayName,
   first_name: displayName,
@@ -18,8 +19,9 @@ const user = (id: number, displayName: string, role = 'User') => ({
 
 describe('users list', () => {
   it('asks before deleting, then deletes and toasts', async () => {
+    const user = userEvent.setup();
     signIn();
-    let users = [user(1, 'Admin', 'Admin'), user(2, 'Mphatso')];
+    let users = [aUser(1, 'Admin', 'Admin'), aUser(2, 'Mphatso')];
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
       [/^GET \/api\/admin\/users\?limit=50&offset=0$/, () => json({ users, total: users.length, limit: 50, offset: 0 })],
@@ -33,29 +35,30 @@ describe('users list', () => {
     ]);
     renderAdmin('/admin/users');
     const row = (await screen.findByText('mphatso@example.mw')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
-    expect(screen.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/admin/users/2');
-    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/admin/users/2');
+    await user.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
+    expect(screen.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/admin/users/2');
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/admin/users/2');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('Are you sure you want to delete this user?');
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this user?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    // Escape on a native <dialog> is its cancel event (jsdom has no keyboard handling for dialogs).
+    await user.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    // Escape on a native <dialog> is its cancel event; jsdom has no keyboard handling for dialogs, so
+    // user.keyboard('{Escape}') would do nothing: fire the cancel event the browser would.
     fireEvent(screen.getByRole('alertdialog'), new Event('cancel', { cancelable: true }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('User deleted successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('mphatso@example.mw')).toBeNull());
+    await user.click(within(row).getByRole('button', { name: 'Actions for Mphatso' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('mphatso@example.mw')).not.toBeInTheDocument());
   });
 
   it("shows the spec's default when the server gives no message", async () => {
@@ -66,6 +69,6 @@ describe('users list', () => {
     ]);
     renderAdmin('/admin/users');
     expect((await screen.findAllByText('Failed to fetch users')).length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

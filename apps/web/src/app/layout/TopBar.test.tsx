@@ -1,4 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToBasket, clearBasket } from '../../lib/basket-store';
@@ -36,17 +37,19 @@ describe('TopBar', () => {
     ]);
   });
 
-  it('search opens /discover?search=query', () => {
+  it('search opens /discover?search=query', async () => {
+    const user = userEvent.setup();
     renderBar();
     const box = screen.getByRole('searchbox', { name: 'Search products' });
-    fireEvent.change(box, { target: { value: '  dual sim ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(box, '  dual sim ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByTestId('where').textContent).toBe('/discover?search=dual+sim');
   });
 
-  it('ignores an empty search', () => {
+  it('ignores an empty search', async () => {
+    const user = userEvent.setup();
     renderBar('/basket');
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByTestId('where').textContent).toBe('/basket');
   });
 
@@ -57,17 +60,18 @@ describe('TopBar', () => {
       addToBasket({ id: 1, name: 'Phone' });
     });
     expect(screen.getByTestId('basket-count').textContent).toBe('1');
-    expect(screen.getByRole('link', { name: 'Basket 1 item' }).getAttribute('href')).toBe('/basket');
+    expect(screen.getByRole('link', { name: 'Basket 1 item' })).toHaveAttribute('href', '/basket');
   });
 
-  it('the mobile menu adds Contact and closes on navigation', () => {
+  it('the mobile menu adds Contact and closes on navigation', async () => {
+    const user = userEvent.setup();
     renderBar();
-    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    const contact = Array.from(menu.querySelectorAll('a')).find((a) => a.textContent === 'Contact');
-    expect(contact?.getAttribute('href')).toBe('/contact');
-    fireEvent.click(contact as HTMLAnchorElement);
+    const contact = within(menu).getByRole('link', { name: 'Contact' });
+    expect(contact).toHaveAttribute('href', '/contact');
+    await user.click(contact);
     expect(screen.getByTestId('where').textContent).toBe('/contact');
-    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToBasket, BASKET_KEY, clearBasket } from '../../lib/basket-store';
@@ -17,10 +18,10 @@ describe('BasketPage', () => {
   it('shows the spec empty state and a product grid', async () => {
     mockApi([[/GET \/api\/v1\/products\?limit=4&offset=0&available=true$/, () => json(list([aProduct({ id: 30, name: 'Suggested' })]))]]);
     renderWithRouter(<BasketPage />, '/basket');
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Basket' })).toBeTruthy();
-    expect(screen.getByText('You have not added anything to your Basket.')).toBeTruthy();
-    expect(screen.getByText('Items in you Basket will appear here after you add them.')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Suggested' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Basket' })).toBeInTheDocument();
+    expect(screen.getByText('You have not added anything to your Basket.')).toBeInTheDocument();
+    expect(screen.getByText('Items in you Basket will appear here after you add them.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Suggested' })).toBeInTheDocument();
   });
 
   it('lists items, marks sold or unlisted ones unavailable and totals the rest', async () => {
@@ -38,20 +39,21 @@ describe('BasketPage', () => {
     expect(await screen.findAllByText('Unavailable: sold or no longer listed')).toHaveLength(2);
     // The current price of the listing wins over the price when added.
     expect(screen.getByTestId('basket-total').textContent).toBe('MWK 90,000');
-    expect(screen.getByText('Unavailable items are not counted in the total.')).toBeTruthy();
+    expect(screen.getByText('Unavailable items are not counted in the total.')).toBeInTheDocument();
   });
 
   it('removes an item, and shows the empty state when the last goes', async () => {
+    const user = userEvent.setup();
     addToBasket({ id: 1, name: 'Phone', price: 100000 });
     mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', price: 100000 }))],
       [/GET \/api\/v1\/products\?/, () => json(list([]))],
     ]);
     renderWithRouter(<BasketPage />, '/basket');
-    expect(await screen.findByText('MWK 100,000', { selector: '[data-testid="basket-total"]' })).toBeTruthy();
+    expect(await screen.findByText('MWK 100,000', { selector: '[data-testid="basket-total"]' })).toBeInTheDocument();
     const line = screen.getByTestId('basket-line');
-    fireEvent.click(within(line).getByRole('button', { name: 'Remove Phone from basket' }));
-    expect(screen.getByText('You have not added anything to your Basket.')).toBeTruthy();
+    await user.click(within(line).getByRole('button', { name: 'Remove Phone from basket' }));
+    expect(screen.getByText('You have not added anything to your Basket.')).toBeInTheDocument();
   });
 
   it('follows changes made in another tab', async () => {
@@ -64,7 +66,7 @@ describe('BasketPage', () => {
       window.localStorage.setItem(BASKET_KEY, JSON.stringify([{ id: 5, name: 'From the other tab', price: 5000 }]));
       window.dispatchEvent(new StorageEvent('storage', { key: BASKET_KEY }));
     });
-    expect(await screen.findByRole('link', { name: 'From the other tab' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'From the other tab' })).toBeInTheDocument();
   });
 
   it('marks a reserved item "Reserved by another buyer" and leaves it out of the total', async () => {
@@ -77,11 +79,11 @@ describe('BasketPage', () => {
     ]);
     renderWithRouter(<BasketPage />, '/basket');
     const [phone, laptop] = screen.getAllByTestId('basket-line');
-    expect(await within(laptop!).findByText('Reserved by another buyer')).toBeTruthy();
-    expect(within(phone!).queryByText('Reserved by another buyer')).toBeNull();
+    expect(await within(laptop!).findByText('Reserved by another buyer')).toBeInTheDocument();
+    expect(within(phone!).queryByText('Reserved by another buyer')).not.toBeInTheDocument();
     expect(screen.getByTestId('basket-total').textContent).toBe('MWK 100,000');
-    expect(screen.getByText('Total (1 item)')).toBeTruthy();
-    expect(screen.getByText('Unavailable items are not counted in the total.')).toBeTruthy();
+    expect(screen.getByText('Total (1 item)')).toBeInTheDocument();
+    expect(screen.getByText('Unavailable items are not counted in the total.')).toBeInTheDocument();
   });
 
   it("shows each line's shop, from the listing or else from the snapshot", async () => {
@@ -95,13 +97,14 @@ describe('BasketPage', () => {
     renderWithRouter(<BasketPage />, '/basket');
     const shops = () => screen.getAllByTestId('basket-line-shop').map((el) => el.textContent);
     expect(shops()).toEqual(['Old Shop, Zomba', 'Mzuzu Tech, Mzuzu']);
-    expect(await screen.findByText('Area 3 Electronics, Lilongwe')).toBeTruthy();
+    expect(await screen.findByText('Area 3 Electronics, Lilongwe')).toBeInTheDocument();
     // A failed check says nothing about the item: it stays orderable.
     expect(shops()).toEqual(['Area 3 Electronics, Lilongwe', 'Mzuzu Tech, Mzuzu']);
-    expect(screen.queryByText('Reserved by another buyer')).toBeNull();
+    expect(screen.queryByText('Reserved by another buyer')).not.toBeInTheDocument();
   });
 
   it('Place order opens the checkout, and is disabled when nothing can be bought', async () => {
+    const user = userEvent.setup();
     addToBasket({ id: 1, name: 'Phone', price: 100000 });
     mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', sold: true }))],
@@ -114,11 +117,11 @@ describe('BasketPage', () => {
       </Routes>,
       '/basket',
     );
-    expect(screen.queryByText(/Online ordering is coming soon/)).toBeNull();
-    const button = screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(false);
+    expect(screen.queryByText(/Online ordering is coming soon/)).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Place order' });
+    expect(button).toBeEnabled();
     await screen.findByText('Unavailable: sold or no longer listed');
-    expect(button.disabled).toBe(true);
+    expect(button).toBeDisabled();
 
     act(() => {
       addToBasket({ id: 2, name: 'Laptop', price: 250000 });
@@ -129,8 +132,8 @@ describe('BasketPage', () => {
       [/GET \/api\/v1\/products\/2$/, () => json(aProduct({ id: 2, name: 'Laptop' }))],
     ]);
     await screen.findByText('Total (1 item)');
-    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
   });
 
   it('lists the orders placed from this phone, linking to their pages', async () => {
@@ -139,15 +142,15 @@ describe('BasketPage', () => {
     renderWithRouter(<BasketPage />, '/basket');
     const orders = within(screen.getByRole('region', { name: 'Your orders' }));
     const link = orders.getByRole('link', { name: /MW-4K7Q2/ });
-    expect(link.getAttribute('href')).toBe(`/order/${'a'.repeat(32)}`);
-    expect(link.textContent).toContain('Chichiri Electronics · Thu, 14 Aug 2025, 2:30 pm');
+    expect(link).toHaveAttribute('href', `/order/${'a'.repeat(32)}`);
+    expect(link).toHaveTextContent('Chichiri Electronics · Thu, 14 Aug 2025, 2:30 pm');
     await screen.findByText('No products available');
   });
 
   it('has no orders list when nothing was ordered here', async () => {
     mockApi([[/GET \/api\/v1\/products\?/, () => json(list([]))]]);
     renderWithRouter(<BasketPage />, '/basket');
-    expect(screen.queryByRole('region', { name: 'Your orders' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your orders' })).not.toBeInTheDocument();
     await screen.findByText('No products available');
   });
 });

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToBasket, clearBasket, getBasket } from '../../lib/basket-store';
@@ -7,6 +8,7 @@ import { json, mockApi } from '../../test/fetch-mock';
 import { aPlacedOrder } from '../../test/orders';
 import { aProduct, aShop } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
+import { retype } from '../../test/typing';
 import { CheckoutPage } from './CheckoutPage';
 
 afterEach(() => {
@@ -26,10 +28,9 @@ function renderCheckout() {
   );
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const confirm = () => fireEvent.click(screen.getByRole('button', { name: /^(Confirm order|Continue with the other items|Placing order…)$/ }));
-const choose = (name: RegExp) => fireEvent.click(screen.getByRole('radio', { name }));
+const field = (label: string) => screen.getByLabelText(label);
+const confirm = (user: UserEvent) => user.click(screen.getByRole('button', { name: /^(Confirm order|Continue with the other items|Placing order…)$/ }));
+const choose = (user: UserEvent, name: RegExp) => user.click(screen.getByRole('radio', { name }));
 const postBodies = (spy: ReturnType<typeof mockApi>) =>
   spy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 /** The order requests sent, without their retry key (requestIds checks that). */
@@ -39,17 +40,17 @@ const requestIds = (spy: ReturnType<typeof mockApi>) => postBodies(spy).map((bod
 /** The message is rendered under the field and announced as its description. */
 function expectMessageUnder(label: string, message: string) {
   const input = field(label);
-  expect(input.getAttribute('aria-invalid')).toBe('true');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
   const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
   expect(described).toContain(message);
 }
 
 /** The items' live listings have been read (the summary shows the basket's snapshot until then). */
-const checked = () => waitFor(() => expect(screen.queryByText('Checking prices and availability…')).toBeNull());
+const checked = () => waitFor(() => expect(screen.queryByText('Checking prices and availability…')).not.toBeInTheDocument());
 
-function fillBuyer() {
-  type('Your name', 'Chikondi Banda');
-  type('Phone', '0999 123 456');
+async function fillBuyer(user: UserEvent) {
+  await retype(user, 'Your name', 'Chikondi Banda');
+  await retype(user, 'Phone', '0999 123 456');
 }
 
 function basketOf(...products: ReturnType<typeof aProduct>[]) {
@@ -63,23 +64,24 @@ const tv = aProduct({ id: 3, name: 'Hisense 43" TV', price: 400000, shop: mzuzu 
 
 describe('/checkout form', () => {
   it('shows the exact messages of the checkout schema next to each field and sends nothing', async () => {
+    const user = userEvent.setup();
     basketOf(phone);
     const spy = mockApi([[/GET \/api\/v1\/products\/1$/, () => json(phone)]]);
     renderCheckout();
-    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
-    expect((screen.getByRole('radio', { name: /^Collect at the shop/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText('+265 or 0 followed by 9 digits')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Collect at the shop/ })).toBeChecked();
+    expect(screen.getByText('+265 or 0 followed by 9 digits')).toBeInTheDocument();
 
-    confirm();
-    expect(await screen.findByText('Your name is required')).toBeTruthy();
+    await confirm(user);
+    expect(await screen.findByText('Your name is required')).toBeInTheDocument();
     expectMessageUnder('Your name', 'Your name is required');
     expectMessageUnder('Phone', 'Phone number is required');
 
-    type('Phone', '0999 12 345');
-    type('Email (optional)', 'chikondi@');
-    choose(/^Delivery/);
-    confirm();
-    expect(await screen.findByText('Enter a Malawi phone number: +265 or 0 followed by 9 digits')).toBeTruthy();
+    await retype(user, 'Phone', '0999 12 345');
+    await retype(user, 'Email (optional)', 'chikondi@');
+    await choose(user, /^Delivery/);
+    await confirm(user);
+    expect(await screen.findByText('Enter a Malawi phone number: +265 or 0 followed by 9 digits')).toBeInTheDocument();
     expectMessageUnder('Phone', 'Enter a Malawi phone number: +265 or 0 followed by 9 digits');
     expectMessageUnder('Email (optional)', 'Invalid email');
     expectMessageUnder('Address', 'Delivery address is required');
@@ -88,6 +90,7 @@ describe('/checkout form', () => {
   });
 
   it("asks for address and area only for delivery, with each shop's town and delivery fee", async () => {
+    const user = userEvent.setup();
     basketOf(phone, tv);
     mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(phone)],
@@ -95,28 +98,29 @@ describe('/checkout form', () => {
     ]);
     renderCheckout();
     await checked();
-    expect(screen.queryByLabelText('Address')).toBeNull();
-    expect(screen.queryByLabelText('Area')).toBeNull();
+    expect(screen.queryByLabelText('Address')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Area')).not.toBeInTheDocument();
 
-    choose(/^Delivery/);
-    expect(field('Address')).toBeTruthy();
-    expect(field('Area')).toBeTruthy();
+    await choose(user, /^Delivery/);
+    expect(field('Address')).toBeInTheDocument();
+    expect(field('Area')).toBeInTheDocument();
     const byShop = within(screen.getByRole('list', { name: 'Delivery by shop' }));
     const [first, second] = byShop.getAllByRole('listitem');
-    expect(within(first!).getByText('Delivery within Blantyre only')).toBeTruthy();
-    expect(within(first!).getByText('Delivery fee: agreed on the phone')).toBeTruthy();
-    expect(within(second!).getByText('Delivery within Mzuzu only')).toBeTruthy();
-    expect(within(second!).getByText('Delivery fee: MWK 5,000')).toBeTruthy();
+    expect(within(first!).getByText('Delivery within Blantyre only')).toBeInTheDocument();
+    expect(within(first!).getByText('Delivery fee: agreed on the phone')).toBeInTheDocument();
+    expect(within(second!).getByText('Delivery within Mzuzu only')).toBeInTheDocument();
+    expect(within(second!).getByText('Delivery fee: MWK 5,000')).toBeInTheDocument();
 
     // Back to collection: the fields go, and what was typed in them stays for a change of mind.
-    type('Address', 'Plot 12');
-    choose(/^Collect at the shop/);
-    expect(screen.queryByLabelText('Address')).toBeNull();
-    choose(/^Delivery/);
-    expect(field('Address').value).toBe('Plot 12');
+    await retype(user, 'Address', 'Plot 12');
+    await choose(user, /^Collect at the shop/);
+    expect(screen.queryByLabelText('Address')).not.toBeInTheDocument();
+    await choose(user, /^Delivery/);
+    expect(field('Address')).toHaveValue('Plot 12');
   });
 
   it('says plainly that items in two shops become two orders, and lists each order after confirming', async () => {
+    const user = userEvent.setup();
     basketOf(phone, tv);
     const spy = mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(phone)],
@@ -145,25 +149,25 @@ describe('/checkout form', () => {
     await checked();
     const groups = screen.getAllByTestId('shop-group');
     expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Chichiri Electronics, Blantyre', 'Mzuzu Tech, Mzuzu']);
-    expect(within(groups[1]!).getByText('MWK 400,000', { selector: '.font-bold' })).toBeTruthy();
+    expect(within(groups[1]!).getByText('MWK 400,000', { selector: '.font-bold' })).toBeInTheDocument();
     expect(screen.getByTestId('checkout-total').textContent).toBe('MWK 500,000');
-    expect(screen.getByTestId('shops-note').textContent).toBe(
+    expect(screen.getByTestId('shops-note')).toHaveTextContent(
       'Your items are in 2 shops, so this becomes 2 orders, one per shop. Each shop calls you about its own order.',
     );
 
-    fillBuyer();
-    confirm();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your 2 orders are placed' })).toBeTruthy();
+    await fillBuyer(user);
+    await confirm(user);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your 2 orders are placed' })).toBeInTheDocument();
     expect(posts(spy)).toEqual([
       { items: [{ product_id: 1, price: 100000 }, { product_id: 3, price: 400000 }], buyer_name: 'Chikondi Banda', phone: '+265999123456', fulfilment: 'collect' },
     ]);
     const placed = screen.getAllByTestId('placed-order');
     expect(placed.map((o) => within(o).getByTestId('order-number').textContent)).toEqual(['MW-4K7Q2', 'MW-9XZ3P']);
-    expect(within(placed[1]!).getByTestId('shop-name').textContent).toBe('Mzuzu Tech');
+    expect(within(placed[1]!).getByTestId('shop-name')).toHaveTextContent('Mzuzu Tech');
     // A landline: call, but no WhatsApp.
-    expect(within(placed[1]!).getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265111234567');
-    expect(within(placed[1]!).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
-    expect(within(placed[0]!).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe(`https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
+    expect(within(placed[1]!).getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265111234567');
+    expect(within(placed[1]!).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    expect(within(placed[0]!).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
     expect(screen.getAllByText(/^Bring your order number and the money\. Pay at the counter in cash or by mobile money \(Airtel Money or TNM Mpamba\)\. Check the item before you pay\.$/)).toHaveLength(2);
     expect(getBasket()).toEqual([]);
   });
@@ -171,6 +175,7 @@ describe('/checkout form', () => {
 
 describe('/checkout answers', () => {
   it('on success: shows the number, shop, hold time and private link; empties the basket of the ordered items; remembers the order', async () => {
+    const user = userEvent.setup();
     const reserved = aProduct({ id: 8, name: 'Reserved Phone', reserved: true });
     basketOf(phone, reserved);
     let answer: (response: Response) => void = () => {};
@@ -180,16 +185,16 @@ describe('/checkout answers', () => {
       [/POST \/api\/v1\/orders$/, () => new Promise<Response>((resolve) => (answer = resolve))],
     ]);
     renderCheckout();
-    expect(await screen.findByText('Reserved Phone: Reserved by another buyer')).toBeTruthy();
-    fillBuyer();
-    type('Email (optional)', 'Chikondi@Example.mw');
-    choose(/^Delivery/);
-    type('Address', 'Plot 12, Nyambadwe');
-    type('Area', 'Nyambadwe');
-    confirm();
+    expect(await screen.findByText('Reserved Phone: Reserved by another buyer')).toBeInTheDocument();
+    await fillBuyer(user);
+    await retype(user, 'Email (optional)', 'Chikondi@Example.mw');
+    await choose(user, /^Delivery/);
+    await retype(user, 'Address', 'Plot 12, Nyambadwe');
+    await retype(user, 'Area', 'Nyambadwe');
+    await confirm(user);
 
-    const button = (await screen.findByRole('button', { name: 'Placing order…' })) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    const button = await screen.findByRole('button', { name: 'Placing order…' });
+    expect(button).toBeDisabled();
     expect(posts(spy)).toEqual([
       {
         items: [{ product_id: 1, price: 100000 }],
@@ -205,16 +210,16 @@ describe('/checkout answers', () => {
     const order = aPlacedOrder({ fulfilment: 'delivery', address: 'Plot 12, Nyambadwe', area: 'Nyambadwe', items: [{ product_id: 1, name: phone.name, price: 100000, image: null }] });
     await act(async () => answer(json({ orders: [order] }, 201)));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed' });
-    expect(document.activeElement).toBe(heading);
+    expect(heading).toHaveFocus();
     const placed = within(screen.getByTestId('placed-order'));
     expect(placed.getByTestId('order-number').textContent).toBe('MW-4K7Q2');
-    expect(placed.getByTestId('shop-name').textContent).toBe('Chichiri Electronics');
-    expect(placed.getByText('Shop 4, Chichiri Shopping Centre, Blantyre')).toBeTruthy();
-    expect(placed.getByText('Mon-Sat 8:00-17:00')).toBeTruthy();
-    expect(placed.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265888234567');
-    expect(placed.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeTruthy();
-    expect(placed.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeTruthy();
-    expect(placed.getByRole('link', { name: /^Keep this link to follow your order/ }).getAttribute('href')).toBe(`/order/${order.token}`);
+    expect(placed.getByTestId('shop-name')).toHaveTextContent('Chichiri Electronics');
+    expect(placed.getByText('Shop 4, Chichiri Shopping Centre, Blantyre')).toBeInTheDocument();
+    expect(placed.getByText('Mon-Sat 8:00-17:00')).toBeInTheDocument();
+    expect(placed.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265888234567');
+    expect(placed.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeInTheDocument();
+    expect(placed.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeInTheDocument();
+    expect(placed.getByRole('link', { name: /^Keep this link to follow your order/ })).toHaveAttribute('href', `/order/${order.token}`);
 
     // The ordered item left the basket; the reserved one, never sent, stays for the buyer to see.
     expect(getBasket().map((item) => item.id)).toEqual([8]);
@@ -228,6 +233,7 @@ describe('/checkout answers', () => {
   });
 
   it('on a 409: names what was taken, takes it out of the basket, updates prices, keeps what was typed, and sends only the rest', async () => {
+    const user = userEvent.setup();
     basketOf(phone, laptop, radio, tv);
     let taken = false;
     let orderCalls = 0;
@@ -250,26 +256,26 @@ describe('/checkout answers', () => {
     ]);
     renderCheckout();
     await checked();
-    fillBuyer();
-    type('Email (optional)', 'chikondi@example.mw');
-    confirm();
+    await fillBuyer(user);
+    await retype(user, 'Email (optional)', 'chikondi@example.mw');
+    await confirm(user);
 
     // Waits for the notice's content, not the first alert: the reserved-or-sold lookup comes after the 409.
-    const notice = (await screen.findByText('HP EliteBook 840 was just reserved by another buyer')).closest('[role="alert"]') as HTMLElement;
-    expect(notice).not.toBeNull();
-    expect(within(notice).getByText('Bush Radio is no longer available')).toBeTruthy();
-    expect(within(notice).getByText('Hisense 43" TV: the price changed from MWK 400,000 to MWK 380,000')).toBeTruthy();
+    const notice = (await screen.findByText('HP EliteBook 840 was just reserved by another buyer')).closest<HTMLElement>('[role="alert"]')!;
+    expect(notice).toBeInTheDocument();
+    expect(within(notice).getByText('Bush Radio is no longer available')).toBeInTheDocument();
+    expect(within(notice).getByText('Hisense 43" TV: the price changed from MWK 400,000 to MWK 380,000')).toBeInTheDocument();
     expect(getBasket().map((item) => [item.id, item.price])).toEqual([
       [1, 100000],
       [3, 380000],
     ]);
     expect(screen.getAllByTestId('shop-group').map((g) => within(g).getAllByRole('listitem').length)).toEqual([1, 1]);
-    expect(field('Your name').value).toBe('Chikondi Banda');
-    expect(field('Phone').value).toBe('0999 123 456');
-    expect(field('Email (optional)').value).toBe('chikondi@example.mw');
+    expect(field('Your name')).toHaveValue('Chikondi Banda');
+    expect(field('Phone')).toHaveValue('0999 123 456');
+    expect(field('Email (optional)')).toHaveValue('chikondi@example.mw');
 
     // The button reads 'Placing order…' until the refused submission has finished settling.
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue with the other items' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with the other items' }));
     await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed' });
     expect(posts(spy).map((body) => body.items)).toEqual([
       [
@@ -286,6 +292,7 @@ describe('/checkout answers', () => {
   });
 
   it('when every item was taken, says so and keeps what was typed for the next order', async () => {
+    const user = userEvent.setup();
     basketOf(laptop);
     mockApi([
       [/GET \/api\/v1\/products\/2$/, () => json(laptop)],
@@ -293,16 +300,17 @@ describe('/checkout answers', () => {
     ]);
     renderCheckout();
     await checked();
-    fillBuyer();
-    confirm();
-    expect(await screen.findByText('HP EliteBook 840 is no longer available')).toBeTruthy();
-    expect(screen.getByText('Your basket is empty.')).toBeTruthy();
-    expect(screen.getByText(/Nothing is left to order\./)).toBeTruthy();
+    await fillBuyer(user);
+    await confirm(user);
+    expect(await screen.findByText('HP EliteBook 840 is no longer available')).toBeInTheDocument();
+    expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is left to order\./)).toBeInTheDocument();
     expect(getBasket()).toEqual([]);
     expect(JSON.parse(window.sessionStorage.getItem('checkout-draft') ?? '{}')).toMatchObject({ buyer_name: 'Chikondi Banda', phone: '0999 123 456' });
   });
 
   it('a lost connection or a 429 says what happened; nothing typed is lost, not even by a reload', async () => {
+    const user = userEvent.setup();
     basketOf(phone);
     let attempt = 0;
     const spy = mockApi([
@@ -318,19 +326,19 @@ describe('/checkout answers', () => {
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout();
-    fillBuyer();
-    choose(/^Delivery/);
-    type('Address', 'Plot 12');
-    type('Area', 'Nyambadwe');
-    confirm();
-    expect((await screen.findByRole('alert')).textContent).toBe('We could not reach the shop. Check your connection and try again: what you typed is still here.');
-    expect(field('Your name').value).toBe('Chikondi Banda');
-    expect(field('Address').value).toBe('Plot 12');
+    await fillBuyer(user);
+    await choose(user, /^Delivery/);
+    await retype(user, 'Address', 'Plot 12');
+    await retype(user, 'Area', 'Nyambadwe');
+    await confirm(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the shop. Check your connection and try again: what you typed is still here.');
+    expect(field('Your name')).toHaveValue('Chikondi Banda');
+    expect(field('Address')).toHaveValue('Plot 12');
     expect(getBasket().map((item) => item.id)).toEqual([1]);
 
-    confirm();
-    expect(await screen.findByText('Too many orders from your network. Please try again in a few minutes.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm order' })).toBeTruthy());
+    await confirm(user);
+    expect(await screen.findByText('Too many orders from your network. Please try again in a few minutes.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm order' })).toBeInTheDocument());
 
     // Both tries carried one retry key: had the first reached the server, the second gets its orders back.
     const [first, second] = requestIds(spy);
@@ -339,13 +347,14 @@ describe('/checkout answers', () => {
 
     cleanup();
     renderCheckout();
-    expect(field('Your name').value).toBe('Chikondi Banda');
-    expect(field('Phone').value).toBe('0999 123 456');
-    expect((screen.getByRole('radio', { name: /^Delivery/ }) as HTMLInputElement).checked).toBe(true);
-    expect(field('Area').value).toBe('Nyambadwe');
+    expect(field('Your name')).toHaveValue('Chikondi Banda');
+    expect(field('Phone')).toHaveValue('0999 123 456');
+    expect(screen.getByRole('radio', { name: /^Delivery/ })).toBeChecked();
+    expect(field('Area')).toHaveValue('Nyambadwe');
   });
 
   it("puts the server's field messages under the fields", async () => {
+    const user = userEvent.setup();
     basketOf(phone);
     mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(phone)],
@@ -353,19 +362,20 @@ describe('/checkout answers', () => {
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout();
-    fillBuyer();
-    confirm();
+    await fillBuyer(user);
+    await confirm(user);
     await waitFor(() => expectMessageUnder('Phone', 'This number cannot be reached'));
     expectMessageUnder('Your name', 'Name looks wrong');
-    expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the marked fields.');
   });
 
   it('an empty basket says so and links back to it', async () => {
+    const user = userEvent.setup();
     mockApi([]);
     renderCheckout();
-    expect(screen.getByText('Your basket is empty.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Confirm order' })).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'Back to your basket' }));
-    expect(await screen.findByRole('heading', { name: 'Basket page' })).toBeTruthy();
+    expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm order' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to your basket' }));
+    expect(await screen.findByRole('heading', { name: 'Basket page' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { PublicOrder } from '@marketplace/shared';
 import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,34 +48,34 @@ describe('/order/{token}', () => {
     });
     mockApi([[ORDER_URL, () => json(order)]]);
     renderOrder();
-    expect(await screen.findByTestId('order-number')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order numberMW-4K7Q2');
+    expect(await screen.findByTestId('order-number')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Order numberMW-4K7Q2');
     const status = within(screen.getByTestId('order-status'));
-    expect(status.getByText('Confirmed')).toBeTruthy();
-    expect(status.getByText('The shop has confirmed your order and will arrange the delivery.')).toBeTruthy();
-    expect(screen.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeTruthy();
-    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeTruthy();
+    expect(status.getByText('Confirmed')).toBeInTheDocument();
+    expect(status.getByText('The shop has confirmed your order and will arrange the delivery.')).toBeInTheDocument();
+    expect(screen.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeInTheDocument();
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeInTheDocument();
 
     const shop = within(screen.getByRole('region', { name: 'Delivered by' }));
-    expect(shop.getByTestId('shop-name').textContent).toBe('Chichiri Electronics');
-    expect(shop.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265888234567');
-    expect(shop.getByRole('link', { name: /^Chat on WhatsApp/ }).getAttribute('href')).toBe(`https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
+    expect(shop.getByTestId('shop-name')).toHaveTextContent('Chichiri Electronics');
+    expect(shop.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265888234567');
+    expect(shop.getByRole('link', { name: /^Chat on WhatsApp/ })).toHaveAttribute('href', `https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
 
     const items = within(screen.getByRole('region', { name: 'Items' }));
-    expect(items.getByText('Samsung Galaxy A14')).toBeTruthy();
-    expect(items.getByText('MWK 5,000')).toBeTruthy();
+    expect(items.getByText('Samsung Galaxy A14')).toBeInTheDocument();
+    expect(items.getByText('MWK 5,000')).toBeInTheDocument();
     expect(items.getByTestId('order-total').textContent).toBe('MWK 190,000');
 
     const receive = within(screen.getByRole('region', { name: 'Delivery' }));
-    expect(receive.getByText('Plot 12, Nyambadwe')).toBeTruthy();
-    expect(receive.getByText('+265 999 123 456')).toBeTruthy();
-    expect(receive.getByText('chikondi@example.mw')).toBeTruthy();
+    expect(receive.getByText('Plot 12, Nyambadwe')).toBeInTheDocument();
+    expect(receive.getByText('+265 999 123 456')).toBeInTheDocument();
+    expect(receive.getByText('chikondi@example.mw')).toBeInTheDocument();
 
     const history = within(screen.getByRole('list', { name: 'Order history' }));
     expect(history.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Thu, 14 Aug 2025, 2:30 pmOrder placed', 'Thu, 14 Aug 2025, 3:05 pmConfirmed by the shop']);
-    expect(screen.queryByText(/Staff Member/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
-    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(screen.queryByText(/Staff Member/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
   it.each([
@@ -88,14 +89,15 @@ describe('/order/{token}', () => {
     mockApi([[ORDER_URL, () => json(anOrder({ status, fulfilment }))]]);
     renderOrder();
     const block = within(await screen.findByTestId('order-status'));
-    expect(block.getByText(status)).toBeTruthy();
-    expect(block.getByText(text)).toBeTruthy();
+    expect(block.getByText(status)).toBeInTheDocument();
+    expect(block.getByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' }) !== null).toBe(cancellable);
     // The hold time only while the reservation can still run out (not once it is out for delivery or over).
     expect(screen.queryByText(/We hold your items until/) !== null).toBe(status === 'Placed' || status === 'Ready for collection');
   });
 
   it('cancels behind a confirmation with an optional reason, then shows the cancelled order', async () => {
+    const user = userEvent.setup();
     const cancelled: PublicOrder = anOrder({
       status: 'Cancelled',
       history: [event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'), event(2, 'Cancelled', 'buyer', '2025-08-14T14:00:00.000Z', 'Found one cheaper')],
@@ -105,29 +107,30 @@ describe('/order/{token}', () => {
       [CANCEL_URL, () => json(cancelled)],
     ]);
     renderOrder();
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Cancel order MW-4K7Q2?' }));
-    fireEvent.click(dialog.getByRole('button', { name: 'Keep the order' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Keep the order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(spy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const again = within(screen.getByRole('dialog'));
-    fireEvent.change(again.getByLabelText('Reason (optional)'), { target: { value: '  Found one cheaper ' } });
-    fireEvent.click(again.getByRole('button', { name: 'Cancel order' }));
+    await user.type(again.getByLabelText('Reason (optional)'), '  Found one cheaper ');
+    await user.click(again.getByRole('button', { name: 'Cancel order' }));
 
-    await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Cancelled')).toBeTruthy());
-    expect(screen.getByText('This order was cancelled. The items are back on sale.')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Cancelled')).toBeInTheDocument());
+    expect(screen.getByText('This order was cancelled. The items are back on sale.')).toBeInTheDocument();
     // Focus moves in an effect after the status renders: wait for it rather than race it.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('order-status')));
-    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
-    expect(screen.getByText('Cancelled by you')).toBeTruthy();
-    expect(screen.getByText('Reason: Found one cheaper')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(screen.getByText('Cancelled by you')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Found one cheaper')).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'Found one cheaper' });
   });
 
   it('keeps the dialog and the reason when the cancel call fails, and explains a refusal', async () => {
+    const user = userEvent.setup();
     let attempt = 0;
     let current = anOrder({ status: 'Ready for collection' });
     mockApi([
@@ -143,33 +146,34 @@ describe('/order/{token}', () => {
       ],
     ]);
     renderOrder();
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = within(screen.getByRole('dialog'));
-    fireEvent.change(dialog.getByLabelText('Reason (optional)'), { target: { value: 'Changed my mind' } });
-    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('We could not reach the shop. Check your connection and try again.');
-    expect((dialog.getByLabelText('Reason (optional)') as HTMLTextAreaElement).value).toBe('Changed my mind');
+    await user.type(dialog.getByLabelText('Reason (optional)'), 'Changed my mind');
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('We could not reach the shop. Check your connection and try again.');
+    expect(dialog.getByLabelText('Reason (optional)')).toHaveValue('Changed my mind');
 
-    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The order is already completed.');
-    await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Completed')).toBeTruthy());
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order is already completed.');
+    await waitFor(() => expect(within(screen.getByTestId('order-status')).getByText('Completed')).toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
   it("says 'Order not found' for a 404", async () => {
     mockApi([[/GET \/api\/v1\/orders\/nope$/, () => json({ message: 'Order not found' }, 404)]]);
     renderOrder('nope');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('offers a retry for any other failure', async () => {
+    const user = userEvent.setup();
     let attempt = 0;
     mockApi([[ORDER_URL, () => (++attempt === 1 ? json({ message: 'Internal Server Error' }, 500) : json(anOrder()))]]);
     renderOrder();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Could not load your order' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('order-number')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Could not load your order' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('order-number')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearBasket, getBasket } from '../../lib/basket-store';
@@ -26,22 +27,23 @@ const related = [aProduct({ id: 7 }), aProduct({ id: 8, name: 'Phone 8', watcher
 
 describe('ProductPage', () => {
   it('shows the product with its fallbacks, gallery and category link', async () => {
+    const user = userEvent.setup();
     mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ location: null, description: '', cover_image_url: 'a.webp', image_gallery: ['a.webp', 'b.webp'], price: 185000 }))],
       [/category\/SmartPhones/, () => json(list(related))],
       [/products\?limit/, () => json(list([]))],
     ]);
     renderProduct();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A14' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A14' })).toBeInTheDocument();
     expect(screen.getByTestId('product-price').textContent).toBe('MWK 185,000');
-    expect(screen.getByText('Unknown location')).toBeTruthy();
-    expect(screen.getByText('No description available.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SmartPhones' }).getAttribute('href')).toBe('/discover?category=SmartPhones');
+    expect(screen.getByText('Unknown location')).toBeInTheDocument();
+    expect(screen.getByText('No description available.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'SmartPhones' })).toHaveAttribute('href', '/discover?category=SmartPhones');
 
     const main = screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 1 of 2' });
-    expect(main.getAttribute('src')).toBe('/api/images/a.webp?w=700&h=500&fit=contain&q=80');
-    fireEvent.click(screen.getByRole('button', { name: 'Show photo 2 of 2' }));
-    expect(screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 2 of 2' }).getAttribute('src')).toContain('/api/images/b.webp?');
+    expect(main).toHaveAttribute('src', '/api/images/a.webp?w=700&h=500&fit=contain&q=80');
+    await user.click(screen.getByRole('button', { name: 'Show photo 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 2 of 2' })).toHaveAttribute('src', expect.stringContaining('/api/images/b.webp?'));
   });
 
   it('lists related items of the category without the product itself, with watcher counts', async () => {
@@ -54,23 +56,24 @@ describe('ProductPage', () => {
     const relatedList = await screen.findByRole('list', { name: 'Related Items' });
     const names = Array.from(relatedList.querySelectorAll('h3')).map((h) => h.textContent);
     expect(names).toEqual(['Phone 8', 'Phone 9', 'Other 20']);
-    expect(screen.getByText('41 watching')).toBeTruthy();
+    expect(screen.getByText('41 watching')).toBeInTheDocument();
   });
 
   it("says 'Product not found' in red for a 404", async () => {
     mockApi([[/GET \/api\/v1\/products\/999$/, () => json({ message: 'Product not found', title: 'Not Found', status: 404, detail: '' }, 404)]]);
     renderProduct('999');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Product not found' });
-    expect(heading.className).toContain('text-red-700');
+    expect(heading).toHaveClass('text-red-700');
   });
 
   it("says 'Failed to fetch product details' on a server failure", async () => {
     mockApi([[/GET \/api\/v1\/products\/7$/, () => json({ message: 'Internal Server Error' }, 500)]]);
     renderProduct();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product details' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product details' })).toBeInTheDocument();
   });
 
   it('Mark Interested counts this browser once and is remembered', async () => {
+    const user = userEvent.setup();
     let watchers = 5;
     const fetchMock = mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers }))],
@@ -79,19 +82,19 @@ describe('ProductPage', () => {
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
-    expect((await screen.findByTestId('watchers')).textContent).toBe('People want this. 5 people are watching this.');
+    expect(await screen.findByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mark Interested' }));
-    await waitFor(() => expect(screen.getByTestId('watchers').textContent).toBe('People want this. 6 people are watching this.'));
-    expect(screen.getByRole('button', { name: '✓ Interested' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Mark Interested' }));
+    await waitFor(() => expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 6 people are watching this.'));
+    expect(screen.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-pressed', 'true');
     // The count shows at once; the toggle is remembered when the server has answered.
     await waitFor(() => expect(window.localStorage.getItem('interested-7')).toBe('true'));
-    expect(screen.getByRole('button', { name: '✓ Interested' }).getAttribute('aria-disabled')).toBe('false');
+    expect(screen.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-disabled', 'false');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
 
-    fireEvent.click(screen.getByRole('button', { name: '✓ Interested' }));
-    await waitFor(() => expect(screen.getByTestId('watchers').textContent).toBe('People want this. 5 people are watching this.'));
+    await user.click(screen.getByRole('button', { name: '✓ Interested' }));
+    await waitFor(() => expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.'));
     expect(window.localStorage.getItem('interested-7')).toBeNull();
   });
 
@@ -101,10 +104,11 @@ describe('ProductPage', () => {
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
-    expect((await screen.findByTestId('watchers')).textContent).toBe('People want this. 1 person is watching this.');
+    expect(await screen.findByTestId('watchers')).toHaveTextContent('People want this. 1 person is watching this.');
   });
 
   it('puts the count back when the interest call fails', async () => {
+    const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers: 5 }))],
@@ -112,20 +116,21 @@ describe('ProductPage', () => {
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark Interested' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Mark Interested' })).toBeTruthy();
-    expect(screen.getByTestId('watchers').textContent).toBe('People want this. 5 people are watching this.');
+    await user.click(await screen.findByRole('button', { name: 'Mark Interested' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Interested' })).toBeInTheDocument();
+    expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.');
   });
 
   it('Buy Now adds the item to the basket and opens the basket', async () => {
+    const user = userEvent.setup();
     mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct())],
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy Now' }));
-    expect(await screen.findByRole('heading', { name: 'Basket page' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    expect(await screen.findByRole('heading', { name: 'Basket page' })).toBeInTheDocument();
     expect(getBasket().map((item) => item.id)).toEqual([7]);
   });
 
@@ -135,20 +140,21 @@ describe('ProductPage', () => {
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
-    expect(await screen.findByText('This item has been sold.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Sold' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('This item has been sold.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sold' })).toBeDisabled();
   });
 
   it('a reserved product says so plainly and cannot be bought', async () => {
+    const user = userEvent.setup();
     mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ reserved: true }))],
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
-    expect(await screen.findByText('This item is reserved by another buyer.')).toBeTruthy();
-    const button = screen.getByRole('button', { name: 'Reserved' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    fireEvent.click(button);
+    expect(await screen.findByText('This item is reserved by another buyer.')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Reserved' });
+    expect(button).toBeDisabled();
+    await user.click(button);
     expect(getBasket()).toEqual([]);
   });
 
@@ -159,15 +165,15 @@ describe('ProductPage', () => {
     ]);
     renderProduct();
     const block = within(await screen.findByRole('region', { name: 'Where the item is' }));
-    expect(block.getByTestId('shop-name').textContent).toBe('Chichiri Electronics');
-    expect(block.getByText('Shop 4, Chichiri Shopping Centre, Blantyre')).toBeTruthy();
-    expect(block.getByText('Mon-Sat 8:00-17:00')).toBeTruthy();
-    expect(block.getByText('+265 999 123 456')).toBeTruthy();
-    expect(block.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265999123456');
+    expect(block.getByTestId('shop-name')).toHaveTextContent('Chichiri Electronics');
+    expect(block.getByText('Shop 4, Chichiri Shopping Centre, Blantyre')).toBeInTheDocument();
+    expect(block.getByText('Mon-Sat 8:00-17:00')).toBeInTheDocument();
+    expect(block.getByText('+265 999 123 456')).toBeInTheDocument();
+    expect(block.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265999123456');
     const whatsapp = block.getByRole('link', { name: /^Chat on WhatsApp/ });
-    expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/265999123456?text=${encodeURIComponent(`Samsung Galaxy A14 ${window.location.origin}/product/7`)}`);
-    expect(whatsapp.getAttribute('target')).toBe('_blank');
-    expect(whatsapp.getAttribute('rel')).toContain('noopener');
+    expect(whatsapp).toHaveAttribute('href', `https://wa.me/265999123456?text=${encodeURIComponent(`Samsung Galaxy A14 ${window.location.origin}/product/7`)}`);
+    expect(whatsapp).toHaveAttribute('target', '_blank');
+    expect(whatsapp).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByTestId('product-location').textContent).toBe('Blantyre');
   });
 
@@ -179,12 +185,12 @@ describe('ProductPage', () => {
     ]);
     renderProduct();
     const block = within(await screen.findByRole('region', { name: 'Where the item is' }));
-    expect(block.getByRole('link', { name: /^Call the shop/ }).getAttribute('href')).toBe('tel:+265111234567');
-    expect(block.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    expect(block.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265111234567');
+    expect(block.queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
 
     cleanup();
     renderProduct('8');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A14' })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Where the item is' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy A14' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Where the item is' })).not.toBeInTheDocument();
   });
 });

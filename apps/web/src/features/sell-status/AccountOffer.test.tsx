@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
+import { retype } from '../../test/typing';
 import { renderWithRouter } from '../../test/render';
 import { aSellerView, SELL_TOKEN } from '../../test/seller-views';
 import { SellStatusPage } from './SellStatusPage';
@@ -31,46 +33,47 @@ function renderStatus() {
 }
 
 const section = async () => within(await screen.findByRole('region', { name: 'Your seller account' }));
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the seller account on the status page', () => {
   it('is not shown when the form did not ask for it', async () => {
     mockApi([[VIEW_URL, () => json(aSellerView())]]);
     renderStatus();
     await screen.findByTestId('seller-reference');
-    expect(screen.queryByRole('region', { name: 'Your seller account' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your seller account' })).not.toBeInTheDocument();
   });
 
   it('checks the two passwords before sending, then makes the account and logs the seller in', async () => {
+    const user = userEvent.setup();
     const spy = mockApi([
       [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
       [ACCOUNT_URL, () => json(SESSION, 201)],
     ]);
     renderStatus();
     const account = await section();
-    expect(account.getByText(/You asked for a seller account/)).toBeTruthy();
+    expect(account.getByText(/You asked for a seller account/)).toBeInTheDocument();
     await screen.findByLabelText('Choose a password');
-    expect(account.getByText('c***@example.mw')).toBeTruthy();
+    expect(account.getByText('c***@example.mw')).toBeInTheDocument();
 
-    type('Choose a password', 'short');
-    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Password must be at least 8 characters')).toBeTruthy();
-    type('Choose a password', 'kwacha-2026-banda');
-    type('Type it again', 'kwacha-2026-bnada');
-    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('The two passwords are not the same')).toBeTruthy();
+    await retype(user, 'Choose a password', 'short');
+    await user.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await retype(user, 'Choose a password', 'kwacha-2026-banda');
+    await retype(user, 'Type it again', 'kwacha-2026-bnada');
+    await user.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('The two passwords are not the same')).toBeInTheDocument();
     expect(spy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
 
-    type('Type it again', 'kwacha-2026-banda');
-    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Your seller account is ready, and you are logged in. This item is in it.')).toBeTruthy();
+    await retype(user, 'Type it again', 'kwacha-2026-banda');
+    await user.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('Your seller account is ready, and you are logged in. This item is in it.')).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ password: 'kwacha-2026-banda' });
     expect(window.localStorage.getItem('sellerToken')).toBe(SESSION.token);
-    expect(account.getByRole('link', { name: 'See all your items' }).getAttribute('href')).toBe('/account');
+    expect(account.getByRole('link', { name: 'See all your items' })).toHaveAttribute('href', '/account');
   });
 
   it("shows the server's refusal: a password it refused under the field, anything else above the button", async () => {
+    const user = userEvent.setup();
     let answer = json({ message: 'Password must be at least 8 characters', errors: { password: 'Password must be at most 128 characters' } }, 400);
     mockApi([
       [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
@@ -79,31 +82,32 @@ describe('the seller account on the status page', () => {
     renderStatus();
     const account = await section();
     await screen.findByLabelText('Choose a password');
-    type('Choose a password', 'kwacha-2026-banda');
-    type('Type it again', 'kwacha-2026-banda');
-    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Password must be at most 128 characters')).toBeTruthy();
+    await retype(user, 'Choose a password', 'kwacha-2026-banda');
+    await retype(user, 'Type it again', 'kwacha-2026-banda');
+    await user.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByText('Password must be at most 128 characters')).toBeInTheDocument();
 
     answer = json({ message: 'An account already uses this email address. Log in to add this item to it.' }, 409);
-    fireEvent.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect((await account.findByRole('alert')).textContent).toBe('An account already uses this email address. Log in to add this item to it.');
+    await user.click(await account.findByRole('button', { name: 'Create my account' }));
+    expect(await account.findByRole('alert')).toHaveTextContent('An account already uses this email address. Log in to add this item to it.');
     expect(window.localStorage.getItem('sellerToken')).toBeNull();
   });
 
   it('sends a seller whose email has an account to log in, carrying the item to add', async () => {
+    const user = userEvent.setup();
     mockApi([[VIEW_URL, () => json(aSellerView({ account: { state: 'exists', email_hint: 'c***@example.mw' } }))]]);
     renderStatus();
     const account = await section();
-    expect(account.getByText('An account already uses c***@example.mw. Log in to add this item to it.')).toBeTruthy();
-    fireEvent.click(account.getByRole('link', { name: 'Log in to add this item' }));
-    await waitFor(() => expect(screen.getByText(`Account page, claim ${SELL_TOKEN}`)).toBeTruthy());
+    expect(account.getByText('An account already uses c***@example.mw. Log in to add this item to it.')).toBeInTheDocument();
+    await user.click(account.getByRole('link', { name: 'Log in to add this item' }));
+    await waitFor(() => expect(screen.getByText(`Account page, claim ${SELL_TOKEN}`)).toBeInTheDocument());
   });
 
   it('links to the account when the item is in it', async () => {
     mockApi([[VIEW_URL, () => json(aSellerView({ account: { state: 'linked', email_hint: 'c***@example.mw' } }))]]);
     renderStatus();
     const account = await section();
-    expect(account.getByText('This item is in your seller account.')).toBeTruthy();
-    expect(account.getByRole('link', { name: 'See all your items' }).getAttribute('href')).toBe('/account');
+    expect(account.getByText('This item is in your seller account.')).toBeInTheDocument();
+    expect(account.getByRole('link', { name: 'See all your items' })).toHaveAttribute('href', '/account');
   });
 });

@@ -22,9 +22,9 @@ function renderSuccess(state?: unknown) {
 }
 
 function expectSpecTexts() {
-  expect(screen.getByRole('heading', { level: 1, name: 'Item successfully submitted!' })).toBeTruthy();
-  for (const text of SPEC_TEXTS) expect(screen.getByText(text)).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+  expect(screen.getByRole('heading', { level: 1, name: 'Item successfully submitted!' })).toBeInTheDocument();
+  for (const text of SPEC_TEXTS) expect(screen.getByText(text)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
 }
 
 describe('/sell/success', () => {
@@ -32,19 +32,19 @@ describe('/sell/success', () => {
     renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN });
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
-    expect(screen.getByText(/Your reference:/).textContent).toBe('Your reference: S-7QK2M');
-    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${TOKEN}`);
+    expect(screen.getByText(/Your reference:/)).toHaveTextContent('Your reference: S-7QK2M');
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute('href', `/sell/status/${TOKEN}`);
     // The copy field's code comes just after the page's.
-    expect(((await screen.findByLabelText("Your item's private link")) as HTMLInputElement).value).toBe(`${window.location.origin}/sell/status/${TOKEN}`);
+    expect((await screen.findByLabelText("Your item's private link"))).toHaveValue(`${window.location.origin}/sell/status/${TOKEN}`);
   });
 
   it("says when the item went into the logged-in seller's account", () => {
     renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN, in_account: true });
-    expect(screen.getByText(/This item is in your seller account/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See all your items' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByText(/This item is in your seller account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all your items' })).toHaveAttribute('href', '/account');
     cleanup();
     renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN });
-    expect(screen.queryByText(/This item is in your seller account/)).toBeNull();
+    expect(screen.queryByText(/This item is in your seller account/)).not.toBeInTheDocument();
   });
 
   it('keeps them on a reload through sessionStorage', () => {
@@ -52,20 +52,20 @@ describe('/sell/success', () => {
     renderSuccess();
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-ABCDE');
-    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' }).getAttribute('href')).toBe(`/sell/status/${TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute('href', `/sell/status/${TOKEN}`);
   });
 
   it('opened directly shows the spec texts only', () => {
     renderSuccess();
     expectSpecTexts();
-    expect(screen.queryByText(/Your reference/)).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Keep this link to follow your item' })).toBeNull();
-    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByText(/Your reference/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Keep this link to follow your item' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('ignores a state that is not a submission', () => {
     renderSuccess({ reference: 'S-7QK2M', status_token: '../admin' });
     expectSpecTexts();
-    expect(screen.queryByText(/Your reference/)).toBeNull();
+    expect(screen.queryByText(/Your reference/)).not.toBeInTheDocument();
   });
 });
