@@ -147,11 +147,13 @@ function breaksConnection(error: unknown): boolean {
 function openSqlite(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
+  // First: switching to WAL takes a lock, and a second process starting at the same moment must wait
+  // for it rather than fail at once with 'database is locked'.
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
   database.pragma('journal_mode = WAL');
   // FULL: an acknowledged submission survives power loss (ARCHITECTURE.md).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
   let versionStatement: SQLite.Statement<[], number> | undefined;
   return {

@@ -131,21 +131,23 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
   });
 
   it('serves an unchanged page from the cache with a 304, and a staff change on the very next read', async () => {
-    const first = await get(`/product/${productId}`);
+    // A product of its own: the rename and unpublish below must not reach the other tests' product.
+    const id = await addProduct(t.db, { name: 'Tecno Spark 10', price: 180_000 });
+    const first = await get(`/product/${id}`);
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    expect((await get(`/product/${productId}`, { 'if-none-match': etag })).statusCode).toBe(304);
-    const br = await get(`/product/${productId}`, { 'accept-encoding': 'br' });
+    expect((await get(`/product/${id}`, { 'if-none-match': etag })).statusCode).toBe(304);
+    const br = await get(`/product/${id}`, { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
 
-    await t.db.kysely.updateTable('products').set({ name: 'Tecno Spark 20' }).where('id', '=', productId).execute();
-    const after = await get(`/product/${productId}`, { 'if-none-match': etag });
+    await t.db.kysely.updateTable('products').set({ name: 'Tecno Spark 20' }).where('id', '=', id).execute();
+    const after = await get(`/product/${id}`, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('<h1>Tecno Spark 20</h1>');
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/unpublish`, headers: staff })).statusCode).toBe(200);
-    expect((await get(`/product/${productId}`)).statusCode).toBe(404);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/publish`, headers: staff });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/unpublish`, headers: staff })).statusCode).toBe(200);
+    expect((await get(`/product/${id}`)).statusCode).toBe(404);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/publish`, headers: staff });
   });
 
   it('sends the plain app page when the render fails, and keeps it out of the cache', async () => {

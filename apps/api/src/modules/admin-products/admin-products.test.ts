@@ -22,26 +22,49 @@ describe.each(engines)('admin products API [%s]', (engine) => {
   });
   afterAll(() => t.close());
 
-  const fields = () => ({
+  /** Where a test works: the file's shared app, or a fresh one for a test that needs a catalogue of its own. */
+  interface Place {
+    t: TestApp;
+    headers: Record<string, string>;
+    categoryId: number;
+    shopId: number;
+  }
+  const shared = (): Place => ({ t, headers, categoryId, shopId });
+  async function freshPlace(): Promise<Place> {
+    const own = await createTestApp(engine);
+    return {
+      t: own,
+      headers: (await signIn(own.app, own.db, 'Moderator')).headers,
+      categoryId: await addCategory(own.db, 'SmartPhones'),
+      shopId: await addShop(own.db, 'Lilongwe Shop'),
+    };
+  }
+
+  const fields = (at: Place = shared()) => ({
     item_name: 'Tecno Camon 20',
     description: 'Like new, 256GB',
     price: '320000',
     location: 'Lilongwe',
-    category_id: String(categoryId),
-    shop_id: String(shopId),
+    category_id: String(at.categoryId),
+    shop_id: String(at.shopId),
     published: 'false',
     notifyOnOrder: 'true',
   });
 
-  async function send(method: 'POST' | 'PUT', url: string, entries: Parameters<typeof multipartBody>[0]) {
+  async function send(method: 'POST' | 'PUT', url: string, entries: Parameters<typeof multipartBody>[0], at: Place = shared()) {
     const body = await multipartBody(entries);
-    return t.app.inject({ method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
+    return at.t.app.inject({ method, url, headers: { ...at.headers, ...body.headers }, payload: body.payload });
   }
-  const create = async (over: Record<string, string> = {}, files = 2) =>
-    send('POST', '/api/admin/products/create', [
-      ...Object.entries({ ...fields(), ...over }),
-      ...(await Promise.all(Array.from({ length: files }, async (_, i) => ['images', await png(['#f00', '#0f0', '#00f', '#ff0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]))),
-    ]);
+  const create = async (over: Record<string, string> = {}, files = 2, at: Place = shared()) =>
+    send(
+      'POST',
+      '/api/admin/products/create',
+      [
+        ...Object.entries({ ...fields(at), ...over }),
+        ...(await Promise.all(Array.from({ length: files }, async (_, i) => ['images', await png(['#f00', '#0f0', '#00f', '#ff0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]))),
+      ],
+      at,
+    );
   const imageCount = async () => Number((await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('takes a description of exactly 500 characters (spec: max 500)', async () => {
@@ -92,6 +115,7 @@ describe.each(engines)('admin products API [%s]', (engine) => {
   });
 
   it('lists all products with search and paging', async () => {
+    expect((await create({}, 1)).statusCode).toBe(201);
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/products?limit=100&offset=0&search=camon', headers })).json();
     expect(list.total).toBeGreaterThanOrEqual(1);
     expect(list.products.every((p: { name: string }) => p.name.includes('Camon'))).toBe(true);
@@ -166,24 +190,35 @@ describe.each(engines)('admin products API [%s]', (engine) => {
   });
 
   it('features only published products and drops unpublished ones from the public list', async () => {
-    const product = (await create({ published: 'true' })).json();
-    const draft = (await create()).json();
-    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${draft.id}`, headers });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Only published products can be featured.');
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(409);
-    const featured = (await t.app.inject({ method: 'GET', url: '/api/admin/featured-products', headers })).json();
-    expect(featured).toMatchObject({ total: 1, limit: 50, featured_products: [{ product_id: product.id, name: 'Tecno Camon 20', price: 320000, is_published: true }] });
-    const publicIds = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/products/featured-products' })).json().products.map((p: { id: number }) => p.id);
-    expect(await publicIds()).toEqual([product.id]);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/unpublish`, headers });
-    expect(await publicIds()).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(404);
+    // A database of its own: the featured lists below must hold this test's product alone.
+    const own = await freshPlace();
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => own.t.app.inject({ method, url, headers: own.headers });
+    try {
+      const product = (await create({ published: 'true' }, 2, own)).json();
+      const draft = (await create({}, 2, own)).json();
+      const refused = await call('POST', `/api/admin/featured-products/${draft.id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('Only published products can be featured.');
+      expect((await call('POST', `/api/admin/featured-products/${product.id}`)).statusCode).toBe(201);
+      expect((await call('POST', `/api/admin/featured-products/${product.id}`)).statusCode).toBe(409);
+      const featured = (await call('GET', '/api/admin/featured-products')).json();
+      expect(featured).toMatchObject({ total: 1, limit: 50, featured_products: [{ product_id: product.id, name: 'Tecno Camon 20', price: 320000, is_published: true }] });
+      const publicIds = async () => (await own.t.app.inject({ method: 'GET', url: '/api/v1/products/featured-products' })).json().products.map((p: { id: number }) => p.id);
+      expect(await publicIds()).toEqual([product.id]);
+      await call('PUT', `/api/admin/products/${product.id}/unpublish`);
+      expect(await publicIds()).toEqual([]);
+      expect((await call('DELETE', `/api/admin/featured-products/${product.id}`)).statusCode).toBe(204);
+      expect((await call('DELETE', `/api/admin/featured-products/${product.id}`)).statusCode).toBe(404);
+    } finally {
+      await own.t.close();
+    }
   });
 
   it('counts products and users on the dashboard and shows recent actions newest first', async () => {
+    // The action the dashboard shows first is this test's own: featuring a product, then removing it.
+    const product = (await create({ published: 'true' }, 1)).json();
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(204);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -193,6 +228,7 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     expect(body.orders_by_day).toHaveLength(7);
     expect(body.orders_by_day[6].date).toBe(new Date().toISOString().slice(0, 10));
     expect(body.recent_actions[0].action).toMatch(/^Removed product \d+ from featured$/);
+    expect(body.recent_actions[0].action).toBe(`Removed product ${product.id} from featured`);
     expect(body.recent_actions[0].actor).toBe('Moderator Tester');
     const times = body.recent_actions.map((a: { time: string }) => a.time);
     expect([...times].sort().reverse()).toEqual(times);

@@ -431,19 +431,21 @@ describe.each(engines)('the upload queue in the app on %s', (engine) => {
       Number((await t.db.kysely.selectFrom('seller_requests').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const photo = await plainPng(60, 40);
     const form = [...sellForm(), ['images', photo, 'phone.png', 'image/png']] as Parameters<typeof sell>[1];
+    // The other test here saves requests too: count from what is there now.
+    const before = await requests();
     const release = fill(uploadQueue);
     try {
       const res = await sell(t.app, form);
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toMatchObject({ status: 503, message: 'The server is busy processing photos. Please try again in a moment.' });
-      expect(await requests()).toBe(0);
+      expect(await requests()).toBe(before);
     } finally {
       await release();
     }
     const res = await sell(t.app, form);
     expect(res.statusCode, res.body).toBe(201);
-    expect(await requests()).toBe(1);
+    expect(await requests()).toBe(before + 1);
   });
 
   it('takes ten sellers sending photos at once: none is turned away, and nothing is held afterwards', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Db } from '../../db/database.js';
 import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test/app.js';
@@ -27,12 +27,13 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
   let shopId: number;
   const clock = testClock(T0);
 
-  beforeAll(async () => {
+  // Each test on a database of its own: a sweep expires every due order there is and answers how many.
+  beforeEach(async () => {
     t = await createTestApp(engine, { clock });
     staff = (await signIn(t.app, t.db, 'Admin')).headers;
     shopId = await addShop(t.db);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   async function newOrder(app: FastifyInstance = t.app, fulfilment: 'collect' | 'delivery' = 'collect') {
     const productId = await addProduct(t.db, { name: `Reserved ${Math.random().toString(36).slice(2, 8)}`, shopId, images: 0 });

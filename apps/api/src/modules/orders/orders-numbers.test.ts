@@ -1,5 +1,5 @@
 import { orderNumberPattern, orderTokenPattern } from '@marketplace/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { hashToken } from '../auth/tokens.js';
 import { newOrderNumber, newOrderToken } from './codes.js';
@@ -18,11 +18,12 @@ describe('order numbers and tokens', () => {
 });
 
 describe.each(engines)('order number collisions [%s]', (engine) => {
+  // Each test on a database of its own: the first reads back every order there is.
   let t: TestDb;
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await createTestDb(engine);
   });
-  afterAll(() => t.dispose());
+  afterEach(() => t.dispose());
 
   const values = (tokenHash: string) => ({
     token_hash: tokenHash,
@@ -61,6 +62,7 @@ describe.each(engines)('order number collisions [%s]', (engine) => {
   });
 
   it('gives up with an error (not a loop) when no number is free', async () => {
+    await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('a'.repeat(64)), () => 'MW-AAAAA'));
     await expect(t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('c'.repeat(64)), () => 'MW-AAAAA'))).rejects.toThrow(/No free order number/);
   });
 });

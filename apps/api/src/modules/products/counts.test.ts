@@ -57,6 +57,13 @@ describe.each(engines)('product counts kept by triggers [%s]', (engine) => {
   });
 
   it('is what the lists report as their totals', async () => {
+    // Products of its own, so the totals compared are never all zero.
+    await addProducts(t.db, [
+      { name: 'Total B1', createdAt: minute(30), categoryId: b },
+      { name: 'Total B2', createdAt: minute(31), categoryId: b, published: false },
+      { name: 'Total A1', createdAt: minute(32), categoryId: a },
+      { name: 'Total loose', createdAt: minute(33), categoryId: null },
+    ]);
     const published = Number(
       (await t.db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('published', '=', 1).executeTakeFirstOrThrow()).n,
     );

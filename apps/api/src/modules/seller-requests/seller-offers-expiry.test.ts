@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
@@ -26,12 +26,14 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
   let seller: ReturnType<typeof sellerCalls>;
   const clock = testClock(T0);
 
-  beforeAll(async () => {
+  // Each test on a database of its own: a sweep expires every due offer there is and answers how many, and
+  // the racing trials leave open offers behind (when staff's new offer wins), due at T0 + 7 days.
+  beforeEach(async () => {
     t = await createTestApp(engine, { clock });
     staff = staffCalls(t.app, (await signIn(t.app, t.db, 'Admin')).headers);
     seller = sellerCalls(t.app);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const expireEvents = async (ids: number[]) =>
     (await t.db.kysely.selectFrom('seller_request_events').select(['seller_request_id', 'by', 'actor_id']).where('action', '=', 'expireOffer').where('seller_request_id', 'in', ids).execute());

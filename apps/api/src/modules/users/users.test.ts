@@ -16,18 +16,23 @@ describe.each(engines)('users API [%s]', (engine) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin.headers) =>
     t.app.inject({ method, url: `/api/admin/users${url}`, headers, ...(payload ? { payload } : {}) });
   const newUser = { first_name: 'Chikondi', last_name: 'Banda', display_name: 'Chikondi', email: 'Chikondi@Example.mw', password: TEST_PASSWORD };
+  // Each test makes users of its own: an address no other test uses, in mixed case as a person types it.
+  let n = 0;
+  const uniqueEmail = (name: string) => `${name}.${++n}@Example.mw`;
 
   it('creates a user with role User by default, lists and fetches it', async () => {
-    const res = await call('POST', '', newUser);
+    const before = (await call('GET', '')).json().total as number;
+    const email = uniqueEmail('Chikondi');
+    const res = await call('POST', '', { ...newUser, email });
     expect(res.statusCode).toBe(201);
     const user = res.json();
-    expect(user).toMatchObject({ displayName: 'Chikondi', email: 'chikondi@example.mw', role: 'User', status: 'active' });
+    expect(user).toMatchObject({ displayName: 'Chikondi', email: email.toLowerCase(), role: 'User', status: 'active' });
     expect(user).not.toHaveProperty('password_hash');
     const list = (await call('GET', '')).json();
-    expect(list).toMatchObject({ total: 2, limit: 50, offset: 0 });
-    expect(list.users.map((u: { email: string }) => u.email)).toContain('chikondi@example.mw');
+    expect(list).toMatchObject({ total: before + 1, limit: 50, offset: 0 });
+    expect(list.users.map((u: { email: string }) => u.email)).toContain(email.toLowerCase());
     expect((await call('GET', `/${user.id}`)).json()).toEqual(user);
-    expect((await login(t.app, 'chikondi@example.mw')).statusCode).toBe(200);
+    expect((await login(t.app, email.toLowerCase())).statusCode).toBe(200);
   });
 
   it.each([
@@ -47,15 +52,17 @@ describe.each(engines)('users API [%s]', (engine) => {
   });
 
   it('accepts a long passphrase without composition rules', async () => {
-    expect((await call('POST', '', { ...newUser, email: 'pass@example.mw', password: 'all lower case words only' })).statusCode).toBe(201);
+    expect((await call('POST', '', { ...newUser, email: uniqueEmail('pass'), password: 'all lower case words only' })).statusCode).toBe(201);
   });
 
   it('refuses a duplicate email on create and update', async () => {
-    const dup = await call('POST', '', { ...newUser, email: 'CHIKONDI@example.mw' });
+    const email = uniqueEmail('Chikondi');
+    expect((await call('POST', '', { ...newUser, email })).statusCode).toBe(201);
+    const dup = await call('POST', '', { ...newUser, email: email.toUpperCase() });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
-    const other = (await call('POST', '', { ...newUser, email: 'other@example.mw' })).json();
-    const res = await call('PUT', `/${other.id}`, { display_name: 'Other', email: 'chikondi@example.mw', role: 'User', status: 'active' });
+    const other = (await call('POST', '', { ...newUser, email: uniqueEmail('other') })).json();
+    const res = await call('PUT', `/${other.id}`, { display_name: 'Other', email: email.toLowerCase(), role: 'User', status: 'active' });
     expect(res.statusCode).toBe(409);
   });
 
@@ -110,9 +117,21 @@ describe.each(engines)('users API [%s]', (engine) => {
   });
 
   it('writes an audit entry for every change', async () => {
-    const actions = await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id', 'subject_type']).where('subject_type', '=', 'user').execute();
+    // Five changes of its own: two creations, two updates and a deletion.
+    const email = uniqueEmail('Chikondi');
+    const user = (await call('POST', '', { ...newUser, email })).json();
+    const other = (await call('POST', '', { ...newUser, email: uniqueEmail('other') })).json();
+    expect((await call('PUT', `/${user.id}`, { display_name: 'Chikondi B', email: user.email, role: 'Moderator', status: 'active' })).statusCode).toBe(200);
+    expect((await call('PUT', `/${user.id}`, { display_name: 'Chikondi B', email: user.email, role: 'User', status: 'inactive' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/${other.id}`)).statusCode).toBe(204);
+    const actions = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'subject_type'])
+      .where('subject_type', '=', 'user')
+      .where('subject_id', 'in', [String(user.id), String(other.id)])
+      .execute();
     expect(actions.length).toBeGreaterThanOrEqual(5);
     expect(actions.every((a) => a.actor_id === admin.id)).toBe(true);
-    expect(actions.map((a) => a.action)).toContain('Created user chikondi@example.mw (User)');
+    expect(actions.map((a) => a.action)).toContain(`Created user ${email.toLowerCase()} (User)`);
   });
 });
