@@ -6,6 +6,7 @@ import { requireDeclaredAccess } from './plugins/access.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCatalogueCache } from './plugins/catalogue-cache.js';
 import { registerCompression } from './plugins/compression.js';
+import { pageForm } from './plugins/data-saver.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { registerJobs } from './plugins/jobs.js';
@@ -73,7 +74,8 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
   // First of all hooks: a cached catalogue answer (with the security headers among its prepared ones) is
   // sent before any other hook runs; its onSend hook also comes before compress, which then leaves the
   // already compressed answers alone.
-  registerCatalogueCache(app, db);
+  // Rendered pages come in two forms: with photos, and for data saver (plugins/data-saver.ts).
+  registerCatalogueCache(app, db, { formOf: pageForm });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -22,7 +22,7 @@ test('a screen that cannot be downloaded says the phone seems offline, and Try a
   await expect(page).toHaveURL(/\/sell$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: OFFLINE })).toBeVisible();
   // Not a blank page: the top bar and the footer are still there.
-  await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search products' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await checkScreen(page, 'screen');
 

@@ -3,7 +3,7 @@
 // With E2E_DATABASE_URL (a PostgreSQL server) the fresh database is made there, and dropped after.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,11 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-      writeFile(mailbox, JSON.stringify(mails)).then(() => callback(), callback);
+      // Written aside then renamed: a journey reading meanwhile sees the old list or the new, never half of one.
+      const aside = `${mailbox}.${mails.length}.tmp`;
+      writeFile(aside, JSON.stringify(mails))
+        .then(() => rename(aside, mailbox))
+        .then(() => callback(), callback);
     });
   },
 });

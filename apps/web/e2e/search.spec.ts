@@ -17,7 +17,7 @@ test('search finds a seeded product by a word of its description', async ({ page
   if (!pick) throw new Error('no seeded product has a distinctive description word');
 
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search products' });
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill(pick.word);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/discover\\?search=${pick.word}$`));

@@ -15,6 +15,7 @@ async function fillSellForm(page: Page, item: string, email: string) {
   await page.getByLabel('Item name').fill(item);
   await page.getByLabel('Description').fill('Dual SIM, 128GB. Charger included.');
   await page.getByLabel('Price or value (MWK)').fill('180000');
+  await page.getByRole('radio', { name: 'Good', exact: true }).check();
   await page.getByLabel('Your name').fill('Chikondi Banda');
   await page.getByLabel('Phone number').fill('+265 999 123 456');
   await page.getByLabel('Email address').fill(email);
@@ -130,10 +131,10 @@ test('a seller whose email already has an account logs in to add the new item', 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('status')).toHaveText('The item was added to your account.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('The item was added to your account.');
   await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem')).toHaveCount(2);
   // A reload does not announce it again.
   await page.reload();
   await expect(page.getByRole('list', { name: 'Your items' }).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
 });

@@ -69,6 +69,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await page.getByLabel('Item name').fill(item);
   await page.getByLabel('Description').fill('Dual SIM, 128GB, battery health 90%. Charger and case included.');
   await page.getByLabel('Price or value (MWK)').fill('250000');
+  await page.getByRole('radio', { name: 'Good', exact: true }).check();
   await page.getByLabel('Your name').fill('Chikondi Banda');
   await page.getByLabel('Phone number').fill('+265 999 123 456');
   await page.getByLabel('Email address').fill('chikondi.banda@example.mw');
@@ -180,6 +181,7 @@ test("staff enter a walk-in seller's item, reject it, then 'Approve after Reject
   await page.getByLabel('Item Name').fill(item);
   await page.getByLabel('Description').fill('Core i5, 8GB RAM, 256GB SSD. Brought to the Zomba shop.');
   await page.getByLabel('Price or Value (MWK)').fill('400000');
+  await page.getByRole('radio', { name: 'Fair', exact: true }).check();
   await page.getByLabel('Seller Name').fill('Thoko Phiri');
   await page.getByLabel('Seller Phone Number').fill('0888 234 567');
   await page.getByLabel('Seller Email Address').fill('thoko.phiri@example.mw');

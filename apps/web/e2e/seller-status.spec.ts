@@ -19,6 +19,7 @@ test('a seller submits, follows the private link, accepts our offer; staff buy i
   await page.getByLabel('Item name').fill(item);
   await page.getByLabel('Description').fill('Dual SIM, 128GB, battery health 90%. Charger and case included.');
   await page.getByLabel('Price or value (MWK)').fill('250000');
+  await page.getByRole('radio', { name: 'Like new', exact: true }).check();
   await page.getByLabel('Your name').fill('Chikondi Banda');
   await page.getByLabel('Phone number').fill('+265 999 123 456');
   await page.getByLabel('Email address').fill('chikondi.banda@example.mw');

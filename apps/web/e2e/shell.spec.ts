@@ -11,7 +11,7 @@ test('the home page shows the shell and the seeded products from the API', async
   await expect(main.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   await expect(main.getByRole('link', { name: 'Buy' })).toHaveAttribute('href', '/discover');
   await expect(main.getByRole('link', { name: 'Sell an Item' })).toHaveAttribute('href', '/sell');
-  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Basket 0 items' })).toHaveAttribute('href', '/basket');
   await expect(page.getByTestId('basket-count')).toHaveText('0');
   await expect(page.getByRole('note')).toContainText('in development');

@@ -23,6 +23,7 @@ const screens = {
   '/sell': 'SellPage',
   '/checkout': 'CheckoutPage',
   '/account': 'AccountPage',
+  '/saved': 'SavedPage',
 };
 // The sell and checkout forms need react-hook-form before they can show (zod, and for /sell toasts, load on
 // first use); they have their own, larger allowance so they cannot grow unnoticed

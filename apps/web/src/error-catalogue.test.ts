@@ -26,9 +26,9 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
   ['sell submit', () => submitSell(form()), 'Something went wrong'],
   ['featured', () => fetchFeatured(signal), 'Failed to fetch items'],
   ['list', () => fetchNewest(signal), 'Failed to fetch items'],
-  ['search', () => fetchDiscoverPage({ kind: 'search', search: 'tv' }, { offset: 0 }), 'Failed to fetch items'],
+  ['search', () => fetchDiscoverPage({ kind: 'search', search: 'tv', filters: {} }, { offset: 0 }), 'Failed to fetch items'],
   ['single product', () => fetchProduct('1', signal), 'Failed to fetch item'],
-  ['category', () => fetchDiscoverPage({ kind: 'category', category: 'SmartPhones' }, { offset: 0 }), 'Failed to fetch category items'],
+  ['category', () => fetchDiscoverPage({ kind: 'category', category: 'SmartPhones', filters: {} }, { offset: 0 }), 'Failed to fetch category items'],
   // Admin
   ['users', () => load(usersPageQuery({ limit: 50, offset: 0 })), 'Failed to fetch users'],
   ['user by id', () => load(userQuery('1')), 'Failed to fetch user by ID'],

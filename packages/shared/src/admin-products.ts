@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { descriptionField, flagField, idField, itemNameField, locationField, priceField } from './fields.js';
+import { conditionSchema, productConditionChanges, productConditionFields } from './condition.js';
 import { listOf } from './pagination.js';
 
 /** POST /admin/products/create (multipart; images are file parts). */
@@ -12,6 +13,7 @@ export const createProductSchema = z.object({
   shop_id: idField('Shop is required'),
   published: flagField.default(false),
   notifyOnOrder: flagField.default(false),
+  ...productConditionFields,
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
@@ -26,6 +28,7 @@ export const updateProductSchema = z.object({
   sale_price: z.union([z.literal(''), priceField]).optional(),
   description: descriptionField,
   published: flagField.default(false),
+  ...productConditionChanges,
 });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 
@@ -49,6 +52,10 @@ export const adminProductSchema = z.object({
   reserved: z.boolean(),
   featured: z.boolean(),
   images: z.array(z.string()),
+  /** Null: not graded / not stated (as on the public product). */
+  condition: conditionSchema.nullable(),
+  warranty_days: z.number().int().nullable(),
+  battery_health: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -35,3 +35,9 @@ export const HERO_QUALITY = 80;
 
 export const TOAST_MS = 5000;
 export const LOGIN_TOAST_MS = 3000;
+
+/** The orders a public list can take. Without `sort`: relevance for a search, newest first otherwise. */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The highest price filter a list takes, in MWK. */
+export const MAX_LISTED_PRICE = 1_000_000_000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './constants.js';
+import { conditionSchema } from './condition.js';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MAX_LISTED_PRICE, PRODUCT_SORTS } from './constants.js';
 
 // Query strings arrive as text: coerce, then bound, so 'abc', -1 or 1e9 are 400s rather than crashes.
 export const limitSchema = z.coerce
@@ -30,9 +31,74 @@ export const CURSOR_INVALID = 'cursor is not valid: pass the next_cursor of the 
 export const CURSOR_WITH_OFFSET = 'cursor and offset cannot be used together';
 /** Keyset paging: the opaque `next_cursor` of the previous page; the API decodes and checks it. */
 export const cursorSchema = z.string().max(200, CURSOR_INVALID).regex(/^[A-Za-z0-9_-]+$/, CURSOR_INVALID).optional();
-/** The public catalogue lists: limit/offset as the spec says, or a cursor (newest first). */
-export const catalogueListQuerySchema = productListQuerySchema.extend({ cursor: cursorSchema });
-export const categoryPageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema });
+
+export const PRICE_RANGE_INVALID = 'min_price must not be more than max_price';
+export const IDS_INVALID = 'ids must be 1 to 50 product ids separated by commas';
+
+/** An empty query value (`?town=`) is left out, as a form with an empty field sends it. */
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+function priceBound(name: string) {
+  return z.preprocess(
+    blankIsAbsent,
+    z.coerce
+      .number({ message: `${name} must be a number` })
+      .int(`${name} must be a whole number of kwacha`)
+      .min(0, `${name} must be at least 0`)
+      .max(MAX_LISTED_PRICE, `${name} must be at most ${MAX_LISTED_PRICE}`)
+      .optional(),
+  );
+}
+
+/** Filters and order of the public lists (discover, a category, search), all in the query string. */
+export const catalogueFilterSchema = z.object({
+  min_price: priceBound('min_price'),
+  max_price: priceBound('max_price'),
+  town: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .trim()
+      .max(60, 'town must be at most 60 characters')
+      .regex(/^[\p{L}\p{N} .'-]+$/u, "town must be letters, digits, spaces, dots, ' or -")
+      .optional(),
+  ),
+  condition: z.preprocess(blankIsAbsent, conditionSchema.optional()),
+  sort: z.preprocess(blankIsAbsent, z.enum(PRODUCT_SORTS, { message: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional()),
+});
+export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;
+
+/** A price range whose ends are the wrong way round is refused, not silently empty. */
+export function priceRangeInOrder(query: CatalogueFilter, ctx: z.RefinementCtx) {
+  if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
+    ctx.addIssue({ code: 'custom', path: ['min_price'], message: PRICE_RANGE_INVALID });
+  }
+}
+
+/** `ids=3,5,9`: just these products (a visitor's saved items), published ones only. */
+export const idsSchema = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, IDS_INVALID)
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), IDS_INVALID)
+    .optional(),
+);
+
+/**
+ * The public catalogue lists: limit/offset as the spec says, or a cursor; filtered and sorted. The API
+ * decodes the cursor and then checks the range with priceRangeInOrder (a refined object cannot be extended).
+ */
+export const catalogueListQuerySchema = productListQuerySchema.extend({ cursor: cursorSchema, ids: idsSchema, ...catalogueFilterSchema.shape });
+export const categoryPageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema, ...catalogueFilterSchema.shape });
+
+/** GET /v1/products/suggestions?q=: a few names for what is being typed in the search box. */
+export const suggestionsQuerySchema = z.object({ q: searchSchema });
+export const suggestionsSchema = z.object({ suggestions: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+/** GET /v1/products/towns: the towns where published items are, for the town filter. */
+export const townsSchema = z.object({ towns: z.array(z.string()) });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

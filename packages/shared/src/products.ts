@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conditionSchema } from './condition.js';
 import { listOf } from './pagination.js';
 
 /** Spec 3, product as public cards and the detail page see it. Images are stored file names. */
@@ -22,6 +23,12 @@ export const publicProductSchema = z.object({
     .object({ id: z.number().int(), name: z.string(), town: z.string(), address: z.string(), hours: z.string(), phone: z.string().nullable(), delivery_fee: z.number().int().nullable() })
     .nullable(),
   watchers: z.number().int(),
+  /** The condition grade; null: not graded (listed before grades existed). */
+  condition: conditionSchema.nullable(),
+  /** Days of warranty the shop gives (0: none); null: not stated. */
+  warranty_days: z.number().int().nullable(),
+  /** Battery health in percent (phones, laptops); null: not stated. */
+  battery_health: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;

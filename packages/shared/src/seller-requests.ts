@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { outboxMessageSchema } from './messages.js';
 import { descriptionField, emailField, flagField, idField, itemNameField, locationField, priceField, requiredText } from './fields.js';
 import { amountField } from './amount.js';
+import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
 
@@ -24,14 +25,21 @@ function submissionSchema(nameMessage: string) {
     notify_on_offer: flagField.default(true),
     terms_accepted: flagField.default(true).refine((v) => v === true, 'You must accept the terms'),
     create_seller_account: flagField.default(false),
+    condition: conditionField,
   });
 }
 
-/** The public /sell form and POST /v1/sells. */
+/** POST /v1/sells (the public /sell form). */
 export const sellSubmissionSchema = submissionSchema('Your name is required');
-/** The back-office form for a walk-in seller and POST /admin/seller-requests. */
+/** POST /admin/seller-requests (the back-office form for a walk-in seller). */
 export const adminSellerRequestSchema = submissionSchema('Seller name is required');
 export type SellSubmissionInput = z.input<typeof sellSubmissionSchema>;
+
+// The forms ask for the grade; the routes take a submission without one (older clients) as not graded.
+/** The public /sell form. */
+export const sellFormSchema = sellSubmissionSchema.extend({ condition: requiredConditionField });
+/** The back-office's create seller request form. */
+export const adminSellerRequestFormSchema = adminSellerRequestSchema.extend({ condition: requiredConditionField });
 
 const reasonField = z.string().trim().max(500, 'Reason must be at most 500 characters').optional().default('');
 
@@ -88,6 +96,8 @@ export const sellerRequestListSchema = listOf('seller_requests', sellerRequestSu
 
 export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   phone: z.string(),
+  /** The grade the seller chose, as staff may have corrected it; null: not graded (older requests). */
+  condition: conditionSchema.nullable(),
   description: z.string(),
   location: z.string(),
   notify_on_offer: z.boolean(),

@@ -1,3 +1,4 @@
+import type { ConditionGrade } from '@marketplace/shared';
 import type { Generated } from 'kysely';
 
 // The one description of every table: the repositories derive their row types from it with Kysely's
@@ -89,6 +90,12 @@ export interface ProductsTable {
   published: Flag;
   sold: Flag;
   seller_request_id: number | null;
+  /** The condition grade; null: not graded (migration 0013 left older rows so). */
+  condition: ConditionGrade | null;
+  /** Days of warranty the shop gives, 0 for none; null: not stated. */
+  warranty_days: number | null;
+  /** Battery health in percent (phones, laptops); null: not stated. */
+  battery_health: number | null;
   created_at: Time;
   updated_at: Time;
 }
@@ -106,7 +113,14 @@ export interface ProductImagesTable {
  */
 export interface ProductSearchTable {
   product_id: number;
+  /** The words of the name and category name: a match here ranks first (migration 0012). */
+  name_terms: string;
   terms: string;
+}
+
+/** Every word indexed so far: what a misspelt search word is corrected to (migration 0012). */
+export interface SearchWordsTable {
+  word: string;
 }
 
 /** Products per (category, published); category_id 0 counts all products. Kept by triggers (migration 0011). */
@@ -157,6 +171,8 @@ export interface SellerRequestsTable {
   create_seller_account: Flag;
   /** The seller account (role User) the request belongs to, once the seller made or linked one. */
   seller_user_id: number | null;
+  /** The grade the seller chose, or staff set; null: not graded. */
+  condition: ConditionGrade | null;
   version: number;
   created_by: number | null;
   created_at: Time;
@@ -302,6 +318,7 @@ export interface Database {
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_search: ProductSearchTable;
+  search_words: SearchWordsTable;
   product_counts: ProductCountsTable;
   product_interests: ProductInterestsTable;
   featured_products: FeaturedProductsTable;

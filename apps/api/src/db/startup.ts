@@ -4,6 +4,7 @@ import { SQLITE_BUSY_MS, type Db } from './database.js';
 const STARTUP_BUSY_MS = 120_000;
 import { migrateToLatest } from './migrate.js';
 import { isEmpty, seed, type SeedOptions } from './seed/index.js';
+import { reindexSearchIfStale } from '../modules/products/search-index.js';
 
 /**
  * Brings the database to the latest schema and seeds it on first start. Safe when several processes start
@@ -17,6 +18,7 @@ export async function prepareDatabase(db: Db, seedOptions: Omit<SeedOptions, 'se
   try {
     await migrateToLatest(db);
     if (await isEmpty(db.kysely)) await seed(db.kysely, { ...seedOptions, serialize: db.engine === 'postgres' });
+    await reindexSearchIfStale(db);
   } finally {
     if (db.engine === 'sqlite') await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_MS}`).execute(db.kysely);
   }

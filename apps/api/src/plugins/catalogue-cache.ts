@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on a catalogue route's miss; a handler clears it to keep its answer out of the cache. */
-    catalogue: { key: string; version: number; hit: boolean } | undefined;
+    catalogue: { key: string; raw: string; version: number; hit: boolean } | undefined;
   }
 }
 
@@ -34,6 +34,8 @@ interface Entry {
   version: number;
   etag: string;
   type: string;
+  /** The request headers the answer depends on: Accept-Encoding, and a page's data-saver headers. */
+  vary: string;
   /** The headers common to every form, and all a 304 carries. */
   common: RawHeaders;
   variants: Partial<Record<Encoding, Variant>>;
@@ -42,6 +44,20 @@ interface Entry {
 /** Enough for every list page, category and product people open at once; older ones are dropped first. */
 const CACHE_ENTRIES = 2000;
 const CACHE_CONTROL = 'public, no-cache';
+
+export interface CatalogueCacheOptions {
+  maxEntries?: number;
+  /**
+   * Which form of an answer a request wants, when one URL has several (a page rendered for data saver):
+   * '' for the usual one. Runs on every GET before routing, so it must be cheap.
+   */
+  formOf?: (request: IncomingMessage) => string;
+}
+
+/** The cache's key for `url` in `form`: a fragment, which no request URL carries. */
+function withForm(url: string, form: string): string {
+  return form ? `${url}#${form}` : url;
+}
 
 /** The URL with its query in a fixed order, so `?limit=4&offset=0` and `?offset=0&limit=4` share an entry. */
 export function cacheKey(url: string): string {
@@ -59,10 +75,10 @@ function encodingOf(accepted: string | undefined): Encoding {
   return 'plain';
 }
 
-function makeEntry(version: number, type: string, plain: Buffer, security: RawHeaders): Entry {
+function makeEntry(version: number, type: string, plain: Buffer, security: RawHeaders, vary: string): Entry {
   const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
-  const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', 'Accept-Encoding'];
-  const entry: Entry = { version, etag, type, common, variants: {} };
+  const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', vary];
+  const entry: Entry = { version, etag, type, vary, common, variants: {} };
   entry.variants.plain = variantOf(entry, 'plain', plain);
   return entry;
 }
@@ -102,7 +118,7 @@ function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry) {
 
 /** Sets the status and headers of an answer from `entry` through Fastify's reply (a miss): empty for a 304. */
 function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | '' {
-  reply.header('ETag', entry.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', 'Accept-Encoding');
+  reply.header('ETag', entry.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', entry.vary);
   if (request.headers['if-none-match'] === entry.etag) {
     reply.code(304);
     return '';
@@ -152,9 +168,10 @@ export function sharedReads(read: () => Promise<number>): () => Promise<number> 
  * headers, auth, validation and compression hooks run (docs/decisions/0013-catalogue-cache.md), with the
  * security headers among its prepared ones.
  */
-export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries = CACHE_ENTRIES) {
+export function registerCatalogueCache(app: FastifyInstance, db: Db, { maxEntries = CACHE_ENTRIES, formOf = () => '' }: CatalogueCacheOptions = {}) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
-  // first hook looks up the raw URL without parsing it. Both kinds count against maxEntries.
+  // first hook looks up the raw URL without parsing it. Both kinds count against maxEntries. A form other
+  // than the usual one (formOf) is part of the key.
   const entries = new Map<string, Entry>();
   const securityByName = securityHeaders();
   const security = Object.entries(securityByName).flat();
@@ -173,12 +190,12 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries 
   app.addHook('onRequest', (request, reply, done) => {
     const req = request.raw;
     if (req.method !== 'GET') return done();
-    const url = req.url!;
-    const entry = entries.get(url);
+    const key = withForm(req.url!, formOf(req));
+    const entry = entries.get(key);
     if (entry === undefined || (req.socket as { server?: { listening?: boolean } } | undefined)?.server?.listening === false) return done();
     catalogueVersion().then((version) => {
       if (entry.version !== version) return done();
-      remember(url, entry);
+      remember(key, entry);
       reply.hijack();
       writeHit(req, reply.raw, entry);
     }, (error: unknown) => {
@@ -191,14 +208,16 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries 
   // A catalogue route's request not answered above: a URL spelled another way, a stale entry, or no entry.
   const miss = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET') return;
-    const key = cacheKey(request.url);
+    const form = formOf(request.raw);
+    const key = withForm(cacheKey(request.url), form);
+    const raw = withForm(request.url, form);
     const version = await catalogueVersion();
     const entry = entries.get(key);
     const hit = entry?.version === version;
-    request.catalogue = { key, version, hit };
+    request.catalogue = { key, raw, version, hit };
     if (!hit) return;
     remember(key, entry);
-    if (request.url !== key) remember(request.url, entry);
+    if (raw !== key) remember(raw, entry);
     return reply.send(answer(request, reply, entry));
   };
   app.addHook('onRoute', (route) => {
@@ -212,9 +231,11 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, maxEntries 
     const catalogue = request.catalogue;
     if (!catalogue || catalogue.hit || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    const entry = makeEntry(catalogue.version, type, Buffer.from(payload), security);
+    // A route whose answer depends on more request headers says which (a rendered page: its data saver).
+    const vary = ['Accept-Encoding', reply.getHeader('vary')].filter(Boolean).join(', ');
+    const entry = makeEntry(catalogue.version, type, Buffer.from(payload), security, vary);
     remember(catalogue.key, entry);
-    if (request.url !== catalogue.key) remember(request.url, entry);
+    if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);
     return answer(request, reply, entry);
   });
 }

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATA_SAVER_VARY, wantsDataSaver } from './data-saver.js';
 
 /** What apps/web/src/ssr/render.tsx exports. */
 interface Renderer {
   configure(transport: typeof fetch): void;
-  render(url: string, origin: string, signal: AbortSignal): Promise<RenderedPage & { status: number; complete: boolean }>;
+  render(url: string, origin: string, signal: AbortSignal, options: { dataSaver: boolean }): Promise<RenderedPage & { status: number; complete: boolean }>;
   INITIAL_DATA_ID: string;
   /** The public entry pages (where a visitor lands from a search, a shared link or the home screen), each
    * with the source paths of the lazy chunks it hydrates with. */
@@ -19,6 +20,8 @@ interface RenderedPage {
   data: unknown;
   /** The lazy pieces the page is made of: the browser loads their code before it hydrates (web main.tsx). */
   pieces?: readonly string[];
+  /** Rendered for data saver: the browser hydrates it in that mode first (web lib/data-saver.ts). */
+  dataSaver?: boolean;
 }
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
@@ -82,7 +85,8 @@ export function fillTemplate(template: string, page: RenderedPage, dataId: strin
   const anchor = /<meta name="viewport"[^>]*>/i.test(html) ? /(<meta name="viewport"[^>]*>)/i : /(<meta charset="[^"]*"\s*\/?>)/i;
   html = html.replace(anchor, `$1${page.head}`);
   const pieces = page.pieces?.length ? ` data-pieces="${escapeAttribute(page.pieces.join(' '))}"` : '';
-  return html.replace('<div id="root"></div>', `<div id="root"${pieces}>${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`);
+  const saver = page.dataSaver ? ' data-saver=""' : '';
+  return html.replace('<div id="root"></div>', `<div id="root"${pieces}${saver}>${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`);
 }
 
 /** The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers. */
@@ -123,12 +127,13 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     const routeTemplate = templates.get(request.routeOptions.url ?? '') ?? template;
-    reply.header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-cache').header('Vary', DATA_SAVER_VARY);
     if (rendering >= RENDERS_AT_ONCE) return plain(request, reply);
     rendering++;
     const controller = new AbortController();
     try {
-      const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal), RENDER_MS, controller);
+      const dataSaver = wantsDataSaver(request.headers);
+      const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal, { dataSaver }), RENDER_MS, controller);
       // Some of its data failed to load (the browser will load it): right for this visitor, not for the next.
       if (!page.complete) keepOutOfCache(request);
       return reply.code(page.status).type('text/html; charset=utf-8').send(fillTemplate(routeTemplate, page, renderer.INITIAL_DATA_ID));

@@ -1,3 +1,4 @@
+import type { ConditionGrade } from '@marketplace/shared';
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
 import { storeImages } from '../modules/images/repository.js';
@@ -58,6 +59,8 @@ export interface ProductFixture {
   sold?: boolean;
   images?: number;
   location?: string | null;
+  salePrice?: number | null;
+  condition?: ConditionGrade | null;
 }
 
 export async function addProduct(db: Db, p: ProductFixture) {
@@ -68,9 +71,10 @@ export async function addProduct(db: Db, p: ProductFixture) {
       name: p.name,
       description: p.description === undefined ? `${p.name} in good condition` : p.description,
       price: p.price ?? 100_000,
-      sale_price: null,
+      sale_price: p.salePrice ?? null,
       currency: 'MWK',
       location: p.location === undefined ? 'Lilongwe' : p.location,
+      condition: p.condition ?? null,
       shop_id: p.shopId ?? null,
       category_id: p.categoryId ?? null,
       published: p.published === false ? 0 : 1,

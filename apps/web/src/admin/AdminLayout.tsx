@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { BRAND } from '../lib/brand';
-import { errorStatus } from './api';
+import { errorStatus } from '../lib/api-client';
 import { logout, meQuery } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
 import { BoxIcon, CollapseIcon, DashboardIcon, ExpandIcon, InboxIcon, LogoutIcon, ReceiptIcon, StarIcon, StoreIcon, TagIcon, UsersIcon } from './components/icons';

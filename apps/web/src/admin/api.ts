@@ -1,8 +1,6 @@
 import { apiList, apiRequest, type ListPage, type RequestOptions } from '../lib/api-client';
 import { clearSession, getToken } from './session';
 
-export { errorMessage, errorStatus } from '../lib/api-client';
-
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 export type AdminRequestOptions = Omit<RequestOptions, 'token' | 'unauthorized'>;

@@ -1,5 +1,5 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorMessage, errorStatus } from './api';
+import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { errorMessage, errorStatus } from '../lib/api-client';
 import { notifyError } from './toasts';
 
 /** What a back-office query says when it fails (every admin query carries it). */
@@ -50,4 +50,12 @@ export function createAdminQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Marks a section's queries out of date without asking now: the screen is being left, or changed them in
+ * place. They are asked again when a screen next shows them.
+ */
+export function markStale(queryClient: QueryClient, queryKey: QueryKey): void {
+  void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
 }

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useNavigate } from '../lib/router';
 import type { z } from 'zod';
-import { errorMessage } from './api';
+import { errorMessage } from '../lib/api-client';
 import { applyFieldErrors } from './form-errors';
 import { notifySuccess } from './toasts';
 import { useSchemaForm } from './use-schema-form';
+import { markStale } from './query-client';
 
 export interface SaveTexts {
   /** Toasted once saved. */
@@ -35,7 +36,7 @@ export function useAdminForm<In extends FieldValues, Out>(schema: z.ZodType<Out,
     try {
       await send();
       // The screen is left for the list: the changed queries are asked again when next shown, not by this screen.
-      void queryClient.invalidateQueries({ queryKey: invalidates, refetchType: 'none' });
+      markStale(queryClient, invalidates);
       notifySuccess(success);
       navigate(done);
       return undefined;

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from './api';
+import { errorMessage } from '../lib/api-client';
 import { useConfirm } from './components/use-confirm';
 import { notifyError, notifySuccess } from './toasts';
 

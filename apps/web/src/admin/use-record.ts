@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { markStale } from './query-client';
 
 /**
  * A record's screen (an order, a seller request) whose actions answer the record as it is now: `changed`
@@ -10,7 +11,7 @@ export function useRecord<T, K extends QueryKey>(options: UseQueryOptions<T, Err
   const queryClient = useQueryClient();
   const changed = (next: T) => {
     queryClient.setQueryData<T>(options.queryKey, next);
-    void queryClient.invalidateQueries({ queryKey: section, refetchType: 'none' });
+    markStale(queryClient, section);
   };
   return { record, changed, refetch: () => void record.refetch() };
 }

@@ -22,6 +22,7 @@ const publicRoutes: [path: string, page: ComponentType][] = [
   ['sell/success', lazyPage(() => import('../features/sell/SellSuccessPage'), 'SellSuccessPage')],
   ['sell/status/:token', lazyPage(() => import('../features/sell-status/SellStatusPage'), 'SellStatusPage')],
   ['account', lazyPage(() => import('../features/account/AccountPage'), 'AccountPage')],
+  ['saved', lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage')],
   ['about', lazyPage(loadInfo, 'AboutPage')],
   ['contact', lazyPage(loadInfo, 'ContactPage')],
   ['faq', lazyPage(loadInfo, 'FaqPage')],

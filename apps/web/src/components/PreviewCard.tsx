@@ -1,4 +1,5 @@
 import { CURRENCY, DEFAULT_LOCATION, formatAmount } from '@marketplace/shared';
+import { ConditionLabel } from './ConditionLabel';
 import { ImageIcon, PinIcon } from './icons';
 
 export interface PreviewCardProps {
@@ -7,10 +8,12 @@ export interface PreviewCardProps {
   location?: string;
   description?: string;
   imageUrl?: string;
+  /** The grade chosen so far ('' or none: no label yet). */
+  condition?: string;
 }
 
 /** Live card preview of what is being typed, with the spec's placeholder defaults. */
-export function PreviewCard({ name, price, location, description, imageUrl }: PreviewCardProps) {
+export function PreviewCard({ name, price, location, description, imageUrl, condition }: PreviewCardProps) {
   const digits = (price ?? '').replace(/\D/g, '');
   return (
     <section aria-label="Preview" className="mx-auto w-full max-w-56 lg:mx-0 lg:max-w-xs">
@@ -27,6 +30,7 @@ export function PreviewCard({ name, price, location, description, imageUrl }: Pr
         <div className="space-y-1 p-3">
           <p className="line-clamp-2 text-sm font-medium text-stone-800">{name?.trim() || 'Item Name'}</p>
           <p className="text-lg font-bold text-stone-950">{`${CURRENCY} ${digits ? formatAmount(digits) : '12,000.00'}`}</p>
+          <ConditionLabel condition={condition} />
           <p className="flex items-center gap-1 text-xs text-stone-600">
             <PinIcon width={14} height={14} />
             {location?.trim() || DEFAULT_LOCATION}

@@ -3,6 +3,7 @@ import { Link } from '../lib/router';
 import { CARD_IMAGE, CARD_SIZES, CARD_SRCSET, cardImageFile } from '../lib/images';
 import { unavailableLabel, type CardProduct } from '../lib/product-types';
 import { CardBasketButton } from './CardBasketButton';
+import { ConditionLabel } from './ConditionLabel';
 import { PinIcon } from './icons';
 import { ProductImage } from './ProductImage';
 
@@ -45,6 +46,7 @@ export function ProductCard({ product, headingLevel = 3, showWatchers = false, e
         <p className="text-base font-bold tracking-tight whitespace-nowrap text-stone-950 sm:text-lg" data-testid="card-price">
           {formatMoney(product.price)}
         </p>
+        <ConditionLabel condition={product.condition} />
         <p className="flex items-center gap-1 text-xs text-stone-600">
           <PinIcon width={14} height={14} />
           {product.location || DEFAULT_LOCATION}

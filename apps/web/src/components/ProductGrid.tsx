@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { isOffline } from '../lib/offline';
 import type { CardProduct } from '../lib/product-types';
 import { EmptyState } from './EmptyState';
@@ -23,12 +24,14 @@ interface ProductGridProps {
   eager?: number;
   /** The first card's photo is the page's main picture (discover): preloaded at high priority. */
   priority?: boolean;
+  /** Shown under each card, outside it (the Saved page's note and Remove button): its first part at the top, its last at the bottom. */
+  footer?: (product: CardProduct) => ReactNode;
 }
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
 /** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
-export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry, eager = 0, priority = false }: ProductGridProps) {
+export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry, eager = 0, priority = false, footer }: ProductGridProps) {
   if (loading) {
     return (
       <div aria-busy="true">
@@ -47,11 +50,18 @@ export function ProductGrid({ products, loading, skeletons, label, headingLevel,
   if (products.length === 0) return <EmptyState title={emptyTitle} message={emptyMessage} />;
   return (
     <ul className={gridClass} aria-label={label}>
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard product={product} headingLevel={headingLevel} showWatchers={showWatchers} eager={index < eager} priority={priority && index === 0} />
-        </li>
-      ))}
+      {products.map((product, index) => {
+        const card = <ProductCard product={product} headingLevel={headingLevel} showWatchers={showWatchers} eager={index < eager} priority={priority && index === 0} />;
+        // With a footer each cell spans two rows of the grid (subgrid), so cards and footers line up across a row.
+        return footer ? (
+          <li key={product.id} className="row-span-2 grid grid-rows-subgrid">
+            {card}
+            <div className="flex flex-col justify-between gap-2">{footer(product)}</div>
+          </li>
+        ) : (
+          <li key={product.id}>{card}</li>
+        );
+      })}
     </ul>
   );
 }

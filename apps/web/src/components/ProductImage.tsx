@@ -1,4 +1,6 @@
+import { useContext, useState } from 'react';
 import { preload } from 'react-dom';
+import { PhotosOnTap } from '../lib/data-saver';
 import { imageUrl, srcSetOf, type ImageSize } from '../lib/images';
 import { ImageIcon } from './icons';
 
@@ -17,21 +19,53 @@ interface ProductImageProps {
   eager?: boolean;
   /** The page's main picture (its LCP): preloaded from the HTML's head at high priority. */
   priority?: boolean;
+  /** Under data saver, a tap shows the photo; false where the image sits inside a link (a basket line). */
+  tapToShow?: boolean;
 }
 
-/** A product photo at exactly its slot's size, or a quiet placeholder when the product has none. */
-export function ProductImage({ file, alt, size, srcSet, sizes, className = '', contain = false, eager = false, priority = false }: ProductImageProps) {
+const PLACEHOLDER = 'flex flex-col items-center justify-center gap-1 bg-stone-200 text-stone-600';
+
+/**
+ * A product photo at exactly its slot's size, or a quiet placeholder when the product has none. Under data
+ * saver the placeholder, of the same size, asks for a tap first: nothing is fetched or preloaded before it.
+ */
+export function ProductImage({ file, alt, size, srcSet, sizes, className = '', contain = false, eager = false, priority = false, tapToShow = true }: ProductImageProps) {
+  const onTap = useContext(PhotosOnTap);
+  // Kept across a change of `file`: in a gallery, the photo chosen next shows at once.
+  const [tapped, setTapped] = useState(false);
   if (!file) {
     return (
-      <div className={`flex flex-col items-center justify-center gap-1 bg-stone-200 text-stone-600 ${className}`} role="img" aria-label={`${alt}: no photo`}>
+      <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={`${alt}: no photo`}>
         <ImageIcon />
         <span className="text-xs">No photo</span>
       </div>
     );
   }
+  if (onTap && !tapped) {
+    if (!tapToShow) {
+      return (
+        <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={`${alt}: photo not loaded (data saver)`}>
+          <ImageIcon />
+        </div>
+      );
+    }
+    // The button is raised above a card's stretched link (z-10), so a tap on it shows the photo while a tap
+    // elsewhere on the card still opens the product; it leaves the corner badge (Sold) in view.
+    return (
+      <div className={`${PLACEHOLDER} ${className}`}>
+        <button type="button" className="relative z-10 flex min-h-11 flex-col items-center gap-1 rounded-md px-3 py-2 text-center hover:bg-stone-300" onClick={() => setTapped(true)}>
+          <ImageIcon />
+          <span className="text-xs font-medium">
+            Tap to show photo<span className="sr-only"> of {alt}</span>
+          </span>
+        </button>
+      </div>
+    );
+  }
   const src = imageUrl(file, size);
   const set = srcSet ? srcSetOf(file, srcSet) : undefined;
-  if (priority) preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: set, imageSizes: set ? sizes : undefined });
+  // Once tapped the photo is already on its way; before, under data saver, nothing is asked for.
+  if (priority && !tapped) preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: set, imageSizes: set ? sizes : undefined });
   return (
     <img
       src={src}
@@ -40,7 +74,7 @@ export function ProductImage({ file, alt, size, srcSet, sizes, className = '', c
       alt={alt}
       width={size.w}
       height={size.h ?? 500}
-      loading={eager || priority ? 'eager' : 'lazy'}
+      loading={eager || priority || tapped ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={`bg-stone-200 ${contain ? 'object-contain' : 'object-cover'} ${className}`}

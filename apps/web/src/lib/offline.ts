@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
 
 // Chromium, Firefox and Safari word a dynamic import() that got no answer differently; webpack-style
@@ -12,4 +13,30 @@ export function isChunkError(error: unknown): boolean {
 /** Nothing answered: the phone says it has no network, a call got no answer, or a screen's code did not arrive. */
 export function isOffline(error: unknown): boolean {
   return !navigator.onLine || (error instanceof ApiError && error.status === 0) || isChunkError(error);
+}
+
+function subscribe(listener: () => void) {
+  addEventListener('online', listener);
+  addEventListener('offline', listener);
+  return () => {
+    removeEventListener('online', listener);
+    removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the phone says it has a network. Pages are rendered (and hydrated) as online. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
+
+/**
+ * Hands the service worker (public/sw.js) the addresses this page loaded before the worker controlled it:
+ * it copies the code, photos and answers among them from the browser's cache into its own (no second
+ * download), so the very first visit already opens offline.
+ */
+export function offerPageToWorker(): void {
+  void navigator.serviceWorker?.ready.then((registration) => {
+    const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+    registration.active?.postMessage({ type: 'keep', urls });
+  });
 }

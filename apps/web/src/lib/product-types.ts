@@ -16,6 +16,8 @@ export interface CardProduct {
   /** The partner shop that holds the item. */
   shop?: ShopRef | null;
   watchers?: number;
+  /** The condition grade key ('like_new', ...); absent or null: not graded. */
+  condition?: string | null;
 }
 
 /** Just enough of a shop to say where an item is (the basket keeps this much). */

@@ -21,3 +21,13 @@ export function writeStorage(key: string, value: string | null, store: Store = '
     // Nothing to do: the value simply is not kept.
   }
 }
+
+/** Every key in the store (empty when it cannot be read), for values kept one key per item. */
+export function storageKeys(store: Store = 'localStorage'): string[] {
+  try {
+    const storage = window[store];
+    return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string => key !== null);
+  } catch {
+    return [];
+  }
+}

@@ -5,6 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from '../lib/router';
 import { AppRoutes } from '../app/AppRoutes';
 import { ApiError, setTransport } from '../lib/api-client';
+import { RenderedDataSaver } from '../lib/data-saver';
 import { InitialDataContext, type InitialData, type InitialEntry } from '../lib/initial-data';
 import { RenderedPieces } from '../lib/lazy-page';
 
@@ -33,6 +34,13 @@ export interface Rendered {
   complete: boolean;
   /** The lazy pieces (lazy-page.ts) the page is made of: the browser loads their code before hydrating. */
   pieces: string[];
+  /** Rendered for data saver: photos wait for a tap, nothing preloaded (the server marks #root with it). */
+  dataSaver: boolean;
+}
+
+interface RenderOptions {
+  /** The visitor's data-saver choice, from its cookie or the browser's Save-Data (apps/api plugins/data-saver.ts). */
+  dataSaver?: boolean;
 }
 
 // Data that needs other data (a product, then its related items) appears one render later, and a screen's
@@ -47,15 +55,17 @@ export function configure(transport: typeof fetch): void {
   setTransport(transport);
 }
 
-async function renderOnce(url: string, initial: InitialData, pieces: Set<string>): Promise<string> {
+async function renderOnce(url: string, initial: InitialData, pieces: Set<string>, dataSaver: boolean): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <InitialDataContext value={initial}>
-        <RenderedPieces value={pieces}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </RenderedPieces>
+        <RenderedDataSaver value={dataSaver}>
+          <RenderedPieces value={pieces}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </RenderedPieces>
+        </RenderedDataSaver>
       </InitialDataContext>
     </StrictMode>,
     // Never split a finished boundary out of place: revealing it would take an inline script (CSP forbids).
@@ -76,7 +86,7 @@ async function settle(key: string, load: (signal: AbortSignal) => Promise<unknow
   }
 }
 
-export async function render(url: string, origin: string, signal: AbortSignal): Promise<Rendered> {
+export async function render(url: string, origin: string, signal: AbortSignal, { dataSaver = false }: RenderOptions = {}): Promise<Rendered> {
   const entries = new Map<string, InitialEntry>();
   const tried = new Set<string>();
   let complete = true;
@@ -85,7 +95,7 @@ export async function render(url: string, origin: string, signal: AbortSignal): 
   for (let pass = 0; pass < PASSES; pass++) {
     const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
     pieces = new Set<string>();
-    html = await renderOnce(url, { entries, wanted, origin }, pieces);
+    html = await renderOnce(url, { entries, wanted, origin }, pieces, dataSaver);
     const fresh = [...wanted].filter(([key]) => !tried.has(key));
     if ((fresh.length === 0 && !html.includes(WAITING_BOUNDARY)) || pass === PASSES - 1 || signal.aborted) break;
     fresh.forEach(([key]) => tried.add(key));
@@ -97,5 +107,5 @@ export async function render(url: string, origin: string, signal: AbortSignal): 
   const head = HOISTED.exec(html)?.[0] ?? '';
   const data = Object.fromEntries(entries);
   const status = [...entries.values()].some((entry) => 'error' in entry && entry.error.status === 404) ? 404 : 200;
-  return { head, body: html.slice(head.length), data, status, complete, pieces: [...pieces] };
+  return { head, body: html.slice(head.length), data, status, complete, pieces: [...pieces], dataSaver };
 }

@@ -34,6 +34,9 @@ export function aProduct(overrides: Partial<PublicProduct> = {}): PublicProduct 
     reserved: false,
     shop: aShop(),
     watchers: 3,
+    condition: null,
+    warranty_days: null,
+    battery_health: null,
     created_at: '2025-08-01T10:00:00.000Z',
     ...overrides,
   };

@@ -12,6 +12,8 @@ import * as m0008 from './0008-seller-accounts.js';
 import * as m0009 from './0009-one-product-per-request.js';
 import * as m0010 from './0010-catalogue-version.js';
 import * as m0011 from './0011-catalogue-queries.js';
+import * as m0012 from './0012-forgiving-search.js';
+import * as m0013 from './0013-condition-grade.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => Promise<void> }> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, { up: (db: Kysely<unknown>, engine: Engine) => 
   '0009-one-product-per-request': m0009,
   '0010-catalogue-version': m0010,
   '0011-catalogue-queries': m0011,
+  '0012-forgiving-search': m0012,
+  '0013-condition-grade': m0013,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

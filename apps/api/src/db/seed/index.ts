@@ -116,6 +116,9 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
           published: p.published === false ? 0 : 1,
           sold: p.sold ? 1 : 0,
           seller_request_id: null,
+          condition: p.condition,
+          warranty_days: p.warranty_days ?? null,
+          battery_health: p.battery_health ?? null,
           created_at: at(p.age, index),
           updated_at: at(p.age, index),
         })

@@ -63,6 +63,20 @@ describe.each(engines)('demo seed [%s]', (engine) => {
     expect(admin.password_hash).toMatch(/^scrypt\$/);
   });
 
+  it('grades every product as its description reads, with some warranties and battery health on phones and laptops', async () => {
+    const rows = await t.db.kysely
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['p.condition', 'p.warranty_days', 'p.battery_health', 'c.name as category'])
+      .execute();
+    expect(rows.every((r) => r.condition !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.condition))).toEqual(new Set(['like_new', 'good', 'fair', 'for_parts']));
+    expect(rows.filter((r) => r.warranty_days !== null).length).toBeGreaterThan(3);
+    const withBattery = rows.filter((r) => r.battery_health !== null);
+    expect(withBattery.length).toBeGreaterThan(3);
+    expect(withBattery.every((r) => ['SmartPhones', 'Laptops and Computers'].includes(r.category))).toBe(true);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     const again = await seed(t.db.kysely, { admin: { email: 'admin@example.mw', password: 'demo-password-1' } });

@@ -10,6 +10,7 @@ import type { SessionUser } from '../auth/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
+import { conditionOf } from '../products/service.js';
 import { indexProductSearch } from '../products/search.js';
 import { buyingPrices, deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
 
@@ -40,6 +41,7 @@ export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<Admi
     reserved: held.has(r.id),
     featured: featured.has(r.id),
     images: images.get(r.id) ?? [],
+    ...conditionOf(r),
     created_at: r.created_at,
     updated_at: r.updated_at,
   }));
@@ -91,6 +93,9 @@ export async function createProduct(db: Db, actor: SessionUser, input: z.output<
         published: input.published ? 1 : 0,
         sold: 0,
         seller_request_id: null,
+        condition: input.condition,
+        warranty_days: input.warranty_days,
+        battery_health: input.battery_health,
         created_at: now,
         updated_at: now,
       },
@@ -137,12 +142,23 @@ export async function changeProduct(db: Db, actor: SessionUser, id: number, inpu
       sale_price: input.sale_price ? toAmount(input.sale_price) : null,
       description: input.description,
       published: input.published ? 1 : 0,
+      ...statedChanges(input),
       updated_at: nowIso(),
     });
     await indexProductSearch(trx, [id]);
     await recordAudit(trx, { actorId: actor.id, action: `Updated product ${input.name}`, subjectType: 'product', subjectId: id });
     return loadAdminProduct(trx, id);
   });
+}
+
+/** The condition fields the edit sent; one left out keeps what is stored (see productConditionChanges). */
+function statedChanges(input: Pick<z.output<typeof updateProductSchema>, 'condition' | 'warranty_days' | 'battery_health'>) {
+  const { condition, warranty_days, battery_health } = input;
+  return {
+    ...(condition !== undefined && { condition }),
+    ...(warranty_days !== undefined && { warranty_days }),
+    ...(battery_health !== undefined && { battery_health }),
+  };
 }
 
 export async function setPublished(db: Db, actor: SessionUser, id: number, published: boolean) {

@@ -1,20 +1,23 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { Db, Engine } from '../../db/database.js';
-import type { Database, ProductsTable } from '../../db/schema.js';
+import type { ConditionGrade, ProductSort } from '@marketplace/shared';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { encodeCursor, type PagePosition } from './cursor.js';
+import { countedProducts, countOf, gather, hasFilters, scopeOf, walk, type Found, type Scope, type Slice } from './list-slices.js';
 import { fromProducts, withColumns, type ProductRecord } from './repository.js';
-import { matchingIds, termsStartWith } from './search.js';
-import { queryTerms } from './terms.js';
+import type { SearchField } from './search.js';
+import { parseSearch, withCorrections } from './search-query.js';
+import { correctionsOf } from './typos.js';
 
 /**
- * Public totals of a search or of available items stop counting past this many (`total_capped`): the
+ * Public totals of a search or of a filtered list stop counting past this many (`total_capped`): the
  * count reads at most this many rows, and a search with no more matches than this simply sorts them.
  */
 export const COUNT_CAP = 200;
 
 /**
- * A search with more matches walks the newest products, testing each, for at most this many products per
- * result it needs (matches at least 1 in 100 of them). Sparser matches are cheaper to gather and sort.
+ * A search with more matches walks the sorted index, testing each product, for at most this many
+ * products per result it needs (matches at least 1 in 100 of them). Sparser matches are cheaper to gather.
  */
 const WALK_PER_RESULT = 100;
 
@@ -25,9 +28,19 @@ export interface ProductListFilter {
   categoryKey?: string;
   /** Only items that can be bought now: not sold and not held by an open order. */
   availableOnly?: boolean;
+  /** The price buyers see and pay, both ends included. */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  /** Where the item is: its shop's town, else its own location's town. */
+  town?: string | undefined;
+  condition?: ConditionGrade | undefined;
+  /** Newest first when not given. */
+  sort?: ProductSort | undefined;
+  /** Where a search looks: everywhere (default) or only names and categories (suggestions). */
+  searchIn?: SearchField;
   limit: number;
   offset: number;
-  /** Keyset paging: the page starts after this product (newest first). */
+  /** Keyset paging: the page starts after this product, in the list's order (the same sort). */
   after?: PagePosition | undefined;
   /** Count every match (the back-office pages over them); the public count stops at COUNT_CAP. */
   exactTotal?: boolean;
@@ -42,164 +55,159 @@ export interface ProductPage {
   nextCursor: string | null;
 }
 
-interface Scope {
-  engine: Engine;
-  published: boolean;
-  categoryId: number | undefined;
-  availableOnly: boolean;
-  words: string[];
+/** Some of a page: matches in the slice's order, each with what the cursor needs. */
+interface Part extends Matches {
+  tier: 0 | 1;
 }
 
-/** A match before its row is read: what the list sorts by. */
-type Found = Pick<Selectable<ProductsTable>, 'id' | 'created_at'>;
+/** A slice's matches for the page; `counted` is how many it has in all, when they were all gathered. */
+interface Matches {
+  found: Found[];
+  counted?: number;
+}
 
 const emptyPage = (): ProductPage => ({ rows: [], total: 0, totalCapped: false, nextCursor: null });
 
-/** Products, newest first (created_at, id), with the total for paging. */
+/** A page of products in the filter's order, with the total for paging. */
 export async function listProducts(db: Db, filter: ProductListFilter): Promise<ProductPage> {
   const k = db.kysely;
   const search = filter.search ?? '';
-  const words = queryTerms(search);
+  let query = parseSearch(search);
   // A search made only of punctuation has no words to look up: nothing matches.
-  if (search.trim() !== '' && words.length === 0) return emptyPage();
+  if (search.trim() !== '' && query.length === 0) return emptyPage();
   let categoryId: number | undefined;
   if (filter.categoryKey !== undefined) {
     categoryId = (await k.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey).executeTakeFirst())?.id;
     if (categoryId === undefined) return emptyPage();
   }
-  const scope: Scope = { engine: db.engine, published: !filter.includeUnpublished, categoryId, availableOnly: filter.availableOnly ?? false, words };
-  if (words.length > 0) return searchPage(k, scope, filter);
+  const sort = filter.sort ?? 'newest';
+  let scope = scopeOf(db.engine, filter, categoryId, query);
+  if (query.length === 0) return plainPage(k, scope, filter, sort);
 
-  if (!scope.availableOnly) {
-    const total = await countedProducts(k, scope);
-    return pageFrom(total === 0 ? [] : await rowsOf(k, await walkIds(k, scope, filter)), filter.limit, total, false);
+  const field = filter.searchIn ?? 'all';
+  let all = await gather(k, { scope, field }, COUNT_CAP + 1);
+  if (all.length === 0) {
+    // Nothing as typed: try again with misspelt words corrected against the words the catalogue has.
+    const corrections = await correctionsOf(k, db.engine, query);
+    if (corrections.size === 0) return emptyPage();
+    query = withCorrections(query, corrections);
+    scope = scopeOf(db.engine, filter, categoryId, query);
+    all = await gather(k, { scope, field }, COUNT_CAP + 1);
+    if (all.length === 0) return emptyPage();
   }
-  const counted = await countOf(k, scope, filter.exactTotal ? undefined : COUNT_CAP + 1);
+  let total = Math.min(all.length, COUNT_CAP);
+  let capped = all.length > COUNT_CAP;
+  if (capped && filter.exactTotal) [total, capped] = [await countOf(k, { scope, field }), false];
+
+  // Relevance ranks names above descriptions: within names alone it is newest first.
+  const parts = sort === 'relevance' && field === 'all' ? await byRelevance(k, scope, filter, all) : [{ ...(await sliceIds(k, { scope, field }, sort === 'relevance' ? 'newest' : sort, filter, all)), tier: 0 as const }];
+  // Matches too sparse to walk for were all gathered: then their count is exact after all.
+  // (Relevance only when the page reached tier 1 from the start: both tiers' counts are then known.)
+  const counted = parts.map((p) => p.counted);
+  const whole = parts.length === 2 || (parts.length === 1 && !(sort === 'relevance' && field === 'all'));
+  if (capped && whole && counted.every((n) => n !== undefined)) [total, capped] = [counted.reduce((a, b) => a! + b!, 0)!, false];
+  return pageFrom(k, parts, sort === 'relevance' && field !== 'all' ? 'newest' : sort, filter.limit, total, capped);
+}
+
+/** A list without a search: read in order from the sort's index, counted from the counters when it can be. */
+async function plainPage(k: Kysely<Database>, scope: Scope, filter: ProductListFilter, sort: ProductSort): Promise<ProductPage> {
+  const slice: Slice = { scope, field: 'all' };
+  const order = sort === 'relevance' ? 'newest' : sort;
+  if (!scope.availableOnly && !hasFilters(scope)) {
+    const total = await countedProducts(k, scope);
+    const found = total === 0 ? [] : await walk(k, slice, order, filter.after, filter.offset, filter.limit + 1);
+    return pageFrom(k, [{ found, tier: 0 }], order, filter.limit, total, false);
+  }
+  const counted = await countOf(k, slice, filter.exactTotal ? undefined : COUNT_CAP + 1);
   const capped = counted > COUNT_CAP && !filter.exactTotal;
-  return pageFrom(await rowsOf(k, await walkIds(k, scope, filter)), filter.limit, capped ? COUNT_CAP : counted, capped);
+  const found = await walk(k, slice, order, filter.after, filter.offset, filter.limit + 1);
+  return pageFrom(k, [{ found, tier: 0 }], order, filter.limit, capped ? COUNT_CAP : counted, capped);
 }
 
 /**
- * A search reads up to COUNT_CAP + 1 matches from the full-text index, unordered (so no engine is tempted
- * to walk the whole catalogue for a rare word). No more than COUNT_CAP: that is the exact total, sorted
- * here. More: the page is found walking the newest-first index, testing each product, within a budget;
- * matches too sparse for the budget (or the list's last page) are all gathered and sorted instead.
+ * The page (plus one) of a search's matches in `sort` order. `some` is what the full-text index gave, up to
+ * COUNT_CAP + 1: fewer than that is every match, sorted here. More: the page is found walking the sort's
+ * index, testing each product, within a budget; matches too sparse for the budget are all gathered instead.
  */
-async function searchPage(k: Kysely<Database>, scope: Scope, filter: ProductListFilter): Promise<ProductPage> {
-  const some = await candidates(k, scope, COUNT_CAP + 1);
-  if (some.length <= COUNT_CAP) return gathered(k, some, filter);
-  const ids = await walkIds(k, scope, filter, WALK_PER_RESULT * (filter.offset + filter.limit + 1));
-  if (ids.length <= filter.limit) return gathered(k, await candidates(k, scope), filter);
-  const exact = filter.exactTotal ? await countOf(k, scope) : undefined;
-  return pageFrom(await rowsOf(k, ids), filter.limit, exact ?? COUNT_CAP, exact === undefined);
-}
-
-/** The matches, unordered, up to `limit` of them: id and creation time, driven by the full-text index. */
-async function candidates(k: Kysely<Database>, scope: Scope, limit?: number): Promise<Found[]> {
-  const query = fromMatches(k, scope)
-    .where((eb) => eb.and(filtersOf(scope)))
-    .select(['l.id', 'l.created_at']);
-  return (limit === undefined ? query : query.limit(limit)).execute();
-}
-
-/** All the matches: their count is the total, and the page is cut from them sorted here, newest first. */
-async function gathered(k: Kysely<Database>, found: Found[], filter: ProductListFilter): Promise<ProductPage> {
-  const after = filter.after ? { id: filter.after.id, created_at: filter.after.createdAt } : undefined;
-  const ids = found
-    .sort((a, b) => (newer(a, b) ? -1 : 1))
-    .filter((r) => !after || newer(after, r))
-    .slice(filter.offset, filter.offset + filter.limit + 1)
-    .map((r) => r.id);
-  return pageFrom(await rowsOf(k, ids), filter.limit, found.length, false);
-}
-
-/** The list's order, newest first: created_at, then id. The same comparison as the SQL's ORDER BY. */
-function newer(a: Found, b: Found): boolean {
-  return a.created_at === b.created_at ? a.id > b.id : a.created_at > b.created_at;
-}
-
-/** Trims the look-ahead row (fetched only to know whether another page follows) into a cursor. */
-function pageFrom(rows: ProductRecord[], limit: number, total: number, totalCapped: boolean): ProductPage {
-  const more = rows.length > limit;
-  if (more) rows.length = limit;
-  const last = rows.at(-1);
-  return { rows, total, totalCapped, nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
-}
-
-/** The list's conditions on the product row `l`, as SQL that both row sources below can take. */
-function filtersOf(scope: Scope, after?: PagePosition): RawBuilder<SqlBool>[] {
-  const out: RawBuilder<SqlBool>[] = [];
-  if (scope.published) out.push(sql`l.published = 1`);
-  if (scope.categoryId !== undefined) out.push(sql`l.category_id = ${scope.categoryId}`);
-  if (scope.availableOnly) out.push(sql`l.sold = 0`, sql`not exists (select 1 from product_holds h where h.product_id = l.id)`);
-  if (after) out.push(sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`);
-  return out;
-}
-
-/** The matching products, driven by the full-text index: rows come as the index yields them. */
-function fromMatches(k: Kysely<Database>, scope: Scope) {
-  // CROSS JOIN keeps SQLite from reordering: the index lookup is the outer loop (PostgreSQL plans freely).
-  return k
-    .selectFrom(sql<{ id: number }>`(${matchingIds(scope.engine, scope.words)})`.as('m'))
-    .crossJoin('products as l')
-    .whereRef('l.id', '=', 'm.id');
-}
-
-/** Unfiltered lists and categories: one row of product_counts, kept by triggers (migration 0011). */
-async function countedProducts(k: Kysely<Database>, scope: Scope): Promise<number> {
-  let counted = k
-    .selectFrom('product_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('products'), eb.lit(0)).as('n'))
-    .where('category_id', '=', scope.categoryId ?? 0);
-  if (scope.published) counted = counted.where('published', '=', 1);
-  return Number((await counted.executeTakeFirstOrThrow()).n);
-}
-
-/** Counts the matches, reading at most `limit` of them when given. */
-async function countOf(k: Kysely<Database>, scope: Scope, limit?: number): Promise<number> {
-  const source = scope.words.length > 0 ? fromMatches(k, scope) : k.selectFrom('products as l');
-  const matches = source.where((eb) => eb.and(filtersOf(scope))).select(sql<number>`1`.as('one'));
-  const { n } = await k
-    .selectFrom((limit === undefined ? matches : matches.limit(limit)).as('c'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+async function sliceIds(k: Kysely<Database>, slice: Slice, sort: Exclude<ProductSort, 'relevance'>, filter: Pick<ProductListFilter, 'after' | 'offset' | 'limit'>, some: Found[], need = filter.limit + 1): Promise<Matches> {
+  const sorted = (found: Found[]): Matches => ({ found: sortFound(found, sort, filter.after).slice(filter.offset, filter.offset + need), counted: found.length });
+  if (some.length <= COUNT_CAP) return sorted(some);
+  const walked = await walk(k, slice, sort, filter.after, filter.offset, need, WALK_PER_RESULT * (filter.offset + need));
+  return walked.length === need ? { found: walked } : sorted(await gather(k, slice));
 }
 
 /**
- * The ids of one page (plus one, to know whether another follows), walking the newest-first index: from
- * the index alone, so skipped rows (an offset) cost an index step each, not a row read. A search tests
- * each product's stored words as it passes, among at most `budget` products; both engines stop walking
- * as soon as the page is full.
+ * Relevance: first the products whose name or category matched (tier 0), then those matched only in the
+ * description (tier 1), each newest first. A page may end in tier 0 and the next start in tier 1.
  */
-async function walkIds(k: Kysely<Database>, scope: Scope, filter: ProductListFilter, budget?: number): Promise<number[]> {
-  const newest = k
-    .selectFrom('products as l')
-    .where((eb) => eb.and(filtersOf(scope, filter.after)))
-    .select(['l.id', 'l.created_at'])
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc');
-  const page = { limit: filter.limit + 1, offset: filter.offset };
-  if (scope.words.length === 0) return (await newest.limit(page.limit).offset(page.offset).execute()).map((r) => r.id);
-  const rows = await k
-    .selectFrom((budget === undefined ? newest : newest.limit(budget)).as('w'))
-    .where(({ exists, selectFrom, and }) =>
-      exists(selectFrom('product_search as s').select('s.product_id').whereRef('s.product_id', '=', 'w.id').where(and(termsStartWith(scope.engine, scope.words)))),
-    )
-    .select('w.id')
-    .orderBy('w.created_at', 'desc')
-    .orderBy('w.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map((r) => r.id);
+async function byRelevance(k: Kysely<Database>, scope: Scope, filter: ProductListFilter, all: Found[]): Promise<Part[]> {
+  const need = filter.limit + 1;
+  const after = filter.after?.sort === 'relevance' ? filter.after : undefined;
+  const within = (position: typeof after): PagePosition | undefined => position && { sort: 'newest', createdAt: position.createdAt, id: position.id };
+  const named: Slice = { scope, field: 'name' };
+  const described: Slice = { scope, field: 'all', notNamed: true };
+  if (after?.tier === 1) return [{ ...(await sliceIds(k, described, 'newest', { after: within(after), offset: 0, limit: filter.limit }, await restOf(k, described, all))), tier: 1 }];
+
+  const names = await gather(k, named, COUNT_CAP + 1);
+  const first = await sliceIds(k, named, 'newest', { after: within(after), offset: filter.offset, limit: filter.limit }, names);
+  if (first.found.length === need) return [{ ...first, tier: 0 }];
+  // Tier 0 ends on this page: how many of it the offset skipped decides where tier 1 starts.
+  const named0 = after ? 0 : names.length <= COUNT_CAP ? names.length : await countOf(k, named);
+  const rest = await sliceIds(k, described, 'newest', { offset: Math.max(0, filter.offset - named0), limit: filter.limit }, await restOf(k, described, all), need - first.found.length);
+  return [
+    { ...first, tier: 0 },
+    { ...rest, tier: 1 },
+  ];
+}
+
+/** The description-only matches among what the full-text index gave (all of them when it gave them all). */
+async function restOf(k: Kysely<Database>, described: Slice, all: Found[]): Promise<Found[]> {
+  return all.length <= COUNT_CAP ? gather(k, described, COUNT_CAP + 1) : all;
+}
+
+/** In the list's order: newest first (created_at, then id) or by the price paid, then id. */
+function sortFound(found: Found[], sort: Exclude<ProductSort, 'relevance'>, after: PagePosition | undefined): Found[] {
+  const compare =
+    sort === 'newest'
+      ? (a: Found, b: Found) => (a.created_at === b.created_at ? b.id - a.id : a.created_at > b.created_at ? -1 : 1)
+      : sort === 'price_asc'
+        ? (a: Found, b: Found) => a.price - b.price || a.id - b.id
+        : (a: Found, b: Found) => b.price - a.price || b.id - a.id;
+  const sorted = [...found].sort(compare);
+  if (!after) return sorted;
+  const mark: Found = 'price' in after ? { id: after.id, created_at: '', price: after.price } : { id: after.id, created_at: after.createdAt, price: 0 };
+  return sorted.filter((f) => compare(mark, f) < 0);
+}
+
+/** Reads the page's rows and trims the look-ahead row (fetched only to know whether another page follows) into a cursor. */
+async function pageFrom(k: Kysely<Database>, parts: Part[], sort: ProductSort, limit: number, total: number, totalCapped: boolean): Promise<ProductPage> {
+  const listed = parts.flatMap((p) => p.found.map((found) => ({ found, tier: p.tier })));
+  const more = listed.length > limit;
+  const page = listed.slice(0, limit);
+  const last = page.at(-1);
+  const rows = await rowsOf(k, page.map((p) => p.found.id));
+  const position = (l: NonNullable<typeof last>): PagePosition =>
+    sort === 'relevance'
+      ? { sort, tier: l.tier, createdAt: l.found.created_at, id: l.found.id }
+      : sort === 'newest'
+        ? { sort, createdAt: l.found.created_at, id: l.found.id }
+        : { sort, price: l.found.price, id: l.found.id };
+  return { rows, total, totalCapped, nextCursor: more && last ? encodeCursor(position(last)) : null };
 }
 
 /**
- * The rows of a page's ids, newest first. A statement of its own (not `id in (subquery)`), so that every
- * engine, whatever the catalogue's size, fetches them by primary key instead of joining against a scan.
+ * The rows of a page's ids, in the page's order. A statement of its own (not `id in (subquery)`), so that
+ * every engine, whatever the catalogue's size, fetches them by primary key instead of joining against a scan.
  */
 async function rowsOf(k: Kysely<Database>, ids: number[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
-  return withColumns(fromProducts(k)).where('p.id', 'in', ids).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
+  const rows = await withColumns(fromProducts(k)).where('p.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Just these products, published ones, newest first: a visitor's saved items (`ids=`). */
+export async function productsWithIds(db: Db, ids: readonly number[]): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  return withColumns(fromProducts(db.kysely)).where('p.id', 'in', ids).where('p.published', '=', 1).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
 }

@@ -59,7 +59,7 @@ describe.each(engines)('catalogue queries use indexes, not scans [%s]', (engine)
   }, 120_000);
   afterAll(() => t.dispose());
 
-  const deep = { createdAt: minute(2000), id: 1 };
+  const deep = { sort: 'newest' as const, createdAt: minute(2000), id: 1 };
   const walksTheIndex = /Scan Backward using products_(published|category)_created_idx/;
   it.each<[string, ProductListFilter, RegExp]>([
     ['list', { limit: 50, offset: 0 }, /products_published_created_idx/],
@@ -70,6 +70,11 @@ describe.each(engines)('catalogue queries use indexes, not scans [%s]', (engine)
     ['search with many matches', { limit: 50, offset: 0, search: 'samsung' }, /products_published_created_idx/],
     ['search with many matches, by cursor', { limit: 50, offset: 0, search: 'sams', after: deep }, /products_published_created_idx/],
     ['search with few matches', { limit: 50, offset: 0, search: 'zanzib' }, engine === 'postgres' ? /product_search_document_idx/ : /VIRTUAL TABLE INDEX/],
+    ['search by relevance with many matches', { limit: 50, offset: 0, search: 'samsung', sort: 'relevance' }, /products_published_created_idx/],
+    ['price order', { limit: 50, offset: 0, sort: 'price_asc' }, /products_published_price_idx/],
+    ['price order, high to low, in a category', { limit: 50, offset: 0, sort: 'price_desc', categoryKey: 'phones' }, /products_category_price_idx/],
+    ['price order, deep page by cursor', { limit: 50, offset: 0, sort: 'price_asc', after: { sort: 'price_asc', price: 1000, id: 2000 } }, /products_published_price_idx/],
+    ['search in price order', { limit: 50, offset: 0, search: 'samsung', sort: 'price_desc' }, /products_published_price_idx/],
   ])('%s', async (label, filter, expected) => {
     const plans = await Promise.all((await statementsOf(t.db, filter)).map((q) => planOf(t.db, q)));
     const text = plans.flat().join('\n');
@@ -77,7 +82,8 @@ describe.each(engines)('catalogue queries use indexes, not scans [%s]', (engine)
     if (engine === 'postgres') {
       expect(text).not.toMatch(/Seq Scan on (products|product_search)\b/);
       // Read in the list's order from the index: no sort of every match before the limit.
-      if (!label.includes('few')) expect(text).toMatch(walksTheIndex);
+      if (label.includes('price')) expect(text).toMatch(/Index Scan( Backward)? using products_(published|category)_price_idx/);
+      else if (!label.includes('few')) expect(text).toMatch(walksTheIndex);
     } else {
       // SCAN without USING is a pass over every row of the table (SEARCH and index scans are fine).
       expect(text).not.toMatch(/SCAN (l|p|s|products)$/m);

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { DEFAULT_LOCATION } from '@marketplace/shared';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { CategoriesTable, ProductsTable, ShopsTable } from '../../db/schema.js';
 
@@ -8,7 +9,22 @@ type Shop = Selectable<ShopsTable>;
 /** A product with its category's and shop's names: null when it has none (left joins). */
 export type ProductRecord = Pick<
   Product,
-  'id' | 'name' | 'description' | 'price' | 'sale_price' | 'currency' | 'location' | 'shop_id' | 'category_id' | 'published' | 'sold' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'sale_price'
+  | 'currency'
+  | 'location'
+  | 'shop_id'
+  | 'category_id'
+  | 'published'
+  | 'sold'
+  | 'condition'
+  | 'warranty_days'
+  | 'battery_health'
+  | 'created_at'
+  | 'updated_at'
 > & {
   category_name: Selectable<CategoriesTable>['name'] | null;
   shop_name: Shop['name'] | null;
@@ -41,6 +57,9 @@ export function withColumns(query: ReturnType<typeof fromProducts>) {
       'c.name as category_name',
       'p.published',
       'p.sold',
+      'p.condition',
+      'p.warranty_days',
+      'p.battery_health',
       'p.created_at',
       'p.updated_at',
       's.name as shop_name',
@@ -115,4 +134,24 @@ export async function addInterest(db: Executor, productId: number, visitorId: st
 
 export async function removeInterest(db: Executor, productId: number, visitorId: string) {
   await db.deleteFrom('product_interests').where('product_id', '=', productId).where('visitor_id', '=', visitorId).execute();
+}
+
+/**
+ * The towns where published items are, sorted: each item's shop town, else the town of its own location
+ * ("Lilongwe, Area 47" is in Lilongwe), else the default. The town filter compares the same way.
+ */
+export async function listedTowns(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products as p')
+    .leftJoin('shops as s', 's.id', 'p.shop_id')
+    .select(sql<string | null>`coalesce(nullif(s.town, ''), nullif(p.location, ''))`.as('place'))
+    .where('p.published', '=', 1)
+    .distinct()
+    .execute();
+  const towns = new Map<string, string>();
+  for (const { place } of rows) {
+    const town = (place ?? DEFAULT_LOCATION).split(',')[0]!.trim();
+    if (town && !towns.has(town.toLowerCase())) towns.set(town.toLowerCase(), town);
+  }
+  return [...towns.values()].sort((a, b) => a.localeCompare(b));
 }

@@ -2,12 +2,19 @@ import {
   catalogueListQuerySchema,
   categoryPageQuerySchema,
   categoryParamSchema,
+  CURSOR_INVALID,
   CURSOR_WITH_OFFSET,
   featuredListSchema,
   interestBodySchema,
   interestResultSchema,
+  priceRangeInOrder,
   productListSchema,
   publicProductSchema,
+  suggestionsQuerySchema,
+  suggestionsSchema,
+  townsSchema,
+  type CatalogueFilter,
+  type ProductSort,
 } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,21 +24,35 @@ import { nowIso } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParam } from '../../plugins/params.js';
 import { cursorParamSchema, type PagePosition } from './cursor.js';
-import { listProducts, type ProductPage } from './listing.js';
-import { addInterest, listFeaturedPublished, removeInterest, watchersOf } from './repository.js';
+import { listProducts, productsWithIds, type ProductListFilter, type ProductPage } from './listing.js';
+import { addInterest, listFeaturedPublished, listedTowns, removeInterest, watchersOf } from './repository.js';
 import { requirePublished, toFeatured, toPublic } from './service.js';
 
 const tags = ['catalogue'];
 export const INTEREST_PER_MINUTE = 120;
 
 const productParams = z.object({ id: idParam('Product id') });
-const listQuerySchema = catalogueListQuerySchema.extend({ cursor: cursorParamSchema });
-const categoryQuerySchema = categoryPageQuerySchema.extend({ cursor: cursorParamSchema });
+const listQuerySchema = catalogueListQuerySchema.extend({ cursor: cursorParamSchema }).superRefine(priceRangeInOrder);
+const categoryQuerySchema = categoryPageQuerySchema.extend({ cursor: cursorParamSchema }).superRefine(priceRangeInOrder);
+/** Names offered under the search box as someone types. */
+const SUGGESTIONS = 6;
 
-/** A cursor already says where the page starts; an offset on top of it would be ambiguous. */
-function startOf(cursor: PagePosition | undefined, offset: number): PagePosition | undefined {
+/**
+ * Where the page starts: a cursor already says so, and an offset on top of it would be ambiguous; a
+ * cursor made for another order would start the page somewhere meaningless.
+ */
+function startOf(cursor: PagePosition | undefined, offset: number, sort: ProductSort): PagePosition | undefined {
   if (cursor && offset > 0) throw new HttpError(400, CURSOR_WITH_OFFSET, { cursor: CURSOR_WITH_OFFSET });
+  if (cursor && cursor.sort !== sort) throw new HttpError(400, CURSOR_INVALID, { cursor: CURSOR_INVALID });
   return cursor;
+}
+
+/** A list query's filters and order as listProducts takes them; a search is sorted by relevance unless asked otherwise. */
+function filterOf(query: CatalogueFilter & { limit: number; offset: number; cursor: PagePosition | undefined }, searching: boolean): ProductListFilter {
+  // Relevance needs a search; without one the list is newest first, whatever was asked.
+  const sort = searching ? (query.sort ?? 'relevance') : query.sort === 'relevance' ? 'newest' : (query.sort ?? 'newest');
+  const { limit, offset } = query;
+  return { limit, offset, sort, after: startOf(query.cursor, offset, sort), minPrice: query.min_price, maxPrice: query.max_price, town: query.town, condition: query.condition };
 }
 
 export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
@@ -50,8 +71,12 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     '/v1/products',
     { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: listQuerySchema, response: { 200: productListSchema } } },
     async (request) => {
-      const { limit, offset, search, available, cursor } = request.query;
-      const page = await listProducts(db, { limit, offset, after: startOf(cursor, offset), search, availableOnly: available });
+      const { limit, offset, search, available, ids } = request.query;
+      if (ids) {
+        const rows = await productsWithIds(db, ids);
+        return answer({ rows, total: rows.length, totalCapped: false, nextCursor: null }, limit, offset);
+      }
+      const page = await listProducts(db, { ...filterOf(request.query, search !== ''), search, availableOnly: available });
       return answer(page, limit, offset);
     },
   );
@@ -66,6 +91,26 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     },
   );
 
+  // A few names for what is typed so far: the newest products whose name or category match, one entry per name.
+  app.get(
+    '/v1/products/suggestions',
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } } },
+    async (request) => {
+      const search = request.query.q;
+      if (search === '') return { suggestions: [] };
+      const { rows } = await listProducts(db, { search, searchIn: 'name', limit: SUGGESTIONS * 2, offset: 0 });
+      const names = new Map<string, { id: number; name: string }>();
+      for (const row of rows) if (!names.has(row.name.toLowerCase())) names.set(row.name.toLowerCase(), { id: row.id, name: row.name });
+      return { suggestions: [...names.values()].slice(0, SUGGESTIONS) };
+    },
+  );
+
+  app.get(
+    '/v1/products/towns',
+    { config: { access: 'public', catalogueCache: true }, schema: { tags, response: { 200: townsSchema } } },
+    async () => ({ towns: await listedTowns(kysely) }),
+  );
+
   app.get(
     '/v1/products/category/:category',
     {
@@ -73,9 +118,9 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       schema: { tags, params: categoryParamSchema, querystring: categoryQuerySchema, response: { 200: productListSchema } },
     },
     async (request) => {
-      const { limit, offset, cursor } = request.query;
+      const { limit, offset } = request.query;
       const categoryKey = request.params.category.toLowerCase();
-      return answer(await listProducts(db, { categoryKey, limit, offset, after: startOf(cursor, offset) }), limit, offset);
+      return answer(await listProducts(db, { ...filterOf(request.query, false), categoryKey }), limit, offset);
     },
   );
 

@@ -19,6 +19,11 @@ function shopOf(row: ProductRecord): PublicProduct['shop'] {
   };
 }
 
+/** What a product states about its condition (public and back-office shapes alike); null: not stated. */
+export function conditionOf(row: Pick<ProductRecord, 'condition' | 'warranty_days' | 'battery_health'>) {
+  return { condition: row.condition, warranty_days: row.warranty_days, battery_health: row.battery_health };
+}
+
 /** Public shape of spec section 3; images, watchers and holds are fetched for the whole page at once. */
 export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Promise<PublicProduct[]> {
   const ids = rows.map((r) => r.id);
@@ -43,6 +48,7 @@ export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Pro
       reserved: held.has(row.id),
       shop,
       watchers: watchers.get(row.id) ?? 0,
+      ...conditionOf(row),
       created_at: row.created_at,
     };
   });

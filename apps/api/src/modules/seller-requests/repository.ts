@@ -67,6 +67,17 @@ export async function moveStatus(db: Executor, id: number, version: number, stat
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Sets the grade only at the version the caller read (as moveStatus). */
+export async function setCondition(db: Executor, id: number, version: number, condition: SellerRequestsTable['condition'], now: string) {
+  const result = await db
+    .updateTable('seller_requests')
+    .set({ condition, version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteRequest(db: Executor, id: number, version: number) {
   const result = await db.deleteFrom('seller_requests').where('id', '=', id).where('version', '=', version).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

@@ -5,6 +5,7 @@ import {
   denySchema,
   offerSchema,
   recordAcceptanceSchema,
+  requestConditionSchema,
   sellerAnswerSchema,
   sellerRequestListQuerySchema,
   sellerRequestListSchema,
@@ -22,7 +23,7 @@ import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import { listRequests } from './repository.js';
 import type { StatusLinks } from './links.js';
-import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, submitRequest, type StaffMove } from './service.js';
+import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, setRequestCondition, submitRequest, type StaffMove } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 const SUBMITTED = 'Item successfully submitted!';
@@ -130,6 +131,11 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     const { shop_id, category_id, price } = request.body;
     return staffAct(request, { action: 'addToInventory', shop_id, category_id, price });
   });
+
+  // Not a flow step: staff set or correct the grade at any status (issue 14).
+  app.put('/admin/seller-requests/:id/condition', { ...action, schema: { ...action.schema, body: requestConditionSchema } }, async (request) =>
+    setRequestCondition(db, clock(), request.user!, request.params.id, request.body.condition),
+  );
 
   app.delete('/admin/seller-requests/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     await removeRequest(db, request.user!, request.params.id);

@@ -1,5 +1,5 @@
-import type { adminSellerRequestSchema, OfferAnswer, OfferAnswerAction, SellerAccountOffer, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
-import { flagsOf, formatMoney, hasOpenOffer, nextStatus, OPEN_OFFER_STATUSES, sellerStatusText, sellerTokenPattern, toAmount, whyNot } from '@marketplace/shared';
+import type { adminSellerRequestSchema, ConditionGrade, OfferAnswer, OfferAnswerAction, SellerAccountOffer, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
+import { CONDITION_LABELS, flagsOf, formatMoney, hasOpenOffer, nextStatus, OPEN_OFFER_STATUSES, sellerStatusText, sellerTokenPattern, toAmount, whyNot } from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
@@ -34,6 +34,7 @@ import {
   offersOf,
   productOfRequest,
   requestImages,
+  setCondition,
   setStatusTokenHash,
   shopTown,
   type RequestRow,
@@ -100,6 +101,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     description: row.description,
     price: Number(row.price),
     location: row.location,
+    condition: row.condition,
     status: row.status,
     notify_on_offer: row.notify_on_offer === 1,
     terms_accepted: row.terms_accepted === 1,
@@ -209,6 +211,7 @@ export async function submitRequest(db: Db, input: Submission, images: Normalize
         notify_on_offer: input.notify_on_offer ? 1 : 0,
         terms_accepted: input.terms_accepted ? 1 : 0,
         create_seller_account: input.create_seller_account ? 1 : 0,
+        condition: input.condition,
         seller_user_id: ownerId,
         version: 1,
         created_by: actor?.id ?? null,
@@ -372,11 +375,38 @@ async function addToInventory(trx: Transaction<Database>, row: RequestRow, move:
     published: 1,
     sold: 0,
     seller_request_id: row.id,
+    // The grade as staff last set or corrected it on the request; warranty and battery are the shop's to state.
+    condition: row.condition,
     created_at: now,
     updated_at: now,
   };
   await insertProductWithGallery(trx, product, images.map((i) => i.id));
   return town || null;
+}
+
+const gradeName = (grade: ConditionGrade | null) => (grade ? CONDITION_LABELS[grade] : 'not graded');
+
+/**
+ * Staff set or correct the grade (any status: a product made from the request keeps its own grade). It moves
+ * the version, so an add to inventory that read the old grade meanwhile is refused rather than copying it.
+ */
+export async function setRequestCondition(db: Db, now: Date, actor: SessionUser, id: number, condition: ConditionGrade | null): Promise<SellerRequest> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await findRequest(trx, id);
+    if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
+    if (row.condition !== condition) {
+      const at = now.toISOString();
+      if (!(await setCondition(trx, id, row.version, condition, at))) throw new HttpError(409, CHANGED_MEANWHILE);
+      await recordAudit(trx, {
+        actorId: actor.id,
+        action: `Seller request ${row.reference} ${row.item_name}: condition ${gradeName(condition)} (was ${gradeName(row.condition)})`,
+        subjectType: 'seller_request',
+        subjectId: id,
+        at,
+      });
+    }
+    return loadRequest(trx, id);
+  });
 }
 
 export async function removeRequest(db: Db, actor: SessionUser, id: number) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage, errorStatus } from '../api';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import { buttonStyles } from './ui';
 
 /** Shown in place of a screen the server refused (403), e.g. Users for a Moderator. */

@@ -11,7 +11,7 @@ import {
 } from '@marketplace/shared';
 import { useState } from 'react';
 import { useParams } from '../../lib/router';
-import { errorMessage, errorStatus } from '../api';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import { LoadError, TableSkeleton } from '../components/status';
 import { BackLink, Badge, buttonStyles, Card, PageHeader, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';

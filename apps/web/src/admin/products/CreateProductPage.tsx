@@ -9,9 +9,10 @@ import { BackLink, Card, CheckboxField, PageHeader, TextAreaField, TextField } f
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { createProduct, productKeys, PRODUCT_ERRORS, toFormData } from './api';
+import { ConditionFields } from './ConditionFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 
-const FIELDS = ['item_name', 'description', 'price', 'location', 'category_id', 'shop_id', 'published', 'notifyOnOrder'] as const;
+const FIELDS = ['item_name', 'description', 'price', 'location', 'category_id', 'shop_id', 'published', 'notifyOnOrder', 'condition', 'warranty_days', 'battery_health'] as const;
 
 export function CreateProductPage() {
   usePageTitle('Create Product');
@@ -32,7 +33,19 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
   const { files, setFiles, primaryUrl } = usePickedImages();
   const { form, field, save } = useAdminForm(
     createProductSchema,
-    { item_name: '', description: '', price: '', location: DEFAULT_LOCATION, category_id: '', shop_id: '', published: false, notifyOnOrder: true },
+    {
+      item_name: '',
+      description: '',
+      price: '',
+      location: DEFAULT_LOCATION,
+      category_id: '',
+      shop_id: '',
+      published: false,
+      notifyOnOrder: true,
+      condition: '',
+      warranty_days: '',
+      battery_health: '',
+    },
     FIELDS,
   );
   const [name, price, location, description] = useWatch({ control: form.control, name: ['item_name', 'price', 'location', 'description'] });
@@ -61,6 +74,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
           <TextField label="Location" autoComplete="off" {...field('location')} />
           <PlacementFields field={field} categories={categories} shops={shops} />
         </div>
+        <ConditionFields field={field} disabled={isSubmitting} />
         <CheckboxField label="I want to be notified when offer is made" {...form.register('notifyOnOrder')} />
         <CheckboxField label="Publish this item immediately" {...form.register('published')} />
         <FormActions label="Create Product" busyLabel="Submitting..." submitting={isSubmitting} cancelTo="/admin/products" className="pt-2" />

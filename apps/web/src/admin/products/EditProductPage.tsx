@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { imageUrl } from '../../lib/images';
 import { usePageTitle } from '../use-page-title';
-import { errorMessage } from '../api';
+import { errorMessage } from '../../lib/api-client';
 import { useConfirm } from '../components/use-confirm';
 import { ImagePicker } from '../../components/ImagePicker';
 import { FormActions } from '../components/form-layout';
@@ -15,11 +15,13 @@ import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { deleteProduct, productKeys, productQuery, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
 import { BuyingPrice } from './BuyingPrice';
+import { ConditionFields } from './ConditionFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
+import { markStale } from '../query-client';
 
 const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
 
-const FIELDS = ['name', 'currency', 'category_id', 'shop_id', 'location', 'price', 'sale_price', 'description', 'published'] as const;
+const FIELDS = ['name', 'currency', 'category_id', 'shop_id', 'location', 'price', 'sale_price', 'description', 'published', 'condition', 'warranty_days', 'battery_health'] as const;
 
 export function EditProductPage() {
   const { id = '' } = useParams();
@@ -66,6 +68,9 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
       sale_price: product.sale_price === null ? '' : String(product.sale_price),
       description: product.description ?? '',
       published: product.published,
+      condition: product.condition ?? '',
+      warranty_days: text(product.warranty_days) ?? '',
+      battery_health: text(product.battery_health) ?? '',
     },
     FIELDS,
   );
@@ -77,8 +82,9 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
   const revealError = () => requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
 
   const onSubmit = form.handleSubmit(async (values) => {
-    // sale_price always goes, '' when there is none.
-    const body = toFormData({ ...values, sale_price: values.sale_price ?? '' });
+    // These always go, '' when there is none: a field left out would keep what is stored.
+    const { sale_price, condition, warranty_days, battery_health } = values;
+    const body = toFormData({ ...values, sale_price: sale_price ?? '', condition: condition ?? '', warranty_days: warranty_days ?? '', battery_health: battery_health ?? '' });
     for (const name of kept) body.append('existingImages[]', name);
     for (const name of deleted) body.append('deletedImages', name);
     for (const file of files) body.append('images', file, file.name);
@@ -97,7 +103,7 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
     setServerError(null);
     try {
       await deleteProduct(product.id);
-      void queryClient.invalidateQueries({ queryKey: productKeys.all, refetchType: 'none' });
+      markStale(queryClient, productKeys.all);
       notifySuccess('Product deleted successfully');
       navigate('/admin/products');
     } catch (error) {
@@ -148,6 +154,7 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
               <BuyingPrice className="sm:col-span-2" buyingPrice={product.buying_price} price={text(price)} salePrice={text(salePrice)} />
             )}
           </div>
+          <ConditionFields field={field} disabled={busy} />
           <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
           <CheckboxField label="Published" {...form.register('published')} />
           <div className="flex flex-wrap justify-between gap-2 pt-2">

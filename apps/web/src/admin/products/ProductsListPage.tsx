@@ -3,7 +3,7 @@ import { formatMoney, type AdminProduct } from '@marketplace/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
-import { errorMessage } from '../api';
+import { errorMessage } from '../../lib/api-client';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';
@@ -11,6 +11,7 @@ import { Badge, buttonStyles, PageHeader, stickyEnd, tdDense as td } from '../co
 import { readPage } from '../list-params';
 import { notifyError, notifySuccess } from '../toasts';
 import { addToFeatured, productKeys, productsPageQuery, PRODUCT_ERRORS, PRODUCTS_PAGE_SIZE, setPublished, type ProductPage } from './api';
+import { markStale } from '../query-client';
 
 export function ProductsListPage() {
   usePageTitle('Products');
@@ -45,7 +46,7 @@ export function ProductsListPage() {
   // The row changes in place at once; other pages and the product's own record are asked again when shown.
   const replace = (next: AdminProduct) => {
     queryClient.setQueryData(pageQuery.queryKey, (data: ProductPage | undefined) => data && { ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) });
-    void queryClient.invalidateQueries({ queryKey: productKeys.all, refetchType: 'none' });
+    markStale(queryClient, productKeys.all);
   };
 
   const togglePublished = (product: AdminProduct) =>

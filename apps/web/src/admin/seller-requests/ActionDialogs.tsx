@@ -1,4 +1,4 @@
-import { addToInventorySchema, counterOfferSchema, denySchema, formatMoney, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
+import { addToInventorySchema, CONDITION_LABELS, counterOfferSchema, denySchema, formatMoney, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
@@ -155,7 +155,7 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   return (
     <ActionModal
       title="Add to Inventory"
-      description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos.`}
+      description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos${request.condition ? ` and the grade ${CONDITION_LABELS[request.condition]}` : ''}.`}
       busy={busy}
       onCancel={onCancel}
       onSubmit={form.handleSubmit(async ({ shop_id, category_id, price }) =>

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '../../lib/router';
 import { SellForm } from '../../components/sell-form/SellForm';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../api';
+import { errorMessage } from '../../lib/api-client';
 import { PageHeader } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { createSellerRequest, SELLER_ERRORS, sellerRequestKeys } from './api';
 import { STAFF_SELL_WORDING } from './wording';
+import { markStale } from '../query-client';
 
 /** Spec 2: staff enter a walk-in seller's item with the /sell form, in the seller wording. */
 export function CreateSellerRequestPage() {
@@ -18,7 +19,7 @@ export function CreateSellerRequestPage() {
   async function send(body: FormData) {
     try {
       await createSellerRequest(body);
-      void queryClient.invalidateQueries({ queryKey: sellerRequestKeys.all, refetchType: 'none' });
+      markStale(queryClient, sellerRequestKeys.all);
       notifySuccess('Seller request created successfully');
       navigate('/admin/seller-requests');
     } catch (error) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
 import { CARD_IMAGE } from '../../lib/images';
-import { errorMessage, errorStatus } from '../api';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import { DataTable } from '../components/DataTable';
 import { LoadError, TableSkeleton } from '../components/status';
 import { BackLink, Badge, buttonStyles, Card, PageHeader, td, wrapping } from '../components/ui';
@@ -14,8 +14,10 @@ import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs
 import { useRecord } from '../use-record';
 import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery } from './api';
 import { formatWhen } from './format';
+import { RequestCondition } from './RequestCondition';
 import { RequestHistory } from './RequestHistory';
 import { RequestMessages } from './RequestMessages';
+import { markStale } from '../query-client';
 
 const BACK = '/admin/seller-requests';
 const SUCCESS: Record<ButtonAction, string> = {
@@ -90,7 +92,7 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
       notifySuccess(SUCCESS[action]);
       setOpen(null);
       if (action === 'delete' || !next) {
-        void queryClient.invalidateQueries({ queryKey: sellerRequestKeys.all, refetchType: 'none' });
+        markStale(queryClient, sellerRequestKeys.all);
         navigate(BACK);
       } else onChanged(next);
       return undefined;
@@ -196,6 +198,9 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
           <p className="mt-3 text-sm whitespace-pre-line text-stone-800">{request.description}</p>
         </Card>
       </div>
+
+      {/* Keyed by the grade: a save or a reload shows the grade as stored. */}
+      <RequestCondition key={request.condition ?? ''} request={request} onChanged={onChanged} onStale={onStale} />
 
       <Card className="p-4">
         <h2 className="text-base font-semibold text-stone-900">Photos</h2>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SellerRequest, sellerRequestListSchema } from '@marketplace/shared';
+import type { ConditionGrade, SellerRequest, sellerRequestListSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import { adminRequest, query } from '../api';
 
@@ -19,6 +19,7 @@ export const SELLER_ERRORS = {
   counter: 'Failed to make counter offer',
   reject: 'Failed to reject seller request',
   delete: 'Failed to delete seller request',
+  condition: "Failed to save the item's condition",
 } as const;
 
 type Page = { offset: number; search: string };
@@ -52,6 +53,11 @@ export const sellerRequestQuery = (id: string) =>
     queryFn: ({ signal }) => adminRequest<SellerRequest>(`/admin/seller-requests/${encodeURIComponent(id)}`, { defaultMessage: SELLER_ERRORS.one, signal }),
     meta: { defaultMessage: SELLER_ERRORS.one, notFoundInline: true },
   });
+
+/** Staff set or correct the grade (null: not graded); answers the request as it is now. */
+export function setRequestCondition(id: number, condition: ConditionGrade | null): Promise<SellerRequest> {
+  return adminRequest<SellerRequest>(`/admin/seller-requests/${id}/condition`, { method: 'PUT', body: { condition }, defaultMessage: SELLER_ERRORS.condition });
+}
 
 /** Multipart, the item submission fields (admin wording) and `images`; answers the new request. */
 export function createSellerRequest(form: FormData): Promise<SellerRequest> {

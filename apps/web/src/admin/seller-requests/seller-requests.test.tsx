@@ -231,6 +231,7 @@ describe('create seller request', () => {
     expect(await screen.findByText('Seller name is required')).toBeInTheDocument();
     expect(screen.getByText('Location is required')).toBeInTheDocument();
     expect(screen.queryByText('Your name is required')).not.toBeInTheDocument();
+    expect(screen.getByText("Choose the item's condition")).toBeInTheDocument();
 
     await retype(user, 'City', 'Zomba');
     await waitFor(() => expect(screen.queryByText('Location is required')).not.toBeInTheDocument());
@@ -242,6 +243,7 @@ describe('create seller request', () => {
     await retype(user, 'Seller Name', 'Thoko Phiri');
     await retype(user, 'Seller Phone Number', '0888 234 567');
     await retype(user, 'Seller Email Address', 'thoko@example.mw');
+    await user.click(screen.getByRole('radio', { name: 'Like new' }));
     await user.click(screen.getByRole('button', { name: 'Create seller request' }));
     expect(await screen.findByText('Seller request created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests'));
@@ -249,6 +251,7 @@ describe('create seller request', () => {
     expect(body.get('location')).toBe('Zomba, Chirunga Road');
     expect(body.get('seller_name')).toBe('Thoko Phiri');
     expect(body.get('create_seller_account')).toBe('false');
+    expect(body.get('condition')).toBe('like_new');
   });
 
   it("toasts 'Failed to create seller request' when the server gives no message and keeps the form", async () => {
@@ -266,6 +269,7 @@ describe('create seller request', () => {
       ['Seller Email Address', 'thoko@example.mw'],
       ['City', 'Zomba'],
     ]) await retype(user, label!, value!);
+    await user.click(screen.getByRole('radio', { name: 'Good' }));
     await user.click(screen.getByRole('button', { name: 'Create seller request' }));
     expect(await screen.findByText('Failed to create seller request')).toBeInTheDocument();
     expect(screen.getByLabelText('Seller Name')).toHaveValue('Thoko Phiri');

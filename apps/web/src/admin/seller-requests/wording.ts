@@ -10,4 +10,5 @@ export const STAFF_SELL_WORDING: SellFormWording = {
   email: 'Seller Email Address',
   notify: 'Notify the seller when an offer is made',
   terms: 'The seller accepts the terms and conditions',
+  condition: "The item's condition",
 };

@@ -18,6 +18,7 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
     description: 'Good condition.',
     price: 185000,
     location: 'Lilongwe, Area 47',
+    condition: null,
     status: 'Pending',
     notify_on_offer: true,
     terms_accepted: true,

@@ -1,5 +1,6 @@
 import { Link } from '../../lib/router';
 import { BRAND } from '../../lib/brand';
+import { DataSaverSwitch } from './DataSaverSwitch';
 
 const quickLinks = [
   { to: '/', label: 'Home' },
@@ -51,6 +52,9 @@ export function Footer() {
             ))}
           </ul>
         </div>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pb-6">
+        <DataSaverSwitch />
       </div>
       <p className="border-t border-stone-700 px-4 py-4 text-center text-sm text-stone-300">
         © {new Date().getFullYear()} {BRAND}. All rights reserved.

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { Outlet } from '../../lib/router';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { PhotosOnTap, useDataSaver } from '../../lib/data-saver';
 import { lazyPage } from '../../lib/lazy-page';
 import { CategoryShortcuts } from './CategoryShortcuts';
+import { OfflineLine } from './OfflineLine';
 import { PageFallback } from './PageFallback';
 import { PromoBar } from './PromoBar';
 import { ScrollToTop } from './ScrollToTop';
@@ -15,27 +17,32 @@ const HOME = { to: '/', label: 'Go to the home page' };
 
 /** Spec 2 public shell: the screens render inside it while their own chunk loads; a screen that fails leaves the top bar usable. */
 export function PublicLayout() {
+  // Data saver (the footer's switch): product photos on public screens wait for a tap.
+  const dataSaver = useDataSaver();
   return (
-    <div className="flex min-h-screen flex-col">
-      <ScrollToTop />
-      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-teal-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-        Skip to content
-      </a>
-      <PromoBar />
-      <TopBar />
-      <CategoryShortcuts />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:py-6">
-        <ErrorBoundary home={HOME}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
+    <PhotosOnTap value={dataSaver}>
+      <div className="flex min-h-screen flex-col">
+        <ScrollToTop />
+        <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-teal-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+          Skip to content
+        </a>
+        <PromoBar />
+        <TopBar />
+        <OfflineLine />
+        <CategoryShortcuts />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:py-6">
+          <ErrorBoundary home={HOME}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <ErrorBoundary>
+          <Suspense fallback={<div className="mt-8 h-64 bg-stone-900" />}>
+            <Footer />
           </Suspense>
         </ErrorBoundary>
-      </main>
-      <ErrorBoundary>
-        <Suspense fallback={<div className="mt-8 h-64 bg-stone-900" />}>
-          <Footer />
-        </Suspense>
-      </ErrorBoundary>
-    </div>
+      </div>
+    </PhotosOnTap>
   );
 }

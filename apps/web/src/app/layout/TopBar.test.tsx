@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from '../../lib/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToBasket, clearBasket } from '../../lib/basket-store';
+import { saveItem } from '../../lib/saved-items';
+import { aProduct } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
 import { TopBar } from './TopBar';
 
@@ -40,7 +42,7 @@ describe('TopBar', () => {
   it('search opens /discover?search=query', async () => {
     const user = userEvent.setup();
     renderBar();
-    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    const box = screen.getByRole('combobox', { name: 'Search products' });
     await user.type(box, '  dual sim ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByTestId('where').textContent).toBe('/discover?search=dual+sim');
@@ -61,6 +63,17 @@ describe('TopBar', () => {
     });
     expect(screen.getByTestId('basket-count').textContent).toBe('1');
     expect(screen.getByRole('link', { name: 'Basket 1 item' })).toHaveAttribute('href', '/basket');
+  });
+
+  it('links Saved items, with a count once something is saved', () => {
+    renderBar();
+    expect(screen.getByRole('link', { name: 'Saved items' })).toHaveAttribute('href', '/saved');
+    expect(screen.queryByTestId('saved-count')).not.toBeInTheDocument();
+    act(() => {
+      saveItem(aProduct({ id: 1 }));
+      saveItem(aProduct({ id: 2 }));
+    });
+    expect(screen.getByRole('link', { name: 'Saved items 2' })).toHaveAttribute('href', '/saved');
   });
 
   it('the mobile menu adds Contact and closes on navigation', async () => {

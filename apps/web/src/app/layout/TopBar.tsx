@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from '../../lib/router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { BRAND } from '../../lib/brand';
 import { BasketLink } from './BasketLink';
+import { SavedLink } from './SavedLink';
 import { SearchForm } from './SearchForm';
 
 type NavItem = [to: string, label: string];
@@ -49,16 +50,18 @@ export function TopBar() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
         <Link to="/" className="inline-flex min-h-11 items-center gap-2 text-base font-extrabold text-teal-800 sm:mr-2 sm:text-lg" aria-label={`${BRAND} home`}>
-          <img src="/favicon.svg" alt="" width="28" height="28" className="size-7" />
+          {/* Below 400 px the name alone leaves room for the saved items and basket icons on the same row. */}
+          <img src="/favicon.svg" alt="" width="28" height="28" className="size-7 max-[399px]:hidden" />
           {BRAND}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <NavList items={mainLinks} className="flex gap-1" linkClass="nav-item" />
         </nav>
-        <div className="order-last w-full md:order-none md:ml-auto md:w-72 lg:w-96">
+        <div className="order-last w-full md:order-none md:ml-auto md:w-72 lg:w-80 xl:w-96">
           <SearchForm />
         </div>
-        <div className="ml-auto md:ml-0">
+        <div className="ml-auto flex md:ml-0">
+          <SavedLink />
           <BasketLink />
         </div>
       </div>

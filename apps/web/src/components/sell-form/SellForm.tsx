@@ -1,6 +1,7 @@
 import { DESCRIPTION_MAX } from '@marketplace/shared';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { ConditionChoice } from '../ConditionChoice';
 import { Field } from '../FormField';
 import { ImagePicker, usePickedImages } from '../ImagePicker';
 import { PreviewCard } from '../PreviewCard';
@@ -17,6 +18,7 @@ const FIELDS: readonly FieldName[] = [
   'item_name',
   'description',
   'price',
+  'condition',
   'seller_name',
   'phone',
   'email',
@@ -36,6 +38,7 @@ const VISITOR_WORDING: SellFormWording = {
   email: 'Email address',
   notify: 'Notify me when an offer is made',
   terms: 'I accept the terms and conditions',
+  condition: "Your item's condition",
 };
 
 /** 'City, Address', leaving out whichever is empty. */
@@ -50,6 +53,7 @@ const EMPTY: SellFormValues = {
   item_name: '',
   description: '',
   price: '',
+  condition: '',
   seller_name: '',
   phone: '',
   email: '',
@@ -98,9 +102,9 @@ export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, 
     formState: { errors, isSubmitting },
   } = useForm<SellFormValues, unknown, Output>({ resolver: resolverFor(variant), defaultValues });
   useFormDraft(draftKey, watch);
-  const [name, price, description, location, city, address] = useWatch({
+  const [name, price, description, location, city, address, condition] = useWatch({
     control,
-    name: ['item_name', 'price', 'description', 'location', 'city', 'address'],
+    name: ['item_name', 'price', 'description', 'location', 'city', 'address', 'condition'],
   });
 
   const submit = handleSubmit(async (values) => {
@@ -122,12 +126,13 @@ export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, 
         <Field label={words.item} error={error('item_name')}>
           {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
         </Field>
-        <Field label="Description" error={error('description')} hint="Condition, storage, what comes with it. Under 500 characters.">
+        <Field label="Description" error={error('description')} hint="Any marks or faults, storage, what comes with it. Under 500 characters.">
           {(aria) => <textarea {...aria} rows={4} maxLength={DESCRIPTION_MAX} {...register('description')} />}
         </Field>
         <Field label={words.price} error={error('price')} hint="Whole kwacha, digits only.">
           {(aria) => <input {...aria} inputMode="numeric" autoComplete="off" {...register('price')} />}
         </Field>
+        <ConditionChoice legend={words.condition} input={register('condition')} error={error('condition')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={words.name} error={error('seller_name')}>
             {(aria) => <input {...aria} autoComplete={variant === 'public' ? 'name' : 'off'} {...register('seller_name')} />}
@@ -168,6 +173,7 @@ export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, 
             description={description}
             location={variant === 'public' ? location : joinLocation(city, address)}
             imageUrl={primaryUrl}
+            condition={condition}
           />
         </div>
       </div>

@@ -1,9 +1,9 @@
-import type { SellSubmissionInput, sellSubmissionSchema } from '@marketplace/shared';
+import type { ConditionGrade, SellSubmissionInput, sellFormSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 
-export type SellFormOutput = z.output<typeof sellSubmissionSchema>;
-/** The schema's fields; the back-office types the location as a city and an address. */
-export type SellFormValues = SellSubmissionInput & { city?: string; address?: string };
+export type SellFormOutput = z.output<typeof sellFormSchema>;
+/** The schema's fields ('' while no grade is chosen); the back-office types the location as a city and an address. */
+export type SellFormValues = Omit<SellSubmissionInput, 'condition'> & { condition: ConditionGrade | ''; city?: string; address?: string };
 /** The server's per-field messages (a 400's `errors`), shown under the matching fields. */
 export type ServerFieldErrors = Readonly<Record<string, string>>;
 
@@ -17,4 +17,5 @@ export interface SellFormWording {
   email: string;
   notify: string;
   terms: string;
+  condition: string;
 }

@@ -1,7 +1,8 @@
 import { DISCOVER_PAGE_SIZE, type PublicProduct } from '@marketplace/shared';
-import { apiList } from '../../lib/api-client';
+import { apiList, apiRequest } from '../../lib/api-client';
+import { filterQuery, type DiscoverFilters } from './filters';
 
-export type DiscoverQuery = { kind: 'category'; category: string } | { kind: 'search'; search: string };
+export type DiscoverQuery = ({ kind: 'category'; category: string } | { kind: 'search'; search: string }) & { filters: DiscoverFilters };
 
 export interface ProductPage {
   products: PublicProduct[];
@@ -17,7 +18,7 @@ export interface ProductPage {
  * any depth (decision 0014), else by offset.
  */
 export async function fetchDiscoverPage(query: DiscoverQuery, from: { offset: number } | { cursor: string }, signal?: AbortSignal): Promise<ProductPage> {
-  const page = `limit=${DISCOVER_PAGE_SIZE}&${'cursor' in from ? `cursor=${encodeURIComponent(from.cursor)}` : `offset=${from.offset}`}`;
+  const page = `limit=${DISCOVER_PAGE_SIZE}&${'cursor' in from ? `cursor=${encodeURIComponent(from.cursor)}` : `offset=${from.offset}`}${filterQuery(query.filters)}`;
   const { items, total, extra } =
     query.kind === 'category'
       ? await apiList<PublicProduct>(`/v1/products/category/${encodeURIComponent(query.category)}?${page}`, ['products'], { defaultMessage: 'Failed to fetch category items', signal })
@@ -26,4 +27,9 @@ export async function fetchDiscoverPage(query: DiscoverQuery, from: { offset: nu
   // "Show more" goes on while pages come back full.
   const cursor = typeof extra.next_cursor === 'string' ? extra.next_cursor : null;
   return { products: items, total: extra.total_capped === true ? null : total, cursor };
+}
+
+/** The towns that have items, for the town filter. */
+export async function fetchTowns(signal?: AbortSignal): Promise<string[]> {
+  return (await apiRequest<{ towns: string[] }>('/v1/products/towns', { defaultMessage: 'Failed to fetch towns', signal })).towns;
 }

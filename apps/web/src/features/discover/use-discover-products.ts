@@ -2,6 +2,7 @@ import { DISCOVER_PAGE_SIZE, type PublicProduct } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
 import { useAsync } from '../../lib/use-async';
 import { fetchDiscoverPage, type DiscoverQuery } from './api';
+import { filterQuery } from './filters';
 
 interface MorePages {
   key: string;
@@ -26,7 +27,7 @@ export interface DiscoverProducts {
 }
 
 function queryKey(query: DiscoverQuery): string {
-  return query.kind === 'category' ? `category:${query.category.toLowerCase()}` : `search:${query.search}`;
+  return `${query.kind === 'category' ? `category:${query.category.toLowerCase()}` : `search:${query.search}`}${filterQuery(query.filters)}`;
 }
 
 /** The first page of a category or search, plus "show more" pages appended after it. */

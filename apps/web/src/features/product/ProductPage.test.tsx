@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearBasket, getBasket } from '../../lib/basket-store';
+import { getSavedItems } from '../../lib/saved-items';
 import { json, list, mockApi } from '../../test/fetch-mock';
 import { aProduct, aShop } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
@@ -76,7 +77,7 @@ describe('ProductPage', () => {
     const user = userEvent.setup();
     let watchers = 5;
     const fetchMock = mockApi([
-      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers }))],
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers, price: 185000, sale_price: 160000 }))],
       [/POST \/api\/v1\/products\/7\/interest$/, () => json({ watchers: ++watchers, interested: true })],
       [/DELETE \/api\/v1\/products\/7\/interest$/, () => json({ watchers: --watchers, interested: false })],
       [/GET .*(category|products\?)/, () => json(list([]))],
@@ -89,6 +90,8 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-pressed', 'true');
     // The count shows at once; the toggle is remembered when the server has answered.
     await waitFor(() => expect(window.localStorage.getItem('interested-7')).toBe('true'));
+    // Saved items remember the price the visitor saw, to note a drop later.
+    expect(getSavedItems()).toEqual([{ id: 7, snapshot: expect.objectContaining({ price: 185000, reserved: false, sold: false }) }]);
     expect(screen.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-disabled', 'false');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
@@ -96,6 +99,18 @@ describe('ProductPage', () => {
     await user.click(screen.getByRole('button', { name: '✓ Interested' }));
     await waitFor(() => expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.'));
     expect(window.localStorage.getItem('interested-7')).toBeNull();
+    expect(getSavedItems()).toEqual([]);
+  });
+
+  it('offers to share the item', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct())],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    const share = within(await screen.findByRole('region', { name: 'Share this item' }));
+    expect(share.getByRole('link', { name: /^Share on WhatsApp/ })).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(`${window.location.origin}/product/7`)));
+    expect(share.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
 
   it('says "1 person is watching this." for one watcher', async () => {

@@ -7,6 +7,7 @@ import { fetchProduct, productErrorText } from './api';
 import { ProductMeta } from './components/ProductMeta';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
+import { ShareItem } from './components/ShareItem';
 
 // The product's view (gallery, interest, the shop block with its phone links) comes in a chunk of its own,
 // fetched alongside the product itself: it adds no wait on 3G, and the first screen stays inside the budget.
@@ -43,6 +44,7 @@ export function ProductPage() {
       <ProductMeta product={product} />
       <Suspense fallback={<ProductSkeleton />}>
         <ProductDetails key={product.id} product={product} />
+        <ShareItem product={product} />
       </Suspense>
       <RelatedItems product={product} />
     </>

@@ -43,6 +43,7 @@ async function fillValid(user: UserEvent) {
   await retype(user, 'Item name', 'Samsung Galaxy A14');
   await retype(user, 'Description', 'Good condition, 64 GB, charger included.');
   await retype(user, 'Price or value (MWK)', '185000');
+  await user.click(screen.getByRole('radio', { name: 'Good' }));
   await retype(user, 'Your name', 'Chikondi Banda');
   await retype(user, 'Phone number', '+265 999 123 456');
   await retype(user, 'Email address', 'chikondi@example.mw');
@@ -89,6 +90,8 @@ describe('/sell form', () => {
       ['Location', 'Location is required'],
       ['I accept the terms and conditions', 'You must accept the terms'],
     ];
+    // The grade: each radio says the message, with its grade's definition.
+    for (const grade of ['Like new', 'Good', 'Fair', 'For parts']) expect(screen.getByRole('radio', { name: grade })).toHaveAccessibleDescription(expect.stringContaining("Choose the item's condition"));
     expect(await screen.findByText('Item name is required')).toBeInTheDocument();
     for (const [label, message] of required) expectMessageUnder(label, message);
 
@@ -124,6 +127,7 @@ describe('/sell form', () => {
       item_name: 'Samsung Galaxy A14',
       description: 'Good condition, 64 GB, charger included.',
       price: '185000',
+      condition: 'good',
       seller_name: 'Chikondi Banda',
       phone: '+265 999 123 456',
       email: 'chikondi@example.mw',
@@ -213,6 +217,7 @@ describe('/sell keeps what was typed', () => {
     expect(field('Email address')).toHaveValue('chikondi@example.mw');
     expect(field('Location')).toHaveValue('Lilongwe, Area 47');
     expect(field('Create a seller account for me')).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Good' })).toBeChecked();
     expect(preview().getByText('Samsung Galaxy A14')).toBeInTheDocument();
     // Files cannot be kept in storage: the seller picks them again.
     expect(screen.queryByRole('list', { name: 'Selected images' })).not.toBeInTheDocument();

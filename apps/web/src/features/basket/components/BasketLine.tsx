@@ -23,7 +23,7 @@ export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
   return (
     <li className="card flex gap-3 p-3" data-testid="basket-line">
       <Link to={`/product/${item.id}`} className="shrink-0 rounded-md" tabIndex={-1} aria-hidden="true">
-        <ProductImage file={item.cover_image_url} alt={item.name} size={CARD_IMAGE} className="aspect-[4/5] w-20 rounded-md sm:w-24" />
+        <ProductImage file={item.cover_image_url} alt={item.name} size={CARD_IMAGE} tapToShow={false} className="aspect-[4/5] w-20 rounded-md sm:w-24" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="text-base font-medium break-words text-stone-900">

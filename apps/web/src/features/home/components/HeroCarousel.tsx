@@ -1,6 +1,7 @@
 import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT, HERO_WIDTHS } from '@marketplace/shared';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { preload } from 'react-dom';
+import { PhotosOnTap } from '../../../lib/data-saver';
 import { Link } from '../../../lib/router';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './carousel-icons';
 import { heroImageUrl, heroSrcSet } from '../hero-images';
@@ -22,6 +23,8 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
   const pageVisible = usePageVisible();
   const count = slides.length;
   const rotating = !stopped && !keyboardFocus && pageVisible;
+  // Under data saver the banners go without their pictures: the teal background and the text carry them.
+  const pictures = !useContext(PhotosOnTap);
 
   // Re-armed after every change, so a manual move also gives the new slide its full 10 seconds.
   useEffect(() => {
@@ -32,7 +35,7 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
 
   // The first slide is the home page's main picture: the HTML's head asks for it before anything else.
   const first = slides[0];
-  if (first) preload(heroImageUrl(first.image, 700), { as: 'image', fetchPriority: 'high', imageSrcSet: heroSrcSet(first.image, HERO_WIDTHS), imageSizes: HERO_SIZES });
+  if (first && pictures) preload(heroImageUrl(first.image, 700), { as: 'image', fetchPriority: 'high', imageSrcSet: heroSrcSet(first.image, HERO_WIDTHS), imageSizes: HERO_SIZES });
 
   const show = (step: number) => setCurrent((i) => (i + step + count) % count);
 
@@ -53,21 +56,23 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
       <div aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
           <div key={slide.image} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} hidden={index !== current} className="absolute inset-0" data-testid="hero-slide">
-            <img
-              src={heroImageUrl(slide.image, 700)}
-              srcSet={heroSrcSet(slide.image, HERO_WIDTHS)}
-              sizes={HERO_SIZES}
-              width={1200}
-              height={HERO_HEIGHT}
-              alt={slide.alt}
-              // The first slide is the page's main picture; hidden slides (display:none + lazy) load only when shown.
-              loading={index ? 'lazy' : 'eager'}
-              fetchPriority={index ? 'low' : 'high'}
-              decoding="async"
-              // Until the hero images exist the teal background and the text carry the slide alone.
-              onError={(e) => (e.currentTarget.hidden = true)}
-              className="h-full w-full object-cover"
-            />
+            {pictures && (
+              <img
+                src={heroImageUrl(slide.image, 700)}
+                srcSet={heroSrcSet(slide.image, HERO_WIDTHS)}
+                sizes={HERO_SIZES}
+                width={1200}
+                height={HERO_HEIGHT}
+                alt={slide.alt}
+                // The first slide is the page's main picture; hidden slides (display:none + lazy) load only when shown.
+                loading={index ? 'lazy' : 'eager'}
+                fetchPriority={index ? 'low' : 'high'}
+                decoding="async"
+                // Until the hero images exist the teal background and the text carry the slide alone.
+                onError={(e) => (e.currentTarget.hidden = true)}
+                className="h-full w-full object-cover"
+              />
+            )}
             <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/45 to-black/10 p-4 pb-16 text-white sm:p-8 sm:pb-16">
               <p className="text-2xl font-extrabold sm:text-4xl">{slide.title}</p>
               <p className="mt-1 max-w-md text-sm sm:text-base">{slide.text}</p>

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { ProductImage } from '../../../components/ProductImage';
+import { PhotosOnTap } from '../../../lib/data-saver';
 import { CARD_IMAGE, DETAIL_IMAGE, imageUrl } from '../../../lib/images';
 
 /** Large image; with more than one, thumbnails below choose which. */
 export function Gallery({ files, name }: { files: readonly string[]; name: string }) {
   const [selected, setSelected] = useState(0);
+  // Under data saver the thumbnails are numbers: each would be a photo download.
+  const onTap = useContext(PhotosOnTap);
   const current = files[selected] ?? files[0] ?? null;
 
   return (
@@ -28,8 +31,12 @@ export function Gallery({ files, name }: { files: readonly string[]; name: strin
                 aria-pressed={index === selected}
                 className={`block overflow-hidden rounded-md border-2 ${index === selected ? 'border-teal-700' : 'border-transparent hover:border-stone-400'}`}
               >
-                {/* The card-size image: usually already cached from the grid the buyer came from. */}
-                <img src={imageUrl(file, CARD_IMAGE)} alt="" width={64} height={80} loading="lazy" decoding="async" className="aspect-[4/5] w-16 bg-stone-200 object-cover" />
+                {onTap ? (
+                  <span className="flex aspect-[4/5] w-16 items-center justify-center bg-stone-200 font-semibold text-stone-700">{index + 1}</span>
+                ) : (
+                  // The card-size image: usually already cached from the grid the buyer came from.
+                  <img src={imageUrl(file, CARD_IMAGE)} alt="" width={64} height={80} loading="lazy" decoding="async" className="aspect-[4/5] w-16 bg-stone-200 object-cover" />
+                )}
               </button>
             </li>
           ))}

@@ -1,23 +1,25 @@
+import type { PublicProduct } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
-import { visitorId } from '../visitor-id';
-import { setInterest } from '../api';
-import { readInterested, writeInterested } from '../interest-storage';
+import { setInterest } from '../../../lib/interest-api';
+import { forgetItem, readInterested, saveItem } from '../../../lib/saved-items';
+import { visitorId } from '../../../lib/visitor-id';
 
 interface InterestPanelProps {
-  productId: number;
-  /** The real count from the product as loaded. */
-  watchers: number;
+  /** As loaded: its real watcher count, and the price and state a saved item is later compared with. */
+  product: PublicProduct;
 }
 
 /**
  * 'Mark Interested' toggle and the watcher line. The change shows at once (slow networks) and is put
- * back if the server refuses; the server's count is then taken as the truth.
+ * back if the server refuses; the server's count is then taken as the truth. A marked item is listed
+ * on the Saved items page.
  */
-export function InterestPanel({ productId, watchers: initialWatchers }: InterestPanelProps) {
+export function InterestPanel({ product }: InterestPanelProps) {
+  const productId = product.id;
   // Read after the first render: the server's HTML cannot know this browser's choice, and hydration must match it.
   const [interested, setInterested] = useState(false);
   useEffect(() => setInterested(readInterested(productId)), [productId]);
-  const [watchers, setWatchers] = useState(initialWatchers);
+  const [watchers, setWatchers] = useState(product.watchers);
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -33,7 +35,8 @@ export function InterestPanel({ productId, watchers: initialWatchers }: Interest
       const result = await setInterest(productId, want, visitorId());
       setInterested(result.interested);
       setWatchers(result.watchers);
-      writeInterested(productId, result.interested);
+      if (result.interested) saveItem(product);
+      else forgetItem(productId);
     } catch (error) {
       console.error('Could not save interest', error);
       setInterested(before.interested);

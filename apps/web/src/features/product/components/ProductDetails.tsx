@@ -6,6 +6,7 @@ import { unavailableLabel } from '../../../lib/product-types';
 import { galleryFiles } from '../gallery-files';
 import { Gallery } from './Gallery';
 import { InterestPanel } from './InterestPanel';
+import { ItemCondition } from './ItemCondition';
 import { WhereItIs } from './WhereItIs';
 
 /** The loaded product: gallery, facts, Buy Now, interest, where it is and description. */
@@ -36,6 +37,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
           <PinIcon width={18} height={18} />
           <span data-testid="product-location">{product.location || 'Unknown location'}</span>
         </p>
+        <ItemCondition product={product} />
         {unavailable && (
           <p className="rounded-md bg-stone-200 px-3 py-2 font-semibold text-stone-900" role="status">
             {product.sold ? 'This item has been sold.' : 'This item is reserved by another buyer.'}
@@ -47,7 +49,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
             {unavailable ?? 'Buy Now'}
           </button>
           {/* A new count from the server (a kept page refreshing) starts the panel again. */}
-          <InterestPanel key={`${product.id}:${product.watchers}`} productId={product.id} watchers={product.watchers} />
+          <InterestPanel key={`${product.id}:${product.watchers}`} product={product} />
         </div>
         <WhereItIs product={product} />
         <section aria-labelledby="description-heading">

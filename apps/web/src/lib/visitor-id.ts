@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../../lib/storage';
+import { readStorage, writeStorage } from './storage';
 
 export const VISITOR_ID_KEY = 'visitor-id';
 /** What the interest endpoint accepts: 16 to 64 of [A-Za-z0-9_-]. */

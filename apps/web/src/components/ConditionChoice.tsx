@@ -1,0 +1,66 @@
+import { CONDITION_DEFINITIONS, CONDITION_GRADES, CONDITION_LABELS } from '@marketplace/shared';
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+export interface ConditionChoiceProps {
+  /** The form's binding for the `condition` field (react-hook-form's register). */
+  input: UseFormRegisterReturn;
+  legend?: string;
+  error?: string | undefined;
+  /** Staff may leave an item not graded (items listed before grades existed); sellers must choose. */
+  allowNotGraded?: boolean;
+  disabled?: boolean;
+}
+
+const NOT_GRADED = { value: '', label: 'Not graded', definition: 'No grade is shown to buyers.' };
+const OPTIONS = CONDITION_GRADES.map((grade) => ({ value: grade, label: CONDITION_LABELS[grade], definition: CONDITION_DEFINITIONS[grade] }));
+
+/**
+ * The condition grade as a radio group, each grade with its one-line definition in view, so sellers and
+ * staff grade alike. Each radio is named by its grade and described by its definition.
+ */
+export function ConditionChoice({ input, legend = 'Condition', error, allowNotGraded = false, disabled }: ConditionChoiceProps) {
+  const id = useId();
+  const options = allowNotGraded ? [...OPTIONS, NOT_GRADED] : OPTIONS;
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="mb-1 text-sm font-semibold text-stone-800">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => {
+          const optionId = `${id}-${option.value || 'none'}`;
+          return (
+            <label
+              key={option.value}
+              htmlFor={optionId}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50"
+            >
+              <input
+                id={optionId}
+                type="radio"
+                value={option.value}
+                className="mt-0.5 size-5 shrink-0 accent-teal-700"
+                aria-labelledby={`${optionId}-label`}
+                aria-describedby={error ? `${optionId}-definition ${id}-error` : `${optionId}-definition`}
+                aria-invalid={error ? true : undefined}
+                {...input}
+              />
+              <span className="min-w-0">
+                <span id={`${optionId}-label`} className="block text-sm font-semibold text-stone-900">
+                  {option.label}
+                </span>
+                <span id={`${optionId}-definition`} className="block text-xs text-stone-700">
+                  {option.definition}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,39 @@
+import { CONDITION_DEFINITIONS, CONDITION_LABELS, isConditionGrade, warrantyText, type PublicProduct } from '@marketplace/shared';
+
+type Stated = Pick<PublicProduct, 'condition' | 'warranty_days' | 'battery_health'>;
+
+/**
+ * What the product states about its condition: the grade with its definition, the shop's warranty and the
+ * battery's health, each only when stated (a page kept from before grades existed has none of them).
+ */
+export function ItemCondition({ product }: { product: Stated }) {
+  const grade = isConditionGrade(product.condition) ? product.condition : null;
+  const warranty = typeof product.warranty_days === 'number' ? product.warranty_days : null;
+  const battery = typeof product.battery_health === 'number' ? product.battery_health : null;
+  if (grade === null && warranty === null && battery === null) return null;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-3 text-sm" data-testid="item-condition">
+      {grade && (
+        <>
+          <dt className="text-stone-600">Condition</dt>
+          <dd className="text-stone-900">
+            <span className="font-semibold">{CONDITION_LABELS[grade]}</span>
+            <span className="block text-stone-700">{CONDITION_DEFINITIONS[grade]}</span>
+          </dd>
+        </>
+      )}
+      {warranty !== null && (
+        <>
+          <dt className="text-stone-600">Warranty</dt>
+          <dd className="font-medium text-stone-900">{warrantyText(warranty)}</dd>
+        </>
+      )}
+      {battery !== null && (
+        <>
+          <dt className="text-stone-600">Battery health</dt>
+          <dd className="font-medium text-stone-900">{battery}%</dd>
+        </>
+      )}
+    </dl>
+  );
+}

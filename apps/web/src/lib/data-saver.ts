@@ -1,0 +1,59 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { readStorage, writeStorage } from './storage';
+
+// Data saver: product photos load only when tapped (docs/decisions/0031). The visitor's choice is kept in
+// localStorage; until they choose, the browser's own Save-Data setting decides. A cookie carries the choice
+// to the server, so the HTML it renders asks for no photos either (apps/api plugins/data-saver.ts).
+const KEY = 'data-saver';
+const COOKIE = 'data_saver';
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/** The server's render: the mode it renders this request with (ssr/render.tsx). */
+export const RenderedDataSaver = createContext<boolean | null>(null);
+/** Product photos wait for a tap (PublicLayout provides it; the back-office always shows photos). */
+export const PhotosOnTap = createContext(false);
+
+function browserSaysSaveData(): boolean {
+  return (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+export function readDataSaver(): boolean {
+  const chosen = readStorage(KEY);
+  return chosen === null ? browserSaysSaveData() : chosen === 'on';
+}
+
+function writeCookie(on: boolean) {
+  document.cookie = `${COOKIE}=${on ? 'on' : 'off'}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+}
+
+const listeners = new Set<() => void>();
+
+export function setDataSaver(on: boolean): void {
+  writeStorage(KEY, on ? 'on' : 'off');
+  writeCookie(on);
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  // A cleared cookie would make the server render photos the visitor chose not to load: put it back.
+  const chosen = readStorage(KEY);
+  if (chosen !== null && !document.cookie.includes(`${COOKIE}=${chosen}`)) writeCookie(chosen === 'on');
+  listeners.add(listener);
+  // The choice made in another tab.
+  addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    removeEventListener('storage', listener);
+  };
+}
+
+/** The mode the HTML being hydrated was rendered with (the server marks #root), so hydration matches it. */
+function renderedWith(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.getElementById('root')?.hasAttribute('data-saver') ?? false;
+}
+
+export function useDataSaver(): boolean {
+  const rendered = useContext(RenderedDataSaver);
+  return useSyncExternalStore(subscribe, readDataSaver, () => rendered ?? renderedWith());
+}

@@ -1,0 +1,15 @@
+import { apiRequest } from './api-client';
+
+export interface InterestResult {
+  watchers: number;
+  interested: boolean;
+}
+
+/** Mark or unmark interest; the server counts this browser once, by its visitor id. */
+export async function setInterest(productId: number, interested: boolean, visitorId: string): Promise<InterestResult> {
+  return apiRequest<InterestResult>(`/v1/products/${productId}/interest`, {
+    method: interested ? 'POST' : 'DELETE',
+    body: { visitor_id: visitorId },
+    defaultMessage: 'Could not save your interest',
+  });
+}

@@ -1,0 +1,110 @@
+import type { PublicProduct } from '@marketplace/shared';
+import { readStorage, storageKeys, writeStorage } from './storage';
+
+/** Spec 3: the interest toggle is kept per product under interested-{id}. It is what "saved" means. */
+const interestKey = (id: number) => `interested-${id}`;
+const INTEREST_KEY = /^interested-(\d+)$/;
+/** How each saved item stood when it was saved, by id: the Saved page compares today's listing with it. */
+export const SAVED_KEY = 'saved-items';
+
+/** How the item stood when it was saved. */
+export interface SavedSnapshot {
+  name: string;
+  /** The price the visitor saw. */
+  price: number;
+  reserved: boolean;
+  sold: boolean;
+  saved_at: string;
+}
+
+export interface SavedItem {
+  id: number;
+  /** Null for an item marked Interested before snapshots were kept: there is nothing to compare with. */
+  snapshot: SavedSnapshot | null;
+}
+
+type Snapshots = Record<string, SavedSnapshot>;
+
+function isSnapshot(value: unknown): value is SavedSnapshot {
+  if (!value || typeof value !== 'object') return false;
+  const s = value as Record<string, unknown>;
+  return typeof s.name === 'string' && Number.isFinite(s.price) && typeof s.reserved === 'boolean' && typeof s.sold === 'boolean' && typeof s.saved_at === 'string';
+}
+
+/** Whatever is stored (another version's shape, hand-edited junk) becomes only well-formed snapshots. */
+function parseSnapshots(raw: string | null): Snapshots {
+  let data: unknown;
+  try {
+    data = raw ? JSON.parse(raw) : null;
+  } catch {
+    data = null;
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, SavedSnapshot] => isSnapshot(entry[1])));
+}
+
+function interestedIds(): number[] {
+  return storageKeys()
+    .filter((key) => INTEREST_KEY.test(key) && readStorage(key) === 'true')
+    .map((key) => Number(INTEREST_KEY.exec(key)?.[1]));
+}
+
+export function readInterested(id: number): boolean {
+  return readStorage(interestKey(id)) === 'true';
+}
+
+const listeners = new Set<() => void>();
+
+/** Keeps the snapshots of saved items only, so a forgotten item leaves nothing behind. */
+function write(id: number, snapshot: SavedSnapshot | null): void {
+  writeStorage(interestKey(id), snapshot ? 'true' : null);
+  const kept = new Set(interestedIds().map(String));
+  const snapshots = Object.fromEntries(Object.entries(parseSnapshots(readStorage(SAVED_KEY))).filter(([key]) => kept.has(key)));
+  if (snapshot) snapshots[id] = snapshot;
+  else delete snapshots[id];
+  writeStorage(SAVED_KEY, Object.keys(snapshots).length ? JSON.stringify(snapshots) : null);
+  for (const listener of listeners) listener();
+}
+
+/** Marked Interested: saved with the price and state the visitor saw now. */
+export function saveItem(product: PublicProduct): void {
+  write(product.id, { name: product.name, price: product.price, reserved: product.reserved, sold: product.sold, saved_at: new Date().toISOString() });
+}
+
+/** Unmarked, or removed from the Saved page. */
+export function forgetItem(id: number): void {
+  write(id, null);
+}
+
+// useSyncExternalStore needs the same array back while nothing changed: cached by what was read.
+const EMPTY: readonly SavedItem[] = Object.freeze([]);
+let cachedKey = '';
+let cachedItems = EMPTY;
+
+/** The saved items, the most recently saved first (items without a snapshot last). */
+export function getSavedItems(): readonly SavedItem[] {
+  const ids = interestedIds();
+  const raw = readStorage(SAVED_KEY);
+  const key = `${ids.join(',')}|${raw ?? ''}`;
+  if (key !== cachedKey) {
+    const snapshots = parseSnapshots(raw);
+    const items = ids.map((id) => ({ id, snapshot: snapshots[id] ?? null }));
+    cachedKey = key;
+    cachedItems = items.sort((a, b) => (b.snapshot?.saved_at ?? '').localeCompare(a.snapshot?.saved_at ?? '') || a.id - b.id);
+  }
+  return cachedItems;
+}
+
+function onStorage(event: StorageEvent): void {
+  // Another tab saved or removed an item (or cleared all storage: key is null then).
+  if (event.key === null || event.key === SAVED_KEY || INTEREST_KEY.test(event.key)) for (const listener of listeners) listener();
+}
+
+export function subscribeSavedItems(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}

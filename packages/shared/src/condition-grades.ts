@@ -1,0 +1,41 @@
+// Zod-free condition grades: cards and the product page read them without loading the schemas (see
+// condition.ts for those), like order-constants.ts.
+
+/** Best to worst. Stored as these keys; people read the labels. */
+export const CONDITION_GRADES = ['like_new', 'good', 'fair', 'for_parts'] as const;
+export type ConditionGrade = (typeof CONDITION_GRADES)[number];
+
+export const CONDITION_LABELS: Readonly<Record<ConditionGrade, string>> = {
+  like_new: 'Like new',
+  good: 'Good',
+  fair: 'Fair',
+  for_parts: 'For parts',
+};
+
+/** One plain line each, shown wherever a grade is chosen or read, so every grade means the same to all. */
+export const CONDITION_DEFINITIONS: Readonly<Record<ConditionGrade, string>> = {
+  like_new: 'No marks or wear; works perfectly, like it just came out of the box.',
+  good: 'Light signs of use such as small scratches; everything works.',
+  fair: 'Clear signs of use such as scratches or dents; everything works.',
+  for_parts: 'Does not fully work; for repair or spare parts.',
+};
+
+export const WARRANTY_DAYS_MAX = 3650;
+export const BATTERY_HEALTH_MIN = 1;
+export const BATTERY_HEALTH_MAX = 100;
+
+export function isConditionGrade(value: unknown): value is ConditionGrade {
+  return typeof value === 'string' && (CONDITION_GRADES as readonly string[]).includes(value);
+}
+
+/**
+ * The shop's warranty as people say it: '30-day shop warranty', '6-month shop warranty', '1-year shop
+ * warranty'; 0 days is the shop saying there is none.
+ */
+export function warrantyText(days: number): string {
+  if (days <= 0) return 'No shop warranty';
+  if (days % 365 === 0) return `${days / 365}-year shop warranty`;
+  // Under two months people count days ('30-day', '45-day'); from then on whole months read better.
+  if (days >= 60 && days % 30 === 0) return `${days / 30}-month shop warranty`;
+  return `${days}-day shop warranty`;
+}
