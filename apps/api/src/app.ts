@@ -6,7 +6,7 @@ import { requireDeclaredAccess } from './plugins/access.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCatalogueCache } from './plugins/catalogue-cache.js';
 import { registerCompression } from './plugins/compression.js';
-import { pageForm } from './plugins/data-saver.js';
+import { pageForm } from './plugins/page-form.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { registerJobs } from './plugins/jobs.js';

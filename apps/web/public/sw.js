@@ -28,6 +28,9 @@ const ASSET = /^\/(?:assets\/|favicon\.svg$)/;
 const IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 const DATA_SAVER_COOKIE = 'data_saver';
 const ROOT_FOR_DATA_SAVER = /<div id="root"[^>]*\sdata-saver=/;
+// The language a page was rendered in, and the visitor's choice (docs/decisions/0032): English unless 'ny'.
+const LANGUAGE_COOKIE = 'lang';
+const HTML_LANG = /<html lang="([^"]*)"/;
 
 /** Drops the oldest entries beyond `max` (a kept page put again counts as new). */
 async function trim(cache, max) {
@@ -54,7 +57,11 @@ async function keep(request, response) {
   if (!text.includes(DATA_SCRIPT)) return;
   const html = text.replace(DATA_SCRIPT, '<script type="application/json" id="initial-data" data-stale="">');
   // The data-saver form it was rendered in, to tell it from the visitor's current choice.
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'X-Data-Saver': ROOT_FOR_DATA_SAVER.test(html) ? 'on' : 'off' };
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'X-Data-Saver': ROOT_FOR_DATA_SAVER.test(html) ? 'on' : 'off',
+    'X-Language': HTML_LANG.exec(html)?.[1] === 'ny' ? 'ny' : 'en',
+  };
   await put(PAGES, MAX_PAGES, request, new Response(html, { headers }));
   await ensureShell(/data-entry="([^"]+)"/.exec(html)?.[1]);
 }
@@ -123,6 +130,13 @@ async function shell() {
 }
 
 /** The visitor's data-saver choice where this browser lets a worker read cookies; null when it cannot tell. */
+/** The visitor's language where this browser lets a worker read cookies; null when it cannot tell. */
+async function languageChoice() {
+  if (!self.cookieStore) return null;
+  const cookie = await self.cookieStore.get(LANGUAGE_COOKIE).catch(() => null);
+  return cookie?.value === 'ny' ? 'ny' : 'en';
+}
+
 async function dataSaverChoice() {
   if (!self.cookieStore) return null;
   const cookie = await self.cookieStore.get(DATA_SAVER_COOKIE).catch(() => null);
@@ -137,9 +151,12 @@ async function page(event) {
     return response;
   });
   const kept = await caches.match(event.request, { cacheName: PAGES });
-  // A copy made before the visitor switched data saver is only for when there is no connection.
+  // A copy made before the visitor switched data saver or language is only for when there is no connection.
   const choice = kept && (await dataSaverChoice());
-  if (kept && (!choice || choice === (kept.headers.get('X-Data-Saver') ?? 'off'))) {
+  const language = kept && (await languageChoice());
+  const sameSaver = !choice || choice === (kept?.headers.get('X-Data-Saver') ?? 'off');
+  const sameLanguage = !language || language === (kept?.headers.get('X-Language') ?? 'en');
+  if (kept && sameSaver && sameLanguage) {
     event.waitUntil(fresh.catch(() => undefined));
     return kept;
   }

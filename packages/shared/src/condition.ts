@@ -5,7 +5,7 @@ import { BATTERY_HEALTH_MAX, BATTERY_HEALTH_MIN, CONDITION_GRADES, WARRANTY_DAYS
 // one schema per field, used by the forms, the routes and the types.
 
 export const CONDITION_INVALID = `condition must be one of ${CONDITION_GRADES.join(', ')}`;
-export const CONDITION_REQUIRED = "Choose the item's condition";
+export const CONDITION_REQUIRED = /*i18n*/ "Choose the item's condition";
 export const WARRANTY_INVALID = `Warranty must be a whole number of days from 0 to ${WARRANTY_DAYS_MAX}`;
 export const BATTERY_INVALID = `Battery health must be a whole percent from ${BATTERY_HEALTH_MIN} to ${BATTERY_HEALTH_MAX}`;
 

@@ -5,12 +5,12 @@ export const DEFAULT_LOCATION = 'Lilongwe';
 export const DEFAULT_DISPLAY_NAME = 'Admin';
 
 export const CATEGORY_SHORTCUTS = [
-  'SmartPhones',
-  'Laptops and Computers',
-  'Gaming Consoles',
-  'TVs and Soundbars',
-  'Home Appliances',
-  'Other',
+  /*i18n*/ 'SmartPhones',
+  /*i18n*/ 'Laptops and Computers',
+  /*i18n*/ 'Gaming Consoles',
+  /*i18n*/ 'TVs and Soundbars',
+  /*i18n*/ 'Home Appliances',
+  /*i18n*/ 'Other',
 ] as const;
 
 export const DEFAULT_DISCOVER_CATEGORY = 'SmartPhones';

@@ -2,30 +2,36 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX } from './constants.js';
 
 // Field rules with the spec's exact messages (section 5), shared by forms and routes.
-export const requiredText = (message: string, max = 200) =>
-  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export const requiredText = (message: string, max = 200) => z.string({ message }).trim().min(1, message).max(max, tooLong(max));
 
-export const itemNameField = requiredText('Item name is required');
+/** The public forms' lengths are written out, so the catalogues can translate their messages (docs/decisions/0032). */
+function tooLong(max: number): string {
+  if (max === 120) return /*i18n*/ 'Must be at most 120 characters';
+  if (max === 200) return /*i18n*/ 'Must be at most 200 characters';
+  return `Must be at most ${max} characters`;
+}
+
+export const itemNameField = requiredText(/*i18n*/ 'Item name is required');
 export const descriptionField = z
-  .string({ message: 'Description is required' })
+  .string({ message: /*i18n*/ 'Description is required' })
   .trim()
-  .min(1, 'Description is required')
+  .min(1, /*i18n*/ 'Description is required')
   // Spec 5: "max 500" (500 characters pass, 501 do not), whatever its message says.
-  .max(DESCRIPTION_MAX, 'Description must be under 500 characters');
+  .max(DESCRIPTION_MAX, /*i18n*/ 'Description must be under 500 characters');
 /** Whole MWK as typed: digits only (spec 5). Kept as text in forms; routes convert with toAmount. */
 export const priceField = z
-  .string({ message: 'Price is required' })
+  .string({ message: /*i18n*/ 'Price is required' })
   .trim()
-  .min(1, 'Price is required')
-  .regex(/^\d+$/, 'Price must contain only numbers')
-  .max(12, 'Price is too large');
-export const locationField = requiredText('Location is required');
+  .min(1, /*i18n*/ 'Price is required')
+  .regex(/^\d+$/, /*i18n*/ 'Price must contain only numbers')
+  .max(12, /*i18n*/ 'Price is too large');
+export const locationField = requiredText(/*i18n*/ 'Location is required');
 export const emailField = z
-  .string({ message: 'Email is required' })
+  .string({ message: /*i18n*/ 'Email is required' })
   .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Invalid email')
-  .pipe(z.email('Invalid email'));
+  .min(1, /*i18n*/ 'Email is required')
+  .max(254, /*i18n*/ 'Invalid email')
+  .pipe(z.email(/*i18n*/ 'Invalid email'));
 
 /** Multipart and HTML forms send booleans as text. */
 export const flagField = z.preprocess((v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v), z.boolean());

@@ -24,3 +24,4 @@ export * from './order-constants.js';
 export * from './orders.js';
 export * from './messages.js';
 export * from './seller-accounts.js';
+export * from './languages.js';

@@ -1,6 +1,6 @@
 // Zod-free order constants: public screens import them without loading the order schemas.
 export const MAX_ORDER_ITEMS = 20;
-export const EMPTY_BASKET = 'Your basket is empty.';
+export const EMPTY_BASKET = /*i18n*/ 'Your basket is empty.';
 
 /** Order numbers read out on the phone: MW- and 5 letters/digits without look-alikes (no 0/O, 1/I/L). */
 export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

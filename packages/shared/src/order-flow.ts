@@ -2,7 +2,16 @@
 // order page (what the status means, whether it can still be cancelled) and the server (which actions
 // it accepts and the status each one leads to).
 
-export const ORDER_STATUSES = ['Placed', 'Confirmed', 'Ready for collection', 'Out for delivery', 'Completed', 'Cancelled', 'Expired'] as const;
+// Status names are shown to buyers (translated where shown); the back-office shows them as they are.
+export const ORDER_STATUSES = [
+  /*i18n*/ 'Placed',
+  /*i18n*/ 'Confirmed',
+  /*i18n*/ 'Ready for collection',
+  /*i18n*/ 'Out for delivery',
+  /*i18n*/ 'Completed',
+  /*i18n*/ 'Cancelled',
+  /*i18n*/ 'Expired',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses that still hold the items (a reservation). The dashboard counts these as pending. */
@@ -38,16 +47,16 @@ export function isOpenOrder(status: string): boolean {
 }
 
 const FINISHED: Record<string, string> = {
-  Completed: 'The order is already completed.',
-  Cancelled: 'The order is cancelled.',
-  Expired: 'The reservation has expired.',
+  Completed: /*i18n*/ 'The order is already completed.',
+  Cancelled: /*i18n*/ 'The order is cancelled.',
+  Expired: /*i18n*/ 'The reservation has expired.',
 };
 
 /** Why an action is not allowed now, or null when it is. The server sends this text with its 409. */
 export function whyNotOrder(order: OrderFlowState, action: OrderAction): string | null {
   const finished = FINISHED[order.status];
   if (finished) return finished;
-  if (!isOpenOrder(order.status)) return 'The order is in an unknown state.';
+  if (!isOpenOrder(order.status)) return /*i18n*/ 'The order is in an unknown state.';
   switch (action) {
     case 'confirm':
       return order.status === 'Placed' ? null : 'The order is already confirmed.';
@@ -129,19 +138,19 @@ export function orderStaffHint(order: OrderFlowState): string {
 export function orderBuyerText(order: OrderFlowState): string {
   switch (order.status) {
     case 'Placed':
-      return 'Your items are reserved. The shop will call you to confirm.';
+      return /*i18n*/ 'Your items are reserved. The shop will call you to confirm.';
     case 'Confirmed':
-      return order.fulfilment === 'delivery' ? 'The shop has confirmed your order and will arrange the delivery.' : 'The shop has confirmed your order and is setting your items aside.';
+      return order.fulfilment === 'delivery' ? /*i18n*/ 'The shop has confirmed your order and will arrange the delivery.' : /*i18n*/ 'The shop has confirmed your order and is setting your items aside.';
     case 'Ready for collection':
-      return 'Your order is ready. Collect it at the shop and pay at the counter.';
+      return /*i18n*/ 'Your order is ready. Collect it at the shop and pay at the counter.';
     case 'Out for delivery':
-      return 'Your order is on its way. Pay when it is delivered.';
+      return /*i18n*/ 'Your order is on its way. Pay when it is delivered.';
     case 'Completed':
-      return order.fulfilment === 'delivery' ? 'Delivered and paid. Thank you for buying with us!' : 'Collected and paid. Thank you for buying with us!';
+      return order.fulfilment === 'delivery' ? /*i18n*/ 'Delivered and paid. Thank you for buying with us!' : /*i18n*/ 'Collected and paid. Thank you for buying with us!';
     case 'Cancelled':
-      return 'This order was cancelled. The items are back on sale.';
+      return /*i18n*/ 'This order was cancelled. The items are back on sale.';
     case 'Expired':
-      return 'This reservation expired because the order was not collected in time.';
+      return /*i18n*/ 'This reservation expired because the order was not collected in time.';
     default:
       return '';
   }

@@ -10,35 +10,36 @@ import { malawiPhoneField } from './phone-field.js';
 const optionalEmail = z
   .string()
   .trim()
-  .max(254, 'Invalid email')
+  .max(254, /*i18n*/ 'Invalid email')
   .optional()
   .nullable()
   .transform((v) => (v ? v.toLowerCase() : null))
-  .refine((v) => v === null || z.email().safeParse(v).success, 'Invalid email');
+  .refine((v) => v === null || z.email().safeParse(v).success, /*i18n*/ 'Invalid email');
 
-const optionalText = (max: number) =>
+/** `message`: the limit's text, written out where the buyer can meet it so that it can be translated. */
+const optionalText = (max: number, message = `Must be at most ${max} characters`) =>
   z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, message)
     .optional()
     .nullable()
     .transform((v) => v || null);
 
 /** The buyer's details, as the checkout form holds them and the API receives them. */
 const buyerDetails = z.object({
-  buyer_name: requiredText('Your name is required', 120),
+  buyer_name: requiredText(/*i18n*/ 'Your name is required', 120),
   phone: malawiPhoneField(),
   email: optionalEmail,
-  fulfilment: z.enum(FULFILMENTS, { message: 'Choose collect at the shop or delivery' }).default('collect'),
-  address: optionalText(300),
-  area: optionalText(120),
+  fulfilment: z.enum(FULFILMENTS, { message: /*i18n*/ 'Choose collect at the shop or delivery' }).default('collect'),
+  address: optionalText(300, /*i18n*/ 'Must be at most 300 characters'),
+  area: optionalText(120, /*i18n*/ 'Must be at most 120 characters'),
 });
 
 function deliveryNeedsAddress(value: { fulfilment: string; address: string | null; area: string | null }, ctx: z.RefinementCtx) {
   if (value.fulfilment !== 'delivery') return;
-  if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Delivery address is required' });
-  if (!value.area) ctx.addIssue({ code: 'custom', path: ['area'], message: 'Area is required' });
+  if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: /*i18n*/ 'Delivery address is required' });
+  if (!value.area) ctx.addIssue({ code: 'custom', path: ['area'], message: /*i18n*/ 'Area is required' });
 }
 
 /** The checkout form (the basket supplies the items). */
@@ -60,7 +61,7 @@ export const orderRequestSchema = buyerDetails
       .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
       .min(1, EMPTY_BASKET)
       .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items per order`)
-      .refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, 'Each item can be ordered once'),
+      .refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, /*i18n*/ 'Each item can be ordered once'),
   })
   .superRefine(deliveryNeedsAddress);
 export type OrderRequest = z.input<typeof orderRequestSchema>;
@@ -132,8 +133,8 @@ export const placedOrderSchema = publicOrderSchema.extend({ token: z.string() })
 export const placeOrderResultSchema = z.object({ orders: z.array(placedOrderSchema) });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
-export const orderTokenParamSchema = z.object({ token: z.string().regex(orderTokenPattern, 'Order not found') });
-export const buyerCancelSchema = z.object({ reason: optionalText(500) }).optional();
+export const orderTokenParamSchema = z.object({ token: z.string().regex(orderTokenPattern, /*i18n*/ 'Order not found') });
+export const buyerCancelSchema = z.object({ reason: optionalText(500, /*i18n*/ 'Must be at most 500 characters') }).optional();
 
 /** Back-office list row. */
 export const adminOrderSummarySchema = z.object({

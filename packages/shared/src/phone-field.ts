@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MALAWI_PHONE_MESSAGE, normalizeMalawiPhone } from './phone.js';
 
 /** A required Malawi number, stored normalised as +265XXXXXXXXX. */
-export const malawiPhoneField = (required = 'Phone number is required') =>
+export const malawiPhoneField = (required = /*i18n*/ 'Phone number is required') =>
   z
     .string({ message: required })
     .trim()

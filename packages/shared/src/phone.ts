@@ -1,7 +1,7 @@
 // Zod-free on purpose: public screens import these helpers without loading zod (phone-field.ts holds
 // the form/route field).
 // Malawi numbers: +265 or 0, then 9 digits (mobile: 88x/89x TNM, 99x/98x Airtel), spaces allowed.
-export const MALAWI_PHONE_MESSAGE = 'Enter a Malawi phone number: +265 or 0 followed by 9 digits';
+export const MALAWI_PHONE_MESSAGE = /*i18n*/ 'Enter a Malawi phone number: +265 or 0 followed by 9 digits';
 const MALAWI_PHONE = /^(?:\+265|0)\d{9}$/;
 
 /** '+265 999 123 456', '0999123456' -> '+265999123456'; anything else -> null. */

@@ -15,7 +15,7 @@ export const sellerAccountSchema = z.object({ password: passwordField });
 export type SellerAccountInput = z.infer<typeof sellerAccountSchema>;
 
 /** POST /v1/account/items: the logged-in seller adds an item they hold the private link of. */
-export const claimItemSchema = z.object({ status_token: z.string({ message: 'The item link is required' }).max(100) });
+export const claimItemSchema = z.object({ status_token: z.string({ message: /*i18n*/ 'The item link is required' }).max(100) });
 
 export const accountItemSchema = z.object({
   reference: z.string(),
@@ -37,7 +37,7 @@ export type AccountItem = z.infer<typeof accountItemSchema>;
 export const accountItemsSchema = z.object({ display_name: z.string(), email: z.string(), items: z.array(accountItemSchema), total: z.number().int() });
 export type AccountItems = z.infer<typeof accountItemsSchema>;
 
-export const PASSWORDS_DIFFER = 'The two passwords are not the same';
+export const PASSWORDS_DIFFER = /*i18n*/ 'The two passwords are not the same';
 /** The status page's form: the password typed twice, since nobody can show it back to the seller later. */
 export const sellerPasswordFormSchema = sellerAccountSchema
   .extend({ confirm: z.string() })

@@ -200,15 +200,15 @@ export function statusTone(status: string): 'green' | 'red' | 'yellow' {
 /** Where the item stands, in plain words for the seller's status page. */
 export function sellerStatusText(status: string): string {
   const flags = flagsOf(status);
-  if (flags.fulfilled) return 'We bought your item. Thank you for selling with us!';
-  if (flags.rejected) return 'Sorry, we cannot buy this item.';
-  if (flags.sellerAccepted) return 'You accepted our offer. We will contact you to collect the item and pay you.';
-  if (flags.sellerDeclined) return 'You declined our offer. We may come back with a new one.';
-  if (flags.offerExpired) return 'Our offer expired without an answer. We may come back with a new one.';
-  if (flags.countered) return 'We made you a counter-offer. Accept it or decline it below.';
-  if (flags.offerSent) return 'We made you an offer. Accept it or decline it below.';
-  if (flags.approved) return 'Your item is approved. We will send you an offer soon.';
-  return 'We received your item and will review it shortly.';
+  if (flags.fulfilled) return /*i18n*/ 'We bought your item. Thank you for selling with us!';
+  if (flags.rejected) return /*i18n*/ 'Sorry, we cannot buy this item.';
+  if (flags.sellerAccepted) return /*i18n*/ 'You accepted our offer. We will contact you to collect the item and pay you.';
+  if (flags.sellerDeclined) return /*i18n*/ 'You declined our offer. We may come back with a new one.';
+  if (flags.offerExpired) return /*i18n*/ 'Our offer expired without an answer. We may come back with a new one.';
+  if (flags.countered) return /*i18n*/ 'We made you a counter-offer. Accept it or decline it below.';
+  if (flags.offerSent) return /*i18n*/ 'We made you an offer. Accept it or decline it below.';
+  if (flags.approved) return /*i18n*/ 'Your item is approved. We will send you an offer soon.';
+  return /*i18n*/ 'We received your item and will review it shortly.';
 }
 
 export type SellerAnswer = 'accept' | 'decline';

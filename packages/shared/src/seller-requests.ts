@@ -7,11 +7,11 @@ import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
 
 const phoneField = z
-  .string({ message: 'Phone number is required' })
+  .string({ message: /*i18n*/ 'Phone number is required' })
   .trim()
-  .min(1, 'Phone number is required')
-  .max(30, 'Invalid phone number')
-  .regex(/^[\d+\-()\s]+$/, 'Invalid phone number');
+  .min(1, /*i18n*/ 'Phone number is required')
+  .max(30, /*i18n*/ 'Invalid phone number')
+  .regex(/^[\d+\-()\s]+$/, /*i18n*/ 'Invalid phone number');
 
 function submissionSchema(nameMessage: string) {
   return z.object({
@@ -23,14 +23,14 @@ function submissionSchema(nameMessage: string) {
     email: emailField,
     location: locationField,
     notify_on_offer: flagField.default(true),
-    terms_accepted: flagField.default(true).refine((v) => v === true, 'You must accept the terms'),
+    terms_accepted: flagField.default(true).refine((v) => v === true, /*i18n*/ 'You must accept the terms'),
     create_seller_account: flagField.default(false),
     condition: conditionField,
   });
 }
 
 /** POST /v1/sells (the public /sell form). */
-export const sellSubmissionSchema = submissionSchema('Your name is required');
+export const sellSubmissionSchema = submissionSchema(/*i18n*/ 'Your name is required');
 /** POST /admin/seller-requests (the back-office form for a walk-in seller). */
 export const adminSellerRequestSchema = submissionSchema('Seller name is required');
 export type SellSubmissionInput = z.input<typeof sellSubmissionSchema>;
@@ -60,7 +60,7 @@ export const recordAcceptanceSchema = z.object({
 });
 /** The seller's answer through the status link; `offer_id` names the offer the seller saw (a newer one is a 409). */
 export const sellerAnswerSchema = z.object({
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  reason: z.string().trim().max(500, /*i18n*/ 'Reason must be at most 500 characters').optional(),
   offer_id: z.number().int().positive().optional(),
 });
 /** `search`: a reference (S-7QK2M), a phone number (digits compared) or an email. */

@@ -7,7 +7,7 @@ import { roleSchema, statusSchema } from './roles.js';
 export const passwordField = z
   .string({ message: 'Password is required' })
   .min(1, 'Password is required')
-  .min(8, 'Password must be at least 8 characters')
+  .min(8, /*i18n*/ 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
 export const createUserSchema = z.object({

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
-import { pageForm, wantsDataSaver } from './data-saver.js';
+import { wantsDataSaver } from './data-saver.js';
 
 // Decision 0031: a visitor under data saver gets rendered pages that ask for no photos. The choice lives in
 // the browser and reaches the server as a cookie; without one, the browser's Save-Data decides.
@@ -19,13 +18,6 @@ describe('the data-saver choice of a request', () => {
     expect(wantsDataSaver({ cookie: 'data_saver=off', 'save-data': 'on' })).toBe(false);
     expect(wantsDataSaver({ cookie: 'no_data_saver=on' })).toBe(false);
     expect(wantsDataSaver({ cookie: 'data_saver=onward' })).toBe(false);
-  });
-
-  it('makes a second form of pages only, never of API answers', () => {
-    const request = (url: string) => ({ url, headers: { cookie: 'data_saver=on' } }) as IncomingMessage;
-    expect(pageForm(request('/product/5'))).toBe('data-saver');
-    expect(pageForm(request('/api/v1/products/5'))).toBe('');
-    expect(pageForm({ url: '/product/5', headers: {} } as IncomingMessage)).toBe('');
   });
 });
 

@@ -3,8 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { faultOf, type FaultLog } from '../db/faults.js';
 
-export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
-export const STORAGE_FULL = 'Our storage is full, so nothing can be saved right now. Please try again later.';
+export const SERVICE_UNAVAILABLE = /*i18n*/ 'The service is briefly unavailable. Please try again in a moment.';
+export const STORAGE_FULL = /*i18n*/ 'Our storage is full, so nothing can be saved right now. Please try again later.';
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -42,7 +42,7 @@ export class HttpError extends Error {
 }
 
 const UNSTORABLE_TEXT = 'The request contains characters that cannot be stored.';
-const CHANGED_AT_ONCE = 'This was changed by someone else at the same moment. Reload and try again.';
+const CHANGED_AT_ONCE = /*i18n*/ 'This was changed by someone else at the same moment. Reload and try again.';
 
 /**
  * Safety nets for database refusals that the routes should have prevented: text PostgreSQL cannot store

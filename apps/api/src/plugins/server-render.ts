@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DATA_SAVER_VARY, wantsDataSaver } from './data-saver.js';
+import { LANGUAGES, languageOfCookie, type Language } from '@marketplace/shared';
+import { wantsDataSaver } from './data-saver.js';
+import { PAGE_VARY } from './page-form.js';
 
 /** What apps/web/src/ssr/render.tsx exports. */
 interface Renderer {
   configure(transport: typeof fetch): void;
-  render(url: string, origin: string, signal: AbortSignal, options: { dataSaver: boolean }): Promise<RenderedPage & { status: number; complete: boolean }>;
+  render(url: string, origin: string, signal: AbortSignal, options: { dataSaver: boolean; language: Language }): Promise<RenderedPage & { status: number; complete: boolean }>;
   INITIAL_DATA_ID: string;
   /** The public entry pages (where a visitor lands from a search, a shared link or the home screen), each
    * with the source paths of the lazy chunks it hydrates with. */
@@ -74,6 +76,19 @@ export function renderedTemplate(template: string, manifest: Manifest, modules: 
   return template.replace(MODULE_PRELOAD, '').replace(entry[0], start);
 }
 
+/** The web app's catalogue of each language but English (which needs none), compiled into a chunk. */
+const CATALOGUE = (language: Language) => `src/i18n/locales/${language}.po`;
+
+/**
+ * The template in a language: its <html lang>, and the language's catalogue loaded with the page's code
+ * (the browser hydrates in the language the page was rendered in, web i18n/choose.ts).
+ */
+export function inLanguage(template: string, manifest: Manifest, language: Language): string {
+  const catalogue = manifest[CATALOGUE(language)]?.file;
+  const html = template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  return catalogue ? html.replace(/( data-preload="[^"]*)"/, `$1 /${catalogue}"`) : html;
+}
+
 export function fillTemplate(template: string, page: RenderedPage, dataId: string): string {
   let html = template;
   if (page.head.includes('<meta name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
@@ -126,14 +141,15 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
   let rendering = 0;
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
-    const routeTemplate = templates.get(request.routeOptions.url ?? '') ?? template;
-    reply.header('Cache-Control', 'no-cache').header('Vary', DATA_SAVER_VARY);
+    const language = languageOfCookie(request.headers.cookie);
+    const routeTemplate = templates.get(`${language} ${request.routeOptions.url ?? ''}`) ?? template;
+    reply.header('Cache-Control', 'no-cache').header('Vary', PAGE_VARY);
     if (rendering >= RENDERS_AT_ONCE) return plain(request, reply);
     rendering++;
     const controller = new AbortController();
     try {
       const dataSaver = wantsDataSaver(request.headers);
-      const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal, { dataSaver }), RENDER_MS, controller);
+      const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal, { dataSaver, language }), RENDER_MS, controller);
       // Some of its data failed to load (the browser will load it): right for this visitor, not for the next.
       if (!page.complete) keepOutOfCache(request);
       return reply.code(page.status).type('text/html; charset=utf-8').send(fillTemplate(routeTemplate, page, renderer.INITIAL_DATA_ID));
@@ -155,6 +171,10 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
     return reply.sendFile('index.html');
   }
 
-  const templates = new Map(Object.entries(renderer.PAGE_MODULES).map(([url, modules]) => [url, renderedTemplate(template, manifest, modules)]));
-  for (const url of templates.keys()) app.get(url, { config: { catalogueCache: true } }, handler);
+  const templates = new Map<string, string>();
+  for (const [url, modules] of Object.entries(renderer.PAGE_MODULES)) {
+    const rendered = renderedTemplate(template, manifest, modules);
+    for (const language of LANGUAGES) templates.set(`${language} ${url}`, inLanguage(rendered, manifest, language));
+    app.get(url, { config: { catalogueCache: true } }, handler);
+  }
 }

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { InEnglish } from '../i18n/context';
 import { Suspense, useState } from 'react';
 import { Navigate, Route, Routes } from '../lib/router';
 import { ToastContainer } from 'react-toastify';
@@ -36,48 +37,50 @@ const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
 export default function AdminApp() {
   const [queryClient] = useState(createAdminQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route
-          path="login"
-          element={
-            <Suspense fallback={<FormSkeleton />}>
-              <LoginPage />
-            </Suspense>
-          }
-        />
-        <Route
-          element={
-            <RequireAuth>
-              <AdminLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="orders" element={<OrdersListPage />} />
-          <Route path="orders/:id" element={<OrderDetailPage />} />
-          <Route path="users" element={<UsersListPage />} />
-          <Route path="users/create" element={<CreateUserPage />} />
-          <Route path="users/:id" element={<EditUserPage />} />
-          <Route path="shops" element={<ShopsListPage />} />
-          <Route path="shops/create" element={<CreateShopPage />} />
-          <Route path="shops/:id" element={<EditShopPage />} />
-          <Route path="products" element={<ProductsListPage />} />
-          <Route path="create-product" element={<CreateProductPage />} />
-          <Route path="products/:id" element={<EditProductPage />} />
-          <Route path="featured-products" element={<FeaturedListPage />} />
-          <Route path="seller-requests" element={<SellerRequestsPage />} />
-          <Route path="create-seller-request" element={<CreateSellerRequestPage />} />
-          <Route path="seller-requests/:id" element={<SellerRequestDetailPage />} />
-          <Route path="categories" element={<CategoriesListPage />} />
-          <Route path="create-category" element={<CreateCategoryPage />} />
-          <Route path="view-category/:id" element={<ViewCategoryPage />} />
-          <Route path="*" element={<AdminNotFound />} />
-        </Route>
-      </Routes>
-      {/* Spec 9: top-right, 5000 ms by default; errors ask for top-center per toast. */}
-      <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
-    </QueryClientProvider>
+    <InEnglish>
+      <QueryClientProvider client={queryClient}>
+        <Routes>
+          <Route
+            path="login"
+            element={
+              <Suspense fallback={<FormSkeleton />}>
+                <LoginPage />
+              </Suspense>
+            }
+          />
+          <Route
+            element={
+              <RequireAuth>
+                <AdminLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<Navigate to="/admin/dashboard" replace />} />
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="orders" element={<OrdersListPage />} />
+            <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="users" element={<UsersListPage />} />
+            <Route path="users/create" element={<CreateUserPage />} />
+            <Route path="users/:id" element={<EditUserPage />} />
+            <Route path="shops" element={<ShopsListPage />} />
+            <Route path="shops/create" element={<CreateShopPage />} />
+            <Route path="shops/:id" element={<EditShopPage />} />
+            <Route path="products" element={<ProductsListPage />} />
+            <Route path="create-product" element={<CreateProductPage />} />
+            <Route path="products/:id" element={<EditProductPage />} />
+            <Route path="featured-products" element={<FeaturedListPage />} />
+            <Route path="seller-requests" element={<SellerRequestsPage />} />
+            <Route path="create-seller-request" element={<CreateSellerRequestPage />} />
+            <Route path="seller-requests/:id" element={<SellerRequestDetailPage />} />
+            <Route path="categories" element={<CategoriesListPage />} />
+            <Route path="create-category" element={<CreateCategoryPage />} />
+            <Route path="view-category/:id" element={<ViewCategoryPage />} />
+            <Route path="*" element={<AdminNotFound />} />
+          </Route>
+        </Routes>
+        {/* Spec 9: top-right, 5000 ms by default; errors ask for top-center per toast. */}
+        <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
+      </QueryClientProvider>
+    </InEnglish>
   );
 }

@@ -3,6 +3,7 @@ import { addToBasket } from '../lib/basket-store';
 import { useBasket } from '../lib/use-basket';
 import { unavailableLabel, type CardProduct } from '../lib/product-types';
 import { BasketIcon } from './icons';
+import { useI18n } from '../i18n/context';
 
 const base = 'btn relative z-10 w-full px-2 text-sm whitespace-nowrap';
 
@@ -10,21 +11,24 @@ const base = 'btn relative z-10 w-full px-2 text-sm whitespace-nowrap';
 export function CardBasketButton({ product }: { product: CardProduct }) {
   const inBasket = useBasket().some((item) => item.id === product.id);
   const unavailable = unavailableLabel(product);
+  const i18n = useI18n();
 
   if (unavailable) {
-    return <p className={`${base} bg-stone-100 text-stone-700`}>{unavailable}</p>;
+    return <p className={`${base} bg-stone-100 text-stone-700`}>{i18n._(unavailable)}</p>;
   }
   if (inBasket) {
     return (
       <Link to="/basket" className={`${base} btn-outline`}>
-        ✓ In basket<span className="sr-only"> {product.name}, open basket</span>
+        {i18n._('✓ In basket')}
+        <span className="sr-only"> {i18n._('{name}, open basket', { name: product.name })}</span>
       </Link>
     );
   }
   return (
     <button type="button" className={`${base} btn-primary`} onClick={() => addToBasket(product)}>
       <BasketIcon width={18} height={18} className="hidden sm:block" />
-      Add to basket<span className="sr-only"> {product.name}</span>
+      {i18n._('Add to basket')}
+      <span className="sr-only"> {product.name}</span>
     </button>
   );
 }

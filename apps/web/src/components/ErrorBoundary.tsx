@@ -3,13 +3,18 @@ import { Link, useLocation } from '../lib/router';
 import { RetryNotice } from './RetryNotice';
 import { LoadAttempt } from '../lib/lazy-page';
 import { isOffline } from '../lib/offline';
+import { useI18n } from '../i18n/context';
+import { translateKnown } from '../i18n/labels';
 
 // In lib/, which the build bundles into the shell chunk with React: every screen renders inside it, and
 // there it costs about 90 bytes gzip less than in the entry chunk (the first-screen budget is that tight).
 
 interface ErrorBoundaryProps {
   children: ReactNode;
-  /** Where "Something went wrong" leads. Without it a failure shows nothing (the footer: the page works without it). */
+  /**
+   * Where "Something went wrong" leads. Without it a failure shows nothing (the footer: the page works without
+   * it). The label is English, marked for the catalogue where it is written: it is shown translated.
+   */
   home?: { to: string; label: string };
 }
 
@@ -39,20 +44,24 @@ class Boundary extends Component<ErrorBoundaryProps & { at: string }, BoundarySt
     const { failure, attempt } = this.state;
     const { home, children } = this.props;
     if (!failure) return <LoadAttempt value={attempt}>{children}</LoadAttempt>;
-    // Code or data that did not arrive needs only Try again; any other error may be a fault in the screen
-    // itself, so it also gets a way home.
-    return (
-      home && (
-        <RetryNotice as="h1" title={failure === 'error' ? 'Something went wrong' : undefined} onRetry={this.retry}>
-          {failure === 'error' && (
-            <Link to={home.to} className="btn btn-outline">
-              {home.label}
-            </Link>
-          )}
-        </RetryNotice>
-      )
-    );
+    return home && <Failure failure={failure} home={home} onRetry={this.retry} />;
   }
+}
+
+/** What the boundary shows, in the reader's language (a class cannot read the translator's hook). */
+function Failure({ failure, home, onRetry }: { failure: 'offline' | 'error'; home: { to: string; label: string }; onRetry: () => void }) {
+  const i18n = useI18n();
+  // Code or data that did not arrive needs only Try again; any other error may be a fault in the screen
+  // itself, so it also gets a way home.
+  return (
+    <RetryNotice as="h1" title={failure === 'error' ? i18n._('Something went wrong') : undefined} onRetry={onRetry}>
+      {failure === 'error' && (
+        <Link to={home.to} className="btn btn-outline">
+          {translateKnown(i18n, home.label)}
+        </Link>
+      )}
+    </RetryNotice>
+  );
 }
 
 /**

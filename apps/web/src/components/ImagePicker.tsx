@@ -1,5 +1,7 @@
 import { MAX_IMAGES } from '@marketplace/shared';
 import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useI18n } from '../i18n/context';
+import { translateKnown } from '../i18n/labels';
 
 /** An image already stored on the server (edit screens): shown before new files, removable. */
 export interface ExistingImage {
@@ -16,7 +18,9 @@ export interface ImagePickerProps {
   max?: number;
   existing?: readonly ExistingImage[];
   onRemoveExisting?: (key: string) => void;
+  /** In the reader's language; by default "Images". */
   label?: string;
+  /** A validation message in English (a shared schema's): shown translated. */
   error?: string;
   disabled?: boolean;
 }
@@ -68,30 +72,27 @@ export function usePickedImages(): { files: File[]; setFiles: (files: File[]) =>
   return { files, setFiles, primaryUrl: files[0] ? urls.get(files[0]) : undefined };
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+/** What the last files added left out, said in the reader's language when shown. */
+type Skipped = Pick<AcceptResult, 'rejectedType' | 'overLimit'>;
 
 /**
  * Drag-and-drop or click picker for up to `max` images with thumbnails, a remove button on each and a
  * 'Primary' badge on the first. Shared by the back-office product and seller-request forms and the public /sell form.
  */
-export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], onRemoveExisting, label = 'Images', error, disabled = false }: ImagePickerProps) {
+export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], onRemoveExisting, label, error, disabled = false }: ImagePickerProps) {
+  const i18n = useI18n();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const [dragging, setDragging] = useState(false);
-  const [notice, setNotice] = useState('');
+  const [skipped, setSkipped] = useState<Skipped | null>(null);
   const urls = useObjectUrls(files);
   const room = max - existing.length - files.length;
   const full = room <= 0;
 
   function add(incoming: Iterable<File>) {
     const result = acceptImages(files, incoming, room);
-    const notes: string[] = [];
-    if (result.rejectedType) notes.push(`${plural(result.rejectedType, 'file')} skipped: only images can be added.`);
-    if (result.overLimit) notes.push(`${plural(result.overLimit, 'file')} skipped: at most ${max} images.`);
-    setNotice(notes.join(' '));
+    setSkipped(result.rejectedType || result.overLimit ? { rejectedType: result.rejectedType, overLimit: result.overLimit } : null);
     if (result.files.length !== files.length) onChange(result.files);
   }
 
@@ -112,10 +113,21 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
     })),
   ];
 
+  const notes: string[] = [];
+  if (skipped?.rejectedType) {
+    const count = skipped.rejectedType;
+    notes.push(count === 1 ? i18n._('1 file skipped: only images can be added.') : i18n._('{count} files skipped: only images can be added.', { count }));
+  }
+  if (skipped?.overLimit) {
+    const count = skipped.overLimit;
+    notes.push(count === 1 ? i18n._('1 file skipped: at most {max} images.', { max }) : i18n._('{count} files skipped: at most {max} images.', { count, max }));
+  }
+  const notice = notes.join(' ');
+
   return (
     <div>
       <p className="mb-1 block text-sm font-medium text-stone-800" id={`${inputId}-label`}>
-        {label}
+        {label ?? i18n._('Images')}
       </p>
       <label
         htmlFor={inputId}
@@ -143,9 +155,9 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
             e.target.value = '';
           }}
         />
-        <span className="font-semibold text-teal-800">{full ? `Maximum of ${max} images reached` : 'Drag and drop images here, or click to choose'}</span>
+        <span className="font-semibold text-teal-800">{full ? i18n._('Maximum of {max} images reached', { max }) : i18n._('Drag and drop images here, or click to choose')}</span>
         <span id={hintId} className="text-xs text-stone-600">
-          {`Up to ${max} images (${thumbs.length} of ${max} added). The first is the primary image.`}
+          {i18n._('Up to {max} images ({count} of {max} added). The first is the primary image.', { max, count: thumbs.length })}
         </span>
       </label>
       <p role="status" className="mt-1 text-sm text-amber-900 empty:hidden">
@@ -153,24 +165,24 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
       </p>
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+          {translateKnown(i18n, error)}
         </p>
       )}
       {thumbs.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-3" aria-label="Selected images">
+        <ul className="mt-3 flex flex-wrap gap-3" aria-label={i18n._('Selected images')}>
           {thumbs.map((thumb, index) => (
             <li key={thumb.id} className="relative size-24 overflow-hidden rounded-md border border-stone-300 bg-stone-100">
-              {thumb.url && <img src={thumb.url} alt={`Image ${index + 1}${index === 0 ? ' (primary)' : ''}`} className="size-full object-cover" />}
-              {index === 0 && <span className="absolute bottom-1 left-1 rounded bg-teal-800 px-1.5 py-0.5 text-xs font-semibold text-white">Primary</span>}
+              {thumb.url && <img src={thumb.url} alt={index === 0 ? i18n._('Image {number} (primary)', { number: index + 1 }) : i18n._('Image {number}', { number: index + 1 })} className="size-full object-cover" />}
+              {index === 0 && <span className="absolute bottom-1 left-1 rounded bg-teal-800 px-1.5 py-0.5 text-xs font-semibold text-white">{i18n._('Primary')}</span>}
               {thumb.removable && (
                 <button
                   type="button"
                   onClick={() => {
-                    setNotice('');
+                    setSkipped(null);
                     thumb.remove();
                   }}
                   disabled={disabled}
-                  aria-label={`Remove image ${index + 1}`}
+                  aria-label={i18n._('Remove image {number}', { number: index + 1 })}
                   className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-stone-900 shadow ring-1 ring-stone-300 hover:bg-red-50 hover:text-red-800"
                 >
                   <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">

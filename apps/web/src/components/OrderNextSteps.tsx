@@ -1,5 +1,7 @@
 import type { Fulfilment } from '@marketplace/shared';
 import { formatDateTime } from '../lib/dates';
+import { useI18n } from '../i18n/context';
+import { Rich } from '../i18n/Rich';
 
 interface OrderNextStepsProps {
   fulfilment: Fulfilment;
@@ -9,16 +11,17 @@ interface OrderNextStepsProps {
 
 /** What to bring and how to pay, and how long the shop holds the items. */
 export function OrderNextSteps({ fulfilment, expiresAt }: OrderNextStepsProps) {
+  const i18n = useI18n();
   return (
     <div className="space-y-2 text-sm text-stone-800">
       <p>
         {fulfilment === 'delivery'
-          ? 'Pay the driver in cash or by mobile money when the item arrives.'
-          : 'Bring your order number and the money. Pay at the counter in cash or by mobile money (Airtel Money or TNM Mpamba). Check the item before you pay.'}
+          ? i18n._('Pay the driver in cash or by mobile money when the item arrives.')
+          : i18n._('Bring your order number and the money. Pay at the counter in cash or by mobile money (Airtel Money or TNM Mpamba). Check the item before you pay.')}
       </p>
       {expiresAt && (
         <p className="font-semibold text-stone-900">
-          We hold your items until <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time>
+          <Rich text={i18n._('We hold your items until <0>{date}</0>', { date: formatDateTime(expiresAt) })} parts={[(date) => <time dateTime={expiresAt}>{date}</time>]} />
         </p>
       )}
     </div>

@@ -2,8 +2,9 @@ import { BRAND } from '../lib/brand';
 import { useInitialData } from '../lib/initial-data';
 
 interface PageMetaProps {
-  /** The document title, already made with pageTitle(). */
+  /** The document title, already made with pageTitle() from a text in the reader's language. */
   title: string;
+  /** In the reader's language (i18n._): PageMeta adds no words of its own, only the brand and addresses. */
   description: string;
   /** The page's own path, e.g. /product/12. */
   path: string;

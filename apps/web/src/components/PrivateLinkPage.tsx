@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router';
 import { pageTitle } from '../lib/brand';
+import { useI18n } from '../i18n/context';
+import { translateKnown } from '../i18n/labels';
 
 // The pieces every private-link page (an order, a seller's item) shares around its own content.
 
@@ -15,12 +17,13 @@ export function PrivateLinkHead({ title }: { title: string }) {
   );
 }
 
-/** Why the last step did not go through (the server refused: things changed meanwhile). */
+/** Why the last step did not go through (the server refused: things changed meanwhile), translated when known. */
 export function RefusedNotice({ text }: { text: string | null }) {
+  const i18n = useI18n();
   if (!text) return null;
   return (
     <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950">
-      {text}
+      {translateKnown(i18n, text)}
     </p>
   );
 }
@@ -36,12 +39,14 @@ interface LinkLoadFailedProps {
   onRetry: () => void;
 }
 
+/** The texts given are shown as they are: the caller translates them. */
 export function LinkLoadFailed({ head, notFound, notFoundTitle, notFoundHint, failureTitle, wayOn, onRetry }: LinkLoadFailedProps) {
+  const i18n = useI18n();
   return (
     <section className="mx-auto max-w-xl py-10 text-center">
       {head}
       <h1 className="text-2xl font-bold text-red-700">{notFound ? notFoundTitle : failureTitle}</h1>
-      <p className="mt-2 text-stone-700">{notFound ? notFoundHint : 'Check your connection and try again.'}</p>
+      <p className="mt-2 text-stone-700">{notFound ? notFoundHint : i18n._('Check your connection and try again.')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {notFound ? (
           <Link to={wayOn.to} className="btn btn-primary">
@@ -49,7 +54,7 @@ export function LinkLoadFailed({ head, notFound, notFoundTitle, notFoundHint, fa
           </Link>
         ) : (
           <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Try again
+            {i18n._('Try again')}
           </button>
         )}
       </div>

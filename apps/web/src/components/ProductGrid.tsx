@@ -5,13 +5,14 @@ import { EmptyState } from './EmptyState';
 import { ProductCard, type ProductCardProps } from './ProductCard';
 import { RetryNotice } from './RetryNotice';
 import { SkeletonCard } from './SkeletonCard';
+import { useI18n } from '../i18n/context';
 
 interface ProductGridProps {
   products: readonly CardProduct[];
   loading: boolean;
   /** How many skeleton cards stand in while loading (spec 9: 8 on discover, 3 for related). */
   skeletons: number;
-  /** Names the list for screen readers, e.g. the section heading. */
+  /** Names the list for screen readers, e.g. the section heading (like the empty texts, in the reader's language). */
   label: string;
   headingLevel?: ProductCardProps['headingLevel'];
   showWatchers?: boolean;
@@ -32,11 +33,12 @@ const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4
 
 /** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
 export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry, eager = 0, priority = false, footer }: ProductGridProps) {
+  const i18n = useI18n();
   if (loading) {
     return (
       <div aria-busy="true">
         <p className="sr-only" role="status">
-          Loading products…
+          {i18n._('Loading products…')}
         </p>
         <div className={gridClass}>
           {Array.from({ length: skeletons }, (_, i) => (

@@ -3,6 +3,7 @@ import { preload } from 'react-dom';
 import { PhotosOnTap } from '../lib/data-saver';
 import { imageUrl, srcSetOf, type ImageSize } from '../lib/images';
 import { ImageIcon } from './icons';
+import { useI18n } from '../i18n/context';
 
 interface ProductImageProps {
   file: string | null;
@@ -33,18 +34,19 @@ export function ProductImage({ file, alt, size, srcSet, sizes, className = '', c
   const onTap = useContext(PhotosOnTap);
   // Kept across a change of `file`: in a gallery, the photo chosen next shows at once.
   const [tapped, setTapped] = useState(false);
+  const i18n = useI18n();
   if (!file) {
     return (
-      <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={`${alt}: no photo`}>
+      <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={i18n._('{name}: no photo', { name: alt })}>
         <ImageIcon />
-        <span className="text-xs">No photo</span>
+        <span className="text-xs">{i18n._('No photo')}</span>
       </div>
     );
   }
   if (onTap && !tapped) {
     if (!tapToShow) {
       return (
-        <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={`${alt}: photo not loaded (data saver)`}>
+        <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={i18n._('{name}: photo not loaded (data saver)', { name: alt })}>
           <ImageIcon />
         </div>
       );
@@ -56,7 +58,8 @@ export function ProductImage({ file, alt, size, srcSet, sizes, className = '', c
         <button type="button" className="relative z-10 flex min-h-11 flex-col items-center gap-1 rounded-md px-3 py-2 text-center hover:bg-stone-300" onClick={() => setTapped(true)}>
           <ImageIcon />
           <span className="text-xs font-medium">
-            Tap to show photo<span className="sr-only"> of {alt}</span>
+            {i18n._('Tap to show photo')}
+            <span className="sr-only"> {i18n._('of {name}', { name: alt })}</span>
           </span>
         </button>
       </div>

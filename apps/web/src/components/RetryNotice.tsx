@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-
-const OFFLINE = 'You seem to be offline. Try again.';
+import { useI18n } from '../i18n/context';
 
 interface RetryNoticeProps {
   onRetry: () => void;
-  /** What went wrong; by default that nothing answered. */
+  /** What went wrong, in the reader's language; by default that nothing answered. */
   title?: string;
   /** h1 when it stands in for a whole screen, p inside a list's section. */
   as?: 'h1' | 'p';
@@ -13,13 +12,14 @@ interface RetryNoticeProps {
 }
 
 /** What a screen or a list says when it could not load: a way to try again, not an empty state that misleads. */
-export function RetryNotice({ onRetry, title = OFFLINE, as: Title = 'p', children }: RetryNoticeProps) {
+export function RetryNotice({ onRetry, title, as: Title = 'p', children }: RetryNoticeProps) {
+  const i18n = useI18n();
   return (
     <div className="card px-4 py-10 text-center">
-      <Title className="text-lg font-semibold text-stone-900">{title}</Title>
+      <Title className="text-lg font-semibold text-stone-900">{title ?? i18n._('You seem to be offline. Try again.')}</Title>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
+          {i18n._('Try again')}
         </button>
         {children}
       </div>

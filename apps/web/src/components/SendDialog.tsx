@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { Dialog } from './Dialog';
+import { useI18n } from '../i18n/context';
+import { translateKnown } from '../i18n/labels';
 
 const BUTTONS = { cancel: 'btn btn-outline', confirm: 'btn btn-primary disabled:bg-stone-400', danger: 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400' };
 
@@ -27,9 +29,11 @@ interface SendDialogProps<T> {
 /**
  * A confirmation on a private page (cancel an order, answer an offer) that sends one call. Offline or on
  * a server hiccup it stays open with what was typed and says why; a refusal closes it for the page to explain.
+ * The caller's texts come translated; the server's message is translated when the catalogue knows it.
  */
 export function SendDialog<T>(props: SendDialogProps<T>) {
   const { title, description, reason, backLabel, sendLabel, busyLabel, danger = false, offlineText, failureText, send, onClose, onSent, onRefused } = props;
+  const i18n = useI18n();
   const reasonId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,7 +72,7 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
       {reason && (
         <div>
           <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-stone-800">
-            Reason (optional)
+            {i18n._('Reason (optional)')}
           </label>
           <textarea
             id={reasonId}
@@ -82,7 +86,7 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
       )}
       {failure && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
+          {translateKnown(i18n, failure)}
         </p>
       )}
     </Dialog>

@@ -10,6 +10,6 @@ export async function setInterest(productId: number, interested: boolean, visito
   return apiRequest<InterestResult>(`/v1/products/${productId}/interest`, {
     method: interested ? 'POST' : 'DELETE',
     body: { visitor_id: visitorId },
-    defaultMessage: 'Could not save your interest',
+    defaultMessage: /*i18n*/ 'Could not save your interest',
   });
 }

@@ -27,8 +27,8 @@ export interface ShopRef {
   town: string;
 }
 
-/** A card product that cannot be bought now. */
+/** A card product that cannot be bought now: the English label, translated where it is shown (`i18n._`). */
 export function unavailableLabel(product: Pick<CardProduct, 'sold' | 'reserved'>): 'Sold' | 'Reserved' | null {
-  return product.sold ? 'Sold' : product.reserved ? 'Reserved' : null;
+  return product.sold ? /*i18n*/ 'Sold' : product.reserved ? /*i18n*/ 'Reserved' : null;
 }
 

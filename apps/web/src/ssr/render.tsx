@@ -8,6 +8,10 @@ import { ApiError, setTransport } from '../lib/api-client';
 import { RenderedDataSaver } from '../lib/data-saver';
 import { InitialDataContext, type InitialData, type InitialEntry } from '../lib/initial-data';
 import { RenderedPieces } from '../lib/lazy-page';
+import { LanguageProvider } from '../i18n/context';
+import { createI18n, loadCatalogue } from '../i18n/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '@marketplace/shared';
+import type { I18n } from '@lingui/core';
 
 export { INITIAL_DATA_ID } from '../lib/initial-data';
 
@@ -41,6 +45,19 @@ export interface Rendered {
 interface RenderOptions {
   /** The visitor's data-saver choice, from its cookie or the browser's Save-Data (apps/api plugins/data-saver.ts). */
   dataSaver?: boolean;
+  /** The visitor's language, from its cookie (apps/api plugins/page-form.ts). */
+  language?: Language;
+}
+
+// One translator per language, made on first use and never switched: renders of both run interleaved.
+const translators = new Map<Language, Promise<I18n>>();
+function translatorFor(language: Language): Promise<I18n> {
+  let i18n = translators.get(language);
+  if (!i18n) {
+    i18n = loadCatalogue(language).then((messages) => createI18n(language, messages));
+    translators.set(language, i18n);
+  }
+  return i18n;
 }
 
 // Data that needs other data (a product, then its related items) appears one render later, and a screen's
@@ -55,18 +72,20 @@ export function configure(transport: typeof fetch): void {
   setTransport(transport);
 }
 
-async function renderOnce(url: string, initial: InitialData, pieces: Set<string>, dataSaver: boolean): Promise<string> {
+async function renderOnce(url: string, initial: InitialData, pieces: Set<string>, dataSaver: boolean, i18n: I18n): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <InitialDataContext value={initial}>
-        <RenderedDataSaver value={dataSaver}>
-          <RenderedPieces value={pieces}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </RenderedPieces>
-        </RenderedDataSaver>
-      </InitialDataContext>
+      <LanguageProvider i18n={i18n}>
+        <InitialDataContext value={initial}>
+          <RenderedDataSaver value={dataSaver}>
+            <RenderedPieces value={pieces}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </RenderedPieces>
+          </RenderedDataSaver>
+        </InitialDataContext>
+      </LanguageProvider>
     </StrictMode>,
     // Never split a finished boundary out of place: revealing it would take an inline script (CSP forbids).
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -86,7 +105,8 @@ async function settle(key: string, load: (signal: AbortSignal) => Promise<unknow
   }
 }
 
-export async function render(url: string, origin: string, signal: AbortSignal, { dataSaver = false }: RenderOptions = {}): Promise<Rendered> {
+export async function render(url: string, origin: string, signal: AbortSignal, { dataSaver = false, language = DEFAULT_LANGUAGE }: RenderOptions = {}): Promise<Rendered> {
+  const i18n = await translatorFor(language);
   const entries = new Map<string, InitialEntry>();
   const tried = new Set<string>();
   let complete = true;
@@ -95,7 +115,7 @@ export async function render(url: string, origin: string, signal: AbortSignal, {
   for (let pass = 0; pass < PASSES; pass++) {
     const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
     pieces = new Set<string>();
-    html = await renderOnce(url, { entries, wanted, origin }, pieces, dataSaver);
+    html = await renderOnce(url, { entries, wanted, origin }, pieces, dataSaver, i18n);
     const fresh = [...wanted].filter(([key]) => !tried.has(key));
     if ((fresh.length === 0 && !html.includes(WAITING_BOUNDARY)) || pass === PASSES - 1 || signal.aborted) break;
     fresh.forEach(([key]) => tried.add(key));

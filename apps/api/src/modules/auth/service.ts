@@ -29,8 +29,8 @@ export const MAX_FAILURES_PER_PAIR = 5;
 const MAX_FAILURES_PER_IP = 20;
 export const ACCOUNT_SLOWDOWN_AFTER = 10;
 const MAX_DELAY_MS = FAILURE_WINDOW_MS;
-export const TOO_MANY_FAILURES = 'Too many failed login attempts. Please wait 15 minutes and try again.';
-export const SLOW_DOWN = 'Too many failed login attempts on this account. Please wait a moment and try again.';
+export const TOO_MANY_FAILURES = /*i18n*/ 'Too many failed login attempts. Please wait 15 minutes and try again.';
+export const SLOW_DOWN = /*i18n*/ 'Too many failed login attempts on this account. Please wait a moment and try again.';
 
 /** How long an address that failed on a much-attacked account must wait after the account's last failure. */
 export function accountDelayMs(accountFailures: number): number {

@@ -21,7 +21,7 @@ import { listOrders } from './repository.js';
 import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
-export const TOO_MANY_ORDERS = 'Too many orders from your network. Please try again in an hour.';
+export const TOO_MANY_ORDERS = /*i18n*/ 'Too many orders from your network. Please try again in an hour.';
 /** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
 export const ORDERS_PER_HOUR = 30;
 /** Reading and cancelling through the private link. */

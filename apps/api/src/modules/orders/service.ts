@@ -24,7 +24,7 @@ import {
 } from './repository.js';
 
 const ORDER_NOT_FOUND = 'Order not found';
-export const ORDER_CHANGED_MEANWHILE = 'This order was changed by someone else meanwhile. Reload it and try again.';
+export const ORDER_CHANGED_MEANWHILE = /*i18n*/ 'This order was changed by someone else meanwhile. Reload it and try again.';
 
 /** The verb of "Cannot <verb>: <reason>". */
 const VERBS: Record<OrderAction, string> = {

@@ -12,9 +12,9 @@ import { requestOfToken } from '../seller-requests/service.js';
 import { insertUser } from '../users/repository.js';
 import { ownedRequests, setOwner } from './repository.js';
 
-export const ACCOUNT_EXISTS = 'An account already uses this email address. Log in to add this item to it.';
-export const ACCOUNT_NOT_ASKED = 'A seller account can only be made for an item submitted with "Create a seller account" ticked and an email address.';
-export const ALREADY_LINKED = 'This item is already in a seller account.';
+export const ACCOUNT_EXISTS = /*i18n*/ 'An account already uses this email address. Log in to add this item to it.';
+export const ACCOUNT_NOT_ASKED = /*i18n*/ 'A seller account can only be made for an item submitted with "Create a seller account" ticked and an email address.';
+export const ALREADY_LINKED = /*i18n*/ 'This item is already in a seller account.';
 /** A seller with more items than this sees the newest; the total says how many there are. */
 const ACCOUNT_ITEMS_SHOWN = 100;
 

@@ -27,7 +27,7 @@ import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswe
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 const SUBMITTED = 'Item successfully submitted!';
-export const TOO_MANY_SUBMISSIONS = 'Too many submissions from your network. Please try again in an hour.';
+export const TOO_MANY_SUBMISSIONS = /*i18n*/ 'Too many submissions from your network. Please try again in an hour.';
 /** Per IP: mobile networks put many phones behind one address, so this only stops floods, not sellers. */
 export const SUBMISSIONS_PER_HOUR = 30;
 /** Reading and answering through the seller's status link. */

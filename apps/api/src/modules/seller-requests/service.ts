@@ -44,8 +44,8 @@ import {
 const REQUEST_NOT_FOUND = 'Seller request not found';
 /** The seller's link: unknown and malformed tokens alike, never a hint whether a request exists. */
 export const ITEM_NOT_FOUND = 'We could not find this item';
-export const CHANGED_MEANWHILE = 'This request was changed by someone else meanwhile. Reload it and try again.';
-export const OFFER_REPLACED = 'This offer was withdrawn and replaced by a newer one. Reload the page to see it.';
+export const CHANGED_MEANWHILE = /*i18n*/ 'This request was changed by someone else meanwhile. Reload it and try again.';
+export const OFFER_REPLACED = /*i18n*/ 'This offer was withdrawn and replaced by a newer one. Reload the page to see it.';
 
 type Submission = z.output<typeof adminSellerRequestSchema>;
 

@@ -1,8 +1,11 @@
+import { useI18n } from '../../i18n/context';
+
 /** Spec 2: the promo bar tells visitors that notifications and promotions are still being built. */
 export function PromoBar() {
+  const i18n = useI18n();
   return (
     <div className="bg-stone-900 px-4 py-2 text-center text-xs text-white sm:text-sm" role="note">
-      Promotions and notifications are in development.
+      {i18n._('Promotions and notifications are in development.')}
     </div>
   );
 }

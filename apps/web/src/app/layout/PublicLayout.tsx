@@ -9,22 +9,24 @@ import { PageFallback } from './PageFallback';
 import { PromoBar } from './PromoBar';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
+import { useI18n } from '../../i18n/context';
 
 // The footer is below the fold on every screen: its code comes in its own chunk, in parallel with the
 // screen's, so it does not count against the first screen's JS budget.
 const Footer = lazyPage(() => import('./Footer'), 'Footer');
-const HOME = { to: '/', label: 'Go to the home page' };
+const HOME = { to: '/', label: /*i18n*/ 'Go to the home page' };
 
 /** Spec 2 public shell: the screens render inside it while their own chunk loads; a screen that fails leaves the top bar usable. */
 export function PublicLayout() {
   // Data saver (the footer's switch): product photos on public screens wait for a tap.
   const dataSaver = useDataSaver();
+  const i18n = useI18n();
   return (
     <PhotosOnTap value={dataSaver}>
       <div className="flex min-h-screen flex-col">
         <ScrollToTop />
         <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-teal-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-          Skip to content
+          {i18n._('Skip to content')}
         </a>
         <PromoBar />
         <TopBar />

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from '../../lib/router';
 import { SearchIcon } from '../../components/icons';
 import { useSuggestions, type Suggestion } from './use-suggestions';
+import { useI18n } from '../../i18n/context';
 
 const LIST_ID = 'site-search-suggestions';
 const optionId = (i: number) => `site-search-option-${i}`;
@@ -16,6 +17,7 @@ export function SearchForm() {
 
 function SearchBox({ initial }: { initial: string }) {
   const navigate = useNavigate();
+  const i18n = useI18n();
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -66,7 +68,7 @@ function SearchBox({ initial }: { initial: string }) {
     // The action serves a search made before the page's code has loaded (or without it): a plain page load.
     <form role="search" action="/discover" onSubmit={onSubmit} className="relative flex w-full">
       <label htmlFor="site-search" className="sr-only">
-        Search products
+        {i18n._('Search products')}
       </label>
       <input
         id="site-search"
@@ -86,15 +88,15 @@ function SearchBox({ initial }: { initial: string }) {
         }}
         onKeyDown={onKeyDown}
         onBlur={close}
-        placeholder="Search phones, laptops, TVs…"
+        placeholder={i18n._('Search phones, laptops, TVs…')}
         enterKeyHint="search"
         maxLength={200}
         className="min-h-11 w-full min-w-0 rounded-l-md border border-r-0 border-stone-400 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-offset-0"
       />
-      <button type="submit" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-r-md bg-teal-700 px-3 text-white hover:bg-teal-800" aria-label="Search">
+      <button type="submit" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-r-md bg-teal-700 px-3 text-white hover:bg-teal-800" aria-label={i18n._('Search')}>
         <SearchIcon width={20} height={20} />
       </button>
-      <ul id={LIST_ID} role="listbox" aria-label="Suggestions" hidden={!shown} className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-stone-300 bg-white shadow-lg">
+      <ul id={LIST_ID} role="listbox" aria-label={i18n._('Suggestions')} hidden={!shown} className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-stone-300 bg-white shadow-lg">
         {shown &&
           suggestions.map((suggestion, i) => (
             <li

@@ -3,25 +3,28 @@ import { Link, NavLink, useLocation } from '../../lib/router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { BRAND } from '../../lib/brand';
 import { BasketLink } from './BasketLink';
+import { LanguageSwitch } from './LanguageSwitch';
 import { SavedLink } from './SavedLink';
 import { SearchForm } from './SearchForm';
+import { useI18n } from '../../i18n/context';
 
 type NavItem = [to: string, label: string];
 const mainLinks: NavItem[] = [
-  ['/', 'Home'],
-  ['/discover', 'Buy'],
-  ['/sell', 'Sell an Item'],
+  ['/', /*i18n*/ 'Home'],
+  ['/discover', /*i18n*/ 'Buy'],
+  ['/sell', /*i18n*/ 'Sell an Item'],
 ];
 // Spec 2: the mobile menu adds Contact.
-const mobileLinks: NavItem[] = [...mainLinks, ['/contact', 'Contact']];
+const mobileLinks: NavItem[] = [...mainLinks, ['/contact', /*i18n*/ 'Contact']];
 
 function NavList({ items, className, linkClass }: { items: NavItem[]; className: string; linkClass: string }) {
+  const i18n = useI18n();
   return (
     <ul className={className}>
       {items.map(([to, label]) => (
         <li key={to}>
           <NavLink to={to} end={to === '/'} className={linkClass}>
-            {label}
+            {i18n._(label)}
           </NavLink>
         </li>
       ))}
@@ -35,6 +38,7 @@ export function TopBar() {
   // The menu belongs to the page it was opened on: any navigation (link, search, back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.key;
+  const i18n = useI18n();
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 shadow-sm backdrop-blur">
@@ -44,29 +48,31 @@ export function TopBar() {
           className="-ml-2 inline-flex size-11 items-center justify-center rounded-md text-stone-800 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label="Menu"
+          aria-label={i18n._('Menu')}
           onClick={() => setOpenOn(menuOpen ? null : location.key)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="inline-flex min-h-11 items-center gap-2 text-base font-extrabold text-teal-800 sm:mr-2 sm:text-lg" aria-label={`${BRAND} home`}>
-          {/* Below 400 px the name alone leaves room for the saved items and basket icons on the same row. */}
+        <Link to="/" className="inline-flex min-h-11 items-center gap-2 text-base font-extrabold text-teal-800 sm:mr-2 sm:text-lg" aria-label={i18n._('{brand} home', { brand: BRAND })}>
+          {/* On a phone the name stands on two short lines (and below 400 px without the logo), leaving room on
+              the same row for the language switch, the saved items and the basket. */}
           <img src="/favicon.svg" alt="" width="28" height="28" className="size-7 max-[399px]:hidden" />
-          {BRAND}
+          <span className="max-[479px]:w-min max-[479px]:text-sm max-[479px]:leading-tight">{BRAND}</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={i18n._('Main')} className="hidden md:block">
           <NavList items={mainLinks} className="flex gap-1" linkClass="nav-item" />
         </nav>
-        <div className="order-last w-full md:order-none md:ml-auto md:w-72 lg:w-80 xl:w-96">
+        <div className="order-last w-full md:order-none md:ml-auto md:w-auto md:min-w-48 md:max-w-96 md:flex-1">
           <SearchForm />
         </div>
-        <div className="ml-auto flex md:ml-0">
+        <div className="ml-auto flex items-center">
+          <LanguageSwitch />
           <SavedLink />
           <BasketLink />
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-stone-200 px-2 py-2 md:hidden" onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}>
+        <nav id="mobile-menu" aria-label={i18n._('Mobile')} className="border-t border-stone-200 px-2 py-2 md:hidden" onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}>
           <NavList items={mobileLinks} className="" linkClass="flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800" />
         </nav>
       )}

@@ -7,6 +7,8 @@ import { ImagePicker, usePickedImages } from '../ImagePicker';
 import { PreviewCard } from '../PreviewCard';
 import { readDraft, useFormDraft } from '../use-form-draft';
 import type { SellFormOutput, SellFormValues, SellFormWording, ServerFieldErrors } from './types';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 
 // The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
 // back-office's "Create seller request" (staff type it in for a walk-in seller, in the back-office's words).
@@ -28,17 +30,17 @@ const FIELDS: readonly FieldName[] = [
   'create_seller_account',
 ];
 
-/** A visitor offering their own item (/sell). */
+/** A visitor offering their own item (/sell); shown translated (the back-office's own words stay as given). */
 const VISITOR_WORDING: SellFormWording = {
-  photos: 'Photos of your item',
-  item: 'Item name',
-  price: 'Price or value (MWK)',
-  name: 'Your name',
-  phone: 'Phone number',
-  email: 'Email address',
-  notify: 'Notify me when an offer is made',
-  terms: 'I accept the terms and conditions',
-  condition: "Your item's condition",
+  photos: /*i18n*/ 'Photos of your item',
+  item: /*i18n*/ 'Item name',
+  price: /*i18n*/ 'Price or value (MWK)',
+  name: /*i18n*/ 'Your name',
+  phone: /*i18n*/ 'Phone number',
+  email: /*i18n*/ 'Email address',
+  notify: /*i18n*/ 'Notify me when an offer is made',
+  terms: /*i18n*/ 'I accept the terms and conditions',
+  condition: /*i18n*/ "Your item's condition",
 };
 
 /** 'City, Address', leaving out whichever is empty. */
@@ -79,7 +81,7 @@ function resolverFor(variant: SellFormProps['variant']): Resolver<SellFormValues
 export interface SellFormProps {
   /** 'public': /sell's messages ('Your name is required'); 'admin': the seller's, and the location as city and address. */
   variant: 'public' | 'admin';
-  /** The labels; a visitor's own by default. */
+  /** The labels; a visitor's own by default. The catalogue's texts among them are shown translated. */
   wording?: SellFormWording;
   /** Sends the multipart body. Resolves with the server's per-field messages when it refused some (it has toasted). */
   onSubmit: (body: FormData) => Promise<ServerFieldErrors | void>;
@@ -90,7 +92,10 @@ export interface SellFormProps {
   draftKey?: string;
 }
 
-export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, submitLabel, secondaryAction, draftKey }: SellFormProps) {
+export function SellForm({ variant, wording = VISITOR_WORDING, onSubmit, submitLabel, secondaryAction, draftKey }: SellFormProps) {
+  const i18n = useI18n();
+  // The back-office renders in English, where nothing is translated: its words show exactly as given.
+  const word = (key: keyof SellFormWording) => translateKnown(i18n, wording[key]);
   const { files, setFiles, primaryUrl } = usePickedImages();
   const [defaultValues] = useState(() => (draftKey ? readDraft(draftKey, EMPTY) : EMPTY));
   const {
@@ -122,46 +127,46 @@ export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, 
   return (
     <form noValidate onSubmit={submit} onFocus={() => void loadResolvers()} className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8">
       <div className="card space-y-5 p-4 sm:p-6">
-        <ImagePicker files={files} onChange={setFiles} label={words.photos} disabled={isSubmitting} />
-        <Field label={words.item} error={error('item_name')}>
+        <ImagePicker files={files} onChange={setFiles} label={word('photos')} disabled={isSubmitting} />
+        <Field label={word('item')} error={error('item_name')}>
           {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
         </Field>
-        <Field label="Description" error={error('description')} hint="Any marks or faults, storage, what comes with it. Under 500 characters.">
+        <Field label={i18n._('Description')} error={error('description')} hint={i18n._('Any marks or faults, storage, what comes with it. Under 500 characters.')}>
           {(aria) => <textarea {...aria} rows={4} maxLength={DESCRIPTION_MAX} {...register('description')} />}
         </Field>
-        <Field label={words.price} error={error('price')} hint="Whole kwacha, digits only.">
+        <Field label={word('price')} error={error('price')} hint={i18n._('Whole kwacha, digits only.')}>
           {(aria) => <input {...aria} inputMode="numeric" autoComplete="off" {...register('price')} />}
         </Field>
-        <ConditionChoice legend={words.condition} input={register('condition')} error={error('condition')} />
+        <ConditionChoice legend={word('condition')} input={register('condition')} error={error('condition')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={words.name} error={error('seller_name')}>
+          <Field label={word('name')} error={error('seller_name')}>
             {(aria) => <input {...aria} autoComplete={variant === 'public' ? 'name' : 'off'} {...register('seller_name')} />}
           </Field>
-          <Field label={words.phone} error={error('phone')}>
+          <Field label={word('phone')} error={error('phone')}>
             {(aria) => <input {...aria} type="tel" autoComplete={variant === 'public' ? 'tel' : 'off'} {...register('phone')} />}
           </Field>
-          <Field label={words.email} error={error('email')} className="sm:col-span-2">
+          <Field label={word('email')} error={error('email')} className="sm:col-span-2">
             {(aria) => <input {...aria} type="email" autoComplete={variant === 'public' ? 'email' : 'off'} {...register('email')} />}
           </Field>
           {variant === 'public' ? (
-            <Field label="Location" error={error('location')} hint="Town or area, e.g. Lilongwe, Area 47." className="sm:col-span-2">
+            <Field label={i18n._('Location')} error={error('location')} hint={i18n._('Town or area, e.g. Lilongwe, Area 47.')} className="sm:col-span-2">
               {(aria) => <input {...aria} autoComplete="address-level2" {...register('location')} />}
             </Field>
           ) : (
             <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
-              <legend className="sr-only">Location</legend>
-              <Field label="City" error={error('location')}>
+              <legend className="sr-only">{i18n._('Location')}</legend>
+              <Field label={i18n._('City')} error={error('location')}>
                 {(aria) => <input {...aria} autoComplete="off" {...register('city', { deps: ['location'] })} />}
               </Field>
-              <Field label="Address">{(aria) => <input {...aria} autoComplete="off" {...register('address', { deps: ['location'] })} />}</Field>
+              <Field label={i18n._('Address')}>{(aria) => <input {...aria} autoComplete="off" {...register('address', { deps: ['location'] })} />}</Field>
             </fieldset>
           )}
         </div>
         <fieldset className="space-y-1">
-          <legend className="sr-only">Options</legend>
-          <Checkbox label={words.notify} {...register('notify_on_offer')} />
-          <Checkbox label={words.terms} error={error('terms_accepted')} {...register('terms_accepted')} />
-          {variant === 'public' && <Checkbox label="Create a seller account for me" {...register('create_seller_account')} />}
+          <legend className="sr-only">{i18n._('Options')}</legend>
+          <Checkbox label={word('notify')} {...register('notify_on_offer')} />
+          <Checkbox label={word('terms')} error={error('terms_accepted')} {...register('terms_accepted')} />
+          {variant === 'public' && <Checkbox label={i18n._('Create a seller account for me')} {...register('create_seller_account')} />}
         </fieldset>
       </div>
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -179,7 +184,7 @@ export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, 
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? 'Submitting...' : submitLabel}
+          {isSubmitting ? i18n._('Submitting...') : submitLabel}
         </button>
         {secondaryAction}
       </div>
@@ -190,6 +195,7 @@ export function SellForm({ variant, wording: words = VISITOR_WORDING, onSubmit, 
 /** A checkbox whose whole row is a 44 px touch target. */
 function Checkbox({ label, error, ...input }: { label: string; error?: string } & ComponentProps<'input'>) {
   const id = useId();
+  const i18n = useI18n();
   return (
     <div>
       <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-stone-800">
@@ -205,7 +211,7 @@ function Checkbox({ label, error, ...input }: { label: string; error?: string } 
       </label>
       {error && (
         <p id={`${id}-error`} className="-mt-1 mb-1 text-sm font-medium text-red-700">
-          {error}
+          {translateKnown(i18n, error)}
         </p>
       )}
     </div>

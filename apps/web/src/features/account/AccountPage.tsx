@@ -8,13 +8,16 @@ import { setSellerToken, sellerToken } from '../../lib/seller-session';
 import { useAsync } from '../../lib/use-async';
 import { claimItem, fetchItems, ITEMS_FAILED, logout } from './api';
 import { ItemList } from './components/ItemList';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 
 // The form (react-hook-form and zod) loads only for a visitor who is not logged in: a returning seller's
 // list shows without it.
 const LoginForm = lazy(() => import('./components/LoginForm').then((m) => ({ default: m.LoginForm })));
 
-export const ITEM_ADDED = 'The item was added to your account.';
-const SESSION_ENDED = 'Your session has ended. Please log in again.';
+// Notices are kept in English and translated where shown: a claim's refusal comes from the server.
+export const ITEM_ADDED = /*i18n*/ 'The item was added to your account.';
+const SESSION_ENDED = /*i18n*/ 'Your session has ended. Please log in again.';
 
 /** Navigation state from an item's private page: add this item once the seller is logged in. */
 function claimOf(state: unknown): string | null {
@@ -40,26 +43,29 @@ export function AccountPage() {
 }
 
 function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: (token: string) => void }) {
+  const i18n = useI18n();
   const claiming = claimOf(useLocation().state) !== null;
   return (
     <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="login-heading">
-      <title>{pageTitle('Your seller account')}</title>
+      <title>{pageTitle(i18n._('Your seller account'))}</title>
       <h1 id="login-heading" className="page-title">
-        Your seller account
+        {i18n._('Your seller account')}
       </h1>
       {notice && (
         <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950">
-          {notice}
+          {translateKnown(i18n, notice)}
         </p>
       )}
-      <p className="text-stone-800">{claiming ? 'Log in to add your item to your account.' : 'Log in to see all the items you offered us and answer our offers.'}</p>
-      <Suspense fallback={<p className="text-sm text-stone-600">Loading…</p>}>
+      <p className="text-stone-800">
+        {claiming ? i18n._('Log in to add your item to your account.') : i18n._('Log in to see all the items you offered us and answer our offers.')}
+      </p>
+      <Suspense fallback={<p className="text-sm text-stone-600">{i18n._('Loading…')}</p>}>
         <LoginForm onLoggedIn={onLoggedIn} />
       </Suspense>
       <p className="border-t border-stone-200 pt-4 text-sm text-stone-700">
-        No account yet? Tick “Create a seller account for me” when you sell an item, then set your password on the item's private page.{' '}
+        {i18n._("No account yet? Tick “Create a seller account for me” when you sell an item, then set your password on the item's private page.")}{' '}
         <Link to="/sell" className="font-semibold text-teal-800 underline">
-          Sell an item
+          {i18n._('Sell an item')}
         </Link>
       </p>
     </section>
@@ -72,6 +78,7 @@ interface Loaded {
 }
 
 function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEnded: () => void; onLogout: () => void }) {
+  const i18n = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
   const claim = useRef(claimOf(location.state));
@@ -97,13 +104,13 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
     if (state.status === 'success' && claimOf(location.state)) void navigate(location.pathname, { replace: true, state: null });
   }, [state.status, location.state, location.pathname, navigate]);
 
-  const head = <title>{pageTitle('Your items')}</title>;
+  const head = <title>{pageTitle(i18n._('Your items'))}</title>;
   if (state.status === 'loading' || expired) {
     return (
       <div className="space-y-3" aria-busy="true">
         {head}
-        <h1 className="page-title">Your items</h1>
-        <p className="text-stone-700">Loading your items…</p>
+        <h1 className="page-title">{i18n._('Your items')}</h1>
+        <p className="text-stone-700">{i18n._('Loading your items…')}</p>
       </div>
     );
   }
@@ -111,10 +118,10 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
     return (
       <section className="py-10 text-center">
         {head}
-        <h1 className="text-2xl font-bold text-red-700">{ITEMS_FAILED}</h1>
-        <p className="mt-2 text-stone-700">Check your connection and try again.</p>
+        <h1 className="text-2xl font-bold text-red-700">{i18n._(ITEMS_FAILED)}</h1>
+        <p className="mt-2 text-stone-700">{i18n._('Check your connection and try again.')}</p>
         <button type="button" className="btn btn-primary mt-6" onClick={() => setRound((n) => n + 1)}>
-          Try again
+          {i18n._('Try again')}
         </button>
       </section>
     );
@@ -126,10 +133,8 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
       {head}
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="page-title">Your items</h1>
-          <p className="text-sm break-all text-stone-700">
-            Logged in as {items.display_name} ({items.email})
-          </p>
+          <h1 className="page-title">{i18n._('Your items')}</h1>
+          <p className="text-sm break-all text-stone-700">{i18n._('Logged in as {name} ({email})', { name: items.display_name, email: items.email })}</p>
         </div>
         <button
           type="button"
@@ -139,26 +144,26 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
             onLogout();
           }}
         >
-          Log out
+          {i18n._('Log out')}
         </button>
       </header>
       {notice && (
         <p role="status" className="rounded-md border border-teal-600 bg-teal-50 p-3 text-sm font-medium text-teal-900">
-          {notice}
+          {translateKnown(i18n, notice)}
         </p>
       )}
       {items.items.length === 0 ? (
-        <EmptyState title="No items yet" message="Items you offer us while logged in, or add from their private page, show here." />
+        <EmptyState title={i18n._('No items yet')} message={i18n._('Items you offer us while logged in, or add from their private page, show here.')} />
       ) : (
         <ItemList items={items.items} />
       )}
       {items.total > items.items.length && (
         <p className="text-sm text-stone-700">
-          Showing your newest {items.items.length} of {items.total} items.
+          {i18n._('Showing your newest {shown} of {total} items.', { shown: items.items.length, total: items.total })}
         </p>
       )}
       <Link to="/sell" className="btn btn-primary">
-        Sell another item
+        {i18n._('Sell another item')}
       </Link>
     </>
   );

@@ -1,10 +1,10 @@
 import type { AccountItems, LoginInput, LoginResult } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
-export const ITEMS_FAILED = 'Could not load your items';
+export const ITEMS_FAILED = /*i18n*/ 'Could not load your items';
 
 export function login(input: LoginInput): Promise<LoginResult> {
-  return apiRequest<LoginResult>('/v1/auth/login', { method: 'POST', body: input, defaultMessage: 'Login failed. Please try again.' });
+  return apiRequest<LoginResult>('/v1/auth/login', { method: 'POST', body: input, defaultMessage: /*i18n*/ 'Login failed. Please try again.' });
 }
 
 /** Ends the session on the server; the phone forgets it whatever the answer (a 204, or none when offline). */
@@ -18,5 +18,5 @@ export function fetchItems(token: string, signal: AbortSignal): Promise<AccountI
 
 /** Adds an item the seller holds the private link of; the updated list comes back. */
 export function claimItem(token: string, statusToken: string): Promise<AccountItems> {
-  return apiRequest<AccountItems>('/v1/account/items', { method: 'POST', token, body: { status_token: statusToken }, defaultMessage: 'Could not add the item to your account' });
+  return apiRequest<AccountItems>('/v1/account/items', { method: 'POST', token, body: { status_token: statusToken }, defaultMessage: /*i18n*/ 'Could not add the item to your account' });
 }

@@ -13,6 +13,7 @@ import { pageTitle } from '../../lib/brand';
 import { fetchSuggestions } from './api';
 import { BasketLine, type LineProblem } from './components/BasketLine';
 import { YourOrders } from './components/YourOrders';
+import { useI18n } from '../../i18n/context';
 
 /** The stored snapshot, refreshed with the listing's current name, price, location and shop when we have them. */
 function freshen(item: BasketItem, checked: CheckedItem | undefined): BasketItem {
@@ -29,6 +30,7 @@ function problemOf(checked: CheckedItem | undefined): LineProblem {
 
 export function BasketPage() {
   const navigate = useNavigate();
+  const i18n = useI18n();
   const stored = useBasket();
   const [placedOrders] = useState(readPlacedOrders);
   const ids = stored.map((item) => item.id);
@@ -49,37 +51,37 @@ export function BasketPage() {
 
   return (
     <div className="space-y-8">
-      <title>{pageTitle('Your Basket')}</title>
+      <title>{pageTitle(i18n._('Your Basket'))}</title>
       <section aria-labelledby="basket-heading">
         <h1 id="basket-heading" className="page-title mb-4">
-          Your Basket
+          {i18n._('Your Basket')}
         </h1>
         {lines.length === 0 ? (
-          <EmptyState title="You have not added anything to your Basket." message="Items in you Basket will appear here after you add them." />
+          <EmptyState title={i18n._('You have not added anything to your Basket.')} message={i18n._('Items in you Basket will appear here after you add them.')} />
         ) : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
-            <ul className="space-y-3" aria-label="Items in your basket">
+            <ul className="space-y-3" aria-label={i18n._('Items in your basket')}>
               {lines.map(({ item, problem }) => (
                 <BasketLine key={item.id} item={item} problem={problem} onRemove={() => removeFromBasket(item.id)} />
               ))}
             </ul>
             <aside aria-labelledby="summary-heading" className="card p-4">
               <h2 id="summary-heading" className="text-lg font-semibold text-stone-900">
-                Summary
+                {i18n._('Summary')}
               </h2>
               <dl className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4">
                 <dt className="text-stone-700">
-                  Total ({available.length} {available.length === 1 ? 'item' : 'items'})
+                  {available.length === 1 ? i18n._('Total (1 item)') : i18n._('Total ({count} items)', { count: available.length })}
                 </dt>
                 <dd className="text-2xl font-extrabold whitespace-nowrap text-stone-950" data-testid="basket-total">
                   {formatMoney(basketTotal(available))}
                 </dd>
               </dl>
-              {anyUnavailable && <p className="mt-2 text-sm text-stone-700">Unavailable items are not counted in the total.</p>}
+              {anyUnavailable && <p className="mt-2 text-sm text-stone-700">{i18n._('Unavailable items are not counted in the total.')}</p>}
               <button type="button" className="btn btn-primary mt-4 w-full" disabled={available.length === 0} onClick={() => navigate('/checkout')}>
-                Place order
+                {i18n._('Place order')}
               </button>
-              <p className="mt-2 text-sm text-stone-700">Nothing to pay now: you pay at the shop when you collect, or on delivery.</p>
+              <p className="mt-2 text-sm text-stone-700">{i18n._('Nothing to pay now: you pay at the shop when you collect, or on delivery.')}</p>
             </aside>
           </div>
         )}
@@ -87,9 +89,9 @@ export function BasketPage() {
       {placedOrders.length > 0 && <YourOrders orders={placedOrders} />}
       <section aria-labelledby="suggestions-heading">
         <h2 id="suggestions-heading" className="section-title mb-3">
-          Explore New Items
+          {i18n._('Explore New Items')}
         </h2>
-        <ProductGrid label="Explore New Items" loading={suggestions.status === 'loading'} products={suggestions.status === 'success' ? suggestions.data : []} skeletons={HOME_GRID_SIZE} />
+        <ProductGrid label={i18n._('Explore New Items')} loading={suggestions.status === 'loading'} products={suggestions.status === 'success' ? suggestions.data : []} skeletons={HOME_GRID_SIZE} />
       </section>
     </div>
   );

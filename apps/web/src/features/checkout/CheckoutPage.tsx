@@ -15,6 +15,8 @@ import { CheckoutForm } from './components/CheckoutForm';
 import { Confirmation } from './components/Confirmation';
 import { ConflictNotice, type ConflictReport } from './components/ConflictNotice';
 import { OrderSummary } from './components/OrderSummary';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 
 const NO_CHECKS = new Map<number, CheckedItem>();
 
@@ -32,6 +34,7 @@ function requestOf(values: CheckoutOutput, lines: readonly CheckoutLine[]): Orde
 
 /** /checkout: the buyer's details and how to receive, then one order per shop holding the items. */
 export function CheckoutPage() {
+  const i18n = useI18n();
   const stored = useBasket();
   // The items are checked once, as the checkout opens; items the server later refuses leave the basket
   // and need no second look.
@@ -40,6 +43,7 @@ export function CheckoutPage() {
   const [newPrices, setNewPrices] = useState<ReadonlyMap<number, number>>(() => new Map());
   const [placed, setPlaced] = useState<PlacedOrder[] | null>(null);
   const [conflict, setConflict] = useState<ConflictReport | null>(null);
+  /** In English (ours or the server's): shown through translateKnown. */
   const [failure, setFailure] = useState<string | null>(null);
 
   const lines = checkoutLines(stored, checks.status === 'success' ? checks.data : NO_CHECKS, newPrices);
@@ -83,7 +87,7 @@ export function CheckoutPage() {
       if (await explainConflict(error)) return;
       console.error('Checkout: the order was not placed', error);
       const fields = fieldErrorsOf(error);
-      setFailure(Object.keys(fields).length ? 'Please correct the marked fields.' : failureText(error));
+      setFailure(Object.keys(fields).length ? /*i18n*/ 'Please correct the marked fields.' : failureText(error));
       return fields;
     }
   }
@@ -91,7 +95,7 @@ export function CheckoutPage() {
   if (placed) {
     return (
       <>
-        <title>{pageTitle('Order placed')}</title>
+        <title>{pageTitle(i18n._('Order placed'))}</title>
         <Confirmation orders={placed} />
       </>
     );
@@ -99,8 +103,8 @@ export function CheckoutPage() {
 
   const title = (
     <>
-      <title>{pageTitle('Checkout')}</title>
-      <h1 className="page-title">Checkout</h1>
+      <title>{pageTitle(i18n._('Checkout'))}</title>
+      <h1 className="page-title">{i18n._('Checkout')}</h1>
     </>
   );
   if (lines.length === 0) {
@@ -108,13 +112,13 @@ export function CheckoutPage() {
       <section className="mx-auto max-w-2xl space-y-4">
         {title}
         {conflict && <ConflictNotice report={conflict} />}
-        <EmptyState title={EMPTY_BASKET} message="Add the items you want to your basket, then place your order." />
+        <EmptyState title={i18n._(EMPTY_BASKET)} message={i18n._('Add the items you want to your basket, then place your order.')} />
         <div className="flex flex-wrap gap-3">
           <Link to="/basket" className="btn btn-outline">
-            Back to your basket
+            {i18n._('Back to your basket')}
           </Link>
           <Link to="/discover" className="btn btn-primary">
-            Browse items
+            {i18n._('Browse items')}
           </Link>
         </div>
       </section>
@@ -127,7 +131,7 @@ export function CheckoutPage() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         {title}
         <Link to="/basket" className="text-link inline-flex min-h-11 items-center">
-          Back to your basket
+          {i18n._('Back to your basket')}
         </Link>
       </div>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
@@ -139,22 +143,22 @@ export function CheckoutPage() {
             groups={groups}
             onPlace={place}
             canSubmit={orderable.length > 0}
-            submitLabel={conflict?.taken.length && conflict.rest ? 'Continue with the other items' : 'Confirm order'}
+            submitLabel={conflict?.taken.length && conflict.rest ? i18n._('Continue with the other items') : i18n._('Confirm order')}
             beforeSubmit={
               <>
                 {conflict && <ConflictNotice report={conflict} />}
                 {failure && (
                   <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-                    {failure}
+                    {translateKnown(i18n, failure)}
                   </p>
                 )}
                 {shopCount > 1 && (
                   <p className="rounded-md bg-teal-50 p-3 text-sm text-stone-900" data-testid="shops-note">
-                    Your items are in {shopCount} shops, so this becomes {shopCount} orders, one per shop. Each shop calls you about its own order.
+                    {i18n._('Your items are in {count} shops, so this becomes {count} orders, one per shop. Each shop calls you about its own order.', { count: shopCount })}
                   </p>
                 )}
-                {orderable.length === 0 && <p className="text-sm text-stone-700">None of the items in your basket can be ordered now.</p>}
-                <p className="text-sm text-stone-700">Nothing to pay now. The shop holds your items for you.</p>
+                {orderable.length === 0 && <p className="text-sm text-stone-700">{i18n._('None of the items in your basket can be ordered now.')}</p>}
+                <p className="text-sm text-stone-700">{i18n._('Nothing to pay now. The shop holds your items for you.')}</p>
               </>
             }
           />

@@ -1,9 +1,9 @@
 import type { OrderConflict, OrderRequest, PlacedOrder } from '@marketplace/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
-const ORDER_ERROR = 'Your order could not be placed. Please try again.';
-const OFFLINE = 'We could not reach the shop. Check your connection and try again: what you typed is still here.';
-const TOO_MANY = 'Too many orders from your network just now. Please wait a few minutes and try again.';
+const ORDER_ERROR = /*i18n*/ 'Your order could not be placed. Please try again.';
+const OFFLINE = /*i18n*/ 'We could not reach the shop. Check your connection and try again: what you typed is still here.';
+const TOO_MANY = /*i18n*/ 'Too many orders from your network just now. Please wait a few minutes and try again.';
 
 /** POST /v1/orders: one order per shop comes back, each with its private token. */
 export async function placeOrder(request: OrderRequest): Promise<PlacedOrder[]> {
@@ -32,7 +32,10 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** What to tell the buyer when the order did not go through (a 409 is explained item by item instead). */
+/**
+ * What to tell the buyer when the order did not go through (a 409 is explained item by item instead), in
+ * English: the page shows it through translateKnown, since it may be the server's own message.
+ */
 export function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return ORDER_ERROR;
   if (error.status === 0) return OFFLINE;

@@ -3,6 +3,8 @@ import { useSearchParams } from '../../lib/router';
 import { PageMeta } from '../../components/PageMeta';
 import { ProductGrid } from '../../components/ProductGrid';
 import { pageTitle } from '../../lib/brand';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 import type { DiscoverQuery } from './api';
 import { FilterBar } from './components/FilterBar';
 import { activeFilters, filterQuery, filtersFrom } from './filters';
@@ -11,11 +13,14 @@ import { useDiscoverProducts } from './use-discover-products';
 /** /discover?category=… (default SmartPhones) or /discover?search=…: a grid with pages of 10. */
 export function DiscoverPage() {
   const [params] = useSearchParams();
+  const i18n = useI18n();
   const search = params.get('search')?.trim() ?? '';
   const category = params.get('category')?.trim() || DEFAULT_DISCOVER_CATEGORY;
   const filters = filtersFrom(params);
   const query: DiscoverQuery = search && !params.get('category') ? { kind: 'search', search, filters } : { kind: 'category', category, filters };
-  const heading = query.kind === 'search' ? `Results for “${query.search}”` : `Discover ${query.category}`;
+  // A category's name is data, but the six fixed ones are in the catalogue.
+  const categoryName = query.kind === 'category' ? translateKnown(i18n, query.category) : '';
+  const heading = query.kind === 'search' ? i18n._('Results for “{search}”', { search: query.search }) : i18n._('Discover {category}', { category: categoryName });
   const narrowed = activeFilters(filters) > 0;
   const { loading, products, total, hasMore, loadingMore, moreFailed, loadMore, error, retry } = useDiscoverProducts(query);
 
@@ -23,15 +28,19 @@ export function DiscoverPage() {
     <section aria-labelledby="discover-heading">
       <PageMeta
         title={pageTitle(heading)}
-        description={query.kind === 'search' ? `Second-hand items matching “${query.search}” in Malawi.` : `Second-hand ${query.category} for sale in Malawi, prices in MWK.`}
+        description={
+          query.kind === 'search'
+            ? i18n._('Second-hand items matching “{search}” in Malawi.', { search: query.search })
+            : i18n._('Second-hand {category} for sale in Malawi, prices in MWK.', { category: categoryName })
+        }
         path={`/discover?${query.kind === 'search' ? `search=${encodeURIComponent(query.search)}` : `category=${encodeURIComponent(query.category)}`}`}
       />
       <h1 id="discover-heading" className="page-title">
         {heading}
       </h1>
       <p className="mt-1 mb-3 min-h-5 text-sm text-stone-600" aria-live="polite">
-        {!loading && total !== null && products.length > 0 && `${total} ${total === 1 ? 'item' : 'items'}`}
-        {!loading && narrowed && products.length === 0 && !error && 'No items match these filters.'}
+        {!loading && total !== null && products.length > 0 && (total === 1 ? i18n._('1 item') : i18n._('{count} items', { count: total }))}
+        {!loading && narrowed && products.length === 0 && !error && i18n._('No items match these filters.')}
       </p>
       {/* A new URL starts a fresh bar: the panel closes and its fields show what is applied. */}
       <FilterBar key={`${query.kind}:${filterQuery(filters)}`} base={query.kind === 'search' ? { search: query.search } : { category: query.category }} filters={filters} />
@@ -40,7 +49,7 @@ export function DiscoverPage() {
         <div className="mt-6 flex flex-col items-center gap-2">
           {moreFailed && (
             <p className="text-sm text-red-700" role="alert">
-              Could not load more items. Please try again.
+              {i18n._('Could not load more items. Please try again.')}
             </p>
           )}
           <button
@@ -49,7 +58,7 @@ export function DiscoverPage() {
             disabled={loadingMore}
             className="btn btn-outline px-6 disabled:opacity-70"
           >
-            {loadingMore ? 'Loading…' : 'Show more'}
+            {loadingMore ? i18n._('Loading…') : i18n._('Show more')}
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@ import { ProductGrid } from '../../components/ProductGrid';
 import type { CardProduct } from '../../lib/product-types';
 import { useAsync, type AsyncState } from '../../lib/use-async';
 import { pageTitle } from '../../lib/brand';
+import { useI18n } from '../../i18n/context';
 import { fetchFeatured, fetchNewest } from './api';
 import { HeroCarousel } from './components/HeroCarousel';
 import { StartSellingBanner } from './components/StartSellingBanner';
@@ -22,7 +23,7 @@ function useGrid(state: AsyncState<CardProduct[]>, what: string) {
   return { loading: state.status === 'loading', products: state.status === 'success' ? state.data : [], error };
 }
 
-const HOME_DESCRIPTION = 'Buy and sell second-hand phones, laptops, TVs and more in Malawi. Prices in MWK, collect and pay at a partner shop.';
+const HOME_DESCRIPTION = /*i18n*/ 'Buy and sell second-hand phones, laptops, TVs and more in Malawi. Prices in MWK, collect and pay at a partner shop.';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -41,17 +42,18 @@ export function HomePage() {
   const retry = () => setRound((n) => n + 1);
   const featured = useGrid(useAsync(`featured:${round}`, fetchFeatured), 'featured items');
   const newest = useGrid(useAsync(`newest:${round}`, fetchNewest), 'new items');
+  const i18n = useI18n();
 
   return (
     <div className="space-y-8">
-      <PageMeta title={pageTitle()} description={HOME_DESCRIPTION} path="/" />
-      <h1 className="sr-only">Second-hand electronics in Malawi</h1>
+      <PageMeta title={pageTitle(null, i18n)} description={i18n._(HOME_DESCRIPTION)} path="/" />
+      <h1 className="sr-only">{i18n._('Second-hand electronics in Malawi')}</h1>
       <HeroCarousel slides={SLIDES} />
-      <Section id="featured-items" title="Featured Items">
-        <ProductGrid label="Featured Items" skeletons={HOME_GRID_SIZE} onRetry={retry} eager={2} {...featured} />
+      <Section id="featured-items" title={i18n._('Featured Items')}>
+        <ProductGrid label={i18n._('Featured Items')} skeletons={HOME_GRID_SIZE} onRetry={retry} eager={2} {...featured} />
       </Section>
-      <Section id="new-items" title="Explore New Items">
-        <ProductGrid label="Explore New Items" skeletons={HOME_GRID_SIZE} onRetry={retry} {...newest} />
+      <Section id="new-items" title={i18n._('Explore New Items')}>
+        <ProductGrid label={i18n._('Explore New Items')} skeletons={HOME_GRID_SIZE} onRetry={retry} {...newest} />
       </Section>
       <StartSellingBanner />
     </div>

@@ -1,9 +1,10 @@
 import type { Shop } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';
+import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
 
-const FAILED = 'We could not load the shop list just now. Please try again in a moment.';
+const FAILED = /*i18n*/ 'We could not load the shop list just now. Please try again in a moment.';
 
 // The partner shops come from the API, so an address or opening hours changed in the back-office show here at once.
 function loadShops(signal: AbortSignal) {
@@ -17,12 +18,17 @@ function splitContact(contact: string): { hours: string; phone: string | null } 
 }
 
 export function ContactPage() {
+  const i18n = useI18n();
   const state = useAsync('shops', loadShops);
   return (
-    <InfoPage title="Contact Us">
-      <p>Questions about an item, an offer you received or a purchase? Visit or call one of our partner shops. Our staff can show you any item listed here before you buy.</p>
-      {state.status === 'loading' && <p aria-live="polite">Loading our shops…</p>}
-      {state.status === 'error' && <p role="alert">{FAILED}</p>}
+    <InfoPage title={i18n._('Contact Us')}>
+      <p>
+        {i18n._(
+          'Questions about an item, an offer you received or a purchase? Visit or call one of our partner shops. Our staff can show you any item listed here before you buy.',
+        )}
+      </p>
+      {state.status === 'loading' && <p aria-live="polite">{i18n._('Loading our shops…')}</p>}
+      {state.status === 'error' && <p role="alert">{i18n._(FAILED)}</p>}
       {state.status === 'success' && (
         <ul className="grid list-none! gap-3 pl-0! sm:grid-cols-3">
           {state.data.shops.map((shop) => {
@@ -31,14 +37,14 @@ export function ContactPage() {
               <li key={shop.id} className="rounded-lg border border-stone-200 p-4">
                 <h2 className="mt-0!">{shop.name}</h2>
                 <p>
-                  <span className="font-semibold">Address:</span> {shop.address}
+                  <span className="font-semibold">{i18n._('Address:')}</span> {shop.address}
                 </p>
                 <p>
-                  <span className="font-semibold">Hours:</span> {hours}
+                  <span className="font-semibold">{i18n._('Hours:')}</span> {hours}
                 </p>
                 {phone && (
                   <p>
-                    <span className="font-semibold">Phone:</span>{' '}
+                    <span className="font-semibold">{i18n._('Phone:')}</span>{' '}
                     <a href={`tel:${phone.replace(/\s/g, '')}`} className="text-link whitespace-nowrap">
                       {phone}
                     </a>

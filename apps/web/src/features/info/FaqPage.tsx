@@ -1,23 +1,34 @@
+import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
 
 const FAQS = [
   {
-    q: 'How do I buy an item?',
-    a: 'Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop\'s town and pay the driver. Nothing is paid online.',
+    q: /*i18n*/ 'How do I buy an item?',
+    a: /*i18n*/ 'Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop\'s town and pay the driver. Nothing is paid online.',
   },
-  { q: 'Can I see an item before I buy it?', a: 'Yes. Items are kept in our partner shops in Lilongwe, Blantyre and Mzuzu, where you can look at them and try them.' },
-  { q: 'How do I sell an item?', a: 'Use Sell an Item: add up to 3 photos, describe the item and give your price and contact details. Our team reviews it and contacts you with an offer.' },
-  { q: 'Do I need an account?', a: 'No. You can browse, mark interest, order and offer an item without logging in.' },
-  { q: 'What does "Mark Interested" do?', a: 'It tells sellers and our team how many people want an item. It does not reserve the item.' },
+  {
+    q: /*i18n*/ 'Can I see an item before I buy it?',
+    a: /*i18n*/ 'Yes. Items are kept in our partner shops in Lilongwe, Blantyre and Mzuzu, where you can look at them and try them.',
+  },
+  {
+    q: /*i18n*/ 'How do I sell an item?',
+    a: /*i18n*/ 'Use Sell an Item: add up to 3 photos, describe the item and give your price and contact details. Our team reviews it and contacts you with an offer.',
+  },
+  { q: /*i18n*/ 'Do I need an account?', a: /*i18n*/ 'No. You can browse, mark interest, order and offer an item without logging in.' },
+  {
+    q: /*i18n*/ 'What does "Mark Interested" do?',
+    a: /*i18n*/ 'It tells sellers and our team how many people want an item. It does not reserve the item.',
+  },
 ];
 
 export function FaqPage() {
+  const i18n = useI18n();
   return (
-    <InfoPage title="FAQs">
+    <InfoPage title={i18n._('FAQs')}>
       {FAQS.map((item) => (
         <section key={item.q}>
-          <h2>{item.q}</h2>
-          <p>{item.a}</p>
+          <h2>{i18n._(item.q)}</h2>
+          <p>{i18n._(item.a)}</p>
         </section>
       ))}
     </InfoPage>

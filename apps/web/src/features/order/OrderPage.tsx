@@ -6,6 +6,8 @@ import { isNotFoundError } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';
 import { fetchOrder, ORDER_NOT_FOUND } from './api';
 import { OrderSkeleton } from './components/OrderSkeleton';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 
 // The order's view (shop, items, history, cancel) comes in a chunk of its own, fetched alongside the order
 // itself: it costs no extra wait on 3G, and this route's first screen stays inside the 90 KB budget.
@@ -13,10 +15,12 @@ const loadDetails = () => import('./components/OrderDetails');
 
 /** /order/{token}: the buyer's private order page, reached through the link shown after ordering. */
 export function OrderPage() {
+  const i18n = useI18n();
   const token = useParams().token ?? '';
   const [round, setRound] = useState(0);
   const state = useAsync(`order:${token}:${round}`, (signal) => Promise.all([fetchOrder(token, signal), loadDetails()]));
   const [cancelled, setCancelled] = useState<PublicOrder | null>(null);
+  /** The server's refusal, as it came (shown through translateKnown). */
   const [notice, setNotice] = useState<string | null>(null);
   const loaded = state.status === 'success' ? state.data : null;
   const order = loaded ? (cancelled ?? loaded[0]) : null;
@@ -26,14 +30,14 @@ export function OrderPage() {
     setRound((n) => n + 1);
   }
 
-  const head = <PrivateLinkHead title={order ? `Order ${order.number}` : 'Your order'} />;
+  const head = <PrivateLinkHead title={order ? i18n._('Order {number}', { number: order.number }) : i18n._('Your order')} />;
 
   if (loaded && order) {
     const { OrderDetails } = loaded[1];
     return (
       <div className="mx-auto max-w-2xl space-y-4">
         {head}
-        <RefusedNotice text={notice} />
+        <RefusedNotice text={notice && translateKnown(i18n, notice)} />
         <OrderDetails
           order={order}
           token={token}
@@ -62,10 +66,10 @@ export function OrderPage() {
     <LinkLoadFailed
       head={head}
       notFound={state.status === 'error' && isNotFoundError(state.error)}
-      notFoundTitle={ORDER_NOT_FOUND}
-      notFoundHint="Check that the link is complete. Orders placed on this phone are listed in your basket."
-      failureTitle="Could not load your order"
-      wayOn={{ to: '/basket', label: 'Go to your basket' }}
+      notFoundTitle={i18n._(ORDER_NOT_FOUND)}
+      notFoundHint={i18n._('Check that the link is complete. Orders placed on this phone are listed in your basket.')}
+      failureTitle={i18n._('Could not load your order')}
+      wayOn={{ to: '/basket', label: i18n._('Go to your basket') }}
       onRetry={reload}
     />
   );

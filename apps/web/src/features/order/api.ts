@@ -1,7 +1,7 @@
 import type { PublicOrder } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_NOT_FOUND = /*i18n*/ 'Order not found';
 
 export async function fetchOrder(token: string, signal: AbortSignal): Promise<PublicOrder> {
   return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}`, { defaultMessage: 'Could not load your order', signal });
@@ -12,6 +12,6 @@ export async function cancelOrder(token: string, reason: string): Promise<Public
   return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}/cancel`, {
     method: 'POST',
     body: reason.trim() ? { reason: reason.trim() } : {},
-    defaultMessage: 'Could not cancel the order. Please try again.',
+    defaultMessage: /*i18n*/ 'Could not cancel the order. Please try again.',
   });
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from '../../lib/router';
 import { lazyPage } from '../../lib/lazy-page';
 import { useAsync } from '../../lib/use-async';
 import { pageTitle } from '../../lib/brand';
+import { useI18n } from '../../i18n/context';
 import { fetchProduct, productErrorText } from './api';
 import { ProductMeta } from './components/ProductMeta';
 import { ProductSkeleton } from './components/ProductSkeleton';
@@ -17,24 +18,26 @@ const ProductDetails = lazyPage(loadDetails, 'ProductDetails');
 /** /product/{id}: loading, then the product or an error in red (spec 4). */
 export function ProductPage() {
   const id = useParams().id ?? '';
+  const i18n = useI18n();
   const state = useAsync(`product:${id}`, async (signal) => {
     void loadDetails().catch(() => undefined);
     return fetchProduct(id, signal);
   });
   const loaded = state.status === 'success' ? state.data : null;
   const product = loaded && typeof loaded.id === 'number' ? loaded : null;
-  const errorText = state.status === 'error' ? productErrorText(state.error) : state.status === 'success' && !product ? 'Product not found' : null;
+  const errorText = state.status === 'error' ? productErrorText(state.error) : state.status === 'success' && !product ? /*i18n*/ 'Product not found' : null;
+  const errorShown = errorText && i18n._(errorText);
 
   if (state.status === 'loading') return <ProductSkeleton />;
   if (!product) {
     return (
       <section className="py-10 text-center">
-        <title>{pageTitle(errorText)}</title>
+        <title>{pageTitle(errorShown)}</title>
         <h1 className="text-2xl font-bold text-red-700">
-          {errorText}
+          {errorShown}
         </h1>
         <Link to="/discover" className="btn btn-primary mt-6">
-          Browse other items
+          {i18n._('Browse other items')}
         </Link>
       </section>
     );

@@ -14,12 +14,14 @@ import { GoneItems } from './components/GoneItems';
 import { RemoveSavedButton } from './components/RemoveSavedButton';
 import { SavedNoteLine } from './components/SavedNoteLine';
 import { savedNote } from './saved-note';
+import { useI18n } from '../../i18n/context';
 
 const MAX_SKELETONS = 8;
 
 /** /saved: the items this browser marked Interested, as they are listed today, and what changed since. */
 export function SavedPage() {
   const saved = useSavedItems();
+  const i18n = useI18n();
   const ids = saved.map((item) => item.id);
   // Only an id not asked about yet needs a new check; a removed one is simply no longer shown.
   const [asked, setAsked] = useState(ids);
@@ -27,10 +29,11 @@ export function SavedPage() {
   const [round, setRound] = useState(0);
   const check = useAsync(`saved:${asked.join(',')}:${round}`, (signal) => (asked.length ? fetchListed(asked, signal) : Promise.resolve(new Map<number, PublicProduct>())));
   const heading = useRef<HTMLHeadingElement>(null);
+  /** The name of the item just removed, said to screen readers. */
   const [said, setSaid] = useState('');
 
   function removed(name: string) {
-    setSaid(`${name} removed from saved items.`);
+    setSaid(name);
     // The button is gone with its item: keyboard focus goes on from the heading, the view stays where it was.
     heading.current?.focus({ preventScroll: true });
   }
@@ -38,16 +41,16 @@ export function SavedPage() {
   let body: ReactNode;
   if (saved.length === 0) {
     body = (
-      <EmptyState title="No saved items yet" message="Tap Mark Interested on an item and it will wait for you here.">
+      <EmptyState title={i18n._('No saved items yet')} message={i18n._('Tap Mark Interested on an item and it will wait for you here.')}>
         <Link to="/discover" className="btn btn-primary">
-          Browse items
+          {i18n._('Browse items')}
         </Link>
       </EmptyState>
     );
   } else if (check.status === 'loading') {
-    body = <ProductGrid label="Saved items" loading products={[]} skeletons={Math.min(saved.length, MAX_SKELETONS)} />;
+    body = <ProductGrid label={i18n._('Saved items')} loading products={[]} skeletons={Math.min(saved.length, MAX_SKELETONS)} />;
   } else if (check.status === 'error') {
-    body = <RetryNotice title={isOffline(check.error) ? undefined : 'Could not check your saved items.'} onRetry={() => setRound((n) => n + 1)} />;
+    body = <RetryNotice title={isOffline(check.error) ? undefined : i18n._('Could not check your saved items.')} onRetry={() => setRound((n) => n + 1)} />;
   } else {
     const listed = check.data;
     const snapshots = new Map(saved.map((item) => [item.id, item.snapshot]));
@@ -61,7 +64,7 @@ export function SavedPage() {
       <div className="space-y-8">
         {products.length > 0 && (
           <ProductGrid
-            label="Saved items"
+            label={i18n._('Saved items')}
             loading={false}
             products={products}
             skeletons={0}
@@ -86,13 +89,13 @@ export function SavedPage() {
 
   return (
     <section aria-labelledby="saved-heading">
-      <PageMeta title={pageTitle('Saved items')} description="The items you marked Interested, with today's price and availability." path="/saved" />
+      <PageMeta title={pageTitle(i18n._('Saved items'))} description={i18n._("The items you marked Interested, with today's price and availability.")} path="/saved" />
       <h1 id="saved-heading" ref={heading} tabIndex={-1} className="page-title outline-none">
-        Saved items
+        {i18n._('Saved items')}
       </h1>
-      <p className="mb-4 text-sm text-stone-700">Items you marked Interested, kept on this device.</p>
+      <p className="mb-4 text-sm text-stone-700">{i18n._('Items you marked Interested, kept on this device.')}</p>
       <p role="status" className="sr-only">
-        {said}
+        {said && i18n._('{name} removed from saved items.', { name: said })}
       </p>
       {body}
     </section>

@@ -6,6 +6,7 @@ import { isNotFoundError } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';
 import { fetchSellerView, ITEM_NOT_FOUND, type OfferAnswer } from './api';
 import { StatusSkeleton } from './components/StatusSkeleton';
+import { useI18n } from '../../i18n/context';
 
 // The item's view (photos, offers, the answer dialogs) is a chunk of its own, fetched alongside the item
 // itself: no extra wait on 3G, and this route's first screen stays small.
@@ -13,6 +14,7 @@ const loadDetails = () => import('./components/StatusDetails');
 
 /** /sell/status/{token}: the seller's private page, reached through the link given after submitting. */
 export function SellStatusPage() {
+  const i18n = useI18n();
   const token = useParams().token ?? '';
   const [round, setRound] = useState(0);
   const state = useAsync(`sell-status:${token}:${round}`, (signal) => Promise.all([fetchSellerView(token, signal), loadDetails()]));
@@ -29,7 +31,7 @@ export function SellStatusPage() {
     setRound((n) => n + 1);
   }
 
-  const head = <PrivateLinkHead title={view ? `Your item ${view.reference}` : 'Your item'} />;
+  const head = <PrivateLinkHead title={view ? i18n._('Your item {reference}', { reference: view.reference }) : i18n._('Your item')} />;
 
   if (loaded && view) {
     const { StatusDetails } = loaded[1];
@@ -67,10 +69,10 @@ export function SellStatusPage() {
     <LinkLoadFailed
       head={head}
       notFound={state.status === 'error' && isNotFoundError(state.error)}
-      notFoundTitle={ITEM_NOT_FOUND}
-      notFoundHint="Check that the link is complete, exactly as you were given it."
-      failureTitle="Could not load your item"
-      wayOn={{ to: '/sell', label: 'Sell an item' }}
+      notFoundTitle={i18n._(ITEM_NOT_FOUND)}
+      notFoundHint={i18n._('Check that the link is complete, exactly as you were given it.')}
+      failureTitle={i18n._('Could not load your item')}
+      wayOn={{ to: '/sell', label: i18n._('Sell an item') }}
       onRetry={reload}
     />
   );

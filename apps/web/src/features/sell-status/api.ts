@@ -2,14 +2,14 @@ import type { LoginResult, SellerView } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** The one answer for a wrong, malformed or unknown link: it never says whether an item exists. */
-export const ITEM_NOT_FOUND = 'We could not find this item';
+export const ITEM_NOT_FOUND = /*i18n*/ 'We could not find this item';
 
 export type OfferAnswer = 'accept' | 'decline';
 
 const path = (token: string) => `/v1/sells/${encodeURIComponent(token)}`;
 
 export async function fetchSellerView(token: string, signal: AbortSignal): Promise<SellerView> {
-  return apiRequest<SellerView>(path(token), { defaultMessage: 'Could not load your item', signal });
+  return apiRequest<SellerView>(path(token), { defaultMessage: /*i18n*/ 'Could not load your item', signal });
 }
 
 /**
@@ -21,11 +21,11 @@ export async function answerOffer(token: string, answer: OfferAnswer, offerId: n
   return apiRequest<SellerView>(`${path(token)}/${answer}`, {
     method: 'POST',
     body: trimmed ? { offer_id: offerId, reason: trimmed } : { offer_id: offerId },
-    defaultMessage: 'Could not send your answer. Please try again.',
+    defaultMessage: /*i18n*/ 'Could not send your answer. Please try again.',
   });
 }
 
 /** Makes the seller account the form offered; the seller is logged in with the answer. */
 export async function createAccount(token: string, password: string): Promise<LoginResult> {
-  return apiRequest<LoginResult>(`${path(token)}/account`, { method: 'POST', body: { password }, defaultMessage: 'Could not make your account. Please try again.' });
+  return apiRequest<LoginResult>(`${path(token)}/account`, { method: 'POST', body: { password }, defaultMessage: /*i18n*/ 'Could not make your account. Please try again.' });
 }

@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
+import { useI18n } from '../../i18n/context';
 
 /** The whole link in a read-only field (select it to copy by hand) and a button that copies it. */
 export function CopyLink({ url, label }: { url: string; label: string }) {
+  const i18n = useI18n();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState('');
@@ -9,11 +11,11 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setSaid('Link copied.');
+      setSaid(i18n._('Link copied.'));
     } catch {
       // No clipboard (an old browser, or a page not served over HTTPS): select it for a long-press copy.
       input.current?.select();
-      setSaid('Select the link and copy it.');
+      setSaid(i18n._('Select the link and copy it.'));
     }
   }
 
@@ -32,7 +34,7 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
           className="min-h-11 min-w-0 flex-1 basis-56 rounded-md border border-stone-400 bg-stone-50 px-3 py-2 font-mono text-sm text-stone-900"
         />
         <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          Copy link
+          {i18n._('Copy link')}
         </button>
       </div>
       <p role="status" className="mt-1 min-h-5 text-sm text-stone-700">

@@ -7,6 +7,8 @@ import { SELL_ERROR, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';
 import { writeDraft } from '../../components/use-form-draft';
 import { rememberSubmitted, submittedOf } from './submission';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 
 // What the seller types survives a reload or a dropped connection until the item is sent.
 const DRAFT_KEY = 'sell-draft';
@@ -20,6 +22,7 @@ const Toasts = lazy(async () => {
 
 /** Spec 2 /sell: a visitor offers an item without logging in; success opens /sell/success. */
 export function SellPage() {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const [toasts, setToasts] = useState(false);
 
@@ -31,7 +34,7 @@ export function SellPage() {
       navigate('/sell/success', { state: submitted });
     } catch (error) {
       // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
-      const message = error instanceof Error && error.message ? error.message : SELL_ERROR;
+      const message = translateKnown(i18n, error instanceof Error && error.message ? error.message : SELL_ERROR);
       setToasts(true);
       void loadToastify().then(({ toast }) => toast.error(message, { toastId: `sell:${message}` }));
       return error instanceof ApiError ? error.fieldErrors : undefined;
@@ -40,12 +43,12 @@ export function SellPage() {
 
   return (
     <section className="mx-auto max-w-5xl">
-      <title>{pageTitle('Sell or offer us your item')}</title>
-      <h1 className="page-title">Sell or offer us your item</h1>
+      <title>{pageTitle(i18n._('Sell or offer us your item'))}</title>
+      <h1 className="page-title">{i18n._('Sell or offer us your item')}</h1>
       <p className="mt-2 mb-5 max-w-2xl text-stone-700">
-        Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.
+        {i18n._('Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.')}
       </p>
-      <SellForm variant="public" onSubmit={send} submitLabel="Submit item" draftKey={DRAFT_KEY} />
+      <SellForm variant="public" onSubmit={send} submitLabel={i18n._('Submit item')} draftKey={DRAFT_KEY} />
       {toasts && (
         <Suspense fallback={null}>
           <Toasts />

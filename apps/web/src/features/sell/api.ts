@@ -5,7 +5,7 @@ import { sellerToken } from '../../lib/seller-session';
 
 export type SellResult = z.infer<typeof sellResultSchema>;
 /** Spec 8: the sell submission's default message. */
-export const SELL_ERROR = 'Something went wrong';
+export const SELL_ERROR = /*i18n*/ 'Something went wrong';
 
 /** POST /v1/sells, multipart: the item submission fields and up to 3 `images` parts. */
 export function submitSell(form: FormData): Promise<SellResult> {

@@ -3,9 +3,12 @@ import { loginSchema, type LoginInput } from '@marketplace/shared';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/FormField';
 import { login } from '../api';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
 
 /** Email and password; the session token goes to `onLoggedIn`, a refusal shows above the button. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
+  const i18n = useI18n();
   const {
     register,
     handleSubmit,
@@ -17,25 +20,25 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
     try {
       onLoggedIn((await login(values)).token);
     } catch (error) {
-      setError('root', { type: 'server', message: error instanceof Error ? error.message : 'Login failed. Please try again.' });
+      setError('root', { type: 'server', message: error instanceof Error ? error.message : /*i18n*/ 'Login failed. Please try again.' });
     }
   });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Field label="Email" error={errors.email?.message}>
+      <Field label={i18n._('Email')} error={errors.email?.message}>
         {(aria) => <input {...aria} type="email" autoComplete="username" {...register('email')} />}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label={i18n._('Password')} error={errors.password?.message}>
         {(aria) => <input {...aria} type="password" autoComplete="current-password" {...register('password')} />}
       </Field>
       {errors.root?.message && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {errors.root.message}
+          {translateKnown(i18n, errors.root.message)}
         </p>
       )}
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? 'Logging in…' : 'Log in'}
+        {isSubmitting ? i18n._('Logging in…') : i18n._('Log in')}
       </button>
     </form>
   );

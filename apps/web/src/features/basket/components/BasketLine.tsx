@@ -4,6 +4,7 @@ import { CloseIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/ProductImage';
 import type { BasketItem } from '../../../lib/basket-store';
 import { CARD_IMAGE } from '../../../lib/images';
+import { useI18n } from '../../../i18n/context';
 
 /** Why a line cannot be bought any more, or null when it can. */
 export type LineProblem = 'reserved' | 'gone' | null;
@@ -15,11 +16,12 @@ interface BasketLineProps {
 }
 
 const PROBLEM_TEXT: Record<Exclude<LineProblem, null>, string> = {
-  reserved: 'Reserved by another buyer',
-  gone: 'Unavailable: sold or no longer listed',
+  reserved: /*i18n*/ 'Reserved by another buyer',
+  gone: /*i18n*/ 'Unavailable: sold or no longer listed',
 };
 
 export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
+  const i18n = useI18n();
   return (
     <li className="card flex gap-3 p-3" data-testid="basket-line">
       <Link to={`/product/${item.id}`} className="shrink-0 rounded-md" tabIndex={-1} aria-hidden="true">
@@ -35,7 +37,7 @@ export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
         <p className="text-xs text-stone-600" data-testid="basket-line-shop">
           {item.shop ? `${item.shop.name}, ${item.shop.town}` : item.location || DEFAULT_LOCATION}
         </p>
-        {problem && <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{PROBLEM_TEXT[problem]}</p>}
+        {problem && <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{i18n._(PROBLEM_TEXT[problem])}</p>}
       </div>
       {/* An icon on a phone, where "Remove" would squeeze the price; its name is the same everywhere. */}
       <button
@@ -44,8 +46,8 @@ export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
         className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center self-start rounded-md border border-stone-300 text-sm font-semibold text-stone-800 hover:border-red-700 hover:text-red-700 sm:px-3"
       >
         <CloseIcon width={18} height={18} className="sm:hidden" />
-        <span className="sr-only sm:not-sr-only">Remove</span>
-        <span className="sr-only"> {item.name} from basket</span>
+        <span className="sr-only sm:not-sr-only">{i18n._('Remove')}</span>
+        <span className="sr-only"> {i18n._('{name} from basket', { name: item.name })}</span>
       </button>
     </li>
   );

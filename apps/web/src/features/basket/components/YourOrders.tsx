@@ -1,13 +1,15 @@
 import { Link } from '../../../lib/router';
 import { formatDateTime } from '../../../lib/dates';
 import type { PlacedOrderRef } from '../../../lib/placed-orders';
+import { useI18n } from '../../../i18n/context';
 
 /** Orders placed from this phone, so the buyer finds their private order pages again. */
 export function YourOrders({ orders }: { orders: readonly PlacedOrderRef[] }) {
+  const i18n = useI18n();
   return (
     <section aria-labelledby="your-orders-heading">
       <h2 id="your-orders-heading" className="section-title mb-3">
-        Your orders
+        {i18n._('Your orders')}
       </h2>
       <ul className="card divide-y divide-stone-200" aria-labelledby="your-orders-heading">
         {orders.map((order) => (

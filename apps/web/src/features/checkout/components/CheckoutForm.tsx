@@ -5,6 +5,8 @@ import { Field } from '../../../components/FormField';
 import { useFormDraft } from '../../../components/use-form-draft';
 import { CHECKOUT_DRAFT, readCheckoutDraft, type CheckoutValues } from '../checkout-draft';
 import type { ShopGroup } from '../checkout-lines';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
 
 const loadResolver = () => import('../validation').then((m) => m.checkoutResolver);
 
@@ -29,6 +31,7 @@ interface CheckoutFormProps {
   groups: readonly ShopGroup[];
   /** Places the order. Resolves with the server's per-field messages when it refused some. */
   onPlace: (values: CheckoutOutput) => Promise<Readonly<Record<string, string>> | void>;
+  /** Already in the reader's language. */
   submitLabel: string;
   /** False when nothing in the basket can be ordered. */
   canSubmit: boolean;
@@ -37,6 +40,7 @@ interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSubmit }: CheckoutFormProps) {
+  const i18n = useI18n();
   const [initial] = useState(readCheckoutDraft);
   const {
     register,
@@ -63,59 +67,59 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
   return (
     <form noValidate onSubmit={submit} onFocus={() => void loadResolver().catch(() => {})} className="card space-y-5 p-4 sm:p-6" aria-labelledby="details-heading">
       <h2 id="details-heading" className="text-lg font-semibold text-stone-900">
-        Your details
+        {i18n._('Your details')}
       </h2>
-      <Field label="Your name" error={error('buyer_name')}>
+      <Field label={i18n._('Your name')} error={error('buyer_name')}>
         {(aria) => <input {...aria} autoComplete="name" {...register('buyer_name')} />}
       </Field>
-      <Field label="Phone" error={error('phone')} hint="+265 or 0 followed by 9 digits">
+      <Field label={i18n._('Phone')} error={error('phone')} hint={i18n._('+265 or 0 followed by 9 digits')}>
         {(aria) => <input {...aria} type="tel" inputMode="tel" autoComplete="tel" {...register('phone')} />}
       </Field>
-      <Field label="Email (optional)" error={error('email')}>
+      <Field label={i18n._('Email (optional)')} error={error('email')}>
         {(aria) => <input {...aria} type="email" autoComplete="email" {...register('email')} />}
       </Field>
       <fieldset className="space-y-2" aria-describedby={error('fulfilment') ? 'fulfilment-error' : undefined}>
-        <legend className="mb-1 text-sm font-semibold text-stone-800">How to receive</legend>
+        <legend className="mb-1 text-sm font-semibold text-stone-800">{i18n._('How to receive')}</legend>
         <label className={radio}>
           <input type="radio" value="collect" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
           <span>
-            Collect at the shop <span className="block text-xs text-stone-600">See the item and pay at the counter.</span>
+            {i18n._('Collect at the shop')} <span className="block text-xs text-stone-600">{i18n._('See the item and pay at the counter.')}</span>
           </span>
         </label>
         <label className={radio}>
           <input type="radio" value="delivery" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
           <span>
-            Delivery <span className="block text-xs text-stone-600">Pay when it arrives.</span>
+            {i18n._('Delivery')} <span className="block text-xs text-stone-600">{i18n._('Pay when it arrives.')}</span>
           </span>
         </label>
         {error('fulfilment') && (
           <p id="fulfilment-error" className="text-sm font-medium text-red-700">
-            {error('fulfilment')}
+            {translateKnown(i18n, error('fulfilment') ?? '')}
           </p>
         )}
       </fieldset>
       {fulfilment === 'delivery' && (
         <div className="space-y-4 rounded-md bg-stone-50 p-3">
-          <ul className="space-y-2 text-sm text-stone-800" aria-label="Delivery by shop">
+          <ul className="space-y-2 text-sm text-stone-800" aria-label={i18n._('Delivery by shop')}>
             {groups.map((group) => (
               <li key={group.key}>
-                {groups.length > 1 && <p className="font-semibold">{group.shop?.name ?? 'Other items'}</p>}
-                <p>{group.shop?.town ? `Delivery within ${group.shop.town} only` : 'The shop tells you where it delivers'}</p>
-                <p>{group.shop?.delivery_fee != null ? `Delivery fee: ${formatMoney(group.shop.delivery_fee)}` : 'Delivery fee: agreed on the phone'}</p>
+                {groups.length > 1 && <p className="font-semibold">{group.shop?.name ?? i18n._('Other items')}</p>}
+                <p>{group.shop?.town ? i18n._('Delivery within {town} only', { town: group.shop.town }) : i18n._('The shop tells you where it delivers')}</p>
+                <p>{group.shop?.delivery_fee != null ? i18n._('Delivery fee: {fee}', { fee: formatMoney(group.shop.delivery_fee) }) : i18n._('Delivery fee: agreed on the phone')}</p>
               </li>
             ))}
           </ul>
-          <Field label="Address" error={error('address')} hint="Street, house or plot number, or a landmark.">
+          <Field label={i18n._('Address')} error={error('address')} hint={i18n._('Street, house or plot number, or a landmark.')}>
             {(aria) => <input {...aria} autoComplete="street-address" {...register('address')} />}
           </Field>
-          <Field label="Area" error={error('area')} hint="For example Area 47 or Namiwawa.">
+          <Field label={i18n._('Area')} error={error('area')} hint={i18n._('For example Area 47 or Namiwawa.')}>
             {(aria) => <input {...aria} autoComplete="address-level3" {...register('area')} />}
           </Field>
         </div>
       )}
       {beforeSubmit}
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting || !canSubmit}>
-        {isSubmitting ? 'Placing order…' : submitLabel}
+        {isSubmitting ? i18n._('Placing order…') : submitLabel}
       </button>
     </form>
   );

@@ -4,9 +4,11 @@ import { Link } from '../../../lib/router';
 import { OrderLines } from '../../../components/OrderLines';
 import { OrderNextSteps } from '../../../components/OrderNextSteps';
 import { ShopContact } from '../../../components/ShopContact';
+import { useI18n } from '../../../i18n/context';
 
 /** After confirming: each order with its number to read out, its shop, what to bring and its private link. */
 export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
+  const i18n = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The form the buyer was in is gone: start them, and their screen reader, at the top of what replaced it.
@@ -18,10 +20,12 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
     <section aria-labelledby="placed-heading" className="mx-auto max-w-2xl space-y-5">
       <div>
         <h1 id="placed-heading" ref={heading} tabIndex={-1} className="page-title outline-none">
-          {several ? `Thank you! Your ${orders.length} orders are placed` : 'Thank you! Your order is placed'}
+          {several ? i18n._('Thank you! Your {count} orders are placed', { count: orders.length }) : i18n._('Thank you! Your order is placed')}
         </h1>
         <p className="mt-2 text-stone-700">
-          Your items are reserved. {several ? 'Each shop calls you about its own order.' : 'The shop will call you to confirm.'} Nothing to pay now.
+          {several
+            ? i18n._('Your items are reserved. Each shop calls you about its own order. Nothing to pay now.')
+            : i18n._('Your items are reserved. The shop will call you to confirm. Nothing to pay now.')}
         </p>
       </div>
       <ol className="space-y-5">
@@ -31,25 +35,26 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
             <li key={order.token}>
               <article aria-labelledby={`order-${order.token}`} className="card space-y-4 p-4 sm:p-5" data-testid="placed-order">
                 <h2 id={`order-${order.token}`}>
-                  <span className="block text-sm font-semibold text-stone-600">Order number</span>
+                  <span className="block text-sm font-semibold text-stone-600">{i18n._('Order number')}</span>
                   <span className="font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="order-number">
                     {order.number}
                   </span>
                 </h2>
                 <OrderLines order={order} />
                 {order.shop && (
-                  <section aria-label={`Shop for order ${order.number}`}>
-                    <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? 'Delivered by' : 'Collect at'}</h3>
-                    <ShopContact shop={order.shop} whatsappText={`Hello, about my order ${order.number}`} />
+                  <section aria-label={i18n._('Shop for order {number}', { number: order.number })}>
+                    <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? i18n._('Delivered by') : i18n._('Collect at')}</h3>
+                    <ShopContact shop={order.shop} whatsappText={i18n._('Hello, about my order {number}', { number: order.number })} />
                   </section>
                 )}
-                <section aria-label={`What to bring for order ${order.number}`}>
-                  <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? 'When it arrives' : 'What to bring'}</h3>
+                <section aria-label={i18n._('What to bring for order {number}', { number: order.number })}>
+                  <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? i18n._('When it arrives') : i18n._('What to bring')}</h3>
                   <OrderNextSteps fulfilment={order.fulfilment} expiresAt={order.expires_at} />
                 </section>
                 <p className="rounded-md bg-teal-50 p-3 text-sm">
                   <Link to={link} className="text-link">
-                    Keep this link to follow your order<span className="sr-only"> {order.number}</span>
+                    {i18n._('Keep this link to follow your order')}
+                    <span className="sr-only"> {order.number}</span>
                   </Link>
                   <span className="mt-1 block font-mono text-xs break-all text-stone-700">{`${window.location.origin}${link}`}</span>
                 </p>
@@ -59,7 +64,7 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
         })}
       </ol>
       <Link to="/discover" className="btn btn-outline">
-        Continue shopping
+        {i18n._('Continue shopping')}
       </Link>
     </section>
   );

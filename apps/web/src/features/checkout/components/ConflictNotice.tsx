@@ -1,4 +1,5 @@
 import { formatMoney } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/context';
 
 export interface ConflictReport {
   /** Items the server refused; `reserved`: another buyer holds it (otherwise sold or unlisted). */
@@ -10,22 +11,23 @@ export interface ConflictReport {
 
 /** Why the order did not go through: which items were taken, which prices changed, and what happens now. */
 export function ConflictNotice({ report }: { report: ConflictReport }) {
+  const i18n = useI18n();
   return (
     <div role="alert" className="space-y-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-semibold">Your order was not placed: something changed while you were ordering.</p>
+      <p className="font-semibold">{i18n._('Your order was not placed: something changed while you were ordering.')}</p>
       <ul className="list-disc space-y-1 pl-5">
         {report.taken.map((item) => (
-          <li key={item.id}>{item.reserved ? `${item.name} was just reserved by another buyer` : `${item.name} is no longer available`}</li>
+          <li key={item.id}>{item.reserved ? i18n._('{name} was just reserved by another buyer', { name: item.name }) : i18n._('{name} is no longer available', { name: item.name })}</li>
         ))}
         {report.changed.map((item) => (
           <li key={item.id}>
-            {item.name}: the price changed from {formatMoney(item.from)} to {formatMoney(item.to)}
+            {i18n._('{name}: the price changed from {from} to {to}', { name: item.name, from: formatMoney(item.from), to: formatMoney(item.to) })}
           </li>
         ))}
       </ul>
       <p>
-        {report.taken.length > 0 ? 'We took those items out of your basket. ' : ''}
-        {report.rest ? 'Check your order and confirm again.' : 'Nothing is left to order.'}
+        {report.taken.length > 0 ? `${i18n._('We took those items out of your basket.')} ` : ''}
+        {report.rest ? i18n._('Check your order and confirm again.') : i18n._('Nothing is left to order.')}
       </p>
     </div>
   );

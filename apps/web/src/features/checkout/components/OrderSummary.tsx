@@ -1,5 +1,6 @@
 import { formatMoney } from '@marketplace/shared';
 import type { CheckoutLine, ShopGroup } from '../checkout-lines';
+import { useI18n } from '../../../i18n/context';
 
 interface OrderSummaryProps {
   groups: readonly ShopGroup[];
@@ -10,21 +11,22 @@ interface OrderSummaryProps {
 
 /** What is being ordered, shop by shop: each shop's items become one order. */
 export function OrderSummary({ groups, excluded, checking }: OrderSummaryProps) {
+  const i18n = useI18n();
   const total = groups.reduce((sum, group) => sum + group.subtotal, 0);
   return (
     <section aria-labelledby="summary-heading" className="card space-y-4 p-4">
       <h2 id="summary-heading" className="text-lg font-semibold text-stone-900">
-        Your order
+        {i18n._('Your order')}
       </h2>
       {checking && (
         <p className="text-sm text-stone-600" role="status">
-          Checking prices and availability…
+          {i18n._('Checking prices and availability…')}
         </p>
       )}
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`${group.key}-heading`} data-testid="shop-group">
           <h3 id={`${group.key}-heading`} className="font-semibold text-stone-900">
-            {group.shop ? [group.shop.name, group.shop.town].filter(Boolean).join(', ') : 'Shop to be confirmed'}
+            {group.shop ? [group.shop.name, group.shop.town].filter(Boolean).join(', ') : i18n._('Shop to be confirmed')}
           </h3>
           <ul className="mt-1 divide-y divide-stone-200 text-sm">
             {group.lines.map((line) => (
@@ -35,14 +37,14 @@ export function OrderSummary({ groups, excluded, checking }: OrderSummaryProps) 
             ))}
           </ul>
           <p className="flex justify-between border-t border-stone-300 pt-2 text-sm">
-            <span className="text-stone-700">Subtotal</span>
+            <span className="text-stone-700">{i18n._('Subtotal')}</span>
             <span className="font-bold whitespace-nowrap">{formatMoney(group.subtotal)}</span>
           </p>
         </section>
       ))}
       {groups.length > 1 && (
         <p className="flex justify-between text-base">
-          <span className="font-semibold">Total of {groups.length} orders</span>
+          <span className="font-semibold">{i18n._('Total of {count} orders', { count: groups.length })}</span>
           <span className="font-extrabold whitespace-nowrap" data-testid="checkout-total">
             {formatMoney(total)}
           </span>
@@ -51,12 +53,12 @@ export function OrderSummary({ groups, excluded, checking }: OrderSummaryProps) 
       {excluded.length > 0 && (
         <section aria-labelledby="excluded-heading" className="rounded-md bg-amber-50 p-3 text-sm">
           <h3 id="excluded-heading" className="font-semibold text-amber-950">
-            Not in this order
+            {i18n._('Not in this order')}
           </h3>
           <ul className="mt-1 space-y-1 text-amber-950">
             {excluded.map((line) => (
               <li key={line.id}>
-                {line.name}: {line.availability === 'reserved' ? 'Reserved by another buyer' : 'Sold or no longer listed'}
+                {line.name}: {line.availability === 'reserved' ? i18n._('Reserved by another buyer') : i18n._('Sold or no longer listed')}
               </li>
             ))}
           </ul>

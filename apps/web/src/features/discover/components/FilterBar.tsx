@@ -3,15 +3,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { activeFilters, discoverUrl, type DiscoverFilters } from '../filters';
 import { TownSelect } from './TownSelect';
+import { useI18n } from '../../../i18n/context';
 
+// English ids, translated where they are shown (the grades' labels are marked in packages/shared).
 const SORT_LABELS: Record<ProductSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
+  relevance: /*i18n*/ 'Best match',
+  newest: /*i18n*/ 'Newest',
+  price_asc: /*i18n*/ 'Price: low to high',
+  price_desc: /*i18n*/ 'Price: high to low',
 };
-export const PRICE_ORDER_MESSAGE = 'Price from must not be more than price to';
-export const PRICE_DIGITS_MESSAGE = 'Enter a price in kwacha, digits only';
+export const PRICE_ORDER_MESSAGE = /*i18n*/ 'Price from must not be more than price to';
+export const PRICE_DIGITS_MESSAGE = /*i18n*/ 'Enter a price in kwacha, digits only';
 
 interface FilterBarProps {
   /** The search or category the filters narrow; it stays when they change. */
@@ -32,8 +34,10 @@ function priceOf(text: string): string | null {
  */
 export function FilterBar({ base, filters }: FilterBarProps) {
   const navigate = useNavigate();
+  const i18n = useI18n();
   const id = useId();
   const [open, setOpen] = useState(false);
+  /** In English (an id above), translated when shown. */
   const [error, setError] = useState<string | null>(null);
   const [condition, setCondition] = useState<ConditionGrade | ''>(filters.condition ?? '');
   const sorts: ProductSort[] = base.search ? ['relevance', 'newest', 'price_asc', 'price_desc'] : ['newest', 'price_asc', 'price_desc'];
@@ -54,7 +58,7 @@ export function FilterBar({ base, filters }: FilterBarProps) {
   return (
     <div className="mb-4 flex flex-wrap items-start gap-2">
       <label className="flex min-h-11 items-center gap-2 text-sm text-stone-700">
-        Sort by
+        {i18n._('Sort by')}
         <select
           className="min-h-11 rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900"
           value={filters.sort ?? sorts[0]}
@@ -62,37 +66,37 @@ export function FilterBar({ base, filters }: FilterBarProps) {
         >
           {sorts.map((sort) => (
             <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
+              {i18n._(SORT_LABELS[sort])}
             </option>
           ))}
         </select>
       </label>
       <details className="group w-full sm:w-auto" onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="btn btn-outline inline-flex min-h-11 cursor-pointer list-none items-center px-4">{count > 0 ? `Filters (${count})` : 'Filters'}</summary>
+        <summary className="btn btn-outline inline-flex min-h-11 cursor-pointer list-none items-center px-4">{count > 0 ? i18n._('Filters ({count})', { count }) : i18n._('Filters')}</summary>
         <form method="get" action="/discover" onSubmit={onSubmit} noValidate className="mt-2 grid gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:w-96">
           {base.search ? <input type="hidden" name="search" value={base.search} /> : base.category && <input type="hidden" name="category" value={base.category} />}
           {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
           <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-            <legend className="text-sm font-medium text-stone-800">Price (MWK)</legend>
+            <legend className="text-sm font-medium text-stone-800">{i18n._('Price (MWK)')}</legend>
             <div className="mt-1 flex gap-2">
               <label className="flex-1 text-sm text-stone-700">
-                From
+                {i18n._('From')}
                 <input name="min_price" inputMode="numeric" autoComplete="off" defaultValue={filters.min_price} aria-invalid={error ? true : undefined} className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 px-2 text-base" />
               </label>
               <label className="flex-1 text-sm text-stone-700">
-                To
+                {i18n._('To')}
                 <input name="max_price" inputMode="numeric" autoComplete="off" defaultValue={filters.max_price} aria-invalid={error ? true : undefined} className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 px-2 text-base" />
               </label>
             </div>
             {error && (
               <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-                {error}
+                {i18n._(error)}
               </p>
             )}
           </fieldset>
           <TownSelect current={filters.town} load={open} />
           <label className="text-sm text-stone-700">
-            Condition
+            {i18n._('Condition')}
             <select
               name="condition"
               value={condition}
@@ -100,26 +104,26 @@ export function FilterBar({ base, filters }: FilterBarProps) {
               aria-describedby={condition ? `${id}-condition` : undefined}
               className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900"
             >
-              <option value="">Any condition</option>
+              <option value="">{i18n._('Any condition')}</option>
               {CONDITION_GRADES.map((grade) => (
                 <option key={grade} value={grade}>
-                  {CONDITION_LABELS[grade]}
+                  {i18n._(CONDITION_LABELS[grade])}
                 </option>
               ))}
             </select>
             {condition && (
               <span id={`${id}-condition`} className="mt-1 block text-stone-600">
-                {CONDITION_DEFINITIONS[condition]}
+                {i18n._(CONDITION_DEFINITIONS[condition])}
               </span>
             )}
           </label>
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary flex-1">
-              Apply filters
+              {i18n._('Apply filters')}
             </button>
             {count > 0 && (
               <button type="button" className="btn btn-outline flex-1" onClick={() => navigate(discoverUrl(base, { sort: filters.sort }))}>
-                Clear filters
+                {i18n._('Clear filters')}
               </button>
             )}
           </div>

@@ -7,6 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './carous
 import { heroImageUrl, heroSrcSet } from '../hero-images';
 import type { Slide } from '../slides';
 import { usePageVisible } from './use-page-visible';
+import { useI18n } from '../../../i18n/context';
 
 const SWIPE_PX = 40;
 const HERO_SIZES = '(min-width: 1152px) 1120px, 100vw';
@@ -25,6 +26,7 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
   const rotating = !stopped && !keyboardFocus && pageVisible;
   // Under data saver the banners go without their pictures: the teal background and the text carry them.
   const pictures = !useContext(PhotosOnTap);
+  const i18n = useI18n();
 
   // Re-armed after every change, so a manual move also gives the new slide its full 10 seconds.
   useEffect(() => {
@@ -41,8 +43,8 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-roledescription={i18n._('carousel')}
+      aria-label={i18n._('Highlights')}
       className="on-dark relative aspect-[4/3] w-full touch-pan-y overflow-hidden rounded-lg bg-teal-900 sm:aspect-[7/3] lg:aspect-[12/5]"
       onFocus={(e) => setKeyboardFocus(isFocusVisible(e.target))}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setKeyboardFocus(false)}
@@ -55,7 +57,7 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
     >
       <div aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
-          <div key={slide.image} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} hidden={index !== current} className="absolute inset-0" data-testid="hero-slide">
+          <div key={slide.image} role="group" aria-roledescription={i18n._('slide')} aria-label={i18n._('{number} of {count}', { number: index + 1, count })} hidden={index !== current} className="absolute inset-0" data-testid="hero-slide">
             {pictures && (
               <img
                 src={heroImageUrl(slide.image, 700)}
@@ -63,7 +65,7 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
                 sizes={HERO_SIZES}
                 width={1200}
                 height={HERO_HEIGHT}
-                alt={slide.alt}
+                alt={i18n._(slide.alt)}
                 // The first slide is the page's main picture; hidden slides (display:none + lazy) load only when shown.
                 loading={index ? 'lazy' : 'eager'}
                 fetchPriority={index ? 'low' : 'high'}
@@ -74,23 +76,23 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
               />
             )}
             <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/45 to-black/10 p-4 pb-16 text-white sm:p-8 sm:pb-16">
-              <p className="text-2xl font-extrabold sm:text-4xl">{slide.title}</p>
-              <p className="mt-1 max-w-md text-sm sm:text-base">{slide.text}</p>
+              <p className="text-2xl font-extrabold sm:text-4xl">{i18n._(slide.title)}</p>
+              <p className="mt-1 max-w-md text-sm sm:text-base">{i18n._(slide.text)}</p>
               <Link to={slide.link.to} className="btn btn-light mt-3 w-fit px-4">
-                {slide.link.label}
+                {i18n._(slide.link.label)}
               </Link>
             </div>
           </div>
         ))}
       </div>
       <div className="absolute right-3 bottom-3 flex gap-2">
-        <button type="button" className="btn-round" onClick={() => setStopped(!stopped)} aria-label={stopped ? 'Start slide rotation' : 'Stop slide rotation'}>
+        <button type="button" className="btn-round" onClick={() => setStopped(!stopped)} aria-label={stopped ? i18n._('Start slide rotation') : i18n._('Stop slide rotation')}>
           {stopped ? <PlayIcon width={20} height={20} /> : <PauseIcon width={20} height={20} />}
         </button>
-        <button type="button" className="btn-round" onClick={() => show(-1)} aria-label="Previous slide">
+        <button type="button" className="btn-round" onClick={() => show(-1)} aria-label={i18n._('Previous slide')}>
           <ChevronLeftIcon />
         </button>
-        <button type="button" className="btn-round" onClick={() => show(1)} aria-label="Next slide">
+        <button type="button" className="btn-round" onClick={() => show(1)} aria-label={i18n._('Next slide')}>
           <ChevronRightIcon />
         </button>
       </div>

@@ -2,6 +2,7 @@ import type { PublicOrder } from '@marketplace/shared';
 import { useState } from 'react';
 import { SendDialog } from '../../../components/SendDialog';
 import { cancelOrder } from '../api';
+import { useI18n } from '../../../i18n/context';
 
 interface CancelOrderProps {
   token: string;
@@ -13,11 +14,12 @@ interface CancelOrderProps {
 
 /** "Cancel order" and its confirmation: a native modal <dialog> with an optional reason. */
 export function CancelOrder({ token, number, onCancelled, onRefused }: CancelOrderProps) {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="btn border border-red-700 bg-white text-red-800 hover:bg-red-50" onClick={() => setOpen(true)}>
-        Cancel order
+        {i18n._('Cancel order')}
       </button>
       {open && <CancelDialog token={token} number={number} onClose={() => setOpen(false)} onCancelled={onCancelled} onRefused={onRefused} />}
     </>
@@ -29,18 +31,19 @@ interface CancelDialogProps extends CancelOrderProps {
 }
 
 function CancelDialog({ token, number, onClose, onCancelled, onRefused }: CancelDialogProps) {
+  const i18n = useI18n();
   const [reason, setReason] = useState('');
   return (
     <SendDialog
-      title={`Cancel order ${number}?`}
-      description="The shop stops holding your items and they go back on sale. This cannot be undone."
+      title={i18n._('Cancel order {number}?', { number })}
+      description={i18n._('The shop stops holding your items and they go back on sale. This cannot be undone.')}
       reason={{ value: reason, onChange: setReason }}
-      backLabel="Keep the order"
-      sendLabel="Cancel order"
-      busyLabel="Cancelling…"
+      backLabel={i18n._('Keep the order')}
+      sendLabel={i18n._('Cancel order')}
+      busyLabel={i18n._('Cancelling…')}
       danger
-      offlineText="We could not reach the shop. Check your connection and try again."
-      failureText="Could not cancel the order. Please try again."
+      offlineText={i18n._('We could not reach the shop. Check your connection and try again.')}
+      failureText={i18n._('Could not cancel the order. Please try again.')}
       send={() => cancelOrder(token, reason)}
       onClose={onClose}
       onSent={onCancelled}

@@ -7,6 +7,8 @@ import { ShopContact } from '../../../components/ShopContact';
 import { CancelOrder } from './CancelOrder';
 import { OrderHistory } from './OrderHistory';
 import { StatusBadge } from './StatusBadge';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
 
 interface OrderDetailsProps {
   order: PublicOrder;
@@ -18,6 +20,7 @@ interface OrderDetailsProps {
 }
 
 export function OrderDetails({ order, token, justCancelled, onCancelled, onRefused }: OrderDetailsProps) {
+  const i18n = useI18n();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (justCancelled) status.current?.focus();
@@ -30,14 +33,14 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
     <div className="space-y-5">
       <header className={card}>
         <h1>
-          <span className="block text-sm font-semibold text-stone-600">Order number</span>
+          <span className="block text-sm font-semibold text-stone-600">{i18n._('Order number')}</span>
           <span className="font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="order-number">
             {order.number}
           </span>
         </h1>
         <div ref={status} tabIndex={-1} className="mt-3 space-y-2 outline-none" data-testid="order-status">
           <StatusBadge status={order.status} />
-          <p className="text-stone-800">{orderBuyerText(order)}</p>
+          <p className="text-stone-800">{translateKnown(i18n, orderBuyerText(order))}</p>
         </div>
         {isOpenOrder(order.status) && (
           <div className="mt-4">
@@ -48,35 +51,35 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
       {order.shop && (
         <section aria-labelledby="order-shop-heading" className={card}>
           <h2 id="order-shop-heading" className={heading}>
-            {delivery ? 'Delivered by' : 'Collect at'}
+            {delivery ? i18n._('Delivered by') : i18n._('Collect at')}
           </h2>
-          <ShopContact shop={order.shop} whatsappText={`Hello, about my order ${order.number}`} />
+          <ShopContact shop={order.shop} whatsappText={i18n._('Hello, about my order {number}', { number: order.number })} />
         </section>
       )}
       <section aria-labelledby="order-items-heading" className={card}>
         <h2 id="order-items-heading" className={heading}>
-          Items
+          {i18n._('Items')}
         </h2>
         <OrderLines order={order} />
       </section>
       <section aria-labelledby="order-receive-heading" className={card}>
         <h2 id="order-receive-heading" className={heading}>
-          {delivery ? 'Delivery' : 'Collection at the shop'}
+          {delivery ? i18n._('Delivery') : i18n._('Collection at the shop')}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-medium text-stone-900">Name</dt>
+          <dt className="font-medium text-stone-900">{i18n._('Name')}</dt>
           <dd className="break-words">{order.buyer_name}</dd>
-          <dt className="font-medium text-stone-900">Phone</dt>
+          <dt className="font-medium text-stone-900">{i18n._('Phone')}</dt>
           <dd>{formatPhone(order.phone)}</dd>
           {order.email && (
             <>
-              <dt className="font-medium text-stone-900">Email</dt>
+              <dt className="font-medium text-stone-900">{i18n._('Email')}</dt>
               <dd className="break-all">{order.email}</dd>
             </>
           )}
           {delivery && (
             <>
-              <dt className="font-medium text-stone-900">Address</dt>
+              <dt className="font-medium text-stone-900">{i18n._('Address')}</dt>
               <dd className="break-words">{[order.address, order.area].filter(Boolean).join(', ')}</dd>
             </>
           )}
@@ -84,16 +87,16 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
       </section>
       <section aria-labelledby="order-history-heading" className={card}>
         <h2 id="order-history-heading" className={heading}>
-          History
+          {i18n._('History')}
         </h2>
         <OrderHistory events={order.history} />
       </section>
       {orderActionAllowed(order, 'buyerCancel') && (
         <section aria-labelledby="order-cancel-heading" className={card}>
           <h2 id="order-cancel-heading" className={heading}>
-            Changed your mind?
+            {i18n._('Changed your mind?')}
           </h2>
-          <p className="mb-3 text-sm text-stone-700">Cancel the order so the shop can offer the items to someone else.</p>
+          <p className="mb-3 text-sm text-stone-700">{i18n._('Cancel the order so the shop can offer the items to someone else.')}</p>
           <CancelOrder token={token} number={order.number} onCancelled={onCancelled} onRefused={onRefused} />
         </section>
       )}

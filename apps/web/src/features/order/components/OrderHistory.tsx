@@ -1,41 +1,45 @@
 import type { PublicOrder } from '@marketplace/shared';
+import type { I18n } from '@lingui/core';
 import { formatDateTime } from '../../../lib/dates';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
 
 type OrderEvent = PublicOrder['history'][number];
 
 /** What happened, in the buyer's words; staff names stay in the back-office. */
-function eventText(event: OrderEvent): string {
+function eventText(event: OrderEvent, i18n: I18n): string {
   switch (event.to_status) {
     case 'Placed':
-      return 'Order placed';
+      return i18n._('Order placed');
     case 'Confirmed':
-      return 'Confirmed by the shop';
+      return i18n._('Confirmed by the shop');
     case 'Ready for collection':
-      return 'Ready for collection at the shop';
+      return i18n._('Ready for collection at the shop');
     case 'Out for delivery':
-      return 'Out for delivery';
+      return i18n._('Out for delivery');
     case 'Completed':
-      return 'Completed';
+      return i18n._('Completed');
     case 'Cancelled':
-      return event.by === 'buyer' ? 'Cancelled by you' : event.by === 'staff' ? 'Cancelled by the shop' : 'Cancelled';
+      return event.by === 'buyer' ? i18n._('Cancelled by you') : event.by === 'staff' ? i18n._('Cancelled by the shop') : i18n._('Cancelled');
     case 'Expired':
-      return 'Reservation expired';
+      return i18n._('Reservation expired');
     default:
-      return event.to_status;
+      return translateKnown(i18n, event.to_status);
   }
 }
 
 export function OrderHistory({ events }: { events: PublicOrder['history'] }) {
-  if (events.length === 0) return <p className="text-sm text-stone-700">Nothing has happened yet.</p>;
+  const i18n = useI18n();
+  if (events.length === 0) return <p className="text-sm text-stone-700">{i18n._('Nothing has happened yet.')}</p>;
   return (
-    <ol className="space-y-3 border-l-2 border-stone-300 pl-4 text-sm" aria-label="Order history">
+    <ol className="space-y-3 border-l-2 border-stone-300 pl-4 text-sm" aria-label={i18n._('Order history')}>
       {events.map((event) => (
         <li key={event.id}>
           <time dateTime={event.created_at} className="block text-xs text-stone-600">
             {formatDateTime(event.created_at)}
           </time>
-          <span className="font-semibold text-stone-900">{eventText(event)}</span>
-          {event.reason && <span className="block text-stone-700">Reason: {event.reason}</span>}
+          <span className="font-semibold text-stone-900">{eventText(event, i18n)}</span>
+          {event.reason && <span className="block text-stone-700">{i18n._('Reason: {reason}', { reason: event.reason })}</span>}
         </li>
       ))}
     </ol>

@@ -2,9 +2,11 @@ import { useContext, useState } from 'react';
 import { ProductImage } from '../../../components/ProductImage';
 import { PhotosOnTap } from '../../../lib/data-saver';
 import { CARD_IMAGE, DETAIL_IMAGE, imageUrl } from '../../../lib/images';
+import { useI18n } from '../../../i18n/context';
 
 /** Large image; with more than one, thumbnails below choose which. */
 export function Gallery({ files, name }: { files: readonly string[]; name: string }) {
+  const i18n = useI18n();
   const [selected, setSelected] = useState(0);
   // Under data saver the thumbnails are numbers: each would be a photo download.
   const onTap = useContext(PhotosOnTap);
@@ -14,20 +16,20 @@ export function Gallery({ files, name }: { files: readonly string[]; name: strin
     <div>
       <ProductImage
         file={current}
-        alt={files.length > 1 ? `${name}, photo ${selected + 1} of ${files.length}` : name}
+        alt={files.length > 1 ? i18n._('{name}, photo {number} of {count}', { name, number: selected + 1, count: files.length }) : name}
         size={DETAIL_IMAGE}
         contain
         priority
         className="aspect-[7/5] w-full rounded-lg bg-white"
       />
       {files.length > 1 && (
-        <ul className="mt-3 flex gap-2" aria-label="Photos">
+        <ul className="mt-3 flex gap-2" aria-label={i18n._('Photos')}>
           {files.map((file, index) => (
             <li key={file}>
               <button
                 type="button"
                 onClick={() => setSelected(index)}
-                aria-label={`Show photo ${index + 1} of ${files.length}`}
+                aria-label={i18n._('Show photo {number} of {count}', { number: index + 1, count: files.length })}
                 aria-pressed={index === selected}
                 className={`block overflow-hidden rounded-md border-2 ${index === selected ? 'border-teal-700' : 'border-transparent hover:border-stone-400'}`}
               >

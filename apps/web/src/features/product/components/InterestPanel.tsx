@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { setInterest } from '../../../lib/interest-api';
 import { forgetItem, readInterested, saveItem } from '../../../lib/saved-items';
 import { visitorId } from '../../../lib/visitor-id';
+import { useI18n } from '../../../i18n/context';
 
 interface InterestPanelProps {
   /** As loaded: its real watcher count, and the price and state a saved item is later compared with. */
@@ -15,6 +16,7 @@ interface InterestPanelProps {
  * on the Saved items page.
  */
 export function InterestPanel({ product }: InterestPanelProps) {
+  const i18n = useI18n();
   const productId = product.id;
   // Read after the first render: the server's HTML cannot know this browser's choice, and hydration must match it.
   const [interested, setInterested] = useState(false);
@@ -59,15 +61,15 @@ export function InterestPanel({ product }: InterestPanelProps) {
           interested ? 'border-teal-700 bg-teal-50 text-teal-900' : 'border-stone-400 bg-white text-stone-900 hover:border-teal-700'
         } aria-disabled:cursor-wait`}
       >
-        {interested ? '✓ Interested' : 'Mark Interested'}
+        {interested ? i18n._('✓ Interested') : i18n._('Mark Interested')}
       </button>
       <p className="text-sm text-stone-700" data-testid="watchers" aria-live="polite">
         {/* The spec's 'N people are watching this.', in the singular for one (docs/decisions/0018). */}
-        People want this. {watchers} {watchers === 1 ? 'person is' : 'people are'} watching this.
+        {watchers === 1 ? i18n._('People want this. 1 person is watching this.') : i18n._('People want this. {count} people are watching this.', { count: watchers })}
       </p>
       {failed && (
         <p className="text-sm text-red-700" role="alert">
-          Could not save your interest. Please try again.
+          {i18n._('Could not save your interest. Please try again.')}
         </p>
       )}
     </div>

@@ -1,4 +1,7 @@
-import { CONDITION_DEFINITIONS, CONDITION_LABELS, isConditionGrade, warrantyText, type PublicProduct } from '@marketplace/shared';
+import { CONDITION_DEFINITIONS, CONDITION_LABELS, isConditionGrade, type PublicProduct } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
+import { warrantyShown } from '../warranty';
 
 type Stated = Pick<PublicProduct, 'condition' | 'warranty_days' | 'battery_health'>;
 
@@ -7,6 +10,7 @@ type Stated = Pick<PublicProduct, 'condition' | 'warranty_days' | 'battery_healt
  * battery's health, each only when stated (a page kept from before grades existed has none of them).
  */
 export function ItemCondition({ product }: { product: Stated }) {
+  const i18n = useI18n();
   const grade = isConditionGrade(product.condition) ? product.condition : null;
   const warranty = typeof product.warranty_days === 'number' ? product.warranty_days : null;
   const battery = typeof product.battery_health === 'number' ? product.battery_health : null;
@@ -15,22 +19,22 @@ export function ItemCondition({ product }: { product: Stated }) {
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-3 text-sm" data-testid="item-condition">
       {grade && (
         <>
-          <dt className="text-stone-600">Condition</dt>
+          <dt className="text-stone-600">{i18n._('Condition')}</dt>
           <dd className="text-stone-900">
-            <span className="font-semibold">{CONDITION_LABELS[grade]}</span>
-            <span className="block text-stone-700">{CONDITION_DEFINITIONS[grade]}</span>
+            <span className="font-semibold">{translateKnown(i18n, CONDITION_LABELS[grade])}</span>
+            <span className="block text-stone-700">{translateKnown(i18n, CONDITION_DEFINITIONS[grade])}</span>
           </dd>
         </>
       )}
       {warranty !== null && (
         <>
-          <dt className="text-stone-600">Warranty</dt>
-          <dd className="font-medium text-stone-900">{warrantyText(warranty)}</dd>
+          <dt className="text-stone-600">{i18n._('Warranty')}</dt>
+          <dd className="font-medium text-stone-900">{warrantyShown(warranty, i18n)}</dd>
         </>
       )}
       {battery !== null && (
         <>
-          <dt className="text-stone-600">Battery health</dt>
+          <dt className="text-stone-600">{i18n._('Battery health')}</dt>
           <dd className="font-medium text-stone-900">{battery}%</dd>
         </>
       )}

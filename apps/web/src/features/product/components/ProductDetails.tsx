@@ -8,10 +8,13 @@ import { Gallery } from './Gallery';
 import { InterestPanel } from './InterestPanel';
 import { ItemCondition } from './ItemCondition';
 import { WhereItIs } from './WhereItIs';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
 
 /** The loaded product: gallery, facts, Buy Now, interest, where it is and description. */
 export function ProductDetails({ product }: { product: PublicProduct }) {
   const navigate = useNavigate();
+  const i18n = useI18n();
   const category = product.category?.category_name;
   const unavailable = unavailableLabel(product);
 
@@ -26,7 +29,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
       <div className="space-y-4">
         {category && (
           <Link to={`/discover?category=${encodeURIComponent(category)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-teal-800 hover:underline">
-            {category}
+            {translateKnown(i18n, category)}
           </Link>
         )}
         <h1 className="text-2xl font-bold break-words text-stone-900 sm:text-3xl">{product.name}</h1>
@@ -35,18 +38,18 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
         </p>
         <p className="flex items-center gap-1 text-stone-700">
           <PinIcon width={18} height={18} />
-          <span data-testid="product-location">{product.location || 'Unknown location'}</span>
+          <span data-testid="product-location">{product.location || i18n._('Unknown location')}</span>
         </p>
         <ItemCondition product={product} />
         {unavailable && (
           <p className="rounded-md bg-stone-200 px-3 py-2 font-semibold text-stone-900" role="status">
-            {product.sold ? 'This item has been sold.' : 'This item is reserved by another buyer.'}
+            {product.sold ? i18n._('This item has been sold.') : i18n._('This item is reserved by another buyer.')}
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <button type="button" onClick={buyNow} disabled={unavailable !== null} className="btn btn-primary w-full px-6 sm:w-auto">
             <BasketIcon width={20} height={20} />
-            {unavailable ?? 'Buy Now'}
+            {unavailable === 'Sold' ? i18n._('Sold') : unavailable === 'Reserved' ? i18n._('Reserved') : i18n._('Buy Now')}
           </button>
           {/* A new count from the server (a kept page refreshing) starts the panel again. */}
           <InterestPanel key={`${product.id}:${product.watchers}`} product={product} />
@@ -54,10 +57,10 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
         <WhereItIs product={product} />
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-lg font-semibold text-stone-900">
-            Description
+            {i18n._('Description')}
           </h2>
           <p className="mt-1 whitespace-pre-line text-stone-800" data-testid="product-description">
-            {product.description || 'No description available.'}
+            {product.description || i18n._('No description available.')}
           </p>
         </section>
       </div>

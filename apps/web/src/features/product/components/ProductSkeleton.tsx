@@ -1,10 +1,13 @@
+import { useI18n } from '../../../i18n/context';
+
 /** Detail page placeholder in the loaded layout's proportions. */
 export function ProductSkeleton() {
   const block = 'skeleton';
+  const i18n = useI18n();
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-10" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading product…
+        {i18n._('Loading product…')}
       </p>
       <div className={`aspect-[7/5] w-full ${block}`} />
       <div className="space-y-4">

@@ -3,9 +3,11 @@ import { useEffect } from 'react';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { useAsync } from '../../../lib/use-async';
 import { fetchRelated } from '../api';
+import { useI18n } from '../../../i18n/context';
 
 /** Related Items: 3 skeletons, then cards with their real watcher counts, or the empty state. */
 export function RelatedItems({ product }: { product: PublicProduct }) {
+  const i18n = useI18n();
   const related = useAsync(`related:${product.id}`, (signal) => fetchRelated(product, signal));
   const error = related.status === 'error' ? related.error : null;
   useEffect(() => {
@@ -15,10 +17,10 @@ export function RelatedItems({ product }: { product: PublicProduct }) {
   return (
     <section aria-labelledby="related-items" className="mt-10">
       <h2 id="related-items" className="section-title mb-3">
-        Related Items
+        {i18n._('Related Items')}
       </h2>
       <ProductGrid
-        label="Related Items"
+        label={i18n._('Related Items')}
         loading={related.status === 'loading'}
         products={related.status === 'success' ? related.data : []}
         skeletons={RELATED_SKELETONS}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { removeSaved } from '../api';
+import { useI18n } from '../../../i18n/context';
 
 interface RemoveSavedButtonProps {
   id: number;
@@ -9,6 +10,7 @@ interface RemoveSavedButtonProps {
 
 /** Remove from the saved list, which also unmarks Interested. On failure the item stays, with a word why. */
 export function RemoveSavedButton({ id, name, onRemoved }: RemoveSavedButtonProps) {
+  const i18n = useI18n();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -36,11 +38,12 @@ export function RemoveSavedButton({ id, name, onRemoved }: RemoveSavedButtonProp
         aria-disabled={pending}
         className="btn w-full border border-stone-300 bg-white px-2 text-sm text-stone-800 hover:border-red-700 hover:text-red-700 aria-disabled:cursor-wait"
       >
-        Remove<span className="sr-only"> {name} from saved items</span>
+        {i18n._('Remove')}
+        <span className="sr-only"> {i18n._('{name} from saved items', { name })}</span>
       </button>
       {failed && (
         <p className="text-sm text-red-700" role="alert">
-          Could not remove it. Please try again.
+          {i18n._('Could not remove it. Please try again.')}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { SellerAccountOffer } from '@marketplace/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from '../../../lib/router';
+import { useI18n } from '../../../i18n/context';
 
 // The form (react-hook-form and the schema) loads only for a seller who still has an account to make.
 const SetPasswordForm = lazy(() => import('./SetPasswordForm').then((m) => ({ default: m.SetPasswordForm })));
@@ -18,34 +19,35 @@ const link = 'btn btn-outline mt-3';
 
 /** The seller account the sell form offered: make it, log in to add this item to it, or open it. */
 export function AccountOffer({ offer, token, justCreated, onCreated, headingId }: AccountOfferProps) {
+  const i18n = useI18n();
   return (
     <>
       <h2 id={headingId} className="mb-2 text-lg font-semibold text-stone-900">
-        Your seller account
+        {i18n._('Your seller account')}
       </h2>
       {offer.state === 'offered' && (
         <>
-          <p className="text-stone-800">You asked for a seller account. Set a password to see all your items in one place, at any time.</p>
-          <Suspense fallback={<p className="mt-3 text-sm text-stone-600">Loading…</p>}>
+          <p className="text-stone-800">{i18n._('You asked for a seller account. Set a password to see all your items in one place, at any time.')}</p>
+          <Suspense fallback={<p className="mt-3 text-sm text-stone-600">{i18n._('Loading…')}</p>}>
             <SetPasswordForm token={token} emailHint={offer.email_hint} onCreated={onCreated} />
           </Suspense>
         </>
       )}
       {offer.state === 'exists' && (
         <>
-          <p className="text-stone-800">An account already uses {offer.email_hint}. Log in to add this item to it.</p>
+          <p className="text-stone-800">{i18n._('An account already uses {email}. Log in to add this item to it.', { email: offer.email_hint })}</p>
           <Link to="/account" state={{ claim: token }} className={link}>
-            Log in to add this item
+            {i18n._('Log in to add this item')}
           </Link>
         </>
       )}
       {offer.state === 'linked' && (
         <>
           <p className="text-stone-800" role={justCreated ? 'status' : undefined}>
-            {justCreated ? 'Your seller account is ready, and you are logged in. This item is in it.' : 'This item is in your seller account.'}
+            {justCreated ? i18n._('Your seller account is ready, and you are logged in. This item is in it.') : i18n._('This item is in your seller account.')}
           </p>
           <Link to="/account" className={link}>
-            See all your items
+            {i18n._('See all your items')}
           </Link>
         </>
       )}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import type { OfferAnswer } from '../api';
 import { AnswerDialog } from './AnswerDialog';
+import { useI18n } from '../../../i18n/context';
+import { Rich } from '../../../i18n/Rich';
 
 interface OpenOfferProps {
   offer: NonNullable<SellerView['open_offer']>;
@@ -15,28 +17,33 @@ interface OpenOfferProps {
 
 /** The offer waiting for the seller, and the two answers; each is confirmed in a dialog first. */
 export function OpenOffer({ offer, itemName, token, headingId, onAnswered, onRefused }: OpenOfferProps) {
+  const i18n = useI18n();
   const [answering, setAnswering] = useState<OfferAnswer | null>(null);
+  const expiresAt = offer.expires_at;
   // Kept here, not in the dialog: closing and reopening it does not lose what was typed.
   const [reason, setReason] = useState('');
 
   return (
     <>
-      {offer.kind === 'counter' && <p className="text-sm font-semibold text-teal-800">Counter-offer</p>}
+      {offer.kind === 'counter' && <p className="text-sm font-semibold text-teal-800">{i18n._('Counter-offer')}</p>}
       <h2 id={headingId} className="text-2xl font-bold text-stone-950">
-        We offer {formatMoney(offer.amount)}
+        {i18n._('We offer {amount}', { amount: formatMoney(offer.amount) })}
       </h2>
-      {offer.reason && <p className="mt-1 text-stone-800">Why: {offer.reason}</p>}
-      {offer.expires_at && (
+      {offer.reason && <p className="mt-1 text-stone-800">{i18n._('Why: {reason}', { reason: offer.reason })}</p>}
+      {expiresAt && (
         <p className="mt-2 text-sm text-stone-700">
-          Please answer by <time dateTime={offer.expires_at}>{formatDateTime(offer.expires_at)}</time>. After that the offer expires.
+          <Rich
+            text={i18n._('Please answer by <0>{date}</0>. After that the offer expires.', { date: formatDateTime(expiresAt) })}
+            parts={[(date) => <time dateTime={expiresAt}>{date}</time>]}
+          />
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className="btn btn-primary grow sm:grow-0" onClick={() => setAnswering('accept')}>
-          Accept offer
+          {i18n._('Accept offer')}
         </button>
         <button type="button" className="btn btn-outline grow sm:grow-0" onClick={() => setAnswering('decline')}>
-          Decline
+          {i18n._('Decline')}
         </button>
       </div>
       {answering && (

@@ -6,6 +6,9 @@ import { AccountOffer } from './AccountOffer';
 import { ItemSummary } from './ItemSummary';
 import { OfferHistory } from './OfferHistory';
 import { OpenOffer } from './OpenOffer';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
+import { Rich } from '../../../i18n/Rich';
 
 interface StatusDetailsProps {
   view: SellerView;
@@ -23,6 +26,7 @@ const card = 'card p-4 sm:p-5';
 const heading = 'mb-2 text-lg font-semibold text-stone-900';
 
 export function StatusDetails({ view, token, answered, onAnswered, onRefused, accountCreated, onAccountCreated }: StatusDetailsProps) {
+  const i18n = useI18n();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (answered) status.current?.focus();
@@ -33,11 +37,11 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
     <div className="space-y-5">
       <header className={card}>
         <h1 className="break-words">
-          <span className="block text-sm font-semibold text-stone-600">Your item</span>
+          <span className="block text-sm font-semibold text-stone-600">{i18n._('Your item')}</span>
           <span className="text-2xl font-bold text-stone-950">{view.item_name}</span>
         </h1>
         <p className="mt-3 text-sm font-semibold text-stone-600">
-          Your reference{' '}
+          {i18n._('Your reference')}{' '}
           <span className="block font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="seller-reference">
             {view.reference}
           </span>
@@ -45,10 +49,12 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
         <div ref={status} tabIndex={-1} className="mt-3 space-y-2 outline-none" data-testid="seller-status">
           {answered && (
             <p className="rounded-md border border-green-600 bg-green-50 p-3 font-semibold text-green-900">
-              {answered.answer === 'accept' ? `Thank you: you accepted our offer of ${formatMoney(answered.amount)}.` : 'Thank you: you declined our offer. We have told our team.'}
+              {answered.answer === 'accept'
+                ? i18n._('Thank you: you accepted our offer of {amount}.', { amount: formatMoney(answered.amount) })
+                : i18n._('Thank you: you declined our offer. We have told our team.')}
             </p>
           )}
-          <p className="text-lg text-stone-900">{view.status_text}</p>
+          <p className="text-lg text-stone-900">{translateKnown(i18n, view.status_text)}</p>
         </div>
       </header>
       {offer && (
@@ -58,13 +64,13 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
       )}
       <section aria-labelledby="item-heading" className={card}>
         <h2 id="item-heading" className={heading}>
-          What you offered us
+          {i18n._('What you offered us')}
         </h2>
         <ItemSummary view={view} />
       </section>
       <section aria-labelledby="offers-heading" className={card}>
         <h2 id="offers-heading" className={heading}>
-          Our offers
+          {i18n._('Our offers')}
         </h2>
         <OfferHistory offers={view.offers} openOfferId={view.open_offer?.id ?? null} />
       </section>
@@ -74,7 +80,16 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
         </section>
       )}
       <p className="px-1 text-sm text-stone-700">
-        Questions? <Link to="/contact" className="font-semibold text-teal-800 underline">Contact us</Link> and give your reference {view.reference}.
+        <Rich
+          text={i18n._('Questions? <0>Contact us</0> and give your reference {reference}.', { reference: view.reference })}
+          parts={[
+            (text) => (
+              <Link to="/contact" className="font-semibold text-teal-800 underline">
+                {text}
+              </Link>
+            ),
+          ]}
+        />
       </p>
     </div>
   );

@@ -1,0 +1,29 @@
+import type { I18n } from '@lingui/core';
+import { createI18n, loadCatalogue } from './i18n';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, languageOfCookie, type Language } from '@marketplace/shared';
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/** The visitor's choice, from its cookie (English until one is made). */
+export function chosenLanguage(): Language {
+  return typeof document === 'undefined' ? DEFAULT_LANGUAGE : languageOfCookie(document.cookie);
+}
+
+/**
+ * The language to start in: a page rendered by the server is hydrated in the language it was rendered in
+ * (its <html lang>), else the visitor's choice. Its catalogue is loaded first, so the first render is
+ * already in it.
+ */
+export async function startI18n(rendered: boolean): Promise<I18n> {
+  const htmlLang = document.documentElement.lang;
+  const language = rendered && isLanguage(htmlLang) ? htmlLang : chosenLanguage();
+  return createI18n(language, await loadCatalogue(language));
+}
+
+/** Switches the screens to `language` and remembers it, for this browser and the server's renders. */
+export async function chooseLanguage(i18n: I18n, language: Language): Promise<void> {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+  if (language !== i18n.locale) i18n.load(language, await loadCatalogue(language));
+  i18n.activate(language);
+  document.documentElement.lang = language;
+}
