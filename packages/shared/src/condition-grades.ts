@@ -27,15 +27,3 @@ export const BATTERY_HEALTH_MAX = 100;
 export function isConditionGrade(value: unknown): value is ConditionGrade {
   return typeof value === 'string' && (CONDITION_GRADES as readonly string[]).includes(value);
 }
-
-/**
- * The shop's warranty as people say it: '30-day shop warranty', '6-month shop warranty', '1-year shop
- * warranty'; 0 days is the shop saying there is none.
- */
-export function warrantyText(days: number): string {
-  if (days <= 0) return 'No shop warranty';
-  if (days % 365 === 0) return `${days / 365}-year shop warranty`;
-  // Under two months people count days ('30-day', '45-day'); from then on whole months read better.
-  if (days >= 60 && days % 30 === 0) return `${days / 30}-month shop warranty`;
-  return `${days}-day shop warranty`;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { updateProductSchema } from './admin-products.js';
-import { CONDITION_DEFINITIONS, CONDITION_GRADES, CONDITION_LABELS, isConditionGrade, warrantyText } from './condition-grades.js';
+import { CONDITION_DEFINITIONS, CONDITION_GRADES, CONDITION_LABELS, isConditionGrade } from './condition-grades.js';
 import { batteryHealthField, conditionField, conditionSchema, requestConditionSchema, requiredConditionField, warrantyDaysField } from './condition.js';
 import { sellFormSchema, sellSubmissionSchema } from './seller-requests.js';
 
@@ -97,17 +97,5 @@ describe('warranty and battery health', () => {
     for (const field of ['condition', 'warranty_days', 'battery_health']) expect(kept).not.toHaveProperty(field);
     expect(updateProductSchema.parse({ ...base, condition: '', warranty_days: '', battery_health: '' })).toMatchObject({ condition: null, warranty_days: null, battery_health: null });
     expect(updateProductSchema.parse({ ...base, condition: 'good', warranty_days: '90', battery_health: 88 })).toMatchObject({ condition: 'good', warranty_days: 90, battery_health: 88 });
-  });
-
-  it('reads a warranty as people say it', () => {
-    expect(warrantyText(0)).toBe('No shop warranty');
-    expect(warrantyText(1)).toBe('1-day shop warranty');
-    expect(warrantyText(30)).toBe('30-day shop warranty');
-    expect(warrantyText(45)).toBe('45-day shop warranty');
-    expect(warrantyText(90)).toBe('3-month shop warranty');
-    expect(warrantyText(180)).toBe('6-month shop warranty');
-    expect(warrantyText(100)).toBe('100-day shop warranty');
-    expect(warrantyText(365)).toBe('1-year shop warranty');
-    expect(warrantyText(730)).toBe('2-year shop warranty');
   });
 });

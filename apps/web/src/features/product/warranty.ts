@@ -1,9 +1,9 @@
 import type { I18n } from '@lingui/core';
 
 /**
- * The shop's warranty in the reader's language, by the rules of the shared `warrantyText` (its English is
- * the same, which warranty.test.ts checks): '30-day', '6-month', '1-year shop warranty'; 0 days is none.
- * One message per unit and per one or many, so that a language can say each its own way.
+ * The shop's warranty as people say it, in the reader's language: '30-day', '6-month', '1-year shop
+ * warranty' (under two months people count days, then whole months read better); 0 days is the shop
+ * saying there is none. One message per unit and per one or many, so a language can say each its own way.
  */
 export function warrantyShown(days: number, i18n: I18n): string {
   if (days <= 0) return i18n._('No shop warranty');
