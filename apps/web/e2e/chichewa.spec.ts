@@ -15,6 +15,8 @@ const ITEM = 'Sony Bluetooth Speaker SRS-XB33';
 // The shared schemas' messages, as the Chichewa catalogue has them.
 const NAME_REQUIRED = 'Lembani dzina lanu';
 const PHONE_MESSAGE = 'Lembani nambala ya foni ya ku Malawi: +265 kapena 0 kenako manambala 9';
+const SELL_HEADING = 'Tigulitseni katundu wanu';
+const NOT_FOUND_HEADING = 'Tsamba silinapezeke';
 
 test.use({ viewport: PHONE });
 
@@ -82,4 +84,23 @@ test('a language the shop does not have is English', async ({ page, context, bas
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByText('Promotions and notifications are in development.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Chichewa' })).toBeVisible();
+});
+
+test('the other public screens read in Chichewa and stay accessible', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'lang', value: 'ny', url: baseURL! }]);
+  const errors = collectErrors(page);
+  const screens: [path: string, name: string, heading: string][] = [
+    ['/discover?category=SmartPhones', 'discover', "Onani Mafoni a m'manja"],
+    ['/saved', 'saved', 'Zosungidwa'],
+    ['/sell', 'sell', SELL_HEADING],
+    ['/faq', 'faq', 'Mafunso Ofunsidwa Kawirikawiri'],
+    ['/no-such-page', 'not-found', NOT_FOUND_HEADING],
+  ];
+  for (const [path, name, heading] of screens) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ny');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await checkScreen(page, name);
+  }
+  expect(errors).toEqual([]);
 });
