@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
+import { fakeWebBuild } from '../test/web-build.js';
 import { wantsDataSaver } from './data-saver.js';
 
 // Decision 0031: a visitor under data saver gets rendered pages that ask for no photos. The choice lives in
@@ -21,6 +19,8 @@ describe('the data-saver choice of a request', () => {
   });
 });
 
+const TEMPLATE = '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>';
+
 // A renderer that says which form it was asked for, as the web app's renders placeholders instead of photos.
 const RENDERER = `
 export const INITIAL_DATA_ID = 'initial-data';
@@ -30,19 +30,10 @@ export async function render(url, origin, signal, { dataSaver }) {
   return { head: '', body: '<p>' + (dataSaver ? 'tap to show' : 'photos') + '</p>', data: {}, status: 200, complete: true, dataSaver };
 }`;
 
-function webBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-saver-test-'));
-  fs.mkdirSync(path.join(dir, 'dist'));
-  fs.mkdirSync(path.join(dir, 'dist-ssr'));
-  fs.writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(dir, 'dist-ssr', 'render.js'), RENDERER);
-  return path.join(dir, 'dist');
-}
-
 describe.each(engines)('rendered pages under data saver [%s]', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { webDist: webBuild() });
+    t = await createTestApp(engine, { webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER }) });
   });
   afterAll(() => t.close());
 

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
+import { fakeWebBuild } from '../test/web-build.js';
 import { pageForm } from './page-form.js';
 import { inLanguage, START_AFTER_LOAD } from './server-render.js';
 
@@ -54,16 +52,6 @@ export async function render(url, origin, signal, { language }) {
   return { head: '', body: '<p>' + (language === 'ny' ? 'Moni' : 'Hello') + ' ' + renders + '</p>', data: {}, status: 200, complete: true };
 }`;
 
-function webBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'language-test-'));
-  fs.mkdirSync(path.join(dir, 'dist', '.vite'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'dist-ssr'));
-  fs.writeFileSync(path.join(dir, 'dist', 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(dir, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  fs.writeFileSync(path.join(dir, 'dist-ssr', 'render.js'), RENDERER);
-  return path.join(dir, 'dist');
-}
-
 describe('a template in a language', () => {
   it("says its language and loads that language's catalogue with the page's code", () => {
     const template = '<html lang="en"><script id="app-start" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js"></script>';
@@ -78,7 +66,7 @@ describe('a template in a language', () => {
 describe.each(engines)('rendered pages in a language [%s]', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { webDist: webBuild() });
+    t = await createTestApp(engine, { webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER, manifest: MANIFEST }) });
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
+import { fakeWebBuild } from '../test/web-build.js';
 import { addProduct } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
 import { fillTemplate, renderedTemplate, START_AFTER_LOAD } from './server-render.js';
@@ -51,17 +49,6 @@ const MANIFEST = {
   [START_AFTER_LOAD]: { file: 'assets/start-after-load-1.js' },
 };
 
-function webBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ssr-test-'));
-  fs.mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'dist-ssr'));
-  fs.writeFileSync(path.join(dir, 'dist', 'index.html'), TEMPLATE);
-  fs.writeFileSync(path.join(dir, 'dist-ssr', 'render.js'), RENDERER);
-  fs.mkdirSync(path.join(dir, 'dist', '.vite'));
-  fs.writeFileSync(path.join(dir, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  return path.join(dir, 'dist');
-}
-
 describe('the template of a rendered page', () => {
   it("starts the app's code after the page's load: one small script holding the entry, the template's preloads and the page's chunks", () => {
     const html = renderedTemplate(TEMPLATE, MANIFEST, ['src/Product.tsx']);
@@ -104,7 +91,7 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
   let staff: Record<string, string>;
   let productId: number;
   beforeAll(async () => {
-    t = await createTestApp(engine, { webDist: webBuild(), publicUrl: 'https://shop.example' });
+    t = await createTestApp(engine, { webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER, manifest: MANIFEST }), publicUrl: 'https://shop.example' });
     staff = (await signIn(t.app, t.db, 'Admin')).headers;
     productId = await addProduct(t.db, { name: 'Tecno <Spark> 10', price: 180_000 });
   });
