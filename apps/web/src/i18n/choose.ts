@@ -1,8 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { createI18n, loadCatalogue } from './i18n';
+import { writeChoiceCookie } from '../lib/storage';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, languageOfCookie, type Language } from '@marketplace/shared';
-
-const YEAR_S = 365 * 24 * 60 * 60;
 
 /** The visitor's choice, from its cookie (English until one is made). */
 export function chosenLanguage(): Language {
@@ -22,7 +21,7 @@ export async function startI18n(rendered: boolean): Promise<I18n> {
 
 /** Switches the screens to `language` and remembers it, for this browser and the server's renders. */
 export async function chooseLanguage(i18n: I18n, language: Language): Promise<void> {
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+  writeChoiceCookie(LANGUAGE_COOKIE, language);
   if (language !== i18n.locale) i18n.load(language, await loadCatalogue(language));
   i18n.activate(language);
   document.documentElement.lang = language;

@@ -1,12 +1,11 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeChoiceCookie, writeStorage } from './storage';
 
 // Data saver: product photos load only when tapped (docs/decisions/0031). The visitor's choice is kept in
 // localStorage; until they choose, the browser's own Save-Data setting decides. A cookie carries the choice
 // to the server, so the HTML it renders asks for no photos either (apps/api plugins/data-saver.ts).
 const KEY = 'data-saver';
 const COOKIE = 'data_saver';
-const YEAR_S = 365 * 24 * 60 * 60;
 
 /** The server's render: the mode it renders this request with (ssr/render.tsx). */
 export const RenderedDataSaver = createContext<boolean | null>(null);
@@ -23,7 +22,7 @@ export function readDataSaver(): boolean {
 }
 
 function writeCookie(on: boolean) {
-  document.cookie = `${COOKIE}=${on ? 'on' : 'off'}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+  writeChoiceCookie(COOKIE, on ? 'on' : 'off');
 }
 
 const listeners = new Set<() => void>();

@@ -31,3 +31,10 @@ export function storageKeys(store: Store = 'localStorage'): string[] {
     return [];
   }
 }
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/** A choice the server must know too (it renders pages by it): a cookie for the whole site, kept a year. */
+export function writeChoiceCookie(name: string, value: string): void {
+  document.cookie = `${name}=${value}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+}
