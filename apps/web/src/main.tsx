@@ -24,12 +24,13 @@ void startI18n(rendered).then(async (i18n) => {
       </LanguageProvider>
     </StrictMode>
   );
-  if (rendered) {
+  if (rendered && i18n.locale === document.documentElement.lang) {
     await loadPieces(root.dataset.pieces?.split(' ') ?? []);
     hydrateRoot(root, app);
     // A copy kept from before the visitor switched language (public/sw.js) is hydrated as it is, then switched.
-    if (chosenLanguage() !== i18n.locale) await chooseLanguage(i18n, chosenLanguage());
+    if (chosenLanguage() !== i18n.locale) await chooseLanguage(i18n, chosenLanguage()).catch(() => undefined);
   } else {
+    // Also a page rendered in a language whose catalogue could not be loaded: drawn afresh in English.
     document.documentElement.lang = i18n.locale;
     createRoot(root).render(app);
   }

@@ -12,6 +12,8 @@ export function LanguageSwitch() {
     setSwitching(true);
     try {
       await chooseLanguage(i18n, other);
+    } catch {
+      // Its catalogue did not arrive (no connection): the page stays as it is, and a tap tries again.
     } finally {
       setSwitching(false);
     }
