@@ -23,11 +23,27 @@ const sections = folders(`${web}/admin`, ['components', 'test']);
  * moves down a layer. (A wrong import is shown failing in apps/web/src/lint-zones.test.ts.)
  */
 const zones = [
-  { target: 'packages/shared/src', from: ['apps'], message: 'packages/shared is shared by the apps and knows none of them.' },
+  {
+    target: 'packages/shared/src',
+    from: ['apps'],
+    message: 'packages/shared is shared by the apps and knows none of them.',
+  },
   { target: 'apps/api/src', from: ['apps/web'], message: 'The API does not import the web app.' },
-  { target: `${web}/lib`, from: [`${web}/components`, `${web}/features`, `${web}/admin`, `${web}/app`], message: 'lib is the bottom layer of the web app.' },
-  { target: `${web}/components`, from: [`${web}/features`, `${web}/admin`, `${web}/app`], message: 'Shared components know no feature, section or page.' },
-  { target: `${web}/features`, from: [`${web}/admin`, `${web}/app`], message: 'A public feature does not import the back-office or the app shell.' },
+  {
+    target: `${web}/lib`,
+    from: [`${web}/components`, `${web}/features`, `${web}/admin`, `${web}/app`],
+    message: 'lib is the bottom layer of the web app.',
+  },
+  {
+    target: `${web}/components`,
+    from: [`${web}/features`, `${web}/admin`, `${web}/app`],
+    message: 'Shared components know no feature, section or page.',
+  },
+  {
+    target: `${web}/features`,
+    from: [`${web}/admin`, `${web}/app`],
+    message: 'A public feature does not import the back-office or the app shell.',
+  },
   { target: `${web}/admin/components`, from: sections, message: 'Back-office components know no section.' },
   ...features.map((feature) => ({
     target: feature,
@@ -55,7 +71,9 @@ export default tseslint.config(
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': 'error',

@@ -4,8 +4,18 @@ import { isStale } from './freshness.mjs';
 
 const shared = ['packages/shared/src', 'packages/shared/package.json'];
 const parts = [
-  { name: 'web app', workspace: 'apps/web', output: 'apps/web/dist-ssr/render.js', inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared] },
-  { name: 'API', workspace: 'apps/api', output: 'apps/api/dist/server.js', inputs: ['apps/api/src', 'apps/api/build.mjs', ...shared] },
+  {
+    name: 'web app',
+    workspace: 'apps/web',
+    output: 'apps/web/dist-ssr/render.js',
+    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared],
+  },
+  {
+    name: 'API',
+    workspace: 'apps/api',
+    output: 'apps/api/dist/server.js',
+    inputs: ['apps/api/src', 'apps/api/build.mjs', ...shared],
+  },
 ];
 
 for (const part of parts) {

@@ -22,7 +22,11 @@ const inShell = (id: string) => !NOT_SHELL.test(id) && SHELL.some((pattern) => p
 // The API server serves the built app and the API from one origin; in dev Vite forwards /api to it.
 export default defineConfig(({ command, isSsrBuild }) => ({
   // A build stops on a text the code shows that a catalogue does not translate (docs/decisions/0032).
-  plugins: [react(), tailwindcss(), lingui({ configPath: LINGUI_CONFIG, failOnMissing: command === 'build', failOnCompileError: true })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    lingui({ configPath: LINGUI_CONFIG, failOnMissing: command === 'build', failOnCompileError: true }),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

@@ -4,7 +4,6 @@
 // product every run, so runs compare.
 import { seededRandom } from '../tools/loopback.mjs';
 
-
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 
 // Per demo category: weight, name patterns and price range (MWK).
@@ -14,7 +13,10 @@ const FAMILIES = [
     weight: 34,
     price: [60_000, 1_400_000],
     names: [
-      ['Samsung Galaxy', ['A04', 'A14', 'A14 5G', 'A24', 'A34', 'A54', 'S10', 'S20 FE', 'S21', 'S22 Ultra', 'Note 10', 'Z Flip 3']],
+      [
+        'Samsung Galaxy',
+        ['A04', 'A14', 'A14 5G', 'A24', 'A34', 'A54', 'S10', 'S20 FE', 'S21', 'S22 Ultra', 'Note 10', 'Z Flip 3'],
+      ],
       ['iPhone', ['7', '8 Plus', 'X', 'XR', '11', '11 Pro', '12', '12 mini', '13', '13 Pro Max', '14']],
       ['Tecno', ['Spark 8', 'Spark 10 Pro', 'Camon 19', 'Camon 20', 'Pova 5', 'Pop 7']],
       ['Infinix', ['Hot 12', 'Hot 30i', 'Note 12', 'Smart 7', 'Zero 20']],
@@ -25,7 +27,14 @@ const FAMILIES = [
       ['Nokia', ['G21', 'C21 Plus', '105']],
     ],
     storage: ['32GB', '64GB', '128GB', '256GB'],
-    extras: ['dual SIM', 'unlocked for Airtel and TNM', 'battery health 86%', 'no scratches on the screen', 'comes with charger and case', 'original box included'],
+    extras: [
+      'dual SIM',
+      'unlocked for Airtel and TNM',
+      'battery health 86%',
+      'no scratches on the screen',
+      'comes with charger and case',
+      'original box included',
+    ],
   },
   {
     category: 'Laptops and Computers',
@@ -41,7 +50,14 @@ const FAMILIES = [
       ['Asus', ['VivoBook 15', 'ZenBook 14']],
     ],
     storage: ['128GB SSD', '256GB SSD', '500GB HDD', '512GB SSD', '1TB HDD'],
-    extras: ['Core i5, 8GB RAM', 'Core i7, 16GB RAM', 'Windows 11 Pro', 'battery lasts four hours', 'charger included', 'good for school and office work'],
+    extras: [
+      'Core i5, 8GB RAM',
+      'Core i7, 16GB RAM',
+      'Windows 11 Pro',
+      'battery lasts four hours',
+      'charger included',
+      'good for school and office work',
+    ],
   },
   {
     category: 'Gaming Consoles',
@@ -68,7 +84,14 @@ const FAMILIES = [
       ['JBL', ['Flip 5 speaker', 'PartyBox 110']],
     ],
     storage: [],
-    extras: ['remote works', 'wall bracket included', 'no dead pixels', 'Netflix and YouTube', 'three HDMI ports', 'deep bass'],
+    extras: [
+      'remote works',
+      'wall bracket included',
+      'no dead pixels',
+      'Netflix and YouTube',
+      'three HDMI ports',
+      'deep bass',
+    ],
   },
   {
     category: 'Home Appliances',
@@ -98,12 +121,36 @@ const FAMILIES = [
       ['Oraimo', ['power bank 20000mAh', 'FreePods 3']],
     ],
     storage: [],
-    extras: ['charger included', 'good for children\'s school apps', 'keeps phones charged in blackouts', 'works with Airtel and TNM', 'barely used'],
+    extras: [
+      'charger included',
+      "good for children's school apps",
+      'keeps phones charged in blackouts',
+      'works with Airtel and TNM',
+      'barely used',
+    ],
   },
 ];
 
-const TOWNS = ['Lilongwe, Area 47', 'Lilongwe, Area 18', 'Lilongwe, Old Town', 'Blantyre, Limbe', 'Blantyre', 'Mzuzu', 'Zomba', 'Kasungu', 'Mangochi', 'Salima'];
-const CONDITIONS = ['Used for six months, very good condition.', 'Like new.', 'Minor scuffs on the back.', 'Refurbished and tested.', 'Small mark on the frame, works perfectly.', 'Selling because I upgraded.'];
+const TOWNS = [
+  'Lilongwe, Area 47',
+  'Lilongwe, Area 18',
+  'Lilongwe, Old Town',
+  'Blantyre, Limbe',
+  'Blantyre',
+  'Mzuzu',
+  'Zomba',
+  'Kasungu',
+  'Mangochi',
+  'Salima',
+];
+const CONDITIONS = [
+  'Used for six months, very good condition.',
+  'Like new.',
+  'Minor scuffs on the back.',
+  'Refurbished and tested.',
+  'Small mark on the frame, works perfectly.',
+  'Selling because I upgraded.',
+];
 const TOTAL_WEIGHT = FAMILIES.reduce((sum, f) => sum + f.weight, 0);
 
 /**
@@ -136,6 +183,7 @@ export function benchProduct(n) {
 
 /** True when a product's text has a word starting with `word` (how the catalogue's search matches). */
 export function matchesWord(product, word) {
-  const words = `${product.name} ${product.description} ${product.category}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    `${product.name} ${product.description} ${product.category}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.some((w) => w.startsWith(word));
 }

@@ -29,30 +29,63 @@ const search = fs.existsSync(searchFile) ? await load('modules/products/search.t
 const indexMany = search.indexProductSearch
   ? { name: 'indexProductSearch', run: (trx, ids) => search.indexProductSearch(trx, ids) }
   : products.indexProductTerms
-    ? { name: 'indexProductTerms', run: async (trx, ids) => { for (const id of ids) await products.indexProductTerms(trx, id); } }
+    ? {
+        name: 'indexProductTerms',
+        run: async (trx, ids) => {
+          for (const id of ids) await products.indexProductTerms(trx, id);
+        },
+      }
     : undefined;
-if (!indexMany) throw new Error('no search indexing function found in modules/products (indexProductSearch or indexProductTerms)');
+if (!indexMany)
+  throw new Error('no search indexing function found in modules/products (indexProductSearch or indexProductTerms)');
 
 const db = openDatabase(where.startsWith('postgres') ? { databaseUrl: where } : { sqliteFile: where });
 const started = performance.now();
 try {
   await prepareDatabase(db, { demo: true, admin: DEMO_ADMIN });
   const k = db.kysely;
-  const count = async () => Number((await k.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await k
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await count();
 
   // A few more partner shops than the demo's three, as a growing marketplace would have.
-  const shopCount = Number((await k.selectFrom('shops').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const shopCount = Number(
+    (
+      await k
+        .selectFrom('shops')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (shopCount < 8 && target > before) {
     const now = new Date().toISOString();
     await k.transaction().execute(async (trx) => {
       for (const town of ['Zomba', 'Kasungu', 'Mangochi', 'Salima', 'Karonga'].slice(0, 8 - shopCount)) {
-        await insertShop(trx, { name: `${town} Shop`, address: `Main Road, ${town}`, contact: 'Mon-Sat 08:00-17:00', town, hours: 'Mon-Sat 08:00-17:00', phone: '+265999000111', delivery_fee: 4000, created_at: now, updated_at: now });
+        await insertShop(trx, {
+          name: `${town} Shop`,
+          address: `Main Road, ${town}`,
+          contact: 'Mon-Sat 08:00-17:00',
+          town,
+          hours: 'Mon-Sat 08:00-17:00',
+          phone: '+265999000111',
+          delivery_fee: 4000,
+          created_at: now,
+          updated_at: now,
+        });
       }
     });
   }
   const shops = (await k.selectFrom('shops').select('id').orderBy('id').execute()).map((r) => r.id);
-  const categories = new Map((await k.selectFrom('categories').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+  const categories = new Map(
+    (await k.selectFrom('categories').select(['id', 'name']).execute()).map((r) => [r.name, r.id]),
+  );
   // One stored picture per product row, reused: each category's demo pictures, shared by its bench products.
   const pictures = new Map();
   for (const row of await k
@@ -109,7 +142,12 @@ try {
     const { placeOrders } = await load('modules/orders/place.ts');
     const { orderRequestSchema } = await import('@marketplace/shared');
     for (let i = 0; i < added.length; i += 10) {
-      const input = orderRequestSchema.parse({ buyer_name: 'Bench Buyer', phone: '0999 123 456', fulfilment: 'collect', items: added.slice(i, i + 10).map((product_id) => ({ product_id })) });
+      const input = orderRequestSchema.parse({
+        buyer_name: 'Bench Buyer',
+        phone: '0999 123 456',
+        fulfilment: 'collect',
+        items: added.slice(i, i + 10).map((product_id) => ({ product_id })),
+      });
       await placeOrders(db, input, new Date(), 48 * 365);
       held += input.items.length;
     }
@@ -126,10 +164,17 @@ try {
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('p.published', '=', 1)
-    .where((eb) => eb.or([eb(sql`lower(p.name)`, 'like', '%samsung%'), eb(sql`lower(coalesce(p.description, ''))`, 'like', '%samsung%'), eb(sql`lower(coalesce(c.name, ''))`, 'like', '%samsung%')]))
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(p.name)`, 'like', '%samsung%'),
+        eb(sql`lower(coalesce(p.description, ''))`, 'like', '%samsung%'),
+        eb(sql`lower(coalesce(c.name, ''))`, 'like', '%samsung%'),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   let generatedSamsung = 0;
-  for (let i = before; i < target; i++) if (benchProduct(i).published && matchesWord(benchProduct(i), 'samsung')) generatedSamsung++;
+  for (let i = before; i < target; i++)
+    if (benchProduct(i).published && matchesWord(benchProduct(i), 'samsung')) generatedSamsung++;
   const result = {
     engine: db.engine,
     products: await count(),

@@ -37,7 +37,10 @@ const log = (line) => console.log(`[${String(Math.round((Date.now() - began) / 1
 const cleanups = [];
 async function cleanUp() {
   killChildren();
-  while (cleanups.length) await cleanups.pop()().catch((error) => console.error(`cleanup: ${error.message}`));
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(`cleanup: ${error.message}`));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 process.once('exit', killChildren);
@@ -48,7 +51,8 @@ const deadline = setTimeout(() => {
 deadline.unref();
 
 for (const file of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
-  if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`npm run build\` first (npm run bench does)`);
+  if (!fs.existsSync(path.join(root, file)))
+    throw new Error(`${file} is missing: run \`npm run build\` first (npm run bench does)`);
 }
 
 async function meta() {
@@ -65,7 +69,9 @@ async function meta() {
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     os: `${os.type()} ${os.release()}`,
     fastify: version('fastify'),
-    autocannon: JSON.parse(fs.readFileSync(createRequire(path.join(root, 'package.json')).resolve('autocannon/package.json'), 'utf8')).version,
+    autocannon: JSON.parse(
+      fs.readFileSync(createRequire(path.join(root, 'package.json')).resolve('autocannon/package.json'), 'utf8'),
+    ).version,
     quick,
     seconds,
     loadAverageAtStart: os.loadavg()[0],
@@ -101,7 +107,10 @@ async function createPgDatabase(url) {
 }
 
 async function loadCatalogue(where, products) {
-  const { stdout } = await runNode(path.join(import.meta.dirname, 'catalogue-load.mjs'), { tsx: true, env: { BENCH_DB: where, BENCH_PRODUCTS: String(products) } });
+  const { stdout } = await runNode(path.join(import.meta.dirname, 'catalogue-load.mjs'), {
+    tsx: true,
+    env: { BENCH_DB: where, BENCH_PRODUCTS: String(products) },
+  });
   const line = stdout.split('\n').find((l) => l.startsWith('LOADED '));
   if (!line) throw new Error(`catalogue-load.mjs said nothing: ${stdout.slice(-500)}`);
   return JSON.parse(line.slice('LOADED '.length));
@@ -118,15 +127,22 @@ async function benchEngine(engine, hello) {
     for (const size of sizes) {
       log(`${ENGINE_NAMES[engine]}: growing the catalogue to ${size.toLocaleString('en')} products`);
       const load = await loadCatalogue(where, size);
-      log(`  ${load.products} products (${load.added} added in ${load.seconds} s, search indexed with ${load.indexedWith})`);
+      log(
+        `  ${load.products} products (${load.added} added in ${load.seconds} s, search indexed with ${load.indexedWith})`,
+      );
       const server = await startServer({ dataDir, databaseUrl: database?.url ?? '' });
       try {
         const searched = await getJson(server.base, '/api/v1/products?limit=1&offset=0&search=samsung');
         const searchTotal = `${searched.total}${searched.total_capped ? ' (a capped total: at least that many)' : ''}`;
-        if (load.samsungPublished > 0 && !(searched.total > 0)) throw new Error(`search for "samsung" finds nothing though ${load.samsungPublished} products contain it: the search index was not kept`);
+        if (load.samsungPublished > 0 && !(searched.total > 0))
+          throw new Error(
+            `search for "samsung" finds nothing though ${load.samsungPublished} products contain it: the search index was not kept`,
+          );
         log(`  hello-world and ${ENGINE_NAMES[engine]} at ${sizeName(size)}`);
         const helloFigures = await measureHello(hello, { seconds });
-        log(`    hello-world      ${String(helloFigures.peak.rps).padStart(6)} req/s  p50 ${helloFigures.peak.p50} ms  p99 ${helloFigures.peak.p99} ms  half-peak p99 ${helloFigures.half.p99} ms (sent ≤${helloFigures.half.lateP99} ms late)  server ${helloFigures.peak.cpuUs} µs/req`);
+        log(
+          `    hello-world      ${String(helloFigures.peak.rps).padStart(6)} req/s  p50 ${helloFigures.peak.p50} ms  p99 ${helloFigures.peak.p99} ms  half-peak p99 ${helloFigures.half.p99} ms (sent ≤${helloFigures.half.lateP99} ms late)  server ${helloFigures.peak.cpuUs} µs/req`,
+        );
         const catalogue = await measureCatalogue(server, hello, { seconds, quick, log });
         phases.push({ size, total: catalogue.total, load, hello: helloFigures, catalogue, searchTotal });
       } finally {
@@ -146,7 +162,9 @@ async function benchStorefront() {
   const server = await startServer({ dataDir });
   try {
     const first = await getJson(server.base, '/api/v1/products?limit=1&offset=0');
-    const pages = quick ? { home: '/' } : { home: '/', discover: '/discover', product: `/product/${first.products[0].id}` };
+    const pages = quick
+      ? { home: '/' }
+      : { home: '/', discover: '/discover', product: `/product/${first.products[0].id}` };
     return await runLighthouse(server.base, pages, log);
   } catch (error) {
     return { skipped: `Lighthouse failed: ${error instanceof Error ? error.message : String(error)}` };
@@ -157,14 +175,19 @@ async function benchStorefront() {
 
 try {
   const results = { meta: await meta(), engines: [], skippedEngines: [] };
-  log(`bench${quick ? ' (quick)' : ''}: ${results.meta.cpus} cores, Node ${results.meta.node}, commit ${results.meta.commit}${results.meta.dirty ? '+' : ''}; ${seconds} s per run`);
+  log(
+    `bench${quick ? ' (quick)' : ''}: ${results.meta.cpus} cores, Node ${results.meta.node}, commit ${results.meta.commit}${results.meta.dirty ? '+' : ''}; ${seconds} s per run`,
+  );
   const workDir = tempDir('run');
   cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
   const hello = await startHelloWorld(workDir);
   try {
     results.engines.push(await benchEngine('sqlite', hello));
     if (pgUrl) results.engines.push(await benchEngine('postgres', hello));
-    else results.skippedEngines.push('PostgreSQL not measured: set DATABASE_URL or BENCH_DATABASE_URL to a postgres:// URL (the bench creates and drops a database of its own there).');
+    else
+      results.skippedEngines.push(
+        'PostgreSQL not measured: set DATABASE_URL or BENCH_DATABASE_URL to a postgres:// URL (the bench creates and drops a database of its own there).',
+      );
   } finally {
     await hello.stop();
   }
@@ -177,15 +200,20 @@ try {
   results.elapsedSeconds = Math.round((Date.now() - began) / 1000);
   results.meta.loadAverageAtEnd = os.loadavg()[0];
 
-  const target = quick ? path.join(os.tmpdir(), 'marketplace-performance-quick.md') : path.join(root, 'docs/performance.md');
+  const target = quick
+    ? path.join(os.tmpdir(), 'marketplace-performance-quick.md')
+    : path.join(root, 'docs/performance.md');
   const { markdown, rows } = renderReport(results, { notesFrom: path.join(root, 'docs/performance.md') });
   fs.writeFileSync(target, markdown);
   const raw = path.join(os.tmpdir(), `marketplace-performance${quick ? '-quick' : ''}.json`);
   fs.writeFileSync(raw, `${JSON.stringify(results, null, 1)}\n`);
   console.log('');
-  for (const r of rows) console.log(`${r.met === true ? 'met   ' : r.met === false ? 'MISSED' : 'n/a   '} ${r.target}: ${r.figure}`);
+  for (const r of rows)
+    console.log(`${r.met === true ? 'met   ' : r.met === false ? 'MISSED' : 'n/a   '} ${r.target}: ${r.figure}`);
   console.log('');
-  log(`written to ${target} (every figure: ${raw}) in ${Math.floor(results.elapsedSeconds / 60)} min ${results.elapsedSeconds % 60} s`);
+  log(
+    `written to ${target} (every figure: ${raw}) in ${Math.floor(results.elapsedSeconds / 60)} min ${results.elapsedSeconds % 60} s`,
+  );
 } finally {
   await cleanUp();
   clearTimeout(deadline);

@@ -22,7 +22,6 @@ const REQUEST_MS = 60_000;
 const DEADLINE_MS = 180_000;
 export const UPLOAD_TARGETS = { tenPeakRssMb: 300, oneSeconds: 1 };
 
-
 function memoryOf(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -86,12 +85,17 @@ export async function makePhoto(width = 4000, height = 3000) {
       small[i + 2] = b;
     }
   }
-  const base = await sharp(small, { raw: { width: sw, height: sh, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  const base = await sharp(small, { raw: { width: sw, height: sh, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   for (let i = 0; i < base.length; i += 3) {
     const grain = (random() - 0.5) * 36;
     for (let c = 0; c < 3; c++) base[i + c] = Math.max(0, Math.min(255, base[i + c] + grain + (random() - 0.5) * 10));
   }
-  return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 function sellForm(photo, n) {
@@ -123,7 +127,11 @@ async function submit(base, photo) {
     await res.arrayBuffer();
     return { status: res.status, seconds: (performance.now() - t0) / 1000 };
   } catch (error) {
-    return { status: 0, error: String(error?.cause?.code ?? error?.name ?? error), seconds: (performance.now() - t0) / 1000 };
+    return {
+      status: 0,
+      error: String(error?.cause?.code ?? error?.name ?? error),
+      seconds: (performance.now() - t0) / 1000,
+    };
   }
 }
 
@@ -156,7 +164,13 @@ async function burst(server, base, photo, count) {
  * stops the server. Returns
  * `{ photo: { mb, width, height }, idleRssMb, one: { seconds, peakRssMb, ... }, ten: { seconds, peakRssMb, ... } }`.
  */
-export async function benchUploads({ root = DEFAULT_ROOT, serverFile = path.join(root, 'apps/api/dist/server.js'), env = {}, photo, log = () => {} } = {}) {
+export async function benchUploads({
+  root = DEFAULT_ROOT,
+  serverFile = path.join(root, 'apps/api/dist/server.js'),
+  env = {},
+  photo,
+  log = () => {},
+} = {}) {
   if (!fs.existsSync(serverFile)) throw new Error('build first: npm run build -w apps/api');
   photo ??= await makePhoto();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
@@ -201,12 +215,20 @@ export async function benchUploads({ root = DEFAULT_ROOT, serverFile = path.join
     const ten = await burst(server, base, photo, 10);
     log(`uploads: 10 photos ${ten.seconds} s, peak ${ten.peakRssMb} MB`);
     const meta = await sharp(photo).metadata();
-    return { photo: { mb: Number((photo.length / 1024 / 1024).toFixed(2)), width: meta.width, height: meta.height }, idleRssMb, one, ten };
+    return {
+      photo: { mb: Number((photo.length / 1024 / 1024).toFixed(2)), width: meta.width, height: meta.height },
+      idleRssMb,
+      one,
+      ten,
+    };
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       let timer;
-      const stopped = await Promise.race([exited.then(() => true), new Promise((r) => (timer = setTimeout(() => r(false), 15_000)))]);
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise((r) => (timer = setTimeout(() => r(false), 15_000))),
+      ]);
       clearTimeout(timer);
       if (!stopped) server.kill('SIGKILL');
     }

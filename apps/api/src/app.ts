@@ -38,7 +38,21 @@ import { userRoutes } from './modules/users/routes.js';
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
     Partial<
-      Pick<Config, 'reservationHours' | 'offerDays' | 'orderSweepSeconds' | 'smtpUrl' | 'smtpFrom' | 'sms' | 'outboxPollSeconds' | 'publicUrl' | 'linkSecret' | 'requestTimeoutSeconds' | 'keepAliveSeconds' | 'logFormat'>
+      Pick<
+        Config,
+        | 'reservationHours'
+        | 'offerDays'
+        | 'orderSweepSeconds'
+        | 'smtpUrl'
+        | 'smtpFrom'
+        | 'sms'
+        | 'outboxPollSeconds'
+        | 'publicUrl'
+        | 'linkSecret'
+        | 'requestTimeoutSeconds'
+        | 'keepAliveSeconds'
+        | 'logFormat'
+      >
     > & {
       redisUrl?: string | undefined;
     };
@@ -51,11 +65,23 @@ export interface AppOptions {
   jobs?: boolean;
 }
 
-export async function buildApp({ config, db, logger = true, clock = () => new Date(), jobs = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  clock = () => new Date(),
+  jobs = false,
+}: AppOptions): Promise<FastifyInstance> {
   const trust = config.trustProxy;
   const lines = logger && config.logFormat === 'lines';
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(lines ? { stream: readableLines() } : {}) } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          ...(lines ? { stream: readableLines() } : {}),
+        }
+      : false,
     ...(lines ? { logController: new RequestLines() } : {}),
     // A hop count trusts only the nearest proxies, so the client's own X-Forwarded-For entries never count.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
@@ -87,8 +113,17 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
   refuseNul(app);
   registerAuth(app, db);
   if (jobs) {
-    const transports = transportsFromConfig({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM, sms: config.sms });
-    registerJobs(app, { db, clock, sweepSeconds: config.orderSweepSeconds ?? 60, outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 } });
+    const transports = transportsFromConfig({
+      smtpUrl: config.smtpUrl,
+      smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM,
+      sms: config.sms,
+    });
+    registerJobs(app, {
+      db,
+      clock,
+      sweepSeconds: config.orderSweepSeconds ?? 60,
+      outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
+    });
   }
 
   await registerCompression(app);
@@ -110,7 +145,11 @@ export async function buildApp({ config, db, logger = true, clock = () => new Da
       await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS, links });
       await api.register(sellerAccountRoutes, { db, clock, links });
       await api.register(dashboardRoutes, { db, clock });
-      await api.register(orderRoutes, { db, clock, reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS });
+      await api.register(orderRoutes, {
+        db,
+        clock,
+        reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
+      });
     },
     { prefix: '/api' },
   );

@@ -10,11 +10,24 @@ describe('loadConfig', () => {
   });
 
   it('applies the defaults', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, logLevel: 'info', logFormat: 'lines', env: 'development', reservationHours: 48, offerDays: 7, orderSweepSeconds: 60 });
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      logFormat: 'lines',
+      env: 'development',
+      reservationHours: 48,
+      offerDays: 7,
+      orderSweepSeconds: 60,
+    });
   });
 
   it('reads how long orders hold their items and how often expiry runs', () => {
-    expect(loadConfig({ RESERVATION_HOURS: '24', ORDER_SWEEP_SECONDS: '30' })).toMatchObject({ reservationHours: 24, orderSweepSeconds: 30 });
+    expect(loadConfig({ RESERVATION_HOURS: '24', ORDER_SWEEP_SECONDS: '30' })).toMatchObject({
+      reservationHours: 24,
+      orderSweepSeconds: 30,
+    });
   });
 
   it('reads how long a seller has to answer an offer', () => {
@@ -48,19 +61,46 @@ describe('loadConfig', () => {
 
 describe('loadConfig: message delivery', () => {
   it('has no transport by default and polls the outbox every 10 seconds', () => {
-    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smtpFrom: 'Marketplace Malawi <no-reply@marketplace.mw>', sms: undefined, outboxPollSeconds: 10 });
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      smtpFrom: 'Marketplace Malawi <no-reply@marketplace.mw>',
+      sms: undefined,
+      outboxPollSeconds: 10,
+    });
   });
 
   it('points links at PUBLIC_URL (without a trailing slash), else at this server', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://marketplace.mw/', LINK_SECRET: 'k'.repeat(32) })).toMatchObject({ publicUrl: 'https://marketplace.mw', linkSecret: 'k'.repeat(32) });
+    expect(loadConfig({ PUBLIC_URL: 'https://marketplace.mw/', LINK_SECRET: 'k'.repeat(32) })).toMatchObject({
+      publicUrl: 'https://marketplace.mw',
+      linkSecret: 'k'.repeat(32),
+    });
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', linkSecret: undefined });
   });
 
   it('reads the SMTP server and the SMS gateway', () => {
-    const config = loadConfig({ SMTP_URL: 'smtp://mailer:p%40ss@mail.example.mw:587', SMTP_FROM: 'Shop <shop@example.mw>', SMS_API_KEY: 'k', SMS_USERNAME: 'u', SMS_SENDER_ID: 'MARKET', OUTBOX_POLL_SECONDS: '5' });
-    expect(config).toMatchObject({ smtpUrl: 'smtp://mailer:p%40ss@mail.example.mw:587', smtpFrom: 'Shop <shop@example.mw>', outboxPollSeconds: 5 });
-    expect(config.sms).toEqual({ apiKey: 'k', username: 'u', apiUrl: 'https://api.africastalking.com/version1/messaging', senderId: 'MARKET' });
-    expect(loadConfig({ SMTP_URL: '', SMS_API_KEY: '', SMS_USERNAME: '' })).toMatchObject({ smtpUrl: undefined, sms: undefined });
+    const config = loadConfig({
+      SMTP_URL: 'smtp://mailer:p%40ss@mail.example.mw:587',
+      SMTP_FROM: 'Shop <shop@example.mw>',
+      SMS_API_KEY: 'k',
+      SMS_USERNAME: 'u',
+      SMS_SENDER_ID: 'MARKET',
+      OUTBOX_POLL_SECONDS: '5',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://mailer:p%40ss@mail.example.mw:587',
+      smtpFrom: 'Shop <shop@example.mw>',
+      outboxPollSeconds: 5,
+    });
+    expect(config.sms).toEqual({
+      apiKey: 'k',
+      username: 'u',
+      apiUrl: 'https://api.africastalking.com/version1/messaging',
+      senderId: 'MARKET',
+    });
+    expect(loadConfig({ SMTP_URL: '', SMS_API_KEY: '', SMS_USERNAME: '' })).toMatchObject({
+      smtpUrl: undefined,
+      sms: undefined,
+    });
   });
 
   it.each([
@@ -81,7 +121,9 @@ describe('loadConfig: message delivery', () => {
   });
 
   it('never quotes the password of a bad SMTP_URL', () => {
-    expect(() => loadConfig({ SMTP_URL: 'smtp:/mailer:Sup3rSecret@mail' })).toThrow(/^Invalid environment: SMTP_URL: must look like/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp:/mailer:Sup3rSecret@mail' })).toThrow(
+      /^Invalid environment: SMTP_URL: must look like/,
+    );
     expect(() => loadConfig({ SMTP_URL: 'smtp:/mailer:Sup3rSecret@mail' })).not.toThrow(/Sup3rSecret/);
   });
 
@@ -98,32 +140,67 @@ describe('loadConfig: message delivery', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['yes', '11', '10.0.0.0/33', 'proxy.example.mw', '10.0.0.0/8,nonsense'])('refuses TRUST_PROXY=%j with what it takes', (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^Invalid environment: TRUST_PROXY: must be false, the number of proxies in front \(1\), or their addresses/);
-  });
+  it.each(['yes', '11', '10.0.0.0/33', 'proxy.example.mw', '10.0.0.0/8,nonsense'])(
+    'refuses TRUST_PROXY=%j with what it takes',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid environment: TRUST_PROXY: must be false, the number of proxies in front \(1\), or their addresses/,
+      );
+    },
+  );
 
   it('wants the first admin as an email and a password together, and a strong password in production', () => {
-    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@marketplace.mw' })).toThrow(/ADMIN_PASSWORD: is required when ADMIN_EMAIL is set/);
-    expect(() => loadConfig({ ADMIN_PASSWORD: 'long-enough-password' })).toThrow(/ADMIN_EMAIL: is required when ADMIN_PASSWORD is set/);
-    expect(loadConfig({ ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: 'short-ok' }).adminPassword).toBe('short-ok');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@marketplace.mw' })).toThrow(
+      /ADMIN_PASSWORD: is required when ADMIN_EMAIL is set/,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'long-enough-password' })).toThrow(
+      /ADMIN_EMAIL: is required when ADMIN_PASSWORD is set/,
+    );
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: 'short-ok' }).adminPassword).toBe(
+      'short-ok',
+    );
     for (const weak of ['short-ok', 'aaaaaaaaaaaaaaaa', 'malawi-demo-admin-2026', 'MyPassword2026!'])
-      expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }), weak).toThrow(/ADMIN_PASSWORD: must be at least 12 characters in production/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: 'Chisomo-mangoes-9-Zomba' }).adminEmail).toBe('boss@marketplace.mw');
+      expect(
+        () => loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }),
+        weak,
+      ).toThrow(/ADMIN_PASSWORD: must be at least 12 characters in production/);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'boss@marketplace.mw',
+        ADMIN_PASSWORD: 'Chisomo-mangoes-9-Zomba',
+      }).adminEmail,
+    ).toBe('boss@marketplace.mw');
   });
 
   it('reads the PostgreSQL and HTTP settings', () => {
     expect(loadConfig({})).toMatchObject({
-      postgres: { poolMax: 10, ssl: 'disable', caFile: undefined, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000 },
+      postgres: {
+        poolMax: 10,
+        ssl: 'disable',
+        caFile: undefined,
+        statementTimeoutMs: 10_000,
+        idleInTransactionTimeoutMs: 30_000,
+      },
       requestTimeoutSeconds: 300,
       keepAliveSeconds: 5,
     });
-    expect(loadConfig({ PG_POOL_MAX: '30', DATABASE_SSL: 'verify-full', DATABASE_CA_FILE: '/etc/ssl/db-ca.pem', PG_STATEMENT_TIMEOUT_MS: '5000' }).postgres).toMatchObject({
+    expect(
+      loadConfig({
+        PG_POOL_MAX: '30',
+        DATABASE_SSL: 'verify-full',
+        DATABASE_CA_FILE: '/etc/ssl/db-ca.pem',
+        PG_STATEMENT_TIMEOUT_MS: '5000',
+      }).postgres,
+    ).toMatchObject({
       poolMax: 30,
       ssl: 'verify-full',
       caFile: '/etc/ssl/db-ca.pem',
       statementTimeoutMs: 5000,
     });
-    expect(() => loadConfig({ DATABASE_CA_FILE: '/etc/ssl/db-ca.pem' })).toThrow(/DATABASE_CA_FILE: needs DATABASE_SSL=verify-full/);
+    expect(() => loadConfig({ DATABASE_CA_FILE: '/etc/ssl/db-ca.pem' })).toThrow(
+      /DATABASE_CA_FILE: needs DATABASE_SSL=verify-full/,
+    );
     expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
     expect(() => loadConfig({ DATABASE_SSL: 'maybe' })).toThrow(/DATABASE_SSL/);
   });

@@ -14,63 +14,128 @@ export const DEFAULT_OFFER_DAYS = 7;
 const optional = (schema: z.ZodString) => schema.optional().or(z.literal('').transform(() => undefined));
 
 // The only reader of process.env: everything else receives a checked Config.
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
-  // How long an order holds its items before it expires, and how often the server looks for expired ones.
-  RESERVATION_HOURS: z.coerce.number({ message: 'must be a number of hours' }).int('must be a whole number of hours').min(1).max(24 * 30).default(DEFAULT_RESERVATION_HOURS),
-  // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
-  OFFER_DAYS: z.coerce.number({ message: 'must be a number of days' }).int('must be a whole number of days').min(1).max(90).default(DEFAULT_OFFER_DAYS),
-  ORDER_SWEEP_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(5).max(3600).default(60),
-  // Messages to sellers (issue 10). Without SMTP_URL or the SMS pair they stay in the outbox for staff to see.
-  // The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
-  SMTP_URL: optional(z.string().refine((v) => /^smtps?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v), 'must look like smtp://user:password@host:587 or smtps://...')),
-  SMTP_FROM: z.string().trim().min(3).max(200).default(DEFAULT_SMTP_FROM),
-  SMS_API_KEY: optional(z.string()),
-  SMS_USERNAME: optional(z.string()),
-  SMS_API_URL: z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL').default(DEFAULT_SMS_API_URL),
-  SMS_SENDER_ID: optional(z.string().max(20, 'must be at most 20 characters')),
-  // Where links in messages point (the storefront's public address), and the key the sellers' status links are
-  // derived from: without it a random key is kept in the database (a database leak then reveals the links).
-  PUBLIC_URL: optional(z.string().refine((v) => /^https?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v), 'must be an http(s) URL such as https://marketplace.mw')),
-  LINK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-  OUTBOX_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1).max(3600).default(10),
-  // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
-  PG_POOL_MAX: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(200).default(10),
-  DATABASE_SSL: z.enum(['disable', 'require', 'verify-full']).default('disable'),
-  DATABASE_CA_FILE: optional(z.string()),
-  PG_STATEMENT_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(10_000),
-  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(30_000),
-  // HTTP: a whole request (a 3G upload of three photos takes minutes), and how long an idle keep-alive connection stays open.
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(5).max(3600).default(300),
-  KEEP_ALIVE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(600).default(5),
-}).superRefine((e, ctx) => {
-  // The first admin needs both, and in production a password nobody can guess from the docs.
-  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
-  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
-  if (e.NODE_ENV === 'production' && e.ADMIN_PASSWORD && !strongEnough(e.ADMIN_PASSWORD)) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: ADMIN_PASSWORD_HELP });
-  if (e.DATABASE_CA_FILE && e.DATABASE_SSL !== 'verify-full') ctx.addIssue({ code: 'custom', path: ['DATABASE_CA_FILE'], message: 'needs DATABASE_SSL=verify-full' });
-  // The gateway needs both; one without the other is a half-done setup, not "SMS off".
-  if (e.SMS_API_KEY && !e.SMS_USERNAME) ctx.addIssue({ code: 'custom', path: ['SMS_USERNAME'], message: 'is required when SMS_API_KEY is set' });
-  if (e.SMS_USERNAME && !e.SMS_API_KEY) ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_USERNAME is set' });
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+    // How long an order holds its items before it expires, and how often the server looks for expired ones.
+    RESERVATION_HOURS: z.coerce
+      .number({ message: 'must be a number of hours' })
+      .int('must be a whole number of hours')
+      .min(1)
+      .max(24 * 30)
+      .default(DEFAULT_RESERVATION_HOURS),
+    // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
+    OFFER_DAYS: z.coerce
+      .number({ message: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1)
+      .max(90)
+      .default(DEFAULT_OFFER_DAYS),
+    ORDER_SWEEP_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(5)
+      .max(3600)
+      .default(60),
+    // Messages to sellers (issue 10). Without SMTP_URL or the SMS pair they stay in the outbox for staff to see.
+    // The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
+    SMTP_URL: optional(
+      z
+        .string()
+        .refine(
+          (v) => /^smtps?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v),
+          'must look like smtp://user:password@host:587 or smtps://...',
+        ),
+    ),
+    SMTP_FROM: z.string().trim().min(3).max(200).default(DEFAULT_SMTP_FROM),
+    SMS_API_KEY: optional(z.string()),
+    SMS_USERNAME: optional(z.string()),
+    SMS_API_URL: z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL')
+      .default(DEFAULT_SMS_API_URL),
+    SMS_SENDER_ID: optional(z.string().max(20, 'must be at most 20 characters')),
+    // Where links in messages point (the storefront's public address), and the key the sellers' status links are
+    // derived from: without it a random key is kept in the database (a database leak then reveals the links).
+    PUBLIC_URL: optional(
+      z
+        .string()
+        .refine(
+          (v) => /^https?:\/\/[^/?#\s]+/.test(v) && URL.canParse(v),
+          'must be an http(s) URL such as https://marketplace.mw',
+        ),
+    ),
+    LINK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    OUTBOX_POLL_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1)
+      .max(3600)
+      .default(10),
+    // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
+    PG_POOL_MAX: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .max(200)
+      .default(10),
+    DATABASE_SSL: z.enum(['disable', 'require', 'verify-full']).default('disable'),
+    DATABASE_CA_FILE: optional(z.string()),
+    PG_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int()
+      .min(100)
+      .max(600_000)
+      .default(10_000),
+    PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int()
+      .min(100)
+      .max(600_000)
+      .default(30_000),
+    // HTTP: a whole request (a 3G upload of three photos takes minutes), and how long an idle keep-alive connection stays open.
+    REQUEST_TIMEOUT_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int()
+      .min(5)
+      .max(3600)
+      .default(300),
+    KEEP_ALIVE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(600).default(5),
+  })
+  .superRefine((e, ctx) => {
+    // The first admin needs both, and in production a password nobody can guess from the docs.
+    if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+    if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL)
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    if (e.NODE_ENV === 'production' && e.ADMIN_PASSWORD && !strongEnough(e.ADMIN_PASSWORD))
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: ADMIN_PASSWORD_HELP });
+    if (e.DATABASE_CA_FILE && e.DATABASE_SSL !== 'verify-full')
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_CA_FILE'], message: 'needs DATABASE_SSL=verify-full' });
+    // The gateway needs both; one without the other is a half-done setup, not "SMS off".
+    if (e.SMS_API_KEY && !e.SMS_USERNAME)
+      ctx.addIssue({ code: 'custom', path: ['SMS_USERNAME'], message: 'is required when SMS_API_KEY is set' });
+    if (e.SMS_USERNAME && !e.SMS_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_USERNAME is set' });
+  });
 
 /** Africa's Talking (or a gateway speaking its API): set when SMS_API_KEY and SMS_USERNAME are. */
 export interface SmsGatewayConfig {
@@ -104,7 +169,13 @@ export type Config = {
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
   linkSecret: string | undefined;
-  postgres: { poolMax: number; ssl: 'disable' | 'require' | 'verify-full'; caFile: string | undefined; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  postgres: {
+    poolMax: number;
+    ssl: 'disable' | 'require' | 'verify-full';
+    caFile: string | undefined;
+    statementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
   requestTimeoutSeconds: number;
   keepAliveSeconds: number;
 };
@@ -136,7 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
-    sms: e.SMS_API_KEY && e.SMS_USERNAME ? { apiKey: e.SMS_API_KEY, username: e.SMS_USERNAME, apiUrl: e.SMS_API_URL, senderId: e.SMS_SENDER_ID } : undefined,
+    sms:
+      e.SMS_API_KEY && e.SMS_USERNAME
+        ? { apiKey: e.SMS_API_KEY, username: e.SMS_USERNAME, apiUrl: e.SMS_API_URL, senderId: e.SMS_SENDER_ID }
+        : undefined,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,

@@ -6,11 +6,19 @@ import { DEMO_ADMIN, seed } from './db/seed/index.js';
 
 // `npm run seed`: adds whatever demo data is missing; safe to run again.
 const config = loadConfig();
-const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.resolve(config.dataDir, 'marketplace.db') });
+const db = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: path.resolve(config.dataDir, 'marketplace.db'),
+});
 try {
   await migrateToLatest(db);
   const production = config.env === 'production';
-  const admin = config.adminEmail && config.adminPassword ? { email: config.adminEmail, password: config.adminPassword } : production ? undefined : DEMO_ADMIN;
+  const admin =
+    config.adminEmail && config.adminPassword
+      ? { email: config.adminEmail, password: config.adminPassword }
+      : production
+        ? undefined
+        : DEMO_ADMIN;
   const { created } = await seed(db.kysely, { demo: !production, admin });
   console.log(`Seed done: ${JSON.stringify(created)}`);
 } finally {

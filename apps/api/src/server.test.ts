@@ -84,7 +84,9 @@ function slowRequest(url: string, head: string, parts: [string, string]) {
     answer += d.toString();
     if (answer.startsWith(CONTINUE)) started();
   });
-  const done = new Promise<string>((resolve) => socket.on('close', () => resolve(answer.replace(CONTINUE, '').split('\r\n')[0] ?? '')));
+  const done = new Promise<string>((resolve) =>
+    socket.on('close', () => resolve(answer.replace(CONTINUE, '').split('\r\n')[0] ?? '')),
+  );
   socket.write(`${head}Expect: 100-continue\r\n\r\n${parts[0]}`);
   return { started: headersRead, finish: () => socket.write(parts[1]), done, socket };
 }
@@ -126,7 +128,11 @@ describe('server process', () => {
       await new Promise((resolve) => idle.once('data', resolve));
       // A login whose body is still arriving when the signal comes.
       const body = JSON.stringify({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
-      const login = slowRequest(url, `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n`, [body.slice(0, 10), body.slice(10)]);
+      const login = slowRequest(
+        url,
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n`,
+        [body.slice(0, 10), body.slice(10)],
+      );
       await login.started;
       server.child.kill('SIGTERM');
       // Draining begins by closing the listener: wait for that, so the next request surely comes after it.
@@ -159,16 +165,20 @@ describe('server process', () => {
     }
   }, 90_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('starts two processes at once on one empty PostgreSQL database', async () => {
-    const { createTestDb } = await import('./test/databases.js');
-    const empty = await createTestDb('postgres', { migrate: false });
-    const servers = [start({ PORT: '0', DATABASE_URL: empty.url! }), start({ PORT: '0', DATABASE_URL: empty.url! })];
-    try {
-      await expectSeededOnce(servers);
-    } finally {
-      for (const s of servers) s.child.kill('SIGKILL');
-      await Promise.all(servers.map((s) => s.exited));
-      await empty.dispose();
-    }
-  }, 90_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts two processes at once on one empty PostgreSQL database',
+    async () => {
+      const { createTestDb } = await import('./test/databases.js');
+      const empty = await createTestDb('postgres', { migrate: false });
+      const servers = [start({ PORT: '0', DATABASE_URL: empty.url! }), start({ PORT: '0', DATABASE_URL: empty.url! })];
+      try {
+        await expectSeededOnce(servers);
+      } finally {
+        for (const s of servers) s.child.kill('SIGKILL');
+        await Promise.all(servers.map((s) => s.exited));
+        await empty.dispose();
+      }
+    },
+    90_000,
+  );
 });

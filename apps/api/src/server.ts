@@ -27,7 +27,11 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.resolve(config.dataDir, 'marketplace.db'), postgres: config.postgres });
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.resolve(config.dataDir, 'marketplace.db'),
+    postgres: config.postgres,
+  });
 
   const production = config.env === 'production';
   const admin =

@@ -5,7 +5,21 @@ import http from 'node:http';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { fuzz } from '../src/stress/openapi-fuzz.ts';
-import { createPgDatabase, deadline, DEMO_ADMIN, json, login, multipart, nextClient, report, request, sellFields, startServer, stopServer, tempDir } from './lib.mjs';
+import {
+  createPgDatabase,
+  deadline,
+  DEMO_ADMIN,
+  json,
+  login,
+  multipart,
+  nextClient,
+  report,
+  request,
+  sellFields,
+  startServer,
+  stopServer,
+  tempDir,
+} from './lib.mjs';
 
 const PER_ENGINE = Number(process.env.FUZZ_REQUESTS ?? 12_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -18,17 +32,32 @@ deadline(2 * ENGINE_MS + 60_000, 'fuzz', () => servers.forEach((s) => s.proc.kil
 async function contextOf(base, photo) {
   const list = await json(base, { path: '/api/v1/products?limit=100' });
   const products = list.body.products;
-  const imageNames = [...new Set(products.flatMap((p) => p.images.map((url) => url.split('/').pop().split('?')[0])))].slice(0, 20);
+  const imageNames = [
+    ...new Set(products.flatMap((p) => p.images.map((url) => url.split('/').pop().split('?')[0]))),
+  ].slice(0, 20);
   const form = multipart(sellFields('Fuzz context phone'), [{ name: 'p.png', type: 'image/png', data: photo }]);
-  const sold = await json(base, { method: 'POST', path: '/api/v1/sells', headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() }, body: form.body });
+  const sold = await json(base, {
+    method: 'POST',
+    path: '/api/v1/sells',
+    headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() },
+    body: form.body,
+  });
   const available = products.find((p) => !p.sold && !p.reserved);
   const order = await json(base, {
     method: 'POST',
     path: '/api/v1/orders',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClient() },
-    body: Buffer.from(JSON.stringify({ buyer_name: 'Chikondi Banda', phone: '0999 123 456', fulfilment: 'collect', items: [{ product_id: available.id }] })),
+    body: Buffer.from(
+      JSON.stringify({
+        buyer_name: 'Chikondi Banda',
+        phone: '0999 123 456',
+        fulfilment: 'collect',
+        items: [{ product_id: available.id }],
+      }),
+    ),
   });
-  if (sold.status !== 201 || order.status !== 201) throw new Error(`context: sell ${sold.status}, order ${order.status} ${JSON.stringify(order.body)}`);
+  if (sold.status !== 201 || order.status !== 201)
+    throw new Error(`context: sell ${sold.status}, order ${order.status} ${JSON.stringify(order.body)}`);
   return {
     ids: [...new Set([...products.slice(0, 20).map((p) => p.id), 1, 2, 3, 4, 5, sold.body.id])],
     tokens: [sold.body.status_token, order.body.orders[0].token],
@@ -48,18 +77,33 @@ async function fuzzEngine(engine, photo) {
     const ctx = await contextOf(server.base, photo);
     // The keeper: the demo admin creates the fuzzing identities, and the fuzzing never touches its account.
     let keeper = await login(server.base, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const keeperId = (await json(server.base, { path: '/api/v1/auth/me', headers: { authorization: `Bearer ${keeper}` } })).body.id;
+    const keeperId = (
+      await json(server.base, { path: '/api/v1/auth/me', headers: { authorization: `Bearer ${keeper}` } })
+    ).body.id;
     let made = 0;
     const newUser = async (role) => {
       const email = `fuzz-${role.toLowerCase()}-${++made}@example.mw`;
       const password = `Fuzz-${made}-${Math.random().toString(36).slice(2)}`;
-      const body = Buffer.from(JSON.stringify({ first_name: 'Fuzz', last_name: role, display_name: `Fuzz ${role}`, email, password, role }));
-      let res = await json(server.base, { method: 'POST', path: '/api/admin/users', headers: { 'content-type': 'application/json', authorization: `Bearer ${keeper}` }, body });
+      const body = Buffer.from(
+        JSON.stringify({ first_name: 'Fuzz', last_name: role, display_name: `Fuzz ${role}`, email, password, role }),
+      );
+      let res = await json(server.base, {
+        method: 'POST',
+        path: '/api/admin/users',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keeper}` },
+        body,
+      });
       if (res.status === 401) {
         keeper = await login(server.base, DEMO_ADMIN.email, DEMO_ADMIN.password);
-        res = await json(server.base, { method: 'POST', path: '/api/admin/users', headers: { 'content-type': 'application/json', authorization: `Bearer ${keeper}` }, body });
+        res = await json(server.base, {
+          method: 'POST',
+          path: '/api/admin/users',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${keeper}` },
+          body,
+        });
       }
-      if (res.status !== 201 && res.status !== 200) throw new Error(`creating a ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 201 && res.status !== 200)
+        throw new Error(`creating a ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return login(server.base, email, password);
     };
     const touchesKeeper = (plan) => {
@@ -85,15 +129,32 @@ async function fuzzEngine(engine, photo) {
       login: newUser,
       send: async (plan, token) => {
         const authorization = plan.authorization ?? (token ? `Bearer ${token}` : undefined);
-        const headers = { ...plan.headers, 'x-forwarded-for': plan.client, ...(authorization ? { authorization } : {}) };
-        const res = await request(server.base, { method: plan.method, path: plan.url, headers, body: plan.body, agent });
+        const headers = {
+          ...plan.headers,
+          'x-forwarded-for': plan.client,
+          ...(authorization ? { authorization } : {}),
+        };
+        const res = await request(server.base, {
+          method: plan.method,
+          path: plan.url,
+          headers,
+          body: plan.body,
+          agent,
+        });
         if (res.error) return { status: 0, body: String(res.error.code ?? res.error.message), headers: {} };
         return { status: res.status, body: res.body.toString('utf8'), headers: res.headers };
       },
     });
     const alive = server.proc.exitCode === null && (await request(server.base, { path: '/api/health' })).status === 200;
     const exit = await stopServer(server);
-    return { ...figures, engine, seconds: Math.round((Date.now() - started) / 1000), noAnswer: figures.statuses['0'] ?? 0, aliveAfter: alive, exitCode: exit.code };
+    return {
+      ...figures,
+      engine,
+      seconds: Math.round((Date.now() - started) / 1000),
+      noAnswer: figures.statuses['0'] ?? 0,
+      aliveAfter: alive,
+      exitCode: exit.code,
+    };
   } finally {
     agent.destroy();
     server.proc.kill('SIGKILL');
@@ -102,11 +163,15 @@ async function fuzzEngine(engine, photo) {
   }
 }
 
-const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#385' } }).png().toBuffer();
+const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#385' } })
+  .png()
+  .toBuffer();
 const results = [];
 for (const engine of ['sqlite', 'postgres']) {
   const r = await fuzzEngine(engine, photo);
-  console.error(`fuzz [${engine}]: ${r.requests} requests in ${r.seconds} s, ${r.serverErrors} 5xx, ${r.rateLimited} 429, ${r.noAnswer} without an answer, ${r.operationsAnswered2xx}/${r.operations} operations answered 2xx`);
+  console.error(
+    `fuzz [${engine}]: ${r.requests} requests in ${r.seconds} s, ${r.serverErrors} 5xx, ${r.rateLimited} 429, ${r.noAnswer} without an answer, ${r.operationsAnswered2xx}/${r.operations} operations answered 2xx`,
+  );
   results.push(r);
 }
 const sum = (k) => results.reduce((n, r) => n + r[k], 0);
@@ -119,6 +184,20 @@ report({
   rateLimited: sum('rateLimited'),
   busy: sum('busy'),
   crashed: results.filter((r) => !r.aliveAfter).length,
-  engines: Object.fromEntries(results.map((r) => [r.engine, { requests: r.requests, seconds: r.seconds, byIdentity: r.byIdentity, statuses: r.statuses, serverErrors: r.serverErrors, operationsAnswered2xx: `${r.operationsAnswered2xx}/${r.operations}`, relogins: r.relogins, exitCode: r.exitCode }])),
+  engines: Object.fromEntries(
+    results.map((r) => [
+      r.engine,
+      {
+        requests: r.requests,
+        seconds: r.seconds,
+        byIdentity: r.byIdentity,
+        statuses: r.statuses,
+        serverErrors: r.serverErrors,
+        operationsAnswered2xx: `${r.operationsAnswered2xx}/${r.operations}`,
+        relogins: r.relogins,
+        exitCode: r.exitCode,
+      },
+    ]),
+  ),
   examples: results.flatMap((r) => r.examples.map((e) => ({ engine: r.engine, ...e }))).slice(0, 20),
 });

@@ -68,17 +68,28 @@ async function pngBomb(side) {
   z.on('data', (d) => out.push(d));
   const ended = new Promise((resolve) => z.on('end', resolve));
   for (let y = 0; y < side; y += 500) {
-    if (!z.write(y + 500 <= side ? rows : rows.subarray(0, (side + 1) * (side - y)))) await new Promise((r) => z.once('drain', r));
+    if (!z.write(y + 500 <= side ? rows : rows.subarray(0, (side + 1) * (side - y))))
+      await new Promise((r) => z.once('drain', r));
   }
   z.end();
   await ended;
-  return Buffer.concat([PNG_SIGNATURE, ihdr(side, side, 8, 0), pngChunk('IDAT', Buffer.concat(out)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(side, side, 8, 0),
+    pngChunk('IDAT', Buffer.concat(out)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG header claiming width x height, followed by a few bytes of pixels: a huge header on a tiny body. */
 function pngHugeHeader(width, height, bitDepth = 8, colourType = 6, interlace = 0) {
   const idat = zlib.deflateSync(Buffer.alloc(64));
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, bitDepth, colourType, interlace), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(width, height, bitDepth, colourType, interlace),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** GIF89a of `frames` 1 x 1 frames (23 bytes each) on a side x side canvas. */
@@ -89,14 +100,22 @@ function manyFrameGif(frames, side = 64) {
   screen.writeUInt16LE(side, 8);
   screen[10] = 0x80;
   const palette = Buffer.from([0, 0, 0, 255, 255, 255]);
-  const loop = Buffer.concat([Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('NETSCAPE2.0', 'latin1'), Buffer.from([3, 1, 0, 0, 0])]);
+  const loop = Buffer.concat([
+    Buffer.from([0x21, 0xff, 0x0b]),
+    Buffer.from('NETSCAPE2.0', 'latin1'),
+    Buffer.from([3, 1, 0, 0, 0]),
+  ]);
   const frame = Buffer.from([0x21, 0xf9, 4, 0x04, 1, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]);
   return Buffer.concat([screen, palette, loop, ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])]);
 }
 
 /** A real JPEG whose SOF header is rewritten to claim width x height: the scan data stays tiny. */
 async function jpegHugeHeader(width, height) {
-  const jpeg = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345' } }).jpeg().toBuffer());
+  const jpeg = Buffer.from(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345' } })
+      .jpeg()
+      .toBuffer(),
+  );
   for (let i = 2; i < jpeg.length - 9; i++) {
     if (jpeg[i] === 0xff && (jpeg[i + 1] === 0xc0 || jpeg[i + 1] === 0xc2)) {
       jpeg.writeUInt16BE(height, i + 5);
@@ -109,7 +128,11 @@ async function jpegHugeHeader(width, height) {
 
 /** A lossy WebP whose VP8 frame header is rewritten to claim 16383 x 16383 (the format's largest). */
 async function webpHugeHeader() {
-  const webp = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345' } }).webp().toBuffer());
+  const webp = Buffer.from(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#345' } })
+      .webp()
+      .toBuffer(),
+  );
   if (webp.toString('latin1', 12, 16) !== 'VP8 ') throw new Error('expected a simple lossy WebP');
   webp.writeUInt16LE(16383, 26);
   webp.writeUInt16LE(16383, 28);
@@ -157,25 +180,87 @@ async function buildCorpus(dir) {
     // Taken, and as costly as the decode budget allows: the worst an attacker can make us decode.
     // Per pixel, by decode-cost.ts: 16-bit RGBA interlaced 8 x 1.6; a GIF's RGBA canvas 4 x 1.6; a progressive
     // 4:4:4 JPEG 3 of pixels + 6 of coefficients; AVIF 3 x 6; 16-bit RGBA TIFF 8; RGBA WebP 4; a grey PNG 1.
-    ['heavy', 'interlaced-16bit.png', () => { const n = sideFor(12.8); return solid(n, n, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer(); }],
-    ['heavy', 'gif-canvas.gif', () => { const n = sideFor(6.4); return solid(n, n).gif().toBuffer(); }],
-    ['heavy', 'progressive-444.jpg', () => { const n = sideFor(9); return solid(n, n).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer(); }],
-    ['heavy', 'avif.avif', () => { const n = sideFor(18); return solid(n, n).avif({ effort: 0 }).toBuffer(); }],
-    ['heavy', 'tiff-16bit-rgba.tif', () => { const n = sideFor(8); return solid(n, n, 4).toColourspace('rgb16').tiff({ compression: 'deflate' }).toBuffer(); }],
-    ['heavy', 'webp-lossless.webp', () => { const n = sideFor(4); return solid(n, n, 4).webp({ lossless: true }).toBuffer(); }],
+    [
+      'heavy',
+      'interlaced-16bit.png',
+      () => {
+        const n = sideFor(12.8);
+        return solid(n, n, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer();
+      },
+    ],
+    [
+      'heavy',
+      'gif-canvas.gif',
+      () => {
+        const n = sideFor(6.4);
+        return solid(n, n).gif().toBuffer();
+      },
+    ],
+    [
+      'heavy',
+      'progressive-444.jpg',
+      () => {
+        const n = sideFor(9);
+        return solid(n, n).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer();
+      },
+    ],
+    [
+      'heavy',
+      'avif.avif',
+      () => {
+        const n = sideFor(18);
+        return solid(n, n).avif({ effort: 0 }).toBuffer();
+      },
+    ],
+    [
+      'heavy',
+      'tiff-16bit-rgba.tif',
+      () => {
+        const n = sideFor(8);
+        return solid(n, n, 4).toColourspace('rgb16').tiff({ compression: 'deflate' }).toBuffer();
+      },
+    ],
+    [
+      'heavy',
+      'webp-lossless.webp',
+      () => {
+        const n = sideFor(4);
+        return solid(n, n, 4).webp({ lossless: true }).toBuffer();
+      },
+    ],
     ['heavy', 'grey-bomb.png', () => pngBomb(Math.min(sideFor(1), 7000))], // at most 49 megapixels, a few KB sent
     // Polyglots: valid images carrying something else; taken, re-encoded, the payload gone.
-    ['taken', 'jpeg-html-polyglot.jpg', async () => Buffer.concat([photo, Buffer.from('<html><script>alert(document.cookie)</script></html>')])],
-    ['taken', 'png-zip-polyglot.png', async () => Buffer.concat([photoPng, Buffer.from('PK\x03\x04' + 'x'.repeat(200), 'latin1')])],
-    ['taken', 'png-text-html.png', async () => {
-      const iend = photoPng.length - 12;
-      const text = pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1'));
-      return Buffer.concat([photoPng.subarray(0, iend), text, photoPng.subarray(iend)]);
-    }],
+    [
+      'taken',
+      'jpeg-html-polyglot.jpg',
+      async () => Buffer.concat([photo, Buffer.from('<html><script>alert(document.cookie)</script></html>')]),
+    ],
+    [
+      'taken',
+      'png-zip-polyglot.png',
+      async () => Buffer.concat([photoPng, Buffer.from('PK\x03\x04' + 'x'.repeat(200), 'latin1')]),
+    ],
+    [
+      'taken',
+      'png-text-html.png',
+      async () => {
+        const iend = photoPng.length - 12;
+        const text = pngChunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1'));
+        return Buffer.concat([photoPng.subarray(0, iend), text, photoPng.subarray(iend)]);
+      },
+    ],
     // Refused from the header: decompression bombs, byte-budget monsters, frame floods, huge headers.
-    ['refused', 'interlaced-16bit-7000.png', () => solid(7000, 7000, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer()],
+    [
+      'refused',
+      'interlaced-16bit-7000.png',
+      () => solid(7000, 7000, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer(),
+    ],
     ['refused', 'png-bomb-20000.png', () => pngBomb(20_000)],
-    ['refused', 'progressive-444-50mp.jpg', () => solid(8160, 6120).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer()],
+    [
+      'refused',
+      'progressive-444-50mp.jpg',
+      () => solid(8160, 6120).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer(),
+    ],
     ['refused', 'avif-4000.avif', () => solid(4000, 4000).avif({ effort: 0 }).toBuffer()],
     ['refused', 'gif-400000-frames.gif', async () => manyFrameGif(400_000)],
     ['refused', 'gif-1000-frames.gif', async () => manyFrameGif(1000, 1000)],
@@ -191,9 +276,24 @@ async function buildCorpus(dir) {
     ['refused', 'truncated.jpg', async () => photo.subarray(0, Math.floor(photo.length * 0.6))],
     ['refused', 'truncated.png', async () => photoPng.subarray(0, Math.floor(photoPng.length * 0.6))],
     // Refused by the bytes: not a raster image whatever the name says.
-    ['refused', 'vector.svg', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="99999" height="99999"><script>alert(1)</script></svg>')],
-    ['refused', 'svg-named.png', async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
-    ['refused', 'page.jpg', async () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>\n'.repeat(20))],
+    [
+      'refused',
+      'vector.svg',
+      async () =>
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="99999" height="99999"><script>alert(1)</script></svg>',
+        ),
+    ],
+    [
+      'refused',
+      'svg-named.png',
+      async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+    ],
+    [
+      'refused',
+      'page.jpg',
+      async () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>\n'.repeat(20)),
+    ],
     ['refused', 'document.jpg', async () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')],
     ['refused', 'gif-header-script.gif', async () => Buffer.from('GIF89a/*\x00\x00*/=1;alert(1);//', 'latin1')],
   ];
@@ -208,7 +308,6 @@ async function buildCorpus(dir) {
 
 // ---------------------------------------------------------------------------------------------------
 // The server and the measurements.
-
 
 async function waitFor(url, ms) {
   const end = performance.now() + ms;
@@ -225,7 +324,10 @@ async function waitFor(url, ms) {
 
 const rssMb = (pid) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return { rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, hwm: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
+  return {
+    rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+    hwm: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+  };
 };
 
 /** Resets the kernel's peak-RSS mark (VmHWM) so it covers only what follows; false where not allowed. */
@@ -280,7 +382,12 @@ async function submit(base, token, files) {
     } catch {
       message = text.slice(0, 80);
     }
-    return { status: res.status, message: res.status >= 400 ? message : undefined, retryAfter: res.headers.get('retry-after'), files: files.map((f) => f.name) };
+    return {
+      status: res.status,
+      message: res.status >= 400 ? message : undefined,
+      retryAfter: res.headers.get('retry-after'),
+      files: files.map((f) => f.name),
+    };
   } catch (error) {
     return { status: 0, message: String(error?.cause?.code ?? error?.name ?? error), files: files.map((f) => f.name) };
   }
@@ -315,11 +422,13 @@ async function main() {
     if (argBase) {
       base = argBase.replace(/\/+$/, '');
       const host = new URL(base).hostname;
-      if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw new Error(`loopback only: ${host} is not this machine`);
+      if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host))
+        throw new Error(`loopback only: ${host} is not this machine`);
       if (!email || !password) throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD of the running server are needed');
       pid = process.env.SERVER_PID ? Number(process.env.SERVER_PID) : undefined;
     } else {
-      if (!fs.existsSync(path.join(root, 'apps/api/dist/server.js'))) throw new Error('build first: npm run build -w apps/api');
+      if (!fs.existsSync(path.join(root, 'apps/api/dist/server.js')))
+        throw new Error('build first: npm run build -w apps/api');
       email = 'stress-admin@example.mw';
       password = randomBytes(12).toString('base64url');
       const port = await freePort();
@@ -376,9 +485,12 @@ async function main() {
     for (const file of corpus) {
       const r = await submit(base, idleLogin.token, [file]);
       perFile[file.name] = r.status === 201 ? 201 : `${r.status} ${r.message}`;
-      if ((file.kind === 'refused' ? 400 : 201) !== r.status) unexpectedOutcomes.push({ file: file.name, expected: file.kind, got: perFile[file.name] });
+      if ((file.kind === 'refused' ? 400 : 201) !== r.status)
+        unexpectedOutcomes.push({ file: file.name, expected: file.kind, got: perFile[file.name] });
     }
-    const after = await submit(base, idleLogin.token, [{ name: 'after.jpg', data: await solid(4000, 3000).jpeg().toBuffer() }]);
+    const after = await submit(base, idleLogin.token, [
+      { name: 'after.jpg', data: await solid(4000, 3000).jpeg().toBuffer() },
+    ]);
 
     const statuses = {};
     const refusals = {};
@@ -391,16 +503,32 @@ async function main() {
     const peakRssMb = Math.round(peakReset && peak ? Math.max(peak.hwm, sampledPeak) : sampledPeak);
     const maxLoginMs = Math.max(...logins.map((l) => l.ms));
     const summary = {
-      corpus: { ...(process.env.KEEP_CORPUS ? { dir } : {}), files: corpus.length, kinds: Object.fromEntries(['heavy', 'taken', 'refused'].map((k) => [k, corpus.filter((c) => c.kind === k).length])) },
+      corpus: {
+        ...(process.env.KEEP_CORPUS ? { dir } : {}),
+        files: corpus.length,
+        kinds: Object.fromEntries(
+          ['heavy', 'taken', 'refused'].map((k) => [k, corpus.filter((c) => c.kind === k).length]),
+        ),
+      },
       requests: results.length,
       statuses,
       busy503: { count: busy.length, allWithRetryAfter: busy.every((r) => r.retryAfter !== null) },
       refusals,
       unexpected5xx: unexpected,
       rssMb: pid
-        ? { idle: Math.round(idleRss), peak: peakRssMb, peakFrom: peakReset ? 'VmHWM (reset before the burst) and 50 ms samples' : '50 ms samples', afterBurst: Math.round(peak.rss) }
+        ? {
+            idle: Math.round(idleRss),
+            peak: peakRssMb,
+            peakFrom: peakReset ? 'VmHWM (reset before the burst) and 50 ms samples' : '50 ms samples',
+            afterBurst: Math.round(peak.rss),
+          }
         : 'not sampled (set SERVER_PID)',
-      loginMs: { idle: idleLogin.ms, duringBurst: logins.map((l) => l.ms), max: maxLoginMs, statuses: [...new Set(logins.map((l) => l.status))] },
+      loginMs: {
+        idle: idleLogin.ms,
+        duringBurst: logins.map((l) => l.ms),
+        max: maxLoginMs,
+        statuses: [...new Set(logins.map((l) => l.status))],
+      },
       burstMs,
       perFile,
       unexpectedOutcomes,

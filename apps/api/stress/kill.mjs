@@ -8,7 +8,21 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { DEMO_ADMIN, deadline, json, login, multipart, nextClient, report, request, seededRandom, sellFields, sleep, startServer, tempDir } from './lib.mjs';
+import {
+  DEMO_ADMIN,
+  deadline,
+  json,
+  login,
+  multipart,
+  nextClient,
+  report,
+  request,
+  seededRandom,
+  sellFields,
+  sleep,
+  startServer,
+  tempDir,
+} from './lib.mjs';
 
 const RUNS = Number(process.env.KILL_RUNS ?? 20);
 const WORKERS = 6;
@@ -19,7 +33,13 @@ const stopAt = deadline(6 * 60_000, 'kill', () => server?.proc.kill('SIGKILL'));
 const firstSeed = Number(process.env.KILL_SEED ?? Date.now() % 1_000_000);
 const random = seededRandom(firstSeed);
 
-const photos = await Promise.all(['#a33', '#3a3', '#33a'].map((c) => sharp({ create: { width: 80, height: 60, channels: 3, background: c } }).png().toBuffer()));
+const photos = await Promise.all(
+  ['#a33', '#3a3', '#33a'].map((c) =>
+    sharp({ create: { width: 80, height: 60, channels: 3, background: c } })
+      .png()
+      .toBuffer(),
+  ),
+);
 
 /** Submits until stopped; returns what the server acknowledged. Item names carry run, number and photo count. */
 async function load(base, run, stop) {
@@ -30,9 +50,19 @@ async function load(base, run, stop) {
     while (!stop.now) {
       const count = 1 + (n % 3);
       const name = `Kill r${run} n${++n} p${count}`;
-      const form = multipart(sellFields(name), photos.slice(0, count).map((data, i) => ({ name: `p${i}.png`, type: 'image/png', data })));
-      const res = await request(base, { method: 'POST', path: '/api/v1/sells', headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() }, body: form.body, agent });
-      if (res.status === 201) acknowledged.push({ name, photos: count, reference: JSON.parse(res.body.toString('utf8')).reference });
+      const form = multipart(
+        sellFields(name),
+        photos.slice(0, count).map((data, i) => ({ name: `p${i}.png`, type: 'image/png', data })),
+      );
+      const res = await request(base, {
+        method: 'POST',
+        path: '/api/v1/sells',
+        headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() },
+        body: form.body,
+        agent,
+      });
+      if (res.status === 201)
+        acknowledged.push({ name, photos: count, reference: JSON.parse(res.body.toString('utf8')).reference });
       else if (res.error) break; // the server is gone
     }
   };
@@ -45,7 +75,9 @@ function inspect(file, acknowledged) {
   const db = new Database(file, { fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
-    const rowOf = db.prepare(`select r.id, (select count(*) from seller_request_images i where i.seller_request_id = r.id) as photos from seller_requests r where r.reference = ?`);
+    const rowOf = db.prepare(
+      `select r.id, (select count(*) from seller_request_images i where i.seller_request_id = r.id) as photos from seller_requests r where r.reference = ?`,
+    );
     let lost = 0;
     let missingPhotos = 0;
     for (const a of acknowledged) {
@@ -57,15 +89,33 @@ function inspect(file, acknowledged) {
     // name says; an image whose bytes are cut short; a photo link to no image; an image nobody uses
     // (beyond those there at the start).
     const halfWritten = {
-      withoutEvent: db.prepare(`select count(*) as n from seller_requests r where not exists (select 1 from seller_request_events e where e.seller_request_id = r.id and e.action = 'submitted')`).get().n,
-      withoutAudit: db.prepare(`select count(*) as n from seller_requests r where r.item_name like 'Kill %' and not exists (select 1 from audit_log a where a.subject_type = 'seller_request' and a.subject_id = cast(r.id as text))`).get().n,
+      withoutEvent: db
+        .prepare(
+          `select count(*) as n from seller_requests r where not exists (select 1 from seller_request_events e where e.seller_request_id = r.id and e.action = 'submitted')`,
+        )
+        .get().n,
+      withoutAudit: db
+        .prepare(
+          `select count(*) as n from seller_requests r where r.item_name like 'Kill %' and not exists (select 1 from audit_log a where a.subject_type = 'seller_request' and a.subject_id = cast(r.id as text))`,
+        )
+        .get().n,
       photosShort: db
-        .prepare(`select item_name, (select count(*) from seller_request_images i where i.seller_request_id = r.id) as photos from seller_requests r where r.item_name like 'Kill %'`)
+        .prepare(
+          `select item_name, (select count(*) from seller_request_images i where i.seller_request_id = r.id) as photos from seller_requests r where r.item_name like 'Kill %'`,
+        )
         .all()
         .filter((r) => Number(/ p(\d)$/.exec(r.item_name)?.[1]) !== r.photos).length,
       truncatedImages: db.prepare(`select count(*) as n from images where length(data) <> byte_size`).get().n,
-      danglingPhotoLinks: db.prepare(`select count(*) as n from seller_request_images i where not exists (select 1 from images m where m.id = i.image_id)`).get().n,
-      orphanImages: db.prepare(`select count(*) as n from images m where not exists (select 1 from seller_request_images i where i.image_id = m.id) and not exists (select 1 from product_images p where p.image_id = m.id)`).get().n,
+      danglingPhotoLinks: db
+        .prepare(
+          `select count(*) as n from seller_request_images i where not exists (select 1 from images m where m.id = i.image_id)`,
+        )
+        .get().n,
+      orphanImages: db
+        .prepare(
+          `select count(*) as n from images m where not exists (select 1 from seller_request_images i where i.image_id = m.id) and not exists (select 1 from product_images p where p.image_id = m.id)`,
+        )
+        .get().n,
     };
     const total = db.prepare(`select count(*) as n from seller_requests where item_name like 'Kill %'`).get().n;
     return { integrity, lost, missingPhotos, halfWritten, total };
@@ -80,7 +130,10 @@ async function foundThroughApi(base, acknowledged) {
   const token = await login(base, DEMO_ADMIN.email, DEMO_ADMIN.password);
   let found = 0;
   for (const a of acknowledged) {
-    const res = await json(base, { path: `/api/admin/seller-requests?search=${encodeURIComponent(a.reference)}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await json(base, {
+      path: `/api/admin/seller-requests?search=${encodeURIComponent(a.reference)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.body?.seller_requests?.some((r) => r.reference === a.reference)) found++;
   }
   return found;
@@ -111,8 +164,18 @@ try {
     everything.push(...submissions.acknowledged);
     const state = inspect(file, everything);
     state.halfWritten.orphanImages -= orphanBaseline;
-    runs.push({ run, startMs, killAfterMs: killAfter, acknowledged: submissions.acknowledged.length, previousFound, previousAcknowledged: previous.length, ...state });
-    console.error(`kill run ${run}: killed after ${killAfter} ms, ${submissions.acknowledged.length} acknowledged (${everything.length} in all), ${state.lost} lost, integrity ${state.integrity}`);
+    runs.push({
+      run,
+      startMs,
+      killAfterMs: killAfter,
+      acknowledged: submissions.acknowledged.length,
+      previousFound,
+      previousAcknowledged: previous.length,
+      ...state,
+    });
+    console.error(
+      `kill run ${run}: killed after ${killAfter} ms, ${submissions.acknowledged.length} acknowledged (${everything.length} in all), ${state.lost} lost, integrity ${state.integrity}`,
+    );
     previous = submissions.acknowledged;
   }
   // The last run's submissions, through a final restart.
@@ -132,8 +195,22 @@ try {
     halfWrittenRows: Math.max(0, ...runs.map(halfWritten)),
     integrityNotOk: runs.filter((r) => r.integrity !== 'ok').length,
     notFoundAfterRestart: sum((r) => r.previousAcknowledged - r.previousFound) + (previous.length - lastFound),
-    restartMs: { max: Math.max(...runs.slice(1).map((r) => r.startMs)), median: runs.slice(1).map((r) => r.startMs).sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)] },
-    runsDetail: runs.map(({ run, killAfterMs, acknowledged, lost, integrity, halfWritten: h, total }) => ({ run, killAfterMs, acknowledged, lost, integrity, halfWritten: h, rowsSoFar: total })),
+    restartMs: {
+      max: Math.max(...runs.slice(1).map((r) => r.startMs)),
+      median: runs
+        .slice(1)
+        .map((r) => r.startMs)
+        .sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)],
+    },
+    runsDetail: runs.map(({ run, killAfterMs, acknowledged, lost, integrity, halfWritten: h, total }) => ({
+      run,
+      killAfterMs,
+      acknowledged,
+      lost,
+      integrity,
+      halfWritten: h,
+      rowsSoFar: total,
+    })),
   });
 } finally {
   server?.proc.kill('SIGKILL');

@@ -30,8 +30,6 @@ export function deadline(ms, name, onExpire = () => {}) {
 export { freePort, seededRandom, sleep } from '../tools/loopback.mjs';
 import { freePort, sleep } from '../tools/loopback.mjs';
 
-
-
 export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `stress-${prefix}-`));
 }
@@ -65,7 +63,8 @@ export async function waitUp(base, ms = 60_000) {
  * seeds the demo data and the demo admin on an empty database. Its output goes to `logFile`.
  */
 export async function startServer({ dataDir, databaseUrl = '', env = {}, logFile, waitMs = 90_000 } = {}) {
-  if (!fs.existsSync(path.join(root, 'apps/api/dist/server.js'))) throw new Error('build first: npm run build -w apps/api');
+  if (!fs.existsSync(path.join(root, 'apps/api/dist/server.js')))
+    throw new Error('build first: npm run build -w apps/api');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = fs.openSync(logFile ?? path.join(dataDir ?? os.tmpdir(), 'server.log'), 'a');
@@ -90,7 +89,10 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, logFile
   fs.closeSync(log);
   const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   try {
-    await Promise.race([waitUp(base, waitMs), exited.then(({ code, signal }) => Promise.reject(new Error(`server exited during start (${code ?? signal})`)))]);
+    await Promise.race([
+      waitUp(base, waitMs),
+      exited.then(({ code, signal }) => Promise.reject(new Error(`server exited during start (${code ?? signal})`))),
+    ]);
   } catch (error) {
     proc.kill('SIGKILL');
     throw error;
@@ -143,12 +145,29 @@ export function nextClient() {
 export function request(base, { method = 'GET', path: target, headers = {}, body, agent, timeoutMs = 60_000 }) {
   const url = new URL(base);
   return new Promise((resolve) => {
-    const req = http.request({ host: url.hostname, port: url.port, method, path: target, headers: { ...headers, ...(body ? { 'content-length': body.length } : {}) }, agent: agent ?? false }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), reused: req.reusedSocket }));
-      res.on('error', (error) => resolve({ error, reused: req.reusedSocket, answeredHead: true }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: target,
+        headers: { ...headers, ...(body ? { 'content-length': body.length } : {}) },
+        agent: agent ?? false,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            reused: req.reusedSocket,
+          }),
+        );
+        res.on('error', (error) => resolve({ error, reused: req.reusedSocket, answeredHead: true }));
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error('timed out')));
     req.on('error', (error) => resolve({ error, reused: req.reusedSocket }));
     req.end(body);
@@ -158,16 +177,25 @@ export function request(base, { method = 'GET', path: target, headers = {}, body
 export async function json(base, options) {
   const res = await request(base, options);
   if (res.error) throw res.error;
-  return { status: res.status, headers: res.headers, body: res.body.length ? JSON.parse(res.body.toString('utf8')) : undefined };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: res.body.length ? JSON.parse(res.body.toString('utf8')) : undefined,
+  };
 }
 
 /** A multipart body (fields and files), written by hand so it is a Buffer we can send with a content-length. */
 export function multipart(fields, files = []) {
   const boundary = `----stress${randomBytes(8).toString('hex')}`;
   const parts = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

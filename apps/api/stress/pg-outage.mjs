@@ -7,7 +7,20 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import { tcpProxy } from '../src/test/tcp-proxy.ts';
-import { DEMO_ADMIN, PG_ADMIN_URL, createPgDatabase, deadline, login, nextClient, report, request, sleep, startServer, stopServer, tempDir } from './lib.mjs';
+import {
+  DEMO_ADMIN,
+  PG_ADMIN_URL,
+  createPgDatabase,
+  deadline,
+  login,
+  nextClient,
+  report,
+  request,
+  sleep,
+  startServer,
+  stopServer,
+  tempDir,
+} from './lib.mjs';
 
 const OUTAGES = 3;
 const UP_MS = 5_000;
@@ -33,7 +46,13 @@ try {
   const calls = [
     { kind: 'db', method: 'GET', path: '/api/v1/auth/me', headers: auth },
     { kind: 'db', method: 'GET', path: '/api/admin/seller-requests?limit=5', headers: auth },
-    { kind: 'db', method: 'POST', path: '/api/v1/products/1/interest', headers: { 'content-type': 'application/json' }, body: () => Buffer.from(JSON.stringify({ visitor_id: `stress-visitor-${nextClient().replace(/\./g, '-')}` })) },
+    {
+      kind: 'db',
+      method: 'POST',
+      path: '/api/v1/products/1/interest',
+      headers: { 'content-type': 'application/json' },
+      body: () => Buffer.from(JSON.stringify({ visitor_id: `stress-visitor-${nextClient().replace(/\./g, '-')}` })),
+    },
     { kind: 'catalogue', method: 'GET', path: '/api/v1/products?limit=5' },
   ];
   const log = [];
@@ -44,8 +63,22 @@ try {
     while (running) {
       const call = calls[n++ % calls.length];
       const start = Date.now();
-      const res = await request(server.base, { method: call.method, path: call.path, headers: { ...call.headers, 'x-forwarded-for': nextClient() }, body: call.body?.(), agent, timeoutMs: 30_000 });
-      log.push({ kind: call.kind, start, end: Date.now(), status: res.status ?? 0, error: res.error?.code ?? res.error?.message, retryAfter: res.headers?.['retry-after'] });
+      const res = await request(server.base, {
+        method: call.method,
+        path: call.path,
+        headers: { ...call.headers, 'x-forwarded-for': nextClient() },
+        body: call.body?.(),
+        agent,
+        timeoutMs: 30_000,
+      });
+      log.push({
+        kind: call.kind,
+        start,
+        end: Date.now(),
+        status: res.status ?? 0,
+        error: res.error?.code ?? res.error?.message,
+        retryAfter: res.headers?.['retry-after'],
+      });
     }
   };
   const workers = Array.from({ length: WORKERS }, worker);

@@ -28,12 +28,18 @@ try {
     categoryId: await addCategory(t.db, 'Race Phones'),
   };
   const figures = {};
-  for (const [name, trial] of [['staff', staffTrial], ['order', orderTrial], ['answer', answerTrial]]) {
+  for (const [name, trial] of [
+    ['staff', staffTrial],
+    ['order', orderTrial],
+    ['answer', answerTrial],
+  ]) {
     const started = Date.now();
     const trials = [];
     while (trials.length < TRIALS && Date.now() - started < KIND_MS) trials.push(await trial(setup, trials.length));
     figures[name] = { ...tally(trials), seconds: Math.round((Date.now() - started) / 1000) };
-    console.error(`races [${name}]: ${trials.length} trials in ${figures[name].seconds} s, ${figures[name].doubleSuccesses} double successes, ${figures[name].overlapped} truly overlapped`);
+    console.error(
+      `races [${name}]: ${trials.length} trials in ${figures[name].seconds} s, ${figures[name].doubleSuccesses} double successes, ${figures[name].overlapped} truly overlapped`,
+    );
   }
   report(figures);
 } finally {

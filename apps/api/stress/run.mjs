@@ -20,8 +20,16 @@ const tsx = ['--import', 'tsx'];
 
 // Targets: zero (must be zero), atLeast/atMost a number, or none (shown for context).
 const zero = (value) => ({ value, target: '0', ok: value === 0 });
-const atLeast = (value, n) => ({ value, target: `≥ ${n.toLocaleString('en')}`, ok: typeof value === 'number' && value >= n });
-const atMost = (value, n, unit = '') => ({ value: `${value}${unit}`, target: `≤ ${n}${unit}`, ok: typeof value === 'number' && value <= n });
+const atLeast = (value, n) => ({
+  value,
+  target: `≥ ${n.toLocaleString('en')}`,
+  ok: typeof value === 'number' && value >= n,
+});
+const atMost = (value, n, unit = '') => ({
+  value: `${value}${unit}`,
+  target: `≤ ${n}${unit}`,
+  ok: typeof value === 'number' && value <= n,
+});
 const info = (value) => ({ value, target: '', ok: true });
 /** A must-be-zero figure the other script may not report (yet): shown as such rather than failed. */
 const zeroIfThere = (value) => (value === undefined ? info('not reported') : zero(value));
@@ -30,7 +38,8 @@ const ms = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v} ms` : 'ne
 const CHECKS = [
   {
     name: 'fuzz',
-    title: 'Fuzzing every OpenAPI operation (fast-check) as anonymous, User, Moderator and Admin, on SQLite and PostgreSQL',
+    title:
+      'Fuzzing every OpenAPI operation (fast-check) as anonymous, User, Moderator and Admin, on SQLite and PostgreSQL',
     args: [...tsx, 'apps/api/stress/fuzz.mjs'],
     limitMs: 12 * MIN,
     rows: (f) => [
@@ -40,7 +49,14 @@ const CHECKS = [
       ['requests without an answer', zero(f.noAnswer)],
       ['server crashes', zero(f.crashed)],
       ['429 (rate limits, expected)', info(f.rateLimited)],
-      ['operations answered 2xx at least once', info(Object.entries(f.engines).map(([e, x]) => `${x.operationsAnswered2xx} (${e})`).join(', '))],
+      [
+        'operations answered 2xx at least once',
+        info(
+          Object.entries(f.engines)
+            .map(([e, x]) => `${x.operationsAnswered2xx} (${e})`)
+            .join(', '),
+        ),
+      ],
       ['seed (FUZZ_SEED to replay)', info(String(f.seed))],
     ],
   },
@@ -57,10 +73,16 @@ const CHECKS = [
       ['statuses', info(JSON.stringify(f.statuses ?? {}))],
       ['files neither refused nor taken and re-encoded as expected', zeroIfThere(f.unexpectedOutcomes?.length)],
       ['5xx other than the queue\'s 503 "busy"', zeroIfThere(f.unexpected5xx?.length)],
-      ['503 "busy" answers with Retry-After', info(f.busy503 ? `${f.busy503.count} (all with Retry-After: ${f.busy503.allWithRetryAfter})` : 'n/a')],
+      [
+        '503 "busy" answers with Retry-After',
+        info(f.busy503 ? `${f.busy503.count} (all with Retry-After: ${f.busy503.allWithRetryAfter})` : 'n/a'),
+      ],
       ['peak RSS during the burst', atMost(f.rssMb?.peak, 400, ' MB')],
       ['slowest login during the burst', atMost(f.loginMs?.max, 999, ' ms')],
-      ["the script's own targets met", zero(Object.values(f.targets ?? { missing: false }).filter((v) => v === false).length)],
+      [
+        "the script's own targets met",
+        zero(Object.values(f.targets ?? { missing: false }).filter((v) => v === false).length),
+      ],
     ],
   },
   {
@@ -89,9 +111,20 @@ const CHECKS = [
       ['seller-answer trials (3 pairs)', atLeast(f.answer.trials, 1000)],
       ['seller-answer double successes', zero(f.answer.doubleSuccesses)],
       ['trials nobody won', zero(f.staff.noWinner + f.order.noWinner + f.answer.noWinner)],
-      ['history, product or hold rows disagreeing with the answers', zero(f.staff.inconsistencies + f.order.inconsistencies + f.answer.inconsistencies)],
-      ['statuses other than success or 409', zero(f.staff.unexpectedStatuses + f.order.unexpectedStatuses + f.answer.unexpectedStatuses)],
-      ['trials whose loser lost to a change made while it ran (true overlap)', info(`${f.staff.overlapped + f.order.overlapped + f.answer.overlapped} of ${f.staff.trials + f.order.trials + f.answer.trials}`)],
+      [
+        'history, product or hold rows disagreeing with the answers',
+        zero(f.staff.inconsistencies + f.order.inconsistencies + f.answer.inconsistencies),
+      ],
+      [
+        'statuses other than success or 409',
+        zero(f.staff.unexpectedStatuses + f.order.unexpectedStatuses + f.answer.unexpectedStatuses),
+      ],
+      [
+        'trials whose loser lost to a change made while it ran (true overlap)',
+        info(
+          `${f.staff.overlapped + f.order.overlapped + f.answer.overlapped} of ${f.staff.trials + f.order.trials + f.answer.trials}`,
+        ),
+      ],
     ],
   },
   {
@@ -154,7 +187,11 @@ const CHECKS = [
 function runCheck(check) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, check.args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, check.args, {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     // Our own process group: at the limit it goes, with every server it started.
@@ -190,8 +227,12 @@ function runCheck(check) {
 function compactJson(obj) {
   const isObject = (v) => v !== null && typeof v === 'object';
   const field = ([k, v]) => {
-    if (Array.isArray(v) && v.some(isObject)) return ` "${k}": [\n${v.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n ]`;
-    if (isObject(v) && !Array.isArray(v) && Object.values(v).some(isObject)) return ` "${k}": {\n${Object.entries(v).map(([kk, x]) => `  ${JSON.stringify(kk)}: ${JSON.stringify(x)}`).join(',\n')}\n }`;
+    if (Array.isArray(v) && v.some(isObject))
+      return ` "${k}": [\n${v.map((x) => `  ${JSON.stringify(x)}`).join(',\n')}\n ]`;
+    if (isObject(v) && !Array.isArray(v) && Object.values(v).some(isObject))
+      return ` "${k}": {\n${Object.entries(v)
+        .map(([kk, x]) => `  ${JSON.stringify(kk)}: ${JSON.stringify(x)}`)
+        .join(',\n')}\n }`;
     return ` "${k}": ${JSON.stringify(v)}`;
   };
   return `{\n${Object.entries(obj).map(field).join(',\n')}\n}`;
@@ -230,7 +271,9 @@ function markdown(results, missed, startedAt, seconds) {
       continue;
     }
     for (const [figure, { value, target, ok }] of r.check.rows(r.figures)) {
-      lines.push(`| ${r.check.name} | ${cell(figure)} | ${cell(typeof value === 'number' ? value.toLocaleString('en') : value)} | ${cell(target)} | ${target ? (ok ? '✓' : '✗') : ''} |`);
+      lines.push(
+        `| ${r.check.name} | ${cell(figure)} | ${cell(typeof value === 'number' ? value.toLocaleString('en') : value)} | ${cell(target)} | ${target ? (ok ? '✓' : '✗') : ''} |`,
+      );
     }
   }
   lines.push(
@@ -252,7 +295,13 @@ function markdown(results, missed, startedAt, seconds) {
     lines.push(`### ${r.check.name}: ${r.check.title}`, '', `${r.seconds} s, exit ${r.code ?? r.signal}.`, '');
     if (r.figures) {
       const { examples, runsDetail, cycles, engines, byPair, ...rest } = r.figures;
-      const detail = { ...rest, ...(engines ? { engines } : {}), ...(byPair ? { byPair } : {}), ...(cycles ? { perOutage: cycles } : {}), ...(runsDetail ? { perRun: runsDetail } : {}) };
+      const detail = {
+        ...rest,
+        ...(engines ? { engines } : {}),
+        ...(byPair ? { byPair } : {}),
+        ...(cycles ? { perOutage: cycles } : {}),
+        ...(runsDetail ? { perRun: runsDetail } : {}),
+      };
       if (r.check.name === 'races') {
         for (const k of ['staff', 'order', 'answer']) {
           const { examples: _examples, ...race } = detail[k];
@@ -260,8 +309,11 @@ function markdown(results, missed, startedAt, seconds) {
         }
       }
       lines.push('```json', compactJson(detail), '```', '');
-      const found = examples ?? (r.check.name === 'races' ? ['staff', 'order', 'answer'].flatMap((k) => r.figures[k].examples ?? []) : []);
-      if (found?.length) lines.push('Examples:', '', '```json', compactJson({ examples: found.slice(0, 10) }), '```', '');
+      const found =
+        examples ??
+        (r.check.name === 'races' ? ['staff', 'order', 'answer'].flatMap((k) => r.figures[k].examples ?? []) : []);
+      if (found?.length)
+        lines.push('Examples:', '', '```json', compactJson({ examples: found.slice(0, 10) }), '```', '');
     }
   }
   return lines.join('\n');
@@ -280,8 +332,17 @@ for (const check of CHECKS) {
   results.push(r);
 }
 const seconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
-const missed = results.flatMap((r) => (r.error ? [`${r.check.name}: ${r.error}`] : r.check.rows(r.figures).filter(([, x]) => !x.ok).map(([figure, x]) => `${r.check.name}: ${figure} = ${x.value} (target ${x.target})`)));
+const missed = results.flatMap((r) =>
+  r.error
+    ? [`${r.check.name}: ${r.error}`]
+    : r.check
+        .rows(r.figures)
+        .filter(([, x]) => !x.ok)
+        .map(([figure, x]) => `${r.check.name}: ${figure} = ${x.value} (target ${x.target})`),
+);
 const out = path.join(root, 'docs/reliability.md');
 fs.writeFileSync(out, markdown(results, missed, startedAt, seconds));
-console.error(`stress: wrote ${path.relative(root, out)} after ${Math.round(seconds / 60)} min; ${missed.length ? `missed:\n  ${missed.join('\n  ')}` : 'every target met'}`);
+console.error(
+  `stress: wrote ${path.relative(root, out)} after ${Math.round(seconds / 60)} min; ${missed.length ? `missed:\n  ${missed.join('\n  ')}` : 'every target met'}`,
+);
 process.exitCode = missed.length ? 1 : 0;

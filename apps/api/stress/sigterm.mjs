@@ -6,7 +6,19 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import sharp from 'sharp';
-import { deadline, json, multipart, nextClient, report, request, seededRandom, sellFields, sleep, startServer, tempDir } from './lib.mjs';
+import {
+  deadline,
+  json,
+  multipart,
+  nextClient,
+  report,
+  request,
+  seededRandom,
+  sellFields,
+  sleep,
+  startServer,
+  tempDir,
+} from './lib.mjs';
 
 const RUNS = Number(process.env.SIGTERM_RUNS ?? 10);
 const READERS = 6;
@@ -36,7 +48,9 @@ async function run(dataDir, n) {
     '/api/v1/products?limit=10',
     '/api/v1/shops',
     ...products.slice(0, 5).map((p) => `/api/v1/products/${p.id}`),
-    ...products.slice(0, 5).map((p) => `${p.images[0]}?w=400&h=500&fit=cover&q=80`.replace(/^(?!\/api)/, '/api/images/')),
+    ...products
+      .slice(0, 5)
+      .map((p) => `${p.images[0]}?w=400&h=500&fit=cover&q=80`.replace(/^(?!\/api)/, '/api/images/')),
   ];
   const log = [];
   let termAt = Infinity;
@@ -46,7 +60,15 @@ async function run(dataDir, n) {
       const r = next();
       const start = Date.now();
       const res = await request(server.base, { ...r, agent, timeoutMs: 60_000 });
-      log.push({ upload: r.method === 'POST', start, end: Date.now(), afterTerm: start >= termAt, status: res.status, error: res.error ? (res.error.code ?? res.error.message) : undefined, reused: res.reused });
+      log.push({
+        upload: r.method === 'POST',
+        start,
+        end: Date.now(),
+        afterTerm: start >= termAt,
+        status: res.status,
+        error: res.error ? (res.error.code ?? res.error.message) : undefined,
+        reused: res.reused,
+      });
       if (res.error?.code === 'ECONNREFUSED') break; // the listener is closed: nothing more to send
     }
   };
@@ -55,10 +77,21 @@ async function run(dataDir, n) {
   let i = 0;
   const read = () => ({ path: reads[i++ % reads.length], headers: { 'x-forwarded-for': nextClient() } });
   const upload = () => {
-    const form = multipart(sellFields(`SIGTERM run ${n}`), photos.map((data, k) => ({ name: `p${k}.jpg`, type: 'image/jpeg', data })));
-    return { method: 'POST', path: '/api/v1/sells', headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() }, body: form.body };
+    const form = multipart(
+      sellFields(`SIGTERM run ${n}`),
+      photos.map((data, k) => ({ name: `p${k}.jpg`, type: 'image/jpeg', data })),
+    );
+    return {
+      method: 'POST',
+      path: '/api/v1/sells',
+      headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() },
+      body: form.body,
+    };
   };
-  const workers = [...Array.from({ length: READERS }, loop(readAgent, read)), ...Array.from({ length: UPLOADERS }, loop(uploadAgent, upload))];
+  const workers = [
+    ...Array.from({ length: READERS }, loop(readAgent, read)),
+    ...Array.from({ length: UPLOADERS }, loop(uploadAgent, upload)),
+  ];
   const termAfter = Math.round(1000 + random() * 2000);
   await sleep(termAfter);
   termAt = Date.now();
@@ -99,7 +132,9 @@ try {
   for (let n = 1; n <= RUNS && Date.now() < stopAt - 60_000; n++) {
     const r = await run(dataDir, n);
     runs.push(r);
-    console.error(`sigterm run ${n}: exit ${r.exitCode ?? r.signal} after ${r.exitMs} ms, ${r.answered} answered, ${r.refused} refused, ${r.unanswered} unanswered`);
+    console.error(
+      `sigterm run ${n}: exit ${r.exitCode ?? r.signal} after ${r.exitMs} ms, ${r.answered} answered, ${r.refused} refused, ${r.unanswered} unanswered`,
+    );
   }
   const sum = (k) => runs.reduce((a, r) => a + r[k], 0);
   report({

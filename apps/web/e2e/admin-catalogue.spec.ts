@@ -10,7 +10,12 @@ test('categories: create with a parent, view and edit, refuse and delete', async
   await login(page);
   await sidebar(page).getByRole('link', { name: 'Categories' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Name', 'Description', 'Parent', 'Actions']);
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+    'Name',
+    'Description',
+    'Parent',
+    'Actions',
+  ]);
   await expect(page.getByRole('button', { name: 'Delete SmartPhones' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'categories list');
   await screenshots(page, 'admin-categories');
@@ -63,7 +68,14 @@ test('shops: 5 per page, a real edit form, create and delete', async ({ page }) 
   await login(page);
   await sidebar(page).getByRole('link', { name: 'Shops' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Shops' })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Name', 'Address', 'Town', 'Hours', 'Phone', 'Actions']);
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+    'Name',
+    'Address',
+    'Town',
+    'Hours',
+    'Phone',
+    'Actions',
+  ]);
   await expectNoSeriousA11yViolations(page, 'shops list');
 
   // Enough shops for a second page.

@@ -38,7 +38,10 @@ test('login, the dashboard with real figures, and logout', async ({ page, reques
     expect(response.status()).toBe(200);
     dashboard = (await response.json()) as typeof dashboard;
     for (const key of ['products', 'orders', 'users', 'pendingOrders']) {
-      await expect(page.getByTestId(`stat-${key}`)).toHaveText(new Intl.NumberFormat('en-MW').format(dashboard.stats[key] ?? -1), { timeout: 2000 });
+      await expect(page.getByTestId(`stat-${key}`)).toHaveText(
+        new Intl.NumberFormat('en-MW').format(dashboard.stats[key] ?? -1),
+        { timeout: 2000 },
+      );
     }
   }).toPass({ timeout: 20_000 });
   for (const label of ['Products', 'Orders', 'Users', 'Pending Orders']) {
@@ -62,7 +65,10 @@ test('login, the dashboard with real figures, and logout', async ({ page, reques
   // On a phone the menu opens as a drawer.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.locator('#admin-drawer').getByRole('link', { name: 'Seller Requests' })).toHaveAttribute('href', '/admin/seller-requests');
+  await expect(page.locator('#admin-drawer').getByRole('link', { name: 'Seller Requests' })).toHaveAttribute(
+    'href',
+    '/admin/seller-requests',
+  );
   await page.screenshot({ path: shot('admin-drawer-360') });
   await page.locator('#admin-drawer').getByRole('link', { name: 'Seller Requests' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Requests' })).toBeVisible();

@@ -11,7 +11,12 @@ import { screenChecks } from './support/screens';
 const checkScreen = screenChecks('admin-order');
 
 /** Opens the action's modal, confirms it and waits for the success toast. */
-async function act(page: Page, button: string, toast: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+async function act(
+  page: Page,
+  button: string,
+  toast: string,
+  fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: button });
   if (fill) await fill(dialog);
@@ -20,11 +25,19 @@ async function act(page: Page, button: string, toast: string, fill?: (dialog: Re
   await expect(dialog).toHaveCount(0);
 }
 
-test('staff take an order from Placed to Completed; the item leaves the storefront and the dashboard counts it', async ({ page, request }) => {
+test('staff take an order from Placed to Completed; the item leaves the storefront and the dashboard counts it', async ({
+  page,
+  request,
+}) => {
   const item = (await listProducts(request)).find((p) => p.name === 'LG 2.1 Soundbar SN4');
   if (!item) throw new Error('seeded soundbar is missing');
   const placed = await request.post('/api/v1/orders', {
-    data: { items: [{ product_id: item.id, price: item.price }], buyer_name: 'Grace Mwale', phone: '+265 991 222 333', fulfilment: 'collect' },
+    data: {
+      items: [{ product_id: item.id, price: item.price }],
+      buyer_name: 'Grace Mwale',
+      phone: '+265 991 222 333',
+      fulfilment: 'collect',
+    },
   });
   expect(placed.status()).toBe(201);
   const { number } = ((await placed.json()) as { orders: { number: string }[] }).orders[0]!;
@@ -80,7 +93,9 @@ test('staff take an order from Placed to Completed; the item leaves the storefro
 
   await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('stat-revenueThisWeek')).toHaveText(money(item.price));
-  expect(Number((await page.getByTestId('stat-orders').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(ordersBefore);
+  expect(Number((await page.getByTestId('stat-orders').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(
+    ordersBefore,
+  );
   await expect(page.getByText(`Order ${number} completed`, { exact: false })).toBeVisible();
   await checkScreen(page, 'dashboard');
 });

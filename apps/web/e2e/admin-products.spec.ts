@@ -33,7 +33,12 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function adminProduct(request: APIRequestContext, page: Page, id: number): Promise<AdminProduct> {
@@ -57,7 +62,15 @@ test('a product from creation to deletion', async ({ page, request }) => {
   await sidebar(page).getByRole('link', { name: 'Products', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   const list = page.getByRole('region', { name: 'Products' });
-  await expect(list.getByRole('columnheader')).toHaveText(['Product name', 'Shop', 'Category', 'Price', 'Status', 'Published', 'Actions']);
+  await expect(list.getByRole('columnheader')).toHaveText([
+    'Product name',
+    'Shop',
+    'Category',
+    'Price',
+    'Status',
+    'Published',
+    'Actions',
+  ]);
   await expect(list.locator('tbody tr').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'products list');
   await screenshots(page, 'admin-products');
@@ -67,14 +80,24 @@ test('a product from creation to deletion', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/search=Samsung/);
   // The previous page stays on screen until the search answers (keepPreviousData): wait for the answer.
-  await expect.poll(async () => (await list.locator('tbody tr td:first-child').allTextContents()).filter((text) => !/samsung/i.test(text))).toEqual([]);
+  await expect
+    .poll(async () =>
+      (await list.locator('tbody tr td:first-child').allTextContents()).filter((text) => !/samsung/i.test(text)),
+    )
+    .toEqual([]);
   await expect(list.locator('tbody tr').first()).toContainText('Samsung');
 
   await page.getByRole('link', { name: 'Create Product' }).click();
   await expect(page).toHaveURL(/\/admin\/create-product$/);
   await expect(page.getByLabel('Item Name')).toBeVisible();
   await page.getByRole('button', { name: 'Create Product' }).click();
-  for (const message of ['Item name is required', 'Description is required', 'Price is required', 'Category is required', 'Shop is required']) {
+  for (const message of [
+    'Item name is required',
+    'Description is required',
+    'Price is required',
+    'Category is required',
+    'Shop is required',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'create product (with errors)');
@@ -126,7 +149,10 @@ test('a product from creation to deletion', async ({ page, request }) => {
   await expect(featured.getByRole('columnheader')).toHaveText(['Name', 'Price', 'Published', 'Actions']);
   const featuredRow = featured.locator('tbody tr').filter({ hasText: name });
   await expect(featuredRow).toContainText('MWK 450,000');
-  await expect(featuredRow.getByRole('link', { name: `View ${name}` })).toHaveAttribute('href', `/admin/products/${id}`);
+  await expect(featuredRow.getByRole('link', { name: `View ${name}` })).toHaveAttribute(
+    'href',
+    `/admin/products/${id}`,
+  );
   await expectNoSeriousA11yViolations(page, 'featured products');
   await screenshots(page, 'admin-featured');
   await featuredRow.getByRole('button', { name: `Remove ${name}` }).click();

@@ -7,7 +7,13 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 
 test('an Admin creates a Moderator, who may use Products but not Users', async ({ page }) => {
   const stamp = Date.now();
-  const moderator = { first: 'Thoko', last: 'Banda', display: `Thoko ${stamp}`, email: `thoko.${stamp}@marketplace.mw`, password: 'moderator-pass-1' };
+  const moderator = {
+    first: 'Thoko',
+    last: 'Banda',
+    display: `Thoko ${stamp}`,
+    email: `thoko.${stamp}@marketplace.mw`,
+    password: 'moderator-pass-1',
+  };
 
   await login(page);
   await sidebar(page).getByRole('link', { name: 'Users' }).click();
@@ -21,7 +27,13 @@ test('an Admin creates a Moderator, who may use Products but not Users', async (
   await page.getByRole('link', { name: 'Create New User' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
   await page.getByRole('button', { name: 'Create User' }).click();
-  for (const message of ['First name is required', 'Last name is required', 'Display name is required', 'Email is required', 'Password is required']) {
+  for (const message of [
+    'First name is required',
+    'Last name is required',
+    'Display name is required',
+    'Email is required',
+    'Password is required',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'create user (with errors)');

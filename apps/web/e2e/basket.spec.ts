@@ -40,7 +40,10 @@ test('the basket holds one of each item and stays in step across tabs', async ({
   await expect(basket.getByTestId('basket-count')).toHaveText('0');
 
   await home.goto('/');
-  const card = home.getByRole('list', { name: 'Explore New Items' }).getByRole('article').filter({ hasText: first.name });
+  const card = home
+    .getByRole('list', { name: 'Explore New Items' })
+    .getByRole('article')
+    .filter({ hasText: first.name });
   await card.getByRole('button', { name: `Add to basket ${first.name}` }).click();
   await expect(card.getByRole('link', { name: /In basket / })).toBeVisible();
   await expect(home.getByTestId('basket-count')).toHaveText('1');

@@ -4,7 +4,9 @@ import { waitForGrids } from './support/catalogue';
 
 test('a category shortcut opens its discover page', async ({ page, request }) => {
   const category = 'Laptops and Computers';
-  const fromApi = (await (await request.get(`/api/v1/products/category/${encodeURIComponent(category)}?limit=10&offset=0`)).json()) as { products: { name: string }[] };
+  const fromApi = (await (
+    await request.get(`/api/v1/products/category/${encodeURIComponent(category)}?limit=10&offset=0`)
+  ).json()) as { products: { name: string }[] };
   expect(fromApi.products.length).toBeGreaterThan(0);
 
   await page.goto('/');
@@ -13,8 +15,11 @@ test('a category shortcut opens its discover page', async ({ page, request }) =>
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Discover ${category}`);
   const grid = page.getByRole('list', { name: `Discover ${category}` });
   await expect(grid.getByRole('article')).toHaveCount(fromApi.products.length);
-  for (const product of fromApi.products) await expect(grid.getByRole('link', { name: product.name, exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category })).toHaveAttribute('aria-current', 'page');
+  for (const product of fromApi.products)
+    await expect(grid.getByRole('link', { name: product.name, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category }),
+  ).toHaveAttribute('aria-current', 'page');
   await waitForGrids(page);
   await expectNoSeriousA11yViolations(page, 'discover');
 });

@@ -20,7 +20,10 @@ const NOT_FOUND_HEADING = 'Tsamba silinapezeke';
 
 test.use({ viewport: PHONE });
 
-test('a buyer switches to Chichewa, the choice is remembered, and an order is placed in Chichewa', async ({ page, request }) => {
+test('a buyer switches to Chichewa, the choice is remembered, and an order is placed in Chichewa', async ({
+  page,
+  request,
+}) => {
   const item = (await listProducts(request, 'limit=100')).find((p) => p.name === ITEM);
   if (!item) throw new Error(`seeded product ${ITEM} is missing`);
   const errors = collectErrors(page);
@@ -35,7 +38,9 @@ test('a buyer switches to Chichewa, the choice is remembered, and an order is pl
   await expect(page.locator('html')).toHaveAttribute('lang', 'ny');
   await expect(page.getByText('Zotsatsa ndi mauthenga akukonzedwabe.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Magulu' }).getByRole('link', { name: "Mafoni a m'manja" })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Magulu' }).getByRole('link', { name: "Mafoni a m'manja" }),
+  ).toBeVisible();
   await checkScreen(page, 'home');
 
   // Remembered: the server renders the next page in Chichewa, and it hydrates without a mismatch.

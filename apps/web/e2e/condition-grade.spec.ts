@@ -55,7 +55,9 @@ test('a graded item, from the sell form to the product page', async ({ page, req
   await admin.call('post', `/api/admin/seller-requests/${id}/offer`, { price: 130000, reason: 'Scratch on the back' });
   await admin.call('post', `/api/admin/seller-requests/${id}/seller-accepted`, { note: 'Accepted at the counter' });
   const { shops } = (await admin.call('get', '/api/admin/shops?limit=50')) as { shops: { id: number; name: string }[] };
-  const { categories } = (await admin.call('get', '/api/admin/categories?limit=50')) as { categories: { id: number; name: string }[] };
+  const { categories } = (await admin.call('get', '/api/admin/categories?limit=50')) as {
+    categories: { id: number; name: string }[];
+  };
   const added = await admin.call('post', `/api/admin/seller-requests/${id}/add-to-inventory`, {
     shop_id: shops.find((s) => s.name === 'Lilongwe City Centre Shop')!.id,
     category_id: categories.find((c) => c.name === 'SmartPhones')!.id,
@@ -78,7 +80,9 @@ test('a graded item, from the sell form to the product page', async ({ page, req
 
 test('a seeded phone shows its grade, shop warranty and battery health', async ({ page, request }) => {
   const response = await request.get('/api/v1/products?limit=100');
-  const { products } = (await response.json()) as { products: { id: number; name: string; warranty_days: number | null; battery_health: number | null }[] };
+  const { products } = (await response.json()) as {
+    products: { id: number; name: string; warranty_days: number | null; battery_health: number | null }[];
+  };
   const phone = products.find((p) => p.name === 'Samsung Galaxy A54 5G 128GB')!;
   expect(phone).toMatchObject({ warranty_days: 90, battery_health: 91 });
   await page.goto(`/product/${phone.id}`);

@@ -18,7 +18,10 @@ function photoRequests(page: Page): string[] {
   return urls;
 }
 
-test('data saver on: no photo is fetched until one is tapped, and the tapped one takes the same place', async ({ page, request }) => {
+test('data saver on: no photo is fetched until one is tapped, and the tapped one takes the same place', async ({
+  page,
+  request,
+}) => {
   const product = (await listProducts(request)).find((p) => !p.sold && p.image_gallery.length > 1);
   if (!product) throw new Error('no product with a gallery');
 
@@ -38,9 +41,18 @@ test('data saver on: no photo is fetched until one is tapped, and the tapped one
   expect(await page.locator('link[rel="preload"][as="image"][href*="/api/images/"]').count()).toBe(0);
   // The first card that has a photo to show (an item another journey just added may have none).
   const tapToShow = page.getByRole('button', { name: /^Tap to show photo of / });
-  const name = await page.getByRole('main').getByRole('article').filter({ has: tapToShow }).first().getByRole('heading').textContent();
+  const name = await page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: tapToShow })
+    .first()
+    .getByRole('heading')
+    .textContent();
   // Pinned by its name: once tapped, the card has no placeholder left to find it by.
-  const card = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name: name ?? '', exact: true }) });
+  const card = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: name ?? '', exact: true }) });
   const placeholder = card.getByRole('button', { name: /^Tap to show photo of / });
   await expect(placeholder).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'discover under data saver');
@@ -61,9 +73,17 @@ test('data saver on: no photo is fetched until one is tapped, and the tapped one
   await page.waitForLoadState('networkidle');
   expect(photos).toEqual([]);
   expect(await page.locator('link[rel="preload"][as="image"][href*="/api/images/"]').count()).toBe(0);
-  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('button', { name: 'Show photo 2 of ' + product.image_gallery.length })).toHaveText('2');
-  await page.getByRole('button', { name: `Tap to show photo of ${product.name}, photo 1 of ${product.image_gallery.length}` }).click();
-  await expect(page.getByRole('img', { name: `${product.name}, photo 1 of ${product.image_gallery.length}` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Photos' })
+      .getByRole('button', { name: 'Show photo 2 of ' + product.image_gallery.length }),
+  ).toHaveText('2');
+  await page
+    .getByRole('button', { name: `Tap to show photo of ${product.name}, photo 1 of ${product.image_gallery.length}` })
+    .click();
+  await expect(
+    page.getByRole('img', { name: `${product.name}, photo 1 of ${product.image_gallery.length}` }),
+  ).toBeVisible();
   expect(photos).toHaveLength(1);
   expect(photos[0]).toContain('w=700&h=500');
   await expectNoSeriousA11yViolations(page, 'product under data saver');
@@ -73,7 +93,11 @@ test('data saver on: no photo is fetched until one is tapped, and the tapped one
   await expect(page.getByRole('main').locator('img[src*="/api/images/"]').first()).toBeVisible();
 });
 
-test('a page rendered in the other mode (a copy kept from before the switch) hydrates cleanly, then follows the choice', async ({ page, context, baseURL }) => {
+test('a page rendered in the other mode (a copy kept from before the switch) hydrates cleanly, then follows the choice', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const errors = collectErrors(page);
   // The server is told data saver is on; this browser's own choice says off.
   await context.addCookies([{ name: 'data_saver', value: 'on', url: baseURL ?? '' }]);
@@ -82,6 +106,9 @@ test('a page rendered in the other mode (a copy kept from before the switch) hyd
   expect(await response?.text()).toMatch(/<div id="root"[^>]*\sdata-saver=""/);
   await waitForApp(page);
   await expect(page.getByRole('main').locator('img[src*="/api/images/"]').first()).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('switch', { name: 'Data saver' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('contentinfo').getByRole('switch', { name: 'Data saver' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 test('a category without products shows the empty state', async ({ page, request }) => {
-  const fromApi = (await (await request.get('/api/v1/products/category/Drones?limit=10&offset=0')).json()) as { products: unknown[] };
+  const fromApi = (await (await request.get('/api/v1/products/category/Drones?limit=10&offset=0')).json()) as {
+    products: unknown[];
+  };
   expect(fromApi.products).toHaveLength(0);
 
   await page.goto('/discover?category=Drones');

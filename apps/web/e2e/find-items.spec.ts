@@ -50,7 +50,9 @@ test('filters a category by price, sorts it by price, and Back undoes each step'
   expect(phones.filter((p) => p.price >= 100000 && p.price <= 500000).length).toBeGreaterThan(1);
   // What the API answers for the filtered page now (other journeys may add items while this one runs).
   const filtered = async () => {
-    const response = await request.get('/api/v1/products/category/SmartPhones?limit=10&offset=0&min_price=100000&max_price=500000&sort=price_asc');
+    const response = await request.get(
+      '/api/v1/products/category/SmartPhones?limit=10&offset=0&min_price=100000&max_price=500000&sort=price_asc',
+    );
     return ((await response.json()) as { products: { name: string }[] }).products.map((p) => p.name);
   };
 
@@ -74,7 +76,9 @@ test('filters a category by price, sorts it by price, and Back undoes each step'
   await waitForGrids(page);
   await expect.poll(async () => (await resultNames(page)).join('|')).toBe((await filtered()).join('|'));
   // Prices as the cards show them: in range and rising.
-  const prices = (await page.getByTestId('card-price').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+  const prices = (await page.getByTestId('card-price').allTextContents()).map((text) =>
+    Number(text.replace(/\D/g, '')),
+  );
   expect(prices.length).toBeGreaterThan(1);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   for (const price of prices) {

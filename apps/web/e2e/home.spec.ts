@@ -4,7 +4,9 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForGrids } from './support/catalogue';
 
 test('home shows 4 featured and 4 new cards from the API', async ({ page, request }) => {
-  const featured = (await (await request.get('/api/v1/products/featured-products')).json()) as { products: { product_id: number; name: string }[] };
+  const featured = (await (await request.get('/api/v1/products/featured-products')).json()) as {
+    products: { product_id: number; name: string }[];
+  };
   expect(featured.products.length).toBeGreaterThanOrEqual(4);
 
   await page.goto('/');
@@ -13,7 +15,10 @@ test('home shows 4 featured and 4 new cards from the API', async ({ page, reques
   await expect(page.getByRole('list', { name: 'Explore New Items' }).getByRole('article')).toHaveCount(4);
   const first = featured.products[0];
   if (!first) throw new Error('no featured product');
-  await expect(featuredList.getByRole('link', { name: first.name, exact: true })).toHaveAttribute('href', `/product/${first.product_id}`);
+  await expect(featuredList.getByRole('link', { name: first.name, exact: true })).toHaveAttribute(
+    'href',
+    `/product/${first.product_id}`,
+  );
   await expect(page.getByRole('link', { name: 'Sell an Item' }).last()).toHaveAttribute('href', '/sell');
   await waitForGrids(page);
   await expectNoSeriousA11yViolations(page, 'home');

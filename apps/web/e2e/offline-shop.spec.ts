@@ -27,11 +27,19 @@ async function waitForWorker(page: Page) {
 async function expectPhotosShown(page: Page, scope = page.getByRole('main')) {
   const photos = scope.locator('img[src*="/api/images/"]');
   await expect(photos.first()).toBeVisible();
-  await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 }
 
-test('a product seen online opens again offline, with the shop around it and a line saying so', async ({ page, context, request }) => {
-  const [tapped, opened, unseen] = (await listProducts(request, 'limit=20&offset=10')).filter((p) => p.image_gallery.length > 0);
+test('a product seen online opens again offline, with the shop around it and a line saying so', async ({
+  page,
+  context,
+  request,
+}) => {
+  const [tapped, opened, unseen] = (await listProducts(request, 'limit=20&offset=10')).filter(
+    (p) => p.image_gallery.length > 0,
+  );
   if (!tapped || !opened || !unseen) throw new Error('not enough products with photos');
 
   // Online: the home page, then a product reached inside the app (no page load), then one opened as a page.

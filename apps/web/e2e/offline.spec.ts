@@ -11,7 +11,10 @@ import { screenChecks } from './support/screens';
 const OFFLINE = 'You seem to be offline. Try again.';
 const checkScreen = screenChecks('offline');
 
-test('a screen that cannot be downloaded says the phone seems offline, and Try again brings it', async ({ page, context }) => {
+test('a screen that cannot be downloaded says the phone seems offline, and Try again brings it', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await waitForGrids(page);
   await waitForApp(page);
@@ -32,13 +35,19 @@ test('a screen that cannot be downloaded says the phone seems offline, and Try a
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
 
-test('a list that cannot load says so instead of the empty state, and Try again fills it', async ({ page, context }) => {
+test('a list that cannot load says so instead of the empty state, and Try again fills it', async ({
+  page,
+  context,
+}) => {
   await page.goto('/discover?category=SmartPhones');
   await waitForGrids(page);
   await waitForApp(page);
 
   await context.setOffline(true);
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Laptops and Computers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: 'Laptops and Computers' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Discover Laptops and Computers' })).toBeVisible();
   await expect(page.getByRole('main').getByText(OFFLINE)).toBeVisible();
   await expect(page.getByText('No products available')).toHaveCount(0);
@@ -47,7 +56,9 @@ test('a list that cannot load says so instead of the empty state, and Try again 
   await context.setOffline(false);
   await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
   await waitForGrids(page);
-  await expect(page.getByRole('list', { name: 'Discover Laptops and Computers' }).getByRole('article').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Discover Laptops and Computers' }).getByRole('article').first(),
+  ).toBeVisible();
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
 

@@ -33,7 +33,10 @@ async function fillBuyer(page: Page, name = 'Chikondi Banda', phone = '0999 123 
 
 const placed = (page: Page) => page.getByTestId('placed-order');
 
-test('a buyer reserves one item for collection, follows the order through its private link and cancels it', async ({ page, request }) => {
+test('a buyer reserves one item for collection, follows the order through its private link and cancels it', async ({
+  page,
+  request,
+}) => {
   const item = await product(request, 'JBL Tune 510BT Headphones');
   expect(item.shop).toMatchObject({ name: 'Mzuzu Shop', town: 'Mzuzu' });
 
@@ -80,7 +83,9 @@ test('a buyer reserves one item for collection, follows the order through its pr
   const orderUrl = page.url();
   expect(orderUrl).not.toContain(number);
   await expect(page.getByTestId('order-number')).toHaveText(number);
-  await expect(page.getByTestId('order-status')).toContainText('Your items are reserved. The shop will call you to confirm.');
+  await expect(page.getByTestId('order-status')).toContainText(
+    'Your items are reserved. The shop will call you to confirm.',
+  );
   await checkScreen(page, 'page-placed');
 
   // Reserved for this buyer: nobody else can put it in a basket, and it left Explore New Items.
@@ -103,7 +108,10 @@ test('a buyer reserves one item for collection, follows the order through its pr
   await checkScreen(page, 'page-cancelled');
 });
 
-test('a basket from two shops becomes two delivery orders, said plainly before confirming', async ({ page, request }) => {
+test('a basket from two shops becomes two delivery orders, said plainly before confirming', async ({
+  page,
+  request,
+}) => {
   const blender = await product(request, 'Russell Hobbs Blender');
   const router = await product(request, 'Huawei 4G Router B535');
   expect([blender.shop?.town, router.shop?.town]).toEqual(['Mzuzu', 'Lilongwe']);
@@ -112,7 +120,9 @@ test('a basket from two shops becomes two delivery orders, said plainly before c
   await expect(page.getByTestId('basket-line')).toHaveCount(2);
   await page.getByRole('button', { name: 'Place order' }).click();
 
-  await expect(page.getByText('Your items are in 2 shops, so this becomes 2 orders, one per shop.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Your items are in 2 shops, so this becomes 2 orders, one per shop.', { exact: false }),
+  ).toBeVisible();
   await fillBuyer(page, 'Thoko Phiri', '+265 888 234 567');
   await page.getByRole('radio', { name: /Delivery/ }).check();
   const byShop = page.getByRole('list', { name: 'Delivery by shop' });
@@ -140,7 +150,10 @@ test('a basket from two shops becomes two delivery orders, said plainly before c
   await expect(page.getByRole('region', { name: 'Your orders' }).getByRole('link')).toHaveCount(2);
 });
 
-test('two buyers want the last unit: one gets it, the other is told which item went and keeps the rest', async ({ browser, request }) => {
+test('two buyers want the last unit: one gets it, the other is told which item went and keeps the rest', async ({
+  browser,
+  request,
+}) => {
   const microwave = await product(request, 'Kenwood Microwave 20L');
   const laptop = await product(request, 'Acer Aspire 3 15.6"');
   const first = await browser.newPage({ viewport: PHONE });

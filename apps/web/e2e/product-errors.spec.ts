@@ -32,7 +32,16 @@ test("a server failure shows 'Failed to fetch product details'", async ({ page, 
   const [product] = await listProducts(request, 'limit=1');
   if (!product) throw new Error('no products');
   await page.route(`**/api/v1/products/${product.id}`, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ title: 'Internal Server Error', status: 500, detail: 'boom', message: 'Internal Server Error' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'boom',
+        message: 'Internal Server Error',
+      }),
+    }),
   );
   await openInApp(page, `/product/${product.id}`);
   const message = page.getByRole('heading', { level: 1, name: 'Failed to fetch product details' });

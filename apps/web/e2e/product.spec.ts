@@ -6,31 +6,42 @@ import { openInApp } from './support/navigation';
 
 async function productWithGallery(request: Parameters<typeof listProducts>[0]): Promise<PublicProduct> {
   const products = await listProducts(request);
-  const product = products.find((p) => !p.sold && new Set([p.cover_image_url, ...p.image_gallery, ...p.images].filter(Boolean)).size > 1);
+  const product = products.find(
+    (p) => !p.sold && new Set([p.cover_image_url, ...p.image_gallery, ...p.images].filter(Boolean)).size > 1,
+  );
   if (!product) throw new Error('no seeded product has more than one image');
   return product;
 }
 
 test('a product page shows its gallery, price, category link and related items', async ({ page, request }) => {
   const product = await productWithGallery(request);
-  const files = [...new Set([product.cover_image_url, ...product.image_gallery, ...product.images].filter((f): f is string => !!f))];
+  const files = [
+    ...new Set([product.cover_image_url, ...product.image_gallery, ...product.images].filter((f): f is string => !!f)),
+  ];
 
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   await expect(page.getByTestId('product-price')).toHaveText(money(product.price));
   await expect(page.getByTestId('product-location')).toHaveText(product.location ?? 'Unknown location');
   const category = product.category?.category_name ?? '';
-  await expect(page.getByRole('link', { name: category, exact: true }).first()).toHaveAttribute('href', `/discover?category=${encodeURIComponent(category)}`);
+  await expect(page.getByRole('link', { name: category, exact: true }).first()).toHaveAttribute(
+    'href',
+    `/discover?category=${encodeURIComponent(category)}`,
+  );
 
   const thumbs = page.getByRole('list', { name: 'Photos' }).getByRole('button');
   await expect(thumbs).toHaveCount(files.length);
-  const main = page.getByRole('img', { name: new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, photo`) });
+  const main = page.getByRole('img', {
+    name: new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, photo`),
+  });
   await expect(main).toHaveAttribute('src', new RegExp(files[0] ?? ''));
   await thumbs.nth(1).click();
   await expect(main).toHaveAttribute('src', new RegExp(files[1] ?? ''));
   await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
   // The stage image really loads from the image endpoint.
-  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   const related = page.getByRole('list', { name: 'Related Items' });
   await expect(related.getByRole('article').first()).toBeVisible();

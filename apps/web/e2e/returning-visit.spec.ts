@@ -5,7 +5,11 @@ import { listProducts } from './support/catalogue';
 // round trip before paint, and the page then refreshes what it shows.
 test.use({ serviceWorkers: 'allow' });
 
-test('a product seen before opens from the kept copy, then shows the fresh count; offline it still opens', async ({ page, context, request }) => {
+test('a product seen before opens from the kept copy, then shows the fresh count; offline it still opens', async ({
+  page,
+  context,
+  request,
+}) => {
   // One no other journey marks interest on, so the count moves only by this test.
   const [product] = await listProducts(request, 'limit=1&offset=7');
   if (!product) throw new Error('no product');
@@ -15,14 +19,20 @@ test('a product seen before opens from the kept copy, then shows the fresh count
     await navigator.serviceWorker.ready;
   });
   // The first visit, loaded before the worker existed, already leaves its copy behind.
-  await expect.poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/product/${product.id}`)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/product/${product.id}`))
+    .toBe(true);
 
   // Someone else marks interest: the kept copy is now one watcher behind.
-  const marked = await request.post(`/api/v1/products/${product.id}/interest`, { data: { visitor_id: crypto.randomUUID() } });
+  const marked = await request.post(`/api/v1/products/${product.id}/interest`, {
+    data: { visitor_id: crypto.randomUUID() },
+  });
   expect(marked.status()).toBe(200);
   const { watchers } = (await marked.json()) as { watchers: number };
   await page.reload();
-  await expect(page.getByTestId('watchers')).toHaveText(new RegExp(`\\b${watchers} (people are|person is) watching this`));
+  await expect(page.getByTestId('watchers')).toHaveText(
+    new RegExp(`\\b${watchers} (people are|person is) watching this`),
+  );
 
   await context.setOffline(true);
   await page.reload();

@@ -84,7 +84,9 @@ const smtp = new SMTPServer({
   },
 });
 await writeFile(mailbox, '[]');
-const smtpPort = await new Promise((resolveSmtp) => smtp.listen(0, '127.0.0.1', () => resolveSmtp(smtp.server.address().port)));
+const smtpPort = await new Promise((resolveSmtp) =>
+  smtp.listen(0, '127.0.0.1', () => resolveSmtp(smtp.server.address().port)),
+);
 
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
@@ -102,10 +104,12 @@ const server = spawn(process.execPath, [serverEntry], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let serverExited = false;
-const serverDone = new Promise((done) => server.on('exit', (code, signal) => {
-  serverExited = true;
-  done({ code, signal });
-}));
+const serverDone = new Promise((done) =>
+  server.on('exit', (code, signal) => {
+    serverExited = true;
+    done({ code, signal });
+  }),
+);
 
 async function stopServer() {
   if (!serverExited) {
@@ -145,11 +149,15 @@ try {
   await waitForHealth();
   console.log(`e2e: server ready at ${baseUrl} (data in ${postgres ? 'a fresh PostgreSQL database' : dataDir})`);
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const playwright = spawn(process.execPath, [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...process.argv.slice(2)], {
-    cwd: root,
-    env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox },
-    stdio: 'inherit',
-  });
+  const playwright = spawn(
+    process.execPath,
+    [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...process.argv.slice(2)],
+    {
+      cwd: root,
+      env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox },
+      stdio: 'inherit',
+    },
+  );
   exitCode = await new Promise((done) => playwright.on('exit', (code) => done(code ?? 1)));
 } catch (error) {
   console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);

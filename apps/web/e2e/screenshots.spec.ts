@@ -27,8 +27,18 @@ async function settle(page: Page) {
  * Kept in this browser only: no interest reaches the server's counts.
  */
 async function seedSaved(page: Page, dropped: PublicProduct, sold: PublicProduct) {
-  const snapshot = (name: string, price: number) => ({ name, price, reserved: false, sold: false, saved_at: new Date().toISOString() });
-  const saved = { [dropped.id]: snapshot(dropped.name, dropped.price + 50000), [sold.id]: snapshot(sold.name, sold.price), 999999: snapshot('Nokia 3310', 25000) };
+  const snapshot = (name: string, price: number) => ({
+    name,
+    price,
+    reserved: false,
+    sold: false,
+    saved_at: new Date().toISOString(),
+  });
+  const saved = {
+    [dropped.id]: snapshot(dropped.name, dropped.price + 50000),
+    [sold.id]: snapshot(sold.name, sold.price),
+    999999: snapshot('Nokia 3310', 25000),
+  };
   await page.evaluate((items) => {
     for (const id of Object.keys(items)) localStorage.setItem(`interested-${id}`, 'true');
     localStorage.setItem('saved-items', JSON.stringify(items));
@@ -55,12 +65,19 @@ for (const viewport of viewports) {
     for (const [name, path] of screens) {
       if (name === 'saved') await seedSaved(page, product, sold);
       await page.goto(path);
-      if (name === 'product') await page.evaluate((id) => localStorage.setItem('basket', JSON.stringify([{ id, name: 'x', price: 1 }])), product.id);
+      if (name === 'product')
+        await page.evaluate(
+          (id) => localStorage.setItem('basket', JSON.stringify([{ id, name: 'x', price: 1 }])),
+          product.id,
+        );
       await settle(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${dir}${name}-${viewport.width}x${viewport.height}.png`, fullPage: true });
-      if (name === 'product') await page.getByRole('region', { name: 'Share this item' }).screenshot({ path: `${dir}product-share-${viewport.width}x${viewport.height}.png` });
+      if (name === 'product')
+        await page
+          .getByRole('region', { name: 'Share this item' })
+          .screenshot({ path: `${dir}product-share-${viewport.width}x${viewport.height}.png` });
       // What the first screen shows, at full resolution.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${dir}${name}-${viewport.width}x${viewport.height}-top.png` });
@@ -70,7 +87,12 @@ for (const viewport of viewports) {
 
 // Decision 0031: the line a visitor sees while offline, and a card grid under data saver.
 for (const viewport of viewports) {
-  test(`offline line and data saver at ${viewport.width}x${viewport.height}`, async ({ page, context, baseURL, request }) => {
+  test(`offline line and data saver at ${viewport.width}x${viewport.height}`, async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     const product = (await listProducts(request)).find((p) => !p.sold && p.image_gallery.length > 1);
     if (!product) throw new Error('no product with a gallery');
     await page.setViewportSize(viewport);
@@ -86,7 +108,12 @@ for (const viewport of viewports) {
     await page.evaluate(() => localStorage.setItem('data-saver', 'on'));
     await page.goto('/discover?category=SmartPhones');
     await settle(page);
-    await expect(page.getByRole('main').getByRole('button', { name: /^Tap to show photo of / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('button', { name: /^Tap to show photo of / })
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: `${dir}data-saver-discover-${viewport.width}x${viewport.height}.png` });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.screenshot({ path: `${dir}data-saver-footer-${viewport.width}x${viewport.height}.png` });

@@ -8,7 +8,9 @@ test('search finds a seeded product by a word of its description', async ({ page
   let pick: { name: string; word: string } | null = null;
   for (const product of products) {
     const nameWords = product.name.toLowerCase();
-    const word = (product.description ?? '').split(/[^A-Za-z]+/).find((w) => w.length >= 6 && !nameWords.includes(w.toLowerCase()));
+    const word = (product.description ?? '')
+      .split(/[^A-Za-z]+/)
+      .find((w) => w.length >= 6 && !nameWords.includes(w.toLowerCase()));
     if (word) {
       pick = { name: product.name, word };
       break;

@@ -7,7 +7,9 @@ test('/sell/success says what happens next and links to Contact us', async ({ pa
   const main = page.getByRole('main');
   await expect(main.getByText('Our team will review your submission shortly.')).toBeVisible();
   await expect(main.getByText("You'll be contacted with an offer.")).toBeVisible();
-  await expect(main.getByText('If accepted, your items will be listed on our platforms or sold in our partner shops.')).toBeVisible();
+  await expect(
+    main.getByText('If accepted, your items will be listed on our platforms or sold in our partner shops.'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'sell success');
   await main.getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/contact$/);

@@ -22,7 +22,10 @@ async function fillSellForm(page: Page, item: string, email: string) {
   await page.getByLabel('Location').fill('Lilongwe, Area 47');
 }
 
-test('a seller makes an account from the private page, follows every item at /account and answers an offer there', async ({ page, request }) => {
+test('a seller makes an account from the private page, follows every item at /account and answers an offer there', async ({
+  page,
+  request,
+}) => {
   const run = Date.now().toString(36);
   const email = `seller-${run}@example.mw`;
   const first = `Account Phone ${run}`;
@@ -88,7 +91,9 @@ test('a seller makes an account from the private page, follows every item at /ac
   await checkScreen(page, 'items');
   await offered.getByRole('link', { name: 'Answer the offer' }).click();
   await expect(page.getByRole('region', { name: 'We offer MWK 150,000' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Your seller account' })).toContainText('This item is in your seller account.');
+  await expect(page.getByRole('region', { name: 'Your seller account' })).toContainText(
+    'This item is in your seller account.',
+  );
 
   // The account is role User: the back-office says so and shows nothing.
   await page.goto('/admin/login');

@@ -22,7 +22,14 @@ async function openFromList(page: Page, item: string) {
   await expect(page.getByRole('region', { name: 'Item' }).getByText(item)).toBeVisible();
 }
 
-const ACTION_NAMES = ['Make Offer', 'Seller accepted', 'Add to Inventory', 'Counter offer', 'Reject offer', 'Delete offer'];
+const ACTION_NAMES = [
+  'Make Offer',
+  'Seller accepted',
+  'Add to Inventory',
+  'Counter offer',
+  'Reject offer',
+  'Delete offer',
+];
 
 /** Exactly `enabled` are enabled among the six actions (the approve one named `approve`), and the hint reads `hint`. */
 async function expectStep(page: Page, status: string, approve: string, enabled: string[], hint: string) {
@@ -37,7 +44,11 @@ async function expectStep(page: Page, status: string, approve: string, enabled: 
 }
 
 /** Opens an action's modal, fills it, confirms, and waits for the modal to close. */
-async function act(page: Page, button: string, fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void> = async () => {}) {
+async function act(
+  page: Page,
+  button: string,
+  fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void> = async () => {},
+) {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -46,7 +57,9 @@ async function act(page: Page, button: string, fill: (dialog: ReturnType<Page['g
   await expect(dialog).toHaveCount(0);
 }
 
-test('a visitor offers an item with two photos; staff approve, offer and add it to a shop; it is for sale', async ({ page }) => {
+test('a visitor offers an item with two photos; staff approve, offer and add it to a shop; it is for sale', async ({
+  page,
+}) => {
   const item = `Journey Phone ${Date.now().toString(36)}`;
   await page.goto('/sell');
   await expect(page.getByRole('heading', { level: 1, name: 'Sell or offer us your item' })).toBeVisible();
@@ -62,7 +75,9 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(page.getByText('Your name is required')).toBeVisible();
   await checkScreen(page, 'sell-errors');
 
-  await page.getByLabel('Photos of your item').setInputFiles([await photo('front.png', '#0f766e'), await photo('back.png', '#b45309')]);
+  await page
+    .getByLabel('Photos of your item')
+    .setInputFiles([await photo('front.png', '#0f766e'), await photo('back.png', '#b45309')]);
   const thumbnails = page.getByRole('list', { name: 'Selected images' }).getByRole('img');
   await expect(thumbnails).toHaveCount(2);
   await expect(page.getByText('Primary', { exact: true })).toHaveCount(1);
@@ -97,18 +112,36 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await openFromList(page, item);
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(2);
   await expect(page.getByTestId('request-price')).toHaveText('MWK 250,000');
-  await expectStep(page, 'Pending', 'Accept offer', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], '');
+  await expectStep(
+    page,
+    'Pending',
+    'Accept offer',
+    ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'],
+    '',
+  );
   await checkScreen(page, 'detail');
 
   await act(page, 'Accept offer');
-  await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');
+  await expectStep(
+    page,
+    'Approved',
+    'Accept offer',
+    ['Make Offer', 'Reject offer', 'Delete offer'],
+    'Item approved — you can make an offer or reject.',
+  );
 
   await act(page, 'Make Offer', async (dialog) => {
     await expect(dialog.getByLabel('Offer amount (MWK)')).toHaveValue('250000');
     await dialog.getByLabel('Offer amount (MWK)').fill('230000');
     await dialog.getByLabel('Reason (optional)').fill('Small scratch on the back');
   });
-  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
+  await expectStep(
+    page,
+    'Accepted - Offer Pending',
+    'Accept offer',
+    ['Seller accepted', 'Reject offer', 'Delete offer'],
+    'Item approved and offer sent (pending response).',
+  );
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 230,000');
 
   // The seller asked to be told: the offer reaches their inbox (a real SMTP server on loopback) with the
@@ -129,7 +162,13 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await accepted.getByLabel('Note').fill('Accepted at the counter, 10:30');
   await accepted.getByRole('button', { name: 'Confirm' }).click();
   await expect(accepted).toHaveCount(0);
-  await expectStep(page, 'Offer Accepted by Seller', 'Accept offer', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Seller accepted the offer — add the item to the inventory.');
+  await expectStep(
+    page,
+    'Offer Accepted by Seller',
+    'Accept offer',
+    ['Add to Inventory', 'Reject offer', 'Delete offer'],
+    'Seller accepted the offer — add the item to the inventory.',
+  );
 
   // The inventory modal refuses to confirm without a shop and a category.
   await page.getByRole('button', { name: 'Add to Inventory' }).click();
@@ -150,8 +189,16 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await dialog.getByLabel('Selling price (MWK)').fill('260000');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);
-  await expectStep(page, 'Offer Fulfilled', 'Accept offer', ['Delete offer'], 'Offer fulfilled — transaction complete.');
-  await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Offer Accepted by Seller → Offer Fulfilled');
+  await expectStep(
+    page,
+    'Offer Fulfilled',
+    'Accept offer',
+    ['Delete offer'],
+    'Offer fulfilled — transaction complete.',
+  );
+  await expect(page.getByRole('region', { name: 'Status history' })).toContainText(
+    'Offer Accepted by Seller → Offer Fulfilled',
+  );
 
   // For sale: in its category on /discover, with both photos on its page.
   await page.goto('/discover?category=Other');
@@ -166,7 +213,9 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(page.getByRole('region', { name: 'Where the item is' })).toContainText('Mzuzu Shop');
 });
 
-test("staff enter a walk-in seller's item, reject it, then 'Approve after Rejection', then delete it", async ({ page }) => {
+test("staff enter a walk-in seller's item, reject it, then 'Approve after Rejection', then delete it", async ({
+  page,
+}) => {
   const item = `Walk-in Laptop ${Date.now().toString(36)}`;
   await login(page);
   await page.goto('/admin/seller-requests');
@@ -201,10 +250,22 @@ test("staff enter a walk-in seller's item, reject it, then 'Approve after Reject
     await expect(dialog.getByText('Reason is required')).toBeVisible();
     await dialog.getByLabel('Reason').fill('We already have too many of this model');
   });
-  await expectStep(page, 'Rejected', 'Approve after Rejection', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.');
+  await expectStep(
+    page,
+    'Rejected',
+    'Approve after Rejection',
+    ['Approve after Rejection', 'Delete offer'],
+    'Item rejected — waiting for seller response.',
+  );
 
   await act(page, 'Approve after Rejection');
-  await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');
+  await expectStep(
+    page,
+    'Approved',
+    'Accept offer',
+    ['Make Offer', 'Reject offer', 'Delete offer'],
+    'Item approved — you can make an offer or reject.',
+  );
   const history = page.getByRole('region', { name: 'Status history' });
   await expect(history).toContainText('Pending → Rejected');
   await expect(history).toContainText('We already have too many of this model');
@@ -239,7 +300,13 @@ test('a counter-offer: the enabled actions and the hint at every step', async ({
 
   await login(page);
   await openFromList(page, item);
-  await expectStep(page, 'Pending', 'Accept offer', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], '');
+  await expectStep(
+    page,
+    'Pending',
+    'Accept offer',
+    ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'],
+    '',
+  );
 
   await act(page, 'Counter offer', async (dialog) => {
     await dialog.getByLabel('Counter-offer amount (MWK)').fill('');
@@ -248,17 +315,35 @@ test('a counter-offer: the enabled actions and the hint at every step', async ({
     await dialog.getByLabel('Counter-offer amount (MWK)').fill('400000');
     await dialog.getByLabel('Reason (optional)').fill('Market price is lower');
   });
-  await expectStep(page, 'Counter Offer made', 'Accept offer', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'], '');
+  await expectStep(
+    page,
+    'Counter Offer made',
+    'Accept offer',
+    ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'],
+    '',
+  );
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('Counter offer');
   await expect(page.getByRole('region', { name: 'Offer history' })).toContainText('MWK 400,000');
 
   await act(page, 'Accept offer');
-  await expectStep(page, 'Approved', 'Accept offer', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.');
+  await expectStep(
+    page,
+    'Approved',
+    'Accept offer',
+    ['Make Offer', 'Reject offer', 'Delete offer'],
+    'Item approved — you can make an offer or reject.',
+  );
 
   await act(page, 'Make Offer', async (dialog) => {
     await dialog.getByLabel('Offer amount (MWK)').fill('400000');
   });
-  await expectStep(page, 'Accepted - Offer Pending', 'Accept offer', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).');
+  await expectStep(
+    page,
+    'Accepted - Offer Pending',
+    'Accept offer',
+    ['Seller accepted', 'Reject offer', 'Delete offer'],
+    'Item approved and offer sent (pending response).',
+  );
   await expect(page.getByRole('region', { name: 'Offer history' }).getByRole('row')).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Pending → Counter Offer made');
 

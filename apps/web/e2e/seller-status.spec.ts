@@ -11,10 +11,15 @@ const checkScreen = screenChecks('seller-status');
 
 test.describe.configure({ mode: 'parallel' });
 
-test('a seller submits, follows the private link, accepts our offer; staff buy it and it is for sale in the shop town', async ({ page, request }) => {
+test('a seller submits, follows the private link, accepts our offer; staff buy it and it is for sale in the shop town', async ({
+  page,
+  request,
+}) => {
   const item = `Status Phone ${Date.now().toString(36)}`;
   await page.goto('/sell');
-  await page.getByLabel('Photos of your item').setInputFiles([await photo('front.png', '#0f766e'), await photo('back.png', '#b45309')]);
+  await page
+    .getByLabel('Photos of your item')
+    .setInputFiles([await photo('front.png', '#0f766e'), await photo('back.png', '#b45309')]);
   await expect(page.getByRole('list', { name: 'Selected images' }).getByRole('img')).toHaveCount(2);
   await page.getByLabel('Item name').fill(item);
   await page.getByLabel('Description').fill('Dual SIM, 128GB, battery health 90%. Charger and case included.');
@@ -56,7 +61,10 @@ test('a seller submits, follows the private link, accepts our offer; staff buy i
   const admin = await staff(request);
   const id = await admin.idOf(reference);
   await admin.call('post', `/api/admin/seller-requests/${id}/approved`);
-  await admin.call('post', `/api/admin/seller-requests/${id}/offer`, { price: 230000, reason: 'Small scratch on the back' });
+  await admin.call('post', `/api/admin/seller-requests/${id}/offer`, {
+    price: 230000,
+    reason: 'Small scratch on the back',
+  });
 
   await page.reload();
   const offer = page.getByRole('region', { name: 'We offer MWK 230,000' });
@@ -72,17 +80,25 @@ test('a seller submits, follows the private link, accepts our offer; staff buy i
   await expect(confirm).toHaveCount(0);
   await expect(page.getByTestId('seller-status')).toContainText('Thank you: you accepted our offer of MWK 230,000.');
   await expect(page.getByTestId('seller-status')).toBeFocused();
-  await expect(page.getByTestId('seller-status')).toContainText('You accepted our offer. We will contact you to collect the item and pay you.');
+  await expect(page.getByTestId('seller-status')).toContainText(
+    'You accepted our offer. We will contact you to collect the item and pay you.',
+  );
   await expect(page.getByRole('list', { name: 'Offer history' })).toContainText('Accepted on');
   await expect(offer).toHaveCount(0);
   await checkScreen(page, 'accepted');
 
   // Staff buy it at the accepted offer and sell it from the Mzuzu shop for more.
   const { shops } = (await admin.call('get', '/api/admin/shops?limit=50')) as { shops: { id: number; name: string }[] };
-  const { categories } = (await admin.call('get', '/api/admin/categories?limit=50')) as { categories: { id: number; name: string }[] };
+  const { categories } = (await admin.call('get', '/api/admin/categories?limit=50')) as {
+    categories: { id: number; name: string }[];
+  };
   const shop = shops.find((s) => s.name === 'Mzuzu Shop')!;
   const category = categories.find((c) => c.name === 'Other')!;
-  await admin.call('post', `/api/admin/seller-requests/${id}/add-to-inventory`, { shop_id: shop.id, category_id: category.id, price: 260000 });
+  await admin.call('post', `/api/admin/seller-requests/${id}/add-to-inventory`, {
+    shop_id: shop.id,
+    category_id: category.id,
+    price: 260000,
+  });
 
   await page.reload();
   await expect(page.getByTestId('seller-status')).toContainText('We bought your item. Thank you for selling with us!');
@@ -116,13 +132,18 @@ test('a seller declines a counter-offer with a reason; a wrong link finds nothin
 
   const admin = await staff(request);
   const id = await admin.idOf(reference);
-  await admin.call('post', `/api/admin/counter-offer/${id}`, { counter_price: 400000, reason: 'Market price is lower' });
+  await admin.call('post', `/api/admin/counter-offer/${id}`, {
+    counter_price: 400000,
+    reason: 'Market price is lower',
+  });
 
   await page.goto(`/sell/status/${status_token}`);
   const offer = page.getByRole('region', { name: 'We offer MWK 400,000' });
   await expect(offer).toContainText('Counter-offer');
   await expect(offer).toContainText('Why: Market price is lower');
-  await expect(page.getByTestId('seller-status')).toContainText('We made you a counter-offer. Accept it or decline it below.');
+  await expect(page.getByTestId('seller-status')).toContainText(
+    'We made you a counter-offer. Accept it or decline it below.',
+  );
 
   await offer.getByRole('button', { name: 'Decline' }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline our offer of MWK 400,000?' });
@@ -137,7 +158,9 @@ test('a seller declines a counter-offer with a reason; a wrong link finds nothin
   await expect(dialog).toHaveCount(0);
 
   await expect(page.getByTestId('seller-status')).toContainText('Thank you: you declined our offer.');
-  await expect(page.getByTestId('seller-status')).toContainText('You declined our offer. We may come back with a new one.');
+  await expect(page.getByTestId('seller-status')).toContainText(
+    'You declined our offer. We may come back with a new one.',
+  );
   const history = page.getByRole('list', { name: 'Offer history' });
   await expect(history).toContainText('Counter-offer MWK 400,000');
   await expect(history).toContainText('Declined on');
@@ -145,7 +168,10 @@ test('a seller declines a counter-offer with a reason; a wrong link finds nothin
   await checkScreen(page, 'declined');
 
   // Staff see the answer and its reason.
-  const detail = (await admin.call('get', `/api/admin/seller-requests/${id}`)) as { status: string; offers: { answer: string | null; answer_reason: string | null }[] };
+  const detail = (await admin.call('get', `/api/admin/seller-requests/${id}`)) as {
+    status: string;
+    offers: { answer: string | null; answer_reason: string | null }[];
+  };
   expect(detail.status).toBe('Offer Declined by Seller');
   expect(detail.offers.at(-1)).toMatchObject({ answer: 'declined', answer_reason: 'I would take MWK 430,000' });
 

@@ -16,9 +16,18 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByTestId('product-price')).toHaveText(money(product.price));
     await expect(page).toHaveTitle(`${product.name} | Marketplace Malawi`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${product.name} | Marketplace Malawi`);
-    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', new RegExp(`^${money(product.price)} in `));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/localhost:\d+\/api\/images\/[a-f0-9]{32}\.webp\?w=1200&h=630/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      `${product.name} | Marketplace Malawi`,
+    );
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^${money(product.price)} in `),
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /^http:\/\/localhost:\d+\/api\/images\/[a-f0-9]{32}\.webp\?w=1200&h=630/,
+    );
     // The main picture is asked for from the head, before the stylesheet.
     await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveCount(1);
   });
@@ -27,7 +36,9 @@ test.describe('without JavaScript', () => {
     const [newest] = await listProducts(request, 'limit=4&offset=0&available=true');
     await page.goto('/');
     await expect(page.getByRole('list', { name: 'Featured Items' }).getByRole('article')).toHaveCount(4);
-    await expect(page.getByRole('list', { name: 'Explore New Items' }).getByRole('link', { name: newest?.name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Explore New Items' }).getByRole('link', { name: newest?.name, exact: true }),
+    ).toBeVisible();
     await page.goto('/discover?category=SmartPhones');
     await expect(page.getByRole('heading', { level: 1, name: 'Discover SmartPhones' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Discover SmartPhones' }).getByRole('article').first()).toBeVisible();

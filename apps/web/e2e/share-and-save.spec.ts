@@ -11,7 +11,11 @@ const ITEM = 'Samsung Galaxy Tab A8';
 
 test.use({ viewport: PHONE });
 
-test('a visitor saves an item, finds it under Saved items, shares it by WhatsApp or link, then removes it', async ({ page, context, request }) => {
+test('a visitor saves an item, finds it under Saved items, shares it by WhatsApp or link, then removes it', async ({
+  page,
+  context,
+  request,
+}) => {
   const item = (await listProducts(request)).find((p) => p.name === ITEM);
   if (!item) throw new Error(`seeded product ${ITEM} is missing`);
   const watchers = item.watchers;

@@ -17,11 +17,27 @@ test('the home page shows the shell and the seeded products from the API', async
   await expect(page.getByRole('note')).toContainText('in development');
 
   const categories = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
-  await expect(categories).toHaveText(['SmartPhones', 'Laptops and Computers', 'Gaming Consoles', 'TVs and Soundbars', 'Home Appliances', 'Other']);
+  await expect(categories).toHaveText([
+    'SmartPhones',
+    'Laptops and Computers',
+    'Gaming Consoles',
+    'TVs and Soundbars',
+    'Home Appliances',
+    'Other',
+  ]);
   await expect(categories.first()).toHaveAttribute('href', '/discover?category=SmartPhones');
 
   const footer = page.getByRole('contentinfo');
-  for (const name of ['Home', 'Buy', 'About Us', 'Sell an Item', 'FAQs', 'Contact Us', 'Terms & Conditions', 'Privacy Policy']) {
+  for (const name of [
+    'Home',
+    'Buy',
+    'About Us',
+    'Sell an Item',
+    'FAQs',
+    'Contact Us',
+    'Terms & Conditions',
+    'Privacy Policy',
+  ]) {
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
@@ -30,13 +46,18 @@ test('the home page shows the shell and the seeded products from the API', async
   // reserve and add items, so a mismatch reloads the page and looks again.
   const explore = page.getByRole('list', { name: 'Explore New Items' });
   await expect
-    .poll(async () => {
-      const newest = await listProducts(request, 'limit=4&offset=0&available=true');
-      const missing: string[] = [];
-      for (const product of newest) if (!(await explore.getByRole('link', { name: product.name, exact: true }).isVisible())) missing.push(product.name);
-      if (missing.length > 0) await page.reload();
-      return newest.length === 4 ? missing : ['fewer than 4 items'];
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const newest = await listProducts(request, 'limit=4&offset=0&available=true');
+        const missing: string[] = [];
+        for (const product of newest)
+          if (!(await explore.getByRole('link', { name: product.name, exact: true }).isVisible()))
+            missing.push(product.name);
+        if (missing.length > 0) await page.reload();
+        return newest.length === 4 ? missing : ['fewer than 4 items'];
+      },
+      { timeout: 20_000 },
+    )
     .toEqual([]);
 
   await waitForGrids(page);

@@ -116,13 +116,16 @@ async function keepLoaded(urls) {
     const kind = url.origin === self.location.origin ? kindOf(url) : undefined;
     if (!kind || (await caches.match(url.href, { cacheName: kind.name, ignoreVary: true }))) continue;
     const headers = kind.accept ? { Accept: kind.accept } : {};
-    const response = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin', headers }).catch(() => undefined);
+    const response = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin', headers }).catch(
+      () => undefined,
+    );
     if (response?.ok) await put(kind.name, kind.max, url.href, response);
   }
 }
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keepLoaded(event.data.urls).catch(() => undefined));
+  if (event.data?.type === 'keep' && Array.isArray(event.data.urls))
+    event.waitUntil(keepLoaded(event.data.urls).catch(() => undefined));
 });
 
 async function shell() {
@@ -166,14 +169,16 @@ async function page(event) {
 /** The plain app page, as the server sends it for every screen it does not render: the newest shell. */
 async function keepShell(response) {
   const html = await response.text();
-  if (html.includes('<div id="root"></div>')) await put(SHELL, 1, SHELL_URL, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+  if (html.includes('<div id="root"></div>'))
+    await put(SHELL, 1, SHELL_URL, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
 }
 
 /** Any other page of the app: from the network (which answers with the shell), else the kept shell. */
 async function otherPage(event) {
   try {
     const response = await fetch(event.request);
-    if (response.ok && response.headers.get('Content-Type')?.startsWith('text/html')) event.waitUntil(keepShell(response.clone()).catch(() => undefined));
+    if (response.ok && response.headers.get('Content-Type')?.startsWith('text/html'))
+      event.waitUntil(keepShell(response.clone()).catch(() => undefined));
     return response;
   } catch {
     return shell();
@@ -185,7 +190,8 @@ async function immutable(event, kind) {
   const kept = await caches.match(event.request.url, { cacheName: kind.name, ignoreVary: true });
   if (kept) return kept;
   const response = await fetch(event.request);
-  if (response.ok) event.waitUntil(put(kind.name, kind.max, event.request.url, response.clone()).catch(() => undefined));
+  if (response.ok)
+    event.waitUntil(put(kind.name, kind.max, event.request.url, response.clone()).catch(() => undefined));
   return response;
 }
 
@@ -193,7 +199,8 @@ async function immutable(event, kind) {
 async function answer(event, kind) {
   try {
     const response = await fetch(event.request);
-    if (response.ok) event.waitUntil(put(kind.name, kind.max, event.request.url, response.clone()).catch(() => undefined));
+    if (response.ok)
+      event.waitUntil(put(kind.name, kind.max, event.request.url, response.clone()).catch(() => undefined));
     return response;
   } catch (error) {
     const kept = await caches.match(event.request.url, { cacheName: kind.name, ignoreVary: true });

@@ -31,7 +31,9 @@ const screens = {
 const allowance = { '/sell': 110 * 1024, '/checkout': 110 * 1024 };
 
 const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
-const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(
+  readFileSync(join(dist, 'index.html'), 'utf8'),
+)?.[1];
 if (!entry) throw new Error('no module script in dist/index.html');
 
 const gzipped = new Map();
@@ -41,7 +43,11 @@ const sizeOf = (file) => {
 };
 // Static imports only (`import ... from "./x.js"` / `import "./x.js"`); dynamic import() loads later.
 const staticImports = (file) =>
-  [...readFileSync(join(assets, file), 'utf8').matchAll(/(?:^|[;}\s])import\s*(?:[^'"`()]*?\bfrom\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]);
+  [
+    ...readFileSync(join(assets, file), 'utf8').matchAll(
+      /(?:^|[;}\s])import\s*(?:[^'"`()]*?\bfrom\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g,
+    ),
+  ].map((m) => m[1]);
 
 function closure(start) {
   const seen = new Set();
@@ -66,7 +72,9 @@ for (const [route, chunk] of Object.entries(screens)) {
   const total = [...needed].reduce((sum, f) => sum + sizeOf(f), 0);
   const over = total > (allowance[route] ?? BUDGET_BYTES);
   failed ||= over;
-  console.log(`${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${(total / 1000).toFixed(1).padStart(5)} kB gzip (${[...needed].join(' + ')})`);
+  console.log(
+    `${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${(total / 1000).toFixed(1).padStart(5)} kB gzip (${[...needed].join(' + ')})`,
+  );
 }
 console.log(`budget: ${(BUDGET_BYTES / 1000).toFixed(1)} kB (90 KiB) gzip of JS before a public screen`);
 process.exit(failed ? 1 : 0);

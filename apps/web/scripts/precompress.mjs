@@ -21,7 +21,9 @@ let br = 0;
 for (const file of files(dist)) {
   const data = readFileSync(file);
   if (data.length < 1024) continue;
-  const brotli = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const brotli = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
   writeFileSync(`${file}.br`, brotli);
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   raw += data.length;

@@ -3,8 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryQuery, createCategory, deleteCategory, updateCategory } from './admin/categories/api';
 import { allCategoriesQuery, allShopsQuery } from './admin/components/catalogue-options';
 import { featuredPageQuery, removeFeatured } from './admin/featured/api';
-import { addToFeatured, createProduct, deleteProduct, productQuery, productsPageQuery, setPublished, updateProduct } from './admin/products/api';
-import { createSellerRequest, sellerActions, sellerRequestQuery, sellerRequestsPageQuery } from './admin/seller-requests/api';
+import {
+  addToFeatured,
+  createProduct,
+  deleteProduct,
+  productQuery,
+  productsPageQuery,
+  setPublished,
+  updateProduct,
+} from './admin/products/api';
+import {
+  createSellerRequest,
+  sellerActions,
+  sellerRequestQuery,
+  sellerRequestsPageQuery,
+} from './admin/seller-requests/api';
 import { createUser, deleteUser, updateUser, userQuery, usersPageQuery } from './admin/users/api';
 import { login, loginErrorText } from './admin/auth-api';
 import { fetchDiscoverPage } from './features/discover/api';
@@ -17,8 +30,16 @@ import { submitSell } from './features/sell/api';
 
 const signal = new AbortController().signal;
 // A back-office query's call, made the way its screen makes it (through a query client), without retries.
-const load = (options: object) => new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(options as FetchQueryOptions);
-const user = { first_name: 'A', last_name: 'B', display_name: 'AB', email: 'a@b.mw', password: 'password1', role: 'User' } as const;
+const load = (options: object) =>
+  new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(options as FetchQueryOptions);
+const user = {
+  first_name: 'A',
+  last_name: 'B',
+  display_name: 'AB',
+  email: 'a@b.mw',
+  password: 'password1',
+  role: 'User',
+} as const;
 const form = () => new FormData();
 
 const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] = [
@@ -26,14 +47,26 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
   ['sell submit', () => submitSell(form()), 'Something went wrong'],
   ['featured', () => fetchFeatured(signal), 'Failed to fetch items'],
   ['list', () => fetchNewest(signal), 'Failed to fetch items'],
-  ['search', () => fetchDiscoverPage({ kind: 'search', search: 'tv', filters: {} }, { offset: 0 }), 'Failed to fetch items'],
+  [
+    'search',
+    () => fetchDiscoverPage({ kind: 'search', search: 'tv', filters: {} }, { offset: 0 }),
+    'Failed to fetch items',
+  ],
   ['single product', () => fetchProduct('1', signal), 'Failed to fetch item'],
-  ['category', () => fetchDiscoverPage({ kind: 'category', category: 'SmartPhones', filters: {} }, { offset: 0 }), 'Failed to fetch category items'],
+  [
+    'category',
+    () => fetchDiscoverPage({ kind: 'category', category: 'SmartPhones', filters: {} }, { offset: 0 }),
+    'Failed to fetch category items',
+  ],
   // Admin
   ['users', () => load(usersPageQuery({ limit: 50, offset: 0 })), 'Failed to fetch users'],
   ['user by id', () => load(userQuery('1')), 'Failed to fetch user by ID'],
   ['create user', () => createUser(user), 'Failed to create user'],
-  ['update user', () => updateUser(1, { display_name: 'AB', email: 'a@b.mw', role: 'User', status: 'active' }), 'Failed to update user'],
+  [
+    'update user',
+    () => updateUser(1, { display_name: 'AB', email: 'a@b.mw', role: 'User', status: 'active' }),
+    'Failed to update user',
+  ],
   ['delete user', () => deleteUser(1), 'Failed to delete user'],
   ['shops', () => load(allShopsQuery()), 'Failed to fetch shops'],
   ['products', () => load(productsPageQuery({ limit: 100, offset: 0, search: '' })), 'Failed to fetch products'],
@@ -50,13 +83,25 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
   ['seller', () => load(sellerRequestQuery('1')), 'Failed to fetch seller'],
   ['approve seller request', () => sellerActions.approve(1), 'Failed to approve seller request'],
   ['seller offer', () => sellerActions.offer(1, { price: 1000, reason: '' }), 'Failed to make seller offer'],
-  ['add to inventory', () => sellerActions.addToInventory(1, { shop_id: 1, category_id: 1, price: 1000 }), 'Failed to add item to inventory'],
+  [
+    'add to inventory',
+    () => sellerActions.addToInventory(1, { shop_id: 1, category_id: 1, price: 1000 }),
+    'Failed to add item to inventory',
+  ],
   ['create seller request', () => createSellerRequest(form()), 'Failed to create seller request'],
   ['delete seller request', () => sellerActions.delete(1), 'Failed to delete seller request'],
   ['categories', () => load(allCategoriesQuery()), 'Failed to fetch categories'],
-  ['create category', () => createCategory({ name: 'TVs', description: '', parent_id: null }), 'Failed to create category'],
+  [
+    'create category',
+    () => createCategory({ name: 'TVs', description: '', parent_id: null }),
+    'Failed to create category',
+  ],
   ['category', () => load(categoryQuery('1')), 'Failed to fetch category'],
-  ['update category', () => updateCategory(1, { name: 'TVs', description: '', parent_id: null }), 'Failed to update category'],
+  [
+    'update category',
+    () => updateCategory(1, { name: 'TVs', description: '', parent_id: null }),
+    'Failed to update category',
+  ],
   ['delete category', () => deleteCategory(1), 'Failed to delete category'],
 ];
 
@@ -69,7 +114,9 @@ describe('spec 8 error catalogue', () => {
   });
 
   it.each(CATALOGUE)("%s says the server's message when there is one", async (_call, run) => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ message: 'Shop is closed today' }, { status: 409 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ message: 'Shop is closed today' }, { status: 409 }),
+    );
     await expect(run()).rejects.toMatchObject({ message: 'Shop is closed today', status: 409 });
   });
 

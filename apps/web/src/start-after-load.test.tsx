@@ -6,13 +6,17 @@ import { lazyPage, loadPieces } from './lib/lazy-page';
 // key, or after 3 s at the latest; a button tapped before the app is ready is pressed again once it is.
 
 const scripts = () => [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
-const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 
 async function loadPage({ loading = true, tag = true } = {}) {
   vi.resetModules();
   document.documentElement.removeAttribute('data-ready');
-  document.head.innerHTML = tag ? '<script type="module" id="app-start" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Home-1.js"></script>' : '';
-  document.body.innerHTML = '<div id="root"><button type="button">Next slide</button><a href="/discover">Discover</a></div>';
+  document.head.innerHTML = tag
+    ? '<script type="module" id="app-start" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Home-1.js"></script>'
+    : '';
+  document.body.innerHTML =
+    '<div id="root"><button type="button">Next slide</button><a href="/discover">Discover</a></div>';
   vi.spyOn(document, 'readyState', 'get').mockReturnValue(loading ? 'loading' : 'complete');
   await import('./start-after-load');
 }

@@ -23,9 +23,13 @@ function start() {
   removeEventListener('load', afterNextPaint);
   for (const type of EARLY_TRIGGERS) removeEventListener(type, start, true);
   for (const href of tag?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
+    document.head.append(
+      Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }),
+    );
   }
-  document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+  document.head.append(
+    Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }),
+  );
   // The copy that opens this page next time (public/sw.js), registered now rather than by the app's code
   // (main.tsx does it for the pages the browser renders), so a short first visit already leaves it behind.
   navigator.serviceWorker?.register('/sw.js').catch(() => undefined);

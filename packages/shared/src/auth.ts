@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
 export const loginSchema = z.object({
-  email: z.string({ message: /*i18n*/ 'Email is required' }).trim().min(1, /*i18n*/ 'Email is required').max(254, /*i18n*/ 'Invalid email'),
-  password: z.string({ message: /*i18n*/ 'Password is required' }).min(1, /*i18n*/ 'Password is required').max(128, /*i18n*/ 'Password must be at most 128 characters'),
+  email: z
+    .string({ message: /*i18n*/ 'Email is required' })
+    .trim()
+    .min(1, /*i18n*/ 'Email is required')
+    .max(254, /*i18n*/ 'Invalid email'),
+  password: z
+    .string({ message: /*i18n*/ 'Password is required' })
+    .min(1, /*i18n*/ 'Password is required')
+    .max(128, /*i18n*/ 'Password must be at most 128 characters'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 export const loginResultSchema = z.object({ token: z.string(), display_name: z.string(), role: z.string() });

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { updateProductSchema } from './admin-products.js';
 import { CONDITION_DEFINITIONS, CONDITION_GRADES, CONDITION_LABELS, isConditionGrade } from './condition-grades.js';
-import { batteryHealthField, conditionField, conditionSchema, requestConditionSchema, requiredConditionField, warrantyDaysField } from './condition.js';
+import {
+  batteryHealthField,
+  conditionField,
+  conditionSchema,
+  requestConditionSchema,
+  requiredConditionField,
+  warrantyDaysField,
+} from './condition.js';
 import { sellFormSchema, sellSubmissionSchema } from './seller-requests.js';
 
-const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('condition grades', () => {
   it('are the four grades, best first, each with a label and a one-line definition', () => {
@@ -22,7 +30,9 @@ describe('condition grades', () => {
   it('the schema takes exactly the four keys and names them when refusing', () => {
     for (const grade of CONDITION_GRADES) expect(conditionSchema.parse(grade)).toBe(grade);
     for (const bad of ['Like new', 'LIKE_NEW', 'new', '', ' good', null, 1, undefined]) {
-      expect(messageOf(conditionSchema.safeParse(bad)), String(bad)).toBe('condition must be one of like_new, good, fair, for_parts');
+      expect(messageOf(conditionSchema.safeParse(bad)), String(bad)).toBe(
+        'condition must be one of like_new, good, fair, for_parts',
+      );
     }
     expect(isConditionGrade('fair')).toBe(true);
     expect(isConditionGrade('excellent')).toBe(false);
@@ -35,12 +45,17 @@ describe('condition grades', () => {
     expect(conditionField.parse('   ')).toBeNull();
     expect(conditionField.parse(null)).toBeNull();
     expect(conditionField.parse('for_parts')).toBe('for_parts');
-    expect(messageOf(conditionField.safeParse('mint'))).toBe('condition must be one of like_new, good, fair, for_parts');
+    expect(messageOf(conditionField.safeParse('mint'))).toBe(
+      'condition must be one of like_new, good, fair, for_parts',
+    );
   });
 
   it('is required in the forms, with a message a person understands', () => {
-    for (const nothing of [undefined, '', null]) expect(messageOf(requiredConditionField.safeParse(nothing))).toBe("Choose the item's condition");
-    expect(messageOf(requiredConditionField.safeParse('mint'))).toBe('condition must be one of like_new, good, fair, for_parts');
+    for (const nothing of [undefined, '', null])
+      expect(messageOf(requiredConditionField.safeParse(nothing))).toBe("Choose the item's condition");
+    expect(messageOf(requiredConditionField.safeParse('mint'))).toBe(
+      'condition must be one of like_new, good, fair, for_parts',
+    );
     expect(requiredConditionField.parse('good')).toBe('good');
   });
 
@@ -57,7 +72,9 @@ describe('condition grades', () => {
     expect(sellSubmissionSchema.parse(submission).condition).toBeNull();
     const form = sellFormSchema.safeParse(submission);
     expect(form.success).toBe(false);
-    expect(form.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['condition', "Choose the item's condition"]]);
+    expect(form.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['condition', "Choose the item's condition"],
+    ]);
     expect(sellFormSchema.parse({ ...submission, condition: 'fair' }).condition).toBe('fair');
   });
 
@@ -65,7 +82,9 @@ describe('condition grades', () => {
     expect(requestConditionSchema.parse({ condition: 'good' })).toEqual({ condition: 'good' });
     expect(requestConditionSchema.parse({ condition: null })).toEqual({ condition: null });
     expect(requestConditionSchema.parse({ condition: '' })).toEqual({ condition: null });
-    expect(messageOf(requestConditionSchema.safeParse({}))).toBe('condition must be one of like_new, good, fair, for_parts');
+    expect(messageOf(requestConditionSchema.safeParse({}))).toBe(
+      'condition must be one of like_new, good, fair, for_parts',
+    );
   });
 });
 
@@ -84,18 +103,45 @@ describe('warranty and battery health', () => {
 
   it('refuse anything but whole numbers in range, with one message each', () => {
     const warranty = 'Warranty must be a whole number of days from 0 to 3650';
-    for (const bad of [-1, 3651, 12.5, '12.5', '-3', '1e3', 'a month', '9999999999', Number.NaN, Number.POSITIVE_INFINITY, true, [30]]) {
+    for (const bad of [
+      -1,
+      3651,
+      12.5,
+      '12.5',
+      '-3',
+      '1e3',
+      'a month',
+      '9999999999',
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      true,
+      [30],
+    ]) {
       expect(messageOf(warrantyDaysField.safeParse(bad)), String(bad)).toBe(warranty);
     }
     const battery = 'Battery health must be a whole percent from 1 to 100';
-    for (const bad of [0, 101, '0', '87%', 99.5, 'good']) expect(messageOf(batteryHealthField.safeParse(bad)), String(bad)).toBe(battery);
+    for (const bad of [0, 101, '0', '87%', 99.5, 'good'])
+      expect(messageOf(batteryHealthField.safeParse(bad)), String(bad)).toBe(battery);
   });
 
   it('editing a product: a field left out stays undefined (kept), an empty one is null (cleared)', () => {
-    const base = { name: 'Tecno', category_id: '1', shop_id: '1', location: 'Mzuzu', price: '95000', description: 'Works' };
+    const base = {
+      name: 'Tecno',
+      category_id: '1',
+      shop_id: '1',
+      location: 'Mzuzu',
+      price: '95000',
+      description: 'Works',
+    };
     const kept = updateProductSchema.parse(base);
     for (const field of ['condition', 'warranty_days', 'battery_health']) expect(kept).not.toHaveProperty(field);
-    expect(updateProductSchema.parse({ ...base, condition: '', warranty_days: '', battery_health: '' })).toMatchObject({ condition: null, warranty_days: null, battery_health: null });
-    expect(updateProductSchema.parse({ ...base, condition: 'good', warranty_days: '90', battery_health: 88 })).toMatchObject({ condition: 'good', warranty_days: 90, battery_health: 88 });
+    expect(updateProductSchema.parse({ ...base, condition: '', warranty_days: '', battery_health: '' })).toMatchObject({
+      condition: null,
+      warranty_days: null,
+      battery_health: null,
+    });
+    expect(
+      updateProductSchema.parse({ ...base, condition: 'good', warranty_days: '90', battery_health: 88 }),
+    ).toMatchObject({ condition: 'good', warranty_days: 90, battery_health: 88 });
   });
 });

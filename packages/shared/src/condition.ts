@@ -13,7 +13,8 @@ export const BATTERY_INVALID = `Battery health must be a whole percent from ${BA
 export const conditionSchema = z.enum(CONDITION_GRADES, { message: CONDITION_INVALID });
 
 /** Missing, empty (an unchosen radio in a multipart form) or null: not stated. */
-const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
+const blankToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /** Optional at the API (older clients send none): not stated is null, "not graded"; anything sent must be a grade. */
 export const conditionField = z.preprocess(blankToNull, conditionSchema.nullable());
@@ -26,15 +27,12 @@ export const requiredConditionField = z.preprocess(
 
 /** A whole number from a JSON number or a digit string (multipart sends text); blank is null (not stated). */
 function wholeNumberField(min: number, max: number, message: string) {
-  return z.preprocess(
-    (v) => {
-      const blank = blankToNull(v);
-      if (typeof blank !== 'string') return blank;
-      // Up to 9 digits converts exactly; longer or non-digit text fails below with the field's message.
-      return /^\d{1,9}$/.test(blank.trim()) ? Number(blank.trim()) : blank;
-    },
-    z.number({ message }).int(message).min(min, message).max(max, message).nullable(),
-  );
+  return z.preprocess((v) => {
+    const blank = blankToNull(v);
+    if (typeof blank !== 'string') return blank;
+    // Up to 9 digits converts exactly; longer or non-digit text fails below with the field's message.
+    return /^\d{1,9}$/.test(blank.trim()) ? Number(blank.trim()) : blank;
+  }, z.number({ message }).int(message).min(min, message).max(max, message).nullable());
 }
 
 /** Days of warranty the shop gives; 0 says it gives none. */

@@ -11,6 +11,8 @@ export const dashboardSchema = z.object({
   }),
   /** The last 7 days ending today (UTC), oldest first. */
   orders_by_day: z.array(z.object({ date: z.string(), orders: z.number().int() })),
-  recent_actions: z.array(z.object({ id: z.number().int(), action: z.string(), time: z.string(), actor: z.string().nullable() })),
+  recent_actions: z.array(
+    z.object({ id: z.number().int(), action: z.string(), time: z.string(), actor: z.string().nullable() }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

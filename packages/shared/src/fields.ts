@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX } from './constants.js';
 
 // Field rules with the spec's exact messages (section 5), shared by forms and routes.
-export const requiredText = (message: string, max = 200) => z.string({ message }).trim().min(1, message).max(max, tooLong(max));
+export const requiredText = (message: string, max = 200) =>
+  z.string({ message }).trim().min(1, message).max(max, tooLong(max));
 
 /** The public forms' lengths are written out, so the catalogues can translate their messages (docs/decisions/0032). */
 function tooLong(max: number): string {
@@ -34,11 +35,17 @@ export const emailField = z
   .pipe(z.email(/*i18n*/ 'Invalid email'));
 
 /** Multipart and HTML forms send booleans as text. */
-export const flagField = z.preprocess((v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v), z.boolean());
+export const flagField = z.preprocess(
+  (v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v),
+  z.boolean(),
+);
 
 /** An id chosen in a select: a positive whole number, from text or number. */
 export const idField = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message }).int(message).positive(message).max(2_147_483_647, message));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ message }).int(message).positive(message).max(2_147_483_647, message),
+  );
 
 export function toAmount(digits: string): number {
   return Number.parseInt(digits, 10);

@@ -15,7 +15,12 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses that still hold the items (a reservation). The dashboard counts these as pending. */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['Placed', 'Confirmed', 'Ready for collection', 'Out for delivery'];
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [
+  'Placed',
+  'Confirmed',
+  'Ready for collection',
+  'Out for delivery',
+];
 /** Open statuses a reservation may expire from: not while the item is on its way to the buyer. */
 export const EXPIRABLE_ORDER_STATUSES: readonly OrderStatus[] = ['Placed', 'Confirmed', 'Ready for collection'];
 
@@ -62,18 +67,25 @@ export function whyNotOrder(order: OrderFlowState, action: OrderAction): string 
       return order.status === 'Placed' ? null : 'The order is already confirmed.';
     case 'ready':
       if (order.status === 'Placed') return 'Confirm the order with the buyer first.';
-      if (order.status !== 'Confirmed') return order.fulfilment === 'delivery' ? 'The order is already out for delivery.' : 'The order is already ready for collection.';
+      if (order.status !== 'Confirmed')
+        return order.fulfilment === 'delivery'
+          ? 'The order is already out for delivery.'
+          : 'The order is already ready for collection.';
       return null;
     case 'complete':
       if (order.status === 'Placed' || order.status === 'Confirmed') {
-        return order.fulfilment === 'delivery' ? 'Send the order out for delivery first.' : 'Mark the order ready for collection first.';
+        return order.fulfilment === 'delivery'
+          ? 'Send the order out for delivery first.'
+          : 'Mark the order ready for collection first.';
       }
       return null;
     case 'cancel':
     case 'buyerCancel':
       return null;
     case 'expire':
-      return (EXPIRABLE_ORDER_STATUSES as readonly string[]).includes(order.status) ? null : 'The order is out for delivery.';
+      return (EXPIRABLE_ORDER_STATUSES as readonly string[]).includes(order.status)
+        ? null
+        : 'The order is out for delivery.';
   }
 }
 
@@ -118,7 +130,9 @@ export function orderStaffHint(order: OrderFlowState): string {
     case 'Placed':
       return 'New order: call the buyer to confirm it.';
     case 'Confirmed':
-      return order.fulfilment === 'delivery' ? 'Confirmed: send it out for delivery when it leaves the shop.' : 'Confirmed: mark it ready when the item is set aside at the counter.';
+      return order.fulfilment === 'delivery'
+        ? 'Confirmed: send it out for delivery when it leaves the shop.'
+        : 'Confirmed: mark it ready when the item is set aside at the counter.';
     case 'Ready for collection':
       return 'Waiting for the buyer to collect and pay at the shop.';
     case 'Out for delivery':
@@ -140,13 +154,17 @@ export function orderBuyerText(order: OrderFlowState): string {
     case 'Placed':
       return /*i18n*/ 'Your items are reserved. The shop will call you to confirm.';
     case 'Confirmed':
-      return order.fulfilment === 'delivery' ? /*i18n*/ 'The shop has confirmed your order and will arrange the delivery.' : /*i18n*/ 'The shop has confirmed your order and is setting your items aside.';
+      return order.fulfilment === 'delivery'
+        ? /*i18n*/ 'The shop has confirmed your order and will arrange the delivery.'
+        : /*i18n*/ 'The shop has confirmed your order and is setting your items aside.';
     case 'Ready for collection':
       return /*i18n*/ 'Your order is ready. Collect it at the shop and pay at the counter.';
     case 'Out for delivery':
       return /*i18n*/ 'Your order is on its way. Pay when it is delivered.';
     case 'Completed':
-      return order.fulfilment === 'delivery' ? /*i18n*/ 'Delivered and paid. Thank you for buying with us!' : /*i18n*/ 'Collected and paid. Thank you for buying with us!';
+      return order.fulfilment === 'delivery'
+        ? /*i18n*/ 'Delivered and paid. Thank you for buying with us!'
+        : /*i18n*/ 'Collected and paid. Thank you for buying with us!';
     case 'Cancelled':
       return /*i18n*/ 'This order was cancelled. The items are back on sale.';
     case 'Expired':

@@ -6,7 +6,6 @@ import { limitSchema, listOf, offsetSchema } from './pagination.js';
 import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
 
-
 const optionalEmail = z
   .string()
   .trim()
@@ -36,9 +35,13 @@ const buyerDetails = z.object({
   area: optionalText(120, /*i18n*/ 'Must be at most 120 characters'),
 });
 
-function deliveryNeedsAddress(value: { fulfilment: string; address: string | null; area: string | null }, ctx: z.RefinementCtx) {
+function deliveryNeedsAddress(
+  value: { fulfilment: string; address: string | null; area: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (value.fulfilment !== 'delivery') return;
-  if (!value.address) ctx.addIssue({ code: 'custom', path: ['address'], message: /*i18n*/ 'Delivery address is required' });
+  if (!value.address)
+    ctx.addIssue({ code: 'custom', path: ['address'], message: /*i18n*/ 'Delivery address is required' });
   if (!value.area) ctx.addIssue({ code: 'custom', path: ['area'], message: /*i18n*/ 'Area is required' });
 }
 
@@ -49,7 +52,11 @@ export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 
 const productRef = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z.number({ message: 'product_id must be a number' }).int('product_id must be a whole number').positive('product_id must be positive').max(2_147_483_647, 'product_id is too large'),
+  z
+    .number({ message: 'product_id must be a number' })
+    .int('product_id must be a whole number')
+    .positive('product_id must be positive')
+    .max(2_147_483_647, 'product_id is too large'),
 );
 
 /** POST /v1/orders. `price` is what the buyer saw: the order uses the server's price, a difference is a 409. */
@@ -61,7 +68,10 @@ export const orderRequestSchema = buyerDetails
       .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
       .min(1, EMPTY_BASKET)
       .max(MAX_ORDER_ITEMS, `At most ${MAX_ORDER_ITEMS} items per order`)
-      .refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, /*i18n*/ 'Each item can be ordered once'),
+      .refine(
+        (items) => new Set(items.map((i) => i.product_id)).size === items.length,
+        /*i18n*/ 'Each item can be ordered once',
+      ),
   })
   .superRefine(deliveryNeedsAddress);
 export type OrderRequest = z.input<typeof orderRequestSchema>;
@@ -133,8 +143,12 @@ export const placedOrderSchema = publicOrderSchema.extend({ token: z.string() })
 export const placeOrderResultSchema = z.object({ orders: z.array(placedOrderSchema) });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
-export const orderTokenParamSchema = z.object({ token: z.string().regex(orderTokenPattern, /*i18n*/ 'Order not found') });
-export const buyerCancelSchema = z.object({ reason: optionalText(500, /*i18n*/ 'Must be at most 500 characters') }).optional();
+export const orderTokenParamSchema = z.object({
+  token: z.string().regex(orderTokenPattern, /*i18n*/ 'Order not found'),
+});
+export const buyerCancelSchema = z
+  .object({ reason: optionalText(500, /*i18n*/ 'Must be at most 500 characters') })
+  .optional();
 
 /** Back-office list row. */
 export const adminOrderSummarySchema = z.object({
@@ -165,14 +179,23 @@ export const adminOrderListQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), orderStatus.optional()),
   shop_id: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ message: 'shop_id must be a number' }).int('shop_id must be a whole number').positive('shop_id must be positive').max(2_147_483_647).optional(),
+    z.coerce
+      .number({ message: 'shop_id must be a number' })
+      .int('shop_id must be a whole number')
+      .positive('shop_id must be positive')
+      .max(2_147_483_647)
+      .optional(),
   ),
   limit: limitSchema,
   offset: offsetSchema,
 });
 
 /** The version of the order the staff member was looking at: a step taken on a stale screen is a 409. */
-const versionField = z.number({ message: 'version must be a number' }).int('version must be a whole number').positive('version must be positive').optional();
+const versionField = z
+  .number({ message: 'version must be a number' })
+  .int('version must be a whole number')
+  .positive('version must be positive')
+  .optional();
 /** Confirm and ready: no fields but the optional version; a POST without a body is fine. */
 export const orderStepSchema = z.object({ version: versionField }).nullish();
 export const completeOrderSchema = z.object({
@@ -181,6 +204,10 @@ export const completeOrderSchema = z.object({
   version: versionField,
 });
 export const cancelOrderSchema = z.object({
-  reason: z.string({ message: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  reason: z
+    .string({ message: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(500, 'Reason must be at most 500 characters'),
   version: versionField,
 });

@@ -30,7 +30,11 @@ export const productListQuerySchema = pageQuerySchema.extend({ search: searchSch
 export const CURSOR_INVALID = 'cursor is not valid: pass the next_cursor of the previous page';
 export const CURSOR_WITH_OFFSET = 'cursor and offset cannot be used together';
 /** Keyset paging: the opaque `next_cursor` of the previous page; the API decodes and checks it. */
-export const cursorSchema = z.string().max(200, CURSOR_INVALID).regex(/^[A-Za-z0-9_-]+$/, CURSOR_INVALID).optional();
+export const cursorSchema = z
+  .string()
+  .max(200, CURSOR_INVALID)
+  .regex(/^[A-Za-z0-9_-]+$/, CURSOR_INVALID)
+  .optional();
 
 export const PRICE_RANGE_INVALID = 'min_price must not be more than max_price';
 export const IDS_INVALID = 'ids must be 1 to 50 product ids separated by commas';
@@ -64,7 +68,10 @@ export const catalogueFilterSchema = z.object({
       .optional(),
   ),
   condition: z.preprocess(blankIsAbsent, conditionSchema.optional()),
-  sort: z.preprocess(blankIsAbsent, z.enum(PRODUCT_SORTS, { message: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional()),
+  sort: z.preprocess(
+    blankIsAbsent,
+    z.enum(PRODUCT_SORTS, { message: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  ),
 });
 export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;
 
@@ -90,12 +97,18 @@ export const idsSchema = z.preprocess(
  * The public catalogue lists: limit/offset as the spec says, or a cursor; filtered and sorted. The API
  * decodes the cursor and then checks the range with priceRangeInOrder (a refined object cannot be extended).
  */
-export const catalogueListQuerySchema = productListQuerySchema.extend({ cursor: cursorSchema, ids: idsSchema, ...catalogueFilterSchema.shape });
+export const catalogueListQuerySchema = productListQuerySchema.extend({
+  cursor: cursorSchema,
+  ids: idsSchema,
+  ...catalogueFilterSchema.shape,
+});
 export const categoryPageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema, ...catalogueFilterSchema.shape });
 
 /** GET /v1/products/suggestions?q=: a few names for what is being typed in the search box. */
 export const suggestionsQuerySchema = z.object({ q: searchSchema });
-export const suggestionsSchema = z.object({ suggestions: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export const suggestionsSchema = z.object({
+  suggestions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 export type Suggestions = z.infer<typeof suggestionsSchema>;
 /** GET /v1/products/towns: the towns where published items are, for the town filter. */
 export const townsSchema = z.object({ towns: z.array(z.string()) });

@@ -20,7 +20,15 @@ export const publicProductSchema = z.object({
   reserved: z.boolean(),
   /** The partner shop that holds the item: where to see, collect and pay for it. */
   shop: z
-    .object({ id: z.number().int(), name: z.string(), town: z.string(), address: z.string(), hours: z.string(), phone: z.string().nullable(), delivery_fee: z.number().int().nullable() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      town: z.string(),
+      address: z.string(),
+      hours: z.string(),
+      phone: z.string().nullable(),
+      delivery_fee: z.number().int().nullable(),
+    })
     .nullable(),
   watchers: z.number().int(),
   /** The condition grade; null: not graded (listed before grades existed). */

@@ -15,7 +15,9 @@ export const sellerAccountSchema = z.object({ password: passwordField });
 export type SellerAccountInput = z.infer<typeof sellerAccountSchema>;
 
 /** POST /v1/account/items: the logged-in seller adds an item they hold the private link of. */
-export const claimItemSchema = z.object({ status_token: z.string({ message: /*i18n*/ 'The item link is required' }).max(100) });
+export const claimItemSchema = z.object({
+  status_token: z.string({ message: /*i18n*/ 'The item link is required' }).max(100),
+});
 
 export const accountItemSchema = z.object({
   reference: z.string(),
@@ -34,7 +36,12 @@ export const accountItemSchema = z.object({
 export type AccountItem = z.infer<typeof accountItemSchema>;
 
 /** GET /v1/account/items: the logged-in seller's submissions, newest first. */
-export const accountItemsSchema = z.object({ display_name: z.string(), email: z.string(), items: z.array(accountItemSchema), total: z.number().int() });
+export const accountItemsSchema = z.object({
+  display_name: z.string(),
+  email: z.string(),
+  items: z.array(accountItemSchema),
+  total: z.number().int(),
+});
 export type AccountItems = z.infer<typeof accountItemsSchema>;
 
 export const PASSWORDS_DIFFER = /*i18n*/ 'The two passwords are not the same';

@@ -20,19 +20,54 @@ import {
 // Spec 4 and issue 10 rules written out by hand for every status, so the module is checked against the
 // spec, not itself. An offer waits for the seller's answer in the three "open" statuses only.
 const ANSWERS: SellerAction[] = ['recordAcceptance', 'sellerAccept', 'sellerDecline', 'expireOffer'];
-const expected: Record<SellerStatus, { allowed: SellerAction[]; hint: string | null; tone: 'green' | 'red' | 'yellow' }> = {
+const expected: Record<
+  SellerStatus,
+  { allowed: SellerAction[]; hint: string | null; tone: 'green' | 'red' | 'yellow' }
+> = {
   Pending: { allowed: ['approve', 'offer', 'counter', 'reject', 'delete'], hint: null, tone: 'yellow' },
-  Approved: { allowed: ['offer', 'reject', 'delete'], hint: 'Item approved — you can make an offer or reject.', tone: 'green' },
-  Accepted: { allowed: ['offer', 'reject', 'delete'], hint: 'Item approved — you can make an offer or reject.', tone: 'yellow' },
-  'Offer Pending': { allowed: ['reject', 'delete', ...ANSWERS], hint: 'Item approved and offer sent (pending response).', tone: 'yellow' },
-  'Accepted - Offer Pending': { allowed: ['reject', 'delete', ...ANSWERS], hint: 'Item approved and offer sent (pending response).', tone: 'yellow' },
+  Approved: {
+    allowed: ['offer', 'reject', 'delete'],
+    hint: 'Item approved — you can make an offer or reject.',
+    tone: 'green',
+  },
+  Accepted: {
+    allowed: ['offer', 'reject', 'delete'],
+    hint: 'Item approved — you can make an offer or reject.',
+    tone: 'yellow',
+  },
+  'Offer Pending': {
+    allowed: ['reject', 'delete', ...ANSWERS],
+    hint: 'Item approved and offer sent (pending response).',
+    tone: 'yellow',
+  },
+  'Accepted - Offer Pending': {
+    allowed: ['reject', 'delete', ...ANSWERS],
+    hint: 'Item approved and offer sent (pending response).',
+    tone: 'yellow',
+  },
   'Offer Fulfilled': { allowed: ['delete'], hint: 'Offer fulfilled — transaction complete.', tone: 'yellow' },
   'Counter Offer made': { allowed: ['approve', 'offer', 'reject', 'delete', ...ANSWERS], hint: null, tone: 'yellow' },
-  'Offer Rejected': { allowed: ['approve', 'delete'], hint: 'Item rejected — waiting for seller response.', tone: 'red' },
+  'Offer Rejected': {
+    allowed: ['approve', 'delete'],
+    hint: 'Item rejected — waiting for seller response.',
+    tone: 'red',
+  },
   Rejected: { allowed: ['approve', 'delete'], hint: 'Item rejected — waiting for seller response.', tone: 'red' },
-  'Offer Accepted by Seller': { allowed: ['addToInventory', 'reject', 'delete'], hint: 'Seller accepted the offer — add the item to the inventory.', tone: 'green' },
-  'Offer Declined by Seller': { allowed: ['offer', 'reject', 'delete'], hint: 'Seller declined the offer — make a new offer or reject.', tone: 'red' },
-  'Offer Expired': { allowed: ['offer', 'reject', 'delete'], hint: 'The offer expired without an answer — make a new offer or reject.', tone: 'yellow' },
+  'Offer Accepted by Seller': {
+    allowed: ['addToInventory', 'reject', 'delete'],
+    hint: 'Seller accepted the offer — add the item to the inventory.',
+    tone: 'green',
+  },
+  'Offer Declined by Seller': {
+    allowed: ['offer', 'reject', 'delete'],
+    hint: 'Seller declined the offer — make a new offer or reject.',
+    tone: 'red',
+  },
+  'Offer Expired': {
+    allowed: ['offer', 'reject', 'delete'],
+    hint: 'The offer expired without an answer — make a new offer or reject.',
+    tone: 'yellow',
+  },
 };
 
 describe('seller-request flow', () => {
@@ -41,13 +76,43 @@ describe('seller-request flow', () => {
     expect(flagsOf('Accepted')).toMatchObject({ approved: true, offerSent: false });
     expect(flagsOf('Offer Pending')).toMatchObject({ approved: true, offerSent: true, fulfilled: false });
     expect(flagsOf('Accepted - Offer Pending')).toMatchObject({ approved: true, offerSent: true });
-    expect(flagsOf('Offer Fulfilled')).toMatchObject({ approved: true, offerSent: true, fulfilled: true, countered: false, rejected: false });
-    expect(flagsOf('Counter Offer made')).toMatchObject({ approved: false, offerSent: false, fulfilled: false, countered: true, rejected: false });
+    expect(flagsOf('Offer Fulfilled')).toMatchObject({
+      approved: true,
+      offerSent: true,
+      fulfilled: true,
+      countered: false,
+      rejected: false,
+    });
+    expect(flagsOf('Counter Offer made')).toMatchObject({
+      approved: false,
+      offerSent: false,
+      fulfilled: false,
+      countered: true,
+      rejected: false,
+    });
     expect(flagsOf('Offer Rejected')).toMatchObject({ rejected: true, approved: false });
     expect(flagsOf('Rejected')).toMatchObject({ rejected: true });
-    expect(flagsOf('Offer Accepted by Seller')).toMatchObject({ approved: true, offerSent: true, sellerAccepted: true, sellerDeclined: false, offerExpired: false });
-    expect(flagsOf('Offer Declined by Seller')).toMatchObject({ approved: true, offerSent: false, sellerAccepted: false, sellerDeclined: true, offerExpired: false });
-    expect(flagsOf('Offer Expired')).toMatchObject({ approved: true, offerSent: false, sellerAccepted: false, sellerDeclined: false, offerExpired: true });
+    expect(flagsOf('Offer Accepted by Seller')).toMatchObject({
+      approved: true,
+      offerSent: true,
+      sellerAccepted: true,
+      sellerDeclined: false,
+      offerExpired: false,
+    });
+    expect(flagsOf('Offer Declined by Seller')).toMatchObject({
+      approved: true,
+      offerSent: false,
+      sellerAccepted: false,
+      sellerDeclined: true,
+      offerExpired: false,
+    });
+    expect(flagsOf('Offer Expired')).toMatchObject({
+      approved: true,
+      offerSent: false,
+      sellerAccepted: false,
+      sellerDeclined: false,
+      offerExpired: true,
+    });
     expect(flagsOf('Pending')).toEqual({
       approved: false,
       offerSent: false,
@@ -102,7 +167,11 @@ describe('seller-request flow', () => {
   });
 
   it('lists the statuses an offer is open in', () => {
-    expect([...OPEN_OFFER_STATUSES].sort()).toEqual(['Accepted - Offer Pending', 'Counter Offer made', 'Offer Pending']);
+    expect([...OPEN_OFFER_STATUSES].sort()).toEqual([
+      'Accepted - Offer Pending',
+      'Counter Offer made',
+      'Offer Pending',
+    ]);
   });
 
   it('explains each refusal of an answer', () => {
@@ -118,11 +187,20 @@ describe('seller-request flow', () => {
   it('sets and clears flags as spec 4 says', () => {
     // Approve clears rejected; reject clears approved and offer sent; counter clears approval.
     expect(flagsOf(nextStatus(flagsOf('Rejected'), 'approve'))).toMatchObject({ approved: true, rejected: false });
-    expect(flagsOf(nextStatus(flagsOf('Offer Pending'), 'reject'))).toMatchObject({ rejected: true, approved: false, offerSent: false });
+    expect(flagsOf(nextStatus(flagsOf('Offer Pending'), 'reject'))).toMatchObject({
+      rejected: true,
+      approved: false,
+      offerSent: false,
+    });
     expect(flagsOf(nextStatus(flagsOf('Pending'), 'counter'))).toMatchObject({ countered: true, approved: false });
     expect(flagsOf(nextStatus(flagsOf('Approved'), 'offer'))).toMatchObject({ approved: true, offerSent: true });
-    expect(flagsOf(nextStatus(flagsOf('Offer Accepted by Seller'), 'addToInventory'))).toMatchObject({ fulfilled: true });
-    expect(flagsOf(nextStatus(flagsOf('Offer Declined by Seller'), 'offer'))).toMatchObject({ offerSent: true, sellerDeclined: false });
+    expect(flagsOf(nextStatus(flagsOf('Offer Accepted by Seller'), 'addToInventory'))).toMatchObject({
+      fulfilled: true,
+    });
+    expect(flagsOf(nextStatus(flagsOf('Offer Declined by Seller'), 'offer'))).toMatchObject({
+      offerSent: true,
+      sellerDeclined: false,
+    });
   });
 
   it('labels approve after a rejection and colours statuses', () => {

@@ -202,7 +202,8 @@ export function sellerStatusText(status: string): string {
   const flags = flagsOf(status);
   if (flags.fulfilled) return /*i18n*/ 'We bought your item. Thank you for selling with us!';
   if (flags.rejected) return /*i18n*/ 'Sorry, we cannot buy this item.';
-  if (flags.sellerAccepted) return /*i18n*/ 'You accepted our offer. We will contact you to collect the item and pay you.';
+  if (flags.sellerAccepted)
+    return /*i18n*/ 'You accepted our offer. We will contact you to collect the item and pay you.';
   if (flags.sellerDeclined) return /*i18n*/ 'You declined our offer. We may come back with a new one.';
   if (flags.offerExpired) return /*i18n*/ 'Our offer expired without an answer. We may come back with a new one.';
   if (flags.countered) return /*i18n*/ 'We made you a counter-offer. Accept it or decline it below.';

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { outboxMessageSchema } from './messages.js';
-import { descriptionField, emailField, flagField, idField, itemNameField, locationField, priceField, requiredText } from './fields.js';
+import {
+  descriptionField,
+  emailField,
+  flagField,
+  idField,
+  itemNameField,
+  locationField,
+  priceField,
+  requiredText,
+} from './fields.js';
 import { amountField } from './amount.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
@@ -45,7 +54,13 @@ const reasonField = z.string().trim().max(500, 'Reason must be at most 500 chara
 
 export const offerSchema = z.object({ price: amountField('Offer amount'), reason: reasonField });
 export const counterOfferSchema = z.object({ counter_price: amountField('Counter-offer amount'), reason: reasonField });
-export const denySchema = z.object({ reason: z.string({ message: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters') });
+export const denySchema = z.object({
+  reason: z
+    .string({ message: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(500, 'Reason must be at most 500 characters'),
+});
 export const addToInventorySchema = z.object({
   shop_id: idField('Please select a shop before confirming.'),
   category_id: idField('Please select a category before confirming.'),
@@ -56,7 +71,11 @@ export const addToInventorySchema = z.object({
 });
 /** Staff record that the seller accepted in person or by phone. */
 export const recordAcceptanceSchema = z.object({
-  note: z.string({ message: 'Note is required' }).trim().min(1, 'Note is required').max(500, 'Note must be at most 500 characters'),
+  note: z
+    .string({ message: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(500, 'Note must be at most 500 characters'),
 });
 /** The seller's answer through the status link; `offer_id` names the offer the seller saw (a newer one is a 409). */
 export const sellerAnswerSchema = z.object({
@@ -150,7 +169,16 @@ export const sellerViewSchema = z.object({
   status_text: z.string(),
   created_at: z.string(),
   offers: z.array(offerWithAnswer),
-  open_offer: z.object({ id: z.number().int(), kind: z.enum(['offer', 'counter']), amount: z.number().int(), reason: z.string().nullable(), created_at: z.string(), expires_at: z.string().nullable() }).nullable(),
+  open_offer: z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(['offer', 'counter']),
+      amount: z.number().int(),
+      reason: z.string().nullable(),
+      created_at: z.string(),
+      expires_at: z.string().nullable(),
+    })
+    .nullable(),
   can_answer: z.boolean(),
   history: z.array(z.object({ action: z.string(), status: z.string(), by: z.enum(BY), created_at: z.string() })),
   /** The seller account the form offered, when it was asked for with an email; null otherwise. */

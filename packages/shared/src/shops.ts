@@ -18,7 +18,10 @@ const optionalPhone = z
   .transform((v) => (v === null ? null : (normalizeMalawiPhone(v) as string)));
 
 export const shopInputSchema = z.preprocess(
-  (v) => (v && typeof v === 'object' && !('hours' in v) && 'contact' in v ? { ...v, hours: (v as { contact: unknown }).contact } : v),
+  (v) =>
+    v && typeof v === 'object' && !('hours' in v) && 'contact' in v
+      ? { ...v, hours: (v as { contact: unknown }).contact }
+      : v,
   z.object({
     name: requiredText('Shop name is required', 120),
     address: requiredText('Address is required', 300),

@@ -21,7 +21,10 @@ async function endpoints(base, { quick }) {
   // Cursor paging, when the API offers it: the page after one near the end.
   const nearEnd = await getJson(base, `/api/v1/products?limit=50&offset=${Math.max(0, total - 100)}`);
   if (typeof nearEnd.next_cursor === 'string' && nearEnd.next_cursor) {
-    list.push({ name: 'deep cursor', path: `/api/v1/products?cursor=${encodeURIComponent(nearEnd.next_cursor)}&limit=50` });
+    list.push({
+      name: 'deep cursor',
+      path: `/api/v1/products?cursor=${encodeURIComponent(nearEnd.next_cursor)}&limit=50`,
+    });
   } else if (typeof first.next_cursor === 'string' && first.next_cursor) {
     // Offered only from the first page on: walk to near the end (bounded).
     let cursor = first.next_cursor;
@@ -30,7 +33,8 @@ async function endpoints(base, { quick }) {
       const page = await getJson(base, `/api/v1/products?cursor=${encodeURIComponent(cursor)}&limit=50`);
       cursor = page.next_cursor;
     }
-    if (cursor) list.push({ name: 'deep cursor', path: `/api/v1/products?cursor=${encodeURIComponent(cursor)}&limit=50` });
+    if (cursor)
+      list.push({ name: 'deep cursor', path: `/api/v1/products?cursor=${encodeURIComponent(cursor)}&limit=50` });
   }
   list.push(
     { name: 'featured', path: '/api/v1/products/featured-products' },
@@ -44,12 +48,27 @@ async function endpoints(base, { quick }) {
   const uncached = [
     { name: 'list', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${o}`) },
     { name: 'search', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${o}&search=samsung`) },
-    { name: 'deep page', paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${Math.max(0, deepOffset - o)}`) },
+    {
+      name: 'deep page',
+      paths: variants((limit, o) => `/api/v1/products?limit=${limit}&offset=${Math.max(0, deepOffset - o)}`),
+    },
   ];
   // The same depth by cursor (how the storefront pages): a cursor after each of the last rows, limit 1..50.
   const deepCursors = quick ? [] : await cursorsNearTheEnd(base, deepOffset, Math.ceil(UNCACHED_URLS / 50));
-  if (deepCursors.length) uncached.push({ name: 'deep cursor', paths: variants((limit, o) => `/api/v1/products?cursor=${encodeURIComponent(deepCursors[o % deepCursors.length])}&limit=${limit}`) });
-  return { total, endpoints: chosen, uncached: quick ? uncached.slice(1, 2) : uncached, productId: first.products[0].id };
+  if (deepCursors.length)
+    uncached.push({
+      name: 'deep cursor',
+      paths: variants(
+        (limit, o) =>
+          `/api/v1/products?cursor=${encodeURIComponent(deepCursors[o % deepCursors.length])}&limit=${limit}`,
+      ),
+    });
+  return {
+    total,
+    endpoints: chosen,
+    uncached: quick ? uncached.slice(1, 2) : uncached,
+    productId: first.products[0].id,
+  };
 }
 
 /** Cursors (`next_cursor` of one-row pages) after each of `count` rows ending at `offset`. */
@@ -68,7 +87,12 @@ async function writer(base, productId) {
   if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.body}`);
   const token = JSON.parse(login.body.toString()).token;
   return async () => {
-    const res = await once({ base, path: `/api/admin/products/${productId}/publish`, method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+    const res = await once({
+      base,
+      path: `/api/admin/products/${productId}/publish`,
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200) throw new Error(`catalogue write failed: ${res.status} ${res.body}`);
   };
 }
@@ -97,7 +121,8 @@ export async function measureCatalogue(server, hello, { seconds, quick, log }) {
     const row = { name: endpoint.name, path: endpoint.path, byEncoding: {} };
     for (const [encoding, headers] of Object.entries(ENCODINGS)) {
       const check = await once({ base: server.base, path: endpoint.path, headers });
-      if (check.status !== 200) throw new Error(`${endpoint.path}: ${check.status} ${check.body.toString().slice(0, 200)}`);
+      if (check.status !== 200)
+        throw new Error(`${endpoint.path}: ${check.status} ${check.body.toString().slice(0, 200)}`);
       const cold = [];
       for (let i = 0; i < 3; i++) {
         await write();
@@ -117,14 +142,34 @@ export async function measureCatalogue(server, hello, { seconds, quick, log }) {
           pairs.push({ hello: baseline, run, share: (100 * run.rps) / Math.max(1, baseline.rps) });
         }
         const middle = [...pairs].sort((a, b) => a.share - b.share)[Math.floor(PAIRS / 2)];
-        top = { ...middle.run, helloRps: middle.hello.rps, helloCpuUs: middle.hello.cpuUs, helloServerCpu: middle.hello.serverCpu };
+        top = {
+          ...middle.run,
+          helloRps: middle.hello.rps,
+          helloCpuUs: middle.hello.cpuUs,
+          helloServerCpu: middle.hello.serverCpu,
+        };
         pairs = pairs.map((p) => Math.round(p.share));
       } else {
         top = await peak({ base: server.base, paths: [endpoint.path], headers, seconds, pid: server.pid });
       }
-      const half = await constantRate({ base: server.base, paths: [endpoint.path], headers, rate: top.rps / 2, seconds });
-      row.byEncoding[encoding] = { peak: top, half, coldMs: Math.round(median(cold) * 10) / 10, cachedOnceMs: Math.round(warmed * 10) / 10, bytes: check.body.length, ...(pairs ? { shares: pairs } : {}) };
-      log(`    ${endpoint.name.padEnd(11)} ${encoding.padEnd(4)} ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  half-peak p99 ${half.p99} ms (sent ≤${half.lateP99} ms late)  cold ${row.byEncoding[encoding].coldMs} ms  server ${top.cpuUs} µs/req`);
+      const half = await constantRate({
+        base: server.base,
+        paths: [endpoint.path],
+        headers,
+        rate: top.rps / 2,
+        seconds,
+      });
+      row.byEncoding[encoding] = {
+        peak: top,
+        half,
+        coldMs: Math.round(median(cold) * 10) / 10,
+        cachedOnceMs: Math.round(warmed * 10) / 10,
+        bytes: check.body.length,
+        ...(pairs ? { shares: pairs } : {}),
+      };
+      log(
+        `    ${endpoint.name.padEnd(11)} ${encoding.padEnd(4)} ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  half-peak p99 ${half.p99} ms (sent ≤${half.lateP99} ms late)  cold ${row.byEncoding[encoding].coldMs} ms  server ${top.cpuUs} µs/req`,
+      );
     }
     results.push(row);
   }
@@ -132,7 +177,9 @@ export async function measureCatalogue(server, hello, { seconds, quick, log }) {
   for (const run of uncached) {
     const top = await peak({ base: server.base, paths: run.paths, headers: ENCODINGS.br, seconds, pid: server.pid });
     misses.push({ name: run.name, peak: top });
-    log(`    uncached ${run.name.padEnd(9)} br   ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  server ${top.cpuUs} µs/req`);
+    log(
+      `    uncached ${run.name.padEnd(9)} br   ${String(top.rps).padStart(6)} req/s  p50 ${top.p50} ms  p99 ${top.p99} ms  server ${top.cpuUs} µs/req`,
+    );
   }
   return { total, endpoints: results, uncached: misses };
 }

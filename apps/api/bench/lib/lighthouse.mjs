@@ -9,8 +9,21 @@ import { runCommand } from './processes.mjs';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const TOOLS = path.join(os.tmpdir(), 'marketplace-bench-tools');
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
-const THROTTLING = { rttMs: 300, throughputKbps: 700, cpuSlowdownMultiplier: 4, requestLatencyMs: 300 * 3.75, downloadThroughputKbps: 700 * 0.9, uploadThroughputKbps: 700 * 0.9 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+];
+const THROTTLING = {
+  rttMs: 300,
+  throughputKbps: 700,
+  cpuSlowdownMultiplier: 4,
+  requestLatencyMs: 300 * 3.75,
+  downloadThroughputKbps: 700 * 0.9,
+  uploadThroughputKbps: 700 * 0.9,
+};
 
 async function installed() {
   const manifest = path.join(TOOLS, 'node_modules/lighthouse/package.json');
@@ -19,16 +32,30 @@ async function installed() {
     console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${TOOLS} (once)`);
     fs.mkdirSync(TOOLS, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const result = await runCommand(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', TOOLS, `lighthouse@${LIGHTHOUSE_VERSION}`]);
+    const result = await runCommand(npm, [
+      'install',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      TOOLS,
+      `lighthouse@${LIGHTHOUSE_VERSION}`,
+    ]);
     if (result.code !== 0) throw new Error(`npm install lighthouse failed: ${result.stderr.slice(-1000)}`);
   }
-  const lighthouse = (await import(pathToFileURL(path.join(TOOLS, 'node_modules/lighthouse/core/index.js')).href)).default;
+  const lighthouse = (await import(pathToFileURL(path.join(TOOLS, 'node_modules/lighthouse/core/index.js')).href))
+    .default;
   const launcher = await import(pathToFileURL(path.join(TOOLS, 'node_modules/chrome-launcher/dist/index.js')).href);
   return { lighthouse, launcher };
 }
 
 function chromePath() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((p) => p && fs.existsSync(p));
 }
 
@@ -51,7 +78,8 @@ function lcpPhases(audit) {
   const tables = audit?.details?.items ?? [];
   for (const table of tables) {
     const rows = table?.items;
-    if (Array.isArray(rows) && rows.length && rows[0].phase !== undefined) return Object.fromEntries(rows.map((r) => [r.phase, Math.round(r.timing)]));
+    if (Array.isArray(rows) && rows.length && rows[0].phase !== undefined)
+      return Object.fromEntries(rows.map((r) => [r.phase, Math.round(r.timing)]));
   }
   return undefined;
 }
@@ -64,7 +92,9 @@ function scriptBeforePaint(a) {
   const blocking = (a['render-blocking-resources']?.details?.items ?? []).filter((r) => /\.m?js(\?|$)/.test(r.url));
   return {
     fetchedKb: Number.isFinite(fcp) ? kb(scripts.filter((r) => r.networkRequestTime < fcp)) : NaN,
-    fetched: Number.isFinite(fcp) ? scripts.filter((r) => r.networkRequestTime < fcp).map((r) => r.url.split('/').pop()) : [],
+    fetched: Number.isFinite(fcp)
+      ? scripts.filter((r) => r.networkRequestTime < fcp).map((r) => r.url.split('/').pop())
+      : [],
     blockingKb: Math.round(blocking.reduce((sum, r) => sum + (r.totalBytes ?? 0), 0) / 102.4) / 10,
   };
 }
@@ -72,7 +102,8 @@ function scriptBeforePaint(a) {
 function figures(lhr) {
   const a = lhr.audits;
   const bytes = {};
-  for (const item of a['resource-summary']?.details?.items ?? []) bytes[item.resourceType] = { kb: Math.round(item.transferSize / 102.4) / 10, requests: item.requestCount };
+  for (const item of a['resource-summary']?.details?.items ?? [])
+    bytes[item.resourceType] = { kb: Math.round(item.transferSize / 102.4) / 10, requests: item.requestCount };
   return {
     lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? NaN),
     // What the unthrottled browser saw, beside Lighthouse's slow-3G simulation of it.

@@ -35,7 +35,9 @@ export async function peak({ base, paths, headers = {}, seconds, connections = C
     connections,
     duration: seconds,
     headers,
-    ...(many ? { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] } : {}),
+    ...(many
+      ? { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] }
+      : {}),
   });
   const wall = performance.now() - t0;
   const cpu = cpuMs(pid) - cpu0;
@@ -126,8 +128,12 @@ class Connection {
  */
 export async function constantRate({ base, paths, headers = {}, rate, seconds }) {
   const url = new URL(base);
-  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-  const prepared = paths.map((p) => Buffer.from(`GET ${p} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}Connection: keep-alive\r\n\r\n`, 'latin1'));
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  const prepared = paths.map((p) =>
+    Buffer.from(`GET ${p} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}Connection: keep-alive\r\n\r\n`, 'latin1'),
+  );
   const total = Math.max(1, Math.round(rate * seconds));
   const latencies = [];
   const late = [];
@@ -205,11 +211,31 @@ export function once({ base, path: target, headers = {}, method = 'GET', body })
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const req = http.request({ host: url.hostname, port: url.port, path: target, method, headers: { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) }, agent: false }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: target,
+        method,
+        headers: {
+          ...headers,
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+        agent: false,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            ms: performance.now() - t0,
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.setTimeout(60_000, () => req.destroy(new Error(`${target} timed out`)));
     req.on('error', reject);
     req.end(body);

@@ -19,7 +19,6 @@ export function killChildren() {
   for (const proc of children) proc.kill('SIGKILL');
 }
 
-
 export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `bench-${prefix}-`));
 }
@@ -36,7 +35,8 @@ export function cpuMs(pid) {
 async function waitUp(url, proc, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${url}: the process exited during start (${proc.exitCode ?? proc.signalCode})`);
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(`${url}: the process exited during start (${proc.exitCode ?? proc.signalCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -77,7 +77,17 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArg
   const proc = track(
     spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, REDIS_URL: '', LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', out, out],
     }),
   );
@@ -91,7 +101,13 @@ export async function startHelloWorld(logDir) {
   const port = await freePort();
   const log = path.join(logDir, 'hello-world.log');
   const out = fs.openSync(log, 'a');
-  const proc = track(spawn(process.execPath, [path.join(import.meta.dirname, '../hello-world.mjs')], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', out, out] }));
+  const proc = track(
+    spawn(process.execPath, [path.join(import.meta.dirname, '../hello-world.mjs')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', out, out],
+    }),
+  );
   fs.closeSync(out);
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/`, proc, 30_000);
@@ -101,7 +117,13 @@ export async function startHelloWorld(logDir) {
 /** Runs a Node script to its end (with the TypeScript loader when `tsx`), returning its output; fails on a non-zero exit. */
 export function runNode(script, { env = {}, tsx = false, timeoutMs = 15 * 60_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = track(spawn(process.execPath, [...(tsx ? ['--import', 'tsx'] : []), script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const proc = track(
+      spawn(process.execPath, [...(tsx ? ['--import', 'tsx'] : []), script], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (d) => (stdout += d));
@@ -110,7 +132,10 @@ export function runNode(script, { env = {}, tsx = false, timeoutMs = 15 * 60_000
     proc.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve({ stdout, stderr });
-      else reject(new Error(`${path.basename(script)} exited with ${code ?? signal}:\n${(stderr || stdout).slice(-2000)}`));
+      else
+        reject(
+          new Error(`${path.basename(script)} exited with ${code ?? signal}:\n${(stderr || stdout).slice(-2000)}`),
+        );
     });
   });
 }
@@ -118,7 +143,9 @@ export function runNode(script, { env = {}, tsx = false, timeoutMs = 15 * 60_000
 /** Runs a command to its end and returns its output (for git, npm). */
 export function runCommand(command, args, { cwd = root, timeoutMs = 10 * 60_000, env = {} } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = track(spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const proc = track(
+      spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (d) => (stdout += d));

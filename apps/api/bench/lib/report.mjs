@@ -10,7 +10,11 @@ const mark = (met) => (met === true ? 'met' : met === false ? '**missed**' : 'n/
 const cell = (x) => String(x ?? '').replace(/\|/g, '\\|');
 
 function table(head, rows) {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
 function keptNotes(file) {
@@ -24,7 +28,9 @@ function keptNotes(file) {
 function phaseTables(engine, phase, seconds) {
   const out = [];
   const h = phase.hello;
-  out.push(`#### ${ENGINE_NAMES[engine]}, ${(phase.load?.products ?? phase.size).toLocaleString('en')} products (${phase.total.toLocaleString('en')} published)`);
+  out.push(
+    `#### ${ENGINE_NAMES[engine]}, ${(phase.load?.products ?? phase.size).toLocaleString('en')} products (${phase.total.toLocaleString('en')} published)`,
+  );
   out.push('');
   if (phase.load) {
     const l = phase.load;
@@ -34,7 +40,23 @@ function phaseTables(engine, phase, seconds) {
     );
     out.push('');
   }
-  const rows = [['hello-world', '', h.peak.rps, '100%', h.peak.p50, h.peak.p99, h.half.p99, h.half.lateP99, h.peak.cpuUs, h.peak.bytes, '', '', '']];
+  const rows = [
+    [
+      'hello-world',
+      '',
+      h.peak.rps,
+      '100%',
+      h.peak.p50,
+      h.peak.p99,
+      h.half.p99,
+      h.half.lateP99,
+      h.peak.cpuUs,
+      h.peak.bytes,
+      '',
+      '',
+      '',
+    ],
+  ];
   for (const endpoint of phase.catalogue.endpoints) {
     for (const [encoding, f] of Object.entries(endpoint.byEncoding)) {
       const share = shareOfHello(phase, encoding, endpoint.name);
@@ -55,12 +77,45 @@ function phaseTables(engine, phase, seconds) {
       ]);
     }
   }
-  out.push(table(['endpoint', 'enc', 'req/s', '% of hello', 'p50 ms', 'p99 ms', `p99 at half peak, ms`, 'sent late, p99 ms', 'server µs/req', 'bytes/answer', 'cold ms', `p99½ ≤ ${TARGETS.halfPeakP99Ms} ms`, 'errors'], rows));
+  out.push(
+    table(
+      [
+        'endpoint',
+        'enc',
+        'req/s',
+        '% of hello',
+        'p50 ms',
+        'p99 ms',
+        `p99 at half peak, ms`,
+        'sent late, p99 ms',
+        'server µs/req',
+        'bytes/answer',
+        'cold ms',
+        `p99½ ≤ ${TARGETS.halfPeakP99Ms} ms`,
+        'errors',
+      ],
+      rows,
+    ),
+  );
   out.push('');
   if (phase.catalogue.uncached.length) {
-    out.push(`Every request a cache miss (3,000 distinct URLs in turn, limit 1-50 × 60 offsets, more than the 2,000 answers the cache keeps; br; ${seconds} s at ${CONNECTIONS} connections):`);
+    out.push(
+      `Every request a cache miss (3,000 distinct URLs in turn, limit 1-50 × 60 offsets, more than the 2,000 answers the cache keeps; br; ${seconds} s at ${CONNECTIONS} connections):`,
+    );
     out.push('');
-    out.push(table(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'server µs/req', 'errors'], phase.catalogue.uncached.map((u) => [u.name, u.peak.rps, u.peak.p50 ?? 'no answer in the run', u.peak.p99 ?? '', Number.isFinite(u.peak.cpuUs) ? u.peak.cpuUs : '', u.peak.errors + u.peak.non2xx || ''])));
+    out.push(
+      table(
+        ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'server µs/req', 'errors'],
+        phase.catalogue.uncached.map((u) => [
+          u.name,
+          u.peak.rps,
+          u.peak.p50 ?? 'no answer in the run',
+          u.peak.p99 ?? '',
+          Number.isFinite(u.peak.cpuUs) ? u.peak.cpuUs : '',
+          u.peak.errors + u.peak.non2xx || '',
+        ]),
+      ),
+    );
     out.push('');
   }
   return out.join('\n');
@@ -99,8 +154,31 @@ function lighthouseTables(lh) {
       ]);
     }
   }
-  out.push(table(['page', 'visit', 'LCP s', 'LCP of each run', 'observed LCP s', 'FCP s', 'CLS', 'TBT ms', 'KB total (requests)', 'document', 'script', 'stylesheet', 'image', 'other', 'LCP target'], rows));
-  const warnings = Object.entries(lh.results).flatMap(([page, r]) => [...r.cold.errors, ...r.cold.warnings, ...r.warm.errors, ...r.warm.warnings].map((w) => `${page}: ${w}`));
+  out.push(
+    table(
+      [
+        'page',
+        'visit',
+        'LCP s',
+        'LCP of each run',
+        'observed LCP s',
+        'FCP s',
+        'CLS',
+        'TBT ms',
+        'KB total (requests)',
+        'document',
+        'script',
+        'stylesheet',
+        'image',
+        'other',
+        'LCP target',
+      ],
+      rows,
+    ),
+  );
+  const warnings = Object.entries(lh.results).flatMap(([page, r]) =>
+    [...r.cold.errors, ...r.cold.warnings, ...r.warm.errors, ...r.warm.warnings].map((w) => `${page}: ${w}`),
+  );
   if (warnings.length) out.push('', 'Lighthouse warnings:', '', ...warnings.map((w) => `- ${w}`));
   return out.join('\n');
 }
@@ -111,7 +189,9 @@ export function renderReport(results, { notesFrom } = {}) {
   const out = [];
   out.push('# Performance');
   out.push('');
-  out.push(`Written by \`npm run bench\` (apps/api/bench/run.mjs)${m.quick ? ' in its quick mode (`BENCH_QUICK=1`): 1,000 products and fewer endpoints, a smoke check, not the figures to quote' : ''}. Do not edit by hand except between the notes markers at the end.`);
+  out.push(
+    `Written by \`npm run bench\` (apps/api/bench/run.mjs)${m.quick ? ' in its quick mode (`BENCH_QUICK=1`): 1,000 products and fewer endpoints, a smoke check, not the figures to quote' : ''}. Do not edit by hand except between the notes markers at the end.`,
+  );
   out.push('');
   out.push(
     table(
@@ -120,11 +200,20 @@ export function renderReport(results, { notesFrom } = {}) {
         ['date', m.date],
         ['commit', `${m.commit}${m.dirty ? ' (with uncommitted changes)' : ''}`],
         ['machine', `${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB memory, ${m.os}`],
-        ['load average', `${m.loadAverageAtStart.toFixed(2)} when the bench started, ${m.loadAverageAtEnd?.toFixed(2) ?? '?'} when it ended (1-minute; above ~0.5 at the start means other work shared the cores)`],
+        [
+          'load average',
+          `${m.loadAverageAtStart.toFixed(2)} when the bench started, ${m.loadAverageAtEnd?.toFixed(2) ?? '?'} when it ended (1-minute; above ~0.5 at the start means other work shared the cores)`,
+        ],
         ['Node', m.node],
         ['Fastify', m.fastify],
-        ['load generator', `autocannon ${m.autocannon} for peaks (${CONNECTIONS} connections, ${m.seconds} s per run after a 1 s warm-up); a constant-rate open-loop generator (raw keep-alive sockets, one request at a time each, more opened while all are busy) for half peak, ${m.seconds} s, latency counted from when each request was due. The list's share of hello-world is the median of three pairs of runs, hello-world then the list, so other work on the machine weighs on both sides alike`],
-        ['server', 'apps/api/dist/server.js, production mode, LOG_LEVEL=warn, one process; the hello-world is a bare Fastify (no logger, no hooks) in its own process, measured the same way in every phase'],
+        [
+          'load generator',
+          `autocannon ${m.autocannon} for peaks (${CONNECTIONS} connections, ${m.seconds} s per run after a 1 s warm-up); a constant-rate open-loop generator (raw keep-alive sockets, one request at a time each, more opened while all are busy) for half peak, ${m.seconds} s, latency counted from when each request was due. The list's share of hello-world is the median of three pairs of runs, hello-world then the list, so other work on the machine weighs on both sides alike`,
+        ],
+        [
+          'server',
+          'apps/api/dist/server.js, production mode, LOG_LEVEL=warn, one process; the hello-world is a bare Fastify (no logger, no hooks) in its own process, measured the same way in every phase',
+        ],
         ['bench time', `${Math.floor(results.elapsedSeconds / 60)} min ${results.elapsedSeconds % 60} s`],
       ],
     ),
@@ -136,7 +225,12 @@ export function renderReport(results, { notesFrom } = {}) {
   out.push('');
   out.push('## Targets');
   out.push('');
-  out.push(table(['', 'target', 'figure', ''], rows.map((r) => [r.group, r.target, r.figure, mark(r.met)])));
+  out.push(
+    table(
+      ['', 'target', 'figure', ''],
+      rows.map((r) => [r.group, r.target, r.figure, mark(r.met)]),
+    ),
+  );
   out.push('');
   out.push('## What holds missed targets back');
   out.push('');
@@ -150,7 +244,8 @@ export function renderReport(results, { notesFrom } = {}) {
     `req/s and p50/p99 at peak (${CONNECTIONS} connections, closed loop); p99 at half peak: a constant rate of half the endpoint's own peak ("sent late": how late the generator itself sent its requests, p99; when it is near the p99, the generator, starved of CPU, is the bottleneck); "server µs/req": the server's CPU time per answer; "bytes/answer": on the wire with headers; "cold": first answer after a catalogue write, on a new connection. Searches are for \`samsung\`; the deep page is the last full page by offset.`,
   );
   out.push('');
-  for (const { engine, phases } of results.engines) for (const phase of phases) out.push(phaseTables(engine, phase, m.seconds), '');
+  for (const { engine, phases } of results.engines)
+    for (const phase of phases) out.push(phaseTables(engine, phase, m.seconds), '');
   if (results.skippedEngines?.length) out.push(...results.skippedEngines.map((s) => `- ${s}`), '');
   out.push('## Storefront on slow 3G');
   out.push('');
@@ -160,23 +255,42 @@ export function renderReport(results, { notesFrom } = {}) {
   out.push('');
   const js = results.firstScreen;
   if (js?.screens) {
-    out.push(`From apps/web/scripts/first-screen-size.mjs (kB of gzip, 1,000 bytes; target ${TARGETS.firstScreenKb} KB for the public entry pages; ${js.budgetLine ?? ''}):`);
+    out.push(
+      `From apps/web/scripts/first-screen-size.mjs (kB of gzip, 1,000 bytes; target ${TARGETS.firstScreenKb} KB for the public entry pages; ${js.budgetLine ?? ''}):`,
+    );
     out.push('');
-    out.push(table(['route', 'kB gzip', 'chunks'], js.screens.map((s) => [s.route, s.kb, s.chunks.join(' + ')])));
+    out.push(
+      table(
+        ['route', 'kB gzip', 'chunks'],
+        js.screens.map((s) => [s.route, s.kb, s.chunks.join(' + ')]),
+      ),
+    );
   } else out.push(`Not measured: ${js?.skipped ?? 'unknown reason'}.`);
   out.push('');
   out.push('## Uploads');
   out.push('');
   const up = results.uploads;
   if (up?.one) {
-    out.push(`From apps/api/bench/uploads.mjs${up.photo ? ` (a ${up.photo.width}x${up.photo.height} JPEG of ${up.photo.mb} MB)` : ''}:`);
+    out.push(
+      `From apps/api/bench/uploads.mjs${up.photo ? ` (a ${up.photo.width}x${up.photo.height} JPEG of ${up.photo.mb} MB)` : ''}:`,
+    );
     out.push('');
     out.push(
       table(
         ['', 'seconds', 'peak RSS MB', 'target'],
         [
-          ['one photo', up.one.seconds, up.one.peakRssMb, `≤ ${TARGETS.uploadOneSeconds} s: ${up.one.seconds <= TARGETS.uploadOneSeconds ? 'met' : '**missed**'}`],
-          ['10 photos at once', up.ten.seconds, up.ten.peakRssMb, `≤ ${TARGETS.uploadTenPeakRssMb} MB: ${up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb ? 'met' : '**missed**'}`],
+          [
+            'one photo',
+            up.one.seconds,
+            up.one.peakRssMb,
+            `≤ ${TARGETS.uploadOneSeconds} s: ${up.one.seconds <= TARGETS.uploadOneSeconds ? 'met' : '**missed**'}`,
+          ],
+          [
+            '10 photos at once',
+            up.ten.seconds,
+            up.ten.peakRssMb,
+            `≤ ${TARGETS.uploadTenPeakRssMb} MB: ${up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb ? 'met' : '**missed**'}`,
+          ],
         ],
       ),
     );
@@ -185,7 +299,10 @@ export function renderReport(results, { notesFrom } = {}) {
   out.push('## Notes');
   out.push('');
   out.push(NOTES_START);
-  out.push(keptNotes(notesFrom) ?? '(What the figures above do not say: write it here; the bench keeps this part when it rewrites the file.)');
+  out.push(
+    keptNotes(notesFrom) ??
+      '(What the figures above do not say: write it here; the bench keeps this part when it rewrites the file.)',
+  );
   out.push(NOTES_END);
   out.push('');
   return { markdown: out.join('\n'), rows };

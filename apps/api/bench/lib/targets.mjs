@@ -35,7 +35,8 @@ function uncachedAt(phase, name) {
 /** Rows { target, figure, met, heldBack } for the summary table and the "what holds them back" section. */
 export function evaluate(results) {
   const rows = [];
-  const add = (group, target, figure, met, heldBack) => rows.push({ group, target, figure, met, heldBack: met === false ? heldBack : undefined });
+  const add = (group, target, figure, met, heldBack) =>
+    rows.push({ group, target, figure, met, heldBack: met === false ? heldBack : undefined });
 
   for (const { engine, phases } of results.engines) {
     const name = ENGINE_NAMES[engine];
@@ -51,7 +52,12 @@ export function evaluate(results) {
       add(
         'API',
         `list ≥ ${share}% of hello-world req/s (${name}, ${label})`,
-        parts.map((x) => `${sizeName(x.p.size)}: ${pct(x.s)}${endpointAt(x.p, 'list', encoding)?.shares ? ` (of ${endpointAt(x.p, 'list', encoding).shares.map(pct).join(', ')})` : ''}`).join('; '),
+        parts
+          .map(
+            (x) =>
+              `${sizeName(x.p.size)}: ${pct(x.s)}${endpointAt(x.p, 'list', encoding)?.shares ? ` (of ${endpointAt(x.p, 'list', encoding).shares.map(pct).join(', ')})` : ''}`,
+          )
+          .join('; '),
         parts.every((x) => x.s >= share),
         `at ${sizeName(worst.p.size)} products the server spent ${list.peak.cpuUs} µs of CPU per cached list answer against hello-world's ${helloCpuUs} µs ` +
           `(by server CPU alone the list would reach ${pct(byCpu)} of hello-world); each answer is ${(list.peak.bytes / 1024).toFixed(1)} KB on the wire against hello-world's ${worst.p.hello.peak.bytes} bytes, ` +
@@ -76,7 +82,12 @@ export function evaluate(results) {
     // The deep page by offset (the spec's paging) and by cursor (how discover's Show more pages, decision 0014).
     for (const endpoint of ['search', 'deep page', 'deep cursor']) {
       if (!first || !last || first === last) {
-        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x from 1k to 100k (${name})`, 'needs more than one catalogue size (quick run)', null);
+        add(
+          'API',
+          `${endpoint} flat within ${TARGETS.flatWithin}x from 1k to 100k (${name})`,
+          'needs more than one catalogue size (quick run)',
+          null,
+        );
         continue;
       }
       const span = `${sizeName(first.size)} → ${sizeName(last.size)}`;
@@ -86,33 +97,54 @@ export function evaluate(results) {
       // behind a miss: the first answer after a write, and a run where every request misses.
       if (a && b) {
         const cold = b.coldMs / a.coldMs;
-        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: first answer after a write (${name})`, `${a.coldMs} → ${b.coldMs} ms (${times(cold)})`, cold <= TARGETS.flatWithin,
-          `the query behind a cache miss grows with the catalogue: ${a.coldMs} ms at ${sizeName(first.size)}, ${b.coldMs} ms at ${sizeName(last.size)}.`);
+        add(
+          'API',
+          `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: first answer after a write (${name})`,
+          `${a.coldMs} → ${b.coldMs} ms (${times(cold)})`,
+          cold <= TARGETS.flatWithin,
+          `the query behind a cache miss grows with the catalogue: ${a.coldMs} ms at ${sizeName(first.size)}, ${b.coldMs} ms at ${sizeName(last.size)}.`,
+        );
       }
       const ua = uncachedAt(first, endpoint);
       const ub = uncachedAt(last, endpoint);
       if (ua && ub) {
         // Server CPU per answer: the cost of a miss, steadier than req/s on a machine shared with other work.
         const ratio = ub.rps > 0 ? ub.cpuUs / ua.cpuUs : Infinity;
-        add('API', `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: server CPU per answer, every request a cache miss (${name}, br)`,
-          `${ua.cpuUs} → ${ub.rps > 0 ? ub.cpuUs : '?'} µs (${times(ratio)}); ${ua.rps} → ${ub.rps} req/s`, ratio <= TARGETS.flatWithin,
+        add(
+          'API',
+          `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: server CPU per answer, every request a cache miss (${name}, br)`,
+          `${ua.cpuUs} → ${ub.rps > 0 ? ub.cpuUs : '?'} µs (${times(ratio)}); ${ua.rps} → ${ub.rps} req/s`,
+          ratio <= TARGETS.flatWithin,
           ub.rps > 0
             ? `each miss runs the query: ${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}, ${ub.cpuUs} µs at ${sizeName(last.size)}` +
-              (endpoint === 'deep page' ? '; OFFSET reads and skips every row before the page, which no index avoids: the storefront pages by cursor instead (the deep cursor rows, decision 0014).' : '.')
-            : `at ${sizeName(last.size)} no miss was answered within the ${results.meta.seconds} s run (${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}); the first answer after a write took ${endpointAt(last, endpoint)?.coldMs ?? '?'} ms there without load.`);
+                (endpoint === 'deep page'
+                  ? '; OFFSET reads and skips every row before the page, which no index avoids: the storefront pages by cursor instead (the deep cursor rows, decision 0014).'
+                  : '.')
+            : `at ${sizeName(last.size)} no miss was answered within the ${results.meta.seconds} s run (${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}); the first answer after a write took ${endpointAt(last, endpoint)?.coldMs ?? '?'} ms there without load.`,
+        );
       }
     }
 
     if (last) {
       const search = endpointAt(last, 'search');
       if (search) {
-        add('API', `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, cached, at peak (${name}, br)`, `${search.peak.p99} ms`, search.peak.p99 <= TARGETS.searchP99Ms,
-          `${search.peak.rps} req/s on ${32} connections; a miss takes ${search.coldMs} ms.`);
+        add(
+          'API',
+          `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, cached, at peak (${name}, br)`,
+          `${search.peak.p99} ms`,
+          search.peak.p99 <= TARGETS.searchP99Ms,
+          `${search.peak.rps} req/s on ${32} connections; a miss takes ${search.coldMs} ms.`,
+        );
       }
       const miss = uncachedAt(last, 'search');
       if (miss) {
-        add('API', `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, every request a miss, at peak (${name}, br)`, miss.rps ? `${miss.p99} ms (${miss.rps} req/s)` : 'no answer within the run', miss.rps > 0 && miss.p99 <= TARGETS.searchP99Ms,
-          `every request runs the search query and compresses its answer: ${miss.cpuUs} µs of server CPU per answer, ${miss.rps} req/s, so 32 waiting connections queue for ${Math.round((32 * 1000) / Math.max(1, miss.rps))} ms on average.`);
+        add(
+          'API',
+          `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, every request a miss, at peak (${name}, br)`,
+          miss.rps ? `${miss.p99} ms (${miss.rps} req/s)` : 'no answer within the run',
+          miss.rps > 0 && miss.p99 <= TARGETS.searchP99Ms,
+          `every request runs the search query and compresses its answer: ${miss.cpuUs} µs of server CPU per answer, ${miss.rps} req/s, so 32 waiting connections queue for ${Math.round((32 * 1000) / Math.max(1, miss.rps))} ms on average.`,
+        );
       }
     }
   }
@@ -120,8 +152,17 @@ export function evaluate(results) {
   const lh = results.lighthouse;
   if (lh?.results) {
     for (const [page, { cold, warm }] of Object.entries(lh.results)) {
-      for (const [visit, figures, limit] of [['cold', cold, TARGETS.lcpColdMs], ['warm', warm, TARGETS.lcpWarmMs]]) {
-        add('Web', `LCP ≤ ${(limit / 1000).toFixed(1)} s on slow 3G, ${page}, ${visit}`, `${(figures.lcpMs / 1000).toFixed(2)} s`, figures.lcpMs <= limit, lcpHeldBack(figures, limit));
+      for (const [visit, figures, limit] of [
+        ['cold', cold, TARGETS.lcpColdMs],
+        ['warm', warm, TARGETS.lcpWarmMs],
+      ]) {
+        add(
+          'Web',
+          `LCP ≤ ${(limit / 1000).toFixed(1)} s on slow 3G, ${page}, ${visit}`,
+          `${(figures.lcpMs / 1000).toFixed(2)} s`,
+          figures.lcpMs <= limit,
+          lcpHeldBack(figures, limit),
+        );
       }
     }
   } else {
@@ -133,8 +174,13 @@ export function evaluate(results) {
     const entry = js.screens.filter((s) => ['/', '/discover', '/product/{id}'].includes(s.route));
     const worst = entry.reduce((a, b) => (a.kb >= b.kb ? a : b), entry[0]);
     if (worst) {
-      add('Web', `first-screen JS (gzip) ≤ ${TARGETS.firstScreenKb} KB, public entry pages`, entry.map((s) => `${s.route} ${s.kb} kB`).join(', '), entry.every((s) => s.kb <= TARGETS.firstScreenKb),
-        `${worst.route} needs ${worst.chunks.join(' + ')} before its first screen.`);
+      add(
+        'Web',
+        `first-screen JS (gzip) ≤ ${TARGETS.firstScreenKb} KB, public entry pages`,
+        entry.map((s) => `${s.route} ${s.kb} kB`).join(', '),
+        entry.every((s) => s.kb <= TARGETS.firstScreenKb),
+        `${worst.route} needs ${worst.chunks.join(' + ')} before its first screen.`,
+      );
     }
   } else {
     add('Web', 'first-screen JS', js?.skipped ?? 'not run', null);
@@ -144,15 +190,32 @@ export function evaluate(results) {
     const pages = Object.entries(lh.results).map(([page, r]) => ({ page, ...r.cold.scriptBeforePaint }));
     if (pages.every((p) => p && Number.isFinite(p.blockingKb))) {
       const figure = `${pages.map((p) => `${p.page} ${p.blockingKb} KB`).join(', ')}; fetched before the paint without holding it: ${pages.map((p) => `${p.page} ${p.fetchedKb} KB (${p.fetched.join(', ') || 'none'})`).join(', ')}`;
-      add('Web', 'JS holding back the first paint = 0 KB, entry pages, cold', figure, pages.every((p) => p.blockingKb === 0), 'a script is render-blocking (Lighthouse render-blocking-resources).');
+      add(
+        'Web',
+        'JS holding back the first paint = 0 KB, entry pages, cold',
+        figure,
+        pages.every((p) => p.blockingKb === 0),
+        'a script is render-blocking (Lighthouse render-blocking-resources).',
+      );
     }
   }
 
   const up = results.uploads;
   if (up?.one) {
-    add('Uploads', `one photo uploaded in ≤ ${TARGETS.uploadOneSeconds} s`, `${up.one.seconds} s`, up.one.seconds <= TARGETS.uploadOneSeconds, `one upload took ${up.one.seconds} s (peak RSS ${up.one.peakRssMb} MB).`);
-    add('Uploads', `10 photos at once, peak RSS ≤ ${TARGETS.uploadTenPeakRssMb} MB`, `${up.ten.peakRssMb} MB (${up.ten.seconds} s)`, up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb,
-      `ten photos at once peaked at ${up.ten.peakRssMb} MB (idle ${up.idleRssMb ?? '?'} MB).`);
+    add(
+      'Uploads',
+      `one photo uploaded in ≤ ${TARGETS.uploadOneSeconds} s`,
+      `${up.one.seconds} s`,
+      up.one.seconds <= TARGETS.uploadOneSeconds,
+      `one upload took ${up.one.seconds} s (peak RSS ${up.one.peakRssMb} MB).`,
+    );
+    add(
+      'Uploads',
+      `10 photos at once, peak RSS ≤ ${TARGETS.uploadTenPeakRssMb} MB`,
+      `${up.ten.peakRssMb} MB (${up.ten.seconds} s)`,
+      up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb,
+      `ten photos at once peaked at ${up.ten.peakRssMb} MB (idle ${up.idleRssMb ?? '?'} MB).`,
+    );
   } else {
     add('Uploads', 'uploads', up?.skipped ?? 'not run', null);
   }
@@ -160,10 +223,18 @@ export function evaluate(results) {
 }
 
 function lcpHeldBack(figures, limit) {
-  const phases = figures.lcpPhases ? Object.entries(figures.lcpPhases).map(([k, v]) => `${k} ${v} ms`).join(', ') : 'phases not reported';
-  const script = figures.bytes.script ? `${figures.bytes.script.kb} KB of script in ${figures.bytes.script.requests} requests` : '';
+  const phases = figures.lcpPhases
+    ? Object.entries(figures.lcpPhases)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ')
+    : 'phases not reported';
+  const script = figures.bytes.script
+    ? `${figures.bytes.script.kb} KB of script in ${figures.bytes.script.requests} requests`
+    : '';
   const image = figures.bytes.image ? `${figures.bytes.image.kb} KB of images` : '';
-  const runs = figures.runsLcpMs ? `; the runs gave ${figures.runsLcpMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}` : '';
+  const runs = figures.runsLcpMs
+    ? `; the runs gave ${figures.runsLcpMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}`
+    : '';
   // A page the service worker answered costs nothing on the wire, yet Lantern (Lighthouse's simulation)
   // still charges its document a new connection's round trips and an estimated server time.
   const fromCopy =

@@ -15,7 +15,8 @@ export async function firstScreenJs() {
     const m = /^(ok|OVER)\s+(\S.*?)\s+([\d.]+) kB gzip \((.*)\)\s*$/.exec(line);
     if (m) screens.push({ route: m[2], kb: Number(m[3]), chunks: m[4].split(' + ') });
   }
-  if (screens.length === 0) return { skipped: `could not read its output: ${(result.stdout + result.stderr).slice(0, 500)}` };
+  if (screens.length === 0)
+    return { skipped: `could not read its output: ${(result.stdout + result.stderr).slice(0, 500)}` };
   const budgetLine = result.stdout.split('\n').find((l) => l.startsWith('budget:'));
   return { screens, budgetLine };
 }
@@ -30,10 +31,12 @@ export async function uploadFigures(log = console.log) {
   try {
     const mod = await import(pathToFileURL(file).href);
     const run = mod.benchUploads ?? mod.default ?? mod.run;
-    if (typeof run !== 'function') return { skipped: 'apps/api/bench/uploads.mjs exports no benchUploads (or default) function' };
+    if (typeof run !== 'function')
+      return { skipped: 'apps/api/bench/uploads.mjs exports no benchUploads (or default) function' };
     log('  uploads: running apps/api/bench/uploads.mjs');
     const figures = await run({ log: (line) => log(`  ${line}`) });
-    if (!figures?.one || !figures?.ten) return { skipped: `unexpected answer from uploads.mjs: ${JSON.stringify(figures).slice(0, 300)}` };
+    if (!figures?.one || !figures?.ten)
+      return { skipped: `unexpected answer from uploads.mjs: ${JSON.stringify(figures).slice(0, 300)}` };
     return figures;
   } catch (error) {
     return { skipped: `uploads.mjs failed: ${error instanceof Error ? error.message : String(error)}` };

@@ -114,7 +114,10 @@ function openPostgres(url: string, options: PostgresOptions): Db {
     freeBytes: async () => undefined,
     faults: new FaultLog(),
     catalogueVersion: async () => {
-      const result = await pool.query<{ version: number }>({ name: 'catalogue_version', text: 'select version from catalogue_version where id = 1' });
+      const result = await pool.query<{ version: number }>({
+        name: 'catalogue_version',
+        text: 'select version from catalogue_version where id = 1',
+      });
       return Number(result.rows[0]!.version);
     },
     close: once(() => kysely.destroy()),

@@ -5,7 +5,16 @@
 export type DbFault = 'unreachable' | 'full';
 
 // node-postgres and Node's socket errors when the connection is refused, cut or times out.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 // SQLSTATE: 57P01-57P03 admin/crash shutdown and "cannot connect now", 53300 too many connections,
 // 57014 a statement cancelled by statement_timeout (the database is too slow to answer in time).
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);

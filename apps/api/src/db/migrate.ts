@@ -9,6 +9,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     // No failed migration named: the migrator itself failed (the database unreachable, say).
-    throw new Error(failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Database migration failed: ${reason}`);
+    throw new Error(
+      failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Database migration failed: ${reason}`,
+    );
   }
 }

@@ -11,7 +11,8 @@ describe('SQLite statement reuse', () => {
   afterAll(() => db.close());
 
   it('answers a reused statement with its new parameters', async () => {
-    for (const value of [1, 2, 3]) expect((await sql<{ v: number }>`select ${value} as v`.execute(db.kysely)).rows).toEqual([{ v: value }]);
+    for (const value of [1, 2, 3])
+      expect((await sql<{ v: number }>`select ${value} as v`.execute(db.kysely)).rows).toEqual([{ v: value }]);
   });
 
   it('keeps answering past the cache bound, for statements dropped from it too', async () => {

@@ -13,7 +13,8 @@ describe.each(engines)('role matrix over every back-office route [%s]', (engine)
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    for (const role of ['Admin', 'Moderator', 'User'] as const) headers[role] = (await signIn(t.app, t.db, role)).headers;
+    for (const role of ['Admin', 'Moderator', 'User'] as const)
+      headers[role] = (await signIn(t.app, t.db, role)).headers;
     const revoked = await signIn(t.app, t.db, 'Admin');
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: revoked.headers });
     headers.revoked = revoked.headers;
@@ -61,7 +62,9 @@ describe('route inventory', () => {
     const db = openDatabase({ sqliteFile: ':memory:' });
     const app = await buildApp({ config, db, logger: false });
     expect(() => app.get('/api/admin/secret', async () => 'x')).toThrow(/does not declare its access/);
-    expect(() => app.get('/api/admin/open', { config: { access: 'public' } }, async () => 'x')).toThrow(/must declare the roles allowed/);
+    expect(() => app.get('/api/admin/open', { config: { access: 'public' } }, async () => 'x')).toThrow(
+      /must declare the roles allowed/,
+    );
     expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/does not declare its access/);
     await app.close();
     await db.close();

@@ -39,6 +39,7 @@ export function requireDeclaredAccess(app: FastifyInstance) {
     if (route.url.startsWith('/api/admin') && !Array.isArray(access)) {
       throw new Error(`Back-office route ${String(route.method)} ${route.url} must declare the roles allowed`);
     }
-    for (const method of [route.method].flat()) if (method !== 'HEAD') inventory.push({ method, url: route.url, access });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') inventory.push({ method, url: route.url, access });
   });
 }

@@ -98,7 +98,8 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
     const url = '/api/v1/products?limit=5&offset=0';
     const miss = await get(url, { 'accept-encoding': 'br' });
     const hit = await get(url, { 'accept-encoding': 'br' });
-    for (const [name, value] of Object.entries(securityHeaders())) expect(hit.headers[name.toLowerCase()], name).toBe(value);
+    for (const [name, value] of Object.entries(securityHeaders()))
+      expect(hit.headers[name.toLowerCase()], name).toBe(value);
     for (const name of ['etag', 'cache-control', 'vary', 'content-type', 'content-encoding', 'content-length']) {
       expect(hit.headers[name], name).toBe(miss.headers[name]);
     }
@@ -120,9 +121,14 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
     expect(await t.db.catalogueVersion()).toBeGreaterThan(version);
     expect((await get(`/api/v1/products/${productId}`)).json().price).toBe(240_000);
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/unpublish`, headers: staff })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/unpublish`, headers: staff }))
+        .statusCode,
+    ).toBe(200);
     expect((await get(`/api/v1/products/${productId}`)).statusCode).toBe(404);
-    expect((await get('/api/v1/products?limit=50&offset=0')).json().products.map((p: { id: number }) => p.id)).not.toContain(productId);
+    expect(
+      (await get('/api/v1/products?limit=50&offset=0')).json().products.map((p: { id: number }) => p.id),
+    ).not.toContain(productId);
     await t.app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/publish`, headers: staff });
     expect((await get(`/api/v1/products/${productId}`)).statusCode).toBe(200);
   });
@@ -135,17 +141,27 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
     expect((await placeOrder(t.app, items(id))).statusCode).toBe(201);
     expect((await get(`/api/v1/products/${id}`)).json().reserved).toBe(true);
 
-    await t.app.inject({ method: 'POST', url: `/api/v1/products/${id}/interest`, payload: { visitor_id: 'visitor-cache-000001' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/products/${id}/interest`,
+      payload: { visitor_id: 'visitor-cache-000001' },
+    });
     expect((await get(`/api/v1/products/${id}`)).json().watchers).toBe(1);
 
-    const featured = async () => (await get('/api/v1/products/featured-products')).json().products.map((p: { id: number }) => p.id);
+    const featured = async () =>
+      (await get('/api/v1/products/featured-products')).json().products.map((p: { id: number }) => p.id);
     expect(await featured()).not.toContain(id);
     await feature(t.db, id);
     expect(await featured()).toContain(id);
 
     const shops = async () => (await get('/api/v1/shops')).json().shops.map((s: { town: string }) => s.town);
     expect(await shops()).toContain('Mzuzu');
-    await t.app.inject({ method: 'PUT', url: `/api/admin/shops/${shop}`, headers: staff, payload: { name: 'Cache Shop', address: 'Road', town: 'Karonga', hours: '8-5' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/shops/${shop}`,
+      headers: staff,
+      payload: { name: 'Cache Shop', address: 'Road', town: 'Karonga', hours: '8-5' },
+    });
     expect(await shops()).toContain('Karonga');
   });
 });
@@ -161,7 +177,8 @@ describe('a cached answer whose version cannot be read', () => {
       await db.close();
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(503);
-      for (const [name, value] of Object.entries(securityHeaders())) expect(res.headers[name.toLowerCase()], name).toBe(value);
+      for (const [name, value] of Object.entries(securityHeaders()))
+        expect(res.headers[name.toLowerCase()], name).toBe(value);
     } finally {
       await app.close();
       await dispose();
@@ -182,8 +199,15 @@ describe.runIf(engines.includes('postgres'))('two server processes on one Postgr
       expect(await status()).toBe(200);
       expect(await status()).toBe(200);
       for (let round = 0; round < 3; round++) {
-        for (const [action, expected] of [['unpublish', 404], ['publish', 200]] as const) {
-          const res = await writer.inject({ method: 'PUT', url: `/api/admin/products/${id}/${action}`, headers: staff });
+        for (const [action, expected] of [
+          ['unpublish', 404],
+          ['publish', 200],
+        ] as const) {
+          const res = await writer.inject({
+            method: 'PUT',
+            url: `/api/admin/products/${id}/${action}`,
+            headers: staff,
+          });
           expect(res.statusCode, res.body).toBe(200);
           expect(await status(), `${action} in round ${round}`).toBe(expected);
         }

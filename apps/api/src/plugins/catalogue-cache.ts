@@ -85,7 +85,10 @@ function makeEntry(version: number, type: string, plain: Buffer, security: RawHe
 
 function variantOf(entry: Entry, encoding: Encoding, body: Buffer): Variant {
   const encoded = encoding === 'plain' ? [] : ['Content-Encoding', encoding];
-  return { body, headers: [...entry.common, 'Content-Type', entry.type, ...encoded, 'Content-Length', String(body.length)] };
+  return {
+    body,
+    headers: [...entry.common, 'Content-Type', entry.type, ...encoded, 'Content-Length', String(body.length)],
+  };
 }
 
 /** The entry in `encoding`, compressed the first time it is asked for. */
@@ -96,7 +99,9 @@ function variant(entry: Entry, encoding: Encoding): Variant {
   // Brotli quality 5: most of brotli's gain at a fraction of its top levels' time, paid once per version.
   const body =
     encoding === 'br'
-      ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
+      ? brotliCompressSync(plain, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+        })
       : gzipSync(plain, { level: 6 });
   return (entry.variants[encoding] = variantOf(entry, encoding, body));
 }
@@ -168,14 +173,19 @@ export function sharedReads(read: () => Promise<number>): () => Promise<number> 
  * headers, auth, validation and compression hooks run (docs/decisions/0013-catalogue-cache.md), with the
  * security headers among its prepared ones.
  */
-export function registerCatalogueCache(app: FastifyInstance, db: Db, { maxEntries = CACHE_ENTRIES, formOf = () => '' }: CatalogueCacheOptions = {}) {
+export function registerCatalogueCache(
+  app: FastifyInstance,
+  db: Db,
+  { maxEntries = CACHE_ENTRIES, formOf = () => '' }: CatalogueCacheOptions = {},
+) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
   // first hook looks up the raw URL without parsing it. Both kinds count against maxEntries. A form other
   // than the usual one (formOf) is part of the key.
   const entries = new Map<string, Entry>();
   const securityByName = securityHeaders();
   const security = Object.entries(securityByName).flat();
-  const catalogueVersion = db.engine === 'postgres' ? sharedReads(() => db.catalogueVersion()) : () => db.catalogueVersion();
+  const catalogueVersion =
+    db.engine === 'postgres' ? sharedReads(() => db.catalogueVersion()) : () => db.catalogueVersion();
   app.decorateRequest('catalogue', undefined);
 
   const remember = (key: string, entry: Entry) => {
@@ -192,17 +202,24 @@ export function registerCatalogueCache(app: FastifyInstance, db: Db, { maxEntrie
     if (req.method !== 'GET') return done();
     const key = withForm(req.url!, formOf(req));
     const entry = entries.get(key);
-    if (entry === undefined || (req.socket as { server?: { listening?: boolean } } | undefined)?.server?.listening === false) return done();
-    catalogueVersion().then((version) => {
-      if (entry.version !== version) return done();
-      remember(key, entry);
-      reply.hijack();
-      writeHit(req, reply.raw, entry);
-    }, (error: unknown) => {
-      // The version could not be read (a 503): the security-headers hook, after this one, will not run.
-      reply.headers(securityByName);
-      done(error as Error);
-    });
+    if (
+      entry === undefined ||
+      (req.socket as { server?: { listening?: boolean } } | undefined)?.server?.listening === false
+    )
+      return done();
+    catalogueVersion().then(
+      (version) => {
+        if (entry.version !== version) return done();
+        remember(key, entry);
+        reply.hijack();
+        writeHit(req, reply.raw, entry);
+      },
+      (error: unknown) => {
+        // The version could not be read (a 503): the security-headers hook, after this one, will not run.
+        reply.headers(securityByName);
+        done(error as Error);
+      },
+    );
   });
 
   // A catalogue route's request not answered above: a URL spelled another way, a stale entry, or no entry.

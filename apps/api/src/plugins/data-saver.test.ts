@@ -51,7 +51,9 @@ describe.each(engines)('rendered pages under data saver [%s]', (engine) => {
       for (const page of [usual, saving]) expect(page.headers.vary).toMatch(/^Accept-Encoding, Cookie, Save-Data/);
       expect(saving.headers.etag).not.toBe(usual.headers.etag);
       // A revalidation answers for the form asked for.
-      expect((await get('/', { cookie: 'data_saver=on', 'if-none-match': String(saving.headers.etag) })).statusCode).toBe(304);
+      expect(
+        (await get('/', { cookie: 'data_saver=on', 'if-none-match': String(saving.headers.etag) })).statusCode,
+      ).toBe(304);
       expect((await get('/', { 'if-none-match': String(saving.headers.etag) })).statusCode).toBe(200);
     }
   });

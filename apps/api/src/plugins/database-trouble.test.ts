@@ -26,7 +26,17 @@ describe('a full disk (SQLite, its size capped with max_page_count)', () => {
     await sql.raw(`pragma max_page_count = ${page_count}`).execute(t.db.kysely);
 
     // A photo of noise: it compresses badly, so storing it needs new pages.
-    const noise = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const noise = await sharp({
+      create: {
+        width: 600,
+        height: 600,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
     const submitted = await sell(t.app, [...sellForm(), ['images', noise, 'noise.png', 'image/png']]);
     expect(submitted.statusCode).toBe(507);
     expect(submitted.json()).toMatchObject({ status: 507, message: STORAGE_FULL });
@@ -44,17 +54,30 @@ describe('a full disk (SQLite, its size capped with max_page_count)', () => {
 describe.each(engines)('an unreachable database [%s]', (engine) => {
   it('answers 503 with Retry-After on every data route, and health says so', async () => {
     // A PostgreSQL nobody listens for, or a SQLite database already closed.
-    const db = engine === 'postgres' ? openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' }) : (await createTestDb('sqlite')).db;
+    const db =
+      engine === 'postgres'
+        ? openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' })
+        : (await createTestDb('sqlite')).db;
     if (engine === 'sqlite') await db.close();
     const app = await buildTestApp(db);
     try {
-      for (const url of ['/api/v1/products', '/api/v1/products/1', '/api/v1/products/category/SmartPhones', '/api/v1/shops', '/api/admin/users']) {
+      for (const url of [
+        '/api/v1/products',
+        '/api/v1/products/1',
+        '/api/v1/products/category/SmartPhones',
+        '/api/v1/shops',
+        '/api/admin/users',
+      ]) {
         const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${'a'.repeat(43)}` } });
         expect(res.statusCode, url).toBe(503);
         expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
         expect(res.json()).toMatchObject({ status: 503, message: SERVICE_UNAVAILABLE });
       }
-      const loginRes = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a@b.mw', password: 'whatever-it-is' } });
+      const loginRes = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'a@b.mw', password: 'whatever-it-is' },
+      });
       expect(loginRes.statusCode).toBe(503);
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
@@ -91,7 +114,10 @@ describe.runIf(engines.includes('postgres'))('a PostgreSQL connection cut during
         proxy.cut();
         statuses.push(...(await Promise.all(inFlight)));
       }
-      expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+      expect(
+        statuses.every((s) => s === 200 || s === 503),
+        statuses.join(','),
+      ).toBe(true);
 
       // The proxy gone entirely (the database unreachable), then back: 503s, then 200s with no restart.
       // Connections that were idle when it went are found broken by the request that next uses them (a 503)

@@ -51,11 +51,17 @@ const CHANGED_AT_ONCE = /*i18n*/ 'This was changed by someone else at the same m
 function refusalOf(error: unknown): { status: number; message: string } | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === '22021' || code === '22P05') return { status: 400, message: UNSTORABLE_TEXT };
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return { status: 409, message: CHANGED_AT_ONCE };
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    return { status: 409, message: CHANGED_AT_ONCE };
   return undefined;
 }
 
-export function problem(status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
+export function problem(
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+  extra?: Record<string, unknown>,
+) {
   return {
     // First, so an extra field can never replace the standard ones.
     ...extra,
@@ -68,8 +74,17 @@ export function problem(status: number, message: string, errors?: Record<string,
   };
 }
 
-export function sendProblem(reply: FastifyReply, status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
-  return reply.status(status).type('application/problem+json').send(problem(status, message, errors, extra));
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+  extra?: Record<string, unknown>,
+) {
+  return reply
+    .status(status)
+    .type('application/problem+json')
+    .send(problem(status, message, errors, extra));
 }
 
 /** Field name from a zod/ajv instance path such as '/limit' or '/0/name'. */
@@ -117,6 +132,10 @@ export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
       return sendProblem(reply, 503, SERVICE_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, status >= 500 && status < 600 ? status : 500, 'Something went wrong on our side. Please try again.');
+    return sendProblem(
+      reply,
+      status >= 500 && status < 600 ? status : 500,
+      'Something went wrong on our side. Please try again.',
+    );
   });
 }

@@ -35,12 +35,42 @@ describe('errors before routing', () => {
     });
 
   it.each([
-    ['a badly encoded URL', 'GET /api/v1/products/%E0%A4%A<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'The address is not valid.'],
-    ['an over-long id', `GET /api/v1/products/${'9'.repeat(200)}<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 414, 'The address is too long.'],
-    ['huge headers', `GET /api/v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`, 431, 'The request headers are too large.'],
-    ['a bad Content-Length', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\nConnection: close\r\n\r\n{}', 400, 'The request could not be read.'],
-    ['broken JSON', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"a":<script>', 400, 'The request body is not valid JSON.'],
-    ['an unknown content type', 'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: text/<script>\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi', 415, 'This kind of request body is not accepted.'],
+    [
+      'a badly encoded URL',
+      'GET /api/v1/products/%E0%A4%A<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      400,
+      'The address is not valid.',
+    ],
+    [
+      'an over-long id',
+      `GET /api/v1/products/${'9'.repeat(200)}<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      414,
+      'The address is too long.',
+    ],
+    [
+      'huge headers',
+      `GET /api/v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+      431,
+      'The request headers are too large.',
+    ],
+    [
+      'a bad Content-Length',
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\nConnection: close\r\n\r\n{}',
+      400,
+      'The request could not be read.',
+    ],
+    [
+      'broken JSON',
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"a":<script>',
+      400,
+      'The request body is not valid JSON.',
+    ],
+    [
+      'an unknown content type',
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: text/<script>\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi',
+      415,
+      'This kind of request body is not accepted.',
+    ],
   ])('answers %s with problem+json and no echo', async (_name, request, status, message) => {
     const res = await raw(request);
     expect(res.status).toBe(status);
@@ -60,7 +90,12 @@ describe('writes from other sites', () => {
 
   const submit = async (headers: Record<string, string>) => {
     const body = await multipartBody(sellForm());
-    return t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: { ...body.headers, host: 'marketplace.mw', ...headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sells',
+      headers: { ...body.headers, host: 'marketplace.mw', ...headers },
+      payload: body.payload,
+    });
   };
 
   it.each([
@@ -82,7 +117,15 @@ describe('writes from other sites', () => {
   });
 
   it('leaves reads from other sites alone', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/products',
+          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -97,14 +140,46 @@ describe.each(engines)('the NUL character [%s]', (engine) => {
 
   // PostgreSQL cannot store it (a 500 there), SQLite stored it: refused on both with one message.
   it.each([
-    ['a login email', { method: 'POST', url: '/api/v1/auth/login', payload: { email: 'a\u0000b@example.mw', password: 'whatever-it-is' } }],
-    ['an order name', { method: 'POST', url: '/api/v1/orders', payload: { items: [{ product_id: 1, price: 1 }], buyer_name: 'Thoko\u0000', phone: '0999123456', fulfilment: 'collect' } }],
+    [
+      'a login email',
+      {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'a\u0000b@example.mw', password: 'whatever-it-is' },
+      },
+    ],
+    [
+      'an order name',
+      {
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: {
+          items: [{ product_id: 1, price: 1 }],
+          buyer_name: 'Thoko\u0000',
+          phone: '0999123456',
+          fulfilment: 'collect',
+        },
+      },
+    ],
     ['a category in the path', { method: 'GET', url: '/api/v1/products/category/a%00b' }],
     ['a search', { method: 'GET', url: '/api/admin/seller-requests?search=%00', admin: true }],
-    ['a shop town', { method: 'POST', url: '/api/admin/shops', payload: { name: 'Shop', address: 'Road', town: '\u0000', hours: '8-5' }, admin: true }],
+    [
+      'a shop town',
+      {
+        method: 'POST',
+        url: '/api/admin/shops',
+        payload: { name: 'Shop', address: 'Road', town: '\u0000', hours: '8-5' },
+        admin: true,
+      },
+    ],
     ['a key', { method: 'POST', url: '/api/admin/categories', payload: { name: 'Ok', 'x\u0000': 1 }, admin: true }],
   ] as const)('is refused in %s with a 400', async (_name, request) => {
-    const { admin: asAdmin, ...call } = request as { method: 'GET' | 'POST'; url: string; payload?: object; admin?: boolean };
+    const { admin: asAdmin, ...call } = request as {
+      method: 'GET' | 'POST';
+      url: string;
+      payload?: object;
+      admin?: boolean;
+    };
     const res = await t.app.inject({ ...call, ...(asAdmin ? { headers: admin } : {}) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NUL_REFUSED);
@@ -112,10 +187,14 @@ describe.each(engines)('the NUL character [%s]', (engine) => {
 
   it('is refused in a multipart submission field', async () => {
     const body = await multipartBody(sellForm({ item_name: 'Phone\u0000' }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: body.headers, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sells',
+      headers: body.headers,
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NUL_REFUSED);
     expect(await t.db.kysely.selectFrom('seller_requests').select('id').execute()).toEqual([]);
   });
 });
-

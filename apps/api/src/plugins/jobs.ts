@@ -63,7 +63,12 @@ export function registerJobs(app: FastifyInstance, { db, clock, sweepSeconds, ou
  * Delivers outbox messages on its own timer, like the sweep above: one delivery run at a time, errors
  * logged, unref'd, stopped on close. Several processes may deliver at once (see deliverDueMessages).
  */
-function registerOutboxWorker(app: FastifyInstance, db: Db, clock: () => Date, { transports, pollSeconds }: NonNullable<JobOptions['outbox']>) {
+function registerOutboxWorker(
+  app: FastifyInstance,
+  db: Db,
+  clock: () => Date,
+  { transports, pollSeconds }: NonNullable<JobOptions['outbox']>,
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;

@@ -7,6 +7,13 @@ import { MAX_IMAGE_BYTES } from '../modules/images/upload.js';
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
+    limits: {
+      files: MAX_IMAGES,
+      fileSize: MAX_IMAGE_BYTES,
+      fields: 30,
+      fieldSize: 100 * 1024,
+      parts: 40,
+      headerPairs: 200,
+    },
   });
 }

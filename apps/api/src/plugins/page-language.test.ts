@@ -21,7 +21,15 @@ describe('the form of a page a request wants', () => {
   });
 
   it('is English for an unknown, empty or malformed language', () => {
-    for (const cookie of ['lang=fr', 'lang=', 'lang=NY', 'lang=ny%00', 'xlang=ny', 'lang=ny-evil', `lang=${'n'.repeat(5000)}`]) {
+    for (const cookie of [
+      'lang=fr',
+      'lang=',
+      'lang=NY',
+      'lang=ny%00',
+      'xlang=ny',
+      'lang=ny-evil',
+      `lang=${'n'.repeat(5000)}`,
+    ]) {
       expect(pageForm(request('/', cookie)), cookie.slice(0, 20)).toBe('');
     }
   });
@@ -54,7 +62,8 @@ export async function render(url, origin, signal, { language }) {
 
 describe('a template in a language', () => {
   it("says its language and loads that language's catalogue with the page's code", () => {
-    const template = '<html lang="en"><script id="app-start" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js"></script>';
+    const template =
+      '<html lang="en"><script id="app-start" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js"></script>';
     const ny = inLanguage(template, MANIFEST, 'ny');
     expect(ny).toContain('<html lang="ny">');
     expect(ny).toContain('data-preload="/assets/shell-1.js /assets/ny-1.js"');
@@ -66,7 +75,9 @@ describe('a template in a language', () => {
 describe.each(engines)('rendered pages in a language [%s]', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER, manifest: MANIFEST }) });
+    t = await createTestApp(engine, {
+      webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER, manifest: MANIFEST }),
+    });
   });
   afterAll(() => t.close());
 
@@ -82,7 +93,9 @@ describe.each(engines)('rendered pages in a language [%s]', (engine) => {
     // The second of each comes from the cache, in its own language.
     expect((await get('/', { cookie: 'lang=ny' })).body).toBe(chichewa.body);
     expect((await get('/')).body).toBe(english.body);
-    expect((await get('/', { cookie: 'lang=ny', 'if-none-match': String(chichewa.headers.etag) })).statusCode).toBe(304);
+    expect((await get('/', { cookie: 'lang=ny', 'if-none-match': String(chichewa.headers.etag) })).statusCode).toBe(
+      304,
+    );
     expect((await get('/', { 'if-none-match': String(chichewa.headers.etag) })).statusCode).toBe(200);
   });
 

@@ -80,7 +80,12 @@ export function redisWithFallback(redis: Redis, log: FastifyBaseLogger, nameSpac
     constructor(options: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
       const continueExceeding = options.continueExceeding ?? false;
       const exponentialBackoff = options.exponentialBackoff ?? false;
-      const store = new FallbackStore(redis, new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff), health);
+      const store = new FallbackStore(
+        redis,
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        health,
+      );
       return store as unknown as FastifyRateLimitStore;
     }
   } as unknown as new (options: FastifyRateLimitOptions) => FastifyRateLimitStore;
@@ -95,7 +100,12 @@ const REDIS_START_WAIT_MS = 2_000;
  * request; a Redis that is down does not stop the server from starting.
  */
 export async function rateLimitRedis(url: string, log: FastifyBaseLogger, RedisClass: typeof Redis): Promise<Redis> {
-  const redis = new RedisClass(url, { connectTimeout: REDIS_START_WAIT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  const redis = new RedisClass(url, {
+    connectTimeout: REDIS_START_WAIT_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  });
   // The store logs the outage once; ioredis keeps reconnecting meanwhile.
   redis.on('error', () => {});
   const ready = await new Promise<boolean>((resolve) => {

@@ -16,7 +16,13 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (TEST_REDIS_URL)', 
   beforeAll(async () => {
     t = await createTestDb('sqlite');
     productId = await addProduct(t.db, { name: 'Shared Counter Phone' });
-    const config = { env: 'test' as const, logLevel: 'silent', webDist: undefined, trustProxy: false as const, redisUrl };
+    const config = {
+      env: 'test' as const,
+      logLevel: 'silent',
+      webDist: undefined,
+      trustProxy: false as const,
+      redisUrl,
+    };
     apps = [await buildApp({ config, db: t.db, logger: false }), await buildApp({ config, db: t.db, logger: false })];
   });
   afterAll(async () => {

@@ -11,5 +11,8 @@ import { rateLimitRedis, redisWithFallback } from './rate-limit-store.js';
 export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined) {
   const redis = redisUrl ? await rateLimitRedis(redisUrl, app.log, Redis) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  await app.register(rateLimit, { global: false, ...(redis ? { store: redisWithFallback(redis, app.log, 'marketplace-rl-') } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: redisWithFallback(redis, app.log, 'marketplace-rl-') } : {}),
+  });
 }

@@ -13,9 +13,20 @@ import { redisWithFallback } from './rate-limit-store.js';
 // Issue 11, defect 6: with REDIS_URL set and Redis gone, rate-limited routes answered 500. Limits now fall
 // back to this process's counters (logged once) and go back to Redis when it returns.
 
-const config = (redisUrl: string) => ({ env: 'test' as const, logLevel: 'silent', webDist: undefined, trustProxy: false as const, redisUrl });
+const config = (redisUrl: string) => ({
+  env: 'test' as const,
+  logLevel: 'silent',
+  webDist: undefined,
+  trustProxy: false as const,
+  redisUrl,
+});
 const interest = (app: FastifyInstance, productId: number, i: number, ip: string) =>
-  app.inject({ method: 'POST', url: `/api/v1/products/${productId}/interest`, payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` }, remoteAddress: ip });
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/products/${productId}/interest`,
+    payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` },
+    remoteAddress: ip,
+  });
 
 describe('a Redis nobody answers', () => {
   let t: TestDb;
@@ -46,17 +57,29 @@ describe('a Redis nobody answers', () => {
 describe('the fallback store', () => {
   it('logs an outage once and its end once, whatever the number of routes and calls', () => {
     const log = { warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
-    const redis = { status: 'ready', defineCommand: vi.fn(), rateLimit: vi.fn((...args: unknown[]) => (args.at(-1) as (e: Error | null, r?: number[]) => void)(new Error('LOADING'))) };
+    const redis = {
+      status: 'ready',
+      defineCommand: vi.fn(),
+      rateLimit: vi.fn((...args: unknown[]) =>
+        (args.at(-1) as (e: Error | null, r?: number[]) => void)(new Error('LOADING')),
+      ),
+    };
     const Store = redisWithFallback(redis as unknown as Redis, log, 'x-');
     const root = new Store({}) as unknown as { child: (o: unknown) => { incr: (...a: unknown[]) => void } };
-    const routes = [root.child({ routeInfo: { method: 'POST', url: '/a' } }), root.child({ routeInfo: { method: 'POST', url: '/b' } })];
+    const routes = [
+      root.child({ routeInfo: { method: 'POST', url: '/a' } }),
+      root.child({ routeInfo: { method: 'POST', url: '/b' } }),
+    ];
     const results: unknown[] = [];
-    for (const route of routes) for (let i = 0; i < 3; i++) route.incr('1.2.3.4', (e: unknown, r: unknown) => results.push(e ?? r), 60_000, 5);
+    for (const route of routes)
+      for (let i = 0; i < 3; i++) route.incr('1.2.3.4', (e: unknown, r: unknown) => results.push(e ?? r), 60_000, 5);
     expect(results).toHaveLength(6);
     expect(results.every((r) => typeof r === 'object' && r !== null && 'current' in r)).toBe(true);
     expect(log.warn).toHaveBeenCalledTimes(1);
 
-    redis.rateLimit.mockImplementation((...args: unknown[]) => (args.at(-1) as (e: Error | null, r?: number[]) => void)(null, [1, 60_000]));
+    redis.rateLimit.mockImplementation((...args: unknown[]) =>
+      (args.at(-1) as (e: Error | null, r?: number[]) => void)(null, [1, 60_000]),
+    );
     for (const route of routes) route.incr('1.2.3.4', () => {}, 60_000, 5);
     expect(log.info).toHaveBeenCalledTimes(1);
   });
@@ -69,14 +92,20 @@ describe.skipIf(!redisUrl)('Redis going away and coming back (TEST_REDIS_URL, th
   let apps: FastifyInstance[];
   let productId: number;
   let direct: Redis;
-  const proxy = tcpProxy({ host: new URL(redisUrl ?? 'redis://127.0.0.1').hostname, port: Number(new URL(redisUrl ?? 'redis://127.0.0.1').port || 6379) });
+  const proxy = tcpProxy({
+    host: new URL(redisUrl ?? 'redis://127.0.0.1').hostname,
+    port: Number(new URL(redisUrl ?? 'redis://127.0.0.1').port || 6379),
+  });
 
   beforeAll(async () => {
     await proxy.listen();
     t = await createTestDb('sqlite');
     productId = await addProduct(t.db, { name: 'Flaky Redis Phone' });
     const url = `redis://127.0.0.1:${proxy.port}`;
-    apps = [await buildApp({ config: config(url), db: t.db, logger: false }), await buildApp({ config: config(url), db: t.db, logger: false })];
+    apps = [
+      await buildApp({ config: config(url), db: t.db, logger: false }),
+      await buildApp({ config: config(url), db: t.db, logger: false }),
+    ];
     direct = new Redis(redisUrl!);
   });
   afterAll(async () => {
@@ -86,7 +115,12 @@ describe.skipIf(!redisUrl)('Redis going away and coming back (TEST_REDIS_URL, th
     await t.dispose();
   });
 
-  const counted = async (ip: string) => Number((await direct.keys(`marketplace-rl-*${ip}`)).length > 0 ? await direct.get((await direct.keys(`marketplace-rl-*${ip}`))[0]!) : 0);
+  const counted = async (ip: string) =>
+    Number(
+      (await direct.keys(`marketplace-rl-*${ip}`)).length > 0
+        ? await direct.get((await direct.keys(`marketplace-rl-*${ip}`))[0]!)
+        : 0,
+    );
 
   it('keeps answering while Redis is gone, and shares the counters again once it is back', async () => {
     const ip = nextIp();

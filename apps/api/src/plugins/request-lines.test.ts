@@ -25,7 +25,9 @@ describe('request lines', () => {
   it('keeps a warning readable with its error, and passes through what is not JSON', () => {
     const { lines, out } = capture();
     const stream = readableLines(out);
-    stream.write(`${JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 9, 5, 7), msg: 'image variant not cached', err: { message: 'busy', stack: 'Error: busy\n    at save' } })}\n`);
+    stream.write(
+      `${JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 9, 5, 7), msg: 'image variant not cached', err: { message: 'busy', stack: 'Error: busy\n    at save' } })}\n`,
+    );
     stream.write('plain text\n');
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d WARN {2}image variant not cached$/);
     expect(lines.slice(1)).toEqual(['Error: busy', '    at save', 'plain text']);

@@ -9,7 +9,7 @@ describe('security headers', () => {
   });
   afterAll(() => t.close());
 
-  it('are helmet\'s, made once, on every answer: cached, refused and unknown alike', async () => {
+  it("are helmet's, made once, on every answer: cached, refused and unknown alike", async () => {
     const expected = securityHeaders();
     expect(expected['Content-Security-Policy']).toBe(
       "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
@@ -18,7 +18,8 @@ describe('security headers', () => {
     expect(expected['Cross-Origin-Resource-Policy']).toBe('same-site');
     for (const url of ['/api/v1/products', '/api/v1/products', '/api/admin/users', '/api/nowhere']) {
       const res = await t.app.inject({ method: 'GET', url });
-      for (const [name, value] of Object.entries(expected)) expect(res.headers[name.toLowerCase()], `${name} on ${url}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name.toLowerCase()], `${name} on ${url}`).toBe(value);
     }
   });
 });

@@ -68,11 +68,24 @@ describe('the template of a rendered page', () => {
 
 describe('filling the template', () => {
   it('puts the page head after the viewport (so preloads pick by the real width), before the fallback title, replaces the description, and escapes the data', () => {
-    const html = fillTemplate(TEMPLATE, { head: '<title>Phone</title><meta name="description" content="MWK 1"/>', body: '<h1>Phone</h1>', data: { k: { data: '</script><script>alert(1)</script>' } }, pieces: ['ProductPage', 'Footer'] }, 'initial-data');
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Phone</title><meta name="description" content="MWK 1"/>');
+    const html = fillTemplate(
+      TEMPLATE,
+      {
+        head: '<title>Phone</title><meta name="description" content="MWK 1"/>',
+        body: '<h1>Phone</h1>',
+        data: { k: { data: '</script><script>alert(1)</script>' } },
+        pieces: ['ProductPage', 'Footer'],
+      },
+      'initial-data',
+    );
+    expect(html).toContain(
+      '<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Phone</title><meta name="description" content="MWK 1"/>',
+    );
     expect(html.match(/<title>[^<]*/g)).toEqual(['<title>Phone', '<title>Marketplace Malawi']);
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(html).toContain('<div id="root" data-pieces="ProductPage Footer"><h1>Phone</h1></div><script type="application/json" id="initial-data">');
+    expect(html).toContain(
+      '<div id="root" data-pieces="ProductPage Footer"><h1>Phone</h1></div><script type="application/json" id="initial-data">',
+    );
     expect(html).not.toContain('</script><script>alert(1)');
     const json = /id="initial-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(json)).toEqual({ k: { data: '</script><script>alert(1)</script>' } });
@@ -91,7 +104,10 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
   let staff: Record<string, string>;
   let productId: number;
   beforeAll(async () => {
-    t = await createTestApp(engine, { webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER, manifest: MANIFEST }), publicUrl: 'https://shop.example' });
+    t = await createTestApp(engine, {
+      webDist: fakeWebBuild({ template: TEMPLATE, renderer: RENDERER, manifest: MANIFEST }),
+      publicUrl: 'https://shop.example',
+    });
     staff = (await signIn(t.app, t.db, 'Admin')).headers;
     productId = await addProduct(t.db, { name: 'Tecno <Spark> 10', price: 180_000 });
   });
@@ -108,7 +124,9 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
     expect(page.body).toContain('<meta name="description" content="180000"/>');
     expect(page.body).toContain('"name":"Tecno \\u003cSpark> 10"');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(page.body).toContain('id="app-start" src="/assets/start-after-load-1.js" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Product-1.js /assets/Meta-1.js"');
+    expect(page.body).toContain(
+      'id="app-start" src="/assets/start-after-load-1.js" data-entry="/assets/index-1.js" data-preload="/assets/shell-1.js /assets/Product-1.js /assets/Meta-1.js"',
+    );
   });
 
   it('answers a missing product with 404 and its page', async () => {
@@ -132,7 +150,9 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('<h1>Tecno Spark 20</h1>');
 
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/unpublish`, headers: staff })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/unpublish`, headers: staff })).statusCode,
+    ).toBe(200);
     expect((await get(`/product/${id}`)).statusCode).toBe(404);
     await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/publish`, headers: staff });
   });

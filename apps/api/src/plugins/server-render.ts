@@ -9,7 +9,12 @@ import { PAGE_VARY } from './page-form.js';
 /** What apps/web/src/ssr/render.tsx exports. */
 interface Renderer {
   configure(transport: typeof fetch): void;
-  render(url: string, origin: string, signal: AbortSignal, options: { dataSaver: boolean; language: Language }): Promise<RenderedPage & { status: number; complete: boolean }>;
+  render(
+    url: string,
+    origin: string,
+    signal: AbortSignal,
+    options: { dataSaver: boolean; language: Language },
+  ): Promise<RenderedPage & { status: number; complete: boolean }>;
   INITIAL_DATA_ID: string;
   /** The public entry pages (where a visitor lands from a search, a shared link or the home screen), each
    * with the source paths of the lazy chunks it hydrates with. */
@@ -97,19 +102,31 @@ export function fillTemplate(template: string, page: RenderedPage, dataId: strin
   // has read the viewport (which fetched every card picture twice). The page's <title> comes before the
   // template's, which stays as the fallback for a screen without one (React puts each screen's title before
   // it, as in pages rendered in the browser).
-  const anchor = /<meta name="viewport"[^>]*>/i.test(html) ? /(<meta name="viewport"[^>]*>)/i : /(<meta charset="[^"]*"\s*\/?>)/i;
+  const anchor = /<meta name="viewport"[^>]*>/i.test(html)
+    ? /(<meta name="viewport"[^>]*>)/i
+    : /(<meta charset="[^"]*"\s*\/?>)/i;
   html = html.replace(anchor, `$1${page.head}`);
   const pieces = page.pieces?.length ? ` data-pieces="${escapeAttribute(page.pieces.join(' '))}"` : '';
   const saver = page.dataSaver ? ' data-saver=""' : '';
-  return html.replace('<div id="root"></div>', `<div id="root"${pieces}${saver}>${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`);
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root"${pieces}${saver}>${page.body}</div><script type="application/json" id="${dataId}">${scriptJson(page.data)}</script>`,
+  );
 }
 
 /** The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers. */
 function transportOf(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
-    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: String(input),
+      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
+    });
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    return new Response(empty ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+    });
   };
 }
 
@@ -130,7 +147,10 @@ function withDeadline<T>(work: Promise<T>, ms: number, controller: AbortControll
  * (`catalogueCache`): rendered once per catalogue version and URL, served pre-compressed with an ETag.
  * Without a server renderer in the build, or when a render fails, the plain app page is sent as before.
  */
-export async function registerServerRendering(app: FastifyInstance, { root, publicUrl }: { root: string; publicUrl: string }) {
+export async function registerServerRendering(
+  app: FastifyInstance,
+  { root, publicUrl }: { root: string; publicUrl: string },
+) {
   const entry = path.join(root, '..', 'dist-ssr', 'render.js');
   if (!fs.existsSync(entry)) return;
   const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
@@ -149,10 +169,17 @@ export async function registerServerRendering(app: FastifyInstance, { root, publ
     const controller = new AbortController();
     try {
       const dataSaver = wantsDataSaver(request.headers);
-      const page = await withDeadline(renderer.render(request.url, publicUrl, controller.signal, { dataSaver, language }), RENDER_MS, controller);
+      const page = await withDeadline(
+        renderer.render(request.url, publicUrl, controller.signal, { dataSaver, language }),
+        RENDER_MS,
+        controller,
+      );
       // Some of its data failed to load (the browser will load it): right for this visitor, not for the next.
       if (!page.complete) keepOutOfCache(request);
-      return reply.code(page.status).type('text/html; charset=utf-8').send(fillTemplate(routeTemplate, page, renderer.INITIAL_DATA_ID));
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .send(fillTemplate(routeTemplate, page, renderer.INITIAL_DATA_ID));
     } catch (error) {
       request.log.warn({ err: error }, 'server render failed; sending the plain app page');
       return plain(request, reply);

@@ -23,7 +23,8 @@ describe.each(engines)('fuzzing every operation [%s]', (engine) => {
     const shop = await addShop(t.db, 'Fuzz Shop');
     const category = await addCategory(t.db, 'Fuzz Phones');
     const products = [];
-    for (const name of ['Fuzz Phone', 'Fuzz Laptop', 'Fuzz Radio', 'Fuzz Solar Panel', 'Fuzz TV', 'Fuzz Tablet']) products.push(await addProduct(t.db, { name, shopId: shop, categoryId: category, images: 2 }));
+    for (const name of ['Fuzz Phone', 'Fuzz Laptop', 'Fuzz Radio', 'Fuzz Solar Panel', 'Fuzz TV', 'Fuzz Tablet'])
+      products.push(await addProduct(t.db, { name, shopId: shop, categoryId: category, images: 2 }));
     const orders = [await placeOrder(t.app, items(products[0]!)), await placeOrder(t.app, items(products[1]!))];
     const requests = [await submit(t.app, {}, 1), await submit(t.app, {}, 1), await submit(t.app, {}, 1)];
     const images = await t.db.kysely.selectFrom('images').select('filename').execute();
@@ -31,7 +32,9 @@ describe.each(engines)('fuzzing every operation [%s]', (engine) => {
       ids: [...new Set([1, 2, 3, shop, category, ...products, ...requests.map((r) => r.id)])],
       tokens: [...requests.map((r) => r.status_token), ...orders.map((o) => o.json().orders[0].token)],
       imageNames: images.map((i) => i.filename),
-      photo: await sharp({ create: { width: 40, height: 30, channels: 3, background: '#385' } }).png().toBuffer(),
+      photo: await sharp({ create: { width: 40, height: 30, channels: 3, background: '#385' } })
+        .png()
+        .toBuffer(),
     };
   });
   afterAll(() => t.close());
@@ -47,7 +50,10 @@ describe.each(engines)('fuzzing every operation [%s]', (engine) => {
         const res = await t.app.inject({
           method: plan.method as 'GET',
           url: plan.url,
-          headers: { ...plan.headers, ...(plan.authorization ?? token ? { authorization: plan.authorization ?? `Bearer ${token}` } : {}) },
+          headers: {
+            ...plan.headers,
+            ...((plan.authorization ?? token) ? { authorization: plan.authorization ?? `Bearer ${token}` } : {}),
+          },
           remoteAddress: plan.client,
           ...(plan.body ? { payload: plan.body } : {}),
         });
@@ -66,7 +72,8 @@ describe.each(engines)('fuzzing every operation [%s]', (engine) => {
     expect(figures.requests).toBe(REQUESTS);
     expect(figures.serverErrors, `5xx with FUZZ_SEED=${SEED}: ${failures}`).toBe(0);
     expect(figures.internalsLeaked, `internals shown with FUZZ_SEED=${SEED}: ${failures}`).toBe(0);
-    for (const identity of ['anonymous', 'User', 'Moderator', 'Admin'] as const) expect(figures.byIdentity[identity]).toBeGreaterThan(REQUESTS / 8);
+    for (const identity of ['anonymous', 'User', 'Moderator', 'Admin'] as const)
+      expect(figures.byIdentity[identity]).toBeGreaterThan(REQUESTS / 8);
     // Valid-ish requests get past validation: most operations answer at least once with a 2xx.
     expect(figures.operationsAnswered2xx).toBeGreaterThan(figures.operations / 3);
   });

@@ -32,17 +32,26 @@ export interface Trial {
 }
 
 const OVERLAP = /changed by someone else meanwhile|was just reserved/;
-const overlapped = (results: LightMyRequestResponse[]) => results.some((r) => r.statusCode === 409 && OVERLAP.test(r.body));
+const overlapped = (results: LightMyRequestResponse[]) =>
+  results.some((r) => r.statusCode === 409 && OVERLAP.test(r.body));
 
 const ok = (r: LightMyRequestResponse) => r.statusCode >= 200 && r.statusCode < 300;
 
 async function eventsOf(db: Db, id: number) {
-  const row = await db.kysely.selectFrom('seller_request_events').select((eb) => eb.fn.countAll<number>().as('n')).where('seller_request_id', '=', id).executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .selectFrom('seller_request_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('seller_request_id', '=', id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function productsOf(db: Db, id: number) {
-  const row = await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('seller_request_id', '=', id).executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('seller_request_id', '=', id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -50,16 +59,30 @@ type Staff = ReturnType<typeof staffCalls>;
 type StartState = 'Pending' | 'Offer Pending' | 'Offer Accepted by Seller' | 'Counter Offer made';
 
 /** Staff pairs: the same action twice, or two actions each of which rules the other out. */
-const STAFF_PAIRS: { pair: string; from: StartState; act: (s: Staff, id: number, setup: RaceSetup) => Promise<LightMyRequestResponse> }[][] = [
+const STAFF_PAIRS: {
+  pair: string;
+  from: StartState;
+  act: (s: Staff, id: number, setup: RaceSetup) => Promise<LightMyRequestResponse>;
+}[][] = [
   [{ pair: 'approve', from: 'Pending', act: (s, id) => s.approve(id) }],
   [{ pair: 'offer', from: 'Pending', act: (s, id) => s.offer(id) }],
   [{ pair: 'counter-offer', from: 'Pending', act: (s, id) => s.counter(id) }],
   [{ pair: 'reject', from: 'Pending', act: (s, id) => s.reject(id) }],
   [{ pair: 'record acceptance', from: 'Offer Pending', act: (s, id) => s.recordAcceptance(id) }],
-  [{ pair: 'add to inventory', from: 'Offer Accepted by Seller', act: (s, id, setup) => s.addToInventory(id, { shop_id: setup.shopId, category_id: setup.categoryId }) }],
+  [
+    {
+      pair: 'add to inventory',
+      from: 'Offer Accepted by Seller',
+      act: (s, id, setup) => s.addToInventory(id, { shop_id: setup.shopId, category_id: setup.categoryId }),
+    },
+  ],
   [
     { pair: 'reject', from: 'Offer Accepted by Seller', act: (s, id) => s.reject(id) },
-    { pair: 'add to inventory', from: 'Offer Accepted by Seller', act: (s, id, setup) => s.addToInventory(id, { shop_id: setup.shopId, category_id: setup.categoryId }) },
+    {
+      pair: 'add to inventory',
+      from: 'Offer Accepted by Seller',
+      act: (s, id, setup) => s.addToInventory(id, { shop_id: setup.shopId, category_id: setup.categoryId }),
+    },
   ],
 ];
 
@@ -86,18 +109,39 @@ export async function staffTrial(setup: RaceSetup, n: number): Promise<Trial> {
   const successes = results.filter(ok).length;
   const after = await eventsOf(setup.db, id);
   const products = await productsOf(setup.db, id);
-  const expectedProducts = a.from === 'Offer Accepted by Seller' ? results.filter((r, i) => ok(r) && [a, b][i]!.pair === 'add to inventory').length : 0;
+  const expectedProducts =
+    a.from === 'Offer Accepted by Seller'
+      ? results.filter((r, i) => ok(r) && [a, b][i]!.pair === 'add to inventory').length
+      : 0;
   const inconsistency =
-    after !== before + successes ? `history grew by ${after - before} for ${successes} successes` : products !== expectedProducts ? `${products} products for ${expectedProducts} add(s) to inventory` : undefined;
-  return { race: 'staff', pair: `${a.pair} / ${b.pair} from ${a.from}`, statuses: results.map((r) => r.statusCode), successes, unexpected: results.filter((r) => !ok(r) && r.statusCode !== 409).length, inconsistency, overlapped: overlapped(results) };
+    after !== before + successes
+      ? `history grew by ${after - before} for ${successes} successes`
+      : products !== expectedProducts
+        ? `${products} products for ${expectedProducts} add(s) to inventory`
+        : undefined;
+  return {
+    race: 'staff',
+    pair: `${a.pair} / ${b.pair} from ${a.from}`,
+    statuses: results.map((r) => r.statusCode),
+    successes,
+    unexpected: results.filter((r) => !ok(r) && r.statusCode !== 409).length,
+    inconsistency,
+    overlapped: overlapped(results),
+  };
 }
 
 /** Eight buyers, four on each app, order the same single item at once. */
 export async function orderTrial(setup: RaceSetup, n: number): Promise<Trial> {
   const product = await addProduct(setup.db, { name: `Race item ${n}`, shopId: setup.shopId, images: 0 });
-  const results = await Promise.all(Array.from({ length: 8 }, (_, i) => placeOrder(setup.apps[i % 2]!, items(product))));
+  const results = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => placeOrder(setup.apps[i % 2]!, items(product))),
+  );
   const successes = results.filter(ok).length;
-  const holds = await setup.db.kysely.selectFrom('product_holds').select('order_id').where('product_id', '=', product).execute();
+  const holds = await setup.db.kysely
+    .selectFrom('product_holds')
+    .select('order_id')
+    .where('product_id', '=', product)
+    .execute();
   return {
     race: 'order',
     pair: '8 buyers, one item',
@@ -114,10 +158,36 @@ export async function orderTrial(setup: RaceSetup, n: number): Promise<Trial> {
  * tabs). Staff can only make a counter-offer on a Pending request, which has no offer to answer, so the
  * counter-offer race is the seller accepting the counter-offer on screen while staff replace it.
  */
-const ANSWER_PAIRS: { pair: string; from: StartState; seller: 'accept' | 'decline'; other: (s: Staff, seller: ReturnType<typeof sellerCalls>, id: number, token: string, offerId: number) => Promise<LightMyRequestResponse> }[] = [
-  { pair: 'seller accepts the counter-offer / staff replace it with an offer', from: 'Counter Offer made', seller: 'accept', other: (s, _seller, id) => s.offer(id, 390000) },
-  { pair: 'seller accepts / seller declines (two tabs)', from: 'Offer Pending', seller: 'accept', other: (_s, seller, _id, token, offerId) => seller.decline(token, { offer_id: offerId }) },
-  { pair: 'seller declines / staff record an acceptance', from: 'Offer Pending', seller: 'decline', other: (s, _seller, id) => s.recordAcceptance(id) },
+const ANSWER_PAIRS: {
+  pair: string;
+  from: StartState;
+  seller: 'accept' | 'decline';
+  other: (
+    s: Staff,
+    seller: ReturnType<typeof sellerCalls>,
+    id: number,
+    token: string,
+    offerId: number,
+  ) => Promise<LightMyRequestResponse>;
+}[] = [
+  {
+    pair: 'seller accepts the counter-offer / staff replace it with an offer',
+    from: 'Counter Offer made',
+    seller: 'accept',
+    other: (s, _seller, id) => s.offer(id, 390000),
+  },
+  {
+    pair: 'seller accepts / seller declines (two tabs)',
+    from: 'Offer Pending',
+    seller: 'accept',
+    other: (_s, seller, _id, token, offerId) => seller.decline(token, { offer_id: offerId }),
+  },
+  {
+    pair: 'seller declines / staff record an acceptance',
+    from: 'Offer Pending',
+    seller: 'decline',
+    other: (s, _seller, id) => s.recordAcceptance(id),
+  },
 ];
 
 export async function answerTrial(setup: RaceSetup, n: number): Promise<Trial> {
@@ -129,7 +199,10 @@ export async function answerTrial(setup: RaceSetup, n: number): Promise<Trial> {
   if (!view.open_offer) throw new Error(`no open offer on request ${id}`);
   const offerId = view.open_offer.id;
   const before = await eventsOf(setup.db, id);
-  const results = await Promise.all([sellers[0][kind.seller](token, { offer_id: offerId }), kind.other(staff[1], sellers[1], id, token, offerId)]);
+  const results = await Promise.all([
+    sellers[0][kind.seller](token, { offer_id: offerId }),
+    kind.other(staff[1], sellers[1], id, token, offerId),
+  ]);
   const successes = results.filter(ok).length;
   const after = await eventsOf(setup.db, id);
   return {
@@ -138,7 +211,8 @@ export async function answerTrial(setup: RaceSetup, n: number): Promise<Trial> {
     statuses: results.map((r) => r.statusCode),
     successes,
     unexpected: results.filter((r) => !ok(r) && r.statusCode !== 409).length,
-    inconsistency: after !== before + successes ? `history grew by ${after - before} for ${successes} successes` : undefined,
+    inconsistency:
+      after !== before + successes ? `history grew by ${after - before} for ${successes} successes` : undefined,
     overlapped: overlapped(results),
   };
 }
@@ -157,7 +231,16 @@ export interface RaceFigures {
 }
 
 export function tally(trials: Trial[]): RaceFigures {
-  const f: RaceFigures = { trials: trials.length, doubleSuccesses: 0, noWinner: 0, unexpectedStatuses: 0, inconsistencies: 0, overlapped: 0, byPair: {}, examples: [] };
+  const f: RaceFigures = {
+    trials: trials.length,
+    doubleSuccesses: 0,
+    noWinner: 0,
+    unexpectedStatuses: 0,
+    inconsistencies: 0,
+    overlapped: 0,
+    byPair: {},
+    examples: [],
+  };
   for (const t of trials) {
     const pair = (f.byPair[t.pair] ??= { trials: 0, doubleSuccesses: 0, noWinner: 0, overlapped: 0 });
     pair.trials++;

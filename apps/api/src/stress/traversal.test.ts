@@ -9,7 +9,12 @@ import { runProbes, secretsOf, sha256, traversalProbes } from './traversal.js';
 // The same probes as `npm run stress` (apps/api/stress/traversal.mjs), against the app listening on
 // loopback: an in-process inject would resolve the dots before the server saw them.
 const root = path.resolve(import.meta.dirname, '../../../..');
-const files = ['/etc/passwd', path.join(root, 'package.json'), path.join(root, 'apps/api/package.json'), path.join(root, 'apps/api/src/config.ts')];
+const files = [
+  '/etc/passwd',
+  path.join(root, 'package.json'),
+  path.join(root, 'apps/api/package.json'),
+  path.join(root, 'apps/api/src/config.ts'),
+];
 
 describe.each(engines)('path traversal on /api/images [%s]', (engine) => {
   let t: TestApp;
@@ -24,7 +29,11 @@ describe.each(engines)('path traversal on /api/images [%s]', (engine) => {
   afterAll(() => t.close());
 
   it('leaks no byte of any file through at least 200 probes', async () => {
-    const { filename: realName } = await t.db.kysely.selectFrom('images').select('filename').orderBy('id').executeTakeFirstOrThrow();
+    const { filename: realName } = await t.db.kysely
+      .selectFrom('images')
+      .select('filename')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const probes = traversalProbes({ realName, files, cwd: process.cwd() });
     expect(probes.length).toBeGreaterThanOrEqual(200);
     const figures = await runProbes(port, probes, secretsOf(files), async () => {

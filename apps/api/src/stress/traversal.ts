@@ -37,7 +37,20 @@ const UP = [
   ['..%c1%9c', '%c1%9c', 'overlong backslash'],
 ] as const;
 
-const SUFFIXES = ['', '%00', '%00.webp', '%2500.webp', '?w=400', '?w=400&h=500&fit=cover&q=80', '#.webp', ';.webp', '/.', '%20', '.', '%0a'];
+const SUFFIXES = [
+  '',
+  '%00',
+  '%00.webp',
+  '%2500.webp',
+  '?w=400',
+  '?w=400&h=500&fit=cover&q=80',
+  '#.webp',
+  ';.webp',
+  '/.',
+  '%20',
+  '.',
+  '%0a',
+];
 const BASES = ['/api/images/', '/api/images/hero/'];
 
 export interface ProbeTargets {
@@ -61,13 +74,25 @@ export function traversalProbes({ realName, files, cwd }: ProbeTargets): Probe[]
     const rel = path.relative(cwd, file).split(path.sep).join('/');
     const fromRoot = file.replace(/^\/+/, '');
     for (const [up, separator, how] of UP) {
-      for (const [target, depth] of [[rel, 4], [fromRoot, 9]] as const) {
+      for (const [target, depth] of [
+        [rel, 4],
+        [fromRoot, 9],
+      ] as const) {
         const base = next(BASES);
-        probes.push({ target: `${base}${spell(target, up, separator, depth)}${next(SUFFIXES)}`, note: `${how}, ${depth} up, ${path.basename(file)}` });
+        probes.push({
+          target: `${base}${spell(target, up, separator, depth)}${next(SUFFIXES)}`,
+          note: `${how}, ${depth} up, ${path.basename(file)}`,
+        });
       }
     }
     // Absolute paths, encoded and not, and as URLs.
-    for (const spelled of [file, encodeURIComponent(file), `file:${encodeURIComponent(`//${file}`)}`, file.replace(/\//g, '%5c'), `%2f${encodeURIComponent(fromRoot)}%00.webp`]) {
+    for (const spelled of [
+      file,
+      encodeURIComponent(file),
+      `file:${encodeURIComponent(`//${file}`)}`,
+      file.replace(/\//g, '%5c'),
+      `%2f${encodeURIComponent(fromRoot)}%00.webp`,
+    ]) {
       probes.push({ target: `/api/images/${spelled}`, note: `absolute ${path.basename(file)}` });
     }
   }
@@ -130,12 +155,17 @@ export interface RawResponse {
 /** One GET with the request target as given (no client-side resolution of dots or re-encoding). */
 export function rawGet(port: number, target: string, host = '127.0.0.1'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host, port, method: 'GET', path: target, agent: false, headers: { connection: 'close' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host, port, method: 'GET', path: target, agent: false, headers: { connection: 'close' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -150,7 +180,10 @@ export function secretsOf(files: string[]): Buffer[] {
     try {
       const head = fs.readFileSync(file).subarray(0, 4096);
       // A line long enough to be unmistakable.
-      const line = head.toString('latin1').split('\n').find((l) => l.trim().length >= 12);
+      const line = head
+        .toString('latin1')
+        .split('\n')
+        .find((l) => l.trim().length >= 12);
       if (line) pieces.push(Buffer.from(line.trim().slice(0, 40), 'latin1'));
     } catch {
       // not readable here: nothing to compare against
@@ -173,7 +206,12 @@ export interface TraversalFigures {
  * Sends every probe and judges the answers. `storedHashes` is read after the probes (the probes may have
  * rendered and cached variants): the SHA-256 of every stored image and variant.
  */
-export async function runProbes(port: number, probes: Probe[], secrets: Buffer[], storedHashes: () => Promise<Set<string>>): Promise<TraversalFigures> {
+export async function runProbes(
+  port: number,
+  probes: Probe[],
+  secrets: Buffer[],
+  storedHashes: () => Promise<Set<string>>,
+): Promise<TraversalFigures> {
   const f: TraversalFigures = { probes: 0, statuses: {}, serverErrors: 0, leaks: 0, bytesLeaked: 0, examples: [] };
   const ok: { probe: Probe; body: Buffer }[] = [];
   for (const probe of probes) {
@@ -182,13 +220,23 @@ export async function runProbes(port: number, probes: Probe[], secrets: Buffer[]
     f.statuses[res.status] = (f.statuses[res.status] ?? 0) + 1;
     if (res.status >= 500) {
       f.serverErrors++;
-      f.examples.push({ target: probe.target, note: probe.note, status: res.status, why: res.body.toString('utf8').slice(0, 200) });
+      f.examples.push({
+        target: probe.target,
+        note: probe.note,
+        status: res.status,
+        why: res.body.toString('utf8').slice(0, 200),
+      });
     }
     const secret = secrets.find((s) => res.body.includes(s));
     if (secret) {
       f.leaks++;
       f.bytesLeaked += res.body.length;
-      f.examples.push({ target: probe.target, note: probe.note, status: res.status, why: `body contains ${JSON.stringify(secret.toString('latin1'))}` });
+      f.examples.push({
+        target: probe.target,
+        note: probe.note,
+        status: res.status,
+        why: `body contains ${JSON.stringify(secret.toString('latin1'))}`,
+      });
     } else if (res.status === 200) ok.push({ probe, body: res.body });
   }
   const stored = await storedHashes();
@@ -196,7 +244,12 @@ export async function runProbes(port: number, probes: Probe[], secrets: Buffer[]
     if (stored.has(sha256(body))) continue;
     f.leaks++;
     f.bytesLeaked += body.length;
-    f.examples.push({ target: probe.target, note: probe.note, status: 200, why: `200 with ${body.length} bytes that are no stored image` });
+    f.examples.push({
+      target: probe.target,
+      note: probe.note,
+      status: 200,
+      why: `200 with ${body.length} bytes that are no stored image`,
+    });
   }
   return f;
 }

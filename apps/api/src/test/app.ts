@@ -24,13 +24,24 @@ export interface TestAppOptions {
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
 export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const config: AppOptions['config'] = { env: 'test', logLevel: 'error', webDist: options.webDist, trustProxy: options.trustProxy ?? false };
+  const config: AppOptions['config'] = {
+    env: 'test',
+    logLevel: 'error',
+    webDist: options.webDist,
+    trustProxy: options.trustProxy ?? false,
+  };
   if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;
   if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;
-  const app = await buildApp({ config, db, logger: process.env.TEST_LOG === '1', ...(options.clock ? { clock: options.clock } : {}), jobs: options.jobs ?? false });
+  const app = await buildApp({
+    config,
+    db,
+    logger: process.env.TEST_LOG === '1',
+    ...(options.clock ? { clock: options.clock } : {}),
+    jobs: options.jobs ?? false,
+  });
   await app.ready();
   return app;
 }

@@ -7,14 +7,23 @@ import { indexProductSearch } from '../modules/products/search.js';
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
 
 async function tinyWebp(colour = '#c33', width = 64, height = 48) {
-  const data = await sharp({ create: { width, height, channels: 3, background: colour } }).webp().toBuffer();
+  const data = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .webp()
+    .toBuffer();
   return { data, width, height, contentType: 'image/webp' as const };
 }
 
 export async function addCategory(db: Db, name: string, parentId: number | null = null) {
   const row = await db.kysely
     .insertInto('categories')
-    .values({ name, name_key: name.toLowerCase(), description: null, parent_id: parentId, created_at: at(0), updated_at: at(0) })
+    .values({
+      name,
+      name_key: name.toLowerCase(),
+      description: null,
+      parent_id: parentId,
+      created_at: at(0),
+      updated_at: at(0),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -87,7 +96,9 @@ export async function addProduct(db: Db, p: ProductFixture) {
     .executeTakeFirstOrThrow();
   const count = p.images ?? 1;
   if (count > 0) {
-    const images = await Promise.all(Array.from({ length: count }, (_, i) => tinyWebp(['#c33', '#3c3', '#33c'][i % 3])));
+    const images = await Promise.all(
+      Array.from({ length: count }, (_, i) => tinyWebp(['#c33', '#3c3', '#33c'][i % 3])),
+    );
     const stored = await storeImages(db.kysely, images);
     await db.kysely
       .insertInto('product_images')
@@ -99,5 +110,8 @@ export async function addProduct(db: Db, p: ProductFixture) {
 }
 
 export async function feature(db: Db, productId: number) {
-  await db.kysely.insertInto('featured_products').values({ product_id: productId, created_at: at(order++) }).execute();
+  await db.kysely
+    .insertInto('featured_products')
+    .values({ product_id: productId, created_at: at(order++) })
+    .execute();
 }

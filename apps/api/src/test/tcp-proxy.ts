@@ -10,7 +10,8 @@ export function tcpProxy(target: { host: string; port: number }) {
   let server: net.Server | undefined;
   let port = 0;
   let silent = false;
-  const forward = (from: net.Socket, to: net.Socket) => from.on('data', (chunk: Buffer) => void (silent || to.write(chunk)));
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk: Buffer) => void (silent || to.write(chunk)));
   const listen = () =>
     new Promise<void>((resolve) => {
       server = net.createServer((client) => {

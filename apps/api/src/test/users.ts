@@ -7,7 +7,12 @@ export const TEST_PASSWORD = 'correct horse battery';
 let hashed: Promise<string> | undefined;
 
 /** A user of the given role; the password hash is computed once per test file (scrypt is slow on purpose). */
-export async function addUser(db: Db, role: Role, email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.mw`, status: 'active' | 'inactive' = 'active') {
+export async function addUser(
+  db: Db,
+  role: Role,
+  email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.mw`,
+  status: 'active' | 'inactive' = 'active',
+) {
   const now = nowIso();
   const row = await db.kysely
     .insertInto('users')

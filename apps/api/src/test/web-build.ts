@@ -7,7 +7,15 @@ import path from 'node:path';
  * server renderer `dist-ssr/render.js` (its source as text) and, when given, the build's manifest.
  * Returns the `dist` folder, as `createTestApp`'s `webDist` wants it.
  */
-export function fakeWebBuild({ template, renderer, manifest }: { template: string; renderer: string; manifest?: object }): string {
+export function fakeWebBuild({
+  template,
+  renderer,
+  manifest,
+}: {
+  template: string;
+  renderer: string;
+  manifest?: object;
+}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
   fs.mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'dist-ssr'));

@@ -28,11 +28,17 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
   );
   await page.addScriptTag({ path: axeSource });
   const findings = await page.evaluate(async (): Promise<Finding[]> => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } })
+      .axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }));
   });
   expect(findings, `${screen}: serious or critical accessibility violations`).toEqual([]);
 }

@@ -7,7 +7,8 @@ const BLOCKED_WORKER = 'Service Worker registration blocked by Playwright';
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && message.text() !== BLOCKED_WORKER) errors.push(message.text());
+    if ((message.type() === 'error' || message.type() === 'warning') && message.text() !== BLOCKED_WORKER)
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;

@@ -13,7 +13,12 @@ function parse(raw: string, to: string[]): Mail {
   const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
   let text = rest.join('\n\n');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-    text = Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))), 'latin1').toString('utf8');
+    text = Buffer.from(
+      text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   }
   return { to, subject, text: text.replace(/\r\n/g, '\n') };
 }
@@ -28,6 +33,8 @@ export function mailbox(): Mail[] {
 /** Waits for a mail to `to` whose subject contains `subject` (the outbox worker sends within seconds). */
 export async function waitForMail(to: string, subject: string): Promise<Mail> {
   let found: Mail | undefined;
-  await expect.poll(() => (found = mailbox().find((m) => m.to.includes(to) && m.subject.includes(subject))), { timeout: 20_000 }).toBeTruthy();
+  await expect
+    .poll(() => (found = mailbox().find((m) => m.to.includes(to) && m.subject.includes(subject))), { timeout: 20_000 })
+    .toBeTruthy();
   return found!;
 }

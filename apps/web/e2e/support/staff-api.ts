@@ -8,7 +8,8 @@ export async function staff(request: APIRequestContext) {
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
   const call = async (method: 'get' | 'post', path: string, data?: object) => {
-    const response = method === 'get' ? await request.get(path, { headers }) : await request.post(path, { headers, data: data ?? {} });
+    const response =
+      method === 'get' ? await request.get(path, { headers }) : await request.post(path, { headers, data: data ?? {} });
     expect(response.status(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(200);
     return response.json() as Promise<Record<string, unknown>>;
   };
@@ -16,7 +17,10 @@ export async function staff(request: APIRequestContext) {
     call,
     /** The request's id, found by its reference as staff would from the phone. */
     async idOf(reference: string) {
-      const { seller_requests } = (await call('get', `/api/admin/seller-requests?search=${encodeURIComponent(reference)}`)) as { seller_requests: { id: number; reference: string }[] };
+      const { seller_requests } = (await call(
+        'get',
+        `/api/admin/seller-requests?search=${encodeURIComponent(reference)}`,
+      )) as { seller_requests: { id: number; reference: string }[] };
       expect(seller_requests.map((r) => r.reference)).toEqual([reference]);
       return seller_requests[0]!.id;
     },

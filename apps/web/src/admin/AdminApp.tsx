@@ -29,8 +29,14 @@ const CategoriesListPage = screen(() => import('./categories/CategoriesListPage'
 const CreateCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'CreateCategoryPage');
 const ViewCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'ViewCategoryPage');
 const SellerRequestsPage = screen(() => import('./seller-requests/SellerRequestsPage'), 'SellerRequestsPage');
-const CreateSellerRequestPage = screen(() => import('./seller-requests/CreateSellerRequestPage'), 'CreateSellerRequestPage');
-const SellerRequestDetailPage = screen(() => import('./seller-requests/SellerRequestDetailPage'), 'SellerRequestDetailPage');
+const CreateSellerRequestPage = screen(
+  () => import('./seller-requests/CreateSellerRequestPage'),
+  'CreateSellerRequestPage',
+);
+const SellerRequestDetailPage = screen(
+  () => import('./seller-requests/SellerRequestDetailPage'),
+  'SellerRequestDetailPage',
+);
 const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
 
 /** Everything under /admin/*: login outside the guard, the rest inside the sidebar layout. */

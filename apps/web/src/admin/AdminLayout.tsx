@@ -6,7 +6,19 @@ import { BRAND } from '../lib/brand';
 import { errorStatus } from '../lib/api-client';
 import { logout, meQuery } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
-import { BoxIcon, CollapseIcon, DashboardIcon, ExpandIcon, InboxIcon, LogoutIcon, ReceiptIcon, StarIcon, StoreIcon, TagIcon, UsersIcon } from './components/icons';
+import {
+  BoxIcon,
+  CollapseIcon,
+  DashboardIcon,
+  ExpandIcon,
+  InboxIcon,
+  LogoutIcon,
+  ReceiptIcon,
+  StarIcon,
+  StoreIcon,
+  TagIcon,
+  UsersIcon,
+} from './components/icons';
 import { MenuIcon, CloseIcon } from '../components/icons';
 import { buttonStyles } from './components/ui';
 import { clearSession, useDisplayName } from './session';
@@ -76,7 +88,8 @@ export function AdminLayout() {
   }
 
   const section = sections.find(([pattern]) => pattern.test(location.pathname))?.[1];
-  const isCurrent = (to: string) => section === to || location.pathname === to || location.pathname.startsWith(`${to}/`);
+  const isCurrent = (to: string) =>
+    section === to || location.pathname === to || location.pathname.startsWith(`${to}/`);
   const staff = me.data ?? null;
   const noAccess = staff !== null && staff.role !== 'Admin' && staff.role !== 'Moderator';
   const meRefused = errorStatus(me.error) === 403;
@@ -120,12 +133,19 @@ export function AdminLayout() {
   return (
     <>
       <div className="min-h-screen bg-stone-100 text-stone-900 md:flex">
-        <a href="#admin-main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        <a
+          href="#admin-main"
+          className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        >
           Skip to content
         </a>
         {/* Desktop: a sidebar that collapses to icons. */}
-        <aside className={`on-dark sticky top-0 hidden h-screen shrink-0 flex-col bg-stone-900 md:flex ${collapsed ? 'w-16' : 'w-52'}`}>
-          <div className={`flex h-14 items-center border-b border-stone-700 px-3 ${collapsed ? 'justify-center' : 'justify-between'}`}>
+        <aside
+          className={`on-dark sticky top-0 hidden h-screen shrink-0 flex-col bg-stone-900 md:flex ${collapsed ? 'w-16' : 'w-52'}`}
+        >
+          <div
+            className={`flex h-14 items-center border-b border-stone-700 px-3 ${collapsed ? 'justify-center' : 'justify-between'}`}
+          >
             {!collapsed && <span className="min-w-0 truncate text-[0.8125rem] font-bold text-white">{BRAND}</span>}
             <button
               type="button"
@@ -156,7 +176,11 @@ export function AdminLayout() {
             <span className="truncate text-sm font-bold">{BRAND} · Back-office</span>
           </header>
           {drawerOpen && (
-            <div id="admin-drawer" className="on-dark fixed inset-x-0 bottom-0 top-14 z-40 flex flex-col bg-stone-900 md:hidden" onKeyDown={(e) => e.key === 'Escape' && setDrawerOn(null)}>
+            <div
+              id="admin-drawer"
+              className="on-dark fixed inset-x-0 bottom-0 top-14 z-40 flex flex-col bg-stone-900 md:hidden"
+              onKeyDown={(e) => e.key === 'Escape' && setDrawerOn(null)}
+            >
               {nav(false)}
             </div>
           )}

@@ -14,7 +14,11 @@ export function adminRequest<T>(path: string, options: AdminRequestOptions): Pro
   return apiRequest<T>(path, asStaff(options));
 }
 
-export function adminList<T>(path: string, keys: readonly string[], options: AdminRequestOptions): Promise<ListPage<T>> {
+export function adminList<T>(
+  path: string,
+  keys: readonly string[],
+  options: AdminRequestOptions,
+): Promise<ListPage<T>> {
   return apiList<T>(path, keys, asStaff(options));
 }
 
@@ -22,7 +26,13 @@ export function adminList<T>(path: string, keys: readonly string[], options: Adm
  * Every row of a list the server pages (forms offer them all in a select), `limit` at a time until the
  * total is reached.
  */
-export async function fetchAll<T>(path: string, key: string, limit: number, defaultMessage: string, signal?: AbortSignal): Promise<T[]> {
+export async function fetchAll<T>(
+  path: string,
+  key: string,
+  limit: number,
+  defaultMessage: string,
+  signal?: AbortSignal,
+): Promise<T[]> {
   const all: T[] = [];
   for (let offset = 0; ; offset += limit) {
     const page = await adminList<T>(`${path}${query({ limit, offset })}`, [key], { defaultMessage, signal });

@@ -12,8 +12,13 @@ export function loginErrorText(error: unknown): string {
 
 /** Spec 8: a failed login throws 'Login failed with status {status}', carrying the answer for the toast. */
 export async function login(input: LoginInput): Promise<LoginResult> {
-  const answer = await apiRequest<unknown>('/v1/auth/login', { method: 'POST', body: input, defaultMessage: LOGIN_DEFAULT_ERROR }).catch((error: unknown) => {
-    if (error instanceof ApiError) throw new ApiError(`Login failed with status ${error.status}`, error.status, error.body);
+  const answer = await apiRequest<unknown>('/v1/auth/login', {
+    method: 'POST',
+    body: input,
+    defaultMessage: LOGIN_DEFAULT_ERROR,
+  }).catch((error: unknown) => {
+    if (error instanceof ApiError)
+      throw new ApiError(`Login failed with status ${error.status}`, error.status, error.body);
     throw error;
   });
   const parsed = loginResultSchema.partial({ display_name: true, role: true }).safeParse(answer);

@@ -7,7 +7,23 @@ import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-const shops = { shops: [{ id: 3, name: 'Lilongwe City Mall', address: 'Area 3', town: 'Lilongwe', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: '+265999123456', delivery_fee: null }], total: 1, limit: 100, offset: 0 };
+const shops = {
+  shops: [
+    {
+      id: 3,
+      name: 'Lilongwe City Mall',
+      address: 'Area 3',
+      town: 'Lilongwe',
+      hours: 'Mon-Sat 8-17',
+      contact: 'Mon-Sat 8-17',
+      phone: '+265999123456',
+      delivery_fee: null,
+    },
+  ],
+  total: 1,
+  limit: 100,
+  offset: 0,
+};
 const categories = {
   categories: [
     { id: 1, name: 'SmartPhones', description: null, parent_id: null, parent: null },
@@ -30,9 +46,19 @@ describe('create user form', () => {
     renderAdmin('/admin/users/create');
     await screen.findByRole('heading', { name: 'Create New User' });
     expect(screen.getByLabelText('Role')).toHaveValue('User');
-    expect(Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map((o) => o.value)).toEqual(['User', 'Admin', 'Moderator']);
+    expect(Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map((o) => o.value)).toEqual([
+      'User',
+      'Admin',
+      'Moderator',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    for (const message of ['First name is required', 'Last name is required', 'Display name is required', 'Email is required', 'Password is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Display name is required',
+      'Email is required',
+      'Password is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     await retype(user, 'Email', 'not-an-email');
@@ -50,7 +76,9 @@ describe('create user form', () => {
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('User created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/users'));
-    const call = fetchSpy.mock.calls.find(([url, init]) => String(url).endsWith('/api/admin/users') && init?.method === 'POST');
+    const call = fetchSpy.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/api/admin/users') && init?.method === 'POST',
+    );
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       first_name: 'Thoko',
       last_name: 'Banda',
@@ -66,7 +94,19 @@ describe('create user form', () => {
     signIn();
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^POST \/api\/admin\/users$/, () => json({ title: 'Conflict', status: 409, detail: 'A user with this email already exists', message: 'A user with this email already exists' }, 409)],
+      [
+        /^POST \/api\/admin\/users$/,
+        () =>
+          json(
+            {
+              title: 'Conflict',
+              status: 409,
+              detail: 'A user with this email already exists',
+              message: 'A user with this email already exists',
+            },
+            409,
+          ),
+      ],
     ]);
     renderAdmin('/admin/users/create');
     await screen.findByRole('heading', { name: 'Create New User' });
@@ -88,7 +128,14 @@ describe('category form', () => {
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
       [/^GET \/api\/admin\/categories\?/, () => json(categories)],
-      [/^POST \/api\/admin\/categories$/, () => json({ title: 'Bad Request', status: 400, detail: 'x', message: 'A category with this name already exists' }, 400)],
+      [
+        /^POST \/api\/admin\/categories$/,
+        () =>
+          json(
+            { title: 'Bad Request', status: 400, detail: 'x', message: 'A category with this name already exists' },
+            400,
+          ),
+      ],
     ]);
     renderAdmin('/admin/create-category');
     await screen.findByRole('heading', { name: 'Create Category' });
@@ -130,7 +177,11 @@ describe('category form', () => {
     signIn();
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/categories\/99$/, () => json({ title: 'Not Found', status: 404, detail: 'Category not found', message: 'Category not found' }, 404)],
+      [
+        /^GET \/api\/admin\/categories\/99$/,
+        () =>
+          json({ title: 'Not Found', status: 404, detail: 'Category not found', message: 'Category not found' }, 404),
+      ],
       [/^GET \/api\/admin\/categories\?/, () => json(categories)],
     ]);
     renderAdmin('/admin/view-category/99');
@@ -153,7 +204,14 @@ describe('create product form', () => {
     expect(screen.getByLabelText('Location')).toHaveValue('Lilongwe');
     await retype(user, 'Location', '');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
-    for (const message of ['Item name is required', 'Description is required', 'Price is required', 'Location is required', 'Category is required', 'Shop is required']) {
+    for (const message of [
+      'Item name is required',
+      'Description is required',
+      'Price is required',
+      'Location is required',
+      'Category is required',
+      'Shop is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     await retype(user, 'Price or Value', '12,000');
@@ -174,7 +232,10 @@ describe('create product form', () => {
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
       [/^GET \/api\/admin\/shops\?/, () => json(shops)],
       [/^GET \/api\/admin\/categories\?/, () => json(categories)],
-      [/^POST \/api\/admin\/products\/create$/, () => json({ title: 'Bad Request', status: 400, detail: 'x', message: 'Image is not a picture' }, 400)],
+      [
+        /^POST \/api\/admin\/products\/create$/,
+        () => json({ title: 'Bad Request', status: 400, detail: 'x', message: 'Image is not a picture' }, 400),
+      ],
     ]);
     renderAdmin('/admin/create-product');
     await screen.findByLabelText('Item Name');

@@ -21,7 +21,10 @@ describe('a failed back-office load', () => {
   });
 
   it('is toasted with a fixed text where the spec gives one', async () => {
-    await failWith(new ApiError('Category not found', 404), { defaultMessage: 'Failed to fetch category', errorToast: 'Failed to fetch category' });
+    await failWith(new ApiError('Category not found', 404), {
+      defaultMessage: 'Failed to fetch category',
+      errorToast: 'Failed to fetch category',
+    });
     expect(notifyError).toHaveBeenCalledWith('Failed to fetch category');
   });
 

@@ -6,7 +6,11 @@ import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-const emptyDashboard = { stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 }, orders_by_day: [], recent_actions: [] };
+const emptyDashboard = {
+  stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 },
+  orders_by_day: [],
+  recent_actions: [],
+};
 
 describe('route guard', () => {
   it('sends a visitor without a token to /admin/login', async () => {
@@ -29,8 +33,21 @@ describe('route guard', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
     const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
     const labels = Array.from(nav.querySelectorAll('a,button')).map((el) => el.textContent);
-    expect(labels).toEqual(['Dashboard', 'Orders', 'Products', 'Featured Products', 'Shops', 'Users', 'Seller Requests', 'Categories', 'Logout']);
-    expect(within(nav).getByRole('link', { name: 'Seller Requests' })).toHaveAttribute('href', '/admin/seller-requests');
+    expect(labels).toEqual([
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Featured Products',
+      'Shops',
+      'Users',
+      'Seller Requests',
+      'Categories',
+      'Logout',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Seller Requests' })).toHaveAttribute(
+      'href',
+      '/admin/seller-requests',
+    );
   });
 });
 
@@ -39,7 +56,10 @@ describe('session end', () => {
     signIn();
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/products/, () => json({ title: 'Unauthorized', status: 401, detail: 'Session expired', message: 'Session expired' }, 401)],
+      [
+        /^GET \/api\/admin\/products/,
+        () => json({ title: 'Unauthorized', status: 401, detail: 'Session expired', message: 'Session expired' }, 401),
+      ],
     ]);
     renderAdmin('/admin/products');
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
@@ -70,7 +90,10 @@ describe('roles', () => {
     signIn('Customer');
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'User' })],
-      [/^GET \/api\/admin\/dashboard$/, () => json({ title: 'Forbidden', status: 403, detail: 'No access', message: 'No access' }, 403)],
+      [
+        /^GET \/api\/admin\/dashboard$/,
+        () => json({ title: 'Forbidden', status: 403, detail: 'No access', message: 'No access' }, 403),
+      ],
     ]);
     renderAdmin('/admin/dashboard');
     expect(await screen.findByText('Your account does not have access to the back-office.')).toBeInTheDocument();
@@ -80,7 +103,19 @@ describe('roles', () => {
     signIn();
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'Moderator' })],
-      [/^GET \/api\/admin\/users/, () => json({ title: 'Forbidden', status: 403, detail: 'Only an Admin can manage users', message: 'Only an Admin can manage users' }, 403)],
+      [
+        /^GET \/api\/admin\/users/,
+        () =>
+          json(
+            {
+              title: 'Forbidden',
+              status: 403,
+              detail: 'Only an Admin can manage users',
+              message: 'Only an Admin can manage users',
+            },
+            403,
+          ),
+      ],
     ]);
     renderAdmin('/admin/users');
     expect(await screen.findByText('Only an Admin can manage users')).toBeInTheDocument();

@@ -24,14 +24,21 @@ export interface SaveTexts {
  * A back-office screen's form (see useSchemaForm) and the one way it is sent. Each screen decides itself
  * how a refusal is told (toast, text above the form, or both), so `save` hands the message back.
  */
-export function useAdminForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>, fields: readonly Path<In>[]) {
+export function useAdminForm<In extends FieldValues, Out>(
+  schema: z.ZodType<Out, In>,
+  defaultValues: DefaultValues<In>,
+  fields: readonly Path<In>[],
+) {
   const { form, field } = useSchemaForm(schema, defaultValues);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
 
   /** Sends; once saved toasts and opens the list. Refused: the server's per-field messages go under the fields and its message is kept in `serverError` and returned. */
-  async function save(send: () => Promise<unknown>, { success, done, fallback, invalidates }: SaveTexts): Promise<string | undefined> {
+  async function save(
+    send: () => Promise<unknown>,
+    { success, done, fallback, invalidates }: SaveTexts,
+  ): Promise<string | undefined> {
     setServerError(null);
     try {
       await send();

@@ -17,7 +17,13 @@ interface ConfirmedDelete<T> {
 }
 
 /** A list's Delete: asks first, then deletes, toasts either way. Render `dialog`; call `onDelete(item)`. */
-export function useConfirmedDelete<T>({ question, remove, success, fallback, invalidates }: ConfirmedDelete<T>): [dialog: ReactNode, onDelete: (item: T) => Promise<void>] {
+export function useConfirmedDelete<T>({
+  question,
+  remove,
+  success,
+  fallback,
+  invalidates,
+}: ConfirmedDelete<T>): [dialog: ReactNode, onDelete: (item: T) => Promise<void>] {
   const [dialog, confirm] = useConfirm();
   const queryClient = useQueryClient();
 

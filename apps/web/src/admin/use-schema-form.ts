@@ -3,9 +3,15 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 import type { z } from 'zod';
 
 /** react-hook-form checked by one of the shared schemas (the server checks with the same one). */
-export function useSchemaForm<In extends FieldValues, Out>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
+export function useSchemaForm<In extends FieldValues, Out>(
+  schema: z.ZodType<Out, In>,
+  defaultValues: DefaultValues<In>,
+) {
   const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
   /** register() and the field's message, to spread on a TextField, TextAreaField or SelectField. */
-  const field = (name: Path<In>) => ({ ...form.register(name), error: form.getFieldState(name, form.formState).error?.message });
+  const field = (name: Path<In>) => ({
+    ...form.register(name),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
   return { form, field };
 }

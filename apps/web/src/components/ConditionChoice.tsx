@@ -18,7 +18,11 @@ export interface ConditionChoiceProps {
 
 // English ids (marked for the catalogue, the grades' in packages/shared), translated where they are shown.
 const NOT_GRADED = { value: '', label: /*i18n*/ 'Not graded', definition: /*i18n*/ 'No grade is shown to buyers.' };
-const OPTIONS = CONDITION_GRADES.map((grade) => ({ value: grade, label: CONDITION_LABELS[grade], definition: CONDITION_DEFINITIONS[grade] }));
+const OPTIONS = CONDITION_GRADES.map((grade) => ({
+  value: grade,
+  label: CONDITION_LABELS[grade],
+  definition: CONDITION_DEFINITIONS[grade],
+}));
 
 /**
  * The condition grade as a radio group, each grade with its one-line definition in view, so sellers and

@@ -28,12 +28,25 @@ export interface DialogProps {
  * inside, closes on Escape and makes the page behind inert. Focus starts on the first control (Cancel
  * when there are no fields) and goes back to the control that opened it.
  */
-export function Dialog({ title, description, role = 'dialog', onSubmit, onCancel, busy, danger = false, labels, buttons, children }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  role = 'dialog',
+  onSubmit,
+  onCancel,
+  busy,
+  danger = false,
+  labels,
+  buttons,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   // Read while rendering, before anything in the dialog takes the focus.
-  const [opener] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const [opener] = useState(() =>
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useEffect(() => {
     const dialog = ref.current;
@@ -43,7 +56,8 @@ export function Dialog({ title, description, role = 'dialog', onSubmit, onCancel
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('input, textarea, select, button:not(:disabled)')?.focus();
+    if (!dialog.contains(document.activeElement))
+      dialog.querySelector<HTMLElement>('input, textarea, select, button:not(:disabled)')?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
       if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();

@@ -9,7 +9,8 @@ import { lazyPage } from '../lib/lazy-page';
 const OFFLINE = 'You seem to be offline. Try again.';
 const HOME = { to: '/', label: 'Go to the home page' };
 // What Chromium throws when a screen's chunk does not arrive.
-const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/SellPage-x1.js');
+const chunkError = () =>
+  new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/SellPage-x1.js');
 
 /** A lazy screen whose first `failures` loads fail like a dropped connection. */
 function flakyScreen(failures: number, name = 'The screen') {

@@ -49,7 +49,15 @@ class Boundary extends Component<ErrorBoundaryProps & { at: string }, BoundarySt
 }
 
 /** What the boundary shows, in the reader's language (a class cannot read the translator's hook). */
-function Failure({ failure, home, onRetry }: { failure: 'offline' | 'error'; home: { to: string; label: string }; onRetry: () => void }) {
+function Failure({
+  failure,
+  home,
+  onRetry,
+}: {
+  failure: 'offline' | 'error';
+  home: { to: string; label: string };
+  onRetry: () => void;
+}) {
   const i18n = useI18n();
   // Code or data that did not arrive needs only Try again; any other error may be a fault in the screen
   // itself, so it also gets a way home.

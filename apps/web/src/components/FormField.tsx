@@ -32,7 +32,12 @@ export function Field({ label, error, hint, className = '', children }: FieldPro
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
         {label}
       </label>
-      {children({ id, className: controlClass, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {children({
+        id,
+        className: controlClass,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
           {hint}

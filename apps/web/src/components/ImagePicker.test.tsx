@@ -16,7 +16,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('acceptImages', () => {
   it('keeps only images, up to the room left, and counts what it dropped', () => {
-    const result = acceptImages([image('a.jpg')], [text('notes.txt'), image('b.jpg'), image('c.jpg'), image('d.jpg')], 2);
+    const result = acceptImages(
+      [image('a.jpg')],
+      [text('notes.txt'), image('b.jpg'), image('c.jpg'), image('d.jpg')],
+      2,
+    );
     expect(result.files.map((f) => f.name)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
     expect(result.rejectedType).toBe(1);
     expect(result.overLimit).toBe(1);
@@ -24,7 +28,13 @@ describe('acceptImages', () => {
   });
 });
 
-function Harness({ existing = [], onRemoveExisting }: { existing?: ExistingImage[]; onRemoveExisting?: (key: string) => void }) {
+function Harness({
+  existing = [],
+  onRemoveExisting,
+}: {
+  existing?: ExistingImage[];
+  onRemoveExisting?: (key: string) => void;
+}) {
   const [files, setFiles] = useState<File[]>([]);
   return <ImagePicker files={files} onChange={setFiles} existing={existing} onRemoveExisting={onRemoveExisting} />;
 }
@@ -65,7 +75,15 @@ describe('ImagePicker', () => {
   it('counts stored images against the limit and reports their removal', async () => {
     const user = setup();
     const onRemoveExisting = vi.fn();
-    render(<Harness existing={[{ key: 'a.webp', url: '/a' }, { key: 'b.webp', url: '/b' }]} onRemoveExisting={onRemoveExisting} />);
+    render(
+      <Harness
+        existing={[
+          { key: 'a.webp', url: '/a' },
+          { key: 'b.webp', url: '/b' },
+        ]}
+        onRemoveExisting={onRemoveExisting}
+      />,
+    );
     await user.upload(input(), [image('new1.jpg'), image('new2.jpg')]);
     expect(thumbnails()).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('1 file skipped: at most 3 images.');

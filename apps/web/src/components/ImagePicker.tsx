@@ -64,7 +64,11 @@ function useObjectUrls(files: readonly File[]): ReadonlyMap<File, string> {
 }
 
 /** A form's picked files and the preview URL of the primary (first) one, for a PreviewCard beside the picker. */
-export function usePickedImages(): { files: File[]; setFiles: (files: File[]) => void; primaryUrl: string | undefined } {
+export function usePickedImages(): {
+  files: File[];
+  setFiles: (files: File[]) => void;
+  primaryUrl: string | undefined;
+} {
   const [files, setFiles] = useState<File[]>([]);
   // Only the primary image is previewed, so only it gets an object URL.
   const primary = useMemo(() => files.slice(0, 1), [files]);
@@ -79,7 +83,16 @@ type Skipped = Pick<AcceptResult, 'rejectedType' | 'overLimit'>;
  * Drag-and-drop or click picker for up to `max` images with thumbnails, a remove button on each and a
  * 'Primary' badge on the first. Shared by the back-office product and seller-request forms and the public /sell form.
  */
-export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], onRemoveExisting, label, error, disabled = false }: ImagePickerProps) {
+export function ImagePicker({
+  files,
+  onChange,
+  max = MAX_IMAGES,
+  existing = [],
+  onRemoveExisting,
+  label,
+  error,
+  disabled = false,
+}: ImagePickerProps) {
   const i18n = useI18n();
   const inputId = useId();
   const hintId = useId();
@@ -92,7 +105,11 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
 
   function add(incoming: Iterable<File>) {
     const result = acceptImages(files, incoming, room);
-    setSkipped(result.rejectedType || result.overLimit ? { rejectedType: result.rejectedType, overLimit: result.overLimit } : null);
+    setSkipped(
+      result.rejectedType || result.overLimit
+        ? { rejectedType: result.rejectedType, overLimit: result.overLimit }
+        : null,
+    );
     if (result.files.length !== files.length) onChange(result.files);
   }
 
@@ -104,7 +121,12 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
   }
 
   const thumbs = [
-    ...existing.map((image) => ({ id: `existing:${image.key}`, url: image.url, remove: () => onRemoveExisting?.(image.key), removable: Boolean(onRemoveExisting) })),
+    ...existing.map((image) => ({
+      id: `existing:${image.key}`,
+      url: image.url,
+      remove: () => onRemoveExisting?.(image.key),
+      removable: Boolean(onRemoveExisting),
+    })),
     ...files.map((file, index) => ({
       id: `file:${index}:${file.name}`,
       url: urls.get(file),
@@ -116,11 +138,19 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
   const notes: string[] = [];
   if (skipped?.rejectedType) {
     const count = skipped.rejectedType;
-    notes.push(count === 1 ? i18n._('1 file skipped: only images can be added.') : i18n._('{count} files skipped: only images can be added.', { count }));
+    notes.push(
+      count === 1
+        ? i18n._('1 file skipped: only images can be added.')
+        : i18n._('{count} files skipped: only images can be added.', { count }),
+    );
   }
   if (skipped?.overLimit) {
     const count = skipped.overLimit;
-    notes.push(count === 1 ? i18n._('1 file skipped: at most {max} images.', { max }) : i18n._('{count} files skipped: at most {max} images.', { count, max }));
+    notes.push(
+      count === 1
+        ? i18n._('1 file skipped: at most {max} images.', { max })
+        : i18n._('{count} files skipped: at most {max} images.', { count, max }),
+    );
   }
   const notice = notes.join(' ');
 
@@ -138,7 +168,9 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={`flex min-h-28 flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-5 text-center text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700 ${
-          full || disabled ? 'cursor-not-allowed border-stone-300 bg-stone-100 text-stone-600' : 'cursor-pointer bg-white text-stone-700 hover:border-teal-700'
+          full || disabled
+            ? 'cursor-not-allowed border-stone-300 bg-stone-100 text-stone-600'
+            : 'cursor-pointer bg-white text-stone-700 hover:border-teal-700'
         } ${dragging ? 'border-teal-700 bg-teal-50' : 'border-stone-400'} ${error ? 'border-red-700' : ''}`}
       >
         <input
@@ -155,9 +187,16 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
             e.target.value = '';
           }}
         />
-        <span className="font-semibold text-teal-800">{full ? i18n._('Maximum of {max} images reached', { max }) : i18n._('Drag and drop images here, or click to choose')}</span>
+        <span className="font-semibold text-teal-800">
+          {full
+            ? i18n._('Maximum of {max} images reached', { max })
+            : i18n._('Drag and drop images here, or click to choose')}
+        </span>
         <span id={hintId} className="text-xs text-stone-600">
-          {i18n._('Up to {max} images ({count} of {max} added). The first is the primary image.', { max, count: thumbs.length })}
+          {i18n._('Up to {max} images ({count} of {max} added). The first is the primary image.', {
+            max,
+            count: thumbs.length,
+          })}
         </span>
       </label>
       <p role="status" className="mt-1 text-sm text-amber-900 empty:hidden">
@@ -171,9 +210,26 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
       {thumbs.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-3" aria-label={i18n._('Selected images')}>
           {thumbs.map((thumb, index) => (
-            <li key={thumb.id} className="relative size-24 overflow-hidden rounded-md border border-stone-300 bg-stone-100">
-              {thumb.url && <img src={thumb.url} alt={index === 0 ? i18n._('Image {number} (primary)', { number: index + 1 }) : i18n._('Image {number}', { number: index + 1 })} className="size-full object-cover" />}
-              {index === 0 && <span className="absolute bottom-1 left-1 rounded bg-teal-800 px-1.5 py-0.5 text-xs font-semibold text-white">{i18n._('Primary')}</span>}
+            <li
+              key={thumb.id}
+              className="relative size-24 overflow-hidden rounded-md border border-stone-300 bg-stone-100"
+            >
+              {thumb.url && (
+                <img
+                  src={thumb.url}
+                  alt={
+                    index === 0
+                      ? i18n._('Image {number} (primary)', { number: index + 1 })
+                      : i18n._('Image {number}', { number: index + 1 })
+                  }
+                  className="size-full object-cover"
+                />
+              )}
+              {index === 0 && (
+                <span className="absolute bottom-1 left-1 rounded bg-teal-800 px-1.5 py-0.5 text-xs font-semibold text-white">
+                  {i18n._('Primary')}
+                </span>
+              )}
               {thumb.removable && (
                 <button
                   type="button"
@@ -185,7 +241,17 @@ export function ImagePicker({ files, onChange, max = MAX_IMAGES, existing = [], 
                   aria-label={i18n._('Remove image {number}', { number: index + 1 })}
                   className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-stone-900 shadow ring-1 ring-stone-300 hover:bg-red-50 hover:text-red-800"
                 >
-                  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="16"
+                    height="16"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
                     <path d="M6 6l12 12M18 6 6 18" />
                   </svg>
                 </button>

@@ -25,7 +25,9 @@ export function OrderLines({ order }: { order: OrderMoney }) {
         {order.fulfilment === 'delivery' && (
           <div className={row}>
             <dt className="text-stone-700">{i18n._('Delivery fee')}</dt>
-            <dd className="text-right">{order.delivery_fee === null ? i18n._('Agreed on the phone') : formatMoney(order.delivery_fee)}</dd>
+            <dd className="text-right">
+              {order.delivery_fee === null ? i18n._('Agreed on the phone') : formatMoney(order.delivery_fee)}
+            </dd>
           </div>
         )}
         <div className={`${row} text-base`}>

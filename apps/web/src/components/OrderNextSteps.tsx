@@ -17,11 +17,16 @@ export function OrderNextSteps({ fulfilment, expiresAt }: OrderNextStepsProps) {
       <p>
         {fulfilment === 'delivery'
           ? i18n._('Pay the driver in cash or by mobile money when the item arrives.')
-          : i18n._('Bring your order number and the money. Pay at the counter in cash or by mobile money (Airtel Money or TNM Mpamba). Check the item before you pay.')}
+          : i18n._(
+              'Bring your order number and the money. Pay at the counter in cash or by mobile money (Airtel Money or TNM Mpamba). Check the item before you pay.',
+            )}
       </p>
       {expiresAt && (
         <p className="font-semibold text-stone-900">
-          <Rich text={i18n._('We hold your items until <0>{date}</0>', { date: formatDateTime(expiresAt) })} parts={[(date) => <time dateTime={expiresAt}>{date}</time>]} />
+          <Rich
+            text={i18n._('We hold your items until <0>{date}</0>', { date: formatDateTime(expiresAt) })}
+            parts={[(date) => <time dateTime={expiresAt}>{date}</time>]}
+          />
         </p>
       )}
     </div>

@@ -37,7 +37,9 @@ export function PreviewCard({ name, price, location, description, imageUrl, cond
             <PinIcon width={14} height={14} />
             {location?.trim() || DEFAULT_LOCATION}
           </p>
-          <p className="line-clamp-3 text-xs text-stone-600">{description?.trim() || i18n._('Item description goes here')}</p>
+          <p className="line-clamp-3 text-xs text-stone-600">
+            {description?.trim() || i18n._('Item description goes here')}
+          </p>
         </div>
       </article>
     </section>

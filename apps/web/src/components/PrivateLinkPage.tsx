@@ -40,7 +40,15 @@ interface LinkLoadFailedProps {
 }
 
 /** The texts given are shown as they are: the caller translates them. */
-export function LinkLoadFailed({ head, notFound, notFoundTitle, notFoundHint, failureTitle, wayOn, onRetry }: LinkLoadFailedProps) {
+export function LinkLoadFailed({
+  head,
+  notFound,
+  notFoundTitle,
+  notFoundHint,
+  failureTitle,
+  wayOn,
+  onRetry,
+}: LinkLoadFailedProps) {
   const i18n = useI18n();
   return (
     <section className="mx-auto max-w-xl py-10 text-center">

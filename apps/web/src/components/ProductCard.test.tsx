@@ -37,13 +37,19 @@ describe('ProductCard image', () => {
   }
 
   it('uses cover_image_url first, at card size through the image endpoint', () => {
-    expect(imgSrc({ ...base, cover_image_url: 'cover.webp', image_gallery: ['g.webp'], images: ['i.webp'] })).toBe('/api/images/cover.webp?w=400&h=500&fit=cover&q=80');
+    expect(imgSrc({ ...base, cover_image_url: 'cover.webp', image_gallery: ['g.webp'], images: ['i.webp'] })).toBe(
+      '/api/images/cover.webp?w=400&h=500&fit=cover&q=80',
+    );
   });
   it('falls back to the first gallery entry', () => {
-    expect(imgSrc({ ...base, cover_image_url: null, image_gallery: ['g1.webp', 'g2.webp'], images: ['i.webp'] })).toContain('/api/images/g1.webp?');
+    expect(
+      imgSrc({ ...base, cover_image_url: null, image_gallery: ['g1.webp', 'g2.webp'], images: ['i.webp'] }),
+    ).toContain('/api/images/g1.webp?');
   });
   it('falls back to the first images entry, stripping a data/ path', () => {
-    expect(imgSrc({ ...base, cover_image_url: '', image_gallery: [], images: ['data/i1.webp'] })).toContain('/api/images/i1.webp?');
+    expect(imgSrc({ ...base, cover_image_url: '', image_gallery: [], images: ['data/i1.webp'] })).toContain(
+      '/api/images/i1.webp?',
+    );
   });
   it('shows a labelled placeholder when there is no image', () => {
     renderWithRouter(<ProductCard product={base} />);

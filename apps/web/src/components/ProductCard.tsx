@@ -20,7 +20,13 @@ export interface ProductCardProps {
 }
 
 /** One card for every grid: photo, name, price (the boldest thing), location, basket button. */
-export function ProductCard({ product, headingLevel = 3, showWatchers = false, eager = false, priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  showWatchers = false,
+  eager = false,
+  priority = false,
+}: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const badge = unavailableLabel(product);
   const i18n = useI18n();
@@ -38,14 +44,23 @@ export function ProductCard({ product, headingLevel = 3, showWatchers = false, e
         priority={priority}
         className="aspect-[4/5] w-full"
       />
-      {badge && <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs font-semibold ${product.sold ? 'bg-stone-900 text-white' : 'bg-amber-300 text-stone-950'}`}>{i18n._(badge)}</span>}
+      {badge && (
+        <span
+          className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs font-semibold ${product.sold ? 'bg-stone-900 text-white' : 'bg-amber-300 text-stone-950'}`}
+        >
+          {i18n._(badge)}
+        </span>
+      )}
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <Heading className="line-clamp-2 text-sm font-medium text-stone-800">
           <Link to={`/product/${product.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
             {product.name}
           </Link>
         </Heading>
-        <p className="text-base font-bold tracking-tight whitespace-nowrap text-stone-950 sm:text-lg" data-testid="card-price">
+        <p
+          className="text-base font-bold tracking-tight whitespace-nowrap text-stone-950 sm:text-lg"
+          data-testid="card-price"
+        >
           {formatMoney(product.price)}
         </p>
         <ConditionLabel condition={product.condition} />
@@ -53,7 +68,11 @@ export function ProductCard({ product, headingLevel = 3, showWatchers = false, e
           <PinIcon width={14} height={14} />
           {product.location || DEFAULT_LOCATION}
         </p>
-        {showWatchers && typeof product.watchers === 'number' && <p className="text-xs text-stone-600">{product.watchers === 1 ? i18n._('1 watching') : i18n._('{count} watching', { count: product.watchers })}</p>}
+        {showWatchers && typeof product.watchers === 'number' && (
+          <p className="text-xs text-stone-600">
+            {product.watchers === 1 ? i18n._('1 watching') : i18n._('{count} watching', { count: product.watchers })}
+          </p>
+        )}
         <div className="mt-auto pt-2">
           <CardBasketButton product={product} />
         </div>

@@ -21,7 +21,16 @@ describe('ProductGrid', () => {
   });
 
   it('takes other empty texts (the basket)', () => {
-    renderWithRouter(<ProductGrid label="Items" loading={false} products={[]} skeletons={3} emptyTitle="Nothing" emptyMessage="Later." />);
+    renderWithRouter(
+      <ProductGrid
+        label="Items"
+        loading={false}
+        products={[]}
+        skeletons={3}
+        emptyTitle="Nothing"
+        emptyMessage="Later."
+      />,
+    );
     expect(screen.getByText('Nothing')).toBeInTheDocument();
     expect(screen.getByText('Later.')).toBeInTheDocument();
   });
@@ -40,7 +49,16 @@ describe('ProductGrid', () => {
   it('says the phone seems offline when the list got no answer, with a retry instead of the empty state', async () => {
     const user = userEvent.setup();
     const retry = vi.fn();
-    renderWithRouter(<ProductGrid label="Items" loading={false} products={[]} skeletons={4} error={new ApiError('Failed to fetch items', 0)} onRetry={retry} />);
+    renderWithRouter(
+      <ProductGrid
+        label="Items"
+        loading={false}
+        products={[]}
+        skeletons={4}
+        error={new ApiError('Failed to fetch items', 0)}
+        onRetry={retry}
+      />,
+    );
     expect(screen.getByText('You seem to be offline. Try again.')).toBeInTheDocument();
     expect(screen.queryByText('No products available')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -48,7 +66,16 @@ describe('ProductGrid', () => {
   });
 
   it('keeps the spec empty state for a failure with an answer (spec 8)', () => {
-    renderWithRouter(<ProductGrid label="Items" loading={false} products={[]} skeletons={4} error={new ApiError('Failed to fetch items', 503)} onRetry={() => {}} />);
+    renderWithRouter(
+      <ProductGrid
+        label="Items"
+        loading={false}
+        products={[]}
+        skeletons={4}
+        error={new ApiError('Failed to fetch items', 503)}
+        onRetry={() => {}}
+      />,
+    );
     expect(screen.getByText('No products available')).toBeInTheDocument();
     expect(screen.getByText('Check back soon.')).toBeInTheDocument();
     expect(screen.queryByText('You seem to be offline. Try again.')).not.toBeInTheDocument();

@@ -32,7 +32,21 @@ interface ProductGridProps {
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
 /** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
-export function ProductGrid({ products, loading, skeletons, label, headingLevel, showWatchers, emptyTitle, emptyMessage, error, onRetry, eager = 0, priority = false, footer }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  loading,
+  skeletons,
+  label,
+  headingLevel,
+  showWatchers,
+  emptyTitle,
+  emptyMessage,
+  error,
+  onRetry,
+  eager = 0,
+  priority = false,
+  footer,
+}: ProductGridProps) {
   const i18n = useI18n();
   if (loading) {
     return (
@@ -53,7 +67,15 @@ export function ProductGrid({ products, loading, skeletons, label, headingLevel,
   return (
     <ul className={gridClass} aria-label={label}>
       {products.map((product, index) => {
-        const card = <ProductCard product={product} headingLevel={headingLevel} showWatchers={showWatchers} eager={index < eager} priority={priority && index === 0} />;
+        const card = (
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            showWatchers={showWatchers}
+            eager={index < eager}
+            priority={priority && index === 0}
+          />
+        );
         // With a footer each cell spans two rows of the grid (subgrid), so cards and footers line up across a row.
         return footer ? (
           <li key={product.id} className="row-span-2 grid grid-rows-subgrid">

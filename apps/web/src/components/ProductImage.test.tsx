@@ -14,7 +14,17 @@ function renderSaving(ui: ReactElement) {
 
 describe('ProductImage under data saver', () => {
   it('shows a placeholder of the same box, asks for nothing, and loads the photo at its slot size on tap', async () => {
-    renderSaving(<ProductImage file="phone.webp" alt="Tecno Spark 10" size={CARD_IMAGE} srcSet={CARD_SRCSET} sizes={CARD_SIZES} priority className={BOX} />);
+    renderSaving(
+      <ProductImage
+        file="phone.webp"
+        alt="Tecno Spark 10"
+        size={CARD_IMAGE}
+        srcSet={CARD_SRCSET}
+        sizes={CARD_SIZES}
+        priority
+        className={BOX}
+      />,
+    );
     const placeholder = screen.getByRole('button', { name: 'Tap to show photo of Tecno Spark 10' });
     // The box the photo will fill, so nothing moves when it arrives.
     expect(placeholder.parentElement).toHaveClass('aspect-[4/5]', 'w-full');
@@ -43,7 +53,9 @@ describe('ProductImage under data saver', () => {
   });
 
   it('inside a link, is a plain placeholder: no button nested in a link', () => {
-    renderSaving(<ProductImage file="phone.webp" alt="Tecno Spark 10" size={CARD_IMAGE} tapToShow={false} className={BOX} />);
+    renderSaving(
+      <ProductImage file="phone.webp" alt="Tecno Spark 10" size={CARD_IMAGE} tapToShow={false} className={BOX} />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('img', { name: 'Tecno Spark 10: photo not loaded (data saver)' }).tagName).toBe('DIV');
   });

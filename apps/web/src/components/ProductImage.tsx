@@ -30,7 +30,18 @@ const PLACEHOLDER = 'flex flex-col items-center justify-center gap-1 bg-stone-20
  * A product photo at exactly its slot's size, or a quiet placeholder when the product has none. Under data
  * saver the placeholder, of the same size, asks for a tap first: nothing is fetched or preloaded before it.
  */
-export function ProductImage({ file, alt, size, srcSet, sizes, className = '', contain = false, eager = false, priority = false, tapToShow = true }: ProductImageProps) {
+export function ProductImage({
+  file,
+  alt,
+  size,
+  srcSet,
+  sizes,
+  className = '',
+  contain = false,
+  eager = false,
+  priority = false,
+  tapToShow = true,
+}: ProductImageProps) {
   const onTap = useContext(PhotosOnTap);
   // Kept across a change of `file`: in a gallery, the photo chosen next shows at once.
   const [tapped, setTapped] = useState(false);
@@ -46,7 +57,11 @@ export function ProductImage({ file, alt, size, srcSet, sizes, className = '', c
   if (onTap && !tapped) {
     if (!tapToShow) {
       return (
-        <div className={`${PLACEHOLDER} ${className}`} role="img" aria-label={i18n._('{name}: photo not loaded (data saver)', { name: alt })}>
+        <div
+          className={`${PLACEHOLDER} ${className}`}
+          role="img"
+          aria-label={i18n._('{name}: photo not loaded (data saver)', { name: alt })}
+        >
           <ImageIcon />
         </div>
       );
@@ -55,7 +70,11 @@ export function ProductImage({ file, alt, size, srcSet, sizes, className = '', c
     // elsewhere on the card still opens the product; it leaves the corner badge (Sold) in view.
     return (
       <div className={`${PLACEHOLDER} ${className}`}>
-        <button type="button" className="relative z-10 flex min-h-11 flex-col items-center gap-1 rounded-md px-3 py-2 text-center hover:bg-stone-300" onClick={() => setTapped(true)}>
+        <button
+          type="button"
+          className="relative z-10 flex min-h-11 flex-col items-center gap-1 rounded-md px-3 py-2 text-center hover:bg-stone-300"
+          onClick={() => setTapped(true)}
+        >
           <ImageIcon />
           <span className="text-xs font-medium">
             {i18n._('Tap to show photo')}
@@ -68,7 +87,8 @@ export function ProductImage({ file, alt, size, srcSet, sizes, className = '', c
   const src = imageUrl(file, size);
   const set = srcSet ? srcSetOf(file, srcSet) : undefined;
   // Once tapped the photo is already on its way; before, under data saver, nothing is asked for.
-  if (priority && !tapped) preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: set, imageSizes: set ? sizes : undefined });
+  if (priority && !tapped)
+    preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: set, imageSizes: set ? sizes : undefined });
   return (
     <img
       src={src}

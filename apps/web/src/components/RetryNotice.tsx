@@ -16,7 +16,9 @@ export function RetryNotice({ onRetry, title, as: Title = 'p', children }: Retry
   const i18n = useI18n();
   return (
     <div className="card px-4 py-10 text-center">
-      <Title className="text-lg font-semibold text-stone-900">{title ?? i18n._('You seem to be offline. Try again.')}</Title>
+      <Title className="text-lg font-semibold text-stone-900">
+        {title ?? i18n._('You seem to be offline. Try again.')}
+      </Title>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         <button type="button" className="btn btn-primary" onClick={onRetry}>
           {i18n._('Try again')}

@@ -4,7 +4,11 @@ import { Dialog } from './Dialog';
 import { useI18n } from '../i18n/context';
 import { translateKnown } from '../i18n/labels';
 
-const BUTTONS = { cancel: 'btn btn-outline', confirm: 'btn btn-primary disabled:bg-stone-400', danger: 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400' };
+const BUTTONS = {
+  cancel: 'btn btn-outline',
+  confirm: 'btn btn-primary disabled:bg-stone-400',
+  danger: 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400',
+};
 
 interface SendDialogProps<T> {
   title: string;
@@ -32,7 +36,21 @@ interface SendDialogProps<T> {
  * The caller's texts come translated; the server's message is translated when the catalogue knows it.
  */
 export function SendDialog<T>(props: SendDialogProps<T>) {
-  const { title, description, reason, backLabel, sendLabel, busyLabel, danger = false, offlineText, failureText, send, onClose, onSent, onRefused } = props;
+  const {
+    title,
+    description,
+    reason,
+    backLabel,
+    sendLabel,
+    busyLabel,
+    danger = false,
+    offlineText,
+    failureText,
+    send,
+    onClose,
+    onSent,
+    onRefused,
+  } = props;
   const i18n = useI18n();
   const reasonId = useId();
   const [busy, setBusy] = useState(false);
@@ -53,7 +71,13 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
         onRefused(error.message);
         return;
       }
-      setFailure(error instanceof ApiError && error.status === 0 ? offlineText : error instanceof Error ? error.message : failureText);
+      setFailure(
+        error instanceof ApiError && error.status === 0
+          ? offlineText
+          : error instanceof Error
+            ? error.message
+            : failureText,
+      );
       setBusy(false);
     }
   }

@@ -1,4 +1,9 @@
-import { formatMalawiPhone as formatPhone, isMalawiMobile as isMobile, telLink as telHref, whatsappLink as whatsappHref } from '@marketplace/shared';
+import {
+  formatMalawiPhone as formatPhone,
+  isMalawiMobile as isMobile,
+  telLink as telHref,
+  whatsappLink as whatsappHref,
+} from '@marketplace/shared';
 import { useI18n } from '../i18n/context';
 
 interface ShopDetails {
@@ -19,7 +24,9 @@ interface ShopContactProps {
 export function ShopContact({ shop, whatsappText }: ShopContactProps) {
   const i18n = useI18n();
   // Addresses are often typed with the town already in them: say it once.
-  const address = [shop.address, shop.address.toLowerCase().includes(shop.town.toLowerCase()) ? '' : shop.town].filter(Boolean).join(', ');
+  const address = [shop.address, shop.address.toLowerCase().includes(shop.town.toLowerCase()) ? '' : shop.town]
+    .filter(Boolean)
+    .join(', ');
   return (
     <div className="space-y-3">
       <div>
@@ -55,7 +62,12 @@ export function ShopContact({ shop, whatsappText }: ShopContactProps) {
           </a>
           {isMobile(shop.phone) && (
             // noreferrer as well: on the order page the address holds the order's private token.
-            <a href={whatsappHref(shop.phone, whatsappText)} target="_blank" rel="noopener noreferrer" className="btn btn-outline">
+            <a
+              href={whatsappHref(shop.phone, whatsappText)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-outline"
+            >
               {i18n._('Chat on WhatsApp')}
               <span className="sr-only"> {i18n._('with {name} (opens WhatsApp)', { name: shop.name })}</span>
             </a>

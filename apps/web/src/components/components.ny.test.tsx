@@ -27,9 +27,18 @@ afterEach(() => vi.restoreAllMocks());
 describe('shared components in Chichewa', () => {
   it("a field shows a schema's message translated when the catalogue knows it, else as it came", () => {
     const messages = { 'Price is required': 'Mtengo ukufunika' };
-    const { rerender } = render(<Field label="Mtengo" error="Price is required">{(aria) => <input {...aria} />}</Field>, { wrapper: inChichewa(messages) });
+    const { rerender } = render(
+      <Field label="Mtengo" error="Price is required">
+        {(aria) => <input {...aria} />}
+      </Field>,
+      { wrapper: inChichewa(messages) },
+    );
     expect(screen.getByRole('textbox', { name: 'Mtengo' })).toHaveAccessibleDescription('Mtengo ukufunika');
-    rerender(<Field label="Mtengo" error="Galaxy {S9} is taken">{(aria) => <input {...aria} />}</Field>);
+    rerender(
+      <Field label="Mtengo" error="Galaxy {S9} is taken">
+        {(aria) => <input {...aria} />}
+      </Field>,
+    );
     expect(screen.getByText('Galaxy {S9} is taken')).toBeInTheDocument();
   });
 
@@ -42,7 +51,11 @@ describe('shared components in Chichewa', () => {
       <ErrorBoundary home={{ to: '/', label: 'Go to the home page' }}>
         <Broken />
       </ErrorBoundary>,
-      { 'Something went wrong': 'Pali vuto lina', 'Go to the home page': 'Pitani ku tsamba loyamba', 'Try again': 'Yesaninso' },
+      {
+        'Something went wrong': 'Pali vuto lina',
+        'Go to the home page': 'Pitani ku tsamba loyamba',
+        'Try again': 'Yesaninso',
+      },
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Pali vuto lina' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pitani ku tsamba loyamba' })).toHaveAttribute('href', '/');
@@ -59,7 +72,9 @@ describe('shared components in Chichewa', () => {
       'Add to basket': 'Ikani mu dengu',
     };
     const product = { id: 5, name: 'HP EliteBook 840', condition: 'like_new', watchers: 1 };
-    const { rerender } = render(<ProductCard product={{ ...product, sold: true }} showWatchers />, { wrapper: inChichewa(messages) });
+    const { rerender } = render(<ProductCard product={{ ...product, sold: true }} showWatchers />, {
+      wrapper: inChichewa(messages),
+    });
     expect(screen.getAllByText('Zagulitsidwa')).toHaveLength(2);
     expect(screen.getByTestId('condition-label')).toHaveTextContent('Mmene chilili: Ngati chatsopano');
     expect(screen.getByText('Munthu 1 akuchitsatira')).toBeInTheDocument();
@@ -97,8 +112,19 @@ describe('the image picker in Chichewa', () => {
     const text = (name: string) => new File(['x'], name, { type: 'text/plain' });
     await user.upload(screen.getByLabelText('Zithunzi'), [text('a.txt'), text('b.txt'), image('1.jpg')]);
     expect(screen.getByRole('status')).toHaveTextContent('Mafayilo 2 asiyidwa: zithunzi zokha.');
-    await user.upload(screen.getByLabelText('Zithunzi'), [text('c.txt'), image('2.jpg'), image('3.jpg'), image('4.jpg')]);
-    expect(screen.getByRole('status')).toHaveTextContent('Fayilo 1 yasiyidwa: zithunzi zokha. Fayilo 1 yasiyidwa: zithunzi zosapitirira 3.');
-    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Chithunzi 1 (chachikulu)', 'Chithunzi 2', 'Chithunzi 3']);
+    await user.upload(screen.getByLabelText('Zithunzi'), [
+      text('c.txt'),
+      image('2.jpg'),
+      image('3.jpg'),
+      image('4.jpg'),
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Fayilo 1 yasiyidwa: zithunzi zokha. Fayilo 1 yasiyidwa: zithunzi zosapitirira 3.',
+    );
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+      'Chithunzi 1 (chachikulu)',
+      'Chithunzi 2',
+      'Chithunzi 3',
+    ]);
   });
 });

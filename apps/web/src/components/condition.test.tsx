@@ -12,7 +12,12 @@ function Form({ allowNotGraded, error, initial = '' }: { allowNotGraded?: boolea
   const { register, watch } = useForm({ defaultValues: { condition: initial } });
   return (
     <>
-      <ConditionChoice legend="Your item's condition" input={register('condition')} error={error} allowNotGraded={allowNotGraded} />
+      <ConditionChoice
+        legend="Your item's condition"
+        input={register('condition')}
+        error={error}
+        allowNotGraded={allowNotGraded}
+      />
       <output data-testid="value">{watch('condition')}</output>
     </>
   );
@@ -24,10 +29,18 @@ describe('ConditionChoice', () => {
     expect(screen.getByRole('group', { name: "Your item's condition" })).toBeInTheDocument();
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('value'))).toEqual(['like_new', 'good', 'fair', 'for_parts']);
-    expect(screen.getByRole('radio', { name: 'Like new' })).toHaveAccessibleDescription('No marks or wear; works perfectly, like it just came out of the box.');
-    expect(screen.getByRole('radio', { name: 'Good' })).toHaveAccessibleDescription('Light signs of use such as small scratches; everything works.');
-    expect(screen.getByRole('radio', { name: 'Fair' })).toHaveAccessibleDescription('Clear signs of use such as scratches or dents; everything works.');
-    expect(screen.getByRole('radio', { name: 'For parts' })).toHaveAccessibleDescription('Does not fully work; for repair or spare parts.');
+    expect(screen.getByRole('radio', { name: 'Like new' })).toHaveAccessibleDescription(
+      'No marks or wear; works perfectly, like it just came out of the box.',
+    );
+    expect(screen.getByRole('radio', { name: 'Good' })).toHaveAccessibleDescription(
+      'Light signs of use such as small scratches; everything works.',
+    );
+    expect(screen.getByRole('radio', { name: 'Fair' })).toHaveAccessibleDescription(
+      'Clear signs of use such as scratches or dents; everything works.',
+    );
+    expect(screen.getByRole('radio', { name: 'For parts' })).toHaveAccessibleDescription(
+      'Does not fully work; for repair or spare parts.',
+    );
     // The definitions are on screen, not only read out.
     expect(screen.getByText('Does not fully work; for repair or spare parts.')).toBeVisible();
     expect(screen.queryByRole('radio', { name: 'Not graded' })).not.toBeInTheDocument();

@@ -51,7 +51,13 @@ describe('English texts', () => {
   });
 
   it('compile their placeholders into values', () => {
-    expect(compileEnglish('© {year} {brand}. All rights reserved.')).toEqual(['© ', ['year'], ' ', ['brand'], '. All rights reserved.']);
+    expect(compileEnglish('© {year} {brand}. All rights reserved.')).toEqual([
+      '© ',
+      ['year'],
+      ' ',
+      ['brand'],
+      '. All rights reserved.',
+    ]);
     expect(compileEnglish('Basket')).toEqual(['Basket']);
   });
 });

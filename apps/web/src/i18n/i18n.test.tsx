@@ -46,7 +46,10 @@ describe('Rich', () => {
   it('draws the numbered parts of a sentence where the translation puts them', () => {
     render(
       <p data-testid="rich">
-        <Rich text="Soma <1>zachinsinsi</1> ndi <0>malamulo</0>." parts={[(t) => <a href="/terms">{t}</a>, (t) => <a href="/privacy">{t}</a>]} />
+        <Rich
+          text="Soma <1>zachinsinsi</1> ndi <0>malamulo</0>."
+          parts={[(t) => <a href="/terms">{t}</a>, (t) => <a href="/privacy">{t}</a>]}
+        />
       </p>,
     );
     expect(screen.getByTestId('rich')).toHaveTextContent('Soma zachinsinsi ndi malamulo.');

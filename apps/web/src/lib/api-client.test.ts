@@ -3,7 +3,9 @@ import { ApiError, apiList, apiRequest, listOf } from './api-client';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(text, { status, headers: { 'Content-Type': contentType } }));
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(text, { status, headers: { 'Content-Type': contentType } }));
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -11,25 +13,34 @@ afterEach(() => vi.restoreAllMocks());
 describe('apiRequest', () => {
   it('calls the /api base and returns the JSON', async () => {
     const fetchMock = answer(200, { products: [] });
-    await expect(apiRequest('/v1/products?limit=4', { defaultMessage: 'Failed to fetch items' })).resolves.toEqual({ products: [] });
+    await expect(apiRequest('/v1/products?limit=4', { defaultMessage: 'Failed to fetch items' })).resolves.toEqual({
+      products: [],
+    });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/products?limit=4');
   });
 
   it("throws the server's message with the status", async () => {
     answer(404, { title: 'Not Found', status: 404, detail: 'x', message: 'Product not found' });
-    const error = await apiRequest('/v1/products/9', { defaultMessage: 'Failed to fetch item' }).catch((e: unknown) => e);
+    const error = await apiRequest('/v1/products/9', { defaultMessage: 'Failed to fetch item' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Product not found', status: 404 });
   });
 
   it('falls back to the default message when the body has none', async () => {
     answer(502, '<html>Bad gateway</html>', 'text/html');
-    await expect(apiRequest('/v1/products', { defaultMessage: 'Failed to fetch items' })).rejects.toMatchObject({ message: 'Failed to fetch items', status: 502 });
+    await expect(apiRequest('/v1/products', { defaultMessage: 'Failed to fetch items' })).rejects.toMatchObject({
+      message: 'Failed to fetch items',
+      status: 502,
+    });
   });
 
   it('turns a network failure into status 0 with the default message', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest('/v1/products/category/x', { defaultMessage: 'Failed to fetch category items' })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/v1/products/category/x', { defaultMessage: 'Failed to fetch category items' }),
+    ).rejects.toMatchObject({
       message: 'Failed to fetch category items',
       status: 0,
     });
@@ -70,14 +81,18 @@ describe('the message of a failure', () => {
       [{}, 'Failed to fetch users'],
     ] as const) {
       answer(400, body);
-      await expect(apiRequest('/admin/users', { defaultMessage: 'Failed to fetch users' })).rejects.toMatchObject({ message: expected });
+      await expect(apiRequest('/admin/users', { defaultMessage: 'Failed to fetch users' })).rejects.toMatchObject({
+        message: expected,
+      });
       vi.restoreAllMocks();
     }
   });
 
   it("carries a 400's per-field messages, dropping anything that is not text", async () => {
     answer(400, { message: 'Invalid input', errors: { price: 'Price is required', images: 3 } });
-    await expect(apiRequest('/v1/sells', { defaultMessage: 'x' })).rejects.toMatchObject({ fieldErrors: { price: 'Price is required' } });
+    await expect(apiRequest('/v1/sells', { defaultMessage: 'x' })).rejects.toMatchObject({
+      fieldErrors: { price: 'Price is required' },
+    });
   });
 });
 
@@ -95,10 +110,15 @@ describe('bearer, multipart and 401', () => {
     expect(headers.get('Content-Type')).toBeNull();
   });
 
-  it('on a 401 runs the caller\'s hook and says its message when the server says none', async () => {
+  it("on a 401 runs the caller's hook and says its message when the server says none", async () => {
     answer(401, '', 'text/plain');
     const then = vi.fn();
-    await expect(apiRequest('/admin/users', { defaultMessage: 'Failed to fetch users', unauthorized: { message: 'Session over', then } })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/admin/users', {
+        defaultMessage: 'Failed to fetch users',
+        unauthorized: { message: 'Session over', then },
+      }),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'Session over',
     });
@@ -117,7 +137,10 @@ describe('lists (spec 7: an array or an object)', () => {
   });
 
   it('takes the rows under the first key present, with the total and the rest', () => {
-    const page = listOf<{ id: number }>({ featured_products: [{ id: 2 }], total: 7, next_cursor: 'c' }, ['products', 'featured_products']);
+    const page = listOf<{ id: number }>({ featured_products: [{ id: 2 }], total: 7, next_cursor: 'c' }, [
+      'products',
+      'featured_products',
+    ]);
     expect(page.items).toEqual([{ id: 2 }]);
     expect(page.total).toBe(7);
     expect(page.extra.next_cursor).toBe('c');
@@ -125,6 +148,10 @@ describe('lists (spec 7: an array or an object)', () => {
 
   it('gives an empty list for an answer without rows', async () => {
     answer(200, { total: 'many' });
-    await expect(apiList('/v1/products', ['products'], { defaultMessage: 'x' })).resolves.toEqual({ items: [], total: null, extra: { total: 'many' } });
+    await expect(apiList('/v1/products', ['products'], { defaultMessage: 'x' })).resolves.toEqual({
+      items: [],
+      total: null,
+      extra: { total: 'many' },
+    });
   });
 });

@@ -4,7 +4,10 @@ import { API_BASE } from './config';
 type ProblemField = 'message' | 'detail' | 'title';
 
 /** The first non-empty text among the body's `fields`, in that order. */
-export function problemText(body: unknown, fields: readonly ProblemField[] = ['message', 'detail', 'title']): string | undefined {
+export function problemText(
+  body: unknown,
+  fields: readonly ProblemField[] = ['message', 'detail', 'title'],
+): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   for (const field of fields) {
     const value = (body as Record<string, unknown>)[field];
@@ -16,7 +19,9 @@ export function problemText(body: unknown, fields: readonly ProblemField[] = ['m
 function fieldErrorsOf(body: unknown): Record<string, string> {
   const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
   if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**

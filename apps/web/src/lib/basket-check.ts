@@ -15,7 +15,11 @@ export interface CheckedItem {
  * availability). A network failure leaves the item 'unknown' rather than alarming the buyer.
  */
 export async function checkBasketItems(ids: readonly number[], signal: AbortSignal): Promise<Map<number, CheckedItem>> {
-  const results = await Promise.allSettled(ids.map((id) => apiRequest<PublicProduct>(`/v1/products/${id}`, { defaultMessage: /*i18n*/ 'Failed to fetch item', signal })));
+  const results = await Promise.allSettled(
+    ids.map((id) =>
+      apiRequest<PublicProduct>(`/v1/products/${id}`, { defaultMessage: /*i18n*/ 'Failed to fetch item', signal }),
+    ),
+  );
   const checked = new Map<number, CheckedItem>();
   results.forEach((result, index) => {
     const id = ids[index] as number;

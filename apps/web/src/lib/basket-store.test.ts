@@ -1,7 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addToBasket, BASKET_KEY, basketTotal, clearBasket, getBasket, isInBasket, parseBasket, removeFromBasket, setBasketPrices, subscribeBasket } from './basket-store';
+import {
+  addToBasket,
+  BASKET_KEY,
+  basketTotal,
+  clearBasket,
+  getBasket,
+  isInBasket,
+  parseBasket,
+  removeFromBasket,
+  setBasketPrices,
+  subscribeBasket,
+} from './basket-store';
 
-const phone = { id: 1, name: 'Tecno Spark 10', price: 120000, location: 'Zomba', cover_image_url: null, image_gallery: ['g.webp'] };
+const phone = {
+  id: 1,
+  name: 'Tecno Spark 10',
+  price: 120000,
+  location: 'Zomba',
+  cover_image_url: null,
+  image_gallery: ['g.webp'],
+};
 const tv = { id: 2, name: 'Hisense 43" TV', price: '350,000', location: null };
 
 afterEach(() => clearBasket());
@@ -21,7 +39,14 @@ describe('basket store', () => {
 
   it('keeps a snapshot with the card image choice', () => {
     addToBasket(phone);
-    expect(getBasket()[0]).toEqual({ id: 1, name: 'Tecno Spark 10', price: 120000, location: 'Zomba', cover_image_url: 'g.webp', shop: null });
+    expect(getBasket()[0]).toEqual({
+      id: 1,
+      name: 'Tecno Spark 10',
+      price: 120000,
+      location: 'Zomba',
+      cover_image_url: 'g.webp',
+      shop: null,
+    });
   });
 
   it('persists to localStorage and removes items', () => {
@@ -74,7 +99,13 @@ describe('parseBasket', () => {
   });
 
   it('drops malformed entries and duplicates', () => {
-    const raw = JSON.stringify([{ id: 1, name: 'A', price: 5 }, { id: 1, name: 'A again' }, { id: 'x', name: 'B' }, { name: 'no id' }, { id: 3, name: 'C', price: { bad: true } }]);
+    const raw = JSON.stringify([
+      { id: 1, name: 'A', price: 5 },
+      { id: 1, name: 'A again' },
+      { id: 'x', name: 'B' },
+      { name: 'no id' },
+      { id: 3, name: 'C', price: { bad: true } },
+    ]);
     expect(parseBasket(raw)).toEqual([
       { id: 1, name: 'A', price: 5, location: null, cover_image_url: null, shop: null },
       { id: 3, name: 'C', price: null, location: null, cover_image_url: null, shop: null },
@@ -87,7 +118,11 @@ describe('parseBasket', () => {
       { id: 2, name: 'B', shop: { id: 'x', name: 'Bad' } },
       { id: 3, name: 'C', shop: 'Zomba' },
     ]);
-    expect(parseBasket(raw).map((item) => item.shop)).toEqual([{ id: 2, name: 'Zomba Shop', town: 'Zomba' }, null, null]);
+    expect(parseBasket(raw).map((item) => item.shop)).toEqual([
+      { id: 2, name: 'Zomba Shop', town: 'Zomba' },
+      null,
+      null,
+    ]);
   });
 });
 
@@ -114,7 +149,12 @@ describe('basket after an order', () => {
     expect(getBasket().map((item) => item.price)).toEqual([120000, 330000]);
     expect(listener).toHaveBeenCalledTimes(1);
     // Nothing changed: no write, no re-render.
-    setBasketPrices(new Map([[2, 330000], [42, 5]]));
+    setBasketPrices(
+      new Map([
+        [2, 330000],
+        [42, 5],
+      ]),
+    );
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
   });

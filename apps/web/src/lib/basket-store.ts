@@ -27,7 +27,9 @@ function isBasketItem(value: unknown): value is BasketItem {
 function shopOf(value: unknown): ShopRef | null {
   if (!value || typeof value !== 'object') return null;
   const shop = value as Record<string, unknown>;
-  return Number.isInteger(shop.id) && typeof shop.name === 'string' && typeof shop.town === 'string' ? { id: shop.id as number, name: shop.name, town: shop.town } : null;
+  return Number.isInteger(shop.id) && typeof shop.name === 'string' && typeof shop.town === 'string'
+    ? { id: shop.id as number, name: shop.name, town: shop.town }
+    : null;
 }
 
 /** Whatever is stored (another version's shape, hand-edited junk) becomes a clean list of unique items. */

@@ -3,7 +3,9 @@ import { cardImageFile, imageUrl } from './images';
 
 describe('image URLs', () => {
   it('encodes the stored name and asks for an allowed size', () => {
-    expect(imageUrl('a b.webp', { w: 700, h: 500, fit: 'contain' })).toBe('/api/images/a%20b.webp?w=700&h=500&fit=contain&q=80');
+    expect(imageUrl('a b.webp', { w: 700, h: 500, fit: 'contain' })).toBe(
+      '/api/images/a%20b.webp?w=700&h=500&fit=contain&q=80',
+    );
     expect(imageUrl('data/x.webp')).toBe('/api/images/x.webp');
   });
 

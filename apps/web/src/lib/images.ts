@@ -11,7 +11,9 @@ export interface ImageSize {
 }
 
 /** Spec 3: the card image is cover_image_url, otherwise the first gallery entry, otherwise the first image. */
-export function cardImageFile(product: Pick<CardProduct, 'cover_image_url' | 'image_gallery' | 'images'>): string | null {
+export function cardImageFile(
+  product: Pick<CardProduct, 'cover_image_url' | 'image_gallery' | 'images'>,
+): string | null {
   return product.cover_image_url || product.image_gallery?.[0] || product.images?.[0] || null;
 }
 
@@ -36,7 +38,11 @@ export function srcSetOf(file: string, sizes: readonly ImageSize[]): string {
 /** Card slot, 4:5; 400x500 by default everywhere (basket, account, thumbnails) so the browser cache is shared. */
 export const CARD_IMAGE: ImageSize = { w: 400, h: 500, fit: 'cover' };
 /** In grids the browser picks by width: half a phone's width (about 170 px, 340-510 device pixels), a quarter of a wide page. */
-export const CARD_SRCSET: readonly ImageSize[] = [{ w: 200, h: 250, fit: 'cover' }, CARD_IMAGE, { w: 700, h: 875, fit: 'cover' }];
+export const CARD_SRCSET: readonly ImageSize[] = [
+  { w: 200, h: 250, fit: 'cover' },
+  CARD_IMAGE,
+  { w: 700, h: 875, fit: 'cover' },
+];
 export const CARD_SIZES = '(min-width: 1152px) 270px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw';
 /** Detail slot: whole product visible (no crop) on a 7:5 stage. */
 export const DETAIL_IMAGE: ImageSize = { w: 700, h: 500, fit: 'contain' };

@@ -26,7 +26,8 @@ function fromDocument(): InitialData {
   const script = typeof document === 'undefined' ? null : document.getElementById(INITIAL_DATA_ID);
   if (script?.textContent) {
     try {
-      for (const [key, entry] of Object.entries(JSON.parse(script.textContent) as Record<string, InitialEntry>)) entries.set(key, entry);
+      for (const [key, entry] of Object.entries(JSON.parse(script.textContent) as Record<string, InitialEntry>))
+        entries.set(key, entry);
     } catch {
       // A damaged script only costs the calls it would have saved.
     }
@@ -44,5 +45,7 @@ export function useInitialData(): InitialData {
 
 /** The entry as the state `useAsync` starts from. */
 export function entryState(entry: InitialEntry) {
-  return 'data' in entry ? ({ status: 'success', data: entry.data } as const) : ({ status: 'error', error: new ApiError(entry.error.message, entry.error.status) } as const);
+  return 'data' in entry
+    ? ({ status: 'success', data: entry.data } as const)
+    : ({ status: 'error', error: new ApiError(entry.error.message, entry.error.status) } as const);
 }

@@ -1,4 +1,12 @@
-import { createContext, createElement, lazy, useContext, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  createContext,
+  createElement,
+  lazy,
+  useContext,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 
 /**
  * Counts the resets of the nearest error boundary (its Try again, or a navigation). React.lazy keeps a

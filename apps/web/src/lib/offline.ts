@@ -26,7 +26,11 @@ function subscribe(listener: () => void) {
 
 /** Whether the phone says it has a network. Pages are rendered (and hydrated) as online. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /**

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PLACED_ORDERS, PLACED_ORDERS_KEY, readPlacedOrders, rememberOrders } from './placed-orders';
 
 const token = (n: number) => `tok${String(n).padStart(2, '0')}`.padEnd(32, 'x');
-const order = (n: number) => ({ number: `MW-2345${n}`, token: token(n), shop_name: 'Chichiri Electronics', created_at: `2025-08-0${n}T10:00:00.000Z` });
+const order = (n: number) => ({
+  number: `MW-2345${n}`,
+  token: token(n),
+  shop_name: 'Chichiri Electronics',
+  created_at: `2025-08-0${n}T10:00:00.000Z`,
+});
 
 describe('placed orders', () => {
   it('starts empty and keeps newly placed orders in front', () => {
@@ -16,7 +21,8 @@ describe('placed orders', () => {
     rememberOrders([order(1)]);
     rememberOrders([order(1)]);
     expect(readPlacedOrders()).toHaveLength(1);
-    for (let n = 0; n < MAX_PLACED_ORDERS + 3; n++) rememberOrders([{ ...order(1), token: token(n), number: `MW-N${n}` }]);
+    for (let n = 0; n < MAX_PLACED_ORDERS + 3; n++)
+      rememberOrders([{ ...order(1), token: token(n), number: `MW-N${n}` }]);
     expect(readPlacedOrders()).toHaveLength(MAX_PLACED_ORDERS);
     expect(readPlacedOrders()[0]?.number).toBe(`MW-N${MAX_PLACED_ORDERS + 2}`);
   });
@@ -31,7 +37,16 @@ describe('placed orders', () => {
     expect(readPlacedOrders()).toEqual([]);
     window.localStorage.setItem(PLACED_ORDERS_KEY, '{"number":"MW-23451"}');
     expect(readPlacedOrders()).toEqual([]);
-    window.localStorage.setItem(PLACED_ORDERS_KEY, JSON.stringify([order(1), { ...order(2), token: '../../admin' }, { number: 5 }, null, { ...order(3), shop_name: null }]));
+    window.localStorage.setItem(
+      PLACED_ORDERS_KEY,
+      JSON.stringify([
+        order(1),
+        { ...order(2), token: '../../admin' },
+        { number: 5 },
+        null,
+        { ...order(3), shop_name: null },
+      ]),
+    );
     expect(readPlacedOrders().map((o) => o.number)).toEqual(['MW-23451', 'MW-23453']);
   });
 });

@@ -31,4 +31,3 @@ export interface ShopRef {
 export function unavailableLabel(product: Pick<CardProduct, 'sold' | 'reserved'>): 'Sold' | 'Reserved' | null {
   return product.sold ? /*i18n*/ 'Sold' : product.reserved ? /*i18n*/ 'Reserved' : null;
 }
-

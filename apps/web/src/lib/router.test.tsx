@@ -177,7 +177,9 @@ describe('matching', () => {
     at(
       '/admin/orders?page=1',
       <Routes>
-        <Route path="admin/*" element={
+        <Route
+          path="admin/*"
+          element={
             <Routes>
               <Route path="orders" element={<Orders />} />
             </Routes>
@@ -225,13 +227,16 @@ describe('Link', () => {
     expect(where()).toBe('/a {}');
   });
 
-  it.each([{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }])('leaves a click with %o to the browser', async (init) => {
-    const user = userEvent.setup();
-    at('/a', ui);
-    const link = screen.getByRole('link');
-    expect(await clickTaken(() => clickWith(user, link, init))).toBe(false);
-    expect(where()).toBe('/a {}');
-  });
+  it.each([{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }])(
+    'leaves a click with %o to the browser',
+    async (init) => {
+      const user = userEvent.setup();
+      at('/a', ui);
+      const link = screen.getByRole('link');
+      expect(await clickTaken(() => clickWith(user, link, init))).toBe(false);
+      expect(where()).toBe('/a {}');
+    },
+  );
 
   it('leaves a target="_blank" link and a click its own onClick prevented to the browser', async () => {
     const user = userEvent.setup();
@@ -319,7 +324,12 @@ describe('useSearchParams', () => {
     return (
       <>
         <output>{params.get('page') ?? 'none'}</output>
-        <button type="button" onClick={() => setParams((current) => (current.set('page', String(Number(current.get('page') ?? 1) + 1)), current))}>
+        <button
+          type="button"
+          onClick={() =>
+            setParams((current) => (current.set('page', String(Number(current.get('page') ?? 1) + 1)), current))
+          }
+        >
           next
         </button>
         <button type="button" onClick={() => setParams({ q: 'a b' }, { replace: true })}>
@@ -384,7 +394,12 @@ describe('NavLink', () => {
   });
 
   it('adds "active" to a string className', () => {
-    at('/', <NavLink to="/" className="item">Home</NavLink>);
+    at(
+      '/',
+      <NavLink to="/" className="item">
+        Home
+      </NavLink>,
+    );
     expect(screen.getByRole('link')).toHaveClass('item active', { exact: true });
   });
 });
@@ -392,7 +407,7 @@ describe('NavLink', () => {
 describe('BrowserRouter', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
-  it('pushes onto the browser history with react-router\'s state shape, and follows Back', async () => {
+  it("pushes onto the browser history with react-router's state shape, and follows Back", async () => {
     const user = userEvent.setup();
     window.history.replaceState(null, '', '/start');
     render(
@@ -414,15 +429,18 @@ describe('BrowserRouter', () => {
 });
 
 describe('StaticRouter', () => {
-  it('renders the request URL\'s route with <a href> links, on the server', () => {
+  it("renders the request URL's route with <a href> links, on the server", () => {
     const html = renderToString(
       <StaticRouter location="/product/7?from=home">
         <Routes>
-          <Route path="product/:id" element={
+          <Route
+            path="product/:id"
+            element={
               <Link to="/discover">
                 <ParamsText />
               </Link>
-            } />
+            }
+          />
         </Routes>
       </StaticRouter>,
     );

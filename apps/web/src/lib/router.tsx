@@ -36,7 +36,11 @@ type Go = (to: string | number, state?: unknown, replace?: boolean) => void;
 
 const RouterContext = createContext<{ location: Location; go: Go }>(null!);
 /** What the closest matched <Route> gives what it renders: the URL's params, the path it matched, its child. */
-const RouteContext = createContext<{ params: Params; base: string; outlet: ReactNode }>({ params: {}, base: '/', outlet: null });
+const RouteContext = createContext<{ params: Params; base: string; outlet: ReactNode }>({
+  params: {},
+  base: '/',
+  outlet: null,
+});
 
 const createKey = () => Math.random().toString(36).slice(2, 10);
 const split = (path: string) => path.split('/').filter(Boolean);
@@ -78,16 +82,32 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
     addEventListener('popstate', pop);
     return () => removeEventListener('popstate', pop);
   }, []);
-  return <Router location={location} go={go}>{children}</Router>;
+  return (
+    <Router location={location} go={go}>
+      {children}
+    </Router>
+  );
 }
 
 /** The server's router: one location, from the request's URL; nothing navigates while rendering. */
 export function StaticRouter({ location, children }: { location: string; children?: ReactNode }) {
-  return <Router location={toLocation(location, null, 'default')} go={() => {}}>{children}</Router>;
+  return (
+    <Router location={toLocation(location, null, 'default')} go={() => {}}>
+      {children}
+    </Router>
+  );
 }
 
 /** A history of its own in memory, for tests: `initialEntries` are paths or { pathname, search, state }. */
-export function MemoryRouter({ initialEntries = ['/'], initialIndex, children }: { initialEntries?: (string | Partial<Location>)[]; initialIndex?: number; children?: ReactNode }) {
+export function MemoryRouter({
+  initialEntries = ['/'],
+  initialIndex,
+  children,
+}: {
+  initialEntries?: (string | Partial<Location>)[];
+  initialIndex?: number;
+  children?: ReactNode;
+}) {
   const [history] = useState(() => {
     const entries = initialEntries.map((entry, i) => toLocation(entry, null, i ? undefined : 'default'));
     const at = (index: number) => Math.min(Math.max(index, 0), entries.length - 1);
@@ -100,7 +120,11 @@ export function MemoryRouter({ initialEntries = ['/'], initialIndex, children }:
     else entries.splice(replace ? history.index : ++history.index, entries.length, toLocation(to, state));
     update(setLocation, entries[history.index]!);
   });
-  return <Router location={location} go={go}>{children}</Router>;
+  return (
+    <Router location={location} go={go}>
+      {children}
+    </Router>
+  );
 }
 
 function Router({ location, go, children }: { location: Location; go: Go; children?: ReactNode }) {
@@ -135,12 +159,19 @@ export function useNavigate(): (to: string | number, options?: NavigateOptions) 
   const { location, go } = useContext(RouterContext);
   const { base } = useContext(RouteContext);
   const { pathname } = location;
-  return useCallback((to, { replace, state } = {}) => (typeof to === 'number' ? go(to) : go(resolve(to, base, pathname), state, replace)), [go, base, pathname]);
+  return useCallback(
+    (to, { replace, state } = {}) =>
+      typeof to === 'number' ? go(to) : go(resolve(to, base, pathname), state, replace),
+    [go, base, pathname],
+  );
 }
 
 type SearchInit = URLSearchParams | string | Record<string, string>;
 
-export function useSearchParams(): [URLSearchParams, (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void] {
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void,
+] {
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
@@ -173,7 +204,8 @@ export function Link({ to, replace, state, ...props }: LinkProps) {
       href={href}
       onClick={(event) => {
         props.onClick?.(event);
-        if (event.defaultPrevented || event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+        if (event.defaultPrevented || event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+          return;
         if (props.target && props.target !== '_self') return;
         event.preventDefault();
         // A link to the page on show replaces it, as react-router's does: Back does not lead to the same page.
@@ -192,7 +224,9 @@ type NavLinkProps = Omit<LinkProps, 'className' | 'children'> & {
 
 /** A Link that knows it leads to the page on show (or one under it): aria-current="page", class "active". */
 export function NavLink({ end, className, children, ...props }: NavLinkProps) {
-  const path = useHref(props.to).replace(/[?#].*/, '').toLowerCase();
+  const path = useHref(props.to)
+    .replace(/[?#].*/, '')
+    .toLowerCase();
   const here = useLocation().pathname.toLowerCase();
   const slashAt = path !== '/' && path.endsWith('/') ? path.length - 1 : path.length;
   const isActive = here === path || (!end && here.startsWith(path) && here[slashAt] === '/');
@@ -200,7 +234,11 @@ export function NavLink({ end, className, children, ...props }: NavLinkProps) {
     <Link
       {...props}
       aria-current={isActive ? 'page' : undefined}
-      className={typeof className === 'function' ? className({ isActive }) : [className, isActive && 'active'].filter(Boolean).join(' ') || undefined}
+      className={
+        typeof className === 'function'
+          ? className({ isActive })
+          : [className, isActive && 'active'].filter(Boolean).join(' ') || undefined
+      }
     >
       {typeof children === 'function' ? children({ isActive }) : children}
     </Link>
@@ -231,10 +269,19 @@ interface Branch {
 // least, a splat lowers the score and an index route raises it. Equal scores keep their order in the JSX.
 function score(segments: string[], index?: boolean): number {
   const all = segments.length ? ['', ...segments] : ['', ''];
-  return all.reduce((sum, segment) => sum + (segment === '*' ? -2 : segment.startsWith(':') ? 3 : segment ? 10 : 1), all.length + (index ? 2 : 0));
+  return all.reduce(
+    (sum, segment) => sum + (segment === '*' ? -2 : segment.startsWith(':') ? 3 : segment ? 10 : 1),
+    all.length + (index ? 2 : 0),
+  );
 }
 
-function branches(children: ReactNode, parents: RouteProps[], depths: number[], prefix: string[], found: Branch[]): Branch[] {
+function branches(
+  children: ReactNode,
+  parents: RouteProps[],
+  depths: number[],
+  prefix: string[],
+  found: Branch[],
+): Branch[] {
   Children.forEach(children, (child) => {
     if (!isValidElement<RouteProps>(child)) return;
     if (child.type === Fragment) return void branches(child.props.children, parents, depths, prefix, found);
@@ -244,7 +291,8 @@ function branches(children: ReactNode, parents: RouteProps[], depths: number[], 
     const at = [...depths, segments.length];
     branches(route.children, chain, at, segments, found);
     // A layout route (no path) matches only through its children.
-    if (route.path !== undefined || route.index) found.push({ routes: chain, depths: at, segments, score: score(segments, route.index) });
+    if (route.path !== undefined || route.index)
+      found.push({ routes: chain, depths: at, segments, score: score(segments, route.index) });
   });
   return found;
 }

@@ -16,7 +16,16 @@ describe('saved items', () => {
     expect(window.localStorage.getItem('interested-7')).toBe('true');
     expect(readInterested(7)).toBe(true);
     expect(getSavedItems()).toEqual([
-      { id: 7, snapshot: { name: 'Samsung Galaxy A14', price: 185000, reserved: true, sold: false, saved_at: '2026-11-20T08:00:00.000Z' } },
+      {
+        id: 7,
+        snapshot: {
+          name: 'Samsung Galaxy A14',
+          price: 185000,
+          reserved: true,
+          sold: false,
+          saved_at: '2026-11-20T08:00:00.000Z',
+        },
+      },
     ]);
   });
 

@@ -28,7 +28,13 @@ type Snapshots = Record<string, SavedSnapshot>;
 function isSnapshot(value: unknown): value is SavedSnapshot {
   if (!value || typeof value !== 'object') return false;
   const s = value as Record<string, unknown>;
-  return typeof s.name === 'string' && Number.isFinite(s.price) && typeof s.reserved === 'boolean' && typeof s.sold === 'boolean' && typeof s.saved_at === 'string';
+  return (
+    typeof s.name === 'string' &&
+    Number.isFinite(s.price) &&
+    typeof s.reserved === 'boolean' &&
+    typeof s.sold === 'boolean' &&
+    typeof s.saved_at === 'string'
+  );
 }
 
 /** Whatever is stored (another version's shape, hand-edited junk) becomes only well-formed snapshots. */
@@ -40,7 +46,9 @@ function parseSnapshots(raw: string | null): Snapshots {
     data = null;
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-  return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, SavedSnapshot] => isSnapshot(entry[1])));
+  return Object.fromEntries(
+    Object.entries(data).filter((entry): entry is [string, SavedSnapshot] => isSnapshot(entry[1])),
+  );
 }
 
 function interestedIds(): number[] {
@@ -59,7 +67,9 @@ const listeners = new Set<() => void>();
 function write(id: number, snapshot: SavedSnapshot | null): void {
   writeStorage(interestKey(id), snapshot ? 'true' : null);
   const kept = new Set(interestedIds().map(String));
-  const snapshots = Object.fromEntries(Object.entries(parseSnapshots(readStorage(SAVED_KEY))).filter(([key]) => kept.has(key)));
+  const snapshots = Object.fromEntries(
+    Object.entries(parseSnapshots(readStorage(SAVED_KEY))).filter(([key]) => kept.has(key)),
+  );
   if (snapshot) snapshots[id] = snapshot;
   else delete snapshots[id];
   writeStorage(SAVED_KEY, Object.keys(snapshots).length ? JSON.stringify(snapshots) : null);
@@ -68,7 +78,13 @@ function write(id: number, snapshot: SavedSnapshot | null): void {
 
 /** Marked Interested: saved with the price and state the visitor saw now. */
 export function saveItem(product: PublicProduct): void {
-  write(product.id, { name: product.name, price: product.price, reserved: product.reserved, sold: product.sold, saved_at: new Date().toISOString() });
+  write(product.id, {
+    name: product.name,
+    price: product.price,
+    reserved: product.reserved,
+    sold: product.sold,
+    saved_at: new Date().toISOString(),
+  });
 }
 
 /** Unmarked, or removed from the Saved page. */
@@ -90,14 +106,17 @@ export function getSavedItems(): readonly SavedItem[] {
     const snapshots = parseSnapshots(raw);
     const items = ids.map((id) => ({ id, snapshot: snapshots[id] ?? null }));
     cachedKey = key;
-    cachedItems = items.sort((a, b) => (b.snapshot?.saved_at ?? '').localeCompare(a.snapshot?.saved_at ?? '') || a.id - b.id);
+    cachedItems = items.sort(
+      (a, b) => (b.snapshot?.saved_at ?? '').localeCompare(a.snapshot?.saved_at ?? '') || a.id - b.id,
+    );
   }
   return cachedItems;
 }
 
 function onStorage(event: StorageEvent): void {
   // Another tab saved or removed an item (or cleared all storage: key is null then).
-  if (event.key === null || event.key === SAVED_KEY || INTEREST_KEY.test(event.key)) for (const listener of listeners) listener();
+  if (event.key === null || event.key === SAVED_KEY || INTEREST_KEY.test(event.key))
+    for (const listener of listeners) listener();
 }
 
 export function subscribeSavedItems(listener: () => void): () => void {

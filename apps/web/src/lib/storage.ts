@@ -26,7 +26,9 @@ export function writeStorage(key: string, value: string | null, store: Store = '
 export function storageKeys(store: Store = 'localStorage'): string[] {
   try {
     const storage = window[store];
-    return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string => key !== null);
+    return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (key): key is string => key !== null,
+    );
   } catch {
     return [];
   }

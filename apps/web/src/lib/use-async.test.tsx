@@ -35,7 +35,9 @@ describe('useAsync with the data of a server-rendered first screen', () => {
   });
 
   it("gives back the page's own 404 as an ApiError", () => {
-    const initial: InitialData = { entries: new Map([['item:9', { error: { status: 404, message: 'Product not found' } }]]) };
+    const initial: InitialData = {
+      entries: new Map([['item:9', { error: { status: 404, message: 'Product not found' } }]]),
+    };
     render(
       <InitialDataContext value={initial}>
         <Shows id="9" load={vi.fn()} />

@@ -3,9 +3,7 @@ import { isAbortError } from './api-client';
 import { entryState, useInitialData } from './initial-data';
 
 export type AsyncState<T> =
-  | { status: 'loading' }
-  | { status: 'success'; data: T }
-  | { status: 'error'; error: unknown };
+  { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
 
 type Settled<T> = { key: string; state: AsyncState<T> };
 

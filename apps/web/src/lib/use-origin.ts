@@ -7,5 +7,9 @@ const never = () => () => {};
  * browser fills it in right after hydration, so both renders agree.
  */
 export function useOrigin(): string {
-  return useSyncExternalStore(never, () => window.location.origin, () => '');
+  return useSyncExternalStore(
+    never,
+    () => window.location.origin,
+    () => '',
+  );
 }

@@ -22,7 +22,11 @@ export { INITIAL_DATA_ID } from '../lib/initial-data';
 export const PAGE_MODULES: Record<string, readonly string[]> = {
   '/': ['src/features/home/HomePage.tsx', 'src/app/layout/Footer.tsx'],
   '/discover': ['src/features/discover/DiscoverPage.tsx', 'src/app/layout/Footer.tsx'],
-  '/product/:id': ['src/features/product/ProductPage.tsx', 'src/features/product/components/ProductDetails.tsx', 'src/app/layout/Footer.tsx'],
+  '/product/:id': [
+    'src/features/product/ProductPage.tsx',
+    'src/features/product/components/ProductDetails.tsx',
+    'src/app/layout/Footer.tsx',
+  ],
 };
 
 export interface Rendered {
@@ -72,7 +76,13 @@ export function configure(transport: typeof fetch): void {
   setTransport(transport);
 }
 
-async function renderOnce(url: string, initial: InitialData, pieces: Set<string>, dataSaver: boolean, i18n: I18n): Promise<string> {
+async function renderOnce(
+  url: string,
+  initial: InitialData,
+  pieces: Set<string>,
+  dataSaver: boolean,
+  i18n: I18n,
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <LanguageProvider i18n={i18n}>
@@ -95,17 +105,27 @@ async function renderOnce(url: string, initial: InitialData, pieces: Set<string>
   return html;
 }
 
-async function settle(key: string, load: (signal: AbortSignal) => Promise<unknown>, signal: AbortSignal): Promise<[string, InitialEntry] | null> {
+async function settle(
+  key: string,
+  load: (signal: AbortSignal) => Promise<unknown>,
+  signal: AbortSignal,
+): Promise<[string, InitialEntry] | null> {
   try {
     return [key, { data: await load(signal) }];
   } catch (error) {
     // A 4xx is the page's answer (Product not found); a failure is left for the browser to try again.
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return [key, { error: { status: error.status, message: error.message } }];
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+      return [key, { error: { status: error.status, message: error.message } }];
     return null;
   }
 }
 
-export async function render(url: string, origin: string, signal: AbortSignal, { dataSaver = false, language = DEFAULT_LANGUAGE }: RenderOptions = {}): Promise<Rendered> {
+export async function render(
+  url: string,
+  origin: string,
+  signal: AbortSignal,
+  { dataSaver = false, language = DEFAULT_LANGUAGE }: RenderOptions = {},
+): Promise<Rendered> {
   const i18n = await translatorFor(language);
   const entries = new Map<string, InitialEntry>();
   const tried = new Set<string>();

@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
  * Answers fetch by the first route whose pattern matches "METHOD /path?query"; anything unmatched is a

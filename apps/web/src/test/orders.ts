@@ -11,7 +11,14 @@ export function anOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
     email: null,
     address: null,
     area: null,
-    shop: { id: 1, name: 'Chichiri Electronics', town: 'Blantyre', address: 'Shop 4, Chichiri Shopping Centre', hours: 'Mon-Sat 8:00-17:00', phone: '+265888234567' },
+    shop: {
+      id: 1,
+      name: 'Chichiri Electronics',
+      town: 'Blantyre',
+      address: 'Shop 4, Chichiri Shopping Centre',
+      hours: 'Mon-Sat 8:00-17:00',
+      phone: '+265888234567',
+    },
     items: [{ product_id: 7, name: 'Samsung Galaxy A14', price: 185000, image: null }],
     subtotal: 185000,
     delivery_fee: null,
@@ -19,7 +26,18 @@ export function anOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
     expires_at: '2025-08-16T12:30:00.000Z',
     created_at: '2025-08-14T12:30:00.000Z',
     updated_at: '2025-08-14T12:30:00.000Z',
-    history: [{ id: 1, action: 'place', from_status: null, to_status: 'Placed', reason: null, actor: null, by: 'buyer', created_at: '2025-08-14T12:30:00.000Z' }],
+    history: [
+      {
+        id: 1,
+        action: 'place',
+        from_status: null,
+        to_status: 'Placed',
+        reason: null,
+        actor: null,
+        by: 'buyer',
+        created_at: '2025-08-14T12:30:00.000Z',
+      },
+    ],
     ...overrides,
   };
 }

@@ -47,7 +47,14 @@ export function anOpenOfferView(offer: Offer = anOffer(), overrides: Partial<Sel
   return aSellerView({
     status: offer.kind === 'counter' ? 'Counter Offer made' : 'Accepted - Offer Pending',
     offers: [offer],
-    open_offer: { id: offer.id, kind: offer.kind, amount: offer.amount, reason: offer.reason, created_at: offer.created_at, expires_at: '2025-08-22T08:00:00.000Z' },
+    open_offer: {
+      id: offer.id,
+      kind: offer.kind,
+      amount: offer.amount,
+      reason: offer.reason,
+      created_at: offer.created_at,
+      expires_at: '2025-08-22T08:00:00.000Z',
+    },
     can_answer: true,
     ...overrides,
   });

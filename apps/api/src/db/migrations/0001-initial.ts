@@ -87,8 +87,16 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', notNull)
     .execute();
   // Public lists: published, newest first; by category; admin lists by shop/category joins.
-  await schema.createIndex('products_published_created_idx').on('products').columns(['published', 'created_at', 'id']).execute();
-  await schema.createIndex('products_category_idx').on('products').columns(['category_id', 'published', 'created_at']).execute();
+  await schema
+    .createIndex('products_published_created_idx')
+    .on('products')
+    .columns(['published', 'created_at', 'id'])
+    .execute();
+  await schema
+    .createIndex('products_category_idx')
+    .on('products')
+    .columns(['category_id', 'published', 'created_at'])
+    .execute();
   await schema.createIndex('products_shop_idx').on('products').column('shop_id').execute();
   await schema.createIndex('products_created_idx').on('products').columns(['created_at', 'id']).execute();
 
@@ -122,7 +130,12 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(32)', notNull)
     .execute();
-  await schema.createIndex('featured_products_product_key').on('featured_products').column('product_id').unique().execute();
+  await schema
+    .createIndex('featured_products_product_key')
+    .on('featured_products')
+    .column('product_id')
+    .unique()
+    .execute();
 
   await withId(engine, schema.createTable('seller_requests'))
     .addColumn('seller_name', 'varchar(120)', notNull)
@@ -161,7 +174,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('actor_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'varchar(32)', notNull)
     .execute();
-  await schema.createIndex('seller_request_offers_request_idx').on('seller_request_offers').column('seller_request_id').execute();
+  await schema
+    .createIndex('seller_request_offers_request_idx')
+    .on('seller_request_offers')
+    .column('seller_request_id')
+    .execute();
 
   await withId(engine, schema.createTable('seller_request_events'))
     .addColumn('seller_request_id', 'integer', (c) => c.notNull().references('seller_requests.id').onDelete('cascade'))
@@ -172,7 +189,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('actor_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'varchar(32)', notNull)
     .execute();
-  await schema.createIndex('seller_request_events_request_idx').on('seller_request_events').column('seller_request_id').execute();
+  await schema
+    .createIndex('seller_request_events_request_idx')
+    .on('seller_request_events')
+    .column('seller_request_id')
+    .execute();
 
   // The audit log keeps actor ids without a foreign key: deleting a user must not erase what they did.
   await withId(engine, schema.createTable('audit_log'))

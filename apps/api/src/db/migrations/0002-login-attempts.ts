@@ -9,6 +9,10 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('ip', 'varchar(64)', notNull)
     .addColumn('created_at', 'varchar(32)', notNull)
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email_key', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email_key', 'created_at'])
+    .execute();
   await db.schema.createIndex('login_failures_ip_idx').on('login_failures').columns(['ip', 'created_at']).execute();
 }

@@ -6,19 +6,31 @@ import { notNull, withId } from './columns.js';
 // their history, and product_holds, whose primary key makes "one open order per product" a constraint.
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const schema = db.schema;
-  await schema.alterTable('shops').addColumn('town', 'varchar(80)', (c) => c.notNull().defaultTo('')).execute();
-  await schema.alterTable('shops').addColumn('hours', 'varchar(300)', (c) => c.notNull().defaultTo('')).execute();
+  await schema
+    .alterTable('shops')
+    .addColumn('town', 'varchar(80)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await schema
+    .alterTable('shops')
+    .addColumn('hours', 'varchar(300)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await schema.alterTable('shops').addColumn('phone', 'varchar(20)').execute();
   await schema.alterTable('shops').addColumn('delivery_fee', 'bigint').execute();
 
   // Existing shops kept "hours · phone" in contact and the town at the end of the address. contact is
   // kept equal to hours from now on (the spec's name for the field).
-  const k = db as Kysely<{ shops: { id: number; address: string; contact: string; town: string; hours: string; phone: string | null } }>;
+  const k = db as Kysely<{
+    shops: { id: number; address: string; contact: string; town: string; hours: string; phone: string | null };
+  }>;
   for (const shop of await k.selectFrom('shops').select(['id', 'address', 'contact']).execute()) {
     const [hoursText = '', phoneText] = shop.contact.split(' · ');
     const hours = hoursText.trim() || shop.contact;
     const town = shop.address.split(',').pop()?.trim() ?? '';
-    await k.updateTable('shops').set({ hours, contact: hours, town, phone: phoneText ? malawiPhone(phoneText) : null }).where('id', '=', shop.id).execute();
+    await k
+      .updateTable('shops')
+      .set({ hours, contact: hours, town, phone: phoneText ? malawiPhone(phoneText) : null })
+      .where('id', '=', shop.id)
+      .execute();
   }
 
   await withId(engine, schema.createTable('orders'))

@@ -21,16 +21,33 @@ function phoneKey(phone: string): string {
 }
 
 interface Tables {
-  seller_requests: { id: number; phone: string; status: string; reference: string; status_token_hash: string; phone_key: string; offer_expires_at: string | null };
+  seller_requests: {
+    id: number;
+    phone: string;
+    status: string;
+    reference: string;
+    status_token_hash: string;
+    phone_key: string;
+    offer_expires_at: string | null;
+  };
   seller_request_events: { id: number; action: string; actor_id: number | null; by: string };
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const schema = db.schema;
   const k = db as Kysely<Tables>;
-  await schema.alterTable('seller_requests').addColumn('reference', 'varchar(10)', (c) => c.notNull().defaultTo('')).execute();
-  await schema.alterTable('seller_requests').addColumn('status_token_hash', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
-  await schema.alterTable('seller_requests').addColumn('phone_key', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
+  await schema
+    .alterTable('seller_requests')
+    .addColumn('reference', 'varchar(10)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await schema
+    .alterTable('seller_requests')
+    .addColumn('status_token_hash', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await schema
+    .alterTable('seller_requests')
+    .addColumn('phone_key', 'varchar(30)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await schema.alterTable('seller_requests').addColumn('offer_expires_at', 'varchar(32)').execute();
 
   // Old requests get a reference and a random token hash: their sellers were never given a link.
@@ -53,16 +70,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .where('id', '=', row.id)
       .execute();
   }
-  await schema.createIndex('seller_requests_reference_key').on('seller_requests').column('reference').unique().execute();
-  await schema.createIndex('seller_requests_token_key').on('seller_requests').column('status_token_hash').unique().execute();
+  await schema
+    .createIndex('seller_requests_reference_key')
+    .on('seller_requests')
+    .column('reference')
+    .unique()
+    .execute();
+  await schema
+    .createIndex('seller_requests_token_key')
+    .on('seller_requests')
+    .column('status_token_hash')
+    .unique()
+    .execute();
   await schema.createIndex('seller_requests_phone_idx').on('seller_requests').column('phone_key').execute();
   await schema.createIndex('seller_requests_email_idx').on('seller_requests').column('email').execute();
   // The expiry sweep looks for open offers past their time; answered ones have no expiry time.
-  await schema.createIndex('seller_requests_offer_expiry_idx').on('seller_requests').columns(['offer_expires_at', 'id']).execute();
+  await schema
+    .createIndex('seller_requests_offer_expiry_idx')
+    .on('seller_requests')
+    .columns(['offer_expires_at', 'id'])
+    .execute();
 
   // Who acted: a submission without a signed-in user came from the seller; every other event was staff.
-  await schema.alterTable('seller_request_events').addColumn('by', 'varchar(10)', (c) => c.notNull().defaultTo('staff')).execute();
-  await k.updateTable('seller_request_events').set({ by: 'seller' }).where('action', '=', 'submitted').where('actor_id', 'is', null).execute();
+  await schema
+    .alterTable('seller_request_events')
+    .addColumn('by', 'varchar(10)', (c) => c.notNull().defaultTo('staff'))
+    .execute();
+  await k
+    .updateTable('seller_request_events')
+    .set({ by: 'seller' })
+    .where('action', '=', 'submitted')
+    .where('actor_id', 'is', null)
+    .execute();
   // The offer an answer (accepted, declined, expired) answers.
   await schema
     .alterTable('seller_request_events')

@@ -25,5 +25,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
   // The worker's due query: pending or sending rows by time; sent rows (most of them) stay out of its way.
   await schema.createIndex('outbox_due_idx').on('outbox_messages').columns(['state', 'next_attempt_at']).execute();
-  await schema.createIndex('outbox_subject_idx').on('outbox_messages').columns(['subject_type', 'subject_id', 'id']).execute();
+  await schema
+    .createIndex('outbox_subject_idx')
+    .on('outbox_messages')
+    .columns(['subject_type', 'subject_id', 'id'])
+    .execute();
 }

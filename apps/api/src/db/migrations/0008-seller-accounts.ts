@@ -7,5 +7,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('seller_requests')
     .addColumn('seller_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('seller_requests_owner_idx').on('seller_requests').columns(['seller_user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('seller_requests_owner_idx')
+    .on('seller_requests')
+    .columns(['seller_user_id', 'created_at'])
+    .execute();
 }

@@ -9,5 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where seller_request_id is not null
       and id <> (select min(p.id) from products p where p.seller_request_id = products.seller_request_id)
   `.execute(db);
-  await db.schema.createIndex('products_seller_request_key').on('products').column('seller_request_id').unique().execute();
+  await db.schema
+    .createIndex('products_seller_request_key')
+    .on('products')
+    .column('seller_request_id')
+    .unique()
+    .execute();
 }

@@ -4,7 +4,15 @@ import type { Engine } from '../database.js';
 // Issue 12: the public catalogue is served from a cache keyed by a catalogue version. Every write to a table
 // the public responses are made from bumps it in the writing transaction, by trigger, so no write path can
 // forget to, and every server process sees the new version on its next read.
-const TABLES = ['products', 'product_images', 'featured_products', 'categories', 'shops', 'product_holds', 'product_interests'];
+const TABLES = [
+  'products',
+  'product_images',
+  'featured_products',
+  'categories',
+  'shops',
+  'product_holds',
+  'product_interests',
+];
 
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await db.schema
@@ -37,7 +45,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   // SQLite: one writer at a time, so a trigger per statement kind is enough.
   for (const table of TABLES) {
     for (const op of ['insert', 'update', 'delete']) {
-      await sql.raw(`create trigger ${table}_${op}_catalogue_version after ${op} on ${table} begin update catalogue_version set version = version + 1 where id = 1; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${table}_${op}_catalogue_version after ${op} on ${table} begin update catalogue_version set version = version + 1 where id = 1; end`,
+        )
+        .execute(db);
     }
   }
 }

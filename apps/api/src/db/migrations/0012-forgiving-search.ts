@@ -9,21 +9,37 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   // pending on product_search, and a table with pending trigger events cannot be altered. Fire them now.
   if (engine === 'postgres') await sql`set constraints all immediate`.execute(db);
   // The words of the name and category alone: a match there ranks above one in the description only.
-  await db.schema.alterTable('product_search').addColumn('name_terms', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('product_search')
+    .addColumn('name_terms', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   if (engine === 'postgres') {
-    await sql`alter table product_search add column name_document tsvector generated always as (array_to_tsvector(string_to_array(name_terms, ' '))) stored`.execute(db);
-    await sql`create index product_search_name_document_idx on product_search using gin (name_document) with (fastupdate = off)`.execute(db);
+    await sql`alter table product_search add column name_document tsvector generated always as (array_to_tsvector(string_to_array(name_terms, ' '))) stored`.execute(
+      db,
+    );
+    await sql`create index product_search_name_document_idx on product_search using gin (name_document) with (fastupdate = off)`.execute(
+      db,
+    );
   } else {
     // FTS5 cannot add a column: the index is made again with two (name_terms, terms), same settings as 0011.
     for (const op of ['insert', 'update', 'delete']) await sql.raw(`drop trigger product_search_${op}`).execute(db);
     await sql`drop table product_search_fts`.execute(db);
-    await sql`create virtual table product_search_fts using fts5(name_terms, terms, content='', contentless_delete=1, tokenize='ascii', prefix='1 2 3')`.execute(db);
-    const add = 'insert into product_search_fts (rowid, name_terms, terms) values (new.product_id, new.name_terms, new.terms);';
+    await sql`create virtual table product_search_fts using fts5(name_terms, terms, content='', contentless_delete=1, tokenize='ascii', prefix='1 2 3')`.execute(
+      db,
+    );
+    const add =
+      'insert into product_search_fts (rowid, name_terms, terms) values (new.product_id, new.name_terms, new.terms);';
     const remove = 'delete from product_search_fts where rowid = old.product_id;';
     await sql.raw(`create trigger product_search_insert after insert on product_search begin ${add} end`).execute(db);
-    await sql.raw(`create trigger product_search_delete after delete on product_search begin ${remove} end`).execute(db);
-    await sql.raw(`create trigger product_search_update after update on product_search begin ${remove} ${add} end`).execute(db);
-    await sql`insert into product_search_fts (rowid, name_terms, terms) select product_id, name_terms, terms from product_search`.execute(db);
+    await sql
+      .raw(`create trigger product_search_delete after delete on product_search begin ${remove} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger product_search_update after update on product_search begin ${remove} ${add} end`)
+      .execute(db);
+    await sql`insert into product_search_fts (rowid, name_terms, terms) select product_id, name_terms, terms from product_search`.execute(
+      db,
+    );
   }
 
   // Every word ever indexed: what a misspelt word is corrected to. Byte order ("C") on PostgreSQL so a
@@ -37,7 +53,15 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   }
 
   // Price order (the price buyers see and pay), walked like the newest-first indexes.
-  await db.schema.createIndex('products_published_price_idx').on('products').columns(['published', 'price', 'id']).execute();
-  await db.schema.createIndex('products_category_price_idx').on('products').columns(['category_id', 'published', 'price', 'id']).execute();
+  await db.schema
+    .createIndex('products_published_price_idx')
+    .on('products')
+    .columns(['published', 'price', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('products_category_price_idx')
+    .on('products')
+    .columns(['category_id', 'published', 'price', 'id'])
+    .execute();
   if (engine === 'postgres') await sql`set constraints all deferred`.execute(db);
 }

@@ -38,7 +38,8 @@ async function webpImage(data: Buffer) {
 /** Inserts whatever of the demo data is missing, matched by natural key: running it twice changes nothing. */
 export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  const at = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * 86_400_000 - minutes * 60_000).toISOString();
+  const at = (daysAgo: number, minutes = 0) =>
+    new Date(now.getTime() - daysAgo * 86_400_000 - minutes * 60_000).toISOString();
   const created = { categories: 0, shops: 0, products: 0, users: 0 };
   const demo = options.demo ?? true;
   const demoProducts = demo ? seedProducts : [];
@@ -49,18 +50,26 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
   const existingNames = new Set((await db.selectFrom('products').select('name').execute()).map((r) => r.name));
   for (const [index, p] of demoProducts.entries()) {
     if (existingNames.has(p.name)) continue;
-    const views = await Promise.all(Array.from({ length: p.images }, (_, view) => drawProductPicture(p.category, index, view)));
+    const views = await Promise.all(
+      Array.from({ length: p.images }, (_, view) => drawProductPicture(p.category, index, view)),
+    );
     pictures.set(p.name, views);
   }
   const heroNames = new Set(
-    (await db.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').execute()).map((r) => r.filename),
+    (await db.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').execute()).map(
+      (r) => r.filename,
+    ),
   );
   const heroes = new Map<string, Buffer>();
   // The home carousel's pictures are part of the product, not demo data: production gets them too.
   for (const kind of HEROES) if (!heroNames.has(`hero-${kind}.webp`)) heroes.set(kind, await drawHeroPicture(kind));
   const adminMissing =
     options.admin !== undefined &&
-    (await db.selectFrom('users').select('id').where('email', '=', options.admin.email.toLowerCase()).executeTakeFirst()) === undefined;
+    (await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', options.admin.email.toLowerCase())
+      .executeTakeFirst()) === undefined;
   // Hashing is deliberately slow: only when the admin is really missing.
   const adminHash = options.admin && adminMissing ? await hashPassword(options.admin.password) : undefined;
 
@@ -68,7 +77,11 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     if (options.serialize) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     // Read again inside the transaction: another process may have seeded since the pictures were drawn.
     const namesNow = new Set((await trx.selectFrom('products').select('name').execute()).map((r) => r.name));
-    const heroesNow = new Set((await trx.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').execute()).map((r) => r.filename));
+    const heroesNow = new Set(
+      (await trx.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').execute()).map(
+        (r) => r.filename,
+      ),
+    );
     const categoryIds = new Map<string, number>();
     for (const c of seedCategories) {
       const key = c.name.toLowerCase();
@@ -76,7 +89,14 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
       if (!row) {
         row = await trx
           .insertInto('categories')
-          .values({ name: c.name, name_key: key, description: c.description, parent_id: null, created_at: at(30), updated_at: at(30) })
+          .values({
+            name: c.name,
+            name_key: key,
+            description: c.description,
+            parent_id: null,
+            created_at: at(30),
+            updated_at: at(30),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         created.categories++;
@@ -129,7 +149,11 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
         .insertInto('product_images')
         .values(stored.map((image, position) => ({ product_id: product.id, image_id: image.id, position })))
         .execute();
-      if (p.featured) await trx.insertInto('featured_products').values({ product_id: product.id, created_at: at(p.age) }).execute();
+      if (p.featured)
+        await trx
+          .insertInto('featured_products')
+          .values({ product_id: product.id, created_at: at(p.age) })
+          .execute();
       added.push(product.id);
       created.products++;
     }
@@ -138,7 +162,12 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     for (const [kind, data] of heroes) {
       if (heroesNow.has(`hero-${kind}.webp`)) continue;
       const [stored] = await storeImages(trx, [await webpImage(data)]);
-      if (stored) await trx.updateTable('images').set({ filename: `hero-${kind}.webp` }).where('id', '=', stored.id).execute();
+      if (stored)
+        await trx
+          .updateTable('images')
+          .set({ filename: `hero-${kind}.webp` })
+          .where('id', '=', stored.id)
+          .execute();
     }
 
     if (options.admin && adminHash) created.users += await ensureAdmin(trx, options.admin.email, adminHash, at(0));
@@ -146,7 +175,12 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
   return { created };
 }
 
-async function ensureAdmin(trx: Transaction<Database>, email: string, passwordHash: string, at: string): Promise<number> {
+async function ensureAdmin(
+  trx: Transaction<Database>,
+  email: string,
+  passwordHash: string,
+  at: string,
+): Promise<number> {
   const key = email.toLowerCase();
   const existing = await trx.selectFrom('users').select('id').where('email', '=', key).executeTakeFirst();
   if (existing) return 0;

@@ -6,8 +6,17 @@ describe.each(engines)('demo seed [%s]', (engine) => {
   let t: TestDb;
   const counts = async () => {
     const k = t.db.kysely;
-    const n = async (table: 'products' | 'images' | 'categories' | 'shops' | 'users' | 'featured_products' | 'product_search') =>
-      Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const n = async (
+      table: 'products' | 'images' | 'categories' | 'shops' | 'users' | 'featured_products' | 'product_search',
+    ) =>
+      Number(
+        (
+          await k
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
       products: await n('products'),
       images: await n('images'),
@@ -28,8 +37,19 @@ describe.each(engines)('demo seed [%s]', (engine) => {
   it('creates the spec categories, three shops, the catalogue and an admin', async () => {
     const k = t.db.kysely;
     const categories = (await k.selectFrom('categories').select('name').orderBy('id').execute()).map((c) => c.name);
-    expect(categories).toEqual(['SmartPhones', 'Laptops and Computers', 'Gaming Consoles', 'TVs and Soundbars', 'Home Appliances', 'Other']);
-    const shops = await k.selectFrom('shops').select(['name', 'address', 'town', 'hours', 'contact', 'phone', 'delivery_fee']).orderBy('id').execute();
+    expect(categories).toEqual([
+      'SmartPhones',
+      'Laptops and Computers',
+      'Gaming Consoles',
+      'TVs and Soundbars',
+      'Home Appliances',
+      'Other',
+    ]);
+    const shops = await k
+      .selectFrom('shops')
+      .select(['name', 'address', 'town', 'hours', 'contact', 'phone', 'delivery_fee'])
+      .orderBy('id')
+      .execute();
     expect(shops.map((s) => s.name).join()).toMatch(/Lilongwe.*Blantyre.*Mzuzu/);
     expect(shops.map((s) => s.town)).toEqual(['Lilongwe', 'Blantyre', 'Mzuzu']);
     for (const shop of shops) {
@@ -39,7 +59,11 @@ describe.each(engines)('demo seed [%s]', (engine) => {
     }
     // One shop delivers for a flat fee; the others agree the fee on the phone.
     expect(shops.map((s) => (s.delivery_fee === null ? null : Number(s.delivery_fee)))).toEqual([5000, null, null]);
-    const published = await k.selectFrom('products').select(['id', 'category_id', 'price', 'sold']).where('published', '=', 1).execute();
+    const published = await k
+      .selectFrom('products')
+      .select(['id', 'category_id', 'price', 'sold'])
+      .where('published', '=', 1)
+      .execute();
     expect(published.length).toBeGreaterThanOrEqual(24);
     expect(new Set(published.map((p) => p.category_id)).size).toBe(6);
     expect(published.every((p) => Number.isInteger(Number(p.price)) && Number(p.price) > 0)).toBe(true);
@@ -53,10 +77,19 @@ describe.each(engines)('demo seed [%s]', (engine) => {
       .execute();
     expect(featured).toHaveLength(4);
     expect(featured.every((f) => f.published === 1)).toBe(true);
-    const perProduct = await k.selectFrom('product_images').select(['product_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('product_id').execute();
+    const perProduct = await k
+      .selectFrom('product_images')
+      .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('product_id')
+      .execute();
     expect(perProduct.length).toBe((await counts()).products);
     expect(perProduct.every((r) => Number(r.n) >= 1 && Number(r.n) <= 3)).toBe(true);
-    const hero = await k.selectFrom('images').select('filename').where('filename', 'like', 'hero-%').orderBy('filename').execute();
+    const hero = await k
+      .selectFrom('images')
+      .select('filename')
+      .where('filename', 'like', 'hero-%')
+      .orderBy('filename')
+      .execute();
     expect(hero.map((h) => h.filename)).toEqual(['hero-gaming.webp', 'hero-laptops.webp', 'hero-phones.webp']);
     const admin = await k.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(admin).toMatchObject({ email: 'admin@example.mw', role: 'Admin', status: 'active' });

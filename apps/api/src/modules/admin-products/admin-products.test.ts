@@ -6,7 +6,10 @@ import { addCategory, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { multipartBody } from '../images/testing.js';
 
-const png = (colour: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 describe.each(engines)('admin products API [%s]', (engine) => {
   let t: TestApp;
@@ -51,7 +54,12 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     notifyOnOrder: 'true',
   });
 
-  async function send(method: 'POST' | 'PUT', url: string, entries: Parameters<typeof multipartBody>[0], at: Place = shared()) {
+  async function send(
+    method: 'POST' | 'PUT',
+    url: string,
+    entries: Parameters<typeof multipartBody>[0],
+    at: Place = shared(),
+  ) {
     const body = await multipartBody(entries);
     return at.t.app.inject({ method, url, headers: { ...at.headers, ...body.headers }, payload: body.payload });
   }
@@ -61,11 +69,30 @@ describe.each(engines)('admin products API [%s]', (engine) => {
       '/api/admin/products/create',
       [
         ...Object.entries({ ...fields(at), ...over }),
-        ...(await Promise.all(Array.from({ length: files }, async (_, i) => ['images', await png(['#f00', '#0f0', '#00f', '#ff0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]))),
+        ...(await Promise.all(
+          Array.from(
+            { length: files },
+            async (_, i) =>
+              ['images', await png(['#f00', '#0f0', '#00f', '#ff0'][i]!), `p${i}.png`, 'image/png'] as [
+                string,
+                Buffer,
+                string,
+                string,
+              ],
+          ),
+        )),
       ],
       at,
     );
-  const imageCount = async () => Number((await t.db.kysely.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const imageCount = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('takes a description of exactly 500 characters (spec: max 500)', async () => {
     const res = await create({ description: 'd'.repeat(500) }, 1);
@@ -77,13 +104,27 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     const res = await create();
     expect(res.statusCode).toBe(201);
     const product = res.json();
-    expect(product).toMatchObject({ name: 'Tecno Camon 20', price: 320000, published: false, sold: false, shop_name: 'Lilongwe Shop', category_name: 'SmartPhones', currency: 'MWK' });
+    expect(product).toMatchObject({
+      name: 'Tecno Camon 20',
+      price: 320000,
+      published: false,
+      sold: false,
+      shop_name: 'Lilongwe Shop',
+      category_name: 'SmartPhones',
+      currency: 'MWK',
+    });
     expect(product.images).toHaveLength(2);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).statusCode).toBe(404);
     const published = await t.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/publish`, headers });
     expect(published.json().published).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).json().images).toEqual(product.images);
-    const jsonEmpty = await t.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/unpublish`, headers: { ...headers, 'content-type': 'application/json' } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${product.id}` })).json().images).toEqual(
+      product.images,
+    );
+    const jsonEmpty = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${product.id}/unpublish`,
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
     expect(jsonEmpty.json().published).toBe(false);
   });
 
@@ -108,7 +149,10 @@ describe.each(engines)('admin products API [%s]', (engine) => {
   it('refuses a fourth image and a file that is not an image, storing nothing', async () => {
     const before = await imageCount();
     expect((await create({}, 4)).statusCode).toBe(400);
-    const text = await send('POST', '/api/admin/products/create', [...Object.entries(fields()), ['images', Buffer.from('hello'), 'x.jpg', 'image/jpeg']]);
+    const text = await send('POST', '/api/admin/products/create', [
+      ...Object.entries(fields()),
+      ['images', Buffer.from('hello'), 'x.jpg', 'image/jpeg'],
+    ]);
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe('File is not a supported image');
     expect(await imageCount()).toBe(before);
@@ -116,7 +160,9 @@ describe.each(engines)('admin products API [%s]', (engine) => {
 
   it('lists all products with search and paging', async () => {
     expect((await create({}, 1)).statusCode).toBe(201);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/products?limit=100&offset=0&search=camon', headers })).json();
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/products?limit=100&offset=0&search=camon', headers })
+    ).json();
     expect(list.total).toBeGreaterThanOrEqual(1);
     expect(list.products.every((p: { name: string }) => p.name.includes('Camon'))).toBe(true);
   });
@@ -140,7 +186,13 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     ]);
     expect(res.statusCode).toBe(200);
     const updated = res.json();
-    expect(updated).toMatchObject({ name: 'Tecno Camon 20 Pro', price: 300000, sale_price: 280000, location: 'Blantyre', published: true });
+    expect(updated).toMatchObject({
+      name: 'Tecno Camon 20 Pro',
+      price: 300000,
+      sale_price: 280000,
+      location: 'Blantyre',
+      published: true,
+    });
     expect(updated.images).toHaveLength(2);
     expect(updated.images[0]).toBe(keep);
     expect(updated.images).not.toContain(drop);
@@ -163,7 +215,14 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     const after = (await t.app.inject({ method: 'GET', url: `/api/admin/products/${product.id}`, headers })).json();
     expect(after).toMatchObject({ name: 'Tecno Camon 20', images: product.images, location: 'Lilongwe' });
     const tooMany = await send('PUT', `/api/admin/products/${product.id}`, [
-      ...Object.entries({ name: 'X', category_id: String(categoryId), shop_id: String(shopId), location: 'L', price: '1', description: 'd' }),
+      ...Object.entries({
+        name: 'X',
+        category_id: String(categoryId),
+        shop_id: String(shopId),
+        location: 'L',
+        price: '1',
+        description: 'd',
+      }),
       ['images', await png('#111'), 'a.png', 'image/png'],
       ['images', await png('#222'), 'b.png', 'image/png'],
     ]);
@@ -173,10 +232,16 @@ describe.each(engines)('admin products API [%s]', (engine) => {
 
   it('deletes a product with its images, and answers 404s', async () => {
     const product = (await create()).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${product.id}`, headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/products/${product.id}`, headers })).json().message).toBe('Product not found');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${product.id}`, headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/products/${product.id}`, headers })).json().message,
+    ).toBe('Product not found');
     expect((await t.app.inject({ method: 'GET', url: `/api/images/${product.images[0]}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/9999/publish', headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/9999/publish', headers })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/products/9999', headers })).statusCode).toBe(404);
   });
 
@@ -186,13 +251,16 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     const refused = await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('A sold product cannot be featured.');
-    expect(await t.db.kysely.selectFrom('featured_products').select('id').where('product_id', '=', product.id).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('featured_products').select('id').where('product_id', '=', product.id).execute(),
+    ).toEqual([]);
   });
 
   it('features only published products and drops unpublished ones from the public list', async () => {
     // A database of its own: the featured lists below must hold this test's product alone.
     const own = await freshPlace();
-    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => own.t.app.inject({ method, url, headers: own.headers });
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) =>
+      own.t.app.inject({ method, url, headers: own.headers });
     try {
       const product = (await create({ published: 'true' }, 2, own)).json();
       const draft = (await create({}, 2, own)).json();
@@ -202,8 +270,15 @@ describe.each(engines)('admin products API [%s]', (engine) => {
       expect((await call('POST', `/api/admin/featured-products/${product.id}`)).statusCode).toBe(201);
       expect((await call('POST', `/api/admin/featured-products/${product.id}`)).statusCode).toBe(409);
       const featured = (await call('GET', '/api/admin/featured-products')).json();
-      expect(featured).toMatchObject({ total: 1, limit: 50, featured_products: [{ product_id: product.id, name: 'Tecno Camon 20', price: 320000, is_published: true }] });
-      const publicIds = async () => (await own.t.app.inject({ method: 'GET', url: '/api/v1/products/featured-products' })).json().products.map((p: { id: number }) => p.id);
+      expect(featured).toMatchObject({
+        total: 1,
+        limit: 50,
+        featured_products: [{ product_id: product.id, name: 'Tecno Camon 20', price: 320000, is_published: true }],
+      });
+      const publicIds = async () =>
+        (await own.t.app.inject({ method: 'GET', url: '/api/v1/products/featured-products' }))
+          .json()
+          .products.map((p: { id: number }) => p.id);
       expect(await publicIds()).toEqual([product.id]);
       await call('PUT', `/api/admin/products/${product.id}/unpublish`);
       expect(await publicIds()).toEqual([]);
@@ -217,12 +292,23 @@ describe.each(engines)('admin products API [%s]', (engine) => {
   it('counts products and users on the dashboard and shows recent actions newest first', async () => {
     // The action the dashboard shows first is this test's own: featuring a product, then removing it.
     const product = (await create({ published: 'true' }, 1)).json();
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode,
+    ).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/featured-products/${product.id}`, headers })).statusCode,
+    ).toBe(204);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const products = Number((await t.db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const products = Number(
+      (
+        await t.db.kysely
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(body.stats).toEqual({ products, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 });
     expect(body.orders_by_day.every((d: { orders: number }) => d.orders === 0)).toBe(true);
     expect(body.orders_by_day).toHaveLength(7);
@@ -239,6 +325,7 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     const feature = () => t.app.inject({ method: 'POST', url: `/api/admin/featured-products/${product.id}`, headers });
     const answers = await Promise.all([feature(), feature(), feature()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe('This product is already featured.');
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json().message).toBe('This product is already featured.');
   });
 });

@@ -38,13 +38,22 @@ export async function setGallery(db: Executor, productId: number, imageIds: numb
 /** What we paid for each product bought from a seller; products without one are left out. */
 export async function buyingPrices(db: Executor, productIds: number[]) {
   if (productIds.length === 0) return new Map<number, number>();
-  const rows = await db.selectFrom('products').select(['id', 'buying_price']).where('id', 'in', productIds).where('buying_price', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'buying_price'])
+    .where('id', 'in', productIds)
+    .where('buying_price', 'is not', null)
+    .execute();
   return new Map(rows.map((r) => [r.id, Number(r.buying_price)]));
 }
 
 export async function featuredIds(db: Executor, productIds: number[]) {
   if (productIds.length === 0) return new Set<number>();
-  const rows = await db.selectFrom('featured_products').select('product_id').where('product_id', 'in', productIds).execute();
+  const rows = await db
+    .selectFrom('featured_products')
+    .select('product_id')
+    .where('product_id', 'in', productIds)
+    .execute();
   return new Set(rows.map((r) => r.product_id));
 }
 

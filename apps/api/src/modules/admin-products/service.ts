@@ -12,7 +12,16 @@ import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
 import { conditionOf } from '../products/service.js';
 import { indexProductSearch } from '../products/search.js';
-import { buyingPrices, deleteProduct, exists, featuredIds, galleryOf, insertProduct, setGallery, updateProduct } from './repository.js';
+import {
+  buyingPrices,
+  deleteProduct,
+  exists,
+  featuredIds,
+  galleryOf,
+  insertProduct,
+  setGallery,
+  updateProduct,
+} from './repository.js';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_RESERVED = 'This item is reserved by an open order. Cancel the order before deleting the item.';
@@ -22,7 +31,12 @@ const SHOP_MISSING = 'Shop not found';
 
 export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
   const ids = rows.map((r) => r.id);
-  const [images, featured, held, bought] = await Promise.all([imagesOf(db, ids), featuredIds(db, ids), heldOf(db, ids), buyingPrices(db, ids)]);
+  const [images, featured, held, bought] = await Promise.all([
+    imagesOf(db, ids),
+    featuredIds(db, ids),
+    heldOf(db, ids),
+    buyingPrices(db, ids),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -66,14 +80,23 @@ export async function checkRefs(trx: Executor, categoryId: number, shopId: numbe
  * Inserts a product with its gallery (stored image ids, cover first) and indexes it for search: the one
  * way a product comes into being, from the back-office form or from a seller request.
  */
-export async function insertProductWithGallery(trx: Executor, values: Insertable<ProductsTable>, imageIds: number[]): Promise<number> {
+export async function insertProductWithGallery(
+  trx: Executor,
+  values: Insertable<ProductsTable>,
+  imageIds: number[],
+): Promise<number> {
   const id = await insertProduct(trx, values);
   await setGallery(trx, id, imageIds);
   await indexProductSearch(trx, [id]);
   return id;
 }
 
-export async function createProduct(db: Db, actor: SessionUser, input: z.output<typeof createProductSchema>, images: NormalizedImage[]) {
+export async function createProduct(
+  db: Db,
+  actor: SessionUser,
+  input: z.output<typeof createProductSchema>,
+  images: NormalizedImage[],
+) {
   return db.kysely.transaction().execute(async (trx) => {
     await checkRefs(trx, input.category_id, input.shop_id);
     const now = nowIso();
@@ -101,7 +124,12 @@ export async function createProduct(db: Db, actor: SessionUser, input: z.output<
       },
       stored.map((s) => s.id),
     );
-    await recordAudit(trx, { actorId: actor.id, action: `Created product ${input.item_name}`, subjectType: 'product', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Created product ${input.item_name}`,
+      subjectType: 'product',
+      subjectId: id,
+    });
     return loadAdminProduct(trx, id);
   });
 }
@@ -113,7 +141,13 @@ export interface GalleryChange {
   added: NormalizedImage[];
 }
 
-export async function changeProduct(db: Db, actor: SessionUser, id: number, input: z.output<typeof updateProductSchema>, gallery: GalleryChange) {
+export async function changeProduct(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  input: z.output<typeof updateProductSchema>,
+  gallery: GalleryChange,
+) {
   return db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -130,7 +164,10 @@ export async function changeProduct(db: Db, actor: SessionUser, id: number, inpu
     const stored = await storeImages(trx, gallery.added);
     const kept = keepNames.map((name) => byName.get(name)!);
     await setGallery(trx, id, [...kept, ...stored.map((s) => s.id)]);
-    await deleteUnusedImages(trx, current.map((i) => i.id).filter((imageId) => !kept.includes(imageId)));
+    await deleteUnusedImages(
+      trx,
+      current.map((i) => i.id).filter((imageId) => !kept.includes(imageId)),
+    );
 
     await updateProduct(trx, id, {
       name: input.name,
@@ -146,13 +183,20 @@ export async function changeProduct(db: Db, actor: SessionUser, id: number, inpu
       updated_at: nowIso(),
     });
     await indexProductSearch(trx, [id]);
-    await recordAudit(trx, { actorId: actor.id, action: `Updated product ${input.name}`, subjectType: 'product', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Updated product ${input.name}`,
+      subjectType: 'product',
+      subjectId: id,
+    });
     return loadAdminProduct(trx, id);
   });
 }
 
 /** The condition fields the edit sent; one left out keeps what is stored (see productConditionChanges). */
-function statedChanges(input: Pick<z.output<typeof updateProductSchema>, 'condition' | 'warranty_days' | 'battery_health'>) {
+function statedChanges(
+  input: Pick<z.output<typeof updateProductSchema>, 'condition' | 'warranty_days' | 'battery_health'>,
+) {
   const { condition, warranty_days, battery_health } = input;
   return {
     ...(condition !== undefined && { condition }),
@@ -166,7 +210,12 @@ export async function setPublished(db: Db, actor: SessionUser, id: number, publi
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
     await updateProduct(trx, id, { published: published ? 1 : 0, updated_at: nowIso() });
-    await recordAudit(trx, { actorId: actor.id, action: `${published ? 'Published' : 'Unpublished'} product ${before.name}`, subjectType: 'product', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `${published ? 'Published' : 'Unpublished'} product ${before.name}`,
+      subjectType: 'product',
+      subjectId: id,
+    });
     return loadAdminProduct(trx, id);
   });
 }
@@ -178,7 +227,15 @@ export async function removeProduct(db: Db, actor: SessionUser, id: number) {
     if ((await heldOf(trx, [id])).size > 0) throw new HttpError(409, PRODUCT_RESERVED);
     const images = await galleryOf(trx, id);
     await deleteProduct(trx, id);
-    await deleteUnusedImages(trx, images.map((i) => i.id));
-    await recordAudit(trx, { actorId: actor.id, action: `Deleted product ${before.name}`, subjectType: 'product', subjectId: id });
+    await deleteUnusedImages(
+      trx,
+      images.map((i) => i.id),
+    );
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Deleted product ${before.name}`,
+      subjectType: 'product',
+      subjectId: id,
+    });
   });
 }

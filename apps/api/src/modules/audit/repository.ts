@@ -35,7 +35,15 @@ export async function recentAudit(db: Executor, limit: number) {
   return db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select(['a.id', 'a.action', 'a.subject_type', 'a.subject_id', 'a.detail', 'a.created_at', 'u.display_name as actor'])
+    .select([
+      'a.id',
+      'a.action',
+      'a.subject_type',
+      'a.subject_id',
+      'a.detail',
+      'a.created_at',
+      'u.display_name as actor',
+    ])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(limit)

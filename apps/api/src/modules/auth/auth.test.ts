@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
-import { accountDelayMs, ACCOUNT_SLOWDOWN_AFTER, authenticate, login as loginAt, MAX_FAILURES_PER_PAIR, SLOW_DOWN, TOO_MANY_FAILURES } from './service.js';
+import {
+  accountDelayMs,
+  ACCOUNT_SLOWDOWN_AFTER,
+  authenticate,
+  login as loginAt,
+  MAX_FAILURES_PER_PAIR,
+  SLOW_DOWN,
+  TOO_MANY_FAILURES,
+} from './service.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './tokens.js';
 
 describe.each(engines)('login and sessions [%s]', (engine) => {
@@ -13,7 +21,8 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
   });
   afterAll(() => t.close());
 
-  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
 
   it('logs in with email and password and answers token and display_name', async () => {
     const user = await addUser(t.db, 'Admin', 'Boss@Example.mw'.toLowerCase());
@@ -52,7 +61,8 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
 
   it('stops one address guessing one account after 5 failures, even with the right password from there', async () => {
     const user = await addUser(t.db, 'User');
-    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) expect((await login(t.app, user.email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++)
+      expect((await login(t.app, user.email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
     const res = await login(t.app, user.email, TEST_PASSWORD, '10.1.0.1');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(TOO_MANY_FAILURES);
@@ -75,9 +85,11 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
     const attempt = (password: string, ip: string, ms: number) =>
       loginAt(t.db.kysely, { email: user.email, password }, ip, new Date(at + ms)).then(
         () => 200,
-        (error: { status: number; message: string; extra?: { retry_after_seconds?: number } }) => [error.status, error.message, error.extra?.retry_after_seconds] as const,
+        (error: { status: number; message: string; extra?: { retry_after_seconds?: number } }) =>
+          [error.status, error.message, error.extra?.retry_after_seconds] as const,
       );
-    for (let i = 0; i < ACCOUNT_SLOWDOWN_AFTER; i++) expect(await attempt('wrong', `10.5.0.${i}`, i)).toEqual([401, 'Invalid email or password', undefined]);
+    for (let i = 0; i < ACCOUNT_SLOWDOWN_AFTER; i++)
+      expect(await attempt('wrong', `10.5.0.${i}`, i)).toEqual([401, 'Invalid email or password', undefined]);
     // The account's 10th failure was at +9 ms: an address among them waits 1 s from then.
     expect(await attempt('wrong', '10.5.0.3', 500)).toEqual([429, SLOW_DOWN, 1]);
     expect(await attempt('wrong', '10.5.0.3', 1_100)).toEqual([401, 'Invalid email or password', undefined]);

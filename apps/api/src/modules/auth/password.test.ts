@@ -12,6 +12,7 @@ describe('password hashing', () => {
   });
 
   it('refuses malformed stored hashes', async () => {
-    for (const stored of ['', 'bcrypt$x', 'scrypt$1$2$3', 'plain-text']) expect(await verifyPassword('x', stored)).toBe(false);
+    for (const stored of ['', 'bcrypt$x', 'scrypt$1$2$3', 'plain-text'])
+      expect(await verifyPassword('x', stored)).toBe(false);
   });
 });

@@ -8,13 +8,34 @@ export function findSession(db: Executor, tokenHash: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id', 's.created_at', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.role', 'u.status', 'u.display_name', 'u.email'])
+    .select([
+      's.id',
+      's.user_id',
+      's.created_at',
+      's.last_seen_at',
+      's.expires_at',
+      's.revoked_at',
+      'u.role',
+      'u.status',
+      'u.display_name',
+      'u.email',
+    ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
 export async function createSession(db: Executor, userId: number, tokenHash: string, now: string, expiresAt: string) {
-  await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    .execute();
 }
 
 export async function touchSession(db: Executor, id: number, now: string) {
@@ -22,12 +43,22 @@ export async function touchSession(db: Executor, id: number, now: string) {
 }
 
 export async function revokeSession(db: Executor, id: number, now: string) {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Role changes, deactivation and deletion end every open session of the user. */
 export async function revokeUserSessions(db: Executor, userId: number, now: string) {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function recordLoginFailure(db: Executor, emailKey: string, ip: string, now: string) {
@@ -42,10 +73,22 @@ export async function countLoginFailures(db: Executor, since: string, emailKey: 
       .where('email_key', '=', emailKey)
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
       .executeTakeFirstOrThrow(),
-    recent.where('ip', '=', ip).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    recent.where('email_key', '=', emailKey).where('ip', '=', ip).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    recent
+      .where('ip', '=', ip)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    recent
+      .where('email_key', '=', emailKey)
+      .where('ip', '=', ip)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { byAccount: Number(account.n), lastByAccount: account.last ?? null, byIp: Number(byIp.n), byPair: Number(byPair.n) };
+  return {
+    byAccount: Number(account.n),
+    lastByAccount: account.last ?? null,
+    byIp: Number(byIp.n),
+    byPair: Number(byPair.n),
+  };
 }
 
 /** A success from an address forgets that address's failures on the account (others' stay counted). */

@@ -26,8 +26,12 @@ export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     return reply.status(204).send();
   });
 
-  app.get('/v1/auth/me', { config: { access: 'authenticated' }, schema: { tags, response: { 200: meSchema } } }, async (request) => {
-    const user = request.user!;
-    return { id: user.id, display_name: user.displayName, email: user.email, role: user.role };
-  });
+  app.get(
+    '/v1/auth/me',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: meSchema } } },
+    async (request) => {
+      const user = request.user!;
+      return { id: user.id, display_name: user.displayName, email: user.email, role: user.role };
+    },
+  );
 };

@@ -53,14 +53,18 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
   const emailKey = input.email.trim().toLowerCase();
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   const failures = await countLoginFailures(db, since, emailKey, ip);
-  if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP) throw new HttpError(429, TOO_MANY_FAILURES);
+  if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP)
+    throw new HttpError(429, TOO_MANY_FAILURES);
   if (failures.byPair > 0 && failures.lastByAccount) {
     const waitMs = Date.parse(failures.lastByAccount) + accountDelayMs(failures.byAccount) - now.getTime();
     if (waitMs > 0) throw new HttpError(429, SLOW_DOWN, undefined, { retry_after_seconds: Math.ceil(waitMs / 1000) });
   }
 
   const user = await findUserByEmail(db, emailKey);
-  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))));
+  const passwordOk = await verifyPassword(
+    input.password,
+    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
+  );
   // An inactive account fails exactly like a wrong password: no hint that the email exists.
   if (!user || !passwordOk || user.status !== 'active') {
     await recordLoginFailure(db, emailKey, ip, now.toISOString());
@@ -73,20 +77,40 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
 }
 
 /** A new session for a user who just proved who they are (a password, or a seller setting theirs). */
-export async function openSession(db: Executor, user: Pick<Selectable<UsersTable>, 'id' | 'display_name' | 'role'>, now: Date) {
+export async function openSession(
+  db: Executor,
+  user: Pick<Selectable<UsersTable>, 'id' | 'display_name' | 'role'>,
+  now: Date,
+) {
   const token = newToken();
-  await createSession(db, user.id, hashToken(token), now.toISOString(), new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString());
+  await createSession(
+    db,
+    user.id,
+    hashToken(token),
+    now.toISOString(),
+    new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+  );
   return { token, display_name: user.display_name, role: user.role };
 }
 
 /** The user behind a bearer token, or undefined when it is unknown, revoked, expired or idle too long. */
-export async function authenticate(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionUser | undefined> {
+export async function authenticate(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | undefined> {
   const session = await findSession(db, hashToken(token));
   if (!session || session.revoked_at !== null || session.status !== 'active') return undefined;
   const t = now.getTime();
   if (t >= Date.parse(session.expires_at) || t - Date.parse(session.last_seen_at) >= SESSION_IDLE_MS) return undefined;
   if (t - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) await touchSession(db, session.id, now.toISOString());
-  return { id: session.user_id, sessionId: session.id, role: session.role, displayName: session.display_name, email: session.email };
+  return {
+    id: session.user_id,
+    sessionId: session.id,
+    role: session.role,
+    displayName: session.display_name,
+    email: session.email,
+  };
 }
 
 export async function logout(db: Kysely<Database>, user: SessionUser) {

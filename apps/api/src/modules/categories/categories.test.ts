@@ -15,11 +15,13 @@ describe.each(engines)('categories API [%s]', (engine) => {
   afterAll(() => t.close());
 
   const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/categories', headers, payload });
-  const put = (id: number, payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/categories/${id}`, headers, payload });
+  const put = (id: number, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/categories/${id}`, headers, payload });
 
   it('creates, lists with parent names, fetches and updates categories', async () => {
     // Other tests here add categories too: count from what is there, and look at this test's two.
-    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/categories?limit=100', headers })).json().total as number;
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/categories?limit=100', headers })).json()
+      .total as number;
     const parent = await post({ name: 'Electronics', description: 'Everything with a plug' });
     expect(parent.statusCode).toBe(201);
     const child = (await post({ name: 'Drones', description: null, parent_id: parent.json().id })).json();
@@ -33,7 +35,9 @@ describe.each(engines)('categories API [%s]', (engine) => {
     ]);
     const updated = await put(child.id, { name: 'Camera Drones', description: 'Flying cameras', parent_id: null });
     expect(updated.json()).toMatchObject({ name: 'Camera Drones', parent_id: null, parent: null });
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/categories/${child.id}`, headers })).json().description).toBe('Flying cameras');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/categories/${child.id}`, headers })).json().description,
+    ).toBe('Flying cameras');
   });
 
   it.each([
@@ -52,11 +56,17 @@ describe.each(engines)('categories API [%s]', (engine) => {
     const dup = await post({ name: 'televisions' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(CATEGORY_TAKEN);
-    expect((await post({ name: 'Orphan', parent_id: 9999 })).json()).toMatchObject({ status: 400, errors: { parent_id: 'Parent category not found' } });
+    expect((await post({ name: 'Orphan', parent_id: 9999 })).json()).toMatchObject({
+      status: 400,
+      errors: { parent_id: 'Parent category not found' },
+    });
     const a = (await post({ name: 'Level A' })).json();
     const b = (await post({ name: 'Level B', parent_id: a.id })).json();
     const c = (await post({ name: 'Level C', parent_id: b.id })).json();
-    for (const [id, parent] of [[a.id, a.id], [a.id, c.id]]) {
+    for (const [id, parent] of [
+      [a.id, a.id],
+      [a.id, c.id],
+    ]) {
       const res = await put(id, { name: 'Level A', parent_id: parent });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(CATEGORY_CYCLE);
@@ -73,7 +83,11 @@ describe.each(engines)('categories API [%s]', (engine) => {
     const found = (await t.app.inject({ method: 'GET', url: '/api/v1/products?search=vintage' })).json();
     expect(found.products.map((p: { id: number }) => p.id)).toEqual([productId]);
     const empty = (await post({ name: 'Empty One' })).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${empty.id}`, headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/categories/${empty.id}`, headers })).json().message).toBe('Category not found');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/categories/${empty.id}`, headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/categories/${empty.id}`, headers })).json().message,
+    ).toBe('Category not found');
   });
 });

@@ -11,7 +11,10 @@ function withParent(db: Executor) {
 
 export async function listCategories(db: Executor, limit: number, offset: number) {
   const rows = await withParent(db).orderBy('c.name').orderBy('c.id').limit(limit).offset(offset).execute();
-  const { n } = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 

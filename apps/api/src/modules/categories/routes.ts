@@ -13,24 +13,36 @@ export const categoryRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { 
   const config = { access: STAFF };
   const tags = ['categories'];
 
-  app.get('/admin/categories', { config, schema: { tags, querystring: pageQuerySchema, response: { 200: categoryListSchema } } }, async (request) => {
-    const { limit, offset } = request.query;
-    const { rows, total } = await listCategories(db.kysely, limit, offset);
-    return { categories: rows, total, limit, offset };
-  });
-
-  app.get('/admin/categories/:id', { config, schema: { tags, params: idParams, response: { 200: categorySchema } } }, async (request) => {
-    const category = await findCategory(db.kysely, request.params.id);
-    if (!category) throw new HttpError(404, CATEGORY_NOT_FOUND);
-    return category;
-  });
-
-  app.post('/admin/categories', { config, schema: { tags, body: categoryInputSchema, response: { 201: categorySchema } } }, async (request, reply) =>
-    reply.status(201).send(await createCategory(db, request.user!, request.body)),
+  app.get(
+    '/admin/categories',
+    { config, schema: { tags, querystring: pageQuerySchema, response: { 200: categoryListSchema } } },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { rows, total } = await listCategories(db.kysely, limit, offset);
+      return { categories: rows, total, limit, offset };
+    },
   );
 
-  app.put('/admin/categories/:id', { config, schema: { tags, params: idParams, body: categoryInputSchema, response: { 200: categorySchema } } }, async (request) =>
-    changeCategory(db, request.user!, request.params.id, request.body),
+  app.get(
+    '/admin/categories/:id',
+    { config, schema: { tags, params: idParams, response: { 200: categorySchema } } },
+    async (request) => {
+      const category = await findCategory(db.kysely, request.params.id);
+      if (!category) throw new HttpError(404, CATEGORY_NOT_FOUND);
+      return category;
+    },
+  );
+
+  app.post(
+    '/admin/categories',
+    { config, schema: { tags, body: categoryInputSchema, response: { 201: categorySchema } } },
+    async (request, reply) => reply.status(201).send(await createCategory(db, request.user!, request.body)),
+  );
+
+  app.put(
+    '/admin/categories/:id',
+    { config, schema: { tags, params: idParams, body: categoryInputSchema, response: { 200: categorySchema } } },
+    async (request) => changeCategory(db, request.user!, request.params.id, request.body),
   );
 
   app.delete('/admin/categories/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {

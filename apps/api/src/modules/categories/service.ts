@@ -50,8 +50,20 @@ export async function createCategory(db: Db, actor: SessionUser, input: Category
     if (await nameTaken(trx, key)) throw new HttpError(409, CATEGORY_TAKEN, { name: CATEGORY_TAKEN });
     await checkParent(trx, undefined, input.parent_id);
     const now = nowIso();
-    const id = await insertCategory(trx, { name: input.name, name_key: key, description: input.description, parent_id: input.parent_id, created_at: now, updated_at: now });
-    await recordAudit(trx, { actorId: actor.id, action: `Created category ${input.name}`, subjectType: 'category', subjectId: id });
+    const id = await insertCategory(trx, {
+      name: input.name,
+      name_key: key,
+      description: input.description,
+      parent_id: input.parent_id,
+      created_at: now,
+      updated_at: now,
+    });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Created category ${input.name}`,
+      subjectType: 'category',
+      subjectId: id,
+    });
     return (await findCategory(trx, id))!;
   });
 }
@@ -63,10 +75,21 @@ export async function changeCategory(db: Db, actor: SessionUser, id: number, inp
     const key = input.name.toLowerCase();
     if (await nameTaken(trx, key, id)) throw new HttpError(409, CATEGORY_TAKEN, { name: CATEGORY_TAKEN });
     await checkParent(trx, id, input.parent_id);
-    await updateCategory(trx, id, { name: input.name, name_key: key, description: input.description, parent_id: input.parent_id, updated_at: nowIso() });
+    await updateCategory(trx, id, {
+      name: input.name,
+      name_key: key,
+      description: input.description,
+      parent_id: input.parent_id,
+      updated_at: nowIso(),
+    });
     // Search matches category names: a rename re-indexes the category's products.
     if (before.name !== input.name) await indexProductSearch(trx, await productIdsInCategory(trx, id));
-    await recordAudit(trx, { actorId: actor.id, action: `Updated category ${input.name}`, subjectType: 'category', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Updated category ${input.name}`,
+      subjectType: 'category',
+      subjectId: id,
+    });
     return (await findCategory(trx, id))!;
   });
 }
@@ -77,6 +100,11 @@ export async function removeCategory(db: Db, actor: SessionUser, id: number) {
     if (!category) throw new HttpError(404, CATEGORY_NOT_FOUND);
     if ((await productIdsInCategory(trx, id)).length > 0) throw new HttpError(409, CATEGORY_IN_USE);
     await deleteCategory(trx, id);
-    await recordAudit(trx, { actorId: actor.id, action: `Deleted category ${category.name}`, subjectType: 'category', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Deleted category ${category.name}`,
+      subjectType: 'category',
+      subjectId: id,
+    });
   });
 }

@@ -28,11 +28,17 @@ describe.each(engines)('dashboard with real orders [%s]', (engine) => {
     clock.set(at);
     const productId = await addProduct(t.db, { name: `Dashboard item ${price}`, price, shopId, images: 0 });
     const number = (await placeOrder(t.app, items(productId))).json().orders[0].number;
-    return (await t.db.kysely.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+    return (await t.db.kysely.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow())
+      .id;
   }
   async function act(id: number, at: Date, action: string, payload?: object) {
     clock.set(at);
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers, ...(payload ? { payload } : {}) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/${action}`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
     if (res.statusCode !== 200) throw new Error(res.body);
   }
   async function complete(id: number, at: Date) {
@@ -41,7 +47,7 @@ describe.each(engines)('dashboard with real orders [%s]', (engine) => {
     await act(id, at, 'complete', { payment_method: 'cash' });
   }
 
-  it('counts all orders, open ones, orders per day and this week\'s completed revenue', async () => {
+  it("counts all orders, open ones, orders per day and this week's completed revenue", async () => {
     const days = lastSevenDays(NOW);
     // Completed before the week: counted as an order, not as this week's revenue.
     await complete(await orderAt(ago(9), 100_000), ago(8));

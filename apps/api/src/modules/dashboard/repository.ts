@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 export async function countRows(db: Executor, table: 'products' | 'users' | 'orders') {
-  const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

@@ -8,30 +8,41 @@ import { completedRevenue, countOpenOrders, countRows, ordersPerDay } from './re
 
 /** The 7 UTC dates ending today, oldest first. */
 export function lastSevenDays(today: Date): string[] {
-  return Array.from({ length: 7 }, (_, i) => new Date(today.getTime() - (6 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: 7 }, (_, i) =>
+    new Date(today.getTime() - (6 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 export const dashboardRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> = async (fastify, { db, clock }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const k = db.kysely;
 
-  app.get('/admin/dashboard', { config: { access: STAFF }, schema: { tags: ['dashboard'], response: { 200: dashboardSchema } } }, async () => {
-    const days = lastSevenDays(clock());
-    // The week starts at midnight UTC six days ago: the chart's days and the revenue card agree.
-    const from = `${days[0]}T00:00:00.000Z`;
-    const [products, users, orders, pendingOrders, perDay, revenueThisWeek, actions] = await Promise.all([
-      countRows(k, 'products'),
-      countRows(k, 'users'),
-      countRows(k, 'orders'),
-      countOpenOrders(k),
-      ordersPerDay(k, from),
-      completedRevenue(k, from),
-      recentAudit(k, 10),
-    ]);
-    return {
-      stats: { products, orders, users, pendingOrders, revenueThisWeek },
-      orders_by_day: days.map((date) => ({ date, orders: perDay.get(date) ?? 0 })),
-      recent_actions: actions.map((a) => ({ id: a.id, action: a.action, time: a.created_at, actor: a.actor ?? null })),
-    };
-  });
+  app.get(
+    '/admin/dashboard',
+    { config: { access: STAFF }, schema: { tags: ['dashboard'], response: { 200: dashboardSchema } } },
+    async () => {
+      const days = lastSevenDays(clock());
+      // The week starts at midnight UTC six days ago: the chart's days and the revenue card agree.
+      const from = `${days[0]}T00:00:00.000Z`;
+      const [products, users, orders, pendingOrders, perDay, revenueThisWeek, actions] = await Promise.all([
+        countRows(k, 'products'),
+        countRows(k, 'users'),
+        countRows(k, 'orders'),
+        countOpenOrders(k),
+        ordersPerDay(k, from),
+        completedRevenue(k, from),
+        recentAudit(k, 10),
+      ]);
+      return {
+        stats: { products, orders, users, pendingOrders, revenueThisWeek },
+        orders_by_day: days.map((date) => ({ date, orders: perDay.get(date) ?? 0 })),
+        recent_actions: actions.map((a) => ({
+          id: a.id,
+          action: a.action,
+          time: a.created_at,
+          actor: a.actor ?? null,
+        })),
+      };
+    },
+  );
 };

@@ -11,7 +11,10 @@ export async function listFeatured(db: Executor, limit: number, offset: number) 
     .limit(limit)
     .offset(offset)
     .execute();
-  const { n } = await db.selectFrom('featured_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('featured_products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 

@@ -21,7 +21,12 @@ export async function featureProduct(db: Db, actor: SessionUser, productId: numb
     // Of two staff featuring it at once, the loser gets the 409 too.
     const id = await insertFeatured(trx, productId, nowIso());
     if (id === undefined) throw new HttpError(409, ALREADY_FEATURED);
-    await recordAudit(trx, { actorId: actor.id, action: `Featured product ${product.name}`, subjectType: 'product', subjectId: productId });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Featured product ${product.name}`,
+      subjectType: 'product',
+      subjectId: productId,
+    });
     return id;
   });
 }
@@ -29,6 +34,11 @@ export async function featureProduct(db: Db, actor: SessionUser, productId: numb
 export async function unfeatureProduct(db: Db, actor: SessionUser, productId: number) {
   await db.kysely.transaction().execute(async (trx) => {
     if (!(await deleteFeatured(trx, productId))) throw new HttpError(404, NOT_FEATURED);
-    await recordAudit(trx, { actorId: actor.id, action: `Removed product ${productId} from featured`, subjectType: 'product', subjectId: productId });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Removed product ${productId} from featured`,
+      subjectType: 'product',
+      subjectId: productId,
+    });
   });
 }

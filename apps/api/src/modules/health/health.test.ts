@@ -19,12 +19,24 @@ describe.each(engines)('health and OpenAPI [%s]', (engine) => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.servers).toEqual([{ url: '/api' }]);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/products', '/v1/products/{id}', '/v1/products/category/{category}']));
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/orders', '/v1/orders/{token}', '/v1/orders/{token}/cancel', '/admin/orders', '/admin/orders/{id}', '/admin/orders/{id}/complete', '/admin/orders/{id}/cancel']),
+      expect.arrayContaining(['/v1/products', '/v1/products/{id}', '/v1/products/category/{category}']),
+    );
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/orders',
+        '/v1/orders/{token}',
+        '/v1/orders/{token}/cancel',
+        '/admin/orders',
+        '/admin/orders/{id}',
+        '/admin/orders/{id}/complete',
+        '/admin/orders/{id}/cancel',
+      ]),
     );
     const order = doc.paths['/v1/orders'].post;
-    expect(Object.keys(order.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['items', 'buyer_name', 'phone', 'fulfilment']));
+    expect(Object.keys(order.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['items', 'buyer_name', 'phone', 'fulfilment']),
+    );
     expect(order.responses['201']).toBeDefined();
     const params = doc.paths['/v1/products'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['limit', 'offset', 'search']));

@@ -14,7 +14,8 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
       () => 'unreachable' as const,
     );
     const free = await db.freeBytes().catch(() => undefined);
-    const storage = db.faults.storageFull() || (free !== undefined && free < LOW_DISK_BYTES) ? ('full' as const) : ('ok' as const);
+    const storage =
+      db.faults.storageFull() || (free !== undefined && free < LOW_DISK_BYTES) ? ('full' as const) : ('ok' as const);
     if (database === 'ok' && storage === 'ok') return { status: 'ok', database: db.engine, storage };
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     const message = database === 'unreachable' ? 'Database unreachable' : 'Storage full';

@@ -8,7 +8,14 @@ const cost = (meta: Parameters<typeof decodeCost>[0]) => decodeCost(meta, MAX_ST
 
 describe('decodeCost', () => {
   it('counts bytes, not pixels: the reported 7000 x 7000 interlaced 16-bit RGBA PNG is ~600 MiB, far over budget', () => {
-    const meta = { format: 'png', width: 7000, height: 7000, channels: 4, depth: 'ushort', isProgressive: true } as const;
+    const meta = {
+      format: 'png',
+      width: 7000,
+      height: 7000,
+      channels: 4,
+      depth: 'ushort',
+      isProgressive: true,
+    } as const;
     expect(7000 * 7000).toBeLessThan(50_000_000); // under the pixel cap: the pixel cap alone let it through
     expect(cost(meta)).toBe(Math.ceil(7000 * 7000 * 4 * 2 * 1.6));
     expect(cost(meta)).toBeGreaterThan(8 * MAX_DECODE_BYTES);
@@ -35,14 +42,28 @@ describe('decodeCost', () => {
     expect(jpegShrinkOnLoad(8160, 1600)).toBe(4);
     expect(jpegShrinkOnLoad(16_000, 1600)).toBe(8);
     // A 50-megapixel phone photo costs ~9 MiB, a 12-megapixel one 34 MiB: both fit, side by side.
-    const photo50 = { format: 'jpeg', width: 8160, height: 6120, channels: 3, depth: 'uchar', isProgressive: false } as const;
+    const photo50 = {
+      format: 'jpeg',
+      width: 8160,
+      height: 6120,
+      channels: 3,
+      depth: 'uchar',
+      isProgressive: false,
+    } as const;
     expect(cost(photo50)).toBe(2040 * 1530 * 3);
     const photo12 = { ...photo50, width: 4000, height: 3000 };
     expect(2 * cost(photo12)).toBeLessThanOrEqual(MAX_DECODE_BYTES);
   });
 
   it('adds the full-size coefficients a progressive JPEG keeps, by chroma subsampling', () => {
-    const base = { format: 'jpeg', width: 8160, height: 6120, channels: 3, depth: 'uchar', isProgressive: true } as const;
+    const base = {
+      format: 'jpeg',
+      width: 8160,
+      height: 6120,
+      channels: 3,
+      depth: 'uchar',
+      isProgressive: true,
+    } as const;
     const pixels = 2040 * 1530 * 3;
     expect(cost({ ...base, chromaSubsampling: '4:2:0' })).toBe(pixels + 2 * 8160 * 6120 * 1.5);
     expect(cost({ ...base, chromaSubsampling: '4:4:4' })).toBe(pixels + 2 * 8160 * 6120 * 3);

@@ -28,7 +28,9 @@ const SAMPLE_BYTES: Record<string, number> = {
 
 /** The header fields the estimate reads. */
 export type DecodeHeader = Pick<Metadata, 'format'> &
-  Partial<Pick<Metadata, 'width' | 'height' | 'channels' | 'depth' | 'isProgressive' | 'chromaSubsampling' | 'pageHeight'>>;
+  Partial<
+    Pick<Metadata, 'width' | 'height' | 'channels' | 'depth' | 'isProgressive' | 'chromaSubsampling' | 'pageHeight'>
+  >;
 
 /**
  * sharp's JPEG shrink-on-load factor when the longest side is resized to `target` (pipeline.cc,

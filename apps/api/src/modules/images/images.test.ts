@@ -16,11 +16,15 @@ describe.each(engines)('images on %s', (engine) => {
   let image: StoredImage;
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const variantRows = async (imageId: number) =>
-    (await t.db.kysely.selectFrom('image_variants').select('variant').where('image_id', '=', imageId).execute()).map((r) => r.variant);
+    (await t.db.kysely.selectFrom('image_variants').select('variant').where('image_id', '=', imageId).execute()).map(
+      (r) => r.variant,
+    );
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#d94' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#d94' } })
+      .jpeg()
+      .toBuffer();
     [image] = (await storeImages(t.db.kysely, [await normalizeImage(jpeg)])) as [StoredImage];
   });
   afterAll(async () => {
@@ -104,12 +108,15 @@ describe.each(engines)('images on %s', (engine) => {
       }
     });
 
-    it.each(['abc%00.webp', '0123456789abcdef0123456789abcdef.webp%00.png'])('a name with a NUL (%s) is refused like any other NUL', async (name) => {
-      const res = await get(`/api/images/${name}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
-      expect(res.json().message).toBe(NUL_REFUSED);
-    });
+    it.each(['abc%00.webp', '0123456789abcdef0123456789abcdef.webp%00.png'])(
+      'a name with a NUL (%s) is refused like any other NUL',
+      async (name) => {
+        const res = await get(`/api/images/${name}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
+        expect(res.json().message).toBe(NUL_REFUSED);
+      },
+    );
 
     it('says "Image not found" for a well-formed unknown name, with or without a size', async () => {
       for (const query of ['', '?w=400']) {
@@ -130,10 +137,20 @@ describe.each(engines)('images on %s', (engine) => {
     it('serves the seeded carousel names when the name pattern admits them', async () => {
       const name = 'hero-phones.webp';
       if (!IMAGE_NAME_PATTERN.test(name)) return; // the pattern is widened for them in packages/shared
-      const data = await sharp({ create: { width: 1200, height: 500, channels: 3, background: '#123' } }).webp().toBuffer();
+      const data = await sharp({ create: { width: 1200, height: 500, channels: 3, background: '#123' } })
+        .webp()
+        .toBuffer();
       await t.db.kysely
         .insertInto('images')
-        .values({ filename: name, content_type: 'image/webp', width: 1200, height: 500, byte_size: data.length, data, created_at: nowIso() })
+        .values({
+          filename: name,
+          content_type: 'image/webp',
+          width: 1200,
+          height: 500,
+          byte_size: data.length,
+          data,
+          created_at: nowIso(),
+        })
         .execute();
       const res = await get(`/api/images/hero/${name}?w=400&h=500&fit=cover&q=80`);
       expect(res.statusCode).toBe(200);
@@ -181,7 +198,13 @@ describe.each(engines)('images on %s', (engine) => {
 
   describe('variant cache', () => {
     it('renders a variant once, then serves the cached row', async () => {
-      const [fresh] = await storeImages(t.db.kysely, [await normalizeImage(await sharp({ create: { width: 800, height: 800, channels: 3, background: '#39f' } }).png().toBuffer())]);
+      const [fresh] = await storeImages(t.db.kysely, [
+        await normalizeImage(
+          await sharp({ create: { width: 800, height: 800, channels: 3, background: '#39f' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]);
       const url = `/api/images/${fresh!.filename}?w=700&h=500&fit=contain`;
       // A burst of requests for a variant not rendered yet.
       const burst = await Promise.all(Array.from({ length: 5 }, () => get(url)));
@@ -193,14 +216,26 @@ describe.each(engines)('images on %s', (engine) => {
       expect(await variantRows(fresh!.id)).toEqual(['w700-h500-contain-q80']);
 
       // What is served later comes from the cached row, not a new rendering.
-      const marker = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer();
-      await t.db.kysely.updateTable('image_variants').set({ data: marker, byte_size: marker.length }).where('image_id', '=', fresh!.id).execute();
+      const marker = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .webp()
+        .toBuffer();
+      await t.db.kysely
+        .updateTable('image_variants')
+        .set({ data: marker, byte_size: marker.length })
+        .where('image_id', '=', fresh!.id)
+        .execute();
       const cached = await get(url);
       expect(cached.rawPayload.equals(marker)).toBe(true);
     });
 
     it('saveVariant ignores a duplicate on this engine', async () => {
-      const [img] = await storeImages(t.db.kysely, [await normalizeImage(await sharp({ create: { width: 50, height: 50, channels: 3, background: '#999' } }).png().toBuffer())]);
+      const [img] = await storeImages(t.db.kysely, [
+        await normalizeImage(
+          await sharp({ create: { width: 50, height: 50, channels: 3, background: '#999' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]);
       await saveVariant(t.db.kysely, img!.id, 'w200-q80', Buffer.from('first'));
       await saveVariant(t.db.kysely, img!.id, 'w200-q80', Buffer.from('second'));
       expect((await findVariant(t.db.kysely, img!.id, 'w200-q80'))?.toString()).toBe('first');
@@ -233,7 +268,9 @@ describe.each(engines)('images on %s', (engine) => {
       expect([meta.format, meta.width, meta.height]).toEqual(['heif', 400, 500]);
       expect(avif.rawPayload.length).toBeLessThan(first.rawPayload.length);
       expect(avif.headers.etag).not.toBe(first.headers.etag);
-      expect((await get(url, { accept: AVIF_FIRST, 'if-none-match': avif.headers.etag as string })).statusCode).toBe(304);
+      expect((await get(url, { accept: AVIF_FIRST, 'if-none-match': avif.headers.etag as string })).statusCode).toBe(
+        304,
+      );
 
       // A browser without AVIF, one refusing it, and the original (kept as uploaded) stay WebP.
       for (const accept of ['image/webp,*/*', 'image/avif;q=0,image/webp']) {
@@ -260,8 +297,15 @@ describe.each(engines)('images on %s', (engine) => {
 
   describe('repository', () => {
     it('stores images in the caller transaction: a failure leaves nothing behind', async () => {
-      const before = await t.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const normalized = await normalizeImage(await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f0f' } }).png().toBuffer());
+      const before = await t.db.kysely
+        .selectFrom('images')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const normalized = await normalizeImage(
+        await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f0f' } })
+          .png()
+          .toBuffer(),
+      );
       await expect(
         t.db.kysely.transaction().execute(async (trx) => {
           const stored = await storeImages(trx, [normalized, normalized]);
@@ -270,33 +314,86 @@ describe.each(engines)('images on %s', (engine) => {
           throw new Error('the product insert failed');
         }),
       ).rejects.toThrow('the product insert failed');
-      const after = await t.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await t.db.kysely
+        .selectFrom('images')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
 
     it('deleteUnusedImages keeps images a product or a seller request still uses', async () => {
       const k = t.db.kysely;
-      const png = (c: string) => sharp({ create: { width: 30, height: 30, channels: 3, background: c } }).png().toBuffer();
-      const imgs = await storeImages(k, await Promise.all(['#100', '#200', '#300'].map(async (c) => normalizeImage(await png(c)))));
+      const png = (c: string) =>
+        sharp({ create: { width: 30, height: 30, channels: 3, background: c } })
+          .png()
+          .toBuffer();
+      const imgs = await storeImages(
+        k,
+        await Promise.all(['#100', '#200', '#300'].map(async (c) => normalizeImage(await png(c)))),
+      );
       const [forProduct, forRequest, unused] = imgs.map((i) => i.id) as [number, number, number];
       const now = nowIso();
       const product = await k
         .insertInto('products')
-        .values({ name: 'Phone', description: null, price: 1000, sale_price: null, currency: 'MWK', location: null, shop_id: null, category_id: null, published: 1, sold: 0, seller_request_id: null, created_at: now, updated_at: now })
+        .values({
+          name: 'Phone',
+          description: null,
+          price: 1000,
+          sale_price: null,
+          currency: 'MWK',
+          location: null,
+          shop_id: null,
+          category_id: null,
+          published: 1,
+          sold: 0,
+          seller_request_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await k.insertInto('product_images').values({ product_id: product.id, image_id: forProduct, position: 0 }).execute();
+      await k
+        .insertInto('product_images')
+        .values({ product_id: product.id, image_id: forProduct, position: 0 })
+        .execute();
       const request = await k
         .insertInto('seller_requests')
-        .values({ reference: 'S-IMG22', status_token_hash: 'x'.repeat(64), phone_key: '999', offer_expires_at: null, seller_name: 'A', email: 'a@example.com', phone: '0999', item_name: 'TV', description: 'x', price: 5, location: 'Zomba', status: 'Pending', notify_on_offer: 0, terms_accepted: 1, create_seller_account: 0, version: 1, created_by: null, created_at: now, updated_at: now })
+        .values({
+          reference: 'S-IMG22',
+          status_token_hash: 'x'.repeat(64),
+          phone_key: '999',
+          offer_expires_at: null,
+          seller_name: 'A',
+          email: 'a@example.com',
+          phone: '0999',
+          item_name: 'TV',
+          description: 'x',
+          price: 5,
+          location: 'Zomba',
+          status: 'Pending',
+          notify_on_offer: 0,
+          terms_accepted: 1,
+          create_seller_account: 0,
+          version: 1,
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await k.insertInto('seller_request_images').values({ seller_request_id: request.id, image_id: forRequest, position: 0 }).execute();
+      await k
+        .insertInto('seller_request_images')
+        .values({ seller_request_id: request.id, image_id: forRequest, position: 0 })
+        .execute();
       await saveVariant(k, unused, 'w200-q80', Buffer.from('x'));
 
       expect(await deleteUnusedImages(k, [])).toBe(0);
       expect(await deleteUnusedImages(k, [forProduct, forRequest, unused, unused])).toBe(1);
-      const left = await k.selectFrom('images').select('id').where('id', 'in', [forProduct, forRequest, unused]).execute();
+      const left = await k
+        .selectFrom('images')
+        .select('id')
+        .where('id', 'in', [forProduct, forRequest, unused])
+        .execute();
       expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([forProduct, forRequest]);
       expect(await findVariant(k, unused, 'w200-q80')).toBeUndefined();
       const res = await get(`/api/images/${imgs[2]!.filename}`);

@@ -5,8 +5,25 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../plugins/errors.js';
 import { MAX_DECODE_BYTES } from './decode-cost.js';
-import { inspectImage, MAX_INPUT_PIXELS, MAX_PAGES, MAX_STORED_SIDE, normalizeImage, tooCostlyMessage, type ImageInput, type ImageLimits } from './normalize.js';
-import { interlaced16BitPng, jpegWithMetadata, manyFrameGif, phonePhoto, plainPng, pngBomb, sidewaysJpeg } from './testing.js';
+import {
+  inspectImage,
+  MAX_INPUT_PIXELS,
+  MAX_PAGES,
+  MAX_STORED_SIDE,
+  normalizeImage,
+  tooCostlyMessage,
+  type ImageInput,
+  type ImageLimits,
+} from './normalize.js';
+import {
+  interlaced16BitPng,
+  jpegWithMetadata,
+  manyFrameGif,
+  phonePhoto,
+  plainPng,
+  pngBomb,
+  sidewaysJpeg,
+} from './testing.js';
 
 async function refusal(input: ImageInput, limits?: ImageLimits): Promise<HttpError> {
   const error = await normalizeImage(input, limits).then(
@@ -115,7 +132,9 @@ describe('normalizeImage', () => {
   });
 
   it('names the default budget in the refusal', () => {
-    expect(tooCostlyMessage(MAX_DECODE_BYTES)).toBe('Image is too large to process (max 72 MB when decoded). Please send a smaller photo.');
+    expect(tooCostlyMessage(MAX_DECODE_BYTES)).toBe(
+      'Image is too large to process (max 72 MB when decoded). Please send a smaller photo.',
+    );
   });
 
   it('refuses an image listing more frames than a photo would, and decodes only the first frame of the rest', async () => {
@@ -175,8 +194,12 @@ describe('normalizeImage from a file (an upload waiting on disk)', () => {
   });
 
   it('refuses a PNG bomb and an image over the decode budget from the file header', async () => {
-    expect((await headerRefusal(await write('bomb', await pngBomb(20_000)))).message).toBe(`Image is too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`);
-    const costly = await headerRefusal(await write('costly', await interlaced16BitPng(400)), { maxDecodeBytes: 1024 * 1024 });
+    expect((await headerRefusal(await write('bomb', await pngBomb(20_000)))).message).toBe(
+      `Image is too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`,
+    );
+    const costly = await headerRefusal(await write('costly', await interlaced16BitPng(400)), {
+      maxDecodeBytes: 1024 * 1024,
+    });
     expect(costly.message).toBe(tooCostlyMessage(1024 * 1024));
   });
 });

@@ -92,7 +92,10 @@ async function headOf(input: ImageInput): Promise<Buffer> {
  * counts bytes (channels and 16-bit samples included), not just pixels. A decompression bomb or an
  * interlaced 16-bit monster costs a header read.
  */
-export async function inspectImage(input: ImageInput, { maxDecodeBytes = MAX_DECODE_BYTES }: ImageLimits = {}): Promise<InspectedImage> {
+export async function inspectImage(
+  input: ImageInput,
+  { maxDecodeBytes = MAX_DECODE_BYTES }: ImageLimits = {},
+): Promise<InspectedImage> {
   if (!hasRasterSignature(await headOf(input))) throw notAnImage();
 
   let meta: Metadata;
@@ -134,7 +137,8 @@ export async function decodeImage(input: ImageInput): Promise<NormalizedImage> {
     return { data, width: info.width, height: info.height, contentType: 'image/webp' };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooLarge();
-    if (error instanceof Error && /timeout/i.test(error.message)) throw new HttpError(400, 'Image took too long to process. Please send a smaller photo.');
+    if (error instanceof Error && /timeout/i.test(error.message))
+      throw new HttpError(400, 'Image took too long to process. Please send a smaller photo.');
     throw notAnImage();
   }
 }

@@ -32,7 +32,11 @@ describe('DecodeQueue', () => {
 
     const refused = await queue.run(async () => 'd').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(QueueBusyError);
-    expect(refused).toMatchObject({ status: 503, message: BUSY, headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } });
+    expect(refused).toMatchObject({
+      status: 503,
+      message: BUSY,
+      headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) },
+    });
     expect(BUSY).toBe('The server is busy processing photos. Please try again in a moment.');
 
     b.open();

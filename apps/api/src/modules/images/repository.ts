@@ -87,7 +87,13 @@ export async function deleteUnusedImages(db: Executor, imageIds: readonly number
     .deleteFrom('images')
     .where('id', 'in', ids)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('product_images').select('product_images.image_id').whereRef('product_images.image_id', '=', 'images.id'))),
+      not(
+        exists(
+          selectFrom('product_images')
+            .select('product_images.image_id')
+            .whereRef('product_images.image_id', '=', 'images.id'),
+        ),
+      ),
     )
     .where(({ not, exists, selectFrom }) =>
       not(

@@ -7,13 +7,22 @@ import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { findImageInfo, findVariant, readImageData, saveVariant, type ImageInfo } from './repository.js';
 import { AvifEncoder } from './avif-encoder.js';
-import { avifKey, imageType, imageVariantQuerySchema, renderVariant, variantKey, type ImageVariantQuery } from './variants.js';
+import {
+  avifKey,
+  imageType,
+  imageVariantQuerySchema,
+  renderVariant,
+  variantKey,
+  type ImageVariantQuery,
+} from './variants.js';
 
 const tags = ['images'];
 
 // Names are checked by the handler, not the schema: a name that is not a stored image is a 404, never
 // a validation 400, and it never reaches the database, let alone a file system.
-const paramsSchema = z.object({ filename: z.string().describe('Stored image name, e.g. 0123456789abcdef0123456789abcdef.webp') });
+const paramsSchema = z.object({
+  filename: z.string().describe('Stored image name, e.g. 0123456789abcdef0123456789abcdef.webp'),
+});
 
 /** A stored name never changes its bytes, and a variant is rendered once and then kept. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,10 +40,13 @@ function imageEtag(info: Pick<ImageInfo, 'id' | 'filename' | 'created_at'>, vari
 
 /** `image/avif` in Accept, not refused with q=0. */
 function acceptsAvif(accept: string | undefined): boolean {
-  return !!accept && accept.split(',').some((part) => {
-    const [type, ...params] = part.trim().toLowerCase().split(';');
-    return type?.trim() === 'image/avif' && !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-  });
+  return (
+    !!accept &&
+    accept.split(',').some((part) => {
+      const [type, ...params] = part.trim().toLowerCase().split(';');
+      return type?.trim() === 'image/avif' && !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    })
+  );
 }
 
 /** RFC 9110 If-None-Match: '*' or a list of entity tags, compared weakly. */
@@ -59,12 +71,20 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
     avif.add(`${info.id}:${key}`, async () => {
       const original = await readImageData(kysely, info.id);
       if (!original) return;
-      const [webp, encoded] = await Promise.all([variantBytes(request, info, key, query), renderVariant(original, query, 'avif')]);
+      const [webp, encoded] = await Promise.all([
+        variantBytes(request, info, key, query),
+        renderVariant(original, query, 'avif'),
+      ]);
       await saveVariant(kysely, info.id, avifKey(key), encoded.length < webp.length ? encoded : webp);
     });
   }
 
-  async function variantBytes(request: FastifyRequest, info: ImageInfo, key: string, query: ImageVariantQuery): Promise<Buffer> {
+  async function variantBytes(
+    request: FastifyRequest,
+    info: ImageInfo,
+    key: string,
+    query: ImageVariantQuery,
+  ): Promise<Buffer> {
     const cached = await findVariant(kysely, info.id, key);
     if (cached) return cached;
     const flightKey = `${info.id}:${key}`;
@@ -112,7 +132,8 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
     reply.header('ETag', etag).header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
-    bytes ??= key === null ? await readImageData(kysely, info.id) : await variantBytes(request, info, key, request.query);
+    bytes ??=
+      key === null ? await readImageData(kysely, info.id) : await variantBytes(request, info, key, request.query);
     if (!bytes) throw notFound();
     return reply.type(imageType(bytes)).send(bytes);
   }
@@ -124,7 +145,9 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
       config: { access: 'public' },
       schema: {
         tags,
-        summary: url.includes('/hero/') ? 'A carousel image (same as /images/{filename})' : 'A stored image, or a resized variant',
+        summary: url.includes('/hero/')
+          ? 'A carousel image (same as /images/{filename})'
+          : 'A stored image, or a resized variant',
         description:
           'WebP bytes, or AVIF where smaller when Accept names image/avif (a resized variant, rendered in the background after its first request; Vary: Accept). ' +
           'With w, h, fit or q the image is resized from an allow-list of sizes, rendered once and cached. ' +

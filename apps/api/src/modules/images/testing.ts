@@ -63,7 +63,11 @@ export function manyFrameGif(frames: number, side = 16): Buffer {
   screen.writeUInt16LE(side, 8);
   screen[10] = 0x80; // a global colour table of 2 entries
   const palette = Buffer.from([0, 0, 0, 255, 255, 255]);
-  const loop = Buffer.concat([Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('NETSCAPE2.0', 'latin1'), Buffer.from([3, 1, 0, 0, 0])]);
+  const loop = Buffer.concat([
+    Buffer.from([0x21, 0xff, 0x0b]),
+    Buffer.from('NETSCAPE2.0', 'latin1'),
+    Buffer.from([3, 1, 0, 0, 0]),
+  ]);
   const frame = Buffer.from([
     ...[0x21, 0xf9, 4, 0x04, 1, 0, 0, 0], // graphic control: 10 ms, keep the previous frame
     ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0], // image descriptor: 1 x 1 at 0,0
@@ -74,7 +78,9 @@ export function manyFrameGif(frames: number, side = 16): Buffer {
 
 /** A baseline JPEG the size a 12-megapixel phone camera writes (4000 x 3000). */
 export async function phonePhoto(width = 4000, height = 3000): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#7a6' } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#7a6' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** A JPEG carrying GPS and camera EXIF, an XMP packet and an ICC profile. */
@@ -84,7 +90,9 @@ export async function jpegWithMetadata(width = 640, height = 480): Promise<Buffe
       IFD0: { Make: 'TestCam', Model: 'Leaky 1', Copyright: 'Someone' },
       IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '13/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '33/1 47/1 0/1' },
     })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+    )
     .withIccProfile('p3')
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -99,7 +107,9 @@ export async function sidewaysJpeg(width = 300, height = 100): Promise<Buffer> {
 }
 
 export async function plainPng(width: number, height: number, colour = '#c33'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart/form-data body as a browser would send it, ready for app.inject. */
@@ -109,7 +119,12 @@ export async function multipartBody(
   const form = new FormData();
   for (const entry of entries) {
     if (entry.length === 2) form.append(entry[0], entry[1]);
-    else form.append(entry[0], new Blob([new Uint8Array(entry[1])], { type: entry[3] ?? 'application/octet-stream' }), entry[2]);
+    else
+      form.append(
+        entry[0],
+        new Blob([new Uint8Array(entry[1])], { type: entry[3] ?? 'application/octet-stream' }),
+        entry[2],
+      );
   }
   const response = new Response(form);
   return {

@@ -41,7 +41,17 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 
 /** A PNG of noise: it does not compress, so it is as large as its pixels (200 x 200: ~120 KB). */
 const noisyPng = (side = 200) =>
-  sharp({ create: { width: side, height: side, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+  sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#888',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
 
 /**
  * A route as later issues will write one: read the submission, then store everything in one transaction.
@@ -53,9 +63,19 @@ async function uploadApp(db: Db, queue: DecodeQueue, tmpDir?: string): Promise<F
   // The limits app.ts registers.
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { files: MAX_IMAGES, fileSize: MAX_IMAGE_BYTES, fields: 30, fieldSize: 100 * 1024, parts: 40, headerPairs: 200 },
+    limits: {
+      files: MAX_IMAGES,
+      fileSize: MAX_IMAGE_BYTES,
+      fields: 30,
+      fieldSize: 100 * 1024,
+      parts: 40,
+      headerPairs: 200,
+    },
   });
-  for (const [url, limits] of [['/upload', {}], ['/upload-tight', { maxDecodeBytes: 1024 * 1024 }]] as const) {
+  for (const [url, limits] of [
+    ['/upload', {}],
+    ['/upload-tight', { maxDecodeBytes: 1024 * 1024 }],
+  ] as const) {
     app.post(url, async (request) => {
       const { fields, arrays, images } = await readMultipart(request, { queue, limits, tmpDir });
       const stored = await db.kysely.transaction().execute((trx) => storeImages(trx, images));
@@ -74,7 +94,14 @@ describe.each(engines)('readMultipart on %s', (engine) => {
   let tmp: string;
 
   const imageCount = async () =>
-    Number((await tdb.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await tdb.db.kysely
+          .selectFrom('images')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const post = async (entries: Parameters<typeof multipartBody>[0]) => {
     const { payload, headers } = await multipartBody(entries);
     return app.inject({ method: 'POST', url: '/upload', payload, headers });
@@ -123,9 +150,18 @@ describe.each(engines)('readMultipart on %s', (engine) => {
     ]);
     expect(body.stored).toHaveLength(3);
     expect(await imageCount()).toBe(before + 3);
-    const stored = await tdb.db.kysely.selectFrom('images').select(['data', 'content_type']).where('id', '=', body.stored[1].id).executeTakeFirstOrThrow();
+    const stored = await tdb.db.kysely
+      .selectFrom('images')
+      .select(['data', 'content_type'])
+      .where('id', '=', body.stored[1].id)
+      .executeTakeFirstOrThrow();
     const meta = await sharp(stored.data).metadata();
-    expect([stored.content_type, meta.format, meta.exif, meta.icc]).toEqual(['image/webp', 'webp', undefined, undefined]);
+    expect([stored.content_type, meta.format, meta.exif, meta.icc]).toEqual([
+      'image/webp',
+      'webp',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('refuses 4 files whole: 400 and nothing stored', async () => {
@@ -141,7 +177,9 @@ describe.each(engines)('readMultipart on %s', (engine) => {
     expect(res.json()).toMatchObject({ status: 400, message: 'At most 3 images are allowed' });
     expect(await imageCount()).toBe(before);
 
-    const many = await post(Array.from({ length: 8 }, (_, i) => ['images', png, `${i}.png`] as [string, Buffer, string]));
+    const many = await post(
+      Array.from({ length: 8 }, (_, i) => ['images', png, `${i}.png`] as [string, Buffer, string]),
+    );
     expect(many.statusCode).toBe(400);
     expect(many.json().message).toBe('At most 3 images are allowed');
     expect(await imageCount()).toBe(before);
@@ -211,7 +249,12 @@ describe.each(engines)('readMultipart on %s', (engine) => {
 
   it('refuses a malformed multipart body with a 400', async () => {
     const { payload, headers } = await multipartBody([['images', png, 'a.png']]);
-    const res = await app.inject({ method: 'POST', url: '/upload', payload: payload.subarray(0, payload.length - 200), headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      payload: payload.subarray(0, payload.length - 200),
+      headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The form data could not be read');
   });
@@ -220,13 +263,25 @@ describe.each(engines)('readMultipart on %s', (engine) => {
     // Closed with the app in afterAll.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const refused: Array<Parameters<typeof multipartBody>[0]> = [
-      [['images', Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1024)]), 'big.png'], ['images', png, 'next.png'], ['name', 'x']],
+      [
+        ['images', Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1024)]), 'big.png'],
+        ['images', png, 'next.png'],
+        ['name', 'x'],
+      ],
       Array.from({ length: 5 }, (_, i) => ['images', png, `${i}.png`] as [string, Buffer, string]),
-      [['avatar', png, 'a.png'], ['images', png, 'b.png']],
+      [
+        ['avatar', png, 'a.png'],
+        ['images', png, 'b.png'],
+      ],
     ];
     for (const entries of refused) {
       const { payload, headers } = await multipartBody(entries);
-      const res = await fetch(`${address}/upload`, { method: 'POST', body: new Uint8Array(payload), headers, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${address}/upload`, {
+        method: 'POST',
+        body: new Uint8Array(payload),
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      });
       expect([400, 413]).toContain(res.status);
       expect(((await res.json()) as { message: string }).message).toMatch(/at most|field images/i);
     }
@@ -244,7 +299,10 @@ describe.each(engines)('readMultipart on %s', (engine) => {
     const res = await postTo('/upload-tight', [['images', await interlaced16BitPng(400), 'hostile.png', 'image/png']]);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 400, message: 'Image is too large to process (max 1 MB when decoded). Please send a smaller photo.' });
+    expect(res.json()).toMatchObject({
+      status: 400,
+      message: 'Image is too large to process (max 1 MB when decoded). Please send a smaller photo.',
+    });
     expect(await imageCount()).toBe(before);
   });
 
@@ -303,7 +361,14 @@ describe.each(engines)('what uploads hold on %s', (engine) => {
   // One turn, four places, 256 KiB of uploads held at once.
   const queue = new DecodeQueue({ active: 1, waiting: 3, memoryBytes: MAX_DECODE_BYTES, uploadBytes: 256 * 1024 });
   const imageCount = async () =>
-    Number((await tdb.db.kysely.selectFrom('images').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await tdb.db.kysely
+          .selectFrom('images')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const files = async () => fs.readdir(tmp);
   const post = async (entries: Parameters<typeof multipartBody>[0]) => {
     const { payload, headers } = await multipartBody(entries);
@@ -392,9 +457,21 @@ describe.each(engines)('what uploads hold on %s', (engine) => {
   it('gives back the place and the files of a refused submission: a bad file, one file too many, one too large', async () => {
     const png = await plainPng(40, 30);
     const refused: Array<[number, Parameters<typeof multipartBody>[0]]> = [
-      [400, [['images', png, 'a.png'], ['images', Buffer.from('not a picture at all'.repeat(10)), 'b.jpg']]],
+      [
+        400,
+        [
+          ['images', png, 'a.png'],
+          ['images', Buffer.from('not a picture at all'.repeat(10)), 'b.jpg'],
+        ],
+      ],
       [400, Array.from({ length: 4 }, (_, i) => ['images', png, `${i}.png`] as [string, Buffer, string])],
-      [413, [['images', png, 'a.png'], ['images', Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES)]), 'big.png']]],
+      [
+        413,
+        [
+          ['images', png, 'a.png'],
+          ['images', Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES)]), 'big.png'],
+        ],
+      ],
     ];
     for (const [status, entries] of refused) {
       const res = await post(entries);
@@ -409,7 +486,9 @@ describe.each(engines)('what uploads hold on %s', (engine) => {
     const { payload, headers } = await multipartBody([['images', await noisyPng(), 'noise.png', 'image/png']]);
     const socket = net.connect(Number(address.port), address.hostname);
     socket.on('error', () => {});
-    socket.write(`POST /upload HTTP/1.1\r\nHost: ${address.host}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`);
+    socket.write(
+      `POST /upload HTTP/1.1\r\nHost: ${address.host}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
     socket.write(payload.subarray(0, Math.floor(payload.length / 2)));
     await until(async () => queue.held.places === 1 && (await files()).length === 1);
     socket.destroy();
@@ -428,7 +507,14 @@ describe.each(engines)('the upload queue in the app on %s', (engine) => {
 
   it('a seller sending photos while every turn is taken gets the busy 503 with Retry-After; nothing is saved', async () => {
     const requests = async () =>
-      Number((await t.db.kysely.selectFrom('seller_requests').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('seller_requests')
+            .select(({ fn }) => fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const photo = await plainPng(60, 40);
     const form = [...sellForm(), ['images', photo, 'phone.png', 'image/png']] as Parameters<typeof sell>[1];
     // The other test here saves requests too: count from what is there now.
@@ -438,7 +524,10 @@ describe.each(engines)('the upload queue in the app on %s', (engine) => {
       const res = await sell(t.app, form);
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toMatchObject({ status: 503, message: 'The server is busy processing photos. Please try again in a moment.' });
+      expect(res.json()).toMatchObject({
+        status: 503,
+        message: 'The server is busy processing photos. Please try again in a moment.',
+      });
       expect(await requests()).toBe(before);
     } finally {
       await release();
@@ -450,7 +539,11 @@ describe.each(engines)('the upload queue in the app on %s', (engine) => {
 
   it('takes ten sellers sending photos at once: none is turned away, and nothing is held afterwards', async () => {
     const photo = await plainPng(600, 400);
-    const results = await Promise.all(Array.from({ length: 10 }, () => sell(t.app, [...sellForm(), ['images', photo, 'phone.png', 'image/png']] as Parameters<typeof sell>[1])));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        sell(t.app, [...sellForm(), ['images', photo, 'phone.png', 'image/png']] as Parameters<typeof sell>[1]),
+      ),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 201));
     expect(uploadQueue.held).toEqual({ places: 0, uploadBytes: 0 });
   });

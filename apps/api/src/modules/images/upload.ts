@@ -21,7 +21,12 @@ const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
  * the last of fourteen in line waits several seconds. Together the two running may hold MAX_DECODE_BYTES
  * of estimated decode memory, so two budget-sized images take turns instead of doubling the peak.
  */
-export const uploadQueue = new DecodeQueue({ active: 2, waiting: 14, memoryBytes: MAX_DECODE_BYTES, uploadBytes: 240 * 1024 * 1024 });
+export const uploadQueue = new DecodeQueue({
+  active: 2,
+  waiting: 14,
+  memoryBytes: MAX_DECODE_BYTES,
+  uploadBytes: 240 * 1024 * 1024,
+});
 
 export interface ReadMultipartOptions {
   /** The one field name files may come under ('images', or 'images[]'). */
@@ -108,7 +113,10 @@ export function admittedBytes(request: Pick<FastifyRequest, 'headers'>, maxFiles
  * Retry-After; such a submission is drained without keeping its files. One without files is never
  * turned away.
  */
-export async function readMultipart(request: FastifyRequest, opts: ReadMultipartOptions = {}): Promise<MultipartSubmission> {
+export async function readMultipart(
+  request: FastifyRequest,
+  opts: ReadMultipartOptions = {},
+): Promise<MultipartSubmission> {
   const fileField = baseName(opts.fileField ?? 'images');
   const maxFiles = opts.maxFiles ?? MAX_IMAGES;
   const queue = opts.queue ?? uploadQueue;
@@ -126,7 +134,9 @@ export async function readMultipart(request: FastifyRequest, opts: ReadMultipart
   try {
     try {
       // One more file than allowed is let through the parser so that we, not busboy, name the problem.
-      const parts: AsyncIterable<Multipart> = request.parts({ limits: { files: maxFiles + 1, fileSize: MAX_IMAGE_BYTES } });
+      const parts: AsyncIterable<Multipart> = request.parts({
+        limits: { files: maxFiles + 1, fileSize: MAX_IMAGE_BYTES },
+      });
       for await (const part of parts) {
         if (part.type === 'file') {
           // A browser sends an empty part for a file input left empty: that is no file.
@@ -134,7 +144,8 @@ export async function readMultipart(request: FastifyRequest, opts: ReadMultipart
             part.file.resume();
             continue;
           }
-          if (baseName(part.fieldname) !== fileField) refused ??= new HttpError(400, `Images must be sent in the field ${fileField}`);
+          if (baseName(part.fieldname) !== fileField)
+            refused ??= new HttpError(400, `Images must be sent in the field ${fileField}`);
           else if (++fileCount > maxFiles) refused ??= tooManyFiles(maxFiles);
           // The place is taken before the first byte of the first file is kept, or the submission is turned away.
           if (!refused && !place) {

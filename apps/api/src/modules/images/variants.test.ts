@@ -45,7 +45,9 @@ describe('variantKey', () => {
 
 describe('renderVariant', () => {
   it('renders exactly the asked size as WebP', async () => {
-    const original = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#abc' } }).webp().toBuffer();
+    const original = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#abc' } })
+      .webp()
+      .toBuffer();
     for (const w of IMAGE_WIDTHS) {
       const meta = await sharp(await renderVariant(original, { w })).metadata();
       expect(meta.format).toBe('webp');

@@ -71,7 +71,11 @@ export function variantKey(query: ImageVariantQuery): string | null {
  * height (enlarging when the original is smaller), so a page can reserve the slot before it loads.
  * `contain` pads with white, the colour of the cards the images sit on.
  */
-export async function renderVariant(data: Buffer, query: ImageVariantQuery, format: 'webp' | 'avif' = 'webp'): Promise<Buffer> {
+export async function renderVariant(
+  data: Buffer,
+  query: ImageVariantQuery,
+  format: 'webp' | 'avif' = 'webp',
+): Promise<Buffer> {
   const spec = resolveVariant(query) ?? { quality: DEFAULT_QUALITY };
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   if (spec.width !== undefined || spec.height !== undefined) {
@@ -82,11 +86,15 @@ export async function renderVariant(data: Buffer, query: ImageVariantQuery, form
       background: { r: 255, g: 255, b: 255, alpha: 1 },
     });
   }
-  return format === 'avif' ? pipeline.avif({ quality: AVIF_QUALITY[spec.quality], effort: 4 }).toBuffer() : pipeline.webp({ quality: spec.quality }).toBuffer();
+  return format === 'avif'
+    ? pipeline.avif({ quality: AVIF_QUALITY[spec.quality], effort: 4 }).toBuffer()
+    : pipeline.webp({ quality: spec.quality }).toBuffer();
 }
 
 // AVIF's quality scale runs lower than WebP's for the same look: q55 looks like WebP's q80 on the demo photos.
-const AVIF_QUALITY: Record<Quality, number> = Object.fromEntries(IMAGE_QUALITIES.map((q) => [q, Math.round(q * 0.7)])) as Record<Quality, number>;
+const AVIF_QUALITY: Record<Quality, number> = Object.fromEntries(
+  IMAGE_QUALITIES.map((q) => [q, Math.round(q * 0.7)]),
+) as Record<Quality, number>;
 
 /** The variant key under which the smaller of a variant's AVIF and WebP renderings is kept. */
 export const avifKey = (key: string) => `${key}-avif`;

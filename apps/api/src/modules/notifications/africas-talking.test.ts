@@ -48,9 +48,19 @@ describe.each(engines)("SMS through Africa's Talking [%s]", (engine) => {
     expect(request.headers.apikey).toBe(API_KEY);
     expect(request.headers.accept).toBe('application/json');
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(request.form).toEqual({ username: USERNAME, to: '+265991234567', message: offerSms(1).body, from: 'MARKETPLACE' });
+    expect(request.form).toEqual({
+      username: USERNAME,
+      to: '+265991234567',
+      message: offerSms(1).body,
+      from: 'MARKETPLACE',
+    });
     const [id] = await idsOf(t.db, 'seller_request', 1);
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sent', attempts: 1, last_error: null, sent_at: start.toISOString() });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: start.toISOString(),
+    });
   });
 
   it('leaves out `from` when no sender id is set (the account default)', async () => {
@@ -65,11 +75,21 @@ describe.each(engines)("SMS through Africa's Talking [%s]", (engine) => {
 
     gateway.state.mode = 'error-500';
     expect(await deliverDueMessages(t.db, [transport()], start)).toMatchObject({ retried: 1 });
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'pending', attempts: 1, last_error: 'SMS gateway: answered 500: Internal Server Error', next_attempt_at: at(minutes(1)).toISOString() });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'SMS gateway: answered 500: Internal Server Error',
+      next_attempt_at: at(minutes(1)).toISOString(),
+    });
 
     gateway.state.mode = 'invalid-number';
     expect(await deliverDueMessages(t.db, [transport()], at(minutes(1)))).toMatchObject({ retried: 1 });
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'pending', attempts: 2, last_error: 'SMS gateway: InvalidPhoneNumber (403)', next_attempt_at: at(minutes(3)).toISOString() });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'pending',
+      attempts: 2,
+      last_error: 'SMS gateway: InvalidPhoneNumber (403)',
+      next_attempt_at: at(minutes(3)).toISOString(),
+    });
 
     gateway.state.mode = 'success';
     expect(await deliverDueMessages(t.db, [transport()], at(minutes(3)))).toMatchObject({ sent: 1 });
@@ -84,7 +104,11 @@ describe.each(engines)("SMS through Africa's Talking [%s]", (engine) => {
     const began = Date.now();
     expect(await deliverDueMessages(t.db, [transport({ timeoutMs: 300 })], start)).toMatchObject({ retried: 1 });
     expect(Date.now() - began).toBeLessThan(5000);
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'pending', attempts: 1, last_error: 'SMS gateway: no answer within 0.3 s' });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'SMS gateway: no answer within 0.3 s',
+    });
   });
 
   it('keeps the API key out of the error, even when the gateway quotes it', async () => {
@@ -95,7 +119,11 @@ describe.each(engines)("SMS through Africa's Talking [%s]", (engine) => {
     gateway.state.quoteKeyOn401 = true;
     await deliverDueMessages(t.db, [transport({ apiKey: wrongKey })], start);
     const row = await messageRow(t.db, id!);
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, last_error: 'SMS gateway: answered 401: The supplied authentication is invalid (apiKey ***)' });
+    expect(row).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      last_error: 'SMS gateway: answered 401: The supplied authentication is invalid (apiKey ***)',
+    });
     expect(row.last_error).not.toContain(wrongKey);
   });
 });

@@ -19,7 +19,13 @@ interface SendAnswer {
  * 201 with a status per recipient; 'Success' means the gateway took the message. Another gateway is
  * another file like this one.
  */
-export function africasTalkingTransport({ apiKey, username, apiUrl, senderId, timeoutMs = 15_000 }: AfricasTalkingOptions): Transport {
+export function africasTalkingTransport({
+  apiKey,
+  username,
+  apiUrl,
+  senderId,
+  timeoutMs = 15_000,
+}: AfricasTalkingOptions): Transport {
   const fail = (text: string) => new Error(safeText(`SMS gateway: ${text}`, [apiKey]));
   return {
     channel: 'sms',
@@ -38,8 +44,14 @@ export function africasTalkingTransport({ apiKey, username, apiUrl, senderId, ti
         status = response.status;
         text = await response.text();
       } catch (error) {
-        if (error instanceof Error && error.name === 'TimeoutError') throw fail(`no answer within ${timeoutMs / 1000} s`);
-        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+        if (error instanceof Error && error.name === 'TimeoutError')
+          throw fail(`no answer within ${timeoutMs / 1000} s`);
+        const cause =
+          error instanceof Error && error.cause instanceof Error
+            ? error.cause.message
+            : error instanceof Error
+              ? error.message
+              : String(error);
         throw fail(`could not reach it (${cause})`);
       }
       if (status !== 201) throw fail(`answered ${status}: ${text.slice(0, 120) || 'no text'}`);
@@ -51,7 +63,11 @@ export function africasTalkingTransport({ apiKey, username, apiUrl, senderId, ti
       }
       const recipient = answer.SMSMessageData?.Recipients?.[0];
       if (recipient?.status !== 'Success') {
-        throw fail(recipient ? `${recipient.status ?? 'no status'}${recipient.statusCode ? ` (${recipient.statusCode})` : ''}` : (answer.SMSMessageData?.Message ?? 'no recipient in the answer'));
+        throw fail(
+          recipient
+            ? `${recipient.status ?? 'no status'}${recipient.statusCode ? ` (${recipient.statusCode})` : ''}`
+            : (answer.SMSMessageData?.Message ?? 'no recipient in the answer'),
+        );
       }
     },
   };

@@ -15,7 +15,13 @@ describe.each(engines)('delivery with several workers [%s]', (engine) => {
   let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
   const start = new Date('2026-03-02T08:00:00.000Z');
   const at = (ms: number) => new Date(start.getTime() + ms);
-  const sms = (subjectId: number, body: string) => ({ channel: 'sms' as const, recipient: '+265881234567', body, subjectType: 'seller_request', subjectId });
+  const sms = (subjectId: number, body: string) => ({
+    channel: 'sms' as const,
+    recipient: '+265881234567',
+    body,
+    subjectType: 'seller_request',
+    subjectId,
+  });
 
   beforeAll(async () => {
     t = await createTestDb(engine);
@@ -40,12 +46,22 @@ describe.each(engines)('delivery with several workers [%s]', (engine) => {
     for (let trial = 0; trial < trials; trial++) {
       gateway.requests.length = 0;
       const bodies = Array.from({ length: 20 }, (_, i) => `Trial ${trial} message ${i}`);
-      await enqueueMessages(t.db.kysely, bodies.map((body) => sms(100 + trial, body)), start);
-      const reports = await Promise.all([t.db, other, t.db, other].map((db) => deliverDueMessages(db, [transport], start)));
+      await enqueueMessages(
+        t.db.kysely,
+        bodies.map((body) => sms(100 + trial, body)),
+        start,
+      );
+      const reports = await Promise.all(
+        [t.db, other, t.db, other].map((db) => deliverDueMessages(db, [transport], start)),
+      );
       const sentBodies = gateway.requests.map((r) => r.form.message).sort();
       expect(sentBodies, `trial ${trial}`).toEqual([...bodies].sort());
       expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(20);
-      const rows = await t.db.kysely.selectFrom('outbox_messages').select(['state', 'attempts']).where('subject_id', '=', 100 + trial).execute();
+      const rows = await t.db.kysely
+        .selectFrom('outbox_messages')
+        .select(['state', 'attempts'])
+        .where('subject_id', '=', 100 + trial)
+        .execute();
       expect(rows).toHaveLength(20);
       expect(rows.every((r) => r.state === 'sent' && r.attempts === 1)).toBe(true);
     }
@@ -75,7 +91,11 @@ describe.each(engines)('delivery with several workers [%s]', (engine) => {
     const stuck = stuckTransport();
     const first = deliverDueMessages(other, [stuck.transport], start);
     await stuck.called;
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sending', attempts: 1, next_attempt_at: at(LEASE_MS).toISOString() });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'sending',
+      attempts: 1,
+      next_attempt_at: at(LEASE_MS).toISOString(),
+    });
 
     const transport = africasTalkingTransport({ apiKey: 'key-1', username: 'mw', apiUrl: gateway.url });
     // Within the lease nobody else takes it.
@@ -96,7 +116,11 @@ describe.each(engines)('delivery with several workers [%s]', (engine) => {
   it('fails a message whose last attempt was interrupted, instead of trying a ninth time', async () => {
     await enqueueMessages(t.db.kysely, [sms(201, 'Last chance')], start);
     const [id] = await idsOf(t.db, 'seller_request', 201);
-    await t.db.kysely.updateTable('outbox_messages').set({ attempts: MAX_ATTEMPTS - 1, last_error: 'SMS gateway: answered 500: Internal Server Error' }).where('id', '=', id!).execute();
+    await t.db.kysely
+      .updateTable('outbox_messages')
+      .set({ attempts: MAX_ATTEMPTS - 1, last_error: 'SMS gateway: answered 500: Internal Server Error' })
+      .where('id', '=', id!)
+      .execute();
     const stuck = stuckTransport();
     const first = deliverDueMessages(other, [stuck.transport], start);
     await stuck.called;
@@ -105,7 +129,11 @@ describe.each(engines)('delivery with several workers [%s]', (engine) => {
     const transport = africasTalkingTransport({ apiKey: 'key-1', username: 'mw', apiUrl: gateway.url });
     expect(await deliverDueMessages(t.db, [transport], at(LEASE_MS))).toMatchObject({ failed: 1, sent: 0 });
     expect(gateway.requests).toHaveLength(0);
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'The previous attempt was interrupted (the server stopped while sending)' });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'failed',
+      attempts: MAX_ATTEMPTS,
+      last_error: 'The previous attempt was interrupted (the server stopped while sending)',
+    });
     stuck.release();
     await first;
   });

@@ -6,7 +6,14 @@ import { enqueueMessages, messagesOf, type NewMessage } from './outbox.js';
 import { smtpTransport } from './smtp.js';
 import { startSmtpServer } from './testing.js';
 
-const mail = (subjectId: number, body: string): NewMessage => ({ channel: 'email', recipient: 'seller@example.mw', subject: 'Your item', body, subjectType: 'seller_request', subjectId });
+const mail = (subjectId: number, body: string): NewMessage => ({
+  channel: 'email',
+  recipient: 'seller@example.mw',
+  subject: 'Your item',
+  body,
+  subjectType: 'seller_request',
+  subjectId,
+});
 
 async function until(check: () => Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;
@@ -32,13 +39,23 @@ describe.each(engines)('the delivery worker in the server process [%s]', (engine
     // Written while no SMTP server was configured.
     await enqueueMessages(t.db.kysely, [mail(1, 'Waited for SMTP')], new Date());
     const app = Fastify({ logger: false });
-    registerJobs(app, { db: t.db, clock: () => new Date(), sweepSeconds: 3600, outbox: { transports: [], pollSeconds: 1 } });
+    registerJobs(app, {
+      db: t.db,
+      clock: () => new Date(),
+      sweepSeconds: 3600,
+      outbox: { transports: [], pollSeconds: 1 },
+    });
     await app.ready();
     await until(async () => (await messagesOf(t.db.kysely, 'seller_request', 1))[0]?.state === 'unconfigured');
     await app.close();
 
     const configured = Fastify({ logger: false });
-    registerJobs(configured, { db: t.db, clock: () => new Date(), sweepSeconds: 3600, outbox: { transports: [smtpTransport({ url: smtp.url(), from: 'no-reply@marketplace.mw' })], pollSeconds: 1 } });
+    registerJobs(configured, {
+      db: t.db,
+      clock: () => new Date(),
+      sweepSeconds: 3600,
+      outbox: { transports: [smtpTransport({ url: smtp.url(), from: 'no-reply@marketplace.mw' })], pollSeconds: 1 },
+    });
     await configured.ready();
     await until(async () => smtp.received.length === 1);
     expect(smtp.received[0]!.text).toBe('Waited for SMTP');

@@ -6,7 +6,10 @@ import { idsOf, messageRow, minutes } from './testing.js';
 import type { Transport } from './transport.js';
 import { deliverDueMessages, reviveUnconfigured, type OutboxLog } from './worker.js';
 
-const sms = (subjectId: number, body = 'Your item has an offer: MWK 150,000. See http://localhost/sell/status/abc'): NewMessage => ({
+const sms = (
+  subjectId: number,
+  body = 'Your item has an offer: MWK 150,000. See http://localhost/sell/status/abc',
+): NewMessage => ({
   channel: 'sms',
   recipient: '+265991234567',
   body,
@@ -62,14 +65,37 @@ describe.each(engines)('the outbox [%s]', (engine) => {
     await t.db.kysely.transaction().execute((trx) => enqueueMessages(trx, [sms(1), email(1)], now));
     const listed = await messagesOf(t.db.kysely, 'seller_request', 1);
     expect(listed.map((m) => outboxMessageSchema.parse(m))).toEqual([
-      { id: expect.any(Number), channel: 'sms', recipient: '+265991234567', state: 'pending', attempts: 0, last_error: null, created_at: now.toISOString(), sent_at: null },
-      { id: expect.any(Number), channel: 'email', recipient: 'seller@example.mw', state: 'pending', attempts: 0, last_error: null, created_at: now.toISOString(), sent_at: null },
+      {
+        id: expect.any(Number),
+        channel: 'sms',
+        recipient: '+265991234567',
+        state: 'pending',
+        attempts: 0,
+        last_error: null,
+        created_at: now.toISOString(),
+        sent_at: null,
+      },
+      {
+        id: expect.any(Number),
+        channel: 'email',
+        recipient: 'seller@example.mw',
+        state: 'pending',
+        attempts: 0,
+        last_error: null,
+        created_at: now.toISOString(),
+        sent_at: null,
+      },
     ]);
     // Another subject's list does not show them.
     expect(await messagesOf(t.db.kysely, 'seller_request', 2)).toEqual([]);
     expect(await messagesOf(t.db.kysely, 'order', 1)).toEqual([]);
     const row = await messageRow(t.db, listed[1]!.id);
-    expect(row).toMatchObject({ subject: 'An offer for your item', body: email(1).body, next_attempt_at: now.toISOString(), version: 1 });
+    expect(row).toMatchObject({
+      subject: 'An offer for your item',
+      body: email(1).body,
+      next_attempt_at: now.toISOString(),
+      version: 1,
+    });
   });
 
   it.each([
@@ -79,7 +105,9 @@ describe.each(engines)('the outbox [%s]', (engine) => {
     [{ ...email(3), recipient: 'not-an-address' }, 'email address'],
     [{ ...sms(3), body: '  ' }, 'body'],
   ])('refuses a message built wrong, failing the action with it (%#)', async (message, problem) => {
-    await expect(t.db.kysely.transaction().execute((trx) => enqueueMessages(trx, [sms(3), message as NewMessage], now))).rejects.toThrow(problem);
+    await expect(
+      t.db.kysely.transaction().execute((trx) => enqueueMessages(trx, [sms(3), message as NewMessage], now)),
+    ).rejects.toThrow(problem);
     expect(await messagesOf(t.db.kysely, 'seller_request', 3)).toEqual([]);
   });
 
@@ -98,10 +126,18 @@ describe.each(engines)('the outbox [%s]', (engine) => {
     expect(listed[1]!.last_error).toBe('Not sent: no SMTP server is configured (SMTP_URL)');
     const kept = entries.filter((e) => e.message.startsWith('message kept in the outbox'));
     expect(kept).toHaveLength(1);
-    expect(kept[0]!.details).toMatchObject({ channel: 'email', recipient: 'seller@example.mw', subject: 'An offer for your item', body: email(4).body });
+    expect(kept[0]!.details).toMatchObject({
+      channel: 'email',
+      recipient: 'seller@example.mw',
+      subject: 'An offer for your item',
+      body: email(4).body,
+    });
 
     // Later runs leave it where it is and do not log it again.
-    expect(await deliverDueMessages(t.db, [transport], new Date(now.getTime() + minutes(60)), { log })).toMatchObject({ sent: 0, unconfigured: 0 });
+    expect(await deliverDueMessages(t.db, [transport], new Date(now.getTime() + minutes(60)), { log })).toMatchObject({
+      sent: 0,
+      unconfigured: 0,
+    });
     expect(entries.filter((e) => e.message.startsWith('message kept in the outbox'))).toHaveLength(1);
     expect((await messageRow(t.db, listed[1]!.id)).state).toBe('unconfigured');
   });
@@ -123,7 +159,12 @@ describe.each(engines)('the outbox [%s]', (engine) => {
     expect(await reviveUnconfigured(t.db, [], now)).toBe(0);
     expect(await reviveUnconfigured(t.db, [transport], now)).toBeGreaterThanOrEqual(1);
     await deliverDueMessages(t.db, [transport], now);
-    expect(await messageRow(t.db, recentId!)).toMatchObject({ state: 'sent', attempts: 1, last_error: null, sent_at: now.toISOString() });
+    expect(await messageRow(t.db, recentId!)).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: now.toISOString(),
+    });
     expect((await messageRow(t.db, oldId!)).state).toBe('unconfigured');
     expect(sent.filter((b) => b === email(5).body)).toHaveLength(1);
   });
@@ -135,7 +176,8 @@ describe.each(engines)('the outbox [%s]', (engine) => {
       channel: 'sms',
       send: async (m) => {
         seen.push(m.body);
-        if (m.body === 'first') throw new Error('SMS gateway: answered 503: busy, see https://user:hunter2@gateway.example/status');
+        if (m.body === 'first')
+          throw new Error('SMS gateway: answered 503: busy, see https://user:hunter2@gateway.example/status');
       },
     };
     const report = await deliverDueMessages(t.db, [flaky], now);
@@ -143,7 +185,11 @@ describe.each(engines)('the outbox [%s]', (engine) => {
     expect(seen).toEqual(['first', 'second']);
     const [first, second] = await idsOf(t.db, 'seller_request', 6);
     const row = await messageRow(t.db, first!);
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, next_attempt_at: new Date(now.getTime() + minutes(1)).toISOString() });
+    expect(row).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      next_attempt_at: new Date(now.getTime() + minutes(1)).toISOString(),
+    });
     // Credentials in a quoted URL never reach the message.
     expect(row.last_error).toBe('SMS gateway: answered 503: busy, see https://***@gateway.example/status');
     expect((await messageRow(t.db, second!)).state).toBe('sent');

@@ -40,12 +40,22 @@ export async function dueMessageIds(db: Executor, now: string, limit: number): P
  * the write transaction is already exclusive. Not due any more (taken meanwhile): undefined.
  */
 export function claimDueMessage(trx: Transaction<Database>, lock: boolean, id: number, now: string) {
-  const query = trx.selectFrom('outbox_messages').selectAll().where('id', '=', id).where('state', 'in', ['pending', 'sending']).where('next_attempt_at', '<=', now);
+  const query = trx
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('state', 'in', ['pending', 'sending'])
+    .where('next_attempt_at', '<=', now);
   return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
 }
 
 /** Changes a message only if it is still at the version its worker read; false when someone else moved it. */
-export async function updateMessage(db: Executor, id: number, version: number, changes: Omit<Updateable<OutboxMessagesTable>, 'id' | 'version'>): Promise<boolean> {
+export async function updateMessage(
+  db: Executor,
+  id: number,
+  version: number,
+  changes: Omit<Updateable<OutboxMessagesTable>, 'id' | 'version'>,
+): Promise<boolean> {
   const result = await db
     .updateTable('outbox_messages')
     .set({ ...changes, version: version + 1 })
@@ -56,7 +66,12 @@ export async function updateMessage(db: Executor, id: number, version: number, c
 }
 
 /** Unconfigured messages of the given channels created since `since` become due again at `now`. */
-export async function requeueUnconfigured(db: Executor, channels: OutboxChannel[], since: string, now: string): Promise<number> {
+export async function requeueUnconfigured(
+  db: Executor,
+  channels: OutboxChannel[],
+  since: string,
+  now: string,
+): Promise<number> {
   if (channels.length === 0) return 0;
   const result = await db
     .updateTable('outbox_messages')

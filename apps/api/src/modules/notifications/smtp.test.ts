@@ -50,7 +50,12 @@ describe.each(engines)('email over SMTP [%s]', (engine) => {
     expect(mail.text).toBe(offerMail(1).body);
     expect(mail.text).toContain('http://localhost:3000/sell/status/Zk3-q9_TokenForRequest1');
     const [id] = await idsOf(t.db, 'seller_request', 1);
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sent', attempts: 1, last_error: null, sent_at: start.toISOString() });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: start.toISOString(),
+    });
     // Sent is final: later runs do not send it again.
     await deliverDueMessages(t.db, [smtpTransport({ url: smtp.url(), from: FROM })], at(minutes(120)));
     expect(smtp.received).toHaveLength(1);
@@ -82,7 +87,12 @@ describe.each(engines)('email over SMTP [%s]', (engine) => {
 
     smtp.state.mode = 'accept';
     expect(await deliverDueMessages(t.db, [transport], at(minutes(3)))).toMatchObject({ sent: 1 });
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sent', attempts: 3, last_error: null, sent_at: at(minutes(3)).toISOString() });
+    expect(await messageRow(t.db, id!)).toMatchObject({
+      state: 'sent',
+      attempts: 3,
+      last_error: null,
+      sent_at: at(minutes(3)).toISOString(),
+    });
     expect(smtp.received.map((m) => m.text)).toEqual([offerMail(2).body]);
   });
 
@@ -110,7 +120,10 @@ describe.each(engines)('email over SMTP [%s]', (engine) => {
 
     // Failed is final, even once the server would accept.
     smtp.state.mode = 'accept';
-    expect(await deliverDueMessages(t.db, [transport], new Date(now + minutes(24 * 60)))).toMatchObject({ sent: 0, failed: 0 });
+    expect(await deliverDueMessages(t.db, [transport], new Date(now + minutes(24 * 60)))).toMatchObject({
+      sent: 0,
+      failed: 0,
+    });
     expect(smtp.state.rcptAttempts).toBe(MAX_ATTEMPTS);
   });
 
@@ -119,14 +132,22 @@ describe.each(engines)('email over SMTP [%s]', (engine) => {
     try {
       await enqueueMessages(t.db.kysely, [offerMail(4)], start);
       const [id] = await idsOf(t.db, 'seller_request', 4);
-      await deliverDueMessages(t.db, [smtpTransport({ url: secure.url('mailer:wrong%2Fpa55word@'), from: FROM })], start);
+      await deliverDueMessages(
+        t.db,
+        [smtpTransport({ url: secure.url('mailer:wrong%2Fpa55word@'), from: FROM })],
+        start,
+      );
       const row = await messageRow(t.db, id!);
       expect(row).toMatchObject({ state: 'pending', attempts: 1 });
       expect(row.last_error).toMatch(/^SMTP: .*535/);
       expect(row.last_error).not.toMatch(/wrong|pa55word/);
 
       // The right password: delivered.
-      await deliverDueMessages(t.db, [smtpTransport({ url: secure.url('mailer:s3cret-Pa55@'), from: FROM })], at(minutes(1)));
+      await deliverDueMessages(
+        t.db,
+        [smtpTransport({ url: secure.url('mailer:s3cret-Pa55@'), from: FROM })],
+        at(minutes(1)),
+      );
       expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sent', attempts: 2 });
       expect(secure.received).toHaveLength(1);
     } finally {
@@ -140,7 +161,9 @@ describe.each(engines)('email over SMTP [%s]', (engine) => {
     await gone.close();
     await enqueueMessages(t.db.kysely, [offerMail(5)], start);
     const [id] = await idsOf(t.db, 'seller_request', 5);
-    expect(await deliverDueMessages(t.db, [smtpTransport({ url, from: FROM, timeoutMs: 5000 })], start)).toMatchObject({ retried: 1 });
+    expect(await deliverDueMessages(t.db, [smtpTransport({ url, from: FROM, timeoutMs: 5000 })], start)).toMatchObject({
+      retried: 1,
+    });
     const row = await messageRow(t.db, id!);
     expect(row).toMatchObject({ state: 'pending', attempts: 1 });
     expect(row.last_error).toMatch(/^SMTP: .*ECONNREFUSED/);

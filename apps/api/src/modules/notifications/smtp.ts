@@ -26,10 +26,21 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
     channel: 'email',
     async send(message) {
       try {
-        await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body, signal: AbortSignal.timeout(timeoutMs) });
+        await mailer.sendMail({
+          from,
+          to: message.recipient,
+          subject: message.subject ?? '',
+          text: message.body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
       } catch (error) {
         // nodemailer's messages carry the server's answer ("550 5.1.1 ... rejected"): what staff need to see.
-        const text = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+        const text =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `no answer within ${timeoutMs / 1000} s`
+            : error instanceof Error
+              ? error.message
+              : String(error);
         throw new Error(safeText(`SMTP: ${text}`, secrets));
       }
     },

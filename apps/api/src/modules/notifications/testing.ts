@@ -27,7 +27,12 @@ function parseMail(raw: string): { headers: Record<string, string>; text: string
   }
   let text = raw.slice(split + 4).replace(/\r\n$/, '');
   if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    text = Buffer.from(text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))), 'latin1').toString('utf8');
+    text = Buffer.from(
+      text
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   }
   return { headers, text: text.replace(/\r\n/g, '\n') };
 }
@@ -106,17 +111,34 @@ export async function startSmsGateway({ apiKey, username }: { apiKey: string; us
         else send();
       };
       if (req.method !== 'POST' || req.url !== '/version1/messaging') return answer(404, 'Not found');
-      if (req.headers.apikey !== apiKey) return answer(401, `The supplied authentication is invalid${state.quoteKeyOn401 ? ` (apiKey ${String(req.headers.apikey)})` : ''}`);
-      if (req.headers.accept !== 'application/json' || req.headers['content-type'] !== 'application/x-www-form-urlencoded') return answer(400, 'Unsupported format');
-      if (form.username !== username || !/^\+\d{8,15}$/.test(form.to ?? '') || !form.message) return answer(400, 'Invalid request');
+      if (req.headers.apikey !== apiKey)
+        return answer(
+          401,
+          `The supplied authentication is invalid${state.quoteKeyOn401 ? ` (apiKey ${String(req.headers.apikey)})` : ''}`,
+        );
+      if (
+        req.headers.accept !== 'application/json' ||
+        req.headers['content-type'] !== 'application/x-www-form-urlencoded'
+      )
+        return answer(400, 'Unsupported format');
+      if (form.username !== username || !/^\+\d{8,15}$/.test(form.to ?? '') || !form.message)
+        return answer(400, 'Invalid request');
       if (state.mode === 'hang') return void hanging.add(res);
       if (state.mode === 'error-500') return answer(500, 'Internal Server Error');
       const recipient =
         state.mode === 'invalid-number'
           ? { statusCode: 403, number: form.to, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' }
-          : { statusCode: 101, number: form.to, status: 'Success', cost: 'MWK 25.0000', messageId: `ATXid_${requests.length}` };
+          : {
+              statusCode: 101,
+              number: form.to,
+              status: 'Success',
+              cost: 'MWK 25.0000',
+              messageId: `ATXid_${requests.length}`,
+            };
       const sent = recipient.status === 'Success' ? 1 : 0;
-      answer(201, { SMSMessageData: { Message: `Sent to ${sent}/1 Total Cost: ${recipient.cost}`, Recipients: [recipient] } });
+      answer(201, {
+        SMSMessageData: { Message: `Sent to ${sent}/1 Total Cost: ${recipient.cost}`, Recipients: [recipient] },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -139,7 +161,13 @@ export function messageRow(db: Db, id: number): Promise<Selectable<OutboxMessage
 
 /** Ids of a subject's messages, oldest first. */
 export async function idsOf(db: Db, subjectType: string, subjectId: number): Promise<number[]> {
-  const rows = await db.kysely.selectFrom('outbox_messages').select('id').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId).orderBy('id').execute();
+  const rows = await db.kysely
+    .selectFrom('outbox_messages')
+    .select('id')
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 

@@ -20,7 +20,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_CAP_MS);
 }
 
-const SETTINGS: Record<OutboxChannel, string> = { email: 'no SMTP server is configured (SMTP_URL)', sms: 'no SMS gateway is configured (SMS_API_KEY, SMS_USERNAME)' };
+const SETTINGS: Record<OutboxChannel, string> = {
+  email: 'no SMTP server is configured (SMTP_URL)',
+  sms: 'no SMS gateway is configured (SMS_API_KEY, SMS_USERNAME)',
+};
 
 export interface OutboxLog {
   info(details: object, message: string): void;
@@ -37,7 +40,11 @@ export interface DeliveryReport {
 }
 
 type Row = Selectable<OutboxMessagesTable>;
-type Claim = { kind: 'send'; row: Row; transport: Transport } | { kind: 'unconfigured'; row: Row } | { kind: 'failed'; row: Row } | undefined;
+type Claim =
+  | { kind: 'send'; row: Row; transport: Transport }
+  | { kind: 'unconfigured'; row: Row }
+  | { kind: 'failed'; row: Row }
+  | undefined;
 
 /**
  * Delivers the messages that are due, one at a time: each is claimed in a short transaction (marked
@@ -46,7 +53,12 @@ type Claim = { kind: 'send'; row: Row; transport: Transport } | { kind: 'unconfi
  * mid-send is taken again when its lease ends. A gateway's failure is recorded on the message, never
  * thrown; only a database failure is.
  */
-export async function deliverDueMessages(db: Db, transports: Transport[], now: Date, { log = silent, batch = BATCH }: { log?: OutboxLog; batch?: number } = {}): Promise<DeliveryReport> {
+export async function deliverDueMessages(
+  db: Db,
+  transports: Transport[],
+  now: Date,
+  { log = silent, batch = BATCH }: { log?: OutboxLog; batch?: number } = {},
+): Promise<DeliveryReport> {
   const byChannel = new Map(transports.map((t) => [t.channel, t]));
   const at = now.toISOString();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unconfigured: 0 };
@@ -57,17 +69,28 @@ export async function deliverDueMessages(db: Db, transports: Transport[], now: D
       if (!row) return undefined;
       const transport = byChannel.get(row.channel);
       if (!transport) {
-        await updateMessage(trx, row.id, row.version, { state: 'unconfigured', last_error: `Not sent: ${SETTINGS[row.channel]}` });
+        await updateMessage(trx, row.id, row.version, {
+          state: 'unconfigured',
+          last_error: `Not sent: ${SETTINGS[row.channel]}`,
+        });
         return { kind: 'unconfigured', row };
       }
       // Still sending: the worker that had it stopped before it could say how the attempt went.
-      const interrupted = row.state === 'sending' ? 'The previous attempt was interrupted (the server stopped while sending)' : row.last_error;
+      const interrupted =
+        row.state === 'sending'
+          ? 'The previous attempt was interrupted (the server stopped while sending)'
+          : row.last_error;
       if (row.attempts >= MAX_ATTEMPTS) {
         await updateMessage(trx, row.id, row.version, { state: 'failed', last_error: interrupted });
         return { kind: 'failed', row };
       }
       const attempts = row.attempts + 1;
-      await updateMessage(trx, row.id, row.version, { state: 'sending', attempts, next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString(), last_error: interrupted });
+      await updateMessage(trx, row.id, row.version, {
+        state: 'sending',
+        attempts,
+        next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString(),
+        last_error: interrupted,
+      });
       return { kind: 'send', row: { ...row, attempts, version: row.version + 1 }, transport };
     });
     if (!claim) continue;
@@ -88,7 +111,15 @@ export async function deliverDueMessages(db: Db, transports: Transport[], now: D
   return report;
 }
 
-async function settle(db: Db, row: Row, transport: Transport, at: string, now: Date, report: DeliveryReport, log: OutboxLog) {
+async function settle(
+  db: Db,
+  row: Row,
+  transport: Transport,
+  at: string,
+  now: Date,
+  report: DeliveryReport,
+  log: OutboxLog,
+) {
   let error: string | undefined;
   try {
     await transport.send(row);
@@ -102,12 +133,22 @@ async function settle(db: Db, row: Row, transport: Transport, at: string, now: D
   } else if (row.attempts >= MAX_ATTEMPTS) {
     changed = await updateMessage(db.kysely, row.id, row.version, { state: 'failed', last_error: error });
     if (changed) report.failed++;
-    log.warn({ messageId: row.id, channel: row.channel, attempts: row.attempts, error }, 'message failed: no attempts left');
+    log.warn(
+      { messageId: row.id, channel: row.channel, attempts: row.attempts, error },
+      'message failed: no attempts left',
+    );
   } else {
     const next = new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString();
-    changed = await updateMessage(db.kysely, row.id, row.version, { state: 'pending', next_attempt_at: next, last_error: error });
+    changed = await updateMessage(db.kysely, row.id, row.version, {
+      state: 'pending',
+      next_attempt_at: next,
+      last_error: error,
+    });
     if (changed) report.retried++;
-    log.info({ messageId: row.id, channel: row.channel, attempts: row.attempts, next, error }, 'message not sent; will retry');
+    log.info(
+      { messageId: row.id, channel: row.channel, attempts: row.attempts, next, error },
+      'message not sent; will retry',
+    );
   }
   // Only when a send outlived its lease and another worker took the message meanwhile.
   if (!changed) log.warn({ messageId: row.id }, 'message was taken by another worker while this one was sending');
@@ -119,5 +160,10 @@ async function settle(db: Db, row: Row, transport: Transport, at: string, now: D
  */
 export async function reviveUnconfigured(db: Db, transports: Transport[], now: Date): Promise<number> {
   const channels = [...new Set(transports.map((t) => t.channel))];
-  return requeueUnconfigured(db.kysely, channels, new Date(now.getTime() - REVIVE_WITHIN_MS).toISOString(), now.toISOString());
+  return requeueUnconfigured(
+    db.kysely,
+    channels,
+    new Date(now.getTime() - REVIVE_WITHIN_MS).toISOString(),
+    now.toISOString(),
+  );
 }

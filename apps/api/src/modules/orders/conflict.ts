@@ -34,7 +34,9 @@ export class OrderConflict {
   error(): HttpError {
     const parts: string[] = [];
     if (this.#unavailable.length > 0) {
-      parts.push(`Some items can no longer be ordered: ${this.#unavailable.map((u) => SENTENCES[u.reason](u.name)).join(' ')}`);
+      parts.push(
+        `Some items can no longer be ordered: ${this.#unavailable.map((u) => SENTENCES[u.reason](u.name)).join(' ')}`,
+      );
     }
     for (const c of this.#changed) parts.push(`The price of ${c.name} changed to ${formatMoney(c.price)}.`);
     return new HttpError(409, parts.join(' '), undefined, {

@@ -1,4 +1,11 @@
-import { nextOrderStatus, ORDER_STATUSES, orderActionAllowed, STAFF_ORDER_ACTIONS, type Fulfilment, type StaffOrderAction } from '@marketplace/shared';
+import {
+  nextOrderStatus,
+  ORDER_STATUSES,
+  orderActionAllowed,
+  STAFF_ORDER_ACTIONS,
+  type Fulfilment,
+  type StaffOrderAction,
+} from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
@@ -32,22 +39,42 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     cancel: { reason: 'Buyer stopped answering the phone' },
   };
   const act = (id: number, action: StaffOrderAction, payload = payloads[action]) =>
-    t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/${action}`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
 
   /** A new order of fresh products; its id and theirs. */
   async function newOrder(fulfilment: Fulfilment = 'collect', count = 1, shop = shopId) {
     const ids: number[] = [];
-    for (let i = 0; i < count; i++) ids.push(await addProduct(t.db, { name: `Order item ${Math.random().toString(36).slice(2, 8)}`, price: 150_000, shopId: shop }));
-    const delivery = fulfilment === 'delivery' ? { fulfilment, address: 'Plot 12, Area 47', area: 'Area 47' } : { fulfilment };
+    for (let i = 0; i < count; i++)
+      ids.push(
+        await addProduct(t.db, {
+          name: `Order item ${Math.random().toString(36).slice(2, 8)}`,
+          price: 150_000,
+          shopId: shop,
+        }),
+      );
+    const delivery =
+      fulfilment === 'delivery' ? { fulfilment, address: 'Plot 12, Area 47', area: 'Area 47' } : { fulfilment };
     const res = await placeOrder(t.app, items(...ids), delivery);
     if (res.statusCode !== 201) throw new Error(res.body);
     const placed = res.json().orders[0];
-    const row = await t.db.kysely.selectFrom('orders').select('id').where('number', '=', placed.number).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select('id')
+      .where('number', '=', placed.number)
+      .executeTakeFirstOrThrow();
     return { id: row.id, products: ids, token: placed.token as string, number: placed.number as string };
   }
-  const isPublic = async (productId: number) => (await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).statusCode === 200;
+  const isPublic = async (productId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).statusCode === 200;
   const adminProduct = async (productId: number) => (await get(`/api/admin/products/${productId}`)).json();
-  const holdsOf = async (orderId: number) => (await t.db.kysely.selectFrom('product_holds').select('product_id').where('order_id', '=', orderId).execute()).length;
+  const holdsOf = async (orderId: number) =>
+    (await t.db.kysely.selectFrom('product_holds').select('product_id').where('order_id', '=', orderId).execute())
+      .length;
 
   it('takes a collection order from Placed to Completed: items sold, off the storefront, still in the back-office', async () => {
     const order = await newOrder('collect', 2);
@@ -60,11 +87,30 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     const done = await act(order.id, 'complete');
     expect(done.statusCode).toBe(200);
     const body = done.json();
-    expect(body).toMatchObject({ status: 'Completed', version: 4, payment_method: 'airtel_money', payment_reference: 'AM240302.1234.A56789', total: 300_000 });
+    expect(body).toMatchObject({
+      status: 'Completed',
+      version: 4,
+      payment_method: 'airtel_money',
+      payment_reference: 'AM240302.1234.A56789',
+      total: 300_000,
+    });
     expect(body.history.map((h: { action: string }) => h.action)).toEqual(['placed', 'confirm', 'ready', 'complete']);
-    expect(body.history.map((h: { to_status: string }) => h.to_status)).toEqual(['Placed', 'Confirmed', 'Ready for collection', 'Completed']);
-    expect(body.history.slice(1).every((h: { by: string; actor: string }) => h.by === 'staff' && h.actor === 'Moderator Tester')).toBe(true);
-    const row = await t.db.kysely.selectFrom('orders').select(['completed_at']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(body.history.map((h: { to_status: string }) => h.to_status)).toEqual([
+      'Placed',
+      'Confirmed',
+      'Ready for collection',
+      'Completed',
+    ]);
+    expect(
+      body.history
+        .slice(1)
+        .every((h: { by: string; actor: string }) => h.by === 'staff' && h.actor === 'Moderator Tester'),
+    ).toBe(true);
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select(['completed_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row.completed_at).toBe(clock().toISOString());
 
     expect(await holdsOf(order.id)).toBe(0);
@@ -72,13 +118,17 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
       expect(await isPublic(productId)).toBe(false);
       expect(await adminProduct(productId)).toMatchObject({ sold: true, published: false, reserved: false });
     }
-    const publicIds = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' })).json().products.map((p: { id: number }) => p.id);
+    const publicIds = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' }))
+      .json()
+      .products.map((p: { id: number }) => p.id);
     expect(publicIds).not.toContain(order.products[0]);
     const adminIds = (await get('/api/admin/products?limit=100')).json().products.map((p: { id: number }) => p.id);
     expect(adminIds).toEqual(expect.arrayContaining(order.products));
 
     // The buyer's page says so, and a completed order cannot be cancelled by anyone.
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order.token}` })).json().status).toBe('Completed');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order.token}` })).json().status).toBe(
+      'Completed',
+    );
     const staffCancel = await act(order.id, 'cancel');
     expect(staffCancel.statusCode).toBe(409);
     expect(staffCancel.json().message).toBe('Cannot cancel: The order is already completed.');
@@ -86,7 +136,15 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     expect(buyerCancel.statusCode).toBe(409);
     expect(buyerCancel.json().message).toBe('Cannot cancel: The order is already completed.');
 
-    const audit = (await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('subject_type', '=', 'order').where('subject_id', '=', String(order.id)).orderBy('id').execute()).map((a) => a.action);
+    const audit = (
+      await t.db.kysely
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id'])
+        .where('subject_type', '=', 'order')
+        .where('subject_id', '=', String(order.id))
+        .orderBy('id')
+        .execute()
+    ).map((a) => a.action);
     expect(audit).toEqual([
       `Order ${order.number} placed: 2 items, MWK 300,000`,
       `Order ${order.number} confirmed with the buyer`,
@@ -99,7 +157,12 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     const order = await newOrder('delivery');
     await act(order.id, 'confirm');
     const out = await act(order.id, 'ready');
-    expect(out.json()).toMatchObject({ status: 'Out for delivery', fulfilment: 'delivery', delivery_fee: 5000, total: 155_000 });
+    expect(out.json()).toMatchObject({
+      status: 'Out for delivery',
+      fulfilment: 'delivery',
+      delivery_fee: 5000,
+      total: 155_000,
+    });
     const done = await act(order.id, 'complete', { payment_method: 'cash' });
     expect(done.json()).toMatchObject({ status: 'Completed', payment_method: 'cash', payment_reference: null });
     expect(await adminProduct(order.products[0]!)).toMatchObject({ sold: true, published: false });
@@ -113,14 +176,29 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     expect(noReason.json().errors.reason).toBe('Reason is required');
     const cancelled = await act(order.id, 'cancel');
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().history.at(-1)).toMatchObject({ action: 'cancel', from_status: 'Confirmed', to_status: 'Cancelled', reason: 'Buyer stopped answering the phone', by: 'staff' });
+    expect(cancelled.json().history.at(-1)).toMatchObject({
+      action: 'cancel',
+      from_status: 'Confirmed',
+      to_status: 'Cancelled',
+      reason: 'Buyer stopped answering the phone',
+      by: 'staff',
+    });
     expect(await holdsOf(order.id)).toBe(0);
     for (const productId of order.products) {
       expect(await isPublic(productId)).toBe(true);
       expect(await adminProduct(productId)).toMatchObject({ sold: false, published: true, reserved: false });
     }
-    const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'detail']).where('subject_id', '=', String(order.id)).where('subject_type', '=', 'order').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(audit).toEqual({ action: `Order ${order.number} cancelled by staff`, detail: 'Buyer stopped answering the phone' });
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('subject_id', '=', String(order.id))
+      .where('subject_type', '=', 'order')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      action: `Order ${order.number} cancelled by staff`,
+      detail: 'Buyer stopped answering the phone',
+    });
     expect((await placeOrder(t.app, items(...order.products))).statusCode).toBe(201);
   });
 
@@ -147,32 +225,56 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     const cases = ORDER_STATUSES.flatMap((status) =>
       (['collect', 'delivery'] as const)
         // A collection order is never out for delivery, a delivery order never ready for collection.
-        .filter((f) => !(status === 'Out for delivery' && f === 'collect') && !(status === 'Ready for collection' && f === 'delivery'))
-        .flatMap((fulfilment) => STAFF_ORDER_ACTIONS.map((action) => ({ status, fulfilment, action, allowed: orderActionAllowed({ status, fulfilment }, action) }))),
+        .filter(
+          (f) =>
+            !(status === 'Out for delivery' && f === 'collect') &&
+            !(status === 'Ready for collection' && f === 'delivery'),
+        )
+        .flatMap((fulfilment) =>
+          STAFF_ORDER_ACTIONS.map((action) => ({
+            status,
+            fulfilment,
+            action,
+            allowed: orderActionAllowed({ status, fulfilment }, action),
+          })),
+        ),
     );
 
-    it.each(cases)('$action from $status ($fulfilment): allowed=$allowed', async ({ status, fulfilment, action, allowed }) => {
-      const order = await newOrder(fulfilment);
-      await t.db.kysely.updateTable('orders').set({ status }).where('id', '=', order.id).execute();
-      const res = await act(order.id, action);
-      const after = await detail(order.id);
-      if (allowed) {
-        expect(res.statusCode).toBe(200);
-        expect(after.status).toBe(nextOrderStatus({ status, fulfilment }, action));
-        expect(after.history.at(-1)).toMatchObject({ action, from_status: status, to_status: after.status, by: 'staff', actor: 'Moderator Tester' });
-      } else {
-        expect(res.statusCode).toBe(409);
-        expect(res.json().message).toMatch(/^Cannot .+: .+\.$/);
-        expect(after.status).toBe(status);
-        expect(after.version).toBe(1);
-        expect(after.history).toHaveLength(1);
-      }
-    });
+    it.each(cases)(
+      '$action from $status ($fulfilment): allowed=$allowed',
+      async ({ status, fulfilment, action, allowed }) => {
+        const order = await newOrder(fulfilment);
+        await t.db.kysely.updateTable('orders').set({ status }).where('id', '=', order.id).execute();
+        const res = await act(order.id, action);
+        const after = await detail(order.id);
+        if (allowed) {
+          expect(res.statusCode).toBe(200);
+          expect(after.status).toBe(nextOrderStatus({ status, fulfilment }, action));
+          expect(after.history.at(-1)).toMatchObject({
+            action,
+            from_status: status,
+            to_status: after.status,
+            by: 'staff',
+            actor: 'Moderator Tester',
+          });
+        } else {
+          expect(res.statusCode).toBe(409);
+          expect(res.json().message).toMatch(/^Cannot .+: .+\.$/);
+          expect(after.status).toBe(status);
+          expect(after.version).toBe(1);
+          expect(after.history).toHaveLength(1);
+        }
+      },
+    );
 
     it('says why in words', async () => {
       const order = await newOrder();
-      expect((await act(order.id, 'ready')).json().message).toBe('Cannot mark the order ready: Confirm the order with the buyer first.');
-      expect((await act(order.id, 'complete')).json().message).toBe('Cannot complete: Mark the order ready for collection first.');
+      expect((await act(order.id, 'ready')).json().message).toBe(
+        'Cannot mark the order ready: Confirm the order with the buyer first.',
+      );
+      expect((await act(order.id, 'complete')).json().message).toBe(
+        'Cannot complete: Mark the order ready for collection first.',
+      );
       await act(order.id, 'confirm');
       expect((await act(order.id, 'confirm')).json().message).toBe('Cannot confirm: The order is already confirmed.');
     });
@@ -187,7 +289,9 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
       expect([ORDER_CHANGED_MEANWHILE, 'Cannot confirm: The order is already confirmed.']).toContain(loser);
       const cancels = await Promise.all([act(order.id, 'cancel'), act(order.id, 'cancel')]);
       expect(cancels.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect([ORDER_CHANGED_MEANWHILE, 'Cannot cancel: The order is cancelled.']).toContain(cancels.find((r) => r.statusCode === 409)!.json().message);
+      expect([ORDER_CHANGED_MEANWHILE, 'Cannot cancel: The order is cancelled.']).toContain(
+        cancels.find((r) => r.statusCode === 409)!.json().message,
+      );
       const after = await detail(order.id);
       expect(after.history).toHaveLength(3);
       expect(after.version).toBe(3);
@@ -243,7 +347,9 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     expect(byShop.total).toBe(2);
     const confirmed = (await get(`/api/admin/orders?status=Confirmed&shop_id=${otherShop}`)).json();
     expect(confirmed).toMatchObject({ total: 1, orders: [{ id: b.id, status: 'Confirmed' }] });
-    const spaced = (await get(`/api/admin/orders?status=${encodeURIComponent('Ready for collection')}&shop_id=`)).json();
+    const spaced = (
+      await get(`/api/admin/orders?status=${encodeURIComponent('Ready for collection')}&shop_id=`)
+    ).json();
     expect(spaced.orders.every((o: { status: string }) => o.status === 'Ready for collection')).toBe(true);
     const badStatus = await get('/api/admin/orders?status=Lost');
     expect(badStatus.statusCode).toBe(400);

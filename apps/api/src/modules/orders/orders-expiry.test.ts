@@ -36,15 +36,26 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
   afterEach(() => t.close());
 
   async function newOrder(app: FastifyInstance = t.app, fulfilment: 'collect' | 'delivery' = 'collect') {
-    const productId = await addProduct(t.db, { name: `Reserved ${Math.random().toString(36).slice(2, 8)}`, shopId, images: 0 });
+    const productId = await addProduct(t.db, {
+      name: `Reserved ${Math.random().toString(36).slice(2, 8)}`,
+      shopId,
+      images: 0,
+    });
     const over = fulfilment === 'delivery' ? { fulfilment, address: 'Plot 3', area: 'Area 3' } : {};
     const placed = (await placeOrder(app, items(productId), over)).json().orders[0];
-    const { id } = await t.db.kysely.selectFrom('orders').select('id').where('number', '=', placed.number).executeTakeFirstOrThrow();
+    const { id } = await t.db.kysely
+      .selectFrom('orders')
+      .select('id')
+      .where('number', '=', placed.number)
+      .executeTakeFirstOrThrow();
     return { id, productId, token: placed.token as string, number: placed.number as string, placedAt: clock() };
   }
-  const status = async (id: number) => (await t.db.kysely.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-  const reserved = async (productId: number) => (await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).json().reserved;
-  const act = (id: number, action: string) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers: staff });
+  const status = async (id: number) =>
+    (await t.db.kysely.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const reserved = async (productId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).json().reserved;
+  const act = (id: number, action: string) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${action}`, headers: staff });
 
   it('expires an order 48 hours after it was placed, not before: Expired by the system, items on sale again', async () => {
     clock.set(T0);
@@ -58,8 +69,23 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
     expect(await status(order.id)).toBe('Expired');
     expect(await reserved(order.productId)).toBe(false);
     const page = (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order.token}` })).json();
-    expect(page.history.at(-1)).toEqual({ id: expect.any(Number), action: 'expire', from_status: 'Placed', to_status: 'Expired', reason: null, actor: null, by: 'system', created_at: at.toISOString() });
-    const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('subject_type', '=', 'order').where('subject_id', '=', String(order.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(page.history.at(-1)).toEqual({
+      id: expect.any(Number),
+      action: 'expire',
+      from_status: 'Placed',
+      to_status: 'Expired',
+      reason: null,
+      actor: null,
+      by: 'system',
+      created_at: at.toISOString(),
+    });
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject_type', '=', 'order')
+      .where('subject_id', '=', String(order.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ action: `Order ${order.number} expired: not collected in time`, actor_id: null });
     expect(await expireDueOrders(t.db, new Date(at.getTime() + HOUR))).toBe(0);
 
@@ -81,12 +107,27 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
     await act(delivering.id, 'confirm');
     await act(delivering.id, 'ready');
     const done = await newOrder();
-    await t.app.inject({ method: 'POST', url: `/api/admin/orders/${done.id}/cancel`, headers: staff, payload: { reason: 'Duplicate' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${done.id}/cancel`,
+      headers: staff,
+      payload: { reason: 'Duplicate' },
+    });
 
     expect(await expireDueOrders(t.db, new Date(T0.getTime() + 30 * 24 * HOUR))).toBe(2);
-    expect([await status(confirmed.id), await status(ready.id), await status(delivering.id), await status(done.id)]).toEqual(['Expired', 'Expired', 'Out for delivery', 'Cancelled']);
+    expect([
+      await status(confirmed.id),
+      await status(ready.id),
+      await status(delivering.id),
+      await status(done.id),
+    ]).toEqual(['Expired', 'Expired', 'Out for delivery', 'Cancelled']);
     expect(await reserved(delivering.productId)).toBe(true);
-    const events = await t.db.kysely.selectFrom('order_events').select('order_id').where('action', '=', 'expire').where('order_id', 'in', [delivering.id, done.id]).execute();
+    const events = await t.db.kysely
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('action', '=', 'expire')
+      .where('order_id', 'in', [delivering.id, done.id])
+      .execute();
     expect(events).toEqual([]);
   });
 
@@ -95,7 +136,11 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
     try {
       clock.set(T0);
       const order = await newOrder(short);
-      const row = await t.db.kysely.selectFrom('orders').select('expires_at').where('id', '=', order.id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('orders')
+        .select('expires_at')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
       expect(row.expires_at).toBe(new Date(T0.getTime() + 2 * HOUR).toISOString());
       expect(await expireDueOrders(t.db, new Date(T0.getTime() + 2 * HOUR - 1))).toBe(0);
       expect(await expireDueOrders(t.db, new Date(T0.getTime() + 2 * HOUR))).toBe(1);
@@ -110,10 +155,19 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
     const orders = [];
     for (let i = 0; i < 20; i++) orders.push(await newOrder());
     const later = new Date(T0.getTime() + 49 * HOUR);
-    const counts = await Promise.all([expireDueOrders(t.db, later), expireDueOrders(t.db, later), expireDueOrders(t.db, later)]);
+    const counts = await Promise.all([
+      expireDueOrders(t.db, later),
+      expireDueOrders(t.db, later),
+      expireDueOrders(t.db, later),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
     const ids = orders.map((o) => o.id);
-    const events = await t.db.kysely.selectFrom('order_events').select('order_id').where('action', '=', 'expire').where('order_id', 'in', ids).execute();
+    const events = await t.db.kysely
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('action', '=', 'expire')
+      .where('order_id', 'in', ids)
+      .execute();
     expect(events.map((e) => e.order_id).sort((a, b) => a - b)).toEqual(ids);
   });
 
@@ -138,7 +192,12 @@ describe('the expiry timer when a sweep fails', () => {
   it('logs the error and keeps the server up', async () => {
     // No migrations: every sweep fails with "no such table".
     const db: Db = openDatabase({ sqliteFile: ':memory:' });
-    const app = await buildApp({ config: { env: 'test', logLevel: 'silent', webDist: undefined, trustProxy: false, orderSweepSeconds: 0.02 }, db, logger: false, jobs: true });
+    const app = await buildApp({
+      config: { env: 'test', logLevel: 'silent', webDist: undefined, trustProxy: false, orderSweepSeconds: 0.02 },
+      db,
+      logger: false,
+      jobs: true,
+    });
     const logged = vi.spyOn(app.log, 'error');
     await app.ready();
     // Each sweep fails on its own (other background work may log its own failures meanwhile).
@@ -175,13 +234,27 @@ describe.skipIf(!engines.includes('postgres'))('reservation expiry across proces
         const productId = await addProduct(t.db, { name: `Due ${round}-${i}`, shopId, images: 0 });
         const res = await placeOrder(apps[i % 2]!, items(productId));
         expect(res.statusCode).toBe(201);
-        const { id } = await t.db.kysely.selectFrom('orders').select('id').where('number', '=', res.json().orders[0].number).executeTakeFirstOrThrow();
+        const { id } = await t.db.kysely
+          .selectFrom('orders')
+          .select('id')
+          .where('number', '=', res.json().orders[0].number)
+          .executeTakeFirstOrThrow();
         ids.push(id);
       }
       const later = new Date(Date.now() + 49 * HOUR);
-      const counts = await Promise.all([expireDueOrders(t.db, later), expireDueOrders(other, later), expireDueOrders(t.db, later), expireDueOrders(other, later)]);
+      const counts = await Promise.all([
+        expireDueOrders(t.db, later),
+        expireDueOrders(other, later),
+        expireDueOrders(t.db, later),
+        expireDueOrders(other, later),
+      ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
-      const events = await t.db.kysely.selectFrom('order_events').select('order_id').where('action', '=', 'expire').where('order_id', 'in', ids).execute();
+      const events = await t.db.kysely
+        .selectFrom('order_events')
+        .select('order_id')
+        .where('action', '=', 'expire')
+        .where('order_id', 'in', ids)
+        .execute();
       expect(events.map((e) => e.order_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
       const audits = await t.db.kysely
         .selectFrom('audit_log')
@@ -193,7 +266,16 @@ describe.skipIf(!engines.includes('postgres'))('reservation expiry across proces
       expect(audits).toHaveLength(20);
       const statuses = await t.db.kysely.selectFrom('orders').select('status').where('id', 'in', ids).execute();
       expect(statuses.every((s) => s.status === 'Expired')).toBe(true);
-      expect(Number((await t.db.kysely.selectFrom('product_holds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+      expect(
+        Number(
+          (
+            await t.db.kysely
+              .selectFrom('product_holds')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(0);
     }
   });
 });

@@ -49,9 +49,21 @@ describe.each(engines)('order number collisions [%s]', (engine) => {
   });
 
   it('draws another number when the first is taken, in the same transaction', async () => {
-    await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('a'.repeat(64)), () => 'MW-AAAAA'));
+    await t.db.kysely.transaction().execute((trx) =>
+      insertNumbered(
+        trx,
+        () => values('a'.repeat(64)),
+        () => 'MW-AAAAA',
+      ),
+    );
     const draws = ['MW-AAAAA', 'MW-AAAAA', 'MW-BBBBB'];
-    const second = await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('b'.repeat(64)), () => draws.shift()!));
+    const second = await t.db.kysely.transaction().execute((trx) =>
+      insertNumbered(
+        trx,
+        () => values('b'.repeat(64)),
+        () => draws.shift()!,
+      ),
+    );
     expect(second.number).toBe('MW-BBBBB');
     expect(draws).toEqual([]);
     const rows = await t.db.kysely.selectFrom('orders').select(['number', 'token_hash']).orderBy('id').execute();
@@ -62,7 +74,21 @@ describe.each(engines)('order number collisions [%s]', (engine) => {
   });
 
   it('gives up with an error (not a loop) when no number is free', async () => {
-    await t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('a'.repeat(64)), () => 'MW-AAAAA'));
-    await expect(t.db.kysely.transaction().execute((trx) => insertNumbered(trx, () => values('c'.repeat(64)), () => 'MW-AAAAA'))).rejects.toThrow(/No free order number/);
+    await t.db.kysely.transaction().execute((trx) =>
+      insertNumbered(
+        trx,
+        () => values('a'.repeat(64)),
+        () => 'MW-AAAAA',
+      ),
+    );
+    await expect(
+      t.db.kysely.transaction().execute((trx) =>
+        insertNumbered(
+          trx,
+          () => values('c'.repeat(64)),
+          () => 'MW-AAAAA',
+        ),
+      ),
+    ).rejects.toThrow(/No free order number/);
   });
 });

@@ -22,15 +22,21 @@ describe.each(engines)('placing orders [%s]', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { clock });
     staff = (await signIn(t.app, t.db, 'Moderator')).headers;
-    lilongwe = await addShop(t.db, 'Lilongwe City Centre Shop', { town: 'Lilongwe', phone: '+265999123456', deliveryFee: 5000 });
+    lilongwe = await addShop(t.db, 'Lilongwe City Centre Shop', {
+      town: 'Lilongwe',
+      phone: '+265999123456',
+      deliveryFee: 5000,
+    });
     blantyre = await addShop(t.db, 'Blantyre Limbe Shop', { town: 'Blantyre', phone: null });
   });
   afterAll(() => t.close());
 
-  const product = (name: string, over: Partial<ProductFixture> = {}) => addProduct(t.db, { name, price: 100_000, shopId: lilongwe, ...over });
+  const product = (name: string, over: Partial<ProductFixture> = {}) =>
+    addProduct(t.db, { name, price: 100_000, shopId: lilongwe, ...over });
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const publicProduct = async (id: number) => (await get(`/api/v1/products/${id}`)).json();
-  const availableIds = async () => (await get('/api/v1/products?available=true&limit=100')).json().products.map((p: { id: number }) => p.id);
+  const availableIds = async () =>
+    (await get('/api/v1/products?available=true&limit=100')).json().products.map((p: { id: number }) => p.id);
 
   it('places a collection order at server prices, reserves the item and shows the order through its private link', async () => {
     clock.set(T0); // other tests move the clock on
@@ -46,14 +52,31 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       email: 'chikondi@example.mw',
       address: null,
       area: null,
-      shop: { id: lilongwe, name: 'Lilongwe City Centre Shop', town: 'Lilongwe', address: 'Area 47, Lilongwe', hours: 'Mon-Fri 08:00-17:00', phone: '+265999123456' },
+      shop: {
+        id: lilongwe,
+        name: 'Lilongwe City Centre Shop',
+        town: 'Lilongwe',
+        address: 'Area 47, Lilongwe',
+        hours: 'Mon-Fri 08:00-17:00',
+        phone: '+265999123456',
+      },
       items: [{ product_id: id, name: 'Samsung Galaxy A54', price: 485_000 }],
       subtotal: 485_000,
       delivery_fee: null,
       total: 485_000,
       created_at: T0.toISOString(),
       expires_at: new Date(T0.getTime() + 48 * 3_600_000).toISOString(),
-      history: [{ action: 'placed', from_status: null, to_status: 'Placed', by: 'buyer', actor: null, reason: null, created_at: T0.toISOString() }],
+      history: [
+        {
+          action: 'placed',
+          from_status: null,
+          to_status: 'Placed',
+          by: 'buyer',
+          actor: null,
+          reason: null,
+          created_at: T0.toISOString(),
+        },
+      ],
     });
     expect(order.number).toMatch(orderNumberPattern);
     expect(order.token).toMatch(orderTokenPattern);
@@ -61,7 +84,11 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     expect(order.items[0].image).toBe(cover);
 
     // Only the token's hash is stored.
-    const row = await t.db.kysely.selectFrom('orders').selectAll().where('number', '=', order.number).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', '=', order.number)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(createHash('sha256').update(order.token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(order.token);
 
@@ -88,7 +115,15 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     expect(p).toMatchObject({
       location: 'Lilongwe',
       reserved: false,
-      shop: { id: lilongwe, name: 'Lilongwe City Centre Shop', town: 'Lilongwe', address: 'Area 47, Lilongwe', hours: 'Mon-Fri 08:00-17:00', phone: '+265999123456', delivery_fee: 5000 },
+      shop: {
+        id: lilongwe,
+        name: 'Lilongwe City Centre Shop',
+        town: 'Lilongwe',
+        address: 'Area 47, Lilongwe',
+        hours: 'Mon-Fri 08:00-17:00',
+        phone: '+265999123456',
+        delivery_fee: 5000,
+      },
     });
     expect(await publicProduct(noShop)).toMatchObject({ location: 'Zomba', shop: null, reserved: false });
     const available = await availableIds();
@@ -110,32 +145,48 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     expect(res.statusCode).toBe(201);
     const orders = res.json().orders;
     expect(orders.map((o: { shop: { id: number } | null }) => o.shop?.id ?? null)).toEqual([lilongwe, blantyre, null]);
-    expect(orders.map((o: { items: { product_id: number }[] }) => o.items.map((i) => i.product_id))).toEqual([[a, b], [c], [d]]);
+    expect(orders.map((o: { items: { product_id: number }[] }) => o.items.map((i) => i.product_id))).toEqual([
+      [a, b],
+      [c],
+      [d],
+    ]);
     expect(orders.map((o: { total: number }) => o.total)).toEqual([500_000, 400_000, 50_000]);
     expect(new Set(orders.map((o: { number: string }) => o.number)).size).toBe(3);
     expect(new Set(orders.map((o: { token: string }) => o.token)).size).toBe(3);
     for (const id of [a, b, c, d]) expect((await publicProduct(id)).reserved).toBe(true);
   });
 
-  it('adds the shop\'s flat delivery fee for delivery, leaves it null (agreed on the phone) when the shop has none', async () => {
+  it("adds the shop's flat delivery fee for delivery, leaves it null (agreed on the phone) when the shop has none", async () => {
     const a = await product('Delivered Fridge', { price: 540_000 });
     const b = await product('Delivered Microwave', { price: 120_000, shopId: blantyre });
     const delivery = { fulfilment: 'delivery', address: 'Plot 12, Area 47', area: 'Area 47' };
     const res = await placeOrder(t.app, items(a, b), delivery);
     expect(res.statusCode).toBe(201);
     const [ll, bt] = res.json().orders;
-    expect(ll).toMatchObject({ fulfilment: 'delivery', address: 'Plot 12, Area 47', area: 'Area 47', subtotal: 540_000, delivery_fee: 5000, total: 545_000 });
+    expect(ll).toMatchObject({
+      fulfilment: 'delivery',
+      address: 'Plot 12, Area 47',
+      area: 'Area 47',
+      subtotal: 540_000,
+      delivery_fee: 5000,
+      total: 545_000,
+    });
     expect(bt).toMatchObject({ fulfilment: 'delivery', subtotal: 120_000, delivery_fee: null, total: 120_000 });
     // Collection keeps no address and pays no fee.
     const c = await product('Collected Blender', { price: 55_000 });
-    const collect = (await placeOrder(t.app, items(c), { fulfilment: 'collect', address: 'ignored', area: 'ignored' })).json().orders[0];
+    const collect = (
+      await placeOrder(t.app, items(c), { fulfilment: 'collect', address: 'ignored', area: 'ignored' })
+    ).json().orders[0];
     expect(collect).toMatchObject({ address: null, area: null, delivery_fee: null, total: 55_000 });
   });
 
   it('accepts product ids and prices as JSON numbers or digit strings', async () => {
     const a = await product('String Id Phone', { price: 70_000 });
     const b = await product('Number Id Phone', { price: 80_000 });
-    const res = await placeOrder(t.app, [{ product_id: String(a), price: '70000' }, { product_id: b, price: 80_000 }]);
+    const res = await placeOrder(t.app, [
+      { product_id: String(a), price: '70000' },
+      { product_id: b, price: 80_000 },
+    ]);
     expect(res.statusCode).toBe(201);
     expect(res.json().orders[0].items.map((i: { product_id: number }) => i.product_id)).toEqual([a, b]);
   });
@@ -167,9 +218,16 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       const id = await product('Xbox One S', { price: 700_000 });
       const same = await product('Controller', { price: 30_000 });
       const before = await orderTables(t.db);
-      const res = await placeOrder(t.app, [{ product_id: id, price: 650_000 }, { product_id: same, price: 30_000 }]);
+      const res = await placeOrder(t.app, [
+        { product_id: id, price: 650_000 },
+        { product_id: same, price: 30_000 },
+      ]);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ message: 'The price of Xbox One S changed to MWK 700,000.', unavailable: [], changed: [{ product_id: id, price: 700_000 }] });
+      expect(res.json()).toMatchObject({
+        message: 'The price of Xbox One S changed to MWK 700,000.',
+        unavailable: [],
+        changed: [{ product_id: id, price: 700_000 }],
+      });
       expect(await orderTables(t.db)).toEqual(before);
       expect((await placeOrder(t.app, [{ product_id: id, price: 700_000 }])).statusCode).toBe(201);
     });
@@ -177,19 +235,44 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     it.each([
       ['an empty basket', { items: [] }, 'items', EMPTY_BASKET],
       ['no basket at all', { items: undefined }, 'items', EMPTY_BASKET],
-      ['the same item twice', { items: [{ product_id: 5 }, { product_id: '5' }] }, 'items', 'Each item can be ordered once'],
-      ['a product id that is not a number', { items: [{ product_id: 'abc' }] }, 'items.0.product_id', 'product_id must be a number'],
+      [
+        'the same item twice',
+        { items: [{ product_id: 5 }, { product_id: '5' }] },
+        'items',
+        'Each item can be ordered once',
+      ],
+      [
+        'a product id that is not a number',
+        { items: [{ product_id: 'abc' }] },
+        'items.0.product_id',
+        'product_id must be a number',
+      ],
       ['a negative product id', { items: [{ product_id: -1 }] }, 'items.0.product_id', 'product_id must be positive'],
-      ['a price with decimals', { items: [{ product_id: 5, price: 10.5 }] }, 'items.0.price', 'Price must contain only numbers'],
+      [
+        'a price with decimals',
+        { items: [{ product_id: 5, price: 10.5 }] },
+        'items.0.price',
+        'Price must contain only numbers',
+      ],
       ['no name', { buyer_name: ' ' }, 'buyer_name', 'Your name is required'],
       ['no phone', { phone: '' }, 'phone', 'Phone number is required'],
       ['a foreign phone', { phone: '+44 7700 900123' }, 'phone', MALAWI_PHONE_MESSAGE],
       ['a short phone', { phone: '0999 123' }, 'phone', MALAWI_PHONE_MESSAGE],
       ['a bad email', { email: 'chikondi@' }, 'email', 'Invalid email'],
       ['an unknown way to receive', { fulfilment: 'drone' }, 'fulfilment', 'Choose collect at the shop or delivery'],
-      ['delivery without an address', { fulfilment: 'delivery', address: '', area: 'Area 47' }, 'address', 'Delivery address is required'],
-      ['delivery without an area', { fulfilment: 'delivery', address: 'Plot 12', area: ' ' }, 'area', 'Area is required'],
-    ])('refuses %s with a 400 and the field\'s message', async (_label, over, field, message) => {
+      [
+        'delivery without an address',
+        { fulfilment: 'delivery', address: '', area: 'Area 47' },
+        'address',
+        'Delivery address is required',
+      ],
+      [
+        'delivery without an area',
+        { fulfilment: 'delivery', address: 'Plot 12', area: ' ' },
+        'area',
+        'Area is required',
+      ],
+    ])("refuses %s with a 400 and the field's message", async (_label, over, field, message) => {
       const id = await product(`Valid item for ${field}`);
       const before = await orderTables(t.db);
       const res = await placeOrder(t.app, items(id), over);
@@ -199,7 +282,13 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     });
 
     it('refuses a body that is not JSON with a 400', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', headers: { 'content-type': 'application/json' }, payload: '{"items": [', remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"items": [',
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode).toBe(400);
     });
 
@@ -218,7 +307,14 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       ['a well-formed unknown token', 'A'.repeat(32)],
       ['a token with a dot', `${'A'.repeat(31)}.`],
     ])('answers %s with 404 Order not found', async (_label, token) => {
-      for (const res of [await get(`/api/v1/orders/${encodeURIComponent(token)}`), await t.app.inject({ method: 'POST', url: `/api/v1/orders/${encodeURIComponent(token)}/cancel`, remoteAddress: nextIp() })]) {
+      for (const res of [
+        await get(`/api/v1/orders/${encodeURIComponent(token)}`),
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${encodeURIComponent(token)}/cancel`,
+          remoteAddress: nextIp(),
+        }),
+      ]) {
         expect(res.statusCode).toBe(404);
         expect(res.json().message).toBe('Order not found');
       }
@@ -228,10 +324,21 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       const id = await product('Cancelled Camera');
       const { token } = (await placeOrder(t.app, items(id))).json().orders[0];
       clock.advance(60_000);
-      const res = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${token}/cancel`, payload: { reason: 'Found one closer to home' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${token}/cancel`,
+        payload: { reason: 'Found one closer to home' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'Cancelled' });
-      expect(res.json().history.at(-1)).toMatchObject({ action: 'buyerCancel', from_status: 'Placed', to_status: 'Cancelled', by: 'buyer', actor: null, reason: 'Found one closer to home' });
+      expect(res.json().history.at(-1)).toMatchObject({
+        action: 'buyerCancel',
+        from_status: 'Placed',
+        to_status: 'Cancelled',
+        by: 'buyer',
+        actor: null,
+        reason: 'Found one closer to home',
+      });
       expect(await publicProduct(id)).toMatchObject({ reserved: false, sold: false });
       expect(await availableIds()).toContain(id);
       const again = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${token}/cancel` });
@@ -239,7 +346,11 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       expect(again.json().message).toBe('Cannot cancel: The order is cancelled.');
       // Without a body, and with the item back on sale another buyer can order it.
       const next = (await placeOrder(t.app, items(id))).json().orders[0];
-      const plain = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${next.token}/cancel`, headers: { 'content-type': 'application/json' } });
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${next.token}/cancel`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(plain.statusCode).toBe(200);
       expect(plain.json().history.at(-1).reason).toBeNull();
     });
@@ -260,14 +371,19 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     );
     expect(await orderTables(t.db)).toEqual(before);
     // The returned links work; another buyer (another request id) is still refused the items.
-    expect((await get(`/api/v1/orders/${again.json().orders[0].token}`)).json().number).toBe(first.json().orders[0].number);
+    expect((await get(`/api/v1/orders/${again.json().orders[0].token}`)).json().number).toBe(
+      first.json().orders[0].number,
+    );
     const other = await placeOrder(t.app, body, { request_id: 'o'.repeat(32) });
     expect(other.statusCode).toBe(409);
     expect(other.json().unavailable).toEqual([phone, radio]);
     // Two copies of one request at once: both answered with the one set of orders.
     const shelf = await product('Retry Shelf');
     const twin = 't'.repeat(16) + Math.random().toString(36).slice(2, 18).padEnd(16, 'y');
-    const both = await Promise.all([placeOrder(t.app, items(shelf), { request_id: twin }), placeOrder(t.app, items(shelf), { request_id: twin })]);
+    const both = await Promise.all([
+      placeOrder(t.app, items(shelf), { request_id: twin }),
+      placeOrder(t.app, items(shelf), { request_id: twin }),
+    ]);
     expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(both[0]!.json().orders[0].number).toBe(both[1]!.json().orders[0].number);
     const bad = await placeOrder(t.app, body, { request_id: 'short' });
@@ -285,7 +401,9 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     // The constraint holds even if a caller skipped the check.
     await expect(t.db.kysely.deleteFrom('products').where('id', '=', id).execute()).rejects.toThrow();
     await t.app.inject({ method: 'POST', url: `/api/v1/orders/${token}/cancel` });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${id}`, headers: staff })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${id}`, headers: staff })).statusCode,
+    ).toBe(204);
   });
 
   describe('nothing half-written', () => {
@@ -295,14 +413,26 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       if (engine === 'sqlite') {
         const body =
           effect === 'steal'
-            ? 'insert into product_holds (product_id, order_id, created_at) values (new.product_id, new.order_id, \'x\');'
-            : 'select raise(abort, \'disk full\');';
-        await sql.raw(`create trigger t_${effect} after insert on order_items when new.product_id = ${productId} begin ${body} end`).execute(t.db.kysely);
+            ? "insert into product_holds (product_id, order_id, created_at) values (new.product_id, new.order_id, 'x');"
+            : "select raise(abort, 'disk full');";
+        await sql
+          .raw(
+            `create trigger t_${effect} after insert on order_items when new.product_id = ${productId} begin ${body} end`,
+          )
+          .execute(t.db.kysely);
       } else {
         const body =
-          effect === 'steal' ? 'insert into product_holds (product_id, order_id, created_at) values (new.product_id, new.order_id, \'x\');' : 'raise exception \'disk full\';';
-        await sql.raw(`create function f_${effect}() returns trigger language plpgsql as $$ begin ${body} return new; end $$`).execute(t.db.kysely);
-        await sql.raw(`create trigger t_${effect} after insert on order_items for each row when (new.product_id = ${productId}) execute function f_${effect}()`).execute(t.db.kysely);
+          effect === 'steal'
+            ? "insert into product_holds (product_id, order_id, created_at) values (new.product_id, new.order_id, 'x');"
+            : "raise exception 'disk full';";
+        await sql
+          .raw(`create function f_${effect}() returns trigger language plpgsql as $$ begin ${body} return new; end $$`)
+          .execute(t.db.kysely);
+        await sql
+          .raw(
+            `create trigger t_${effect} after insert on order_items for each row when (new.product_id = ${productId}) execute function f_${effect}()`,
+          )
+          .execute(t.db.kysely);
       }
       return async () => {
         await sql.raw(`drop trigger t_${effect}${engine === 'postgres' ? ' on order_items' : ''}`).execute(t.db.kysely);
@@ -310,7 +440,7 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       };
     }
 
-    it('rolls back every order of the basket when the second shop\'s item is taken at the last moment', async () => {
+    it("rolls back every order of the basket when the second shop's item is taken at the last moment", async () => {
       const first = await product('First Shop Item');
       const second = await product('Second Shop Item', { shopId: blantyre });
       const drop = await onSecondGroup(second, 'steal');
@@ -318,7 +448,11 @@ describe.each(engines)('placing orders [%s]', (engine) => {
         const before = await orderTables(t.db);
         const res = await placeOrder(t.app, items(first, second));
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toMatchObject({ unavailable: [second], changed: [], message: 'Some items can no longer be ordered: Second Shop Item was just reserved by another buyer.' });
+        expect(res.json()).toMatchObject({
+          unavailable: [second],
+          changed: [],
+          message: 'Some items can no longer be ordered: Second Shop Item was just reserved by another buyer.',
+        });
         expect(await orderTables(t.db)).toEqual(before);
       } finally {
         await drop();
@@ -347,7 +481,12 @@ describe.each(engines)('placing orders [%s]', (engine) => {
   it('sends a valid checkout with defaults: collection when fulfilment is left out, email optional', async () => {
     const id = await product('Default Checkout Phone');
     const { fulfilment: _f, email: _e, ...minimal } = buyer;
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: { ...minimal, items: items(id) }, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      payload: { ...minimal, items: items(id) },
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().orders[0]).toMatchObject({ fulfilment: 'collect', email: null });
   });

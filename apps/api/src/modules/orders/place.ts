@@ -10,7 +10,16 @@ import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
-import { addEvent, findOrder, holdProducts, insertItems, insertOrder, notOnSale, ordersOfRequest, productsForOrder } from './repository.js';
+import {
+  addEvent,
+  findOrder,
+  holdProducts,
+  insertItems,
+  insertOrder,
+  notOnSale,
+  ordersOfRequest,
+  productsForOrder,
+} from './repository.js';
 import { loadPublicOrder } from './service.js';
 
 /** The checked request: phone normalised, ids and prices as numbers. */
@@ -20,7 +29,11 @@ type Product = Awaited<ReturnType<typeof productsForOrder>>[number];
 const NUMBER_ATTEMPTS = 10;
 
 /** Inserts the order under a fresh number, drawing again while the number is taken. */
-export async function insertNumbered(trx: Transaction<Database>, values: (number: string) => Omit<Insertable<OrdersTable>, 'number'>, draw: () => string = newOrderNumber) {
+export async function insertNumbered(
+  trx: Transaction<Database>,
+  values: (number: string) => Omit<Insertable<OrdersTable>, 'number'>,
+  draw: () => string = newOrderNumber,
+) {
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
     const number = draw();
     const id = await insertOrder(trx, { ...values(number), number });
@@ -48,7 +61,12 @@ function byShop(items: PlaceOrderInput['items'], products: Map<number, Product>)
  * product that is gone, sold, reserved, or whose price differs from what the buyer saw is a 409
  * naming it. Two buyers racing for one item: the hold's primary key lets exactly one through.
  */
-export async function placeOrders(db: Db, input: PlaceOrderInput, now: Date, reservationHours: number): Promise<PlacedOrder[]> {
+export async function placeOrders(
+  db: Db,
+  input: PlaceOrderInput,
+  now: Date,
+  reservationHours: number,
+): Promise<PlacedOrder[]> {
   const requestId = input.request_id;
   if (!requestId) return placeNew(db, input, now, reservationHours);
   // A retry of a request whose answer was lost on the way (slow 3G): the same orders again, not a 409
@@ -67,7 +85,12 @@ export async function placeOrders(db: Db, input: PlaceOrderInput, now: Date, res
 async function placedBefore(db: Db, requestId: string): Promise<PlacedOrder[] | null> {
   const rows = await ordersOfRequest(db.kysely, hashRequestId(requestId));
   if (rows.length === 0) return null;
-  return Promise.all(rows.map(async (row) => ({ ...(await loadPublicOrder(db.kysely, row)), token: requestOrderToken(requestId, row.number) })));
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...(await loadPublicOrder(db.kysely, row)),
+      token: requestOrderToken(requestId, row.number),
+    })),
+  );
 }
 
 async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHours: number): Promise<PlacedOrder[]> {
@@ -84,7 +107,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
       if (!p || p.published !== 1) conflict.unavailable(item.product_id, p?.name ?? `Item #${item.product_id}`, 'gone');
       else if (p.sold === 1) conflict.unavailable(p.id, p.name, 'sold');
       else if (held.has(p.id)) conflict.unavailable(p.id, p.name, 'reserved');
-      else if (item.price !== undefined && item.price !== Number(p.price)) conflict.changed(p.id, p.name, Number(p.price));
+      else if (item.price !== undefined && item.price !== Number(p.price))
+        conflict.changed(p.id, p.name, Number(p.price));
     }
     conflict.check();
 
@@ -97,7 +121,9 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
       const total = subtotal + (deliveryFee ?? 0);
       let token = '';
       const { id, number } = await insertNumbered(trx, (candidate) => ({
-        token_hash: hashToken((token = input.request_id ? requestOrderToken(input.request_id, candidate) : newOrderToken())),
+        token_hash: hashToken(
+          (token = input.request_id ? requestOrderToken(input.request_id, candidate) : newOrderToken()),
+        ),
         request_key: input.request_id ? hashRequestId(input.request_id) : null,
         status: 'Placed',
         version: 1,
@@ -121,11 +147,32 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
       }));
       await insertItems(
         trx,
-        group.map((p) => ({ order_id: id, product_id: p.id, name: p.name, price: Number(p.price), image: covers.get(p.id)?.[0] ?? null })),
+        group.map((p) => ({
+          order_id: id,
+          product_id: p.id,
+          name: p.name,
+          price: Number(p.price),
+          image: covers.get(p.id)?.[0] ?? null,
+        })),
       );
-      await addEvent(trx, { order_id: id, action: 'placed', from_status: null, to_status: 'Placed', reason: null, by: 'buyer', actor_id: null, created_at: at });
+      await addEvent(trx, {
+        order_id: id,
+        action: 'placed',
+        from_status: null,
+        to_status: 'Placed',
+        reason: null,
+        by: 'buyer',
+        actor_id: null,
+        created_at: at,
+      });
       const count = group.length === 1 ? '1 item' : `${group.length} items`;
-      await recordAudit(trx, { actorId: null, action: `Order ${number} placed: ${count}, ${formatMoney(total)}`, subjectType: 'order', subjectId: id, at });
+      await recordAudit(trx, {
+        actorId: null,
+        action: `Order ${number} placed: ${count}, ${formatMoney(total)}`,
+        subjectType: 'order',
+        subjectId: id,
+        at,
+      });
       placed.push({ id, token, products: group });
     }
 
@@ -140,6 +187,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
     for (const id of await notOnSale(trx, ids)) lost.unavailable(id, products.get(id)!.name, 'sold');
     lost.check();
 
-    return Promise.all(placed.map(async (o) => ({ ...(await loadPublicOrder(trx, (await findOrder(trx, o.id))!)), token: o.token })));
+    return Promise.all(
+      placed.map(async (o) => ({ ...(await loadPublicOrder(trx, (await findOrder(trx, o.id))!)), token: o.token })),
+    );
   });
 }

@@ -49,7 +49,11 @@ export async function insertItems(db: Executor, items: Insertable<OrderItemsTabl
  * holds is skipped (its primary key refuses a second hold). Rows go in product id order, so two
  * transactions holding overlapping products wait for each other instead of deadlocking.
  */
-export async function holdProducts(db: Executor, holds: Omit<Insertable<ProductHoldsTable>, 'created_at'>[], now: string): Promise<Set<number>> {
+export async function holdProducts(
+  db: Executor,
+  holds: Omit<Insertable<ProductHoldsTable>, 'created_at'>[],
+  now: string,
+): Promise<Set<number>> {
   if (holds.length === 0) return new Set();
   const rows = await db
     .insertInto('product_holds')
@@ -70,7 +74,15 @@ export async function markItemsSold(db: Executor, orderId: number, now: string) 
   await db
     .updateTable('products')
     .set({ sold: 1, published: 0, updated_at: now })
-    .where('id', 'in', db.selectFrom('order_items').select('product_id').where('order_id', '=', orderId).where('product_id', 'is not', null))
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('order_items')
+        .select('product_id')
+        .where('order_id', '=', orderId)
+        .where('product_id', 'is not', null),
+    )
     .execute();
 }
 
@@ -88,21 +100,39 @@ export function findOrderByTokenHash(db: Executor, tokenHash: string) {
 }
 
 export function itemsOf(db: Executor, orderId: number) {
-  return db.selectFrom('order_items').select(['product_id', 'name', 'price', 'image']).where('order_id', '=', orderId).orderBy('id').execute();
+  return db
+    .selectFrom('order_items')
+    .select(['product_id', 'name', 'price', 'image'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 }
 
 export function eventsOf(db: Executor, orderId: number) {
   return db
     .selectFrom('order_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .select(['e.id', 'e.action', 'e.from_status', 'e.to_status', 'e.reason', 'e.by', 'u.display_name as actor', 'e.created_at'])
+    .select([
+      'e.id',
+      'e.action',
+      'e.from_status',
+      'e.to_status',
+      'e.reason',
+      'e.by',
+      'u.display_name as actor',
+      'e.created_at',
+    ])
     .where('e.order_id', '=', orderId)
     .orderBy('e.id')
     .execute();
 }
 
 export function shopForOrder(db: Executor, shopId: number) {
-  return db.selectFrom('shops').select(['id', 'name', 'town', 'address', 'hours', 'phone']).where('id', '=', shopId).executeTakeFirst();
+  return db
+    .selectFrom('shops')
+    .select(['id', 'name', 'town', 'address', 'hours', 'phone'])
+    .where('id', '=', shopId)
+    .executeTakeFirst();
 }
 
 export async function addEvent(db: Executor, event: Insertable<OrderEventsTable>) {
@@ -156,7 +186,11 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
       'o.total',
       'o.created_at',
       'o.expires_at',
-      eb.selectFrom('order_items as i').select((c) => c.fn.countAll<number>().as('n')).whereRef('i.order_id', '=', 'o.id').as('item_count'),
+      eb
+        .selectFrom('order_items as i')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('i.order_id', '=', 'o.id')
+        .as('item_count'),
     ])
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
@@ -168,7 +202,12 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
 }
 
 /** Open orders past their expiry time, oldest first. */
-export async function dueOrderIds(db: Executor, statuses: readonly string[], now: string, limit: number): Promise<number[]> {
+export async function dueOrderIds(
+  db: Executor,
+  statuses: readonly string[],
+  now: string,
+  limit: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('orders')
     .select('id')
@@ -186,7 +225,18 @@ export async function dueOrderIds(db: Executor, statuses: readonly string[], now
  * and one already locked by another process is skipped (that process is expiring it); SQLite has one
  * writer, so a plain read in the write transaction is already exclusive.
  */
-export function claimDueOrder(db: Transaction<Database>, lock: boolean, id: number, statuses: readonly string[], now: string) {
-  const query = db.selectFrom('orders').selectAll().where('id', '=', id).where('status', 'in', [...statuses]).where('expires_at', '<=', now);
+export function claimDueOrder(
+  db: Transaction<Database>,
+  lock: boolean,
+  id: number,
+  statuses: readonly string[],
+  now: string,
+) {
+  const query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', 'in', [...statuses])
+    .where('expires_at', '<=', now);
   return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
 }

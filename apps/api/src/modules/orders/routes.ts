@@ -49,60 +49,99 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify
     {
       config: {
         access: 'public',
-        rateLimit: { max: ORDERS_PER_HOUR, timeWindow: '1 hour', errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_ORDERS }) },
+        rateLimit: {
+          max: ORDERS_PER_HOUR,
+          timeWindow: '1 hour',
+          errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_ORDERS }),
+        },
       },
       schema: { tags, body: orderRequestSchema, response: { 201: placeOrderResultSchema } },
     },
-    async (request, reply) => reply.status(201).send({ orders: await placeOrders(db, request.body, clock(), reservationHours) }),
+    async (request, reply) =>
+      reply.status(201).send({ orders: await placeOrders(db, request.body, clock(), reservationHours) }),
   );
 
   app.get(
     '/v1/orders/:token',
-    { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, response: { 200: publicOrderSchema } } },
+    {
+      config: { access: 'public', ...linkLimit },
+      schema: { tags, params: tokenParams, response: { 200: publicOrderSchema } },
+    },
     async (request) => loadOrderByToken(db.kysely, request.params.token),
   );
 
   app.post(
     '/v1/orders/:token/cancel',
-    { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, body: buyerCancelBody, response: { 200: publicOrderSchema } } },
+    {
+      config: { access: 'public', ...linkLimit },
+      schema: { tags, params: tokenParams, body: buyerCancelBody, response: { 200: publicOrderSchema } },
+    },
     async (request) => buyerCancel(db, clock(), request.params.token, request.body?.reason ?? null),
   );
 
-  app.get('/admin/orders', { config, schema: { tags, querystring: adminOrderListQuerySchema, response: { 200: adminOrderListSchema } } }, async (request) => {
-    const { status, shop_id, limit, offset } = request.query;
-    const { rows, total } = await listOrders(db.kysely, { status, shopId: shop_id, limit, offset });
-    const orders = rows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      status: r.status as OrderStatus,
-      fulfilment: r.fulfilment,
-      buyer_name: r.buyer_name,
-      phone: r.phone,
-      shop: r.shop_id !== null && r.shop_name !== null ? { id: r.shop_id, name: r.shop_name } : null,
-      item_count: Number(r.item_count ?? 0),
-      total: Number(r.total),
-      created_at: r.created_at,
-      expires_at: r.expires_at,
-    }));
-    return { orders, total, limit, offset };
-  });
+  app.get(
+    '/admin/orders',
+    { config, schema: { tags, querystring: adminOrderListQuerySchema, response: { 200: adminOrderListSchema } } },
+    async (request) => {
+      const { status, shop_id, limit, offset } = request.query;
+      const { rows, total } = await listOrders(db.kysely, { status, shopId: shop_id, limit, offset });
+      const orders = rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        status: r.status as OrderStatus,
+        fulfilment: r.fulfilment,
+        buyer_name: r.buyer_name,
+        phone: r.phone,
+        shop: r.shop_id !== null && r.shop_name !== null ? { id: r.shop_id, name: r.shop_name } : null,
+        item_count: Number(r.item_count ?? 0),
+        total: Number(r.total),
+        created_at: r.created_at,
+        expires_at: r.expires_at,
+      }));
+      return { orders, total, limit, offset };
+    },
+  );
 
   const action = { config, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } };
 
   app.get('/admin/orders/:id', action, async (request) => loadAdminOrder(db.kysely, request.params.id));
 
   for (const step of ['confirm', 'ready'] as const) {
-    app.post(`/admin/orders/:id/${step}`, { ...action, schema: { ...action.schema, body: orderStepSchema } }, async (request) =>
-      staffAct(db, clock(), request.user!, request.params.id, { action: step }, request.body?.version),
+    app.post(
+      `/admin/orders/:id/${step}`,
+      { ...action, schema: { ...action.schema, body: orderStepSchema } },
+      async (request) =>
+        staffAct(db, clock(), request.user!, request.params.id, { action: step }, request.body?.version),
     );
   }
 
-  app.post('/admin/orders/:id/complete', { ...action, schema: { ...action.schema, body: completeOrderSchema } }, async (request) => {
-    const { version, payment_method, payment_reference } = request.body;
-    return staffAct(db, clock(), request.user!, request.params.id, { action: 'complete', payment_method, payment_reference }, version);
-  });
+  app.post(
+    '/admin/orders/:id/complete',
+    { ...action, schema: { ...action.schema, body: completeOrderSchema } },
+    async (request) => {
+      const { version, payment_method, payment_reference } = request.body;
+      return staffAct(
+        db,
+        clock(),
+        request.user!,
+        request.params.id,
+        { action: 'complete', payment_method, payment_reference },
+        version,
+      );
+    },
+  );
 
-  app.post('/admin/orders/:id/cancel', { ...action, schema: { ...action.schema, body: cancelOrderSchema } }, async (request) =>
-    staffAct(db, clock(), request.user!, request.params.id, { action: 'cancel', reason: request.body.reason }, request.body.version),
+  app.post(
+    '/admin/orders/:id/cancel',
+    { ...action, schema: { ...action.schema, body: cancelOrderSchema } },
+    async (request) =>
+      staffAct(
+        db,
+        clock(),
+        request.user!,
+        request.params.id,
+        { action: 'cancel', reason: request.body.reason },
+        request.body.version,
+      ),
   );
 };

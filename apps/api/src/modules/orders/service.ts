@@ -1,5 +1,13 @@
 import type { AdminOrder, OrderAction, OrderStatus, PaymentMethod, PublicOrder } from '@marketplace/shared';
-import { EXPIRABLE_ORDER_STATUSES, formatMoney, isOpenOrder, nextOrderStatus, orderTokenPattern, PAYMENT_METHOD_LABELS, whyNotOrder } from '@marketplace/shared';
+import {
+  EXPIRABLE_ORDER_STATUSES,
+  formatMoney,
+  isOpenOrder,
+  nextOrderStatus,
+  orderTokenPattern,
+  PAYMENT_METHOD_LABELS,
+  whyNotOrder,
+} from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -24,7 +32,8 @@ import {
 } from './repository.js';
 
 const ORDER_NOT_FOUND = 'Order not found';
-export const ORDER_CHANGED_MEANWHILE = /*i18n*/ 'This order was changed by someone else meanwhile. Reload it and try again.';
+export const ORDER_CHANGED_MEANWHILE =
+  /*i18n*/ 'This order was changed by someone else meanwhile. Reload it and try again.';
 
 /** The verb of "Cannot <verb>: <reason>". */
 const VERBS: Record<OrderAction, string> = {
@@ -37,7 +46,11 @@ const VERBS: Record<OrderAction, string> = {
 };
 
 export async function loadPublicOrder(db: Executor, row: OrderRow): Promise<PublicOrder> {
-  const [items, events, shop] = await Promise.all([itemsOf(db, row.id), eventsOf(db, row.id), row.shop_id === null ? undefined : shopForOrder(db, row.shop_id)]);
+  const [items, events, shop] = await Promise.all([
+    itemsOf(db, row.id),
+    eventsOf(db, row.id),
+    row.shop_id === null ? undefined : shopForOrder(db, row.shop_id),
+  ]);
   return {
     number: row.number,
     status: row.status as OrderStatus,
@@ -120,7 +133,10 @@ async function applyMove(trx: Transaction<Database>, row: OrderRow, move: Move, 
   const refusal = whyNotOrder(state, move.action);
   if (refusal) throw new HttpError(409, `Cannot ${VERBS[move.action]}: ${refusal}`);
   const to = nextOrderStatus(state, move.action);
-  const extra = move.action === 'complete' ? { payment_method: move.payment_method, payment_reference: move.payment_reference, completed_at: now } : {};
+  const extra =
+    move.action === 'complete'
+      ? { payment_method: move.payment_method, payment_reference: move.payment_reference, completed_at: now }
+      : {};
   if (!(await moveStatus(trx, row.id, row.version, to, now, extra))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
 
   if (move.action === 'complete') await markItemsSold(trx, row.id, now);
@@ -128,14 +144,37 @@ async function applyMove(trx: Transaction<Database>, row: OrderRow, move: Move, 
   if (!isOpenOrder(to)) await releaseHolds(trx, row.id);
 
   const reason = move.action === 'cancel' || move.action === 'buyerCancel' ? move.reason : null;
-  await addEvent(trx, { order_id: row.id, action: move.action, from_status: row.status, to_status: to, reason, by: actor.by, actor_id: actor.id, created_at: now });
-  await recordAudit(trx, { actorId: actor.id, action: auditText(row, move, to), subjectType: 'order', subjectId: row.id, at: now, ...(reason ? { detail: reason } : {}) });
+  await addEvent(trx, {
+    order_id: row.id,
+    action: move.action,
+    from_status: row.status,
+    to_status: to,
+    reason,
+    by: actor.by,
+    actor_id: actor.id,
+    created_at: now,
+  });
+  await recordAudit(trx, {
+    actorId: actor.id,
+    action: auditText(row, move, to),
+    subjectType: 'order',
+    subjectId: row.id,
+    at: now,
+    ...(reason ? { detail: reason } : {}),
+  });
 }
 
 export type StaffMove = Extract<Move, { action: 'confirm' | 'ready' | 'complete' | 'cancel' }>;
 
 /** `seenVersion`: the version on the staff member's screen, when the client sends it. */
-export async function staffAct(db: Db, now: Date, actor: SessionUser, id: number, move: StaffMove, seenVersion?: number): Promise<AdminOrder> {
+export async function staffAct(
+  db: Db,
+  now: Date,
+  actor: SessionUser,
+  id: number,
+  move: StaffMove,
+  seenVersion?: number,
+): Promise<AdminOrder> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findOrder(trx, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 
 /** A valid checkout for collection; tests override fields. */
-export const buyer = { buyer_name: 'Chikondi Banda', phone: '0999 123 456', email: 'chikondi@example.mw', fulfilment: 'collect' };
+export const buyer = {
+  buyer_name: 'Chikondi Banda',
+  phone: '0999 123 456',
+  email: 'chikondi@example.mw',
+  fulfilment: 'collect',
+};
 
 let address = 0;
 /** A different client address per call, so the per-IP order limit stays out of the way. */
@@ -12,7 +17,12 @@ export function nextIp() {
   return `10.9.${Math.floor(address / 250) % 250}.${address % 250}`;
 }
 
-export function placeOrder(app: FastifyInstance, items: unknown[], over: Record<string, unknown> = {}, remoteAddress = nextIp()) {
+export function placeOrder(
+  app: FastifyInstance,
+  items: unknown[],
+  over: Record<string, unknown> = {},
+  remoteAddress = nextIp(),
+) {
   return app.inject({ method: 'POST', url: '/api/v1/orders', payload: { ...buyer, items, ...over }, remoteAddress });
 }
 
@@ -20,8 +30,18 @@ export function items(...ids: number[]) {
   return ids.map((product_id) => ({ product_id }));
 }
 
-export async function countRows(db: Db, table: 'orders' | 'order_items' | 'product_holds' | 'order_events' | 'audit_log') {
-  return Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+export async function countRows(
+  db: Db,
+  table: 'orders' | 'order_items' | 'product_holds' | 'order_events' | 'audit_log',
+) {
+  return Number(
+    (
+      await db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** Rows of orders, lines, holds and events: what "nothing half-written" compares. */

@@ -21,19 +21,31 @@ describe.each(engines)('product counts kept by triggers [%s]', (engine) => {
   /** The counts as triggers kept them, against the same counted from the products themselves. */
   const compare = async () => {
     const k = t.db.kysely;
-    const kept = await k.selectFrom('product_counts').select(['category_id', 'published', 'products']).where('products', '<>', 0).execute();
+    const kept = await k
+      .selectFrom('product_counts')
+      .select(['category_id', 'published', 'products'])
+      .where('products', '<>', 0)
+      .execute();
     const real = await sql<{ category_id: number; published: number; products: number }>`
       select 0 as category_id, published, count(*) as products from products group by published
       union all
-      select category_id, published, count(*) from products where category_id is not null group by category_id, published`.execute(k);
-    const key = (r: { category_id: number; published: number; products: number }) => `${r.category_id}/${r.published}=${Number(r.products)}`;
+      select category_id, published, count(*) from products where category_id is not null group by category_id, published`.execute(
+      k,
+    );
+    const key = (r: { category_id: number; published: number; products: number }) =>
+      `${r.category_id}/${r.published}=${Number(r.products)}`;
     expect(kept.map(key).sort()).toEqual(real.rows.map(key).sort());
   };
 
   it('follows inserts, publishing, moves between categories and deletes, one row or many at a time', async () => {
     const k = t.db.kysely;
     const ids = await addProducts(t.db, [
-      ...Array.from({ length: 6 }, (_, i) => ({ name: `A${i}`, createdAt: minute(i), categoryId: a, published: i % 2 === 0 })),
+      ...Array.from({ length: 6 }, (_, i) => ({
+        name: `A${i}`,
+        createdAt: minute(i),
+        categoryId: a,
+        published: i % 2 === 0,
+      })),
       ...Array.from({ length: 4 }, (_, i) => ({ name: `B${i}`, createdAt: minute(10 + i), categoryId: b })),
       { name: 'Loose', createdAt: minute(20), categoryId: null },
     ]);
@@ -65,10 +77,21 @@ describe.each(engines)('product counts kept by triggers [%s]', (engine) => {
       { name: 'Total loose', createdAt: minute(33), categoryId: null },
     ]);
     const published = Number(
-      (await t.db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('published', '=', 1).executeTakeFirstOrThrow()).n,
+      (
+        await t.db.kysely
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('published', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect((await listProducts(t.db, { limit: 1, offset: 0 })).total).toBe(published);
-    const inB = await t.db.kysely.selectFrom('products').select('id').where('category_id', '=', b).where('published', '=', 1).execute();
+    const inB = await t.db.kysely
+      .selectFrom('products')
+      .select('id')
+      .where('category_id', '=', b)
+      .where('published', '=', 1)
+      .execute();
     expect((await listProducts(t.db, { limit: 1, offset: 0, categoryKey: 'beta' })).total).toBe(inB.length);
     const all = await t.db.kysely.selectFrom('products').select('id').execute();
     expect((await listProducts(t.db, { limit: 1, offset: 0, includeUnpublished: true })).total).toBe(all.length);

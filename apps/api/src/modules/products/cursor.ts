@@ -42,7 +42,9 @@ function positionOf(value: unknown): PagePosition | undefined {
   }
   if (items.length === 4 && items[0] === 'r') {
     const [, tier, createdAt, id] = items;
-    return (tier === 0 || tier === 1) && isTime(createdAt) && isId(id) ? { sort: 'relevance', tier, createdAt, id } : undefined;
+    return (tier === 0 || tier === 1) && isTime(createdAt) && isId(id)
+      ? { sort: 'relevance', tier, createdAt, id }
+      : undefined;
   }
   return undefined;
 }

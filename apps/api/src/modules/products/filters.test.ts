@@ -13,12 +13,55 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
     const tvs = await addCategory(t.db, 'TVs');
     const blantyre = await addShop(t.db, 'Limbe Shop', { town: 'Blantyre' });
     // Oldest first. The Pixel's back-office sale price (300,000) is not what buyers see or pay: 410,000 is.
-    await addProduct(t.db, { name: 'Samsung Galaxy A54', categoryId: phones, price: 485000, condition: 'like_new', location: 'Lilongwe, Area 47', images: 0 });
-    await addProduct(t.db, { name: 'Google Pixel 6a', categoryId: phones, price: 410000, salePrice: 300000, condition: 'good', shopId: blantyre, location: 'Zomba', images: 0 });
-    await addProduct(t.db, { name: 'Tecno Spark 10', categoryId: phones, price: 215000, condition: 'fair', location: 'Mzuzu', images: 0 });
-    await addProduct(t.db, { name: 'Itel A70 for parts', categoryId: phones, price: 35000, condition: 'for_parts', location: null, images: 0 });
-    await addProduct(t.db, { name: 'Samsung 55 inch TV', categoryId: tvs, price: 1150000, condition: 'good', location: 'Blantyre, Limbe', images: 0 });
-    await addProduct(t.db, { name: 'Old phone, not graded', categoryId: phones, price: 60000, location: 'Lilongwe', images: 0 });
+    await addProduct(t.db, {
+      name: 'Samsung Galaxy A54',
+      categoryId: phones,
+      price: 485000,
+      condition: 'like_new',
+      location: 'Lilongwe, Area 47',
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Google Pixel 6a',
+      categoryId: phones,
+      price: 410000,
+      salePrice: 300000,
+      condition: 'good',
+      shopId: blantyre,
+      location: 'Zomba',
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Tecno Spark 10',
+      categoryId: phones,
+      price: 215000,
+      condition: 'fair',
+      location: 'Mzuzu',
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Itel A70 for parts',
+      categoryId: phones,
+      price: 35000,
+      condition: 'for_parts',
+      location: null,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Samsung 55 inch TV',
+      categoryId: tvs,
+      price: 1150000,
+      condition: 'good',
+      location: 'Blantyre, Limbe',
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Old phone, not graded',
+      categoryId: phones,
+      price: 60000,
+      location: 'Lilongwe',
+      images: 0,
+    });
   });
   afterAll(() => t.close());
 
@@ -26,14 +69,39 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/products${url}` });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    return { names: body.products.map((p: { name: string }) => p.name) as string[], total: body.total as number, cursor: body.next_cursor as string | null };
+    return {
+      names: body.products.map((p: { name: string }) => p.name) as string[],
+      total: body.total as number,
+      cursor: body.next_cursor as string | null,
+    };
   }
   const names = async (url: string) => (await list(url)).names;
 
   it('sorts by price, low to high and high to low, and newest first by default', async () => {
-    expect(await names('?sort=price_asc')).toEqual(['Itel A70 for parts', 'Old phone, not graded', 'Tecno Spark 10', 'Google Pixel 6a', 'Samsung Galaxy A54', 'Samsung 55 inch TV']);
-    expect(await names('?sort=price_desc')).toEqual(['Samsung 55 inch TV', 'Samsung Galaxy A54', 'Google Pixel 6a', 'Tecno Spark 10', 'Old phone, not graded', 'Itel A70 for parts']);
-    expect(await names('')).toEqual(['Old phone, not graded', 'Samsung 55 inch TV', 'Itel A70 for parts', 'Tecno Spark 10', 'Google Pixel 6a', 'Samsung Galaxy A54']);
+    expect(await names('?sort=price_asc')).toEqual([
+      'Itel A70 for parts',
+      'Old phone, not graded',
+      'Tecno Spark 10',
+      'Google Pixel 6a',
+      'Samsung Galaxy A54',
+      'Samsung 55 inch TV',
+    ]);
+    expect(await names('?sort=price_desc')).toEqual([
+      'Samsung 55 inch TV',
+      'Samsung Galaxy A54',
+      'Google Pixel 6a',
+      'Tecno Spark 10',
+      'Old phone, not graded',
+      'Itel A70 for parts',
+    ]);
+    expect(await names('')).toEqual([
+      'Old phone, not graded',
+      'Samsung 55 inch TV',
+      'Itel A70 for parts',
+      'Tecno Spark 10',
+      'Google Pixel 6a',
+      'Samsung Galaxy A54',
+    ]);
     expect(await names('?sort=newest')).toEqual(await names(''));
     // Relevance needs a search: without one it is newest first.
     expect(await names('?sort=relevance')).toEqual(await names(''));
@@ -43,7 +111,11 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
     const { names: found, total } = await list('?min_price=215000&max_price=485000&sort=price_asc');
     expect(found).toEqual(['Tecno Spark 10', 'Google Pixel 6a', 'Samsung Galaxy A54']);
     expect(total).toBe(3);
-    expect(await names('?max_price=300000&sort=price_desc')).toEqual(['Tecno Spark 10', 'Old phone, not graded', 'Itel A70 for parts']);
+    expect(await names('?max_price=300000&sort=price_desc')).toEqual([
+      'Tecno Spark 10',
+      'Old phone, not graded',
+      'Itel A70 for parts',
+    ]);
     expect(await names('?min_price=410000&max_price=410000')).toEqual(['Google Pixel 6a']);
     expect(await names('?min_price=1000000')).toEqual(['Samsung 55 inch TV']);
     expect(await names('?min_price=2000000')).toEqual([]);
@@ -54,7 +126,11 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
     expect(await names('?town=Blantyre')).toEqual(['Samsung 55 inch TV', 'Google Pixel 6a']);
     expect(await names('?town=blantyre')).toEqual(['Samsung 55 inch TV', 'Google Pixel 6a']);
     // No location at all: the item is in the default town.
-    expect(await names('?town=Lilongwe')).toEqual(['Old phone, not graded', 'Itel A70 for parts', 'Samsung Galaxy A54']);
+    expect(await names('?town=Lilongwe')).toEqual([
+      'Old phone, not graded',
+      'Itel A70 for parts',
+      'Samsung Galaxy A54',
+    ]);
     expect(await names('?town=Zomba')).toEqual([]);
     const towns = await t.app.inject({ method: 'GET', url: '/api/v1/products/towns' });
     expect(towns.json()).toEqual({ towns: ['Blantyre', 'Lilongwe', 'Mzuzu'] });
@@ -66,7 +142,10 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
   });
 
   it('combines filters with a category, a search and paging by cursor', async () => {
-    const category = await t.app.inject({ method: 'GET', url: '/api/v1/products/category/smartphones?sort=price_desc&max_price=450000&condition=good' });
+    const category = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products/category/smartphones?sort=price_desc&max_price=450000&condition=good',
+    });
     expect(category.json().products.map((p: { name: string }) => p.name)).toEqual(['Google Pixel 6a']);
     expect(await names('?search=samsung&sort=price_asc')).toEqual(['Samsung Galaxy A54', 'Samsung 55 inch TV']);
     expect(await names('?search=samsung&town=Blantyre')).toEqual(['Samsung 55 inch TV']);
@@ -102,7 +181,10 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
     ['town=' + 'x'.repeat(61), { town: 'town must be at most 60 characters' }],
     ['town=%3Cscript%3E', { town: "town must be letters, digits, spaces, dots, ' or -" }],
     ['ids=1,two', { ids: 'ids must be 1 to 50 product ids separated by commas' }],
-    ['ids=' + Array.from({ length: 51 }, (_, i) => i + 1).join(','), { ids: 'ids must be 1 to 50 product ids separated by commas' }],
+    [
+      'ids=' + Array.from({ length: 51 }, (_, i) => i + 1).join(','),
+      { ids: 'ids must be 1 to 50 product ids separated by commas' },
+    ],
   ])('refuses %s with a 400 naming the field', async (query, errors) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/products?${query}` });
     expect(res.statusCode).toBe(400);
@@ -110,7 +192,10 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
   });
 
   it('takes the filters on a category page with the same messages', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/products/category/smartphones?min_price=9&max_price=1' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products/category/smartphones?min_price=9&max_price=1',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ min_price: 'min_price must not be more than max_price' });
   });
@@ -120,10 +205,18 @@ describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
   });
 
   it('answers ids= with just those published products (saved items)', async () => {
-    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/products?sort=price_asc' })).json().products as { id: number; name: string }[];
+    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/products?sort=price_asc' })).json().products as {
+      id: number;
+      name: string;
+    }[];
     const [cheapest, , third] = all;
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/products?ids=${third!.id},${cheapest!.id},999999` });
     expect(res.json()).toMatchObject({ total: 2 });
-    expect(res.json().products.map((p: { name: string }) => p.name).sort()).toEqual([cheapest!.name, third!.name].sort());
+    expect(
+      res
+        .json()
+        .products.map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual([cheapest!.name, third!.name].sort());
   });
 });

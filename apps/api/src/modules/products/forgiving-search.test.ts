@@ -14,19 +14,62 @@ describe.each(engines)('search that forgives [%s]', (engine) => {
     const consoles = await addCategory(t.db, 'Gaming Consoles');
     const other = await addCategory(t.db, 'Other');
     // Oldest first: the ranking tests below need a name match older than a description match.
-    await addProduct(t.db, { name: 'Samsung Galaxy A54 5G', description: 'Awesome violet, dual SIM.', categoryId: phones, images: 0 });
-    await addProduct(t.db, { name: 'iPhone 12 64GB', description: 'Black, Face ID works.', categoryId: phones, images: 0 });
-    await addProduct(t.db, { name: 'PlayStation 4 Slim 500GB', description: 'Two controllers and FIFA 23.', categoryId: consoles, images: 0 });
-    await addProduct(t.db, { name: 'PS5 Digital Edition', description: 'One DualSense controller.', categoryId: consoles, images: 0 });
-    await addProduct(t.db, { name: 'HP EliteBook 840 G5', description: 'Intel Core i5, 8GB RAM.', categoryId: laptops, images: 0 });
-    await addProduct(t.db, { name: 'Dell Latitude 5490', description: 'Solid business machine, charger included.', categoryId: laptops, images: 0 });
-    await addProduct(t.db, { name: 'Hisense 43" Smart TV', description: 'Full HD, remote works.', categoryId: other, images: 0 });
-    await addProduct(t.db, { name: 'Solar Home Kit 200W', description: 'Keeps a TV and phone chargers going during blackouts. Better than a Samsung power bank.', categoryId: other, images: 0 });
+    await addProduct(t.db, {
+      name: 'Samsung Galaxy A54 5G',
+      description: 'Awesome violet, dual SIM.',
+      categoryId: phones,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'iPhone 12 64GB',
+      description: 'Black, Face ID works.',
+      categoryId: phones,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'PlayStation 4 Slim 500GB',
+      description: 'Two controllers and FIFA 23.',
+      categoryId: consoles,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'PS5 Digital Edition',
+      description: 'One DualSense controller.',
+      categoryId: consoles,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'HP EliteBook 840 G5',
+      description: 'Intel Core i5, 8GB RAM.',
+      categoryId: laptops,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Dell Latitude 5490',
+      description: 'Solid business machine, charger included.',
+      categoryId: laptops,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Hisense 43" Smart TV',
+      description: 'Full HD, remote works.',
+      categoryId: other,
+      images: 0,
+    });
+    await addProduct(t.db, {
+      name: 'Solar Home Kit 200W',
+      description: 'Keeps a TV and phone chargers going during blackouts. Better than a Samsung power bank.',
+      categoryId: other,
+      images: 0,
+    });
   });
   afterAll(() => t.close());
 
   async function names(search: string, extra = ''): Promise<string[]> {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/products?search=${encodeURIComponent(search)}${extra}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products?search=${encodeURIComponent(search)}${extra}`,
+    });
     expect(res.statusCode).toBe(200);
     return res.json().products.map((p: { name: string }) => p.name);
   }

@@ -38,7 +38,14 @@ export interface Found {
 
 export function scopeOf(
   engine: Engine,
-  filter: { includeUnpublished?: boolean; availableOnly?: boolean; minPrice?: number | undefined; maxPrice?: number | undefined; town?: string | undefined; condition?: ConditionGrade | undefined },
+  filter: {
+    includeUnpublished?: boolean;
+    availableOnly?: boolean;
+    minPrice?: number | undefined;
+    maxPrice?: number | undefined;
+    town?: string | undefined;
+    condition?: ConditionGrade | undefined;
+  },
   categoryId: number | undefined,
   query: SearchQuery,
 ): Scope {
@@ -57,7 +64,12 @@ export function scopeOf(
 
 /** Whether the buyer narrowed the list (price, town, condition): then no counter holds its total. */
 export function hasFilters(scope: Scope): boolean {
-  return scope.minPrice !== undefined || scope.maxPrice !== undefined || scope.town !== undefined || scope.condition !== undefined;
+  return (
+    scope.minPrice !== undefined ||
+    scope.maxPrice !== undefined ||
+    scope.town !== undefined ||
+    scope.condition !== undefined
+  );
 }
 
 /** The price buyers see and pay (orders charge it; sale_price is the back-office's own figure). */
@@ -69,7 +81,10 @@ const PRICE = sql<number>`l.price`;
  */
 function inTown(engine: Engine, town: string): RawBuilder<SqlBool> {
   const place = sql`coalesce(nullif(l.location, ''), ${DEFAULT_LOCATION})`;
-  const beforeComma = engine === 'postgres' ? sql`split_part(${place}, ',', 1)` : sql`substr(${place} || ',', 1, instr(${place} || ',', ',') - 1)`;
+  const beforeComma =
+    engine === 'postgres'
+      ? sql`split_part(${place}, ',', 1)`
+      : sql`substr(${place} || ',', 1, instr(${place} || ',', ',') - 1)`;
   // The shops are few: their ids are looked up once, not a shop read per product.
   const shopsIn = sql`(select t.id from shops t where lower(trim(t.town)) = ${town})`;
   const townless = sql`(select t.id from shops t where trim(t.town) = '')`;
@@ -81,12 +96,17 @@ function inTown(engine: Engine, town: string): RawBuilder<SqlBool> {
  * then stays a plain filter unless the walk is in price order, so SQLite does not pick the price index
  * for the range and sort every product in it by date (the `+` keeps a column out of index choice).
  */
-function filtersOf(slice: Slice, after?: PagePosition, order?: Exclude<ProductSort, 'relevance'>): RawBuilder<SqlBool>[] {
+function filtersOf(
+  slice: Slice,
+  after?: PagePosition,
+  order?: Exclude<ProductSort, 'relevance'>,
+): RawBuilder<SqlBool>[] {
   const { scope } = slice;
   const out: RawBuilder<SqlBool>[] = [];
   if (scope.published) out.push(sql`l.published = 1`);
   if (scope.categoryId !== undefined) out.push(sql`l.category_id = ${scope.categoryId}`);
-  if (scope.availableOnly) out.push(sql`l.sold = 0`, sql`not exists (select 1 from product_holds h where h.product_id = l.id)`);
+  if (scope.availableOnly)
+    out.push(sql`l.sold = 0`, sql`not exists (select 1 from product_holds h where h.product_id = l.id)`);
   const price = order === 'newest' ? sql`+${PRICE}` : PRICE;
   if (scope.minPrice !== undefined) out.push(sql`${price} >= ${scope.minPrice}`);
   if (scope.maxPrice !== undefined) out.push(sql`${price} <= ${scope.maxPrice}`);
@@ -98,7 +118,10 @@ function filtersOf(slice: Slice, after?: PagePosition, order?: Exclude<ProductSo
 
 /** Rows after a page's last one, in its order (row values, which the sort's index serves). */
 function afterPosition(after: PagePosition): RawBuilder<SqlBool> {
-  if ('price' in after) return after.sort === 'price_asc' ? sql`(${PRICE}, l.id) > (${after.price}, ${after.id})` : sql`(${PRICE}, l.id) < (${after.price}, ${after.id})`;
+  if ('price' in after)
+    return after.sort === 'price_asc'
+      ? sql`(${PRICE}, l.id) > (${after.price}, ${after.id})`
+      : sql`(${PRICE}, l.id) < (${after.price}, ${after.id})`;
   return sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`;
 }
 
@@ -121,9 +144,18 @@ export async function gather(k: Kysely<Database>, slice: Slice, limit?: number):
     .whereRef('l.id', '=', 'm.id')
     .where((eb) => eb.and(filtersOf(slice)));
   if (slice.notNamed) {
-    query = query.where(({ exists, selectFrom }) => exists(selectFrom('product_search as s').select('s.product_id').whereRef('s.product_id', '=', 'l.id').where(wordsMatch(slice))));
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('product_search as s')
+          .select('s.product_id')
+          .whereRef('s.product_id', '=', 'l.id')
+          .where(wordsMatch(slice)),
+      ),
+    );
   }
-  const rows = await (limit === undefined ? query : query.limit(limit)).select(['l.id', 'l.created_at', PRICE.as('price')]).execute();
+  const rows = await (limit === undefined ? query : query.limit(limit))
+    .select(['l.id', 'l.created_at', PRICE.as('price')])
+    .execute();
   return rows.map((r) => ({ ...r, price: Number(r.price) }));
 }
 
@@ -138,7 +170,15 @@ const ORDER: Record<Exclude<ProductSort, 'relevance'>, { key: RawBuilder<unknown
  * each, not a row read. A search tests each product's stored words as it passes, among at most `budget`
  * products; both engines stop walking as soon as the page is full.
  */
-export async function walk(k: Kysely<Database>, slice: Slice, sort: Exclude<ProductSort, 'relevance'>, after: PagePosition | undefined, offset: number, need: number, budget?: number): Promise<Found[]> {
+export async function walk(
+  k: Kysely<Database>,
+  slice: Slice,
+  sort: Exclude<ProductSort, 'relevance'>,
+  after: PagePosition | undefined,
+  offset: number,
+  need: number,
+  budget?: number,
+): Promise<Found[]> {
   const { key, direction } = ORDER[sort];
   const ordered = k
     .selectFrom('products as l')
@@ -153,7 +193,14 @@ export async function walk(k: Kysely<Database>, slice: Slice, sort: Exclude<Prod
     const wKey = sort === 'newest' ? sql.ref('w.created_at') : sql.ref('w.price');
     rows = await k
       .selectFrom((budget === undefined ? ordered : ordered.limit(budget)).as('w'))
-      .where(({ exists, selectFrom }) => exists(selectFrom('product_search as s').select('s.product_id').whereRef('s.product_id', '=', 'w.id').where(wordsMatch(slice))))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('product_search as s')
+            .select('s.product_id')
+            .whereRef('s.product_id', '=', 'w.id')
+            .where(wordsMatch(slice)),
+        ),
+      )
       .selectAll('w')
       .orderBy(wKey, direction)
       .orderBy('w.id', direction)
@@ -176,9 +223,13 @@ export async function countedProducts(k: Kysely<Database>, scope: Scope): Promis
 
 /** Counts a slice's matches, reading at most `limit` of them when given. */
 export async function countOf(k: Kysely<Database>, slice: Slice, limit?: number): Promise<number> {
-  let matches = slice.scope.query.length > 0
-    ? k.selectFrom(sql<{ id: number }>`(${matchingIds(slice.scope.engine, slice.scope.query, slice.field)})`.as('m')).crossJoin('products as l').whereRef('l.id', '=', 'm.id')
-    : k.selectFrom('products as l');
+  let matches =
+    slice.scope.query.length > 0
+      ? k
+          .selectFrom(sql<{ id: number }>`(${matchingIds(slice.scope.engine, slice.scope.query, slice.field)})`.as('m'))
+          .crossJoin('products as l')
+          .whereRef('l.id', '=', 'm.id')
+      : k.selectFrom('products as l');
   matches = matches.where((eb) => eb.and(filtersOf(slice)));
   const counted = matches.select(sql<number>`1`.as('one'));
   const { n } = await k

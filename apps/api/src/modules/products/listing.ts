@@ -3,7 +3,17 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { encodeCursor, type PagePosition } from './cursor.js';
-import { countedProducts, countOf, gather, hasFilters, scopeOf, walk, type Found, type Scope, type Slice } from './list-slices.js';
+import {
+  countedProducts,
+  countOf,
+  gather,
+  hasFilters,
+  scopeOf,
+  walk,
+  type Found,
+  type Scope,
+  type Slice,
+} from './list-slices.js';
 import { fromProducts, withColumns, type ProductRecord } from './repository.js';
 import type { SearchField } from './search.js';
 import { parseSearch, withCorrections } from './search-query.js';
@@ -77,7 +87,9 @@ export async function listProducts(db: Db, filter: ProductListFilter): Promise<P
   if (search.trim() !== '' && query.length === 0) return emptyPage();
   let categoryId: number | undefined;
   if (filter.categoryKey !== undefined) {
-    categoryId = (await k.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey).executeTakeFirst())?.id;
+    categoryId = (
+      await k.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey).executeTakeFirst()
+    )?.id;
     if (categoryId === undefined) return emptyPage();
   }
   const sort = filter.sort ?? 'newest';
@@ -100,17 +112,31 @@ export async function listProducts(db: Db, filter: ProductListFilter): Promise<P
   if (capped && filter.exactTotal) [total, capped] = [await countOf(k, { scope, field }), false];
 
   // Relevance ranks names above descriptions: within names alone it is newest first.
-  const parts = sort === 'relevance' && field === 'all' ? await byRelevance(k, scope, filter, all) : [{ ...(await sliceIds(k, { scope, field }, sort === 'relevance' ? 'newest' : sort, filter, all)), tier: 0 as const }];
+  const parts =
+    sort === 'relevance' && field === 'all'
+      ? await byRelevance(k, scope, filter, all)
+      : [
+          {
+            ...(await sliceIds(k, { scope, field }, sort === 'relevance' ? 'newest' : sort, filter, all)),
+            tier: 0 as const,
+          },
+        ];
   // Matches too sparse to walk for were all gathered: then their count is exact after all.
   // (Relevance only when the page reached tier 1 from the start: both tiers' counts are then known.)
   const counted = parts.map((p) => p.counted);
   const whole = parts.length === 2 || (parts.length === 1 && !(sort === 'relevance' && field === 'all'));
-  if (capped && whole && counted.every((n) => n !== undefined)) [total, capped] = [counted.reduce((a, b) => a! + b!, 0)!, false];
+  if (capped && whole && counted.every((n) => n !== undefined))
+    [total, capped] = [counted.reduce((a, b) => a! + b!, 0)!, false];
   return pageFrom(k, parts, sort === 'relevance' && field !== 'all' ? 'newest' : sort, filter.limit, total, capped);
 }
 
 /** A list without a search: read in order from the sort's index, counted from the counters when it can be. */
-async function plainPage(k: Kysely<Database>, scope: Scope, filter: ProductListFilter, sort: ProductSort): Promise<ProductPage> {
+async function plainPage(
+  k: Kysely<Database>,
+  scope: Scope,
+  filter: ProductListFilter,
+  sort: ProductSort,
+): Promise<ProductPage> {
   const slice: Slice = { scope, field: 'all' };
   const order = sort === 'relevance' ? 'newest' : sort;
   if (!scope.availableOnly && !hasFilters(scope)) {
@@ -129,10 +155,28 @@ async function plainPage(k: Kysely<Database>, scope: Scope, filter: ProductListF
  * COUNT_CAP + 1: fewer than that is every match, sorted here. More: the page is found walking the sort's
  * index, testing each product, within a budget; matches too sparse for the budget are all gathered instead.
  */
-async function sliceIds(k: Kysely<Database>, slice: Slice, sort: Exclude<ProductSort, 'relevance'>, filter: Pick<ProductListFilter, 'after' | 'offset' | 'limit'>, some: Found[], need = filter.limit + 1): Promise<Matches> {
-  const sorted = (found: Found[]): Matches => ({ found: sortFound(found, sort, filter.after).slice(filter.offset, filter.offset + need), counted: found.length });
+async function sliceIds(
+  k: Kysely<Database>,
+  slice: Slice,
+  sort: Exclude<ProductSort, 'relevance'>,
+  filter: Pick<ProductListFilter, 'after' | 'offset' | 'limit'>,
+  some: Found[],
+  need = filter.limit + 1,
+): Promise<Matches> {
+  const sorted = (found: Found[]): Matches => ({
+    found: sortFound(found, sort, filter.after).slice(filter.offset, filter.offset + need),
+    counted: found.length,
+  });
   if (some.length <= COUNT_CAP) return sorted(some);
-  const walked = await walk(k, slice, sort, filter.after, filter.offset, need, WALK_PER_RESULT * (filter.offset + need));
+  const walked = await walk(
+    k,
+    slice,
+    sort,
+    filter.after,
+    filter.offset,
+    need,
+    WALK_PER_RESULT * (filter.offset + need),
+  );
   return walked.length === need ? { found: walked } : sorted(await gather(k, slice));
 }
 
@@ -140,20 +184,51 @@ async function sliceIds(k: Kysely<Database>, slice: Slice, sort: Exclude<Product
  * Relevance: first the products whose name or category matched (tier 0), then those matched only in the
  * description (tier 1), each newest first. A page may end in tier 0 and the next start in tier 1.
  */
-async function byRelevance(k: Kysely<Database>, scope: Scope, filter: ProductListFilter, all: Found[]): Promise<Part[]> {
+async function byRelevance(
+  k: Kysely<Database>,
+  scope: Scope,
+  filter: ProductListFilter,
+  all: Found[],
+): Promise<Part[]> {
   const need = filter.limit + 1;
   const after = filter.after?.sort === 'relevance' ? filter.after : undefined;
-  const within = (position: typeof after): PagePosition | undefined => position && { sort: 'newest', createdAt: position.createdAt, id: position.id };
+  const within = (position: typeof after): PagePosition | undefined =>
+    position && { sort: 'newest', createdAt: position.createdAt, id: position.id };
   const named: Slice = { scope, field: 'name' };
   const described: Slice = { scope, field: 'all', notNamed: true };
-  if (after?.tier === 1) return [{ ...(await sliceIds(k, described, 'newest', { after: within(after), offset: 0, limit: filter.limit }, await restOf(k, described, all))), tier: 1 }];
+  if (after?.tier === 1)
+    return [
+      {
+        ...(await sliceIds(
+          k,
+          described,
+          'newest',
+          { after: within(after), offset: 0, limit: filter.limit },
+          await restOf(k, described, all),
+        )),
+        tier: 1,
+      },
+    ];
 
   const names = await gather(k, named, COUNT_CAP + 1);
-  const first = await sliceIds(k, named, 'newest', { after: within(after), offset: filter.offset, limit: filter.limit }, names);
+  const first = await sliceIds(
+    k,
+    named,
+    'newest',
+    { after: within(after), offset: filter.offset, limit: filter.limit },
+    names,
+  );
   if (first.found.length === need) return [{ ...first, tier: 0 }];
   // Tier 0 ends on this page: how many of it the offset skipped decides where tier 1 starts.
   const named0 = after ? 0 : names.length <= COUNT_CAP ? names.length : await countOf(k, named);
-  const rest = await sliceIds(k, described, 'newest', { offset: Math.max(0, filter.offset - named0), limit: filter.limit }, await restOf(k, described, all), need - first.found.length);
+  const rest = await sliceIds(
+    k,
+    described,
+    'newest',
+    { offset: Math.max(0, filter.offset - named0), limit: filter.limit },
+    await restOf(k, described, all),
+    need - first.found.length,
+  );
   return [
     { ...first, tier: 0 },
     { ...rest, tier: 1 },
@@ -175,17 +250,30 @@ function sortFound(found: Found[], sort: Exclude<ProductSort, 'relevance'>, afte
         : (a: Found, b: Found) => b.price - a.price || b.id - a.id;
   const sorted = [...found].sort(compare);
   if (!after) return sorted;
-  const mark: Found = 'price' in after ? { id: after.id, created_at: '', price: after.price } : { id: after.id, created_at: after.createdAt, price: 0 };
+  const mark: Found =
+    'price' in after
+      ? { id: after.id, created_at: '', price: after.price }
+      : { id: after.id, created_at: after.createdAt, price: 0 };
   return sorted.filter((f) => compare(mark, f) < 0);
 }
 
 /** Reads the page's rows and trims the look-ahead row (fetched only to know whether another page follows) into a cursor. */
-async function pageFrom(k: Kysely<Database>, parts: Part[], sort: ProductSort, limit: number, total: number, totalCapped: boolean): Promise<ProductPage> {
+async function pageFrom(
+  k: Kysely<Database>,
+  parts: Part[],
+  sort: ProductSort,
+  limit: number,
+  total: number,
+  totalCapped: boolean,
+): Promise<ProductPage> {
   const listed = parts.flatMap((p) => p.found.map((found) => ({ found, tier: p.tier })));
   const more = listed.length > limit;
   const page = listed.slice(0, limit);
   const last = page.at(-1);
-  const rows = await rowsOf(k, page.map((p) => p.found.id));
+  const rows = await rowsOf(
+    k,
+    page.map((p) => p.found.id),
+  );
   const position = (l: NonNullable<typeof last>): PagePosition =>
     sort === 'relevance'
       ? { sort, tier: l.tier, createdAt: l.found.created_at, id: l.found.id }
@@ -209,5 +297,10 @@ async function rowsOf(k: Kysely<Database>, ids: number[]): Promise<ProductRecord
 /** Just these products, published ones, newest first: a visitor's saved items (`ids=`). */
 export async function productsWithIds(db: Db, ids: readonly number[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
-  return withColumns(fromProducts(db.kysely)).where('p.id', 'in', ids).where('p.published', '=', 1).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
+  return withColumns(fromProducts(db.kysely))
+    .where('p.id', 'in', ids)
+    .where('p.published', '=', 1)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
 }

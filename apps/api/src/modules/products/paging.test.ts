@@ -55,9 +55,11 @@ describe.each(engines)('keyset paging and capped totals [%s]', (engine) => {
       published: i % 10 !== 7,
     }));
     // Far more matches of one word than a capped count reaches: the search walks newest first.
-    for (let i = 0; i < COUNT_CAP * 5; i++) products.push({ name: `Common widget ${i}`, createdAt: minute(100 + (i % 400)) });
+    for (let i = 0; i < COUNT_CAP * 5; i++)
+      products.push({ name: `Common widget ${i}`, createdAt: minute(100 + (i % 400)) });
     // Many matches too, but all older than everything else: too sparse among the newest to walk for.
-    for (let i = 0; i < COUNT_CAP + 10; i++) products.push({ name: `Vintage radio ${i}`, createdAt: minute(-1000 - i) });
+    for (let i = 0; i < COUNT_CAP + 10; i++)
+      products.push({ name: `Vintage radio ${i}`, createdAt: minute(-1000 - i) });
     const ids = await addProducts(t.db, products);
     newest = products
       .map((p, i) => ({ ...p, id: ids[i]! }))

@@ -13,10 +13,28 @@ describe.each(engines)('public catalogue API [%s]', (engine) => {
     const laptops = await addCategory(t.db, 'Laptops and Computers');
     await addCategory(t.db, 'Other');
     const shop = await addShop(t.db);
-    ids.galaxy = await addProduct(t.db, { name: 'Samsung Galaxy A54', description: 'Violet, dual SIM, battery health 91%', categoryId: phones, shopId: shop, images: 3, price: 485000 });
-    ids.iphone = await addProduct(t.db, { name: 'iPhone 12', description: null, categoryId: phones, location: null, images: 0 });
+    ids.galaxy = await addProduct(t.db, {
+      name: 'Samsung Galaxy A54',
+      description: 'Violet, dual SIM, battery health 91%',
+      categoryId: phones,
+      shopId: shop,
+      images: 3,
+      price: 485000,
+    });
+    ids.iphone = await addProduct(t.db, {
+      name: 'iPhone 12',
+      description: null,
+      categoryId: phones,
+      location: null,
+      images: 0,
+    });
     ids.hidden = await addProduct(t.db, { name: 'Hidden Phone', categoryId: phones, published: false });
-    ids.elitebook = await addProduct(t.db, { name: 'HP EliteBook 840', description: 'Core i5 with a backlit keyboard', categoryId: laptops, sold: true });
+    ids.elitebook = await addProduct(t.db, {
+      name: 'HP EliteBook 840',
+      description: 'Core i5 with a backlit keyboard',
+      categoryId: laptops,
+      sold: true,
+    });
     await feature(t.db, ids.galaxy);
     await feature(t.db, ids.hidden);
   });
@@ -29,7 +47,11 @@ describe.each(engines)('public catalogue API [%s]', (engine) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 3, limit: 50, offset: 0 });
-    expect(body.products.map((p: { name: string }) => p.name)).toEqual(['HP EliteBook 840', 'iPhone 12', 'Samsung Galaxy A54']);
+    expect(body.products.map((p: { name: string }) => p.name)).toEqual([
+      'HP EliteBook 840',
+      'iPhone 12',
+      'Samsung Galaxy A54',
+    ]);
     const galaxy = body.products[2];
     expect(galaxy).toMatchObject({
       id: ids.galaxy,
@@ -77,7 +99,9 @@ describe.each(engines)('public catalogue API [%s]', (engine) => {
   });
 
   it('lists a category by its URL-encoded name, case-insensitively', async () => {
-    const body = (await get(`/api/v1/products/category/${encodeURIComponent('laptops AND computers')}?limit=10&offset=0`)).json();
+    const body = (
+      await get(`/api/v1/products/category/${encodeURIComponent('laptops AND computers')}?limit=10&offset=0`)
+    ).json();
     expect(body).toMatchObject({ total: 1, limit: 10, offset: 0 });
     expect(body.products[0].name).toBe('HP EliteBook 840');
     const phones = (await get('/api/v1/products/category/smartphones')).json();
@@ -109,7 +133,12 @@ describe.each(engines)('public catalogue API [%s]', (engine) => {
     ['limit=101', () => '/api/v1/products?limit=101', 400, 'limit must be at most 100'],
     ['limit=1.5', () => '/api/v1/products?limit=1.5', 400, 'limit must be a whole number'],
     ['offset=1e9', () => '/api/v1/products?offset=1e9', 400, 'offset must be at most 1000000'],
-    ['a 10 kB search', () => `/api/v1/products?search=${'a'.repeat(10_000)}`, 400, 'search must be at most 200 characters'],
+    [
+      'a 10 kB search',
+      () => `/api/v1/products?search=${'a'.repeat(10_000)}`,
+      400,
+      'search must be at most 200 characters',
+    ],
     ['a category limit of 0', () => '/api/v1/products/category/SmartPhones?limit=0', 400, 'limit must be at least 1'],
     ['an unknown API path', () => '/api/v1/nothing', 404, 'Not found'],
   ])('refuses %s with a message', async (_label, url, status, message) => {
@@ -128,11 +157,23 @@ describe.each(engines)('public catalogue API [%s]', (engine) => {
       const url = `/api/v1/products/${phone}/interest`;
       const a = { visitor_id: 'visitor-aaaaaaaaaaaa' };
       const b = { visitor_id: 'visitor-bbbbbbbbbbbb' };
-      expect((await own.app.inject({ method: 'POST', url, payload: a })).json()).toEqual({ watchers: 1, interested: true });
-      expect((await own.app.inject({ method: 'POST', url, payload: a })).json()).toEqual({ watchers: 1, interested: true });
-      expect((await own.app.inject({ method: 'POST', url, payload: b })).json()).toEqual({ watchers: 2, interested: true });
+      expect((await own.app.inject({ method: 'POST', url, payload: a })).json()).toEqual({
+        watchers: 1,
+        interested: true,
+      });
+      expect((await own.app.inject({ method: 'POST', url, payload: a })).json()).toEqual({
+        watchers: 1,
+        interested: true,
+      });
+      expect((await own.app.inject({ method: 'POST', url, payload: b })).json()).toEqual({
+        watchers: 2,
+        interested: true,
+      });
       expect((await own.app.inject({ method: 'GET', url: `/api/v1/products/${phone}` })).json().watchers).toBe(2);
-      expect((await own.app.inject({ method: 'DELETE', url, payload: a })).json()).toEqual({ watchers: 1, interested: false });
+      expect((await own.app.inject({ method: 'DELETE', url, payload: a })).json()).toEqual({
+        watchers: 1,
+        interested: false,
+      });
       const bad = await own.app.inject({ method: 'POST', url, payload: { visitor_id: '../x' } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors.visitor_id).toBe('visitor_id must be 16 to 64 letters, digits, - or _');

@@ -1,4 +1,12 @@
-import { CompiledQuery, PostgresQueryCompiler, sql, SqliteQueryCompiler, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresQueryCompiler,
+  sql,
+  SqliteQueryCompiler,
+  type KyselyPlugin,
+  type QueryId,
+  type RootOperationNode,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
@@ -65,16 +73,44 @@ describe.each(engines)('catalogue queries use indexes, not scans [%s]', (engine)
     ['list', { limit: 50, offset: 0 }, /products_published_created_idx/],
     ['category', { limit: 50, offset: 0, categoryKey: 'phones' }, /products_category_created_idx/],
     ['deep page by cursor', { limit: 50, offset: 0, after: deep }, /products_published_created_idx/],
-    ['deep page by cursor in a category', { limit: 50, offset: 0, categoryKey: 'phones', after: deep }, /products_category_created_idx/],
+    [
+      'deep page by cursor in a category',
+      { limit: 50, offset: 0, categoryKey: 'phones', after: deep },
+      /products_category_created_idx/,
+    ],
     ['deep page by offset', { limit: 50, offset: 3000 }, /products_published_created_idx/],
     ['search with many matches', { limit: 50, offset: 0, search: 'samsung' }, /products_published_created_idx/],
-    ['search with many matches, by cursor', { limit: 50, offset: 0, search: 'sams', after: deep }, /products_published_created_idx/],
-    ['search with few matches', { limit: 50, offset: 0, search: 'zanzib' }, engine === 'postgres' ? /product_search_document_idx/ : /VIRTUAL TABLE INDEX/],
-    ['search by relevance with many matches', { limit: 50, offset: 0, search: 'samsung', sort: 'relevance' }, /products_published_created_idx/],
+    [
+      'search with many matches, by cursor',
+      { limit: 50, offset: 0, search: 'sams', after: deep },
+      /products_published_created_idx/,
+    ],
+    [
+      'search with few matches',
+      { limit: 50, offset: 0, search: 'zanzib' },
+      engine === 'postgres' ? /product_search_document_idx/ : /VIRTUAL TABLE INDEX/,
+    ],
+    [
+      'search by relevance with many matches',
+      { limit: 50, offset: 0, search: 'samsung', sort: 'relevance' },
+      /products_published_created_idx/,
+    ],
     ['price order', { limit: 50, offset: 0, sort: 'price_asc' }, /products_published_price_idx/],
-    ['price order, high to low, in a category', { limit: 50, offset: 0, sort: 'price_desc', categoryKey: 'phones' }, /products_category_price_idx/],
-    ['price order, deep page by cursor', { limit: 50, offset: 0, sort: 'price_asc', after: { sort: 'price_asc', price: 1000, id: 2000 } }, /products_published_price_idx/],
-    ['search in price order', { limit: 50, offset: 0, search: 'samsung', sort: 'price_desc' }, /products_published_price_idx/],
+    [
+      'price order, high to low, in a category',
+      { limit: 50, offset: 0, sort: 'price_desc', categoryKey: 'phones' },
+      /products_category_price_idx/,
+    ],
+    [
+      'price order, deep page by cursor',
+      { limit: 50, offset: 0, sort: 'price_asc', after: { sort: 'price_asc', price: 1000, id: 2000 } },
+      /products_published_price_idx/,
+    ],
+    [
+      'search in price order',
+      { limit: 50, offset: 0, search: 'samsung', sort: 'price_desc' },
+      /products_published_price_idx/,
+    ],
   ])('%s', async (label, filter, expected) => {
     const plans = await Promise.all((await statementsOf(t.db, filter)).map((q) => planOf(t.db, q)));
     const text = plans.flat().join('\n');
@@ -82,7 +118,8 @@ describe.each(engines)('catalogue queries use indexes, not scans [%s]', (engine)
     if (engine === 'postgres') {
       expect(text).not.toMatch(/Seq Scan on (products|product_search)\b/);
       // Read in the list's order from the index: no sort of every match before the limit.
-      if (label.includes('price')) expect(text).toMatch(/Index Scan( Backward)? using products_(published|category)_price_idx/);
+      if (label.includes('price'))
+        expect(text).toMatch(/Index Scan( Backward)? using products_(published|category)_price_idx/);
       else if (!label.includes('few')) expect(text).toMatch(walksTheIndex);
     } else {
       // SCAN without USING is a pass over every row of the table (SEARCH and index scans are fine).

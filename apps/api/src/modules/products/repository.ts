@@ -107,7 +107,11 @@ export async function imagesOf(db: Executor, productIds: number[]): Promise<Map<
 /** The products of the list held by an open order (reserved). */
 export async function heldOf(db: Executor, productIds: number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
-  const rows = await db.selectFrom('product_holds').select('product_id').where('product_id', 'in', productIds).execute();
+  const rows = await db
+    .selectFrom('product_holds')
+    .select('product_id')
+    .where('product_id', 'in', productIds)
+    .execute();
   return new Set(rows.map((r) => r.product_id));
 }
 
@@ -133,7 +137,11 @@ export async function addInterest(db: Executor, productId: number, visitorId: st
 }
 
 export async function removeInterest(db: Executor, productId: number, visitorId: string) {
-  await db.deleteFrom('product_interests').where('product_id', '=', productId).where('visitor_id', '=', visitorId).execute();
+  await db
+    .deleteFrom('product_interests')
+    .where('product_id', '=', productId)
+    .where('visitor_id', '=', visitorId)
+    .execute();
 }
 
 /**

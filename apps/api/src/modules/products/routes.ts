@@ -33,7 +33,9 @@ export const INTEREST_PER_MINUTE = 120;
 
 const productParams = z.object({ id: idParam('Product id') });
 const listQuerySchema = catalogueListQuerySchema.extend({ cursor: cursorParamSchema }).superRefine(priceRangeInOrder);
-const categoryQuerySchema = categoryPageQuerySchema.extend({ cursor: cursorParamSchema }).superRefine(priceRangeInOrder);
+const categoryQuerySchema = categoryPageQuerySchema
+  .extend({ cursor: cursorParamSchema })
+  .superRefine(priceRangeInOrder);
 /** Names offered under the search box as someone types. */
 const SUGGESTIONS = 6;
 
@@ -48,11 +50,27 @@ function startOf(cursor: PagePosition | undefined, offset: number, sort: Product
 }
 
 /** A list query's filters and order as listProducts takes them; a search is sorted by relevance unless asked otherwise. */
-function filterOf(query: CatalogueFilter & { limit: number; offset: number; cursor: PagePosition | undefined }, searching: boolean): ProductListFilter {
+function filterOf(
+  query: CatalogueFilter & { limit: number; offset: number; cursor: PagePosition | undefined },
+  searching: boolean,
+): ProductListFilter {
   // Relevance needs a search; without one the list is newest first, whatever was asked.
-  const sort = searching ? (query.sort ?? 'relevance') : query.sort === 'relevance' ? 'newest' : (query.sort ?? 'newest');
+  const sort = searching
+    ? (query.sort ?? 'relevance')
+    : query.sort === 'relevance'
+      ? 'newest'
+      : (query.sort ?? 'newest');
   const { limit, offset } = query;
-  return { limit, offset, sort, after: startOf(query.cursor, offset, sort), minPrice: query.min_price, maxPrice: query.max_price, town: query.town, condition: query.condition };
+  return {
+    limit,
+    offset,
+    sort,
+    after: startOf(query.cursor, offset, sort),
+    minPrice: query.min_price,
+    maxPrice: query.max_price,
+    town: query.town,
+    condition: query.condition,
+  };
 }
 
 export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
@@ -69,14 +87,21 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
 
   app.get(
     '/v1/products',
-    { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: listQuerySchema, response: { 200: productListSchema } } },
+    {
+      config: { access: 'public', catalogueCache: true },
+      schema: { tags, querystring: listQuerySchema, response: { 200: productListSchema } },
+    },
     async (request) => {
       const { limit, offset, search, available, ids } = request.query;
       if (ids) {
         const rows = await productsWithIds(db, ids);
         return answer({ rows, total: rows.length, totalCapped: false, nextCursor: null }, limit, offset);
       }
-      const page = await listProducts(db, { ...filterOf(request.query, search !== ''), search, availableOnly: available });
+      const page = await listProducts(db, {
+        ...filterOf(request.query, search !== ''),
+        search,
+        availableOnly: available,
+      });
       return answer(page, limit, offset);
     },
   );
@@ -94,13 +119,17 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   // A few names for what is typed so far: the newest products whose name or category match, one entry per name.
   app.get(
     '/v1/products/suggestions',
-    { config: { access: 'public', catalogueCache: true }, schema: { tags, querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } } },
+    {
+      config: { access: 'public', catalogueCache: true },
+      schema: { tags, querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } },
+    },
     async (request) => {
       const search = request.query.q;
       if (search === '') return { suggestions: [] };
       const { rows } = await listProducts(db, { search, searchIn: 'name', limit: SUGGESTIONS * 2, offset: 0 });
       const names = new Map<string, { id: number; name: string }>();
-      for (const row of rows) if (!names.has(row.name.toLowerCase())) names.set(row.name.toLowerCase(), { id: row.id, name: row.name });
+      for (const row of rows)
+        if (!names.has(row.name.toLowerCase())) names.set(row.name.toLowerCase(), { id: row.id, name: row.name });
       return { suggestions: [...names.values()].slice(0, SUGGESTIONS) };
     },
   );
@@ -115,7 +144,12 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     '/v1/products/category/:category',
     {
       config: { access: 'public', catalogueCache: true },
-      schema: { tags, params: categoryParamSchema, querystring: categoryQuerySchema, response: { 200: productListSchema } },
+      schema: {
+        tags,
+        params: categoryParamSchema,
+        querystring: categoryQuerySchema,
+        response: { 200: productListSchema },
+      },
     },
     async (request) => {
       const { limit, offset } = request.query;
@@ -126,7 +160,10 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
 
   app.get(
     '/v1/products/:id',
-    { config: { access: 'public', catalogueCache: true }, schema: { tags, params: productParams, response: { 200: publicProductSchema } } },
+    {
+      config: { access: 'public', catalogueCache: true },
+      schema: { tags, params: productParams, response: { 200: publicProductSchema } },
+    },
     async (request) => {
       const row = await requirePublished(kysely, request.params.id);
       const [product] = await toPublic(kysely, [row]);

@@ -34,7 +34,11 @@ export async function indexProductSearch(db: Executor, productIds: readonly numb
     await db
       .insertInto('product_search')
       .values(values)
-      .onConflict((oc) => oc.column('product_id').doUpdateSet((eb) => ({ terms: eb.ref('excluded.terms'), name_terms: eb.ref('excluded.name_terms') })))
+      .onConflict((oc) =>
+        oc
+          .column('product_id')
+          .doUpdateSet((eb) => ({ terms: eb.ref('excluded.terms'), name_terms: eb.ref('excluded.name_terms') })),
+      )
       .execute();
     // Sorted, so that two transactions adding words lock them in the same order (no deadlock on PostgreSQL).
     const words = [...new Set(values.flatMap((v) => v.terms.split(' ')))].filter(Boolean).sort();
@@ -55,7 +59,8 @@ const both = (reading: Reading, render: (t: Term) => string, and: string) => `($
 
 /** The search as the engine's full-text query language writes it. */
 function fullTextQuery(engine: Engine, query: SearchQuery): string {
-  if (engine === 'postgres') return query.map((w) => `(${w.readings.map((r) => both(r, tsTerm, ' & ')).join(' | ')})`).join(' & ');
+  if (engine === 'postgres')
+    return query.map((w) => `(${w.readings.map((r) => both(r, tsTerm, ' & ')).join(' | ')})`).join(' & ');
   return query.map((w) => `(${w.readings.map((r) => both(r, ftsTerm, ' AND ')).join(' OR ')})`).join(' AND ');
 }
 
@@ -78,7 +83,24 @@ export function matchingIds(engine: Engine, query: SearchQuery, field: SearchFie
 export function termsMatch(engine: Engine, query: SearchQuery, field: SearchField): RawBuilder<SqlBool> {
   const find = sql.raw(engine === 'postgres' ? 'strpos' : 'instr');
   const column = sql.raw(field === 'name' ? 's.name_terms' : 's.terms');
-  const term = (t: Term) => sql.join(t.map((p) => sql`${find}(' ' || ${column}, ${` ${p}`}) > 0`), sql` or `);
-  const reading = (r: Reading) => sql.join(r.map((t) => sql`(${term(t)})`), sql` and `);
-  return sql<SqlBool>`(${sql.join(query.map((w) => sql`(${sql.join(w.readings.map((r) => sql`(${reading(r)})`), sql` or `)})`), sql` and `)})`;
+  const term = (t: Term) =>
+    sql.join(
+      t.map((p) => sql`${find}(' ' || ${column}, ${` ${p}`}) > 0`),
+      sql` or `,
+    );
+  const reading = (r: Reading) =>
+    sql.join(
+      r.map((t) => sql`(${term(t)})`),
+      sql` and `,
+    );
+  return sql<SqlBool>`(${sql.join(
+    query.map(
+      (w) =>
+        sql`(${sql.join(
+          w.readings.map((r) => sql`(${reading(r)})`),
+          sql` or `,
+        )})`,
+    ),
+    sql` and `,
+  )})`;
 }

@@ -43,7 +43,10 @@ export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Pro
       cover_image_url: files[0] ?? null,
       image_gallery: files,
       images: files,
-      category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, category_name: row.category_name } : null,
+      category:
+        row.category_id !== null && row.category_name !== null
+          ? { id: row.category_id, category_name: row.category_name }
+          : null,
       sold: row.sold === 1,
       reserved: held.has(row.id),
       shop,

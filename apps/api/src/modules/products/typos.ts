@@ -55,7 +55,12 @@ async function nearWords(db: Executor, engine: Engine, typed: string): Promise<s
   const max = allowedEdits(typed.length);
   const candidates =
     engine === 'postgres'
-      ? await db.selectFrom('search_words').select('word').orderBy(sql`word <-> ${typed}`).limit(50).execute()
+      ? await db
+          .selectFrom('search_words')
+          .select('word')
+          .orderBy(sql`word <-> ${typed}`)
+          .limit(50)
+          .execute()
       : await db
           .selectFrom('search_words')
           .select('word')
@@ -74,7 +79,13 @@ async function nearWords(db: Executor, engine: Engine, typed: string): Promise<s
 
 /** Whether some indexed word starts with this one (a part nobody misspelt needs no correction). */
 async function isKnownPrefix(db: Executor, word: string): Promise<boolean> {
-  const row = await db.selectFrom('search_words').select('word').where('word', '>=', word).where('word', '<', `${word}\u{10FFFF}`).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('search_words')
+    .select('word')
+    .where('word', '>=', word)
+    .where('word', '<', `${word}\u{10FFFF}`)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

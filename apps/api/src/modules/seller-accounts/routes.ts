@@ -15,7 +15,10 @@ export interface SellerAccountRouteOptions {
 }
 
 /** Seller accounts (issue 10): made from an item's private page, listing the seller's items at /account. */
-export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> = async (fastify, { db, clock, links }) => {
+export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> = async (
+  fastify,
+  { db, clock, links },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['seller accounts'];
   keepAnswersPrivate(app);
@@ -27,11 +30,14 @@ export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> 
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: { tags, params: tokenParams, body: sellerAccountSchema, response: { 201: loginResultSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createSellerAccount(db, request.params.token, request.body.password, clock())),
+    async (request, reply) =>
+      reply.status(201).send(await createSellerAccount(db, request.params.token, request.body.password, clock())),
   );
 
-  app.get('/v1/account/items', { config: { access: 'authenticated' }, schema: { tags, response: { 200: accountItemsSchema } } }, async (request) =>
-    accountItems(db, request.user!, links),
+  app.get(
+    '/v1/account/items',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: accountItemsSchema } } },
+    async (request) => accountItems(db, request.user!, links),
   );
 
   app.post(

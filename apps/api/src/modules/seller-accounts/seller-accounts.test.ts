@@ -20,8 +20,14 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   const email = () => `seller${++n}@example.mw`;
 
   const makeAccount = (token: string, password: unknown = PASSWORD) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/sells/${token}/account`, payload: { password }, remoteAddress: nextIp() });
-  const items = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/account/items', headers });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sells/${token}/account`,
+      payload: { password },
+      remoteAddress: nextIp(),
+    });
+  const items = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/account/items', headers });
   const claim = (headers: Record<string, string>, statusToken: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/v1/account/items', headers, payload: { status_token: statusToken } });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -35,7 +41,11 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
 
   it('offers the account on the status page, makes it from the link, logs the seller in and lists the item', async () => {
     const address = email();
-    const { id, reference, status_token: token } = await submit(t.app, { email: address.toUpperCase(), seller_name: 'Thoko Banda Phiri' }, 1);
+    const {
+      id,
+      reference,
+      status_token: token,
+    } = await submit(t.app, { email: address.toUpperCase(), seller_name: 'Thoko Banda Phiri' }, 1);
     expect((await seller().view(token)).json().account).toEqual({ state: 'offered', email_hint: `s***@example.mw` });
 
     const made = await makeAccount(token);
@@ -45,8 +55,18 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     expect(session).toEqual({ token: expect.any(String), display_name: 'Thoko Banda Phiri', role: 'User' });
     expect((await seller().view(token)).json().account).toEqual({ state: 'linked', email_hint: `s***@example.mw` });
 
-    const user = await t.db.kysely.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ role: 'User', status: 'active', first_name: 'Thoko', last_name: 'Banda Phiri', display_name: 'Thoko Banda Phiri' });
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', address)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      role: 'User',
+      status: 'active',
+      first_name: 'Thoko',
+      last_name: 'Banda Phiri',
+      display_name: 'Thoko Banda Phiri',
+    });
     expect(user.password_hash).not.toContain(PASSWORD);
 
     await staff.approve(id);
@@ -76,7 +96,11 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     // The same password logs the seller in again later; the back-office stays closed to them.
     const again = await login(t.app, address, PASSWORD, nextIp());
     expect(again.statusCode).toBe(200);
-    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/seller-requests', headers: bearer(again.json().token) });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/seller-requests',
+      headers: bearer(again.json().token),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(NO_BACK_OFFICE);
   });
@@ -85,7 +109,8 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     const { status_token: token } = await submit(t.app, { email: email() });
     const answers = await Promise.all([makeAccount(token), makeAccount(token), makeAccount(token)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409)) expect([ALREADY_LINKED, ACCOUNT_EXISTS]).toContain(a.json().message);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect([ALREADY_LINKED, ACCOUNT_EXISTS]).toContain(a.json().message);
     expect((await makeAccount(token)).json()).toMatchObject({ status: 409, message: ALREADY_LINKED });
   });
 
@@ -104,7 +129,10 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   it('only when the form asked for it; bad passwords and tokens get clear answers', async () => {
     const notAsked = await submit(t.app, { email: email(), create_seller_account: 'false' });
     expect((await seller().view(notAsked.status_token)).json().account).toBeNull();
-    expect((await makeAccount(notAsked.status_token)).json()).toMatchObject({ status: 409, message: ACCOUNT_NOT_ASKED });
+    expect((await makeAccount(notAsked.status_token)).json()).toMatchObject({
+      status: 409,
+      message: ACCOUNT_NOT_ASKED,
+    });
 
     const { status_token: token } = await submit(t.app, { email: email() });
     for (const [password, message] of [
@@ -135,37 +163,76 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
 
     const claimed = await claim(headers, older.status_token);
     expect(claimed.statusCode).toBe(200);
-    expect(claimed.json().items.map((i: { reference: string }) => i.reference)).toEqual([older.reference, first.reference]);
+    expect(claimed.json().items.map((i: { reference: string }) => i.reference)).toEqual([
+      older.reference,
+      first.reference,
+    ]);
     expect((await seller().view(older.status_token)).json().account.state).toBe('linked');
     // Claiming again is harmless; a wrong link is not found; another account cannot take it.
     expect((await claim(headers, older.status_token)).statusCode).toBe(200);
     expect((await claim(headers, 'not-a-token')).statusCode).toBe(404);
     const other = await signIn(t.app, t.db, 'User');
-    expect((await claim(other.headers, older.status_token)).json()).toMatchObject({ status: 409, message: ALREADY_LINKED });
+    expect((await claim(other.headers, older.status_token)).json()).toMatchObject({
+      status: 409,
+      message: ALREADY_LINKED,
+    });
     expect((await items(other.headers)).json()).toMatchObject({ total: 0, items: [] });
 
     // Submitting while logged in: the item is in the account at once, checkbox or not.
-    const body = await multipartBody(sellForm({ email: address, item_name: 'HP Laptop', create_seller_account: 'false' }));
-    const sold = await t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: { ...body.headers, ...headers }, payload: body.payload, remoteAddress: nextIp() });
+    const body = await multipartBody(
+      sellForm({ email: address, item_name: 'HP Laptop', create_seller_account: 'false' }),
+    );
+    const sold = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sells',
+      headers: { ...body.headers, ...headers },
+      payload: body.payload,
+      remoteAddress: nextIp(),
+    });
     expect(sold.statusCode).toBe(201);
     const mine = (await items(headers)).json();
     expect(mine.total).toBe(3);
-    expect(mine.items[0]).toMatchObject({ reference: sold.json().reference, item_name: 'HP Laptop', open_offer: null, image: null });
+    expect(mine.items[0]).toMatchObject({
+      reference: sold.json().reference,
+      item_name: 'HP Laptop',
+      open_offer: null,
+      image: null,
+    });
     // A stale or forged session on the public form is ignored, not refused: the item is simply not linked.
     const stale = await multipartBody(sellForm({ email: email() }));
-    const anon = await t.app.inject({ method: 'POST', url: '/api/v1/sells', headers: { ...stale.headers, authorization: `Bearer ${'x'.repeat(43)}` }, payload: stale.payload, remoteAddress: nextIp() });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sells',
+      headers: { ...stale.headers, authorization: `Bearer ${'x'.repeat(43)}` },
+      payload: stale.payload,
+      remoteAddress: nextIp(),
+    });
     expect(anon.statusCode).toBe(201);
   });
 
   it('asks for a session for the account pages, and a deleted account leaves its requests with staff', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/account/items' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/account/items', payload: { status_token: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/account/items', payload: { status_token: 'x' } })).statusCode,
+    ).toBe(401);
 
     const { id, status_token: token } = await submit(t.app, { email: email() });
     const session = (await makeAccount(token)).json();
-    const owner = await t.db.kysely.selectFrom('seller_requests').select('seller_user_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const owner = await t.db.kysely
+      .selectFrom('seller_requests')
+      .select('seller_user_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const admin = await signIn(t.app, t.db, 'Admin');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${owner.seller_user_id}`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/users/${owner.seller_user_id}`,
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await items(bearer(session.token))).statusCode).toBe(401);
     expect((await staff.detail(id)).id).toBe(id);
     expect((await seller().view(token)).json().account.state).toBe('offered');

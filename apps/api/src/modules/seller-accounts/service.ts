@@ -13,7 +13,8 @@ import { insertUser } from '../users/repository.js';
 import { ownedRequests, setOwner } from './repository.js';
 
 export const ACCOUNT_EXISTS = /*i18n*/ 'An account already uses this email address. Log in to add this item to it.';
-export const ACCOUNT_NOT_ASKED = /*i18n*/ 'A seller account can only be made for an item submitted with "Create a seller account" ticked and an email address.';
+export const ACCOUNT_NOT_ASKED =
+  /*i18n*/ 'A seller account can only be made for an item submitted with "Create a seller account" ticked and an email address.';
 export const ALREADY_LINKED = /*i18n*/ 'This item is already in a seller account.';
 /** A seller with more items than this sees the newest; the total says how many there are. */
 const ACCOUNT_ITEMS_SHOWN = 100;
@@ -40,15 +41,29 @@ export async function createSellerAccount(db: Db, token: string, password: strin
     return await db.kysely.transaction().execute(async (trx) => {
       if (await findUserByEmail(trx, request.email)) throw new HttpError(409, ACCOUNT_EXISTS);
       const user = { ...nameParts(request.seller_name), display_name: request.seller_name, role: 'User' as const };
-      const id = await insertUser(trx, { ...user, email: request.email, password_hash: passwordHash, status: 'active', created_at: at, updated_at: at });
+      const id = await insertUser(trx, {
+        ...user,
+        email: request.email,
+        password_hash: passwordHash,
+        status: 'active',
+        created_at: at,
+        updated_at: at,
+      });
       // A second tab making an account for the same item meanwhile: its account came first.
       if (!(await setOwner(trx, request.id, id, at))) throw new HttpError(409, ALREADY_LINKED);
-      await recordAudit(trx, { actorId: id, action: `Seller account made for ${request.email} from request ${request.reference}`, subjectType: 'user', subjectId: id, at });
+      await recordAudit(trx, {
+        actorId: id,
+        action: `Seller account made for ${request.email} from request ${request.reference}`,
+        subjectType: 'user',
+        subjectId: id,
+        at,
+      });
       return openSession(trx, { id, ...user }, now);
     });
   } catch (error) {
     // Two requests with the same email making accounts at the same moment: the unique email index decides.
-    if (!(error instanceof HttpError) && (await findUserByEmail(db.kysely, request.email))) throw new HttpError(409, ACCOUNT_EXISTS);
+    if (!(error instanceof HttpError) && (await findUserByEmail(db.kysely, request.email)))
+      throw new HttpError(409, ACCOUNT_EXISTS);
     throw error;
   }
 }
@@ -59,7 +74,13 @@ export async function claimItem(db: Db, user: SessionUser, token: string, now: D
   const at = now.toISOString();
   await db.kysely.transaction().execute(async (trx) => {
     if (!(await setOwner(trx, request.id, user.id, at))) throw new HttpError(409, ALREADY_LINKED);
-    await recordAudit(trx, { actorId: user.id, action: `Seller ${user.email} added request ${request.reference} to their account`, subjectType: 'seller_request', subjectId: request.id, at });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: `Seller ${user.email} added request ${request.reference} to their account`,
+      subjectType: 'seller_request',
+      subjectId: request.id,
+      at,
+    });
   });
 }
 

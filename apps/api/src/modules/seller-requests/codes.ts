@@ -14,7 +14,6 @@ export function statusToken(key: string, reference: string): string {
   return createHmac('sha256', key).update(`seller-request:${reference}`).digest('base64url').slice(0, 32);
 }
 
-
 /** '+265999123456' for a Malawi mobile or landline written any way the sell form allows; null otherwise. */
 export function smsNumber(phone: string): string | null {
   const key = phoneKey(phone);

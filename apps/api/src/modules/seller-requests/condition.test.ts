@@ -27,9 +27,15 @@ describe.each(engines)('condition grade of seller requests [%s]', (engine) => {
   afterAll(() => t.close());
 
   const setCondition = (id: number, payload: unknown) =>
-    t.app.inject({ method: 'PUT', url: `/api/admin/seller-requests/${id}/condition`, headers, payload: payload as object });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/seller-requests/${id}/condition`,
+      headers,
+      payload: payload as object,
+    });
   const storedCondition = async (id: number) =>
-    (await t.db.kysely.selectFrom('seller_requests').select('condition').where('id', '=', id).executeTakeFirstOrThrow()).condition;
+    (await t.db.kysely.selectFrom('seller_requests').select('condition').where('id', '=', id).executeTakeFirstOrThrow())
+      .condition;
 
   it('keeps the grade the seller chose on /sell and shows it to staff', async () => {
     const { id } = await submit(t.app, { condition: 'fair' });
@@ -50,17 +56,31 @@ describe.each(engines)('condition grade of seller requests [%s]', (engine) => {
     for (const bad of ['excellent', 'Like new', 'LIKE_NEW', 'good ', '1']) {
       const res = await sell(t.app, sellForm({ condition: bad }));
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'condition must be one of like_new, good, fair, for_parts', errors: { condition: CONDITION_INVALID } });
+      expect(res.json()).toMatchObject({
+        message: 'condition must be one of like_new, good, fair, for_parts',
+        errors: { condition: CONDITION_INVALID },
+      });
     }
   });
 
   it('takes the grade on the back-office form for a walk-in seller too', async () => {
     const body = await multipartBody(sellForm({ condition: 'for_parts', seller_name: 'Walk-in Seller' }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/seller-requests', headers: { ...headers, ...body.headers }, payload: body.payload, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/seller-requests',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().condition).toBe('for_parts');
     const bad = await multipartBody(sellForm({ condition: 'broken' }));
-    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/seller-requests', headers: { ...headers, ...bad.headers }, payload: bad.payload });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/seller-requests',
+      headers: { ...headers, ...bad.headers },
+      payload: bad.payload,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ condition: 'condition must be one of like_new, good, fair, for_parts' });
   });
@@ -99,17 +119,30 @@ describe.each(engines)('condition grade of seller requests [%s]', (engine) => {
     }
     expect(await storedCondition(id)).toBe('good');
     expect((await setCondition(999_999, { condition: 'good' })).statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: 'PUT', url: `/api/admin/seller-requests/${id}/condition`, payload: { condition: 'fair' } });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/seller-requests/${id}/condition`,
+      payload: { condition: 'fair' },
+    });
     expect(anonymous.statusCode).toBe(401);
     const customer = await signIn(t.app, t.db, 'User');
-    const forbidden = await t.app.inject({ method: 'PUT', url: `/api/admin/seller-requests/${id}/condition`, headers: customer.headers, payload: { condition: 'fair' } });
+    const forbidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/seller-requests/${id}/condition`,
+      headers: customer.headers,
+      payload: { condition: 'fair' },
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(await storedCondition(id)).toBe('good');
   });
 
   it('moves the version, so a write that read the request before the grade changed is refused', async () => {
     const { id } = await submit(t.app, { condition: 'good' });
-    const { version } = await t.db.kysely.selectFrom('seller_requests').select('version').where('id', '=', id).executeTakeFirstOrThrow();
+    const { version } = await t.db.kysely
+      .selectFrom('seller_requests')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     await setCondition(id, { condition: 'like_new' });
     const now = new Date().toISOString();
     // A second member of staff still holding the old version changes nothing (the routes answer 409).
@@ -135,11 +168,16 @@ describe.each(engines)('condition grade of seller requests [%s]', (engine) => {
 
     // The product keeps its own grade: a later correction on the request does not reach it.
     await setCondition(id, { condition: 'fair' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).json().condition).toBe('like_new');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` })).json().condition).toBe(
+      'like_new',
+    );
   });
 
   it('adds a request that was never graded as a product not graded', async () => {
-    const res = await sell(t.app, sellForm().filter(([name]) => name !== 'condition'));
+    const res = await sell(
+      t.app,
+      sellForm().filter(([name]) => name !== 'condition'),
+    );
     const { id } = res.json();
     await staff.approve(id);
     await staff.offer(id);

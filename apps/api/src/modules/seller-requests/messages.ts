@@ -13,7 +13,11 @@ const BRAND = 'Marketplace Malawi';
 const day = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeZone: 'Africa/Blantyre' });
 
 /** One short SMS (when the phone is a Malawi number) and one email, each with the status link. */
-export function sellerMessages(row: Pick<RequestRow, 'id' | 'reference' | 'item_name' | 'seller_name' | 'phone' | 'email'>, news: SellerNews, link: string): NewMessage[] {
+export function sellerMessages(
+  row: Pick<RequestRow, 'id' | 'reference' | 'item_name' | 'seller_name' | 'phone' | 'email'>,
+  news: SellerNews,
+  link: string,
+): NewMessage[] {
   const item = `${row.item_name} (${row.reference})`;
   let sms: string;
   let subject: string;
@@ -23,24 +27,47 @@ export function sellerMessages(row: Pick<RequestRow, 'id' | 'reference' | 'item_
       const until = day.format(new Date(news.expiresAt));
       sms = `${BRAND}: we offer ${formatMoney(news.amount)} for your ${item}. Accept or decline by ${until}: ${link}`;
       subject = `Our offer for your ${item}`;
-      body = [`We offer ${formatMoney(news.amount)} for your ${row.item_name}.`, news.reason ? `Why: ${news.reason}` : '', `Accept or decline by ${until} on your item's page:`, link].filter(Boolean).join('\n');
+      body = [
+        `We offer ${formatMoney(news.amount)} for your ${row.item_name}.`,
+        news.reason ? `Why: ${news.reason}` : '',
+        `Accept or decline by ${until} on your item's page:`,
+        link,
+      ]
+        .filter(Boolean)
+        .join('\n');
       break;
     }
     case 'inventory':
       sms = `${BRAND}: thank you, your ${item} is now for sale${news.town ? ` in our ${news.town} shop` : ''}. Details: ${link}`;
       subject = `Your ${item} is for sale`;
-      body = [`Thank you: your ${row.item_name} is now for sale${news.town ? ` in our ${news.town} shop` : ''}.`, 'Follow it on its page:', link].join('\n');
+      body = [
+        `Thank you: your ${row.item_name} is now for sale${news.town ? ` in our ${news.town} shop` : ''}.`,
+        'Follow it on its page:',
+        link,
+      ].join('\n');
       break;
     case 'rejected':
       sms = `${BRAND}: we cannot take your ${item} this time. ${news.reason} Details: ${link}`;
       subject = `About your ${item}`;
-      body = [`We are sorry: we cannot take your ${row.item_name} this time.`, `Why: ${news.reason}`, 'Details on its page:', link].join('\n');
+      body = [
+        `We are sorry: we cannot take your ${row.item_name} this time.`,
+        `Why: ${news.reason}`,
+        'Details on its page:',
+        link,
+      ].join('\n');
       break;
   }
   const about = { subjectType: 'seller_request', subjectId: row.id };
   const messages: NewMessage[] = [];
   const phone = smsNumber(row.phone);
   if (phone) messages.push({ channel: 'sms', recipient: phone, body: sms, ...about });
-  if (row.email) messages.push({ channel: 'email', recipient: row.email, subject, body: `Hello ${row.seller_name},\n\n${body}\n\nReference: ${row.reference}\n${BRAND}`, ...about });
+  if (row.email)
+    messages.push({
+      channel: 'email',
+      recipient: row.email,
+      subject,
+      body: `Hello ${row.seller_name},\n\n${body}\n\nReference: ${row.reference}\n${BRAND}`,
+      ...about,
+    });
   return messages;
 }

@@ -43,7 +43,10 @@ export function findRequestByTokenHash(db: Executor, tokenHash: string) {
 }
 
 /** Inserts the request, or returns undefined when its reference is taken (the caller draws another). */
-export async function insertRequest(db: Executor, values: Insertable<SellerRequestsTable>): Promise<number | undefined> {
+export async function insertRequest(
+  db: Executor,
+  values: Insertable<SellerRequestsTable>,
+): Promise<number | undefined> {
   const row = await db
     .insertInto('seller_requests')
     .values(values)
@@ -57,7 +60,14 @@ export async function insertRequest(db: Executor, values: Insertable<SellerReque
  * Moves the request to a new status only if it is still at the version the caller read: of two staff
  * acting at once, exactly one update matches and the other gets false.
  */
-export async function moveStatus(db: Executor, id: number, version: number, status: string, offerExpiresAt: string | null, now: string) {
+export async function moveStatus(
+  db: Executor,
+  id: number,
+  version: number,
+  status: string,
+  offerExpiresAt: string | null,
+  now: string,
+) {
   const result = await db
     .updateTable('seller_requests')
     .set({ status, offer_expires_at: offerExpiresAt, version: version + 1, updated_at: now })
@@ -68,7 +78,13 @@ export async function moveStatus(db: Executor, id: number, version: number, stat
 }
 
 /** Sets the grade only at the version the caller read (as moveStatus). */
-export async function setCondition(db: Executor, id: number, version: number, condition: SellerRequestsTable['condition'], now: string) {
+export async function setCondition(
+  db: Executor,
+  id: number,
+  version: number,
+  condition: SellerRequestsTable['condition'],
+  now: string,
+) {
   const result = await db
     .updateTable('seller_requests')
     .set({ condition, version: version + 1, updated_at: now })
@@ -79,7 +95,11 @@ export async function setCondition(db: Executor, id: number, version: number, co
 }
 
 export async function deleteRequest(db: Executor, id: number, version: number) {
-  const result = await db.deleteFrom('seller_requests').where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  const result = await db
+    .deleteFrom('seller_requests')
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -101,7 +121,15 @@ export function requestImages(db: Executor, requestId: number) {
     .execute();
 }
 
-export async function addOffer(db: Executor, requestId: number, kind: 'offer' | 'counter', amount: number, reason: string | null, actorId: number, now: string) {
+export async function addOffer(
+  db: Executor,
+  requestId: number,
+  kind: 'offer' | 'counter',
+  amount: number,
+  reason: string | null,
+  actorId: number,
+  now: string,
+) {
   const row = await db
     .insertInto('seller_request_offers')
     .values({ seller_request_id: requestId, kind, amount, reason, actor_id: actorId, created_at: now })
@@ -122,8 +150,20 @@ export function offersOf(db: Executor, requestId: number) {
   return db
     .selectFrom('seller_request_offers as o')
     .leftJoin('users as u', 'u.id', 'o.actor_id')
-    .leftJoin('seller_request_events as e', (join) => join.onRef('e.offer_id', '=', 'o.id').on('e.action', 'in', [...ANSWER_ACTIONS]))
-    .select(['o.id', 'o.kind', 'o.amount', 'o.reason', 'u.display_name as actor', 'o.created_at', 'e.action as answer_action', 'e.created_at as answered_at', 'e.reason as answer_reason'])
+    .leftJoin('seller_request_events as e', (join) =>
+      join.onRef('e.offer_id', '=', 'o.id').on('e.action', 'in', [...ANSWER_ACTIONS]),
+    )
+    .select([
+      'o.id',
+      'o.kind',
+      'o.amount',
+      'o.reason',
+      'u.display_name as actor',
+      'o.created_at',
+      'e.action as answer_action',
+      'e.created_at as answered_at',
+      'e.reason as answer_reason',
+    ])
     .where('o.seller_request_id', '=', requestId)
     .orderBy('o.id')
     .execute();
@@ -157,14 +197,28 @@ export function eventsOf(db: Executor, requestId: number) {
   return db
     .selectFrom('seller_request_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .select(['e.id', 'e.action', 'e.from_status', 'e.to_status', 'e.reason', 'e.by', 'u.display_name as actor', 'e.created_at'])
+    .select([
+      'e.id',
+      'e.action',
+      'e.from_status',
+      'e.to_status',
+      'e.reason',
+      'e.by',
+      'u.display_name as actor',
+      'e.created_at',
+    ])
     .where('e.seller_request_id', '=', requestId)
     .orderBy('e.id')
     .execute();
 }
 
 /** Requests whose open offer ran out, oldest first. */
-export async function dueOfferIds(db: Executor, statuses: readonly string[], now: string, limit: number): Promise<number[]> {
+export async function dueOfferIds(
+  db: Executor,
+  statuses: readonly string[],
+  now: string,
+  limit: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('seller_requests')
     .select('id')
@@ -182,8 +236,19 @@ export async function dueOfferIds(db: Executor, statuses: readonly string[], now
  * and one already locked (another process expiring it, or someone answering) is skipped; SQLite has one
  * writer, so a plain read in the write transaction is already exclusive.
  */
-export function claimDueOffer(db: Transaction<Database>, lock: boolean, id: number, statuses: readonly string[], now: string) {
-  const query = db.selectFrom('seller_requests').selectAll().where('id', '=', id).where('status', 'in', [...statuses]).where('offer_expires_at', '<=', now);
+export function claimDueOffer(
+  db: Transaction<Database>,
+  lock: boolean,
+  id: number,
+  statuses: readonly string[],
+  now: string,
+) {
+  const query = db
+    .selectFrom('seller_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', 'in', [...statuses])
+    .where('offer_expires_at', '<=', now);
   return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
 }
 
@@ -192,7 +257,11 @@ export async function shopTown(db: Executor, shopId: number) {
 }
 
 export async function productOfRequest(db: Executor, requestId: number) {
-  const row = await db.selectFrom('products').select('id').where('seller_request_id', '=', requestId).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('seller_request_id', '=', requestId)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -202,7 +271,11 @@ export async function readSetting(db: Executor, key: string) {
 
 /** Keeps the first value written for a key: processes starting together all end up reading the same one. */
 export async function saveSettingOnce(db: Executor, key: string, value: string, now: string) {
-  await db.insertInto('app_settings').values({ key, value, created_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('app_settings')
+    .values({ key, value, created_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
 }
 
 export async function setStatusTokenHash(db: Executor, id: number, tokenHash: string) {

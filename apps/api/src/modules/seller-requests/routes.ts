@@ -23,7 +23,17 @@ import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import { listRequests } from './repository.js';
 import type { StatusLinks } from './links.js';
-import { act, loadRequest, loadViewByToken, removeRequest, searchOf, sellerAnswer, setRequestCondition, submitRequest, type StaffMove } from './service.js';
+import {
+  act,
+  loadRequest,
+  loadViewByToken,
+  removeRequest,
+  searchOf,
+  sellerAnswer,
+  setRequestCondition,
+  submitRequest,
+  type StaffMove,
+} from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 const SUBMITTED = 'Item successfully submitted!';
@@ -43,7 +53,10 @@ export interface SellerRequestRouteOptions {
 // A POST without a body arrives as null: an answer needs no reason.
 const answerBody = sellerAnswerSchema.nullable();
 
-export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (fastify, { db, clock, offerDays, links }) => {
+export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (
+  fastify,
+  { db, clock, offerDays, links },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
   const tags = ['seller requests'];
@@ -71,70 +84,119 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
       const input = parseFields(sellSubmissionSchema, fields);
       const owner = request.user?.id ?? null;
       const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, owner);
-      return reply.status(201).send({ id, status: 'Pending', message: SUBMITTED, reference, status_token: token, in_account: owner !== null });
+      return reply
+        .status(201)
+        .send({
+          id,
+          status: 'Pending',
+          message: SUBMITTED,
+          reference,
+          status_token: token,
+          in_account: owner !== null,
+        });
     },
   );
 
   app.get(
     '/v1/sells/:token',
-    { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, response: { 200: sellerViewSchema } } },
+    {
+      config: { access: 'public', ...linkLimit },
+      schema: { tags, params: tokenParams, response: { 200: sellerViewSchema } },
+    },
     async (request) => loadViewByToken(db.kysely, request.params.token, clock()),
   );
 
-  for (const [path, action] of [['accept', 'sellerAccept'], ['decline', 'sellerDecline']] as const) {
+  for (const [path, action] of [
+    ['accept', 'sellerAccept'],
+    ['decline', 'sellerDecline'],
+  ] as const) {
     app.post(
       `/v1/sells/:token/${path}`,
-      { config: { access: 'public', ...linkLimit }, schema: { tags, params: tokenParams, body: answerBody, response: { 200: sellerViewSchema } } },
-      async (request) => sellerAnswer(db, clock(), request.params.token, { action, reason: request.body?.reason || null, offerId: request.body?.offer_id }),
+      {
+        config: { access: 'public', ...linkLimit },
+        schema: { tags, params: tokenParams, body: answerBody, response: { 200: sellerViewSchema } },
+      },
+      async (request) =>
+        sellerAnswer(db, clock(), request.params.token, {
+          action,
+          reason: request.body?.reason || null,
+          offerId: request.body?.offer_id,
+        }),
     );
   }
 
-  app.get('/admin/seller-requests', { config, schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } } }, async (request) => {
-    const { limit, offset, search } = request.query;
-    const { rows, total } = await listRequests(db.kysely, limit, offset, searchOf(search));
-    return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
-  });
-
-  app.get('/admin/seller-requests/:id', { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } }, async (request) =>
-    loadRequest(db.kysely, request.params.id),
+  app.get(
+    '/admin/seller-requests',
+    { config, schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } } },
+    async (request) => {
+      const { limit, offset, search } = request.query;
+      const { rows, total } = await listRequests(db.kysely, limit, offset, searchOf(search));
+      return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
+    },
   );
 
-  app.post('/admin/seller-requests', { config, schema: { tags, ...multipart, response: { 201: sellerRequestSchema } } }, async (request, reply) => {
-    const { fields, images } = await readMultipart(request);
-    const input = parseFields(adminSellerRequestSchema, fields);
-    const { id } = await submitRequest(db, input, images, request.user!, clock(), links);
-    return reply.status(201).send(await loadRequest(db.kysely, id));
-  });
+  app.get(
+    '/admin/seller-requests/:id',
+    { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } },
+    async (request) => loadRequest(db.kysely, request.params.id),
+  );
+
+  app.post(
+    '/admin/seller-requests',
+    { config, schema: { tags, ...multipart, response: { 201: sellerRequestSchema } } },
+    async (request, reply) => {
+      const { fields, images } = await readMultipart(request);
+      const input = parseFields(adminSellerRequestSchema, fields);
+      const { id } = await submitRequest(db, input, images, request.user!, clock(), links);
+      return reply.status(201).send(await loadRequest(db.kysely, id));
+    },
+  );
 
   const action = { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } };
-  const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) => act(db, clock(), offerDays, request.user!, request.params.id, move, links);
+  const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) =>
+    act(db, clock(), offerDays, request.user!, request.params.id, move, links);
 
   app.post('/admin/seller-requests/:id/approved', action, async (request) => staffAct(request, { action: 'approve' }));
 
-  app.post('/admin/seller-requests/:id/denied', { ...action, schema: { ...action.schema, body: denySchema } }, async (request) =>
-    staffAct(request, { action: 'reject', reason: request.body.reason }),
+  app.post(
+    '/admin/seller-requests/:id/denied',
+    { ...action, schema: { ...action.schema, body: denySchema } },
+    async (request) => staffAct(request, { action: 'reject', reason: request.body.reason }),
   );
 
-  app.post('/admin/seller-requests/:id/offer', { ...action, schema: { ...action.schema, body: offerSchema } }, async (request) =>
-    staffAct(request, { action: 'offer', amount: request.body.price, reason: request.body.reason }),
+  app.post(
+    '/admin/seller-requests/:id/offer',
+    { ...action, schema: { ...action.schema, body: offerSchema } },
+    async (request) => staffAct(request, { action: 'offer', amount: request.body.price, reason: request.body.reason }),
   );
 
-  app.post('/admin/counter-offer/:id', { ...action, schema: { ...action.schema, body: counterOfferSchema } }, async (request) =>
-    staffAct(request, { action: 'counter', amount: request.body.counter_price, reason: request.body.reason }),
+  app.post(
+    '/admin/counter-offer/:id',
+    { ...action, schema: { ...action.schema, body: counterOfferSchema } },
+    async (request) =>
+      staffAct(request, { action: 'counter', amount: request.body.counter_price, reason: request.body.reason }),
   );
 
-  app.post('/admin/seller-requests/:id/seller-accepted', { ...action, schema: { ...action.schema, body: recordAcceptanceSchema } }, async (request) =>
-    staffAct(request, { action: 'recordAcceptance', note: request.body.note }),
+  app.post(
+    '/admin/seller-requests/:id/seller-accepted',
+    { ...action, schema: { ...action.schema, body: recordAcceptanceSchema } },
+    async (request) => staffAct(request, { action: 'recordAcceptance', note: request.body.note }),
   );
 
-  app.post('/admin/seller-requests/:id/add-to-inventory', { ...action, schema: { ...action.schema, body: addToInventorySchema } }, async (request) => {
-    const { shop_id, category_id, price } = request.body;
-    return staffAct(request, { action: 'addToInventory', shop_id, category_id, price });
-  });
+  app.post(
+    '/admin/seller-requests/:id/add-to-inventory',
+    { ...action, schema: { ...action.schema, body: addToInventorySchema } },
+    async (request) => {
+      const { shop_id, category_id, price } = request.body;
+      return staffAct(request, { action: 'addToInventory', shop_id, category_id, price });
+    },
+  );
 
   // Not a flow step: staff set or correct the grade at any status (issue 14).
-  app.put('/admin/seller-requests/:id/condition', { ...action, schema: { ...action.schema, body: requestConditionSchema } }, async (request) =>
-    setRequestCondition(db, clock(), request.user!, request.params.id, request.body.condition),
+  app.put(
+    '/admin/seller-requests/:id/condition',
+    { ...action, schema: { ...action.schema, body: requestConditionSchema } },
+    async (request) => setRequestCondition(db, clock(), request.user!, request.params.id, request.body.condition),
   );
 
   app.delete('/admin/seller-requests/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {

@@ -32,7 +32,13 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
   afterAll(() => t.close());
 
   const outbox = (id: number) =>
-    t.db.kysely.selectFrom('outbox_messages').selectAll().where('subject_type', '=', 'seller_request').where('subject_id', '=', id).orderBy('id').execute();
+    t.db.kysely
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('subject_type', '=', 'seller_request')
+      .where('subject_id', '=', id)
+      .orderBy('id')
+      .execute();
 
   it('tells the seller of an offer by SMS and email with the link to their page, and lists the messages for staff', async () => {
     const { id, reference, status_token: token } = await submit(t.app);
@@ -43,32 +49,47 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
       ['email', 'thoko@example.mw', 'pending'],
     ]);
     const link = `http://localhost:3000/sell/status/${token}`;
-    expect(messages[0]!.body).toBe(`Marketplace Malawi: we offer MWK 400,000 for your PlayStation 4 Pro (${reference}). Accept or decline by 11 May 2026: ${link}`);
+    expect(messages[0]!.body).toBe(
+      `Marketplace Malawi: we offer MWK 400,000 for your PlayStation 4 Pro (${reference}). Accept or decline by 11 May 2026: ${link}`,
+    );
     expect(messages[1]!.subject).toBe(`Our offer for your PlayStation 4 Pro (${reference})`);
-    expect(messages[1]!.body).toContain(`Why: Market price\nAccept or decline by 11 May 2026 on your item's page:\n${link}`);
+    expect(messages[1]!.body).toContain(
+      `Why: Market price\nAccept or decline by 11 May 2026 on your item's page:\n${link}`,
+    );
     // The link in the message is the seller's link.
     expect((await seller.view(token)).json().open_offer).toMatchObject({ amount: 400000 });
     expect((await staff.detail(id)).messages).toEqual([
-      expect.objectContaining({ channel: 'sms', recipient: '+265999123456', state: 'pending', attempts: 0, last_error: null, sent_at: null }),
+      expect.objectContaining({
+        channel: 'sms',
+        recipient: '+265999123456',
+        state: 'pending',
+        attempts: 0,
+        last_error: null,
+        sent_at: null,
+      }),
       expect.objectContaining({ channel: 'email', recipient: 'thoko@example.mw', state: 'pending' }),
     ]);
   });
 
-  it('tells of the sale in the shop\'s town and of a rejection with its reason; nothing when the seller asked not to be told', async () => {
+  it("tells of the sale in the shop's town and of a rejection with its reason; nothing when the seller asked not to be told", async () => {
     const sold = await submit(t.app);
     await staff.approve(sold.id);
     await staff.offer(sold.id);
     await staff.recordAcceptance(sold.id);
     expect((await staff.addToInventory(sold.id, { shop_id: shopId, category_id: categoryId })).statusCode).toBe(200);
     expect((await outbox(sold.id)).slice(2).map((m) => m.body.split(': ').slice(0, 2).join(': '))).toEqual([
-      'Marketplace Malawi: thank you, your PlayStation 4 Pro (' + sold.reference + ') is now for sale in our Zomba shop. Details',
+      'Marketplace Malawi: thank you, your PlayStation 4 Pro (' +
+        sold.reference +
+        ') is now for sale in our Zomba shop. Details',
       expect.stringContaining('Thank you: your PlayStation 4 Pro is now for sale in our Zomba shop.'),
     ]);
 
     const no = await submit(t.app);
     await staff.reject(no.id);
     expect((await outbox(no.id)).map((m) => m.body)).toEqual([
-      expect.stringContaining('we cannot take your PlayStation 4 Pro (' + no.reference + ') this time. Screen is cracked'),
+      expect.stringContaining(
+        'we cannot take your PlayStation 4 Pro (' + no.reference + ') this time. Screen is cracked',
+      ),
       expect.stringContaining('Why: Screen is cracked'),
     ]);
 
@@ -92,10 +113,16 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     try {
       const { id, status_token: token } = await submit(t.app, { email: 'mphatso@example.mw', phone: '0888 123 456' });
       await staff.offer(id, '350000', 'Fair price');
-      await deliverDueMessages(t.db, [smtpTransport({ url: smtp.url(), from: 'no-reply@marketplace.mw' })], new Date(clock().getTime() + 1000));
+      await deliverDueMessages(
+        t.db,
+        [smtpTransport({ url: smtp.url(), from: 'no-reply@marketplace.mw' })],
+        new Date(clock().getTime() + 1000),
+      );
       const mail = smtp.received.find((m) => m.to.includes('mphatso@example.mw'));
       expect(mail?.text).toContain(`http://localhost:3000/sell/status/${token}`);
-      expect((await staff.detail(id)).messages.map((m: { channel: string; state: string }) => [m.channel, m.state])).toEqual([
+      expect(
+        (await staff.detail(id)).messages.map((m: { channel: string; state: string }) => [m.channel, m.state]),
+      ).toEqual([
         ['sms', 'unconfigured'],
         ['email', 'sent'],
       ]);
@@ -138,10 +165,22 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     const before = (await outbox(id)).length;
     // The offer fails after its messages are written: the action and its messages roll back together.
     if (engine === 'sqlite') {
-      await sql.raw(`create trigger t_fail after insert on outbox_messages when new.subject_id = ${id} begin select raise(abort, 'disk full'); end`).execute(t.db.kysely);
+      await sql
+        .raw(
+          `create trigger t_fail after insert on outbox_messages when new.subject_id = ${id} begin select raise(abort, 'disk full'); end`,
+        )
+        .execute(t.db.kysely);
     } else {
-      await sql.raw(`create function f_fail() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`).execute(t.db.kysely);
-      await sql.raw(`create trigger t_fail after insert on outbox_messages for each row when (new.subject_id = ${id}) execute function f_fail()`).execute(t.db.kysely);
+      await sql
+        .raw(
+          `create function f_fail() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`,
+        )
+        .execute(t.db.kysely);
+      await sql
+        .raw(
+          `create trigger t_fail after insert on outbox_messages for each row when (new.subject_id = ${id}) execute function f_fail()`,
+        )
+        .execute(t.db.kysely);
     }
     expect((await staff.offer(id)).statusCode).toBe(500);
     await sql.raw(`drop trigger t_fail${engine === 'postgres' ? ' on outbox_messages' : ''}`).execute(t.db.kysely);

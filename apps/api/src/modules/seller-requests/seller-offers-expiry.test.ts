@@ -36,7 +36,12 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
   afterEach(() => t.close());
 
   const expireEvents = async (ids: number[]) =>
-    (await t.db.kysely.selectFrom('seller_request_events').select(['seller_request_id', 'by', 'actor_id']).where('action', '=', 'expireOffer').where('seller_request_id', 'in', ids).execute());
+    await t.db.kysely
+      .selectFrom('seller_request_events')
+      .select(['seller_request_id', 'by', 'actor_id'])
+      .where('action', '=', 'expireOffer')
+      .where('seller_request_id', 'in', ids)
+      .execute();
 
   it('expires an offer 7 days after it was made, not before: by the system, with an audit entry; staff may offer again', async () => {
     clock.set(T0);
@@ -48,9 +53,22 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
     expect(await expireDueOffers(t.db, at)).toBe(1);
     expect(await statusOf(t.db, id)).toEqual({ status: 'Offer Expired', offer_expires_at: null });
     const detail = await staff.detail(id);
-    expect(detail.history.at(-1)).toMatchObject({ action: 'expireOffer', from_status: 'Offer Pending', to_status: 'Offer Expired', by: 'system', actor: null, created_at: at.toISOString() });
+    expect(detail.history.at(-1)).toMatchObject({
+      action: 'expireOffer',
+      from_status: 'Offer Pending',
+      to_status: 'Offer Expired',
+      by: 'system',
+      actor: null,
+      created_at: at.toISOString(),
+    });
     expect(detail.offers).toMatchObject([{ answer: 'expired', answered_at: at.toISOString() }]);
-    const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('subject_type', '=', 'seller_request').where('subject_id', '=', String(id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject_type', '=', 'seller_request')
+      .where('subject_id', '=', String(id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ action: expect.stringMatching(/: the offer expired unanswered$/), actor_id: null });
     expect(await expireDueOffers(t.db, new Date(at.getTime() + DAY))).toBe(0);
 
@@ -58,7 +76,11 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
     const late = await seller.accept(token);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Cannot accept the offer: The offer has expired.');
-    expect((await seller.view(token)).json()).toMatchObject({ status: 'Offer Expired', status_text: 'Our offer expired without an answer. We may come back with a new one.', can_answer: false });
+    expect((await seller.view(token)).json()).toMatchObject({
+      status: 'Offer Expired',
+      status_text: 'Our offer expired without an answer. We may come back with a new one.',
+      can_answer: false,
+    });
     clock.set(new Date(T0.getTime() + 8 * DAY));
     const again = await staff.offer(id, 350000);
     expect(again.json().status).toBe('Accepted - Offer Pending');
@@ -111,7 +133,11 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
       ids.push(id);
     }
     const later = new Date(T0.getTime() + 8 * DAY);
-    const counts = await Promise.all([expireDueOffers(t.db, later), expireDueOffers(t.db, later), expireDueOffers(t.db, later)]);
+    const counts = await Promise.all([
+      expireDueOffers(t.db, later),
+      expireDueOffers(t.db, later),
+      expireDueOffers(t.db, later),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
     expect((await expireEvents(ids)).map((e) => e.seller_request_id).sort((a, b) => a - b)).toEqual(ids);
   });
@@ -142,10 +168,15 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
       if (accept.statusCode === 200) {
         expect(detail.status).toBe('Offer Accepted by Seller');
         expect(detail.offers).toMatchObject([{ kind: 'counter', answer: 'accepted' }]);
-        expect([CHANGED_MEANWHILE, "Cannot make an offer: The seller has already accepted an offer."]).toContain(offer.json().message);
+        expect([CHANGED_MEANWHILE, 'Cannot make an offer: The seller has already accepted an offer.']).toContain(
+          offer.json().message,
+        );
       } else {
         expect(detail.status).toBe('Offer Pending');
-        expect(detail.offers).toMatchObject([{ kind: 'counter', answer: null }, { kind: 'offer', answer: null }]);
+        expect(detail.offers).toMatchObject([
+          { kind: 'counter', answer: null },
+          { kind: 'offer', answer: null },
+        ]);
         expect([CHANGED_MEANWHILE, OFFER_REPLACED]).toContain(accept.json().message);
       }
       expect(detail.history).toHaveLength(3);
@@ -166,8 +197,16 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
       const other = await submit(t.app);
       await staff.offer(other.id);
       // The recorded acceptance is a staff answer: allowed up to the sweep; exactly one of the two lands.
-      const [expired, recorded] = await Promise.all([expireDueOffers(t.db, new Date(T0.getTime() + 8 * DAY)), staff.recordAcceptance(other.id)]);
-      const events = await t.db.kysely.selectFrom('seller_request_events').select('action').where('seller_request_id', '=', other.id).where('action', 'in', ['expireOffer', 'recordAcceptance']).execute();
+      const [expired, recorded] = await Promise.all([
+        expireDueOffers(t.db, new Date(T0.getTime() + 8 * DAY)),
+        staff.recordAcceptance(other.id),
+      ]);
+      const events = await t.db.kysely
+        .selectFrom('seller_request_events')
+        .select('action')
+        .where('seller_request_id', '=', other.id)
+        .where('action', 'in', ['expireOffer', 'recordAcceptance'])
+        .execute();
       expect(events, `trial ${trial}`).toHaveLength(1);
       expect(recorded.statusCode === 200 ? 'recordAcceptance' : 'expireOffer').toBe(events[0]!.action);
       expect(expired).toBeGreaterThanOrEqual(events[0]!.action === 'expireOffer' ? 1 : 0);
@@ -192,7 +231,10 @@ describe.skipIf(!engines.includes('postgres'))('offer expiry across processes [p
   });
 
   it('expires every due offer exactly once: one event and one audit entry each', async () => {
-    const staff = [staffCalls(apps[0]!, (await signIn(apps[0]!, t.db, 'Admin')).headers), staffCalls(apps[1]!, (await signIn(apps[1]!, t.db, 'Admin')).headers)];
+    const staff = [
+      staffCalls(apps[0]!, (await signIn(apps[0]!, t.db, 'Admin')).headers),
+      staffCalls(apps[1]!, (await signIn(apps[1]!, t.db, 'Admin')).headers),
+    ];
     for (let round = 0; round < 3; round++) {
       const ids: number[] = [];
       for (let i = 0; i < 16; i++) {
@@ -201,9 +243,19 @@ describe.skipIf(!engines.includes('postgres'))('offer expiry across processes [p
         ids.push(id);
       }
       const later = new Date(Date.now() + 8 * DAY);
-      const counts = await Promise.all([expireDueOffers(t.db, later), expireDueOffers(other, later), expireDueOffers(t.db, later), expireDueOffers(other, later)]);
+      const counts = await Promise.all([
+        expireDueOffers(t.db, later),
+        expireDueOffers(other, later),
+        expireDueOffers(t.db, later),
+        expireDueOffers(other, later),
+      ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
-      const events = await t.db.kysely.selectFrom('seller_request_events').select('seller_request_id').where('action', '=', 'expireOffer').where('seller_request_id', 'in', ids).execute();
+      const events = await t.db.kysely
+        .selectFrom('seller_request_events')
+        .select('seller_request_id')
+        .where('action', '=', 'expireOffer')
+        .where('seller_request_id', 'in', ids)
+        .execute();
       expect(events.map((e) => e.seller_request_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
       const audits = await t.db.kysely
         .selectFrom('audit_log')
@@ -213,7 +265,11 @@ describe.skipIf(!engines.includes('postgres'))('offer expiry across processes [p
         .where('subject_id', 'in', ids.map(String))
         .execute();
       expect(audits).toHaveLength(16);
-      const statuses = await t.db.kysely.selectFrom('seller_requests').select('status').where('id', 'in', ids).execute();
+      const statuses = await t.db.kysely
+        .selectFrom('seller_requests')
+        .select('status')
+        .where('id', 'in', ids)
+        .execute();
       expect(statuses.every((s) => s.status === 'Offer Expired')).toBe(true);
     }
   });

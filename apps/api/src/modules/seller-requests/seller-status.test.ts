@@ -60,13 +60,31 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     expect(offered).toMatchObject({
       status: 'Accepted - Offer Pending',
       status_text: 'We made you an offer. Accept it or decline it below.',
-      open_offer: { id: expect.any(Number), kind: 'offer', amount: 400000, reason: 'Good condition', created_at: offerAt, expires_at: expiresAt },
+      open_offer: {
+        id: expect.any(Number),
+        kind: 'offer',
+        amount: 400000,
+        reason: 'Good condition',
+        created_at: offerAt,
+        expires_at: expiresAt,
+      },
       can_answer: true,
-      offers: [{ kind: 'offer', amount: 400000, reason: 'Good condition', created_at: offerAt, answer: null, answered_at: null, answer_reason: null }],
+      offers: [
+        {
+          kind: 'offer',
+          amount: 400000,
+          reason: 'Good condition',
+          created_at: offerAt,
+          answer: null,
+          answered_at: null,
+          answer_reason: null,
+        },
+      ],
     });
     expect(offered.history.map((h: { by: string }) => h.by)).toEqual(['seller', 'staff', 'staff']);
     const text = JSON.stringify(offered);
-    for (const secret of ['Moderator', 'thoko@example.mw', '999-123', 'actor', '"phone"', '"email"']) expect(text).not.toContain(secret);
+    for (const secret of ['Moderator', 'thoko@example.mw', '999-123', 'actor', '"phone"', '"email"'])
+      expect(text).not.toContain(secret);
     expect((await staff.detail(id)).offer_expires_at).toBe(expiresAt);
   });
 
@@ -77,14 +95,21 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     expect((await staff.recordAcceptance(id, 'Accepted at the counter, 10:30')).statusCode).toBe(200);
     const seen = (await seller.view(token)).json().offers[0];
     expect(seen).toMatchObject({ answer: 'accepted', answer_reason: null });
-    expect((await staff.detail(id)).offers[0]).toMatchObject({ answer: 'accepted', answer_reason: 'Accepted at the counter, 10:30' });
+    expect((await staff.detail(id)).offers[0]).toMatchObject({
+      answer: 'accepted',
+      answer_reason: 'Accepted at the counter, 10:30',
+    });
   });
 
   it('answers 404 "We could not find this item" for unknown and malformed tokens alike', async () => {
     const known = (await submit(t.app)).status_token;
     const unknown = `${known.slice(0, -1)}${known.endsWith('A') ? 'B' : 'A'}`;
     for (const token of [unknown, 'short', 'x'.repeat(33), '%00', 'A'.repeat(31) + '!', '1']) {
-      for (const res of [await seller.view(encodeURIComponent(token)), await seller.accept(encodeURIComponent(token)), await seller.decline(encodeURIComponent(token), { reason: 'no' })]) {
+      for (const res of [
+        await seller.view(encodeURIComponent(token)),
+        await seller.accept(encodeURIComponent(token)),
+        await seller.decline(encodeURIComponent(token), { reason: 'no' }),
+      ]) {
         expect(res.statusCode, token).toBe(404);
         expect(res.json().message).toBe(ITEM_NOT_FOUND);
         expect(res.headers['cache-control']).toBe('private, no-store');
@@ -107,14 +132,39 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
         status_text: 'You accepted our offer. We will contact you to collect the item and pay you.',
         open_offer: null,
         can_answer: false,
-        offers: [{ amount: 300000, answer: 'accepted', answered_at: clock().toISOString(), answer_reason: body ? 'Happy with it' : null }],
+        offers: [
+          {
+            amount: 300000,
+            answer: 'accepted',
+            answered_at: clock().toISOString(),
+            answer_reason: body ? 'Happy with it' : null,
+          },
+        ],
       });
-      expect(res.json().history.at(-1)).toEqual({ action: 'sellerAccept', status: 'Offer Accepted by Seller', by: 'seller', created_at: clock().toISOString() });
+      expect(res.json().history.at(-1)).toEqual({
+        action: 'sellerAccept',
+        status: 'Offer Accepted by Seller',
+        by: 'seller',
+        created_at: clock().toISOString(),
+      });
       const detail = await staff.detail(id);
-      expect(detail.history.at(-1)).toMatchObject({ action: 'sellerAccept', from_status: 'Offer Pending', to_status: 'Offer Accepted by Seller', by: 'seller', actor: null, reason: body ? 'Happy with it' : null });
+      expect(detail.history.at(-1)).toMatchObject({
+        action: 'sellerAccept',
+        from_status: 'Offer Pending',
+        to_status: 'Offer Accepted by Seller',
+        by: 'seller',
+        actor: null,
+        reason: body ? 'Happy with it' : null,
+      });
       expect(detail.offers[0]).toMatchObject({ answer: 'accepted', answer_reason: body ? 'Happy with it' : null });
       expect(detail.offer_expires_at).toBeNull();
-      const audit = await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('subject_type', '=', 'seller_request').where('subject_id', '=', String(id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const audit = await t.db.kysely
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id'])
+        .where('subject_type', '=', 'seller_request')
+        .where('subject_id', '=', String(id))
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(audit.actor_id).toBeNull();
       expect(audit.action).toMatch(/^Seller request S-\w{5} PlayStation 4 Pro: the seller accepted the offer$/);
 
@@ -125,9 +175,15 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
       }
       const added = await staff.addToInventory(id, { shop_id: shopId, category_id: categoryId, price: 350000 });
       expect(added.statusCode).toBe(200);
-      const product = (await t.app.inject({ method: 'GET', url: `/api/v1/products/${added.json().product_id}` })).json();
+      const product = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/products/${added.json().product_id}` })
+      ).json();
       expect(product).toMatchObject({ price: 350000, location: 'Blantyre' });
-      expect((await seller.view(token)).json()).toMatchObject({ status: 'Offer Fulfilled', status_text: 'We bought your item. Thank you for selling with us!', can_answer: false });
+      expect((await seller.view(token)).json()).toMatchObject({
+        status: 'Offer Fulfilled',
+        status_text: 'We bought your item. Thank you for selling with us!',
+        can_answer: false,
+      });
     }
   });
 
@@ -136,11 +192,24 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     const { id, status_token: token } = await submit(t.app);
     expect((await staff.counter(id, 380000, 'Missing box')).statusCode).toBe(200);
     const view = (await seller.view(token)).json();
-    expect(view).toMatchObject({ status: 'Counter Offer made', can_answer: true, open_offer: { kind: 'counter', amount: 380000, reason: 'Missing box' } });
+    expect(view).toMatchObject({
+      status: 'Counter Offer made',
+      can_answer: true,
+      open_offer: { kind: 'counter', amount: 380000, reason: 'Missing box' },
+    });
     const declined = await seller.decline(token, { reason: 'Too low for me', offer_id: view.open_offer.id });
     expect(declined.statusCode).toBe(200);
-    expect(declined.json()).toMatchObject({ status: 'Offer Declined by Seller', can_answer: false, open_offer: null, offers: [{ kind: 'counter', answer: 'declined', answer_reason: 'Too low for me' }] });
-    expect((await staff.detail(id)).history.at(-1)).toMatchObject({ action: 'sellerDecline', by: 'seller', reason: 'Too low for me' });
+    expect(declined.json()).toMatchObject({
+      status: 'Offer Declined by Seller',
+      can_answer: false,
+      open_offer: null,
+      offers: [{ kind: 'counter', answer: 'declined', answer_reason: 'Too low for me' }],
+    });
+    expect((await staff.detail(id)).history.at(-1)).toMatchObject({
+      action: 'sellerDecline',
+      by: 'seller',
+      reason: 'Too low for me',
+    });
     expect((await staff.addToInventory(id, { shop_id: shopId, category_id: categoryId })).statusCode).toBe(409);
     const again = await seller.accept(token);
     expect(again.statusCode).toBe(409);
@@ -170,7 +239,11 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     const late = await seller.accept(rejected.status_token);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Cannot accept the offer: The request was rejected; the offer was withdrawn.');
-    expect((await seller.view(rejected.status_token)).json()).toMatchObject({ status: 'Rejected', can_answer: false, open_offer: null });
+    expect((await seller.view(rejected.status_token)).json()).toMatchObject({
+      status: 'Rejected',
+      can_answer: false,
+      open_offer: null,
+    });
 
     // The counter the seller saw was replaced by a new offer: the seller must see it before answering.
     const replaced = await submit(t.app);
@@ -194,7 +267,12 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     expect(long.json().errors.reason).toBe('Reason must be at most 500 characters');
     const badId = await seller.accept(token, { offer_id: 'one' });
     expect(badId.statusCode).toBe(400);
-    const notJson = await t.app.inject({ method: 'POST', url: `/api/v1/sells/${token}/accept`, headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sells/${token}/accept`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(notJson.statusCode).toBe(400);
     expect((await staff.detail(id)).status).toBe('Offer Pending');
   });
@@ -206,7 +284,10 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
     clock.set(new Date(T0.getTime() + 7 * DAY - 1));
     expect((await seller.view(token)).json().can_answer).toBe(true);
     clock.set(new Date(T0.getTime() + 7 * DAY));
-    expect((await seller.view(token)).json()).toMatchObject({ can_answer: false, open_offer: { expires_at: clock().toISOString() } });
+    expect((await seller.view(token)).json()).toMatchObject({
+      can_answer: false,
+      open_offer: { expires_at: clock().toISOString() },
+    });
     const res = await seller.accept(token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Cannot accept the offer: The offer has expired.');

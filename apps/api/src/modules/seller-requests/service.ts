@@ -1,5 +1,26 @@
-import type { adminSellerRequestSchema, ConditionGrade, OfferAnswer, OfferAnswerAction, SellerAccountOffer, SellerAction, SellerRequest, SellerStatus, SellerView } from '@marketplace/shared';
-import { CONDITION_LABELS, flagsOf, formatMoney, hasOpenOffer, nextStatus, OPEN_OFFER_STATUSES, sellerStatusText, sellerTokenPattern, toAmount, whyNot } from '@marketplace/shared';
+import type {
+  adminSellerRequestSchema,
+  ConditionGrade,
+  OfferAnswer,
+  OfferAnswerAction,
+  SellerAccountOffer,
+  SellerAction,
+  SellerRequest,
+  SellerStatus,
+  SellerView,
+} from '@marketplace/shared';
+import {
+  CONDITION_LABELS,
+  flagsOf,
+  formatMoney,
+  hasOpenOffer,
+  nextStatus,
+  OPEN_OFFER_STATUSES,
+  sellerStatusText,
+  sellerTokenPattern,
+  toAmount,
+  whyNot,
+} from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
@@ -44,8 +65,10 @@ import {
 const REQUEST_NOT_FOUND = 'Seller request not found';
 /** The seller's link: unknown and malformed tokens alike, never a hint whether a request exists. */
 export const ITEM_NOT_FOUND = 'We could not find this item';
-export const CHANGED_MEANWHILE = /*i18n*/ 'This request was changed by someone else meanwhile. Reload it and try again.';
-export const OFFER_REPLACED = /*i18n*/ 'This offer was withdrawn and replaced by a newer one. Reload the page to see it.';
+export const CHANGED_MEANWHILE =
+  /*i18n*/ 'This request was changed by someone else meanwhile. Reload it and try again.';
+export const OFFER_REPLACED =
+  /*i18n*/ 'This offer was withdrawn and replaced by a newer one. Reload the page to see it.';
 
 type Submission = z.output<typeof adminSellerRequestSchema>;
 
@@ -63,7 +86,12 @@ const ACTION_NAMES: Record<SellerAction, string> = {
   expireOffer: 'expire the offer',
 };
 
-const ANSWERS: Record<string, OfferAnswer> = { sellerAccept: 'accepted', recordAcceptance: 'accepted', sellerDecline: 'declined', expireOffer: 'expired' };
+const ANSWERS: Record<string, OfferAnswer> = {
+  sellerAccept: 'accepted',
+  recordAcceptance: 'accepted',
+  sellerDecline: 'declined',
+  expireOffer: 'expired',
+};
 const DAY = 86_400_000;
 
 /** `forSeller`: the seller's own view, where a note staff wrote when recording an acceptance stays internal. */
@@ -123,7 +151,12 @@ function offerRanOut(row: RequestRow, now: Date) {
 
 /** The seller's own view through the status link: no staff names, no contact details but the name. */
 async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise<SellerView> {
-  const [images, offers, history, latest] = await Promise.all([requestImages(db, row.id), offersWithAnswers(db, row.id, true), eventsOf(db, row.id), latestOffer(db, row.id)]);
+  const [images, offers, history, latest] = await Promise.all([
+    requestImages(db, row.id),
+    offersWithAnswers(db, row.id, true),
+    eventsOf(db, row.id),
+    latestOffer(db, row.id),
+  ]);
   const open = hasOpenOffer(flagsOf(row.status)) && latest !== undefined;
   return {
     reference: row.reference,
@@ -137,7 +170,16 @@ async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise
     status_text: sellerStatusText(row.status),
     created_at: row.created_at,
     offers: offers.map(({ actor: _actor, ...offer }) => offer),
-    open_offer: open ? { id: latest.id, kind: latest.kind, amount: Number(latest.amount), reason: latest.reason, created_at: latest.created_at, expires_at: row.offer_expires_at } : null,
+    open_offer: open
+      ? {
+          id: latest.id,
+          kind: latest.kind,
+          amount: Number(latest.amount),
+          reason: latest.reason,
+          created_at: latest.created_at,
+          expires_at: row.offer_expires_at,
+        }
+      : null,
     can_answer: open && !offerRanOut(row, now),
     history: history.map((e) => ({ action: e.action, status: e.to_status, by: e.by, created_at: e.created_at })),
     account: await accountOffer(db, row),
@@ -187,7 +229,15 @@ const REFERENCE_ATTEMPTS = 10;
  * Stores a submission and its already-normalised images in one transaction: all or nothing. `actor` is
  * the staff member entering a walk-in request; `ownerId` the seller account of a logged-in seller.
  */
-export async function submitRequest(db: Db, input: Submission, images: NormalizedImage[], actor: SessionUser | null, now: Date, links: StatusLinks, ownerId: number | null = null) {
+export async function submitRequest(
+  db: Db,
+  input: Submission,
+  images: NormalizedImage[],
+  actor: SessionUser | null,
+  now: Date,
+  links: StatusLinks,
+  ownerId: number | null = null,
+) {
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const at = now.toISOString();
@@ -224,11 +274,27 @@ export async function submitRequest(db: Db, input: Submission, images: Normalize
     if (!inserted) throw new Error('No free seller-request reference after several attempts');
     const { id, reference, token } = inserted;
     const stored = await storeImages(trx, images);
-    await linkImages(trx, id, stored.map((s) => s.id));
-    await addEvent(trx, { seller_request_id: id, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: actor ? 'staff' : 'seller', actor_id: actor?.id ?? null, offer_id: null, created_at: at });
+    await linkImages(
+      trx,
+      id,
+      stored.map((s) => s.id),
+    );
+    await addEvent(trx, {
+      seller_request_id: id,
+      action: 'submitted',
+      from_status: null,
+      to_status: 'Pending',
+      reason: null,
+      by: actor ? 'staff' : 'seller',
+      actor_id: actor?.id ?? null,
+      offer_id: null,
+      created_at: at,
+    });
     await recordAudit(trx, {
       actorId: actor?.id ?? null,
-      action: actor ? `Created seller request ${reference} ${input.item_name} for ${input.seller_name}` : `New seller request ${reference} ${input.item_name}`,
+      action: actor
+        ? `Created seller request ${reference} ${input.item_name} for ${input.seller_name}`
+        : `New seller request ${reference} ${input.item_name}`,
       subjectType: 'seller_request',
       subjectId: id,
       at,
@@ -280,7 +346,15 @@ interface Notify {
   links: StatusLinks;
 }
 
-async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move, actor: Actor, now: Date, offerDays: number, notify?: Notify) {
+async function applyMove(
+  trx: Transaction<Database>,
+  row: RequestRow,
+  move: Move,
+  actor: Actor,
+  now: Date,
+  offerDays: number,
+  notify?: Notify,
+) {
   const flags = flagsOf(row.status);
   const refusal = whyNot(flags, move.action);
   if (refusal) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: ${refusal}`);
@@ -289,16 +363,27 @@ async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move
   let answered: number | null = null;
   if (isAnswer(move.action)) {
     const open = await latestOffer(trx, row.id);
-    if (!open) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: There is no offer waiting for an answer.`);
-    if ((move.action === 'sellerAccept' || move.action === 'sellerDecline') && move.offerId !== undefined && move.offerId !== open.id) throw new HttpError(409, OFFER_REPLACED);
-    if (actor.by === 'seller' && offerRanOut(row, now)) throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: The offer has expired.`);
+    if (!open)
+      throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: There is no offer waiting for an answer.`);
+    if (
+      (move.action === 'sellerAccept' || move.action === 'sellerDecline') &&
+      move.offerId !== undefined &&
+      move.offerId !== open.id
+    )
+      throw new HttpError(409, OFFER_REPLACED);
+    if (actor.by === 'seller' && offerRanOut(row, now))
+      throw new HttpError(409, `Cannot ${ACTION_NAMES[move.action]}: The offer has expired.`);
     answered = open.id;
   }
 
   const to = nextStatus(flags, move.action);
   const at = now.toISOString();
   const makesOffer = move.action === 'offer' || move.action === 'counter';
-  const expiresAt = makesOffer ? new Date(now.getTime() + offerDays * DAY).toISOString() : hasOpenOffer(flagsOf(to)) ? row.offer_expires_at : null;
+  const expiresAt = makesOffer
+    ? new Date(now.getTime() + offerDays * DAY).toISOString()
+    : hasOpenOffer(flagsOf(to))
+      ? row.offer_expires_at
+      : null;
   if (!(await moveStatus(trx, row.id, row.version, to, expiresAt, at))) throw new HttpError(409, CHANGED_MEANWHILE);
 
   let reason: string | null = null;
@@ -315,9 +400,27 @@ async function applyMove(trx: Transaction<Database>, row: RequestRow, move: Move
   let news: SellerNews | null = null;
   if (makesOffer) news = { kind: 'offer', amount: move.amount, reason: move.reason || null, expiresAt: expiresAt! };
   else if (move.action === 'reject') news = { kind: 'rejected', reason: move.reason };
-  else if (move.action === 'addToInventory') news = { kind: 'inventory', town: await addToInventory(trx, row, move, at) };
-  await addEvent(trx, { seller_request_id: row.id, action: move.action, from_status: row.status, to_status: to, reason, by: actor.by, actor_id: actor.id, offer_id: answered, created_at: at });
-  await recordAudit(trx, { actorId: actor.id, action: auditText(row, move, to), subjectType: 'seller_request', subjectId: row.id, at, ...(reason ? { detail: reason } : {}) });
+  else if (move.action === 'addToInventory')
+    news = { kind: 'inventory', town: await addToInventory(trx, row, move, at) };
+  await addEvent(trx, {
+    seller_request_id: row.id,
+    action: move.action,
+    from_status: row.status,
+    to_status: to,
+    reason,
+    by: actor.by,
+    actor_id: actor.id,
+    offer_id: answered,
+    created_at: at,
+  });
+  await recordAudit(trx, {
+    actorId: actor.id,
+    action: auditText(row, move, to),
+    subjectType: 'seller_request',
+    subjectId: row.id,
+    at,
+    ...(reason ? { detail: reason } : {}),
+  });
   if (news && notify && row.notify_on_offer === 1) await tellSeller(trx, row, news, notify, now);
 }
 
@@ -331,12 +434,22 @@ async function tellSeller(trx: Transaction<Database>, row: RequestRow, news: Sel
 }
 
 function isAnswer(action: SellerAction): action is OfferAnswerAction {
-  return action === 'recordAcceptance' || action === 'sellerAccept' || action === 'sellerDecline' || action === 'expireOffer';
+  return (
+    action === 'recordAcceptance' || action === 'sellerAccept' || action === 'sellerDecline' || action === 'expireOffer'
+  );
 }
 
 export type StaffMove = Exclude<Move, { action: 'sellerAccept' | 'sellerDecline' | 'expireOffer' }>;
 
-export async function act(db: Db, now: Date, offerDays: number, actor: SessionUser, id: number, move: StaffMove, links: StatusLinks): Promise<SellerRequest> {
+export async function act(
+  db: Db,
+  now: Date,
+  offerDays: number,
+  actor: SessionUser,
+  id: number,
+  move: StaffMove,
+  links: StatusLinks,
+): Promise<SellerRequest> {
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
@@ -347,7 +460,12 @@ export async function act(db: Db, now: Date, offerDays: number, actor: SessionUs
 }
 
 /** The seller accepts or declines the open offer through the status link. */
-export async function sellerAnswer(db: Db, now: Date, token: string, move: Extract<Move, { action: 'sellerAccept' | 'sellerDecline' }>): Promise<SellerView> {
+export async function sellerAnswer(
+  db: Db,
+  now: Date,
+  token: string,
+  move: Extract<Move, { action: 'sellerAccept' | 'sellerDecline' }>,
+): Promise<SellerView> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await requestOfToken(trx, token);
     await applyMove(trx, row, move, { by: 'seller', id: null }, now, 0);
@@ -359,9 +477,18 @@ export async function sellerAnswer(db: Db, now: Date, token: string, move: Extra
  * The item becomes a published product of the shop, with the request's own images: sold at the
  * selling price staff chose, bought at the offer the seller accepted, located in the shop's town.
  */
-async function addToInventory(trx: Transaction<Database>, row: RequestRow, move: Extract<Move, { action: 'addToInventory' }>, now: string): Promise<string | null> {
+async function addToInventory(
+  trx: Transaction<Database>,
+  row: RequestRow,
+  move: Extract<Move, { action: 'addToInventory' }>,
+  now: string,
+): Promise<string | null> {
   await checkRefs(trx, move.category_id, move.shop_id);
-  const [town, accepted, images] = await Promise.all([shopTown(trx, move.shop_id), acceptedOffer(trx, row.id), requestImages(trx, row.id)]);
+  const [town, accepted, images] = await Promise.all([
+    shopTown(trx, move.shop_id),
+    acceptedOffer(trx, row.id),
+    requestImages(trx, row.id),
+  ]);
   const product = {
     name: row.item_name,
     description: row.description,
@@ -380,7 +507,11 @@ async function addToInventory(trx: Transaction<Database>, row: RequestRow, move:
     created_at: now,
     updated_at: now,
   };
-  await insertProductWithGallery(trx, product, images.map((i) => i.id));
+  await insertProductWithGallery(
+    trx,
+    product,
+    images.map((i) => i.id),
+  );
   return town || null;
 }
 
@@ -390,7 +521,13 @@ const gradeName = (grade: ConditionGrade | null) => (grade ? CONDITION_LABELS[gr
  * Staff set or correct the grade (any status: a product made from the request keeps its own grade). It moves
  * the version, so an add to inventory that read the old grade meanwhile is refused rather than copying it.
  */
-export async function setRequestCondition(db: Db, now: Date, actor: SessionUser, id: number, condition: ConditionGrade | null): Promise<SellerRequest> {
+export async function setRequestCondition(
+  db: Db,
+  now: Date,
+  actor: SessionUser,
+  id: number,
+  condition: ConditionGrade | null,
+): Promise<SellerRequest> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
     if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
@@ -416,8 +553,16 @@ export async function removeRequest(db: Db, actor: SessionUser, id: number) {
     const images = await requestImages(trx, id);
     if (!(await deleteRequest(trx, id, row.version))) throw new HttpError(409, CHANGED_MEANWHILE);
     // Images a product now uses (after add to inventory) stay; the others go with the request.
-    await deleteUnusedImages(trx, images.map((i) => i.id));
-    await recordAudit(trx, { actorId: actor.id, action: `Deleted seller request ${row.reference} ${row.item_name}`, subjectType: 'seller_request', subjectId: id });
+    await deleteUnusedImages(
+      trx,
+      images.map((i) => i.id),
+    );
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Deleted seller request ${row.reference} ${row.item_name}`,
+      subjectType: 'seller_request',
+      subjectId: id,
+    });
   });
 }
 

@@ -20,10 +20,24 @@ export function sellForm(over: Record<string, string> = {}) {
   }) as [string, string][];
 }
 
-const png = (colour: string) => sharp({ create: { width: 60, height: 40, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 const photos = async (n: number) =>
-  Promise.all(Array.from({ length: n }, async (_, i) => ['images', await png(['#a00', '#0a0', '#00a', '#aa0'][i]!), `p${i}.png`, 'image/png'] as [string, Buffer, string, string]));
+  Promise.all(
+    Array.from(
+      { length: n },
+      async (_, i) =>
+        ['images', await png(['#a00', '#0a0', '#00a', '#aa0'][i]!), `p${i}.png`, 'image/png'] as [
+          string,
+          Buffer,
+          string,
+          string,
+        ],
+    ),
+  );
 
 let address = 0;
 /** A different client address per call, so the per-IP limits stay out of the way. */
@@ -32,9 +46,19 @@ export function nextIp() {
   return `10.2.${Math.floor(address / 250) % 250}.${address % 250}`;
 }
 
-export async function sell(app: FastifyInstance, entries: Parameters<typeof multipartBody>[0], remoteAddress = nextIp()) {
+export async function sell(
+  app: FastifyInstance,
+  entries: Parameters<typeof multipartBody>[0],
+  remoteAddress = nextIp(),
+) {
   const body = await multipartBody(entries);
-  return app.inject({ method: 'POST', url: '/api/v1/sells', headers: body.headers, payload: body.payload, remoteAddress });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/sells',
+    headers: body.headers,
+    payload: body.payload,
+    remoteAddress,
+  });
 }
 
 /** A public submission: its id, reference and status link token. */
@@ -46,16 +70,26 @@ export async function submit(app: FastifyInstance, over: Record<string, string> 
 
 /** Staff calls on one request, as the back-office makes them. */
 export function staffCalls(app: FastifyInstance, headers: Record<string, string>) {
-  const post = (url: string, payload?: unknown) => app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const post = (url: string, payload?: unknown) =>
+    app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return {
-    detail: async (id: number) => (await app.inject({ method: 'GET', url: `/api/admin/seller-requests/${id}`, headers })).json(),
+    detail: async (id: number) =>
+      (await app.inject({ method: 'GET', url: `/api/admin/seller-requests/${id}`, headers })).json(),
     approve: (id: number) => post(`/api/admin/seller-requests/${id}/approved`),
     reject: (id: number) => post(`/api/admin/seller-requests/${id}/denied`, { reason: 'Screen is cracked' }),
-    offer: (id: number, price: unknown = 400000, reason = 'Market price') => post(`/api/admin/seller-requests/${id}/offer`, { price, reason }),
-    counter: (id: number, price: unknown = 380000, reason = 'Missing box') => post(`/api/admin/counter-offer/${id}`, { counter_price: price, reason }),
-    recordAcceptance: (id: number, note = 'Accepted at the Lilongwe shop') => post(`/api/admin/seller-requests/${id}/seller-accepted`, { note }),
+    offer: (id: number, price: unknown = 400000, reason = 'Market price') =>
+      post(`/api/admin/seller-requests/${id}/offer`, { price, reason }),
+    counter: (id: number, price: unknown = 380000, reason = 'Missing box') =>
+      post(`/api/admin/counter-offer/${id}`, { counter_price: price, reason }),
+    recordAcceptance: (id: number, note = 'Accepted at the Lilongwe shop') =>
+      post(`/api/admin/seller-requests/${id}/seller-accepted`, { note }),
     addToInventory: (id: number, body: { shop_id: number; category_id: number; price?: unknown }) =>
-      post(`/api/admin/seller-requests/${id}/add-to-inventory`, { seller_request_id: id, publish_product: true, price: 520000, ...body }),
+      post(`/api/admin/seller-requests/${id}/add-to-inventory`, {
+        seller_request_id: id,
+        publish_product: true,
+        price: 520000,
+        ...body,
+      }),
   };
 }
 
@@ -64,12 +98,26 @@ export function sellerCalls(app: FastifyInstance) {
   return {
     view: (token: string) => app.inject({ method: 'GET', url: `/api/v1/sells/${token}`, remoteAddress: nextIp() }),
     accept: (token: string, payload?: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1/sells/${token}/accept`, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as object }) }),
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/sells/${token}/accept`,
+        remoteAddress: nextIp(),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     decline: (token: string, payload?: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1/sells/${token}/decline`, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as object }) }),
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/sells/${token}/decline`,
+        remoteAddress: nextIp(),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
   };
 }
 
 export async function statusOf(db: Db, id: number) {
-  return (await db.kysely.selectFrom('seller_requests').select(['status', 'offer_expires_at']).where('id', '=', id).executeTakeFirstOrThrow());
+  return await db.kysely
+    .selectFrom('seller_requests')
+    .select(['status', 'offer_expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }

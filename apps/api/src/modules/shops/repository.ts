@@ -8,7 +8,10 @@ export type ShopRow = Pick<Selectable<ShopsTable>, (typeof columns)[number]>;
 
 export async function listShops(db: Executor, limit: number, offset: number) {
   const rows = await db.selectFrom('shops').select(columns).orderBy('id').limit(limit).offset(offset).execute();
-  const { n } = await db.selectFrom('shops').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('shops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 
@@ -29,5 +32,7 @@ export async function deleteShop(db: Executor, id: number) {
 }
 
 export async function shopHasProducts(db: Executor, id: number) {
-  return (await db.selectFrom('products').select('id').where('shop_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('products').select('id').where('shop_id', '=', id).limit(1).executeTakeFirst()) !== undefined
+  );
 }

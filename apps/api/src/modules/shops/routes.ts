@@ -19,25 +19,42 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     return { shops: rows.map(toShop), total, limit, offset };
   };
   const listSchema = { tags, querystring: pageQuerySchema, response: { 200: shopListSchema } };
-  app.get('/v1/shops', { config: { access: 'public', catalogueCache: true }, schema: listSchema }, (request) => list(request.query));
+  app.get('/v1/shops', { config: { access: 'public', catalogueCache: true }, schema: listSchema }, (request) =>
+    list(request.query),
+  );
   app.get('/admin/shops', { config: { access: STAFF }, schema: listSchema }, (request) => list(request.query));
 
-  app.get('/admin/shops/:id', { config: { access: STAFF }, schema: { tags, params: idParams, response: { 200: shopSchema } } }, async (request) => {
-    const shop = await findShop(k, request.params.id);
-    if (!shop) throw new HttpError(404, SHOP_NOT_FOUND);
-    return toShop(shop);
-  });
-
-  app.post('/admin/shops', { config: { access: STAFF }, schema: { tags, body: shopInputSchema, response: { 201: shopSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createShop(db, request.user!, request.body)),
+  app.get(
+    '/admin/shops/:id',
+    { config: { access: STAFF }, schema: { tags, params: idParams, response: { 200: shopSchema } } },
+    async (request) => {
+      const shop = await findShop(k, request.params.id);
+      if (!shop) throw new HttpError(404, SHOP_NOT_FOUND);
+      return toShop(shop);
+    },
   );
 
-  app.put('/admin/shops/:id', { config: { access: STAFF }, schema: { tags, params: idParams, body: shopInputSchema, response: { 200: shopSchema } } }, async (request) =>
-    changeShop(db, request.user!, request.params.id, request.body),
+  app.post(
+    '/admin/shops',
+    { config: { access: STAFF }, schema: { tags, body: shopInputSchema, response: { 201: shopSchema } } },
+    async (request, reply) => reply.status(201).send(await createShop(db, request.user!, request.body)),
   );
 
-  app.delete('/admin/shops/:id', { config: { access: STAFF }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await removeShop(db, request.user!, request.params.id);
-    return reply.status(204).send();
-  });
+  app.put(
+    '/admin/shops/:id',
+    {
+      config: { access: STAFF },
+      schema: { tags, params: idParams, body: shopInputSchema, response: { 200: shopSchema } },
+    },
+    async (request) => changeShop(db, request.user!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/shops/:id',
+    { config: { access: STAFF }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await removeShop(db, request.user!, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -20,7 +20,12 @@ export async function createShop(db: Db, actor: SessionUser, input: ShopInput): 
   return db.kysely.transaction().execute(async (trx) => {
     const now = nowIso();
     const id = await insertShop(trx, { ...input, contact: input.hours, created_at: now, updated_at: now });
-    await recordAudit(trx, { actorId: actor.id, action: `Created shop ${input.name}`, subjectType: 'shop', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Created shop ${input.name}`,
+      subjectType: 'shop',
+      subjectId: id,
+    });
     return toShop((await findShop(trx, id))!);
   });
 }
@@ -29,7 +34,12 @@ export async function changeShop(db: Db, actor: SessionUser, id: number, input: 
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await findShop(trx, id))) throw new HttpError(404, SHOP_NOT_FOUND);
     await updateShop(trx, id, { ...input, contact: input.hours, updated_at: nowIso() });
-    await recordAudit(trx, { actorId: actor.id, action: `Updated shop ${input.name}`, subjectType: 'shop', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Updated shop ${input.name}`,
+      subjectType: 'shop',
+      subjectId: id,
+    });
     return toShop((await findShop(trx, id))!);
   });
 }
@@ -40,6 +50,11 @@ export async function removeShop(db: Db, actor: SessionUser, id: number) {
     if (!shop) throw new HttpError(404, SHOP_NOT_FOUND);
     if (await shopHasProducts(trx, id)) throw new HttpError(409, SHOP_IN_USE);
     await deleteShop(trx, id);
-    await recordAudit(trx, { actorId: actor.id, action: `Deleted shop ${shop.name}`, subjectType: 'shop', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Deleted shop ${shop.name}`,
+      subjectType: 'shop',
+      subjectId: id,
+    });
   });
 }

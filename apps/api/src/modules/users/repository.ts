@@ -7,7 +7,10 @@ export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]>;
 
 export async function listUsers(db: Executor, limit: number, offset: number) {
   const rows = await db.selectFrom('users').select(columns).orderBy('id').limit(limit).offset(offset).execute();
-  const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 

@@ -7,7 +7,15 @@ import { recordAudit } from '../audit/repository.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { activeAdminIds, deleteUser, emailTaken, findUser, insertUser, updateUser, type UserRow } from './repository.js';
+import {
+  activeAdminIds,
+  deleteUser,
+  emailTaken,
+  findUser,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from './repository.js';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const LAST_ADMIN = 'There must always be at least one active Admin.';
@@ -44,7 +52,12 @@ export async function createUser(db: Db, actor: SessionUser, input: z.output<typ
       created_at: now,
       updated_at: now,
     });
-    await recordAudit(trx, { actorId: actor.id, action: `Created user ${email} (${input.role})`, subjectType: 'user', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Created user ${email} (${input.role})`,
+      subjectType: 'user',
+      subjectId: id,
+    });
     return toUser((await findUser(trx, id))!);
   });
 }
@@ -59,10 +72,21 @@ export async function changeUser(db: Db, actor: SessionUser, id: number, input: 
     const losesAdmin = admins.includes(id) && (input.role !== 'Admin' || input.status !== 'active');
     if (losesAdmin && admins.length <= 1) throw new HttpError(409, LAST_ADMIN);
     const now = nowIso();
-    await updateUser(trx, id, { display_name: input.display_name, email, role: input.role, status: input.status, updated_at: now });
+    await updateUser(trx, id, {
+      display_name: input.display_name,
+      email,
+      role: input.role,
+      status: input.status,
+      updated_at: now,
+    });
     // A new role or a deactivation takes effect at once: existing tokens stop working.
     if (before.role !== input.role || before.status !== input.status) await revokeUserSessions(trx, id, now);
-    await recordAudit(trx, { actorId: actor.id, action: `Updated user ${email} (${input.role}, ${input.status})`, subjectType: 'user', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Updated user ${email} (${input.role}, ${input.status})`,
+      subjectType: 'user',
+      subjectId: id,
+    });
     return toUser((await findUser(trx, id))!);
   });
 }
@@ -75,7 +99,11 @@ export async function removeUser(db: Db, actor: SessionUser, id: number): Promis
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     if (admins.includes(id) && admins.length <= 1) throw new HttpError(409, LAST_ADMIN);
     await deleteUser(trx, id);
-    await recordAudit(trx, { actorId: actor.id, action: `Deleted user ${user.email}`, subjectType: 'user', subjectId: id });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Deleted user ${user.email}`,
+      subjectType: 'user',
+      subjectId: id,
+    });
   });
 }
-

@@ -15,7 +15,13 @@ describe.each(engines)('users API [%s]', (engine) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin.headers) =>
     t.app.inject({ method, url: `/api/admin/users${url}`, headers, ...(payload ? { payload } : {}) });
-  const newUser = { first_name: 'Chikondi', last_name: 'Banda', display_name: 'Chikondi', email: 'Chikondi@Example.mw', password: TEST_PASSWORD };
+  const newUser = {
+    first_name: 'Chikondi',
+    last_name: 'Banda',
+    display_name: 'Chikondi',
+    email: 'Chikondi@Example.mw',
+    password: TEST_PASSWORD,
+  };
   // Each test makes users of its own: an address no other test uses, in mixed case as a person types it.
   let n = 0;
   const uniqueEmail = (name: string) => `${name}.${++n}@Example.mw`;
@@ -52,7 +58,10 @@ describe.each(engines)('users API [%s]', (engine) => {
   });
 
   it('accepts a long passphrase without composition rules', async () => {
-    expect((await call('POST', '', { ...newUser, email: uniqueEmail('pass'), password: 'all lower case words only' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '', { ...newUser, email: uniqueEmail('pass'), password: 'all lower case words only' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses a duplicate email on create and update', async () => {
@@ -62,7 +71,12 @@ describe.each(engines)('users API [%s]', (engine) => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
     const other = (await call('POST', '', { ...newUser, email: uniqueEmail('other') })).json();
-    const res = await call('PUT', `/${other.id}`, { display_name: 'Other', email: email.toLowerCase(), role: 'User', status: 'active' });
+    const res = await call('PUT', `/${other.id}`, {
+      display_name: 'Other',
+      email: email.toLowerCase(),
+      role: 'User',
+      status: 'active',
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -73,7 +87,13 @@ describe.each(engines)('users API [%s]', (engine) => {
     [{ role: '' }, 'role', 'Role is required'],
     [{ status: 'sleeping' }, 'status', 'Status is required'],
   ])('refuses %j on update with the spec message', async (change, field, message) => {
-    const res = await call('PUT', `/${admin.id}`, { display_name: 'A', email: admin.email, role: 'Admin', status: 'active', ...change });
+    const res = await call('PUT', `/${admin.id}`, {
+      display_name: 'A',
+      email: admin.email,
+      role: 'Admin',
+      status: 'active',
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
   });
@@ -82,12 +102,20 @@ describe.each(engines)('users API [%s]', (engine) => {
     const mod = await signIn(t.app, t.db, 'Moderator');
     const me = () => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: mod.headers });
     expect((await me()).statusCode).toBe(200);
-    const res = await call('PUT', `/${mod.id}`, { display_name: 'Mod', email: mod.email, role: 'User', status: 'active' });
+    const res = await call('PUT', `/${mod.id}`, {
+      display_name: 'Mod',
+      email: mod.email,
+      role: 'User',
+      status: 'active',
+    });
     expect(res.json()).toMatchObject({ role: 'User', displayName: 'Mod' });
     expect((await me()).statusCode).toBe(401);
     const again = (await login(t.app, mod.email)).json().token;
     await call('PUT', `/${mod.id}`, { display_name: 'Mod', email: mod.email, role: 'User', status: 'inactive' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${again}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${again}` } }))
+        .statusCode,
+    ).toBe(401);
     expect((await login(t.app, mod.email)).statusCode).toBe(401);
   });
 
@@ -95,14 +123,29 @@ describe.each(engines)('users API [%s]', (engine) => {
     const self = await call('DELETE', `/${admin.id}`);
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(NOT_YOURSELF);
-    const demote = await call('PUT', `/${admin.id}`, { display_name: 'A', email: admin.email, role: 'Moderator', status: 'active' });
+    const demote = await call('PUT', `/${admin.id}`, {
+      display_name: 'A',
+      email: admin.email,
+      role: 'Moderator',
+      status: 'active',
+    });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe(LAST_ADMIN);
-    const deactivate = await call('PUT', `/${admin.id}`, { display_name: 'A', email: admin.email, role: 'Admin', status: 'inactive' });
+    const deactivate = await call('PUT', `/${admin.id}`, {
+      display_name: 'A',
+      email: admin.email,
+      role: 'Admin',
+      status: 'inactive',
+    });
     expect(deactivate.json().message).toBe(LAST_ADMIN);
     // With a second Admin, the first may be demoted; the second then cannot be deleted by the first... who is no Admin any more.
     const second = await signIn(t.app, t.db, 'Admin');
-    const ok = await call('PUT', `/${admin.id}`, { display_name: 'A', email: admin.email, role: 'Admin', status: 'active' });
+    const ok = await call('PUT', `/${admin.id}`, {
+      display_name: 'A',
+      email: admin.email,
+      role: 'Admin',
+      status: 'active',
+    });
     expect(ok.statusCode).toBe(200);
     const del = await call('DELETE', `/${second.id}`);
     expect(del.statusCode).toBe(204);
@@ -111,7 +154,9 @@ describe.each(engines)('users API [%s]', (engine) => {
 
   it('answers 404 for a missing user and 400 for a bad id', async () => {
     expect((await call('GET', '/99999')).json()).toMatchObject({ status: 404, message: 'User not found' });
-    expect((await call('PUT', '/99999', { display_name: 'A', email: 'a@b.mw', role: 'User', status: 'active' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/99999', { display_name: 'A', email: 'a@b.mw', role: 'User', status: 'active' })).statusCode,
+    ).toBe(404);
     expect((await call('DELETE', '/99999')).statusCode).toBe(404);
     expect((await call('GET', '/abc')).statusCode).toBe(400);
   });
@@ -121,8 +166,26 @@ describe.each(engines)('users API [%s]', (engine) => {
     const email = uniqueEmail('Chikondi');
     const user = (await call('POST', '', { ...newUser, email })).json();
     const other = (await call('POST', '', { ...newUser, email: uniqueEmail('other') })).json();
-    expect((await call('PUT', `/${user.id}`, { display_name: 'Chikondi B', email: user.email, role: 'Moderator', status: 'active' })).statusCode).toBe(200);
-    expect((await call('PUT', `/${user.id}`, { display_name: 'Chikondi B', email: user.email, role: 'User', status: 'inactive' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `/${user.id}`, {
+          display_name: 'Chikondi B',
+          email: user.email,
+          role: 'Moderator',
+          status: 'active',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call('PUT', `/${user.id}`, {
+          display_name: 'Chikondi B',
+          email: user.email,
+          role: 'User',
+          status: 'inactive',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `/${other.id}`)).statusCode).toBe(204);
     const actions = await t.db.kysely
       .selectFrom('audit_log')

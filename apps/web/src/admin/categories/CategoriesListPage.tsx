@@ -42,7 +42,9 @@ export function CategoriesListPage() {
             {list.map((category) => (
               <tr key={category.id}>
                 <td className={`${td} font-medium`}>{category.name}</td>
-                <td className={`${td} max-w-xs text-stone-700`}>{category.description || <span className="text-stone-500">—</span>}</td>
+                <td className={`${td} max-w-xs text-stone-700`}>
+                  {category.description || <span className="text-stone-500">—</span>}
+                </td>
                 <td className={td}>{category.parent || <span className="text-stone-500">—</span>}</td>
                 <RowActions>
                   <RowLink to={`/admin/view-category/${category.id}`} label={`View / Edit ${category.name}`}>

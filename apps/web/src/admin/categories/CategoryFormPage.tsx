@@ -81,14 +81,21 @@ function CategoryForm({ category }: { category?: Category }) {
       <TextAreaField label="Description" hint="Optional, at most 200 characters." {...field('description')} />
       <SelectField label="Parent category" {...field('parent_id')}>
         <option value="">None (top level)</option>
-        {currentParentMissing && category?.parent_id != null && <option value={String(category.parent_id)}>{category.parent ?? `#${category.parent_id}`}</option>}
+        {currentParentMissing && category?.parent_id != null && (
+          <option value={String(category.parent_id)}>{category.parent ?? `#${category.parent_id}`}</option>
+        )}
         {parents.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name}
           </option>
         ))}
       </SelectField>
-      <FormActions label={category ? 'Save' : 'Create Category'} busyLabel="Saving…" submitting={form.formState.isSubmitting} cancelTo="/admin/categories" />
+      <FormActions
+        label={category ? 'Save' : 'Create Category'}
+        busyLabel="Saving…"
+        submitting={form.formState.isSubmitting}
+        cancelTo="/admin/categories"
+      />
     </FormCard>
   );
 }

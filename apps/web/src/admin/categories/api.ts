@@ -28,7 +28,10 @@ export const categoryQuery = (id: string) =>
   queryOptions({
     queryKey: categoryKeys.one(id),
     queryFn: async ({ signal }) => {
-      const found = await adminRequest<Category>(`/admin/categories/${encodeURIComponent(id)}`, { defaultMessage: CATEGORY_ERRORS.one, signal });
+      const found = await adminRequest<Category>(`/admin/categories/${encodeURIComponent(id)}`, {
+        defaultMessage: CATEGORY_ERRORS.one,
+        signal,
+      });
       if (!signal.aborted) notifySuccess(CATEGORY_UI.fetched);
       return found;
     },
@@ -36,11 +39,19 @@ export const categoryQuery = (id: string) =>
   });
 
 export function createCategory(input: CategoryPayload): Promise<Category> {
-  return adminRequest<Category>('/admin/categories', { method: 'POST', body: input, defaultMessage: CATEGORY_ERRORS.create });
+  return adminRequest<Category>('/admin/categories', {
+    method: 'POST',
+    body: input,
+    defaultMessage: CATEGORY_ERRORS.create,
+  });
 }
 
 export function updateCategory(id: number, input: CategoryPayload): Promise<Category> {
-  return adminRequest<Category>(`/admin/categories/${id}`, { method: 'PUT', body: input, defaultMessage: CATEGORY_ERRORS.update });
+  return adminRequest<Category>(`/admin/categories/${id}`, {
+    method: 'PUT',
+    body: input,
+    defaultMessage: CATEGORY_ERRORS.update,
+  });
 }
 
 export function deleteCategory(id: number): Promise<void> {

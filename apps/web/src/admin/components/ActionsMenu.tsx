@@ -7,7 +7,15 @@ export type MenuItem = { label: string; to: string } | { label: string; onSelect
  * A row's actions behind one button (disclosure pattern). The list is placed with fixed positioning so a
  * table that scrolls sideways does not clip it; Escape, a click elsewhere or scrolling closes it.
  */
-export function ActionsMenu({ label, items, children = 'Actions' }: { label: string; items: MenuItem[]; children?: ReactNode }) {
+export function ActionsMenu({
+  label,
+  items,
+  children = 'Actions',
+}: {
+  label: string;
+  items: MenuItem[];
+  children?: ReactNode;
+}) {
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -74,7 +82,16 @@ export function ActionsMenu({ label, items, children = 'Actions' }: { label: str
         className="inline-flex min-h-8 items-center gap-1 rounded-md border border-stone-300 bg-white px-2.5 text-xs font-semibold text-stone-800 hover:bg-stone-100"
       >
         {children}
-        <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="m6 9 6 6 6-6" />
         </svg>
       </button>

@@ -24,7 +24,16 @@ interface DataTableProps {
 }
 
 /** The back-office table: headings from `columns`, the rows as children. */
-export function DataTable({ label, columns, actions, minWidth, dense = false, stickyActions = false, children, footer }: DataTableProps) {
+export function DataTable({
+  label,
+  columns,
+  actions,
+  minWidth,
+  dense = false,
+  stickyActions = false,
+  children,
+  footer,
+}: DataTableProps) {
   const head = dense ? thDense : th;
   return (
     <TableWrap label={label} minWidth={minWidth}>

@@ -20,7 +20,10 @@ export function useProductOptions(): Loadable<ProductOptions> {
   const shops = useQuery(allShopsQuery());
   const categories = useQuery(allCategoriesQuery());
   const data = useMemo(
-    () => (shops.data && categories.data ? { shops: [...shops.data].sort(byName), categories: [...categories.data].sort(byName) } : undefined),
+    () =>
+      shops.data && categories.data
+        ? { shops: [...shops.data].sort(byName), categories: [...categories.data].sort(byName) }
+        : undefined,
     [shops.data, categories.data],
   );
   return {

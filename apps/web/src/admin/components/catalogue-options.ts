@@ -38,7 +38,8 @@ export const allShopsQuery = () =>
 export const allCategoriesQuery = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
-    queryFn: ({ signal }) => fetchAll<Category>('/admin/categories', 'categories', CATEGORIES_LIMIT, CATEGORIES_LIST_ERROR, signal),
+    queryFn: ({ signal }) =>
+      fetchAll<Category>('/admin/categories', 'categories', CATEGORIES_LIMIT, CATEGORIES_LIST_ERROR, signal),
     staleTime: SHARED_STALE_MS,
     meta: { defaultMessage: CATEGORIES_LIST_ERROR },
   });

@@ -39,7 +39,14 @@ interface FormActionsProps {
 }
 
 /** Submit and Cancel under a form. */
-export function FormActions({ label, busyLabel, submitting, disabled = submitting, cancelTo, className }: FormActionsProps) {
+export function FormActions({
+  label,
+  busyLabel,
+  submitting,
+  disabled = submitting,
+  cancelTo,
+  className,
+}: FormActionsProps) {
   return (
     <div className={className ? `flex gap-2 ${className}` : 'flex gap-2'}>
       <button type="submit" className={buttonStyles.primary} disabled={disabled}>

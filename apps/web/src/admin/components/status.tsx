@@ -90,7 +90,8 @@ interface LoadedProps<T> {
 /** A screen's content once its data is here; until then the failure (with Try again) or else the skeleton. */
 export function Loaded<T>({ resource, fallback, skeleton, waiting = false, isEmpty, empty, children }: LoadedProps<T>) {
   const { data, error, refetch } = resource;
-  if (data === undefined && error) return <LoadError error={error} fallback={fallback} onRetry={() => void refetch()} />;
+  if (data === undefined && error)
+    return <LoadError error={error} fallback={fallback} onRetry={() => void refetch()} />;
   if (data === undefined || waiting) return skeleton;
   if (isEmpty?.(data)) return <EmptyNote>{empty}</EmptyNote>;
   return children(data);

@@ -4,10 +4,12 @@ import { Link } from '../../lib/router';
 // The back-office's few building blocks: dense, quiet, one accent colour (teal-700, AA on white).
 
 // On a touch screen every button and control is at least 44 px tall; a mouse keeps the denser sizes.
-const shape = 'inline-flex items-center justify-center gap-1.5 rounded-md font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed pointer-coarse:min-h-11';
+const shape =
+  'inline-flex items-center justify-center gap-1.5 rounded-md font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed pointer-coarse:min-h-11';
 const base = `${shape} min-h-9 px-3 text-sm`;
 const small = `${shape} min-h-8 px-2.5 text-xs`;
-const secondary = 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-500';
+const secondary =
+  'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:border-stone-200 disabled:bg-stone-100 disabled:text-stone-500';
 const quiet = 'border border-transparent text-teal-800 hover:bg-teal-50 disabled:text-stone-500';
 export const buttonStyles = {
   primary: `${base} bg-teal-700 text-white hover:bg-teal-800 disabled:bg-stone-300 disabled:text-stone-600`,
@@ -48,15 +50,29 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
 }
 
 /** Tables scroll sideways on a phone instead of squashing; the region is focusable so keyboards can scroll it. */
-export function TableWrap({ label, children, minWidth = 'min-w-[36rem]' }: { label: string; children: ReactNode; minWidth?: string }) {
+export function TableWrap({
+  label,
+  children,
+  minWidth = 'min-w-[36rem]',
+}: {
+  label: string;
+  children: ReactNode;
+  minWidth?: string;
+}) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm" role="region" aria-label={label} tabIndex={0}>
+    <div
+      className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className={`w-full ${minWidth} border-collapse text-left text-sm`}>{children}</table>
     </div>
   );
 }
 
-export const th = 'border-b border-stone-200 bg-stone-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-stone-600';
+export const th =
+  'border-b border-stone-200 bg-stone-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-stone-600';
 export const td = 'border-b border-stone-100 px-3 py-2 align-middle text-stone-800';
 /** Tighter cells for the widest table (products). */
 export const thDense = th.replace('px-3', 'px-2');
@@ -76,17 +92,34 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
     teal: 'bg-teal-100 text-teal-900',
     blue: 'bg-sky-100 text-sky-900',
   };
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
+  );
 }
 
-export function Pager({ page, pages, onPage, label = 'Pagination' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label = 'Pagination',
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
   return (
     <nav aria-label={label} className="mt-3 flex items-center justify-between gap-2">
       <button type="button" className={buttonStyles.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </button>
       <p className="text-sm text-stone-700" aria-live="polite">{`Page ${page} of ${pages}`}</p>
-      <button type="button" className={buttonStyles.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>
@@ -97,7 +130,10 @@ export function Pager({ page, pages, onPage, label = 'Pagination' }: { page: num
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+    <p
+      role="alert"
+      className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+    >
       {message}
     </p>
   );
@@ -145,7 +181,14 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
 }
 
 /** The label, hint and message around one control; the caller renders the control with the props it is given. */
-function Field({ label, error, hint, className = '', id, children }: FieldProps & { id?: string; children: (control: ControlProps) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  className = '',
+  id,
+  children,
+}: FieldProps & { id?: string; children: (control: ControlProps) => ReactNode }) {
   const auto = useId();
   const inputId = id ?? auto;
   return (
@@ -153,7 +196,12 @@ function Field({ label, error, hint, className = '', id, children }: FieldProps 
       <label htmlFor={inputId} className={labelStyle}>
         {label}
       </label>
-      {children({ id: inputId, className: control, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(inputId, error, hint) })}
+      {children({
+        id: inputId,
+        className: control,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(inputId, error, hint),
+      })}
       <FieldMessages id={inputId} error={error} hint={hint} />
     </div>
   );
@@ -167,7 +215,14 @@ export function TextField({ label, error, hint, className, id, ...props }: Field
   );
 }
 
-export function TextAreaField({ label, error, hint, className, id, ...props }: FieldProps & ComponentProps<'textarea'>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  ...props
+}: FieldProps & ComponentProps<'textarea'>) {
   return (
     <Field label={label} error={error} hint={hint} className={className} id={id}>
       {(control) => <textarea rows={4} {...control} {...props} />}
@@ -192,7 +247,13 @@ export function Options({ values }: { values: readonly string[] }) {
   ));
 }
 
-export function CheckboxField({ label, error, className = '', id, ...props }: Omit<FieldProps, 'hint'> & ComponentProps<'input'>) {
+export function CheckboxField({
+  label,
+  error,
+  className = '',
+  id,
+  ...props
+}: Omit<FieldProps, 'hint'> & ComponentProps<'input'>) {
   const auto = useId();
   const inputId = id ?? auto;
   return (

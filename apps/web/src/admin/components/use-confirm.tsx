@@ -12,7 +12,10 @@ interface Pending {
  */
 export function useConfirm(): [ReactNode, (message: string) => Promise<boolean>] {
   const [pending, setPending] = useState<Pending | null>(null);
-  const confirm = useCallback((message: string) => new Promise<boolean>((resolve) => setPending({ message, resolve })), []);
+  const confirm = useCallback(
+    (message: string) => new Promise<boolean>((resolve) => setPending({ message, resolve })),
+    [],
+  );
   const settle = (ok: boolean) => {
     pending?.resolve(ok);
     setPending(null);

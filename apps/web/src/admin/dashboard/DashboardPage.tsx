@@ -45,7 +45,13 @@ export function DashboardPage() {
             <Card className="h-full p-4">
               <p className="text-sm font-medium text-stone-600">{label}</p>
               <p className="mt-1 text-2xl font-bold text-stone-900 tabular-nums" data-testid={`stat-${key}`}>
-                {data ? format(data.stats[key]) : <span className="inline-block h-7 w-12 animate-pulse rounded bg-stone-200 motion-reduce:animate-none"><span className="sr-only">Loading</span></span>}
+                {data ? (
+                  format(data.stats[key])
+                ) : (
+                  <span className="inline-block h-7 w-12 animate-pulse rounded bg-stone-200 motion-reduce:animate-none">
+                    <span className="sr-only">Loading</span>
+                  </span>
+                )}
               </p>
             </Card>
           </li>
@@ -56,7 +62,11 @@ export function DashboardPage() {
         <Card className="self-start p-4 lg:col-span-2">
           <h2 className="mb-3 text-base font-semibold text-stone-900">Orders in Last 7 Days</h2>
           {data ? (
-            <LineChart points={data.orders_by_day.map((d) => ({ date: d.date, value: d.orders }))} valueLabel="Orders" caption="Orders in Last 7 Days" />
+            <LineChart
+              points={data.orders_by_day.map((d) => ({ date: d.date, value: d.orders }))}
+              valueLabel="Orders"
+              caption="Orders in Last 7 Days"
+            />
           ) : (
             <div className="h-[220px] animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
           )}

@@ -46,7 +46,15 @@ function useWidth(fallback: number) {
  * A small SVG line chart drawn at the box's real width (so labels stay readable on a phone), no library.
  * Screen readers get the same figures as a table.
  */
-export function LineChart({ points, valueLabel, caption }: { points: readonly LinePoint[]; valueLabel: string; caption: string }) {
+export function LineChart({
+  points,
+  valueLabel,
+  caption,
+}: {
+  points: readonly LinePoint[];
+  valueLabel: string;
+  caption: string;
+}) {
   const [boxRef, width] = useWidth(600);
   const tableId = useId();
   const height = 220;
@@ -64,7 +72,15 @@ export function LineChart({ points, valueLabel, caption }: { points: readonly Li
 
   return (
     <div ref={boxRef} className="w-full">
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false" className="block max-w-full" data-testid="orders-chart">
+      <svg
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        aria-hidden="true"
+        focusable="false"
+        className="block max-w-full"
+        data-testid="orders-chart"
+      >
         {ticks.map((t) => (
           <g key={t}>
             <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="#e7e5e4" />
@@ -74,7 +90,9 @@ export function LineChart({ points, valueLabel, caption }: { points: readonly Li
           </g>
         ))}
         {area && <path d={area} fill="#0f766e" fillOpacity="0.08" />}
-        {path && <path d={path} fill="none" stroke="#0f766e" strokeWidth="2.5" strokeLinejoin="round" strokeLinecap="round" />}
+        {path && (
+          <path d={path} fill="none" stroke="#0f766e" strokeWidth="2.5" strokeLinejoin="round" strokeLinecap="round" />
+        )}
         {points.map((p, i) => (
           <g key={p.date}>
             <circle cx={x(i)} cy={y(p.value)} r="4" fill="#ffffff" stroke="#0f766e" strokeWidth="2" />

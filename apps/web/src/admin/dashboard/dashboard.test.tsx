@@ -17,7 +17,13 @@ describe('LineChart', () => {
   });
 
   it('draws one point per day and gives the figures as a table', () => {
-    render(<LineChart points={days.map((date, i) => ({ date, value: i }))} valueLabel="Orders" caption="Orders in Last 7 Days" />);
+    render(
+      <LineChart
+        points={days.map((date, i) => ({ date, value: i }))}
+        valueLabel="Orders"
+        caption="Orders in Last 7 Days"
+      />,
+    );
     expect(screen.getByTestId('orders-chart').querySelectorAll('circle')).toHaveLength(7);
     const table = screen.getByRole('table', { name: 'Orders in Last 7 Days' });
     expect(within(table).getAllByRole('row')).toHaveLength(8);
@@ -36,7 +42,9 @@ describe('dashboard', () => {
           json({
             stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2, revenueThisWeek: 1250000 },
             orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
-            recent_actions: [{ id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' }],
+            recent_actions: [
+              { id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' },
+            ],
           }),
       ],
     ]);
@@ -46,7 +54,13 @@ describe('dashboard', () => {
     expect(screen.getByTestId('stat-orders').textContent).toBe('5');
     expect(screen.getByTestId('stat-pendingOrders').textContent).toBe('2');
     const totals = within(screen.getByRole('list', { name: 'Totals' })).getAllByRole('listitem');
-    expect(totals.map((card) => card.querySelector('p')?.textContent)).toEqual(['Products', 'Orders', 'Users', 'Pending Orders', 'Revenue This Week']);
+    expect(totals.map((card) => card.querySelector('p')?.textContent)).toEqual([
+      'Products',
+      'Orders',
+      'Users',
+      'Pending Orders',
+      'Revenue This Week',
+    ]);
     expect(screen.getByTestId('stat-revenueThisWeek').textContent).toBe('MWK 1,250,000');
     expect(screen.getByRole('heading', { name: 'Orders in Last 7 Days' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeInTheDocument();

@@ -40,13 +40,19 @@ export function FeaturedListPage() {
       >
         {(data) => (
           <>
-            <DataTable label="Featured products" columns={['Name', { label: 'Price', right: true }, 'Published']} actions="Actions">
+            <DataTable
+              label="Featured products"
+              columns={['Name', { label: 'Price', right: true }, 'Published']}
+              actions="Actions"
+            >
               {data.items.map((item) => (
                 <tr key={item.id}>
                   <td className={`${td} font-medium`}>{item.name}</td>
                   <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(item.price)}</td>
                   <td className={td}>
-                    <Badge tone={item.is_published ? 'green' : 'grey'}>{item.is_published ? 'Published' : 'Unpublished'}</Badge>
+                    <Badge tone={item.is_published ? 'green' : 'grey'}>
+                      {item.is_published ? 'Published' : 'Unpublished'}
+                    </Badge>
                   </td>
                   <RowActions>
                     <RowLink to={`/admin/products/${item.product_id}`} label={`View ${item.name}`}>
@@ -59,7 +65,13 @@ export function FeaturedListPage() {
                 </tr>
               ))}
             </DataTable>
-            <TablePager page={page} total={data.total} size={FEATURED_PAGE_SIZE} onPage={setPage} label="Featured products pages" />
+            <TablePager
+              page={page}
+              total={data.total}
+              size={FEATURED_PAGE_SIZE}
+              onPage={setPage}
+              label="Featured products pages"
+            />
           </>
         )}
       </Loaded>

@@ -25,10 +25,14 @@ export const featuredPageQuery = (page: Page) =>
   queryOptions({
     queryKey: featuredKeys.page(page),
     queryFn: async ({ signal }): Promise<FeaturedPage> => {
-      const { items, total } = await adminList<AdminFeatured>(`/admin/featured-products${query(page)}`, ['featured_products', 'products'], {
-        defaultMessage: FEATURED_ERRORS.list,
-        signal,
-      });
+      const { items, total } = await adminList<AdminFeatured>(
+        `/admin/featured-products${query(page)}`,
+        ['featured_products', 'products'],
+        {
+          defaultMessage: FEATURED_ERRORS.list,
+          signal,
+        },
+      );
       return { items, total: total ?? items.length };
     },
     placeholderData: keepPreviousData,
@@ -36,5 +40,8 @@ export const featuredPageQuery = (page: Page) =>
   });
 
 export function removeFeatured(productId: number): Promise<void> {
-  return adminRequest<void>(`/admin/featured-products/${productId}`, { method: 'DELETE', defaultMessage: FEATURED_ERRORS.remove });
+  return adminRequest<void>(`/admin/featured-products/${productId}`, {
+    method: 'DELETE',
+    defaultMessage: FEATURED_ERRORS.remove,
+  });
 }

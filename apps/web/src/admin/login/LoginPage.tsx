@@ -43,8 +43,20 @@ export function LoginPage() {
         <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
           <h1 className="mb-5 text-xl font-bold text-stone-900">Admin Login</h1>
           <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
-            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
             <button type="submit" className={`${buttonStyles.primary} w-full min-h-10`} disabled={isSubmitting}>
               {isSubmitting ? 'Logging in…' : 'Login'}
             </button>

@@ -18,15 +18,22 @@ async function fillAndSubmit(user: UserEvent, email = 'admin@marketplace.mw', pa
 describe('login error text', () => {
   it('prefers detail, then title, then the default', () => {
     const refused = (status: number, body: unknown) => new ApiError(`Login failed with status ${status}`, status, body);
-    expect(loginErrorText(refused(401, { detail: 'Invalid email or password', title: 'Unauthorized', message: 'Other' }))).toBe('Invalid email or password');
-    expect(loginErrorText(refused(429, { title: 'Too Many Requests', message: 'Slow down' }))).toBe('Too Many Requests');
+    expect(
+      loginErrorText(refused(401, { detail: 'Invalid email or password', title: 'Unauthorized', message: 'Other' })),
+    ).toBe('Invalid email or password');
+    expect(loginErrorText(refused(429, { title: 'Too Many Requests', message: 'Slow down' }))).toBe(
+      'Too Many Requests',
+    );
     expect(loginErrorText(refused(500, null))).toBe('Login failed. Please try again.');
     expect(loginErrorText(new TypeError('network'))).toBe(LOGIN_DEFAULT_ERROR);
   });
 
   it("throws 'Login failed with status {status}' for a refused login", async () => {
     mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Service Unavailable' }, 503)]]);
-    await expect(login({ email: 'a@b.mw', password: 'x' })).rejects.toMatchObject({ message: 'Login failed with status 503', status: 503 });
+    await expect(login({ email: 'a@b.mw', password: 'x' })).rejects.toMatchObject({
+      message: 'Login failed with status 503',
+      status: 503,
+    });
   });
 });
 
@@ -44,7 +51,21 @@ describe('Admin Login screen', () => {
 
   it('toasts the detail of a refused login', async () => {
     const user = userEvent.setup();
-    mockApi([[/^POST \/api\/v1\/auth\/login$/, () => json({ title: 'Unauthorized', status: 401, detail: 'Invalid email or password', message: 'Invalid email or password' }, 401)]]);
+    mockApi([
+      [
+        /^POST \/api\/v1\/auth\/login$/,
+        () =>
+          json(
+            {
+              title: 'Unauthorized',
+              status: 401,
+              detail: 'Invalid email or password',
+              message: 'Invalid email or password',
+            },
+            401,
+          ),
+      ],
+    ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
     await fillAndSubmit(user);
@@ -71,7 +92,15 @@ describe('Admin Login screen', () => {
     const fetchSpy = mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-123', display_name: 'Chikondi', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 1, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 }, orders_by_day: [], recent_actions: [] })],
+      [
+        /^GET \/api\/admin\/dashboard$/,
+        () =>
+          json({
+            stats: { products: 1, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 },
+            orders_by_day: [],
+            recent_actions: [],
+          }),
+      ],
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
@@ -91,7 +120,15 @@ describe('Admin Login screen', () => {
     mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-1', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/dashboard$/, () => json({ stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 }, orders_by_day: [], recent_actions: [] })],
+      [
+        /^GET \/api\/admin\/dashboard$/,
+        () =>
+          json({
+            stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 },
+            orders_by_day: [],
+            recent_actions: [],
+          }),
+      ],
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });

@@ -1,4 +1,12 @@
-import { cancelOrderSchema, completeOrderSchema, orderActionLabel, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type AdminOrder, type StaffOrderAction } from '@marketplace/shared';
+import {
+  cancelOrderSchema,
+  completeOrderSchema,
+  orderActionLabel,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type AdminOrder,
+  type StaffOrderAction,
+} from '@marketplace/shared';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { ActionModal } from '../components/ActionModal';
@@ -11,7 +19,11 @@ import { orderActions } from './api';
 export type Draft = Record<string, string | null | undefined>;
 
 /** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
-export type RunOrderAction = (action: StaffOrderAction, call: () => Promise<AdminOrder>, draft?: Draft) => Promise<unknown>;
+export type RunOrderAction = (
+  action: StaffOrderAction,
+  call: () => Promise<AdminOrder>,
+  draft?: Draft,
+) => Promise<unknown>;
 
 export interface OrderActionDialogProps {
   action: StaffOrderAction;
@@ -26,7 +38,8 @@ export interface OrderActionDialogProps {
 const shopName = (order: AdminOrder) => order.shop?.name ?? 'the shop';
 
 function describe(order: AdminOrder, action: 'confirm' | 'ready'): string {
-  if (action === 'confirm') return `Confirm ${order.number} once you have called ${order.buyer_name} and they still want it.`;
+  if (action === 'confirm')
+    return `Confirm ${order.number} once you have called ${order.buyer_name} and they still want it.`;
   return order.fulfilment === 'delivery'
     ? `${order.number} has left ${shopName(order)} for delivery to ${order.address ?? 'the buyer'}.`
     : `${order.number} is set aside at ${shopName(order)} for ${order.buyer_name} to collect and pay.`;
@@ -57,9 +70,13 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
   }
 }
 
-function useActionForm<In extends FieldValues, Out extends FieldValues>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
+function useActionForm<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+  defaultValues: DefaultValues<In>,
+) {
   const { form, field } = useSchemaForm(schema, defaultValues);
-  const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
+  const markFields = (error: unknown) =>
+    applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
   return { form, field, markFields };
 }
 
@@ -75,7 +92,9 @@ function CompleteDialog({ order, busy, draft, onCancel, run }: OrderActionDialog
     payment_reference: draft?.payment_reference ?? '',
   });
   const done =
-    order.fulfilment === 'delivery' ? `${order.number} was delivered to ${order.buyer_name} and paid for.` : `${order.buyer_name} collected ${order.number} and paid.`;
+    order.fulfilment === 'delivery'
+      ? `${order.number} was delivered to ${order.buyer_name} and paid for.`
+      : `${order.buyer_name} collected ${order.number} and paid.`;
   return (
     <ActionModal
       title={orderActionLabel(order, 'complete')}
@@ -95,14 +114,22 @@ function CompleteDialog({ order, busy, draft, onCancel, run }: OrderActionDialog
           </option>
         ))}
       </SelectField>
-      <TextField label="Payment reference (optional)" hint="e.g. the mobile money transaction ID" autoComplete="off" maxLength={100} {...field('payment_reference')} />
+      <TextField
+        label="Payment reference (optional)"
+        hint="e.g. the mobile money transaction ID"
+        autoComplete="off"
+        maxLength={100}
+        {...field('payment_reference')}
+      />
     </ActionModal>
   );
 }
 
 function CancelDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
   // The version is added by orderActions from the order on screen, not typed.
-  const { form, field, markFields } = useActionForm(cancelOrderSchema.pick({ reason: true }), { reason: draft?.reason ?? '' });
+  const { form, field, markFields } = useActionForm(cancelOrderSchema.pick({ reason: true }), {
+    reason: draft?.reason ?? '',
+  });
   return (
     <ActionModal
       title={orderActionLabel(order, 'cancel')}
@@ -110,7 +137,9 @@ function CancelDialog({ order, busy, draft, onCancel, run }: OrderActionDialogPr
       danger
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async (values) => markFields(await run('cancel', () => orderActions.cancel(order, values), form.getValues())))}
+      onSubmit={form.handleSubmit(async (values) =>
+        markFields(await run('cancel', () => orderActions.cancel(order, values), form.getValues())),
+      )}
     >
       <TextAreaField label="Reason" rows={3} maxLength={500} {...field('reason')} />
     </ActionModal>

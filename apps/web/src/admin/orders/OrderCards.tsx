@@ -1,4 +1,11 @@
-import { formatMalawiPhone, isMalawiMobile, PAYMENT_METHOD_LABELS, telLink, whatsappLink, type AdminOrder } from '@marketplace/shared';
+import {
+  formatMalawiPhone,
+  isMalawiMobile,
+  PAYMENT_METHOD_LABELS,
+  telLink,
+  whatsappLink,
+  type AdminOrder,
+} from '@marketplace/shared';
 import type { ReactNode } from 'react';
 import { BRAND } from '../../lib/brand';
 import { buttonStyles, Card } from '../components/ui';
@@ -29,11 +36,20 @@ export function BuyerCard({ order }: { order: AdminOrder }) {
       <CardTitle>Buyer</CardTitle>
       <p className="mt-2 font-semibold text-stone-900">{order.buyer_name}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <a href={telLink(order.phone)} className={buttonStyles.secondary} aria-label={`Call ${order.buyer_name} on ${formatMalawiPhone(order.phone)}`}>
+        <a
+          href={telLink(order.phone)}
+          className={buttonStyles.secondary}
+          aria-label={`Call ${order.buyer_name} on ${formatMalawiPhone(order.phone)}`}
+        >
           {formatMalawiPhone(order.phone)}
         </a>
         {isMalawiMobile(order.phone) && (
-          <a href={whatsappLink(order.phone, greeting)} target="_blank" rel="noopener noreferrer" className={buttonStyles.secondary}>
+          <a
+            href={whatsappLink(order.phone, greeting)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonStyles.secondary}
+          >
             WhatsApp<span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}

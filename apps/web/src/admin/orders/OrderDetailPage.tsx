@@ -67,7 +67,15 @@ export function OrderDetailPage() {
   );
 }
 
-function OrderDetail({ order, onChanged, onStale }: { order: AdminOrder; onChanged: (next: AdminOrder) => void; onStale: () => void }) {
+function OrderDetail({
+  order,
+  onChanged,
+  onStale,
+}: {
+  order: AdminOrder;
+  onChanged: (next: AdminOrder) => void;
+  onStale: () => void;
+}) {
   const [open, setOpen] = useState<StaffOrderAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [drafts, setDrafts] = useState<Partial<Record<StaffOrderAction, Draft>>>({});
@@ -148,7 +156,15 @@ function OrderDetail({ order, onChanged, onStale }: { order: AdminOrder; onChang
       </div>
       <OrderHistory order={order} />
       {open && (
-        <OrderActionDialog key={open} action={open} order={order} busy={busy} draft={drafts[open]} onCancel={() => setOpen(null)} run={run} />
+        <OrderActionDialog
+          key={open}
+          action={open}
+          order={order}
+          busy={busy}
+          draft={drafts[open]}
+          onCancel={() => setOpen(null)}
+          run={run}
+        />
       )}
     </div>
   );

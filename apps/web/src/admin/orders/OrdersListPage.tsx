@@ -12,7 +12,8 @@ import { useOrderFilters } from './filters';
 import { formatAge, formatWhen } from './format';
 import { OrderFilterBar } from './OrderFilterBar';
 
-const shopChoices = (shops: readonly Shop[]) => shops.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+const shopChoices = (shops: readonly Shop[]) =>
+  shops.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 
 /** Issue 9: every order, newest first, 20 a page, filtered by status and shop. */
 export function OrdersListPage() {
@@ -46,7 +47,11 @@ export function OrdersListPage() {
           filtered ? (
             <>
               No orders match these filters.{' '}
-              <button type="button" className={`${buttonStyles.quietSmall} ml-1`} onClick={() => setFilters({ status: null, shopId: null })}>
+              <button
+                type="button"
+                className={`${buttonStyles.quietSmall} ml-1`}
+                onClick={() => setFilters({ status: null, shopId: null })}
+              >
                 Clear filters
               </button>
             </>
@@ -63,14 +68,24 @@ export function OrdersListPage() {
             <DataTable
               label="Orders"
               minWidth="min-w-[52rem]"
-              columns={['Order', 'Status', 'Shop', 'Buyer', { label: 'Items', right: true }, { label: 'Total', right: true }, 'Age']}
+              columns={[
+                'Order',
+                'Status',
+                'Shop',
+                'Buyer',
+                { label: 'Items', right: true },
+                { label: 'Total', right: true },
+                'Age',
+              ]}
               actions="View"
             >
               {list.orders.map((order) => (
                 <tr key={order.id} data-testid={`order-row-${order.id}`}>
                   <td className={`${td} whitespace-nowrap`}>
                     <span className="font-semibold tabular-nums">{order.number}</span>
-                    <span className="block text-xs text-stone-600">{order.fulfilment === 'delivery' ? 'Delivery' : 'Collect'}</span>
+                    <span className="block text-xs text-stone-600">
+                      {order.fulfilment === 'delivery' ? 'Delivery' : 'Collect'}
+                    </span>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>
                     <Badge tone={orderStatusTone(order.status)}>{order.status}</Badge>
@@ -78,7 +93,9 @@ export function OrdersListPage() {
                   <td className={td}>{order.shop?.name ?? 'Unknown'}</td>
                   <td className={td}>
                     <span className="block font-medium">{order.buyer_name}</span>
-                    <span className="block whitespace-nowrap text-xs text-stone-600">{formatMalawiPhone(order.phone)}</span>
+                    <span className="block whitespace-nowrap text-xs text-stone-600">
+                      {formatMalawiPhone(order.phone)}
+                    </span>
                   </td>
                   <td className={`${td} text-right tabular-nums`}>{order.item_count}</td>
                   <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(order.total)}</td>

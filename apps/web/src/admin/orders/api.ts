@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminOrder, adminOrderListSchema, OrderStatus, PaymentMethod, StaffOrderAction } from '@marketplace/shared';
+import type {
+  AdminOrder,
+  adminOrderListSchema,
+  OrderStatus,
+  PaymentMethod,
+  StaffOrderAction,
+} from '@marketplace/shared';
 import type { z } from 'zod';
 import { adminRequest, query } from '../api';
 
@@ -33,10 +39,13 @@ export const ordersPageQuery = (filters: OrderFilters, page: Page) =>
   queryOptions({
     queryKey: orderKeys.page(filters, page),
     queryFn: ({ signal }) =>
-      adminRequest<OrderList>(`/admin/orders${query({ status: filters.status, shop_id: filters.shopId, limit: page.limit, offset: page.offset })}`, {
-        defaultMessage: ORDER_ERRORS.list,
-        signal,
-      }),
+      adminRequest<OrderList>(
+        `/admin/orders${query({ status: filters.status, shop_id: filters.shopId, limit: page.limit, offset: page.offset })}`,
+        {
+          defaultMessage: ORDER_ERRORS.list,
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     meta: { defaultMessage: ORDER_ERRORS.list },
   });
@@ -45,7 +54,8 @@ export const ordersPageQuery = (filters: OrderFilters, page: Page) =>
 export const orderQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.one(id),
-    queryFn: ({ signal }) => adminRequest<AdminOrder>(`/admin/orders/${encodeURIComponent(id)}`, { defaultMessage: ORDER_ERRORS.one, signal }),
+    queryFn: ({ signal }) =>
+      adminRequest<AdminOrder>(`/admin/orders/${encodeURIComponent(id)}`, { defaultMessage: ORDER_ERRORS.one, signal }),
     meta: { defaultMessage: ORDER_ERRORS.one, notFoundInline: true },
   });
 
@@ -55,7 +65,11 @@ export interface CompleteBody {
 }
 
 const post = (id: number, action: StaffOrderAction, json?: unknown) =>
-  adminRequest<AdminOrder>(`/admin/orders/${id}/${action}`, { method: 'POST', body: json, defaultMessage: ORDER_ERRORS[action] });
+  adminRequest<AdminOrder>(`/admin/orders/${id}/${action}`, {
+    method: 'POST',
+    body: json,
+    defaultMessage: ORDER_ERRORS[action],
+  });
 
 type Seen = Pick<AdminOrder, 'id' | 'version'>;
 

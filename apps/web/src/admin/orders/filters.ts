@@ -2,7 +2,8 @@ import { ORDER_STATUSES, type OrderStatus } from '@marketplace/shared';
 import { useSearchParams } from '../../lib/router';
 import type { OrderFilters } from './api';
 
-const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is OrderStatus =>
+  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
 
 /** ?status=&shop_id= as the list filters; a value the server would refuse (an old or edited link) is ignored. */
 function readFilters(params: URLSearchParams): OrderFilters {

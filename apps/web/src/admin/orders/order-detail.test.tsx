@@ -22,7 +22,14 @@ function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     email: 'thoko@example.mw',
     address: null,
     area: null,
-    shop: { id: 3, name: 'Lilongwe City Mall', town: 'Lilongwe', address: 'Area 3, Kenyatta Drive', hours: 'Mon-Sat 8:00-17:00', phone: '+265888234567' },
+    shop: {
+      id: 3,
+      name: 'Lilongwe City Mall',
+      town: 'Lilongwe',
+      address: 'Area 3, Kenyatta Drive',
+      hours: 'Mon-Sat 8:00-17:00',
+      phone: '+265888234567',
+    },
     items: [
       { product_id: 12, name: 'Samsung Galaxy A14', price: 185000, image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp' },
       { product_id: null, name: 'Dell Latitude 5490', price: 300000, image: null },
@@ -33,7 +40,18 @@ function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     expires_at: '2025-08-15T09:30:00.000Z',
     created_at: '2025-08-13T09:30:00.000Z',
     updated_at: '2025-08-13T09:30:00.000Z',
-    history: [{ id: 1, action: 'place', from_status: null, to_status: 'Placed', reason: null, actor: null, by: 'buyer', created_at: '2025-08-13T09:30:00.000Z' }],
+    history: [
+      {
+        id: 1,
+        action: 'place',
+        from_status: null,
+        to_status: 'Placed',
+        reason: null,
+        actor: null,
+        by: 'buyer',
+        created_at: '2025-08-13T09:30:00.000Z',
+      },
+    ],
     version: 1,
     payment_method: null,
     payment_reference: null,
@@ -58,7 +76,8 @@ function enabledActions(): string[] {
     .map((b) => b.textContent ?? '');
 }
 const hint = () => screen.getByTestId('status-hint').textContent;
-const posts = (fetchSpy: ReturnType<typeof mockApi>) => fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
+const posts = (fetchSpy: ReturnType<typeof mockApi>) =>
+  fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
 const bodyOf = (fetchSpy: ReturnType<typeof mockApi>, path: string) => {
   const call = fetchSpy.mock.calls.find(([url, init]) => init?.method === 'POST' && String(url).endsWith(path));
   return call?.[1]?.body === undefined ? undefined : JSON.parse(String(call[1].body));
@@ -66,16 +85,37 @@ const bodyOf = (fetchSpy: ReturnType<typeof mockApi>, path: string) => {
 
 describe('order detail', () => {
   // Written out per status rather than computed, so a change in the flow module shows up here.
-  const cases: [status: AdminOrder['status'], fulfilment: AdminOrder['fulfilment'], enabled: string[], hint: string][] = [
-    ['Placed', 'collect', ['Confirm (called the buyer)', 'Cancel order'], 'New order: call the buyer to confirm it.'],
-    ['Confirmed', 'collect', ['Ready for collection', 'Cancel order'], 'Confirmed: mark it ready when the item is set aside at the counter.'],
-    ['Confirmed', 'delivery', ['Out for delivery', 'Cancel order'], 'Confirmed: send it out for delivery when it leaves the shop.'],
-    ['Ready for collection', 'collect', ['Completed (collected)', 'Cancel order'], 'Waiting for the buyer to collect and pay at the shop.'],
-    ['Out for delivery', 'delivery', ['Completed (delivered)', 'Cancel order'], 'On its way: complete it when delivered and paid.'],
-    ['Completed', 'collect', [], 'Completed: the items are sold.'],
-    ['Cancelled', 'collect', [], 'Cancelled: the items are back on sale.'],
-    ['Expired', 'collect', [], 'Expired: nobody collected it in time, the items are back on sale.'],
-  ];
+  const cases: [status: AdminOrder['status'], fulfilment: AdminOrder['fulfilment'], enabled: string[], hint: string][] =
+    [
+      ['Placed', 'collect', ['Confirm (called the buyer)', 'Cancel order'], 'New order: call the buyer to confirm it.'],
+      [
+        'Confirmed',
+        'collect',
+        ['Ready for collection', 'Cancel order'],
+        'Confirmed: mark it ready when the item is set aside at the counter.',
+      ],
+      [
+        'Confirmed',
+        'delivery',
+        ['Out for delivery', 'Cancel order'],
+        'Confirmed: send it out for delivery when it leaves the shop.',
+      ],
+      [
+        'Ready for collection',
+        'collect',
+        ['Completed (collected)', 'Cancel order'],
+        'Waiting for the buyer to collect and pay at the shop.',
+      ],
+      [
+        'Out for delivery',
+        'delivery',
+        ['Completed (delivered)', 'Cancel order'],
+        'On its way: complete it when delivered and paid.',
+      ],
+      ['Completed', 'collect', [], 'Completed: the items are sold.'],
+      ['Cancelled', 'collect', [], 'Cancelled: the items are back on sale.'],
+      ['Expired', 'collect', [], 'Expired: nobody collected it in time, the items are back on sale.'],
+    ];
   for (const [status, fulfilment, enabled, text] of cases) {
     it(`enables exactly what the flow allows when ${status} (${fulfilment})`, async () => {
       await openDetail(anOrder({ status, fulfilment, address: 'Area 47, Sector 3', area: 'Lilongwe' }));
@@ -89,13 +129,43 @@ describe('order detail', () => {
     await openDetail(
       anOrder({
         history: [
-          { id: 1, action: 'place', from_status: null, to_status: 'Placed', reason: null, actor: null, by: 'buyer', created_at: '2025-08-13T09:30:00.000Z' },
-          { id: 2, action: 'confirm', from_status: 'Placed', to_status: 'Confirmed', reason: null, actor: 'Chikondi', by: 'staff', created_at: '2025-08-13T10:00:00.000Z' },
-          { id: 3, action: 'expire', from_status: 'Confirmed', to_status: 'Expired', reason: 'Not collected in time', actor: null, by: 'system', created_at: '2025-08-15T09:30:00.000Z' },
+          {
+            id: 1,
+            action: 'place',
+            from_status: null,
+            to_status: 'Placed',
+            reason: null,
+            actor: null,
+            by: 'buyer',
+            created_at: '2025-08-13T09:30:00.000Z',
+          },
+          {
+            id: 2,
+            action: 'confirm',
+            from_status: 'Placed',
+            to_status: 'Confirmed',
+            reason: null,
+            actor: 'Chikondi',
+            by: 'staff',
+            created_at: '2025-08-13T10:00:00.000Z',
+          },
+          {
+            id: 3,
+            action: 'expire',
+            from_status: 'Confirmed',
+            to_status: 'Expired',
+            reason: 'Not collected in time',
+            actor: null,
+            by: 'system',
+            created_at: '2025-08-15T09:30:00.000Z',
+          },
         ],
       }),
     );
-    expect(screen.getByRole('link', { name: 'Call Thoko Banda on +265 999 123 456' })).toHaveAttribute('href', 'tel:+265999123456');
+    expect(screen.getByRole('link', { name: 'Call Thoko Banda on +265 999 123 456' })).toHaveAttribute(
+      'href',
+      'tel:+265999123456',
+    );
     const whatsapp = screen.getByRole('link', { name: /^WhatsApp/ });
     const href = new URL(whatsapp.getAttribute('href')!);
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/265999123456');
@@ -109,18 +179,32 @@ describe('order detail', () => {
     expect(screen.getByRole('link', { name: '+265 888 234 567' })).toHaveAttribute('href', 'tel:+265888234567');
 
     const items = screen.getByRole('region', { name: 'Items' });
-    expect(within(items).getByRole('link', { name: 'Samsung Galaxy A14' })).toHaveAttribute('href', '/admin/products/12');
+    expect(within(items).getByRole('link', { name: 'Samsung Galaxy A14' })).toHaveAttribute(
+      'href',
+      '/admin/products/12',
+    );
     expect(within(items).queryByRole('link', { name: 'Dell Latitude 5490' })).not.toBeInTheDocument();
     expect(within(items).getByText('Dell Latitude 5490')).toBeInTheDocument();
     expect(within(items).getByText('MWK 185,000')).toBeInTheDocument();
-    expect(within(items).getByRole('img', { name: 'Samsung Galaxy A14' })).toHaveAttribute('src', expect.stringContaining('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=200'));
+    expect(within(items).getByRole('img', { name: 'Samsung Galaxy A14' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=200'),
+    );
     expect(screen.getByTestId('order-subtotal').textContent).toBe('MWK 485,000');
     expect(screen.queryByTestId('order-delivery-fee')).not.toBeInTheDocument();
     expect(screen.getByTestId('order-total').textContent).toBe('MWK 485,000');
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
 
     const history = within(screen.getByRole('region', { name: 'Order history' }));
-    const rows = history.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((c) => c.textContent));
+    const rows = history
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['Placed', '—', 'Buyer'],
       ['Placed → Confirmed', '—', 'Chikondi'],
@@ -129,7 +213,9 @@ describe('order detail', () => {
   });
 
   it('shows a delivery address, a fee agreed on the phone, and no WhatsApp for a landline', async () => {
-    await openDetail(anOrder({ fulfilment: 'delivery', address: 'Plot 12, Area 47', area: 'Sector 3', phone: '+265111234567' }));
+    await openDetail(
+      anOrder({ fulfilment: 'delivery', address: 'Plot 12, Area 47', area: 'Sector 3', phone: '+265111234567' }),
+    );
     expect(screen.getByTestId('fulfilment')).toHaveTextContent('Delivery to Plot 12, Area 47, Sector 3');
     expect(screen.getByTestId('order-delivery-fee')).toHaveTextContent('agreed on the phone');
     expect(screen.getByRole('link', { name: /^Call Thoko Banda/ })).toHaveAttribute('href', 'tel:+265111234567');
@@ -138,7 +224,9 @@ describe('order detail', () => {
 
   it('confirms with no fields and shows the order as the server answers it', async () => {
     const user = userEvent.setup();
-    const fetchSpy = await openDetail(anOrder(), [[/^POST \/api\/admin\/orders\/7\/confirm$/, () => json(anOrder({ status: 'Confirmed', version: 2 }))]]);
+    const fetchSpy = await openDetail(anOrder(), [
+      [/^POST \/api\/admin\/orders\/7\/confirm$/, () => json(anOrder({ status: 'Confirmed', version: 2 }))],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Confirm (called the buyer)' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm (called the buyer)' });
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
@@ -152,10 +240,16 @@ describe('order detail', () => {
   it('sends a delivery order out and says so', async () => {
     const user = userEvent.setup();
     await openDetail(anOrder({ status: 'Confirmed', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }), [
-      [/^POST \/api\/admin\/orders\/7\/ready$/, () => json(anOrder({ status: 'Out for delivery', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }))],
+      [
+        /^POST \/api\/admin\/orders\/7\/ready$/,
+        () =>
+          json(anOrder({ status: 'Out for delivery', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' })),
+      ],
     ]);
     await user.click(screen.getByRole('button', { name: 'Out for delivery' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Out for delivery' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Out for delivery' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(await screen.findByText('Order out for delivery.')).toBeInTheDocument();
     expect(hint()).toBe('On its way: complete it when delivered and paid.');
   });
@@ -171,7 +265,13 @@ describe('order detail', () => {
     await user.click(screen.getByRole('button', { name: 'Completed (collected)' }));
     const dialog = screen.getByRole('dialog', { name: 'Completed (collected)' });
     const method = within(dialog).getByLabelText('Payment method') as HTMLSelectElement;
-    expect(Array.from(method.options).map((o) => o.textContent)).toEqual(['Choose a payment method', 'Cash', 'Airtel Money', 'TNM Mpamba', 'Bank transfer']);
+    expect(Array.from(method.options).map((o) => o.textContent)).toEqual([
+      'Choose a payment method',
+      'Cash',
+      'Airtel Money',
+      'TNM Mpamba',
+      'Bank transfer',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Choose how the buyer paid')).toBeInTheDocument();
     expect(posts(fetchSpy)).toHaveLength(0);
@@ -180,7 +280,11 @@ describe('order detail', () => {
     await user.type(within(dialog).getByLabelText('Payment reference (optional)'), ' AM-55621 ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Order completed.')).toBeInTheDocument();
-    expect(bodyOf(fetchSpy, '/complete')).toEqual({ payment_method: 'airtel_money', payment_reference: 'AM-55621', version: 1 });
+    expect(bodyOf(fetchSpy, '/complete')).toEqual({
+      payment_method: 'airtel_money',
+      payment_reference: 'AM-55621',
+      version: 1,
+    });
     const payment = screen.getByRole('heading', { name: 'Payment' }).parentElement!;
     expect(within(payment).getByText('Airtel Money')).toBeInTheDocument();
     expect(within(payment).getByText('AM-55621')).toBeInTheDocument();
@@ -189,9 +293,15 @@ describe('order detail', () => {
 
   it('leaves the reference out when none is given', async () => {
     const user = userEvent.setup();
-    const fetchSpy = await openDetail(anOrder({ status: 'Out for delivery', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }), [
-      [/^POST \/api\/admin\/orders\/7\/complete$/, () => json(anOrder({ status: 'Completed', payment_method: 'cash' }))],
-    ]);
+    const fetchSpy = await openDetail(
+      anOrder({ status: 'Out for delivery', fulfilment: 'delivery', address: 'Plot 12', area: 'Sector 3' }),
+      [
+        [
+          /^POST \/api\/admin\/orders\/7\/complete$/,
+          () => json(anOrder({ status: 'Completed', payment_method: 'cash' })),
+        ],
+      ],
+    );
     await user.click(screen.getByRole('button', { name: 'Completed (delivered)' }));
     const dialog = screen.getByRole('dialog', { name: 'Completed (delivered)' });
     await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'cash');
@@ -206,7 +316,9 @@ describe('order detail', () => {
       [/^POST \/api\/admin\/orders\/7\/cancel$/, () => json(anOrder({ status: 'Cancelled' }))],
     ]);
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -224,7 +336,9 @@ describe('order detail', () => {
 
   it('keeps the modal and what was typed when the call fails', async () => {
     const user = userEvent.setup();
-    await openDetail(anOrder({ status: 'Confirmed' }), [[/^POST \/api\/admin\/orders\/7\/cancel$/, () => new Response('', { status: 500 })]]);
+    await openDetail(anOrder({ status: 'Confirmed' }), [
+      [/^POST \/api\/admin\/orders\/7\/cancel$/, () => new Response('', { status: 500 })],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Item damaged');
@@ -250,15 +364,28 @@ describe('order detail', () => {
       [/^GET \/api\/admin\/orders\/7$/, () => json(current)],
     ]);
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-    await user.type(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByLabelText('Reason'), 'Buyer unreachable');
-    await user.click(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The order was changed by someone else. Reload it and try again.')).toBeInTheDocument();
+    await user.type(
+      within(screen.getByRole('dialog', { name: 'Cancel order' })).getByLabelText('Reason'),
+      'Buyer unreachable',
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel order' })).getByRole('button', { name: 'Confirm' }),
+    );
+    expect(
+      await screen.findByText('The order was changed by someone else. Reload it and try again.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(hint()).toBe('Waiting for the buyer to collect and pay at the shop.'));
-    expect(fetchSpy.mock.calls.filter(([url, init]) => String(url).endsWith('/api/admin/orders/7') && (init?.method ?? 'GET') === 'GET')).toHaveLength(2);
+    expect(
+      fetchSpy.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/api/admin/orders/7') && (init?.method ?? 'GET') === 'GET',
+      ),
+    ).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-    expect(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByLabelText('Reason')).toHaveValue('Buyer unreachable');
+    expect(within(screen.getByRole('dialog', { name: 'Cancel order' })).getByLabelText('Reason')).toHaveValue(
+      'Buyer unreachable',
+    );
   });
 
   it("says 'Order not found.' for an unknown id", async () => {

@@ -11,8 +11,26 @@ type Handler = (url: URL, init: RequestInit | undefined) => Response;
 const me: [RegExp, Handler] = [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)];
 const shopList = {
   shops: [
-    { id: 3, name: 'Lilongwe City Mall', address: 'Area 3', town: 'Lilongwe', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null },
-    { id: 4, name: 'Blantyre Shop', address: 'Victoria Ave', town: 'Blantyre', hours: 'Mon-Fri 8-17', contact: 'Mon-Fri 8-17', phone: null, delivery_fee: 3000 },
+    {
+      id: 3,
+      name: 'Lilongwe City Mall',
+      address: 'Area 3',
+      town: 'Lilongwe',
+      hours: 'Mon-Sat 8-17',
+      contact: 'Mon-Sat 8-17',
+      phone: null,
+      delivery_fee: null,
+    },
+    {
+      id: 4,
+      name: 'Blantyre Shop',
+      address: 'Victoria Ave',
+      town: 'Blantyre',
+      hours: 'Mon-Fri 8-17',
+      contact: 'Mon-Fri 8-17',
+      phone: null,
+      delivery_fee: 3000,
+    },
   ],
   total: 2,
   limit: 100,
@@ -40,7 +58,8 @@ function aSummary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary
   };
 }
 
-const page = (orders: AdminOrderSummary[], total = orders.length, offset = 0) => json({ orders, total, limit: 20, offset });
+const page = (orders: AdminOrderSummary[], total = orders.length, offset = 0) =>
+  json({ orders, total, limit: 20, offset });
 
 /** The query of every orders list request, in order. */
 function listQueries(fetchSpy: ReturnType<typeof mockApi>): string[] {
@@ -61,7 +80,18 @@ describe('orders list', () => {
         () =>
           page([
             aSummary(),
-            aSummary({ id: 6, number: 'MW-9PQR3', status: 'Out for delivery', fulfilment: 'delivery', buyer_name: 'Chikondi Phiri', phone: '+265888234567', shop: null, item_count: 1, total: 1250000, created_at: ago(3 * 60 * MIN + 10 * MIN) }),
+            aSummary({
+              id: 6,
+              number: 'MW-9PQR3',
+              status: 'Out for delivery',
+              fulfilment: 'delivery',
+              buyer_name: 'Chikondi Phiri',
+              phone: '+265888234567',
+              shop: null,
+              item_count: 1,
+              total: 1250000,
+              created_at: ago(3 * 60 * MIN + 10 * MIN),
+            }),
             aSummary({ id: 5, number: 'MW-ABCDE', status: 'Completed', created_at: ago(2 * 24 * 60 * MIN + 60 * MIN) }),
             aSummary({ id: 4, number: 'MW-FGHJK', status: 'Expired', created_at: ago(3 * 24 * 60 * MIN) }),
           ]),
@@ -69,7 +99,11 @@ describe('orders list', () => {
     ]);
     renderAdmin('/admin/orders');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order', 'Status', 'Shop', 'Buyer', 'Items', 'Total', 'Age', 'View']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order', 'Status', 'Shop', 'Buyer', 'Items', 'Total', 'Age', 'View']);
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(screen.getByText('4 orders')).toBeInTheDocument();
 
@@ -110,7 +144,10 @@ describe('orders list', () => {
       shops,
       [/^GET \/api\/admin\/orders\?limit=20&offset=0$/, () => page([aSummary()], 45)],
       [/^GET \/api\/admin\/orders\?limit=20&offset=20$/, () => page([aSummary({ id: 8, number: 'MW-22222' })], 45, 20)],
-      [/^GET \/api\/admin\/orders\?status=Confirmed&limit=20&offset=0$/, () => page([aSummary({ id: 9, number: 'MW-33333', status: 'Confirmed' })])],
+      [
+        /^GET \/api\/admin\/orders\?status=Confirmed&limit=20&offset=0$/,
+        () => page([aSummary({ id: 9, number: 'MW-33333', status: 'Confirmed' })]),
+      ],
       [/^GET \/api\/admin\/orders\?status=Confirmed&shop_id=4&limit=20&offset=0$/, () => page([])],
     ]);
     renderAdmin('/admin/orders');
@@ -136,7 +173,13 @@ describe('orders list', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders?status=Confirmed');
 
     const shop = screen.getByLabelText('Shop') as HTMLSelectElement;
-    await waitFor(() => expect(Array.from(shop.options).map((o) => o.textContent)).toEqual(['All shops', 'Blantyre Shop', 'Lilongwe City Mall']));
+    await waitFor(() =>
+      expect(Array.from(shop.options).map((o) => o.textContent)).toEqual([
+        'All shops',
+        'Blantyre Shop',
+        'Lilongwe City Mall',
+      ]),
+    );
     await user.selectOptions(shop, '4');
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders?status=Confirmed&shop_id=4');
@@ -154,7 +197,10 @@ describe('orders list', () => {
     const fetchSpy = mockApi([
       me,
       shops,
-      [/^GET \/api\/admin\/orders\?status=Ready\+for\+collection&shop_id=3&limit=20&offset=20$/, () => page([aSummary({ status: 'Ready for collection' })], 21, 20)],
+      [
+        /^GET \/api\/admin\/orders\?status=Ready\+for\+collection&shop_id=3&limit=20&offset=20$/,
+        () => page([aSummary({ status: 'Ready for collection' })], 21, 20),
+      ],
       [/^GET \/api\/admin\/orders\?limit=20&offset=0$/, () => page([])],
     ]);
     renderAdmin('/admin/orders?status=Ready+for+collection&shop_id=3&page=2');

@@ -26,7 +26,10 @@ export function BuyingPrice({ buyingPrice, price, salePrice, className = '' }: B
   const saleMargin = sale === null ? null : sale - buyingPrice;
   const loss = (margin ?? 0) < 0 || (saleMargin ?? 0) < 0;
   return (
-    <div className={`rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-sm text-stone-800 ${className}`} data-testid="buying-price">
+    <div
+      className={`rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-sm text-stone-800 ${className}`}
+      data-testid="buying-price"
+    >
       <p>{`Bought from the seller for ${formatMoney(buyingPrice)}`}</p>
       {margin !== null && (
         <p className={loss ? 'font-medium text-red-800' : 'font-medium text-stone-900'}>

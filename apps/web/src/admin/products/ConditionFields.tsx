@@ -17,8 +17,20 @@ export function ConditionFields({ field, disabled }: ConditionFieldsProps) {
     <div className="space-y-4">
       <ConditionChoice input={condition} error={error} allowNotGraded disabled={disabled} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Warranty (days)" inputMode="numeric" autoComplete="off" hint="What the shop gives: 0 for none, empty when not stated." {...field('warranty_days')} />
-        <TextField label="Battery health (%)" inputMode="numeric" autoComplete="off" hint="Phones and laptops; empty when not measured." {...field('battery_health')} />
+        <TextField
+          label="Warranty (days)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="What the shop gives: 0 for none, empty when not stated."
+          {...field('warranty_days')}
+        />
+        <TextField
+          label="Battery health (%)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Phones and laptops; empty when not measured."
+          {...field('battery_health')}
+        />
       </div>
     </div>
   );

@@ -12,7 +12,19 @@ import { createProduct, productKeys, PRODUCT_ERRORS, toFormData } from './api';
 import { ConditionFields } from './ConditionFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 
-const FIELDS = ['item_name', 'description', 'price', 'location', 'category_id', 'shop_id', 'published', 'notifyOnOrder', 'condition', 'warranty_days', 'battery_health'] as const;
+const FIELDS = [
+  'item_name',
+  'description',
+  'price',
+  'location',
+  'category_id',
+  'shop_id',
+  'published',
+  'notifyOnOrder',
+  'condition',
+  'warranty_days',
+  'battery_health',
+] as const;
 
 export function CreateProductPage() {
   usePageTitle('Create Product');
@@ -48,7 +60,10 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
     },
     FIELDS,
   );
-  const [name, price, location, description] = useWatch({ control: form.control, name: ['item_name', 'price', 'location', 'description'] });
+  const [name, price, location, description] = useWatch({
+    control: form.control,
+    name: ['item_name', 'price', 'location', 'description'],
+  });
   const isSubmitting = form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -70,14 +85,26 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
         <TextField label="Item Name" autoComplete="off" {...field('item_name')} />
         <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Price or Value" inputMode="numeric" hint="Whole MWK, digits only." autoComplete="off" {...field('price')} />
+          <TextField
+            label="Price or Value"
+            inputMode="numeric"
+            hint="Whole MWK, digits only."
+            autoComplete="off"
+            {...field('price')}
+          />
           <TextField label="Location" autoComplete="off" {...field('location')} />
           <PlacementFields field={field} categories={categories} shops={shops} />
         </div>
         <ConditionFields field={field} disabled={isSubmitting} />
         <CheckboxField label="I want to be notified when offer is made" {...form.register('notifyOnOrder')} />
         <CheckboxField label="Publish this item immediately" {...form.register('published')} />
-        <FormActions label="Create Product" busyLabel="Submitting..." submitting={isSubmitting} cancelTo="/admin/products" className="pt-2" />
+        <FormActions
+          label="Create Product"
+          busyLabel="Submitting..."
+          submitting={isSubmitting}
+          cancelTo="/admin/products"
+          className="pt-2"
+        />
       </Card>
       <div className="lg:sticky lg:top-6 lg:self-start">
         <PreviewCard name={name} price={price} location={location} description={description} imageUrl={primaryUrl} />

@@ -1,5 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DESCRIPTION_MAX, MAX_IMAGES, updateProductSchema, type AdminProduct, type Category, type Shop } from '@marketplace/shared';
+import {
+  DESCRIPTION_MAX,
+  MAX_IMAGES,
+  updateProductSchema,
+  type AdminProduct,
+  type Category,
+  type Shop,
+} from '@marketplace/shared';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../lib/router';
@@ -10,7 +17,17 @@ import { useConfirm } from '../components/use-confirm';
 import { ImagePicker } from '../../components/ImagePicker';
 import { FormActions } from '../components/form-layout';
 import { FormSkeleton, Loaded } from '../components/status';
-import { BackLink, Badge, Card, CheckboxField, FormError, buttonStyles, PageHeader, TextAreaField, TextField } from '../components/ui';
+import {
+  BackLink,
+  Badge,
+  Card,
+  CheckboxField,
+  FormError,
+  buttonStyles,
+  PageHeader,
+  TextAreaField,
+  TextField,
+} from '../components/ui';
 import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { deleteProduct, productKeys, productQuery, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
@@ -21,7 +38,20 @@ import { markStale } from '../query-client';
 
 const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
 
-const FIELDS = ['name', 'currency', 'category_id', 'shop_id', 'location', 'price', 'sale_price', 'description', 'published', 'condition', 'warranty_days', 'battery_health'] as const;
+const FIELDS = [
+  'name',
+  'currency',
+  'category_id',
+  'shop_id',
+  'location',
+  'price',
+  'sale_price',
+  'description',
+  'published',
+  'condition',
+  'warranty_days',
+  'battery_health',
+] as const;
 
 export function EditProductPage() {
   const { id = '' } = useParams();
@@ -40,14 +70,33 @@ export function EditProductPage() {
       <PageHeader title="Edit Product">
         <BackLink to="/admin/products">Back to products</BackLink>
       </PageHeader>
-      <Loaded resource={both} fallback={product.error ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR} skeleton={<FormSkeleton />}>
-        {(loaded) => <EditProductForm key={loaded.product.id} product={loaded.product} shops={loaded.shops} categories={loaded.categories} />}
+      <Loaded
+        resource={both}
+        fallback={product.error ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR}
+        skeleton={<FormSkeleton />}
+      >
+        {(loaded) => (
+          <EditProductForm
+            key={loaded.product.id}
+            product={loaded.product}
+            shops={loaded.shops}
+            categories={loaded.categories}
+          />
+        )}
       </Loaded>
     </section>
   );
 }
 
-function EditProductForm({ product, shops, categories }: { product: AdminProduct; shops: readonly Shop[]; categories: readonly Category[] }) {
+function EditProductForm({
+  product,
+  shops,
+  categories,
+}: {
+  product: AdminProduct;
+  shops: readonly Shop[];
+  categories: readonly Category[];
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [kept, setKept] = useState<string[]>(() => product.images.slice(0, MAX_IMAGES));
@@ -84,7 +133,13 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
   const onSubmit = form.handleSubmit(async (values) => {
     // These always go, '' when there is none: a field left out would keep what is stored.
     const { sale_price, condition, warranty_days, battery_health } = values;
-    const body = toFormData({ ...values, sale_price: sale_price ?? '', condition: condition ?? '', warranty_days: warranty_days ?? '', battery_health: battery_health ?? '' });
+    const body = toFormData({
+      ...values,
+      sale_price: sale_price ?? '',
+      condition: condition ?? '',
+      warranty_days: warranty_days ?? '',
+      battery_health: battery_health ?? '',
+    });
     for (const name of kept) body.append('existingImages[]', name);
     for (const name of deleted) body.append('deletedImages', name);
     for (const file of files) body.append('images', file, file.name);
@@ -149,16 +204,33 @@ function EditProductForm({ product, shops, categories }: { product: AdminProduct
             <TextField label="Location" autoComplete="off" {...field('location')} />
             <div className="hidden sm:block" />
             <TextField label="Price (MWK)" inputMode="numeric" autoComplete="off" {...field('price')} />
-            <TextField label="Sale price (MWK)" inputMode="numeric" hint="Optional." autoComplete="off" {...field('sale_price')} />
+            <TextField
+              label="Sale price (MWK)"
+              inputMode="numeric"
+              hint="Optional."
+              autoComplete="off"
+              {...field('sale_price')}
+            />
             {product.buying_price !== null && (
-              <BuyingPrice className="sm:col-span-2" buyingPrice={product.buying_price} price={text(price)} salePrice={text(salePrice)} />
+              <BuyingPrice
+                className="sm:col-span-2"
+                buyingPrice={product.buying_price}
+                price={text(price)}
+                salePrice={text(salePrice)}
+              />
             )}
           </div>
           <ConditionFields field={field} disabled={busy} />
           <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
           <CheckboxField label="Published" {...form.register('published')} />
           <div className="flex flex-wrap justify-between gap-2 pt-2">
-            <FormActions label="Save" busyLabel="Saving…" submitting={isSubmitting} disabled={busy} cancelTo="/admin/products" />
+            <FormActions
+              label="Save"
+              busyLabel="Saving…"
+              submitting={isSubmitting}
+              disabled={busy}
+              cancelTo="/admin/products"
+            />
             <button type="button" className={buttonStyles.danger} onClick={() => void onDelete()} disabled={busy}>
               {deleting ? 'Deleting…' : 'Delete'}
             </button>

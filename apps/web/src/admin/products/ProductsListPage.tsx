@@ -10,7 +10,15 @@ import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, stickyEnd, tdDense as td } from '../components/ui';
 import { readPage } from '../list-params';
 import { notifyError, notifySuccess } from '../toasts';
-import { addToFeatured, productKeys, productsPageQuery, PRODUCT_ERRORS, PRODUCTS_PAGE_SIZE, setPublished, type ProductPage } from './api';
+import {
+  addToFeatured,
+  productKeys,
+  productsPageQuery,
+  PRODUCT_ERRORS,
+  PRODUCTS_PAGE_SIZE,
+  setPublished,
+  type ProductPage,
+} from './api';
 import { markStale } from '../query-client';
 
 export function ProductsListPage() {
@@ -45,7 +53,11 @@ export function ProductsListPage() {
 
   // The row changes in place at once; other pages and the product's own record are asked again when shown.
   const replace = (next: AdminProduct) => {
-    queryClient.setQueryData(pageQuery.queryKey, (data: ProductPage | undefined) => data && { ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) });
+    queryClient.setQueryData(
+      pageQuery.queryKey,
+      (data: ProductPage | undefined) =>
+        data && { ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) },
+    );
     markStale(queryClient, productKeys.all);
   };
 
@@ -54,7 +66,11 @@ export function ProductsListPage() {
       const publish = !product.published;
       try {
         const updated = await setPublished(product.id, publish);
-        replace(updated && typeof updated === 'object' && 'id' in updated ? updated : { ...product, published: publish, featured: publish && product.featured });
+        replace(
+          updated && typeof updated === 'object' && 'id' in updated
+            ? updated
+            : { ...product, published: publish, featured: publish && product.featured },
+        );
         notifySuccess(publish ? 'Product published' : 'Product unpublished');
       } catch (error) {
         notifyError(errorMessage(error, publish ? PRODUCT_ERRORS.publish : PRODUCT_ERRORS.unpublish));
@@ -107,15 +123,23 @@ export function ProductsListPage() {
                 <tr key={product.id} data-testid={`product-row-${product.id}`}>
                   <td className={`${td} min-w-40 font-medium`}>{product.name}</td>
                   <td className={`${td} min-w-28`}>{product.shop_name || 'Unknown'}</td>
-                  <td className={`${td} min-w-28`}>{product.category_name || <span className="text-stone-500">—</span>}</td>
+                  <td className={`${td} min-w-28`}>
+                    {product.category_name || <span className="text-stone-500">—</span>}
+                  </td>
                   <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
                     {formatMoney(product.price)}
                     {/* Under the price rather than a column of its own: only items bought from sellers have one. */}
-                    {product.buying_price !== null && <span className="block text-xs text-stone-600">{`Bought ${formatMoney(product.buying_price)}`}</span>}
+                    {product.buying_price !== null && (
+                      <span className="block text-xs text-stone-600">{`Bought ${formatMoney(product.buying_price)}`}</span>
+                    )}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{product.sold ? 'Sold' : product.reserved ? 'Reserved' : 'Available'}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {product.sold ? 'Sold' : product.reserved ? 'Reserved' : 'Available'}
+                  </td>
                   <td className={td}>
-                    <Badge tone={product.published ? 'green' : 'grey'}>{product.published ? 'Published' : 'Unpublished'}</Badge>
+                    <Badge tone={product.published ? 'green' : 'grey'}>
+                      {product.published ? 'Published' : 'Unpublished'}
+                    </Badge>
                   </td>
                   <td className={`${td} ${stickyEnd} bg-white text-right`}>
                     <div className="flex justify-end gap-1.5">
@@ -126,7 +150,15 @@ export function ProductsListPage() {
                         type="button"
                         className={buttonStyles.secondarySmall}
                         disabled={!product.published || product.sold || product.featured || busy[product.id]}
-                        title={!product.published ? 'Only published products can be featured' : product.sold ? 'A sold product cannot be featured' : product.featured ? 'Already featured' : undefined}
+                        title={
+                          !product.published
+                            ? 'Only published products can be featured'
+                            : product.sold
+                              ? 'A sold product cannot be featured'
+                              : product.featured
+                                ? 'Already featured'
+                                : undefined
+                        }
                         aria-label={product.featured ? `Featured ${product.name}` : `Add to Featured ${product.name}`}
                         onClick={() => void feature(product)}
                       >
@@ -146,7 +178,13 @@ export function ProductsListPage() {
                 </tr>
               ))}
             </DataTable>
-            <TablePager page={page} total={data.total} size={PRODUCTS_PAGE_SIZE} onPage={(p) => go({ page: p })} label="Products pages" />
+            <TablePager
+              page={page}
+              total={data.total}
+              size={PRODUCTS_PAGE_SIZE}
+              onPage={(p) => go({ page: p })}
+              label="Products pages"
+            />
           </>
         )}
       </Loaded>

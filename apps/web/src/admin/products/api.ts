@@ -32,7 +32,10 @@ export const productsPageQuery = (page: ProductsPage) =>
   queryOptions({
     queryKey: productKeys.page(page),
     queryFn: async ({ signal }): Promise<ProductPage> => {
-      const { items, total } = await adminList<AdminProduct>(`/admin/products${query(page)}`, ['products'], { defaultMessage: PRODUCT_ERRORS.list, signal });
+      const { items, total } = await adminList<AdminProduct>(`/admin/products${query(page)}`, ['products'], {
+        defaultMessage: PRODUCT_ERRORS.list,
+        signal,
+      });
       return { products: items, total: total ?? items.length };
     },
     placeholderData: keepPreviousData,
@@ -42,18 +45,30 @@ export const productsPageQuery = (page: ProductsPage) =>
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: productKeys.one(id),
-    queryFn: ({ signal }) => adminRequest<AdminProduct>(`/admin/products/${encodeURIComponent(id)}`, { defaultMessage: PRODUCT_ERRORS.one, signal }),
+    queryFn: ({ signal }) =>
+      adminRequest<AdminProduct>(`/admin/products/${encodeURIComponent(id)}`, {
+        defaultMessage: PRODUCT_ERRORS.one,
+        signal,
+      }),
     meta: { defaultMessage: PRODUCT_ERRORS.one },
   });
 
 /** Multipart: item_name, description, price, location, category_id, shop_id, published, notifyOnOrder, images. */
 export function createProduct(form: FormData): Promise<AdminProduct> {
-  return adminRequest<AdminProduct>('/admin/products/create', { method: 'POST', form, defaultMessage: PRODUCT_ERRORS.create });
+  return adminRequest<AdminProduct>('/admin/products/create', {
+    method: 'POST',
+    form,
+    defaultMessage: PRODUCT_ERRORS.create,
+  });
 }
 
 /** Multipart: the fields, new `images`, `existingImages[]` kept and `deletedImages` removed. */
 export function updateProduct(id: number, form: FormData): Promise<AdminProduct> {
-  return adminRequest<AdminProduct>(`/admin/products/${id}`, { method: 'PUT', form, defaultMessage: PRODUCT_ERRORS.update });
+  return adminRequest<AdminProduct>(`/admin/products/${id}`, {
+    method: 'PUT',
+    form,
+    defaultMessage: PRODUCT_ERRORS.update,
+  });
 }
 
 export function setPublished(id: number, publish: boolean): Promise<AdminProduct> {
@@ -68,7 +83,10 @@ export function deleteProduct(id: number): Promise<void> {
 }
 
 export function addToFeatured(productId: number): Promise<unknown> {
-  return adminRequest<unknown>(`/admin/featured-products/${productId}`, { method: 'POST', defaultMessage: PRODUCT_ERRORS.feature });
+  return adminRequest<unknown>(`/admin/featured-products/${productId}`, {
+    method: 'POST',
+    defaultMessage: PRODUCT_ERRORS.feature,
+  });
 }
 
 /** FormData from plain fields: booleans as 'true'/'false', null and undefined left out. */

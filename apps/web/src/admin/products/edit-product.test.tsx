@@ -8,8 +8,29 @@ import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-const shops = { shops: [{ id: 1, name: 'Lilongwe City Mall', address: 'Area 3', town: 'Lilongwe', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null }], total: 1, limit: 100, offset: 0 };
-const categories = { categories: [{ id: 1, name: 'SmartPhones', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
+const shops = {
+  shops: [
+    {
+      id: 1,
+      name: 'Lilongwe City Mall',
+      address: 'Area 3',
+      town: 'Lilongwe',
+      hours: 'Mon-Sat 8-17',
+      contact: 'Mon-Sat 8-17',
+      phone: null,
+      delivery_fee: null,
+    },
+  ],
+  total: 1,
+  limit: 100,
+  offset: 0,
+};
+const categories = {
+  categories: [{ id: 1, name: 'SmartPhones', description: null, parent_id: null, parent: null }],
+  total: 1,
+  limit: 100,
+  offset: 0,
+};
 
 function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {

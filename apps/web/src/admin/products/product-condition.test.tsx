@@ -8,8 +8,29 @@ import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
 
 afterEach(() => vi.restoreAllMocks());
 
-const shops = { shops: [{ id: 1, name: 'Lilongwe City Mall', address: 'Area 3', town: 'Lilongwe', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null }], total: 1, limit: 100, offset: 0 };
-const categories = { categories: [{ id: 1, name: 'SmartPhones', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
+const shops = {
+  shops: [
+    {
+      id: 1,
+      name: 'Lilongwe City Mall',
+      address: 'Area 3',
+      town: 'Lilongwe',
+      hours: 'Mon-Sat 8-17',
+      contact: 'Mon-Sat 8-17',
+      phone: null,
+      delivery_fee: null,
+    },
+  ],
+  total: 1,
+  limit: 100,
+  offset: 0,
+};
+const categories = {
+  categories: [{ id: 1, name: 'SmartPhones', description: null, parent_id: null, parent: null }],
+  total: 1,
+  limit: 100,
+  offset: 0,
+};
 
 const product: AdminProduct = {
   id: 5,
@@ -48,7 +69,11 @@ function routes(write: RegExp) {
 }
 const sent = (fetchSpy: ReturnType<typeof routes>, method: string) => {
   const body = fetchSpy.mock.calls.find(([, init]) => init?.method === method)![1]!.body as FormData;
-  return { condition: body.get('condition'), warranty_days: body.get('warranty_days'), battery_health: body.get('battery_health') };
+  return {
+    condition: body.get('condition'),
+    warranty_days: body.get('warranty_days'),
+    battery_health: body.get('battery_health'),
+  };
 };
 
 describe('product forms: condition, warranty and battery health', () => {
@@ -59,7 +84,9 @@ describe('product forms: condition, warranty and battery health', () => {
     renderAdmin('/admin/products/5');
     await screen.findByLabelText('Price (MWK)');
     expect(screen.getByRole('radio', { name: 'Good' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Good' })).toHaveAccessibleDescription('Light signs of use such as small scratches; everything works.');
+    expect(screen.getByRole('radio', { name: 'Good' })).toHaveAccessibleDescription(
+      'Light signs of use such as small scratches; everything works.',
+    );
     expect(screen.getByLabelText('Warranty (days)')).toHaveValue('90');
     expect(screen.getByLabelText('Battery health (%)')).toHaveValue('88');
 

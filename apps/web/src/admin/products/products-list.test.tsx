@@ -38,7 +38,16 @@ function aProduct(overrides: Partial<AdminProduct>): AdminProduct {
 const products = [
   aProduct({ id: 1, name: 'Samsung Galaxy A14', published: true }),
   // Sold wins over a reservation (the completed order that sold it held it until then).
-  aProduct({ id: 2, name: 'HP EliteBook 840', published: false, shop_id: null, shop_name: null, sold: true, reserved: true, price: 1250000 }),
+  aProduct({
+    id: 2,
+    name: 'HP EliteBook 840',
+    published: false,
+    shop_id: null,
+    shop_name: null,
+    sold: true,
+    reserved: true,
+    price: 1250000,
+  }),
   aProduct({ id: 3, name: 'Tecno Spark 10', reserved: true, buying_price: 60000, price: 85000 }),
   aProduct({ id: 4, name: 'Nokia 105', published: true, sold: true }),
 ];
@@ -50,7 +59,10 @@ describe('products list', () => {
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
       [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 4, limit: 50, offset: 0 })],
-      [/^POST \/api\/admin\/featured-products\/1$/, () => json({ id: 9, product_id: 1, name: 'Samsung Galaxy A14', price: 185000, is_published: true }, 201)],
+      [
+        /^POST \/api\/admin\/featured-products\/1$/,
+        () => json({ id: 9, product_id: 1, name: 'Samsung Galaxy A14', price: 185000, is_published: true }, 201),
+      ],
     ]);
     renderAdmin('/admin/products');
     const published = await screen.findByTestId('product-row-1');
@@ -76,7 +88,11 @@ describe('products list', () => {
 
     await user.click(enabled);
     expect(await screen.findByText('Product added to featured list!')).toBeInTheDocument();
-    expect(fetchSpy.mock.calls.some(([url, init]) => String(url).endsWith('/api/admin/featured-products/1') && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchSpy.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/api/admin/featured-products/1') && init?.method === 'POST',
+      ),
+    ).toBe(true);
     await waitFor(() => expect(within(published).getByRole('button', { name: /^Featured/ })).toBeDisabled());
   });
 
@@ -85,9 +101,15 @@ describe('products list', () => {
     signIn();
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/products\?limit=50&offset=0&search=hp$/, () => json({ products: [products[1]], total: 1, limit: 50, offset: 0 })],
+      [
+        /^GET \/api\/admin\/products\?limit=50&offset=0&search=hp$/,
+        () => json({ products: [products[1]], total: 1, limit: 50, offset: 0 }),
+      ],
       [/^GET \/api\/admin\/products\?limit=50&offset=0$/, () => json({ products, total: 3, limit: 50, offset: 0 })],
-      [/^PUT \/api\/admin\/products\/2\/publish$/, () => json({ title: 'Conflict', status: 409, detail: 'Pick a shop first', message: 'Pick a shop first' }, 409)],
+      [
+        /^PUT \/api\/admin\/products\/2\/publish$/,
+        () => json({ title: 'Conflict', status: 409, detail: 'Pick a shop first', message: 'Pick a shop first' }, 409),
+      ],
     ]);
     renderAdmin('/admin/products');
     await screen.findByTestId('product-row-1');
@@ -95,7 +117,9 @@ describe('products list', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByTestId('product-row-1')).not.toBeInTheDocument());
     expect(screen.getByTestId('location').textContent).toBe('/admin/products?search=hp');
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/api/admin/products?limit=50&offset=0&search=hp'))).toBe(true);
+    expect(
+      fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/api/admin/products?limit=50&offset=0&search=hp')),
+    ).toBe(true);
 
     await user.click(await screen.findByRole('button', { name: 'Publish HP EliteBook 840' }));
     expect(await screen.findByText('Pick a shop first')).toBeInTheDocument();

@@ -1,4 +1,15 @@
-import { addToInventorySchema, CONDITION_LABELS, counterOfferSchema, denySchema, formatMoney, offerSchema, priceDigits, recordAcceptanceSchema, type SellerAction, type SellerRequest } from '@marketplace/shared';
+import {
+  addToInventorySchema,
+  CONDITION_LABELS,
+  counterOfferSchema,
+  denySchema,
+  formatMoney,
+  offerSchema,
+  priceDigits,
+  recordAcceptanceSchema,
+  type SellerAction,
+  type SellerRequest,
+} from '@marketplace/shared';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
@@ -11,7 +22,10 @@ import { ActionModal } from '../components/ActionModal';
 import { sellerActions } from './api';
 
 /** The actions behind this screen's buttons (the seller's answers and the expiry happen elsewhere). */
-export type ButtonAction = Extract<SellerAction, 'approve' | 'offer' | 'recordAcceptance' | 'addToInventory' | 'counter' | 'reject' | 'delete'>;
+export type ButtonAction = Extract<
+  SellerAction,
+  'approve' | 'offer' | 'recordAcceptance' | 'addToInventory' | 'counter' | 'reject' | 'delete'
+>;
 
 /** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
 export type RunAction = (action: ButtonAction, call: () => Promise<SellerRequest | void>) => Promise<unknown>;
@@ -64,9 +78,13 @@ export function ActionDialog(props: ActionDialogProps) {
 }
 
 /** A form over one of the shared action schemas; `markFields` puts a server 400's messages under the fields. */
-function useActionForm<In extends FieldValues, Out extends FieldValues>(schema: z.ZodType<Out, In>, defaultValues: DefaultValues<In>) {
+function useActionForm<In extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<Out, In>,
+  defaultValues: DefaultValues<In>,
+) {
   const { form, field } = useSchemaForm(schema, defaultValues);
-  const markFields = (error: unknown) => applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
+  const markFields = (error: unknown) =>
+    applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
   return { form, field, markFields };
 }
 
@@ -96,7 +114,10 @@ function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps 
   const asking = priceDigits(request.price);
   const { form, field } = useActionForm(amountSchemas[kind], { amount: asking, reason: '' });
   const submit = form.handleSubmit(async ({ amount, reason }) => {
-    const call = kind === 'offer' ? () => sellerActions.offer(request.id, { price: amount, reason }) : () => sellerActions.counter(request.id, { counter_price: amount, reason });
+    const call =
+      kind === 'offer'
+        ? () => sellerActions.offer(request.id, { price: amount, reason })
+        : () => sellerActions.counter(request.id, { counter_price: amount, reason });
     const error = await run(kind, call);
     const refused = error instanceof ApiError ? error.fieldErrors : {};
     if (refused[text.field]) form.setError('amount', { type: 'server', message: refused[text.field] });
@@ -104,7 +125,13 @@ function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps 
   });
   return (
     <ActionModal title={text.title} description={text.description} busy={busy} onCancel={onCancel} onSubmit={submit}>
-      <TextField label={text.label} inputMode="numeric" autoComplete="off" hint={`Asking price: ${formatMoney(request.price)}`} {...field('amount')} />
+      <TextField
+        label={text.label}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={`Asking price: ${formatMoney(request.price)}`}
+        {...field('amount')}
+      />
       <TextAreaField label="Reason (optional)" rows={3} maxLength={500} {...field('reason')} />
     </ActionModal>
   );
@@ -119,7 +146,9 @@ function RejectDialog({ request, busy, onCancel, run }: ActionDialogProps) {
       danger
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async (values) => markFields(await run('reject', () => sellerActions.reject(request.id, values))))}
+      onSubmit={form.handleSubmit(async (values) =>
+        markFields(await run('reject', () => sellerActions.reject(request.id, values))),
+      )}
     >
       <TextAreaField label="Reason" rows={3} maxLength={500} {...field('reason')} />
     </ActionModal>
@@ -135,9 +164,17 @@ function AcceptanceDialog({ request, busy, onCancel, run }: ActionDialogProps) {
       description={`Record that ${request.seller_name} accepted the offer for “${request.item_name}” in person or by phone.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async (values) => markFields(await run('recordAcceptance', () => sellerActions.recordAcceptance(request.id, values))))}
+      onSubmit={form.handleSubmit(async (values) =>
+        markFields(await run('recordAcceptance', () => sellerActions.recordAcceptance(request.id, values))),
+      )}
     >
-      <TextAreaField label="Note" hint="Who accepted, how and when, e.g. 'Accepted by phone, 10:30'." rows={3} maxLength={500} {...field('note')} />
+      <TextAreaField
+        label="Note"
+        hint="Who accepted, how and when, e.g. 'Accepted by phone, 10:30'."
+        rows={3}
+        maxLength={500}
+        {...field('note')}
+      />
     </ActionModal>
   );
 }
@@ -149,7 +186,11 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   const options = useProductOptions();
   // The selling price starts at the offer the seller accepted, not the asking price.
   const offered = priceDigits(request.offers.at(-1)?.amount ?? request.price);
-  const { form, field, markFields } = useActionForm(addToInventorySchema, { shop_id: '', category_id: '', price: offered });
+  const { form, field, markFields } = useActionForm(addToInventorySchema, {
+    shop_id: '',
+    category_id: '',
+    price: offered,
+  });
   const { errors } = form.formState;
   const bothMissing = Boolean(errors.shop_id && errors.category_id);
   return (
@@ -159,11 +200,16 @@ function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
       busy={busy}
       onCancel={onCancel}
       onSubmit={form.handleSubmit(async ({ shop_id, category_id, price }) =>
-        markFields(await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id, price }))),
+        markFields(
+          await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id, price })),
+        ),
       )}
     >
       {bothMissing && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
           {BOTH_MISSING}
         </p>
       )}

@@ -41,8 +41,18 @@ export function RequestCondition({ request, onChanged, onStale }: RequestConditi
         <h2 id="request-condition-heading" className="text-base font-semibold text-stone-900">
           Condition
         </h2>
-        <ConditionChoice legend="Grade (set or correct it once you have seen the item)" input={condition} error={error} allowNotGraded disabled={isSubmitting} />
-        {request.product_id !== null && <p className="text-sm text-stone-700">The product in the inventory keeps its own grade: change it on the product.</p>}
+        <ConditionChoice
+          legend="Grade (set or correct it once you have seen the item)"
+          input={condition}
+          error={error}
+          allowNotGraded
+          disabled={isSubmitting}
+        />
+        {request.product_id !== null && (
+          <p className="text-sm text-stone-700">
+            The product in the inventory keeps its own grade: change it on the product.
+          </p>
+        )}
         <button type="submit" className={`${buttonStyles.secondary} min-h-11`} disabled={isSubmitting || !isDirty}>
           {isSubmitting ? 'Saving…' : 'Save condition'}
         </button>

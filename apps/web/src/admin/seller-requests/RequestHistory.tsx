@@ -26,7 +26,11 @@ const ANSWERS = { accepted: 'Accepted', declined: 'Declined', expired: 'Expired'
 function SellerAnswer({ offer, open }: { offer: Offer; open: boolean }) {
   if (offer.answer === null) {
     // Withdrawn unanswered: a newer offer replaced it, or the request was rejected.
-    return open ? <span className="font-medium text-amber-900">Waiting</span> : <span className="text-stone-600">No answer</span>;
+    return open ? (
+      <span className="font-medium text-amber-900">Waiting</span>
+    ) : (
+      <span className="text-stone-600">No answer</span>
+    );
   }
   return (
     <>
@@ -58,7 +62,11 @@ export function RequestHistory({ request }: { request: SellerRequest }) {
         {request.offers.length === 0 ? (
           <EmptyNote>No offers yet.</EmptyNote>
         ) : (
-          <DataTable label="Offer history" minWidth="min-w-[42rem]" columns={['When', 'Kind', { label: 'Amount', right: true }, 'Reason', 'By', 'Seller answer']}>
+          <DataTable
+            label="Offer history"
+            minWidth="min-w-[42rem]"
+            columns={['When', 'Kind', { label: 'Amount', right: true }, 'Reason', 'By', 'Seller answer']}
+          >
             {request.offers.map((offer) => (
               <tr key={offer.id} data-testid={`offer-${offer.id}`}>
                 <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
@@ -76,12 +84,18 @@ export function RequestHistory({ request }: { request: SellerRequest }) {
       </div>
       <div className="min-w-0">
         <h2 className="mb-2 text-base font-semibold text-stone-900">Status history</h2>
-        <DataTable label="Status history" minWidth="min-w-[32rem]" columns={['When', 'Change', 'Status', 'Reason', 'By']}>
+        <DataTable
+          label="Status history"
+          minWidth="min-w-[32rem]"
+          columns={['When', 'Change', 'Status', 'Reason', 'By']}
+        >
           {request.history.map((event) => (
             <tr key={event.id}>
               <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
               <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
-              <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
+              <td className={td}>
+                {event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}
+              </td>
               <td className={td}>{event.reason || '—'}</td>
               <td className={td}>{actedBy(event)}</td>
             </tr>

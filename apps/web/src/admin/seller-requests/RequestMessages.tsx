@@ -15,14 +15,20 @@ function deliveryText(message: OutboxMessage): { text: string; tone: string } {
     case 'pending':
       // Retries wait here too: say what went wrong so far.
       return message.attempts > 0 && message.last_error
-        ? { text: `Waiting to send (${attempts(message.attempts)} failed: ${message.last_error})`, tone: 'text-amber-900' }
+        ? {
+            text: `Waiting to send (${attempts(message.attempts)} failed: ${message.last_error})`,
+            tone: 'text-amber-900',
+          }
         : { text: 'Waiting to send', tone: 'text-stone-800' };
     case 'sending':
       return { text: 'Sending', tone: 'text-stone-800' };
     case 'sent':
       return { text: message.sent_at ? `Sent ${formatWhen(message.sent_at)}` : 'Sent', tone: 'text-green-800' };
     case 'failed':
-      return { text: `Failed after ${attempts(message.attempts)}${message.last_error ? `: ${message.last_error}` : ''}`, tone: 'font-medium text-red-800' };
+      return {
+        text: `Failed after ${attempts(message.attempts)}${message.last_error ? `: ${message.last_error}` : ''}`,
+        tone: 'font-medium text-red-800',
+      };
     case 'unconfigured':
       return { text: NOT_SET_UP[message.channel], tone: 'font-medium text-amber-900' };
   }
@@ -36,10 +42,16 @@ export function RequestMessages({ request }: { request: SellerRequest }) {
       {request.messages.length === 0 ? (
         <EmptyNote>
           No messages yet.
-          {!request.notify_on_offer && <span className="block text-stone-600">The seller did not ask to be told about offers.</span>}
+          {!request.notify_on_offer && (
+            <span className="block text-stone-600">The seller did not ask to be told about offers.</span>
+          )}
         </EmptyNote>
       ) : (
-        <DataTable label="Messages to the seller" minWidth="min-w-[36rem]" columns={['When', 'Channel', 'To', 'Delivery']}>
+        <DataTable
+          label="Messages to the seller"
+          minWidth="min-w-[36rem]"
+          columns={['When', 'Channel', 'To', 'Delivery']}
+        >
           {request.messages.map((message) => {
             const { text, tone } = deliveryText(message);
             return (

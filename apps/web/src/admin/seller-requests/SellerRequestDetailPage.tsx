@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { allowed, approveLabel, flagsOf, formatMoney, hintOf, statusTone, type SellerRequest } from '@marketplace/shared';
+import {
+  allowed,
+  approveLabel,
+  flagsOf,
+  formatMoney,
+  hintOf,
+  statusTone,
+  type SellerRequest,
+} from '@marketplace/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
@@ -76,7 +84,15 @@ export function SellerRequestDetailPage() {
   );
 }
 
-function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest; onChanged: (next: SellerRequest) => void; onStale: () => void }) {
+function RequestDetail({
+  request,
+  onChanged,
+  onStale,
+}: {
+  request: SellerRequest;
+  onChanged: (next: SellerRequest) => void;
+  onStale: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<ButtonAction | null>(null);
@@ -113,13 +129,22 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
   return (
     <div className="space-y-5">
       <Card className="flex flex-wrap items-center gap-4 p-4">
-        <div aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-teal-700 text-lg font-bold text-white">
+        <div
+          aria-hidden="true"
+          className="flex size-14 shrink-0 items-center justify-center rounded-full bg-teal-700 text-lg font-bold text-white"
+        >
           {initials(request.seller_name)}
         </div>
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold text-stone-900">{request.seller_name}</h2>
           <p className="text-sm text-stone-700">
-            Reference <span className="font-mono text-base font-bold tracking-wide text-stone-900" data-testid="request-reference">{request.reference}</span>
+            Reference{' '}
+            <span
+              className="font-mono text-base font-bold tracking-wide text-stone-900"
+              data-testid="request-reference"
+            >
+              {request.reference}
+            </span>
           </p>
           <p className="text-sm break-all text-stone-700">
             <a href={`mailto:${request.email}`} className="underline">
@@ -145,10 +170,20 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
         </div>
       </Card>
 
-      <DataTable label="Item" minWidth="min-w-[19rem]" columns={['Image', 'Product name', 'Category', { label: 'Price', right: true }]}>
+      <DataTable
+        label="Item"
+        minWidth="min-w-[19rem]"
+        columns={['Image', 'Product name', 'Category', { label: 'Price', right: true }]}
+      >
         <tr>
           <td className={td}>
-            <ProductImage file={first} alt={request.item_name} size={CARD_IMAGE} eager className="aspect-[4/5] w-12 rounded" />
+            <ProductImage
+              file={first}
+              alt={request.item_name}
+              size={CARD_IMAGE}
+              eager
+              className="aspect-[4/5] w-12 rounded"
+            />
           </td>
           <td className={`${td} font-medium`}>{request.item_name}</td>
           <td className={td}>N/A</td>
@@ -210,7 +245,12 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
           <ul className="mt-3 flex flex-wrap gap-3" aria-label="Photos">
             {request.images.map((file, index) => (
               <li key={file}>
-                <ProductImage file={file} alt={`${request.item_name}, photo ${index + 1} of ${request.images.length}`} size={CARD_IMAGE} className="aspect-[4/5] w-32 rounded-md sm:w-40" />
+                <ProductImage
+                  file={file}
+                  alt={`${request.item_name}, photo ${index + 1} of ${request.images.length}`}
+                  size={CARD_IMAGE}
+                  className="aspect-[4/5] w-32 rounded-md sm:w-40"
+                />
               </li>
             ))}
           </ul>
@@ -220,7 +260,14 @@ function RequestDetail({ request, onChanged, onStale }: { request: SellerRequest
       <RequestHistory request={request} />
       <RequestMessages request={request} />
       {open && (
-        <ActionDialog action={open} request={request} approveTitle={approveLabel(flags)} busy={busy} onCancel={() => setOpen(null)} run={run} />
+        <ActionDialog
+          action={open}
+          request={request}
+          approveTitle={approveLabel(flags)}
+          busy={busy}
+          onCancel={() => setOpen(null)}
+          run={run}
+        />
       )}
     </div>
   );

@@ -80,14 +80,24 @@ export function SellerRequestsPage() {
                     <Badge tone={statusTone(request.status)}>{request.status}</Badge>
                   </td>
                   <td className={`${td} text-right`}>
-                    <RowLink to={`/admin/seller-requests/${request.id}`} label={`View ${request.item_name} from ${request.seller_name} (${request.reference})`}>
+                    <RowLink
+                      to={`/admin/seller-requests/${request.id}`}
+                      label={`View ${request.item_name} from ${request.seller_name} (${request.reference})`}
+                    >
                       View
                     </RowLink>
                   </td>
                 </tr>
               ))}
             </DataTable>
-            <TablePager page={page} total={list.total} size={SELLER_REQUESTS_PAGE_SIZE} onPage={setPage} label="Seller requests pages" always />
+            <TablePager
+              page={page}
+              total={list.total}
+              size={SELLER_REQUESTS_PAGE_SIZE}
+              onPage={setPage}
+              label="Seller requests pages"
+              always
+            />
           </>
         )}
       </Loaded>

@@ -15,7 +15,7 @@ export const SELLER_ERRORS = {
   approve: 'Failed to approve seller request',
   offer: 'Failed to make seller offer',
   addToInventory: 'Failed to add item to inventory',
-  recordAcceptance: 'Failed to record the seller\'s acceptance',
+  recordAcceptance: "Failed to record the seller's acceptance",
   counter: 'Failed to make counter offer',
   reject: 'Failed to reject seller request',
   delete: 'Failed to delete seller request',
@@ -38,10 +38,13 @@ export const sellerRequestsPageQuery = (page: Page) =>
   queryOptions({
     queryKey: sellerRequestKeys.page(page),
     queryFn: ({ signal }) =>
-      adminRequest<SellerRequestList>(`/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset: page.offset, search: page.search })}`, {
-        defaultMessage: SELLER_ERRORS.list,
-        signal,
-      }),
+      adminRequest<SellerRequestList>(
+        `/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset: page.offset, search: page.search })}`,
+        {
+          defaultMessage: SELLER_ERRORS.list,
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     meta: { defaultMessage: SELLER_ERRORS.list },
   });
@@ -50,30 +53,52 @@ export const sellerRequestsPageQuery = (page: Page) =>
 export const sellerRequestQuery = (id: string) =>
   queryOptions({
     queryKey: sellerRequestKeys.one(id),
-    queryFn: ({ signal }) => adminRequest<SellerRequest>(`/admin/seller-requests/${encodeURIComponent(id)}`, { defaultMessage: SELLER_ERRORS.one, signal }),
+    queryFn: ({ signal }) =>
+      adminRequest<SellerRequest>(`/admin/seller-requests/${encodeURIComponent(id)}`, {
+        defaultMessage: SELLER_ERRORS.one,
+        signal,
+      }),
     meta: { defaultMessage: SELLER_ERRORS.one, notFoundInline: true },
   });
 
 /** Staff set or correct the grade (null: not graded); answers the request as it is now. */
 export function setRequestCondition(id: number, condition: ConditionGrade | null): Promise<SellerRequest> {
-  return adminRequest<SellerRequest>(`/admin/seller-requests/${id}/condition`, { method: 'PUT', body: { condition }, defaultMessage: SELLER_ERRORS.condition });
+  return adminRequest<SellerRequest>(`/admin/seller-requests/${id}/condition`, {
+    method: 'PUT',
+    body: { condition },
+    defaultMessage: SELLER_ERRORS.condition,
+  });
 }
 
 /** Multipart, the item submission fields (admin wording) and `images`; answers the new request. */
 export function createSellerRequest(form: FormData): Promise<SellerRequest> {
-  return adminRequest<SellerRequest>('/admin/seller-requests', { method: 'POST', form, defaultMessage: SELLER_ERRORS.create });
+  return adminRequest<SellerRequest>('/admin/seller-requests', {
+    method: 'POST',
+    form,
+    defaultMessage: SELLER_ERRORS.create,
+  });
 }
 
-const post = (path: string, defaultMessage: string, json?: unknown) => adminRequest<SellerRequest>(path, { method: 'POST', body: json, defaultMessage });
+const post = (path: string, defaultMessage: string, json?: unknown) =>
+  adminRequest<SellerRequest>(path, { method: 'POST', body: json, defaultMessage });
 
 /** Each action answers the request as it is now. */
 export const sellerActions = {
   approve: (id: number) => post(`/admin/seller-requests/${id}/approved`, SELLER_ERRORS.approve),
-  reject: (id: number, body: { reason: string }) => post(`/admin/seller-requests/${id}/denied`, SELLER_ERRORS.reject, body),
-  offer: (id: number, body: { price: number; reason: string }) => post(`/admin/seller-requests/${id}/offer`, SELLER_ERRORS.offer, body),
-  counter: (id: number, body: { counter_price: number; reason: string }) => post(`/admin/counter-offer/${id}`, SELLER_ERRORS.counter, body),
-  recordAcceptance: (id: number, body: { note: string }) => post(`/admin/seller-requests/${id}/seller-accepted`, SELLER_ERRORS.recordAcceptance, body),
+  reject: (id: number, body: { reason: string }) =>
+    post(`/admin/seller-requests/${id}/denied`, SELLER_ERRORS.reject, body),
+  offer: (id: number, body: { price: number; reason: string }) =>
+    post(`/admin/seller-requests/${id}/offer`, SELLER_ERRORS.offer, body),
+  counter: (id: number, body: { counter_price: number; reason: string }) =>
+    post(`/admin/counter-offer/${id}`, SELLER_ERRORS.counter, body),
+  recordAcceptance: (id: number, body: { note: string }) =>
+    post(`/admin/seller-requests/${id}/seller-accepted`, SELLER_ERRORS.recordAcceptance, body),
   addToInventory: (id: number, body: { shop_id: number; category_id: number; price: number }) =>
-    post(`/admin/seller-requests/${id}/add-to-inventory`, SELLER_ERRORS.addToInventory, { ...body, seller_request_id: id, publish_product: true }),
-  delete: (id: number) => adminRequest<void>(`/admin/seller-requests/${id}`, { method: 'DELETE', defaultMessage: SELLER_ERRORS.delete }),
+    post(`/admin/seller-requests/${id}/add-to-inventory`, SELLER_ERRORS.addToInventory, {
+      ...body,
+      seller_request_id: id,
+      publish_product: true,
+    }),
+  delete: (id: number) =>
+    adminRequest<void>(`/admin/seller-requests/${id}`, { method: 'DELETE', defaultMessage: SELLER_ERRORS.delete }),
 };

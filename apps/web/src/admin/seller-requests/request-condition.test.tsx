@@ -15,7 +15,9 @@ describe('seller request detail: condition', () => {
       [/^PUT \/api\/admin\/seller-requests\/12\/condition$/, () => json(aRequest({ condition: 'fair' }))],
     ]);
     expect(card().getByRole('radio', { name: 'Good' })).toBeChecked();
-    expect(card().getByRole('radio', { name: 'Fair' })).toHaveAccessibleDescription('Clear signs of use such as scratches or dents; everything works.');
+    expect(card().getByRole('radio', { name: 'Fair' })).toHaveAccessibleDescription(
+      'Clear signs of use such as scratches or dents; everything works.',
+    );
     expect(card().getByRole('radio', { name: 'Not graded' })).toBeInTheDocument();
     const save = card().getByRole('button', { name: 'Save condition' });
     expect(save).toBeDisabled();
@@ -32,7 +34,10 @@ describe('seller request detail: condition', () => {
   it('sets a grade on a request sent without one, and can clear it again', async () => {
     const user = userEvent.setup();
     const fetchSpy = await openDetail(aRequest({ condition: null }), [
-      [/^PUT \/api\/admin\/seller-requests\/12\/condition$/, (_url, init) => json(aRequest({ condition: JSON.parse(String(init?.body)).condition }))],
+      [
+        /^PUT \/api\/admin\/seller-requests\/12\/condition$/,
+        (_url, init) => json(aRequest({ condition: JSON.parse(String(init?.body)).condition })),
+      ],
     ]);
     expect(card().getByRole('radio', { name: 'Not graded' })).toBeChecked();
     await user.click(card().getByRole('radio', { name: 'Like new' }));
@@ -41,14 +46,26 @@ describe('seller request detail: condition', () => {
     await user.click(card().getByRole('radio', { name: 'Not graded' }));
     await user.click(card().getByRole('button', { name: 'Save condition' }));
     await waitFor(() => expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(2));
-    const bodies = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
+    const bodies = fetchSpy.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([, init]) => JSON.parse(String(init!.body)));
     expect(bodies).toEqual([{ condition: 'like_new' }, { condition: null }]);
   });
 
   it("toasts the server's refusal and keeps the choice", async () => {
     const user = userEvent.setup();
     await openDetail(aRequest({ condition: 'good' }), [
-      [/^PUT \/api\/admin\/seller-requests\/12\/condition$/, () => json({ message: 'condition must be one of like_new, good, fair, for_parts', errors: { condition: 'condition must be one of like_new, good, fair, for_parts' } }, 400)],
+      [
+        /^PUT \/api\/admin\/seller-requests\/12\/condition$/,
+        () =>
+          json(
+            {
+              message: 'condition must be one of like_new, good, fair, for_parts',
+              errors: { condition: 'condition must be one of like_new, good, fair, for_parts' },
+            },
+            400,
+          ),
+      ],
     ]);
     await user.click(card().getByRole('radio', { name: 'For parts' }));
     await user.click(card().getByRole('button', { name: 'Save condition' }));
@@ -58,7 +75,9 @@ describe('seller request detail: condition', () => {
 
   it('tells staff that a product already made keeps its own grade', async () => {
     await openDetail(aRequest({ condition: 'like_new', product_id: 40, status: 'Offer Fulfilled' }));
-    expect(card().getByText('The product in the inventory keeps its own grade: change it on the product.')).toBeInTheDocument();
+    expect(
+      card().getByText('The product in the inventory keeps its own grade: change it on the product.'),
+    ).toBeInTheDocument();
   });
 
   it('names the grade add to inventory gives the product', async () => {
@@ -69,6 +88,10 @@ describe('seller request detail: condition', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Add to Inventory' }));
     const dialog = screen.getByRole('dialog', { name: 'Add to Inventory' });
-    expect(within(dialog).getByText('“Samsung Galaxy A14” becomes a published product of the chosen shop, with its photos and the grade Like new.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '“Samsung Galaxy A14” becomes a published product of the chosen shop, with its photos and the grade Like new.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -32,7 +32,10 @@ const aMessage = (overrides: Partial<OutboxMessage>): OutboxMessage => ({
 });
 
 /** The cells of one row of a table, as text. */
-const cells = (testId: string) => within(screen.getByTestId(testId)).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('seller request detail: reference, answers and messages (issue 10)', () => {
   it('shows the reference next to the seller and names it in the tab', async () => {
@@ -50,8 +53,20 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
         status: 'Counter Offer made',
         offer_expires_at: expires,
         offers: [
-          anOffer({ id: 3, answer: 'declined', answered_at: '2025-08-12T08:00:00.000Z', answer_reason: 'Too low for me' }),
-          anOffer({ id: 4, kind: 'counter', amount: 175000, created_at: '2025-08-12T09:00:00.000Z', answer: 'expired', answered_at: '2025-08-19T09:00:00.000Z' }),
+          anOffer({
+            id: 3,
+            answer: 'declined',
+            answered_at: '2025-08-12T08:00:00.000Z',
+            answer_reason: 'Too low for me',
+          }),
+          anOffer({
+            id: 4,
+            kind: 'counter',
+            amount: 175000,
+            created_at: '2025-08-12T09:00:00.000Z',
+            answer: 'expired',
+            answered_at: '2025-08-19T09:00:00.000Z',
+          }),
           // Replaced unanswered by the next one: not waiting any more.
           anOffer({ id: 5, kind: 'counter', amount: 176000, created_at: '2025-08-19T10:00:00.000Z' }),
           anOffer({ id: 6, kind: 'counter', amount: 178000, created_at: '2025-08-19T11:00:00.000Z', actor: null }),
@@ -60,11 +75,22 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
     );
     expect(screen.getByText('Offer expires')).toHaveTextContent(`Offer expires ${formatWhen(expires)}`);
     const offers = screen.getByRole('region', { name: 'Offer history' });
-    expect(within(offers).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Kind', 'Amount', 'Reason', 'By', 'Seller answer']);
+    expect(
+      within(offers)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Kind', 'Amount', 'Reason', 'By', 'Seller answer']);
     expect(cells('offer-3')[5]).toBe(`Declined${formatWhen('2025-08-12T08:00:00.000Z')}“Too low for me”`);
     expect(cells('offer-4')[5]).toBe(`Expired${formatWhen('2025-08-19T09:00:00.000Z')}`);
     expect(cells('offer-5')[5]).toBe('No answer');
-    expect(cells('offer-6')).toEqual([formatWhen('2025-08-19T11:00:00.000Z'), 'Counter offer', 'MWK 178,000', '—', '—', 'Waiting']);
+    expect(cells('offer-6')).toEqual([
+      formatWhen('2025-08-19T11:00:00.000Z'),
+      'Counter offer',
+      'MWK 178,000',
+      '—',
+      '—',
+      'Waiting',
+    ]);
   });
 
   it('shows an accepted offer, and who acted in the status history: seller, staff by name, system', async () => {
@@ -73,16 +99,63 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
         status: 'Offer Accepted by Seller',
         offers: [anOffer({ id: 3, answer: 'accepted', answered_at: '2025-08-12T08:00:00.000Z' })],
         history: [
-          { id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: 'seller', actor: null, created_at: '2025-08-10T09:30:00.000Z' },
-          { id: 2, action: 'offer', from_status: 'Pending', to_status: 'Offer Pending', reason: null, by: 'staff', actor: 'Thoko Phiri', created_at: '2025-08-11T10:00:00.000Z' },
-          { id: 3, action: 'expireOffer', from_status: 'Offer Pending', to_status: 'Offer Expired', reason: null, by: 'system', actor: null, created_at: '2025-08-18T10:00:00.000Z' },
-          { id: 4, action: 'offer', from_status: 'Offer Expired', to_status: 'Offer Pending', reason: null, by: 'staff', actor: null, created_at: '2025-08-18T11:00:00.000Z' },
-          { id: 5, action: 'sellerAccept', from_status: 'Offer Pending', to_status: 'Offer Accepted by Seller', reason: null, by: 'seller', actor: null, created_at: '2025-08-19T08:00:00.000Z' },
+          {
+            id: 1,
+            action: 'submitted',
+            from_status: null,
+            to_status: 'Pending',
+            reason: null,
+            by: 'seller',
+            actor: null,
+            created_at: '2025-08-10T09:30:00.000Z',
+          },
+          {
+            id: 2,
+            action: 'offer',
+            from_status: 'Pending',
+            to_status: 'Offer Pending',
+            reason: null,
+            by: 'staff',
+            actor: 'Thoko Phiri',
+            created_at: '2025-08-11T10:00:00.000Z',
+          },
+          {
+            id: 3,
+            action: 'expireOffer',
+            from_status: 'Offer Pending',
+            to_status: 'Offer Expired',
+            reason: null,
+            by: 'system',
+            actor: null,
+            created_at: '2025-08-18T10:00:00.000Z',
+          },
+          {
+            id: 4,
+            action: 'offer',
+            from_status: 'Offer Expired',
+            to_status: 'Offer Pending',
+            reason: null,
+            by: 'staff',
+            actor: null,
+            created_at: '2025-08-18T11:00:00.000Z',
+          },
+          {
+            id: 5,
+            action: 'sellerAccept',
+            from_status: 'Offer Pending',
+            to_status: 'Offer Accepted by Seller',
+            reason: null,
+            by: 'seller',
+            actor: null,
+            created_at: '2025-08-19T08:00:00.000Z',
+          },
         ],
       }),
     );
     expect(cells('offer-3')[5]).toBe(`Accepted${formatWhen('2025-08-12T08:00:00.000Z')}`);
-    const rows = within(screen.getByRole('region', { name: 'Status history' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('region', { name: 'Status history' }))
+      .getAllByRole('row')
+      .slice(1);
     const by = rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent);
     expect(by).toEqual(['Seller', 'Thoko Phiri', 'System', 'Staff', 'Seller']);
     expect(within(rows[2]!).getByText('Offer expired')).toBeInTheDocument();
@@ -96,7 +169,14 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
           aMessage({ id: 1, state: 'pending' }),
           aMessage({ id: 2, channel: 'email', recipient: 'chikondi@example.mw', state: 'sending', attempts: 1 }),
           aMessage({ id: 3, state: 'sent', attempts: 1, sent_at: '2025-08-11T10:01:00.000Z' }),
-          aMessage({ id: 4, channel: 'email', recipient: 'chikondi@example.mw', state: 'failed', attempts: 5, last_error: '550 Mailbox unavailable' }),
+          aMessage({
+            id: 4,
+            channel: 'email',
+            recipient: 'chikondi@example.mw',
+            state: 'failed',
+            attempts: 5,
+            last_error: '550 Mailbox unavailable',
+          }),
           aMessage({ id: 5, state: 'unconfigured' }),
           aMessage({ id: 6, channel: 'email', recipient: 'chikondi@example.mw', state: 'unconfigured' }),
           aMessage({ id: 7, state: 'pending', attempts: 2, last_error: 'Gateway answered 502' }),
@@ -104,8 +184,17 @@ describe('seller request detail: reference, answers and messages (issue 10)', ()
       }),
     );
     const table = screen.getByRole('region', { name: 'Messages to the seller' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Channel', 'To', 'Delivery']);
-    expect(cells('message-1')).toEqual([formatWhen('2025-08-11T10:00:05.000Z'), 'SMS', '+265999123456', 'Waiting to send']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Channel', 'To', 'Delivery']);
+    expect(cells('message-1')).toEqual([
+      formatWhen('2025-08-11T10:00:05.000Z'),
+      'SMS',
+      '+265999123456',
+      'Waiting to send',
+    ]);
     expect(cells('message-2').slice(1)).toEqual(['Email', 'chikondi@example.mw', 'Sending']);
     expect(cells('message-3')[3]).toBe(`Sent ${formatWhen('2025-08-11T10:01:00.000Z')}`);
     expect(cells('message-4')[3]).toBe('Failed after 5 attempts: 550 Mailbox unavailable');

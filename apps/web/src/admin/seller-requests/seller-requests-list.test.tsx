@@ -42,12 +42,29 @@ describe('seller requests list', () => {
     signIn();
     const fetchSpy = mockApi([
       me,
-      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => page([row(1, 'Approved'), row(2, 'Rejected'), row(3, 'Offer Accepted by Seller'), row(4, 'Offer Declined by Seller'), row(5, 'Offer Expired')], 12)],
+      [
+        /^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/,
+        () =>
+          page(
+            [
+              row(1, 'Approved'),
+              row(2, 'Rejected'),
+              row(3, 'Offer Accepted by Seller'),
+              row(4, 'Offer Declined by Seller'),
+              row(5, 'Offer Expired'),
+            ],
+            12,
+          ),
+      ],
       [/^GET \/api\/admin\/seller-requests\?limit=5&offset=5$/, () => page([row(6, 'Pending')], 12, 5)],
     ]);
     renderAdmin('/admin/seller-requests');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Reference', 'Name', 'Email', 'Item Name', 'Price', 'Status', 'View']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Reference', 'Name', 'Email', 'Item Name', 'Price', 'Status', 'View']);
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     const first = within(screen.getByTestId('request-row-1'));
     expect(first.getAllByRole('cell')[0]!.textContent).toBe('S-AAAA1');
@@ -59,8 +76,14 @@ describe('seller requests list', () => {
     expect(screen.getByText('Offer Accepted by Seller')).toHaveClass('bg-green-100');
     expect(screen.getByText('Offer Declined by Seller')).toHaveClass('bg-red-100');
     expect(screen.getByText('Offer Expired')).toHaveClass('bg-amber-100');
-    expect(screen.getByRole('link', { name: 'View Item 1 from Seller 1 (S-AAAA1)' })).toHaveAttribute('href', '/admin/seller-requests/1');
-    expect(screen.getByRole('link', { name: 'Create seller offer' })).toHaveAttribute('href', '/admin/create-seller-request');
+    expect(screen.getByRole('link', { name: 'View Item 1 from Seller 1 (S-AAAA1)' })).toHaveAttribute(
+      'href',
+      '/admin/seller-requests/1',
+    );
+    expect(screen.getByRole('link', { name: 'Create seller offer' })).toHaveAttribute(
+      'href',
+      '/admin/create-seller-request',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Seller 6')).toBeInTheDocument();
@@ -75,7 +98,10 @@ describe('seller requests list', () => {
     const fetchSpy = mockApi([
       me,
       [/^GET \/api\/admin\/seller-requests\?limit=5&offset=5$/, () => page([row(6, 'Pending')], 12, 5)],
-      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0&search=s-7qk2m$/, () => page([{ ...row(7, 'Pending'), reference: 'S-7QK2M' }])],
+      [
+        /^GET \/api\/admin\/seller-requests\?limit=5&offset=0&search=s-7qk2m$/,
+        () => page([{ ...row(7, 'Pending'), reference: 'S-7QK2M' }]),
+      ],
       [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => page([row(1, 'Pending')], 12)],
     ]);
     renderAdmin('/admin/seller-requests?page=2');

@@ -24,8 +24,16 @@ describe('seller request detail', () => {
     ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], ''],
     ['Approved', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.'],
     // Issue 10: the item goes to the inventory only once the seller accepted the offer.
-    ['Accepted - Offer Pending', ['Seller accepted', 'Reject offer', 'Delete offer'], 'Item approved and offer sent (pending response).'],
-    ['Offer Accepted by Seller', ['Add to Inventory', 'Reject offer', 'Delete offer'], 'Seller accepted the offer — add the item to the inventory.'],
+    [
+      'Accepted - Offer Pending',
+      ['Seller accepted', 'Reject offer', 'Delete offer'],
+      'Item approved and offer sent (pending response).',
+    ],
+    [
+      'Offer Accepted by Seller',
+      ['Add to Inventory', 'Reject offer', 'Delete offer'],
+      'Seller accepted the offer — add the item to the inventory.',
+    ],
     ['Counter Offer made', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'], ''],
     ['Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
     ['Offer Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
@@ -44,21 +52,57 @@ describe('seller request detail', () => {
       aRequest({
         status: 'Accepted - Offer Pending',
         price: 185000,
-        offers: [{ id: 3, kind: 'offer', amount: 170000, reason: 'Screen scratch', actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z', answer: null, answered_at: null, answer_reason: null }],
+        offers: [
+          {
+            id: 3,
+            kind: 'offer',
+            amount: 170000,
+            reason: 'Screen scratch',
+            actor: 'Chikondi',
+            created_at: '2025-08-11T10:00:00.000Z',
+            answer: null,
+            answered_at: null,
+            answer_reason: null,
+          },
+        ],
         history: [
-          { id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: 'seller', actor: null, created_at: '2025-08-10T09:30:00.000Z' },
-          { id: 2, action: 'approve', from_status: 'Pending', to_status: 'Approved', reason: null, by: 'staff', actor: 'Chikondi', created_at: '2025-08-11T09:00:00.000Z' },
+          {
+            id: 1,
+            action: 'submitted',
+            from_status: null,
+            to_status: 'Pending',
+            reason: null,
+            by: 'seller',
+            actor: null,
+            created_at: '2025-08-10T09:30:00.000Z',
+          },
+          {
+            id: 2,
+            action: 'approve',
+            from_status: 'Pending',
+            to_status: 'Approved',
+            reason: null,
+            by: 'staff',
+            actor: 'Chikondi',
+            created_at: '2025-08-11T09:00:00.000Z',
+          },
         ],
       }),
     );
     expect(screen.getByText('CB')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'chikondi@example.mw' })).toHaveAttribute('href', 'mailto:chikondi@example.mw');
+    expect(screen.getByRole('link', { name: 'chikondi@example.mw' })).toHaveAttribute(
+      'href',
+      'mailto:chikondi@example.mw',
+    );
     expect(screen.getByRole('link', { name: '+265 999 123 456' })).toBeInTheDocument();
     const item = screen.getByRole('region', { name: 'Item' });
     expect(within(item).getAllByRole('row')).toHaveLength(2);
     expect(within(item).getByText('N/A')).toBeInTheDocument();
     expect(screen.getByTestId('request-price').textContent).toBe('MWK 185,000');
-    expect(within(item).getByRole('img', { name: 'Samsung Galaxy A14' })).toHaveAttribute('src', expect.stringContaining('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=400'));
+    expect(within(item).getByRole('img', { name: 'Samsung Galaxy A14' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('/api/images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp?w=400'),
+    );
     expect(within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('img')).toHaveLength(2);
     const offers = screen.getByRole('region', { name: 'Offer history' });
     expect(within(offers).getByText('MWK 170,000')).toBeInTheDocument();
@@ -71,12 +115,17 @@ describe('seller request detail', () => {
 
   it('shows a placeholder image when the request has no photo', async () => {
     await openDetail(aRequest({ images: [] }));
-    expect(within(screen.getByRole('region', { name: 'Item' })).getByRole('img', { name: 'Samsung Galaxy A14: no photo' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Item' })).getByRole('img', { name: 'Samsung Galaxy A14: no photo' }),
+    ).toBeInTheDocument();
   });
 
   it("says 'Seller not found.' for an unknown id", async () => {
     signIn();
-    mockApi([me, [/^GET \/api\/admin\/seller-requests\/404$/, () => json({ message: 'Seller request not found' }, 404)]]);
+    mockApi([
+      me,
+      [/^GET \/api\/admin\/seller-requests\/404$/, () => json({ message: 'Seller request not found' }, 404)],
+    ]);
     renderAdmin('/admin/seller-requests/404');
     expect(await screen.findByText('Seller not found.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
@@ -85,13 +134,47 @@ describe('seller request detail', () => {
 
   it('requires a shop and a category before adding to inventory, then shows the updated request', async () => {
     const user = userEvent.setup();
-    const shops = { shops: [{ id: 3, name: 'Mzuzu Shop', address: 'M1', town: 'Mzuzu', hours: 'Mon-Sat 8-17', contact: 'Mon-Sat 8-17', phone: null, delivery_fee: null }], total: 1, limit: 100, offset: 0 };
-    const categories = { categories: [{ id: 6, name: 'Other', description: null, parent_id: null, parent: null }], total: 1, limit: 100, offset: 0 };
-    const accepted = { id: 3, kind: 'offer' as const, amount: 160000, reason: null, actor: 'Chikondi', created_at: '2025-08-11T10:00:00.000Z', answer: 'accepted' as const, answered_at: '2025-08-12T10:00:00.000Z', answer_reason: null };
+    const shops = {
+      shops: [
+        {
+          id: 3,
+          name: 'Mzuzu Shop',
+          address: 'M1',
+          town: 'Mzuzu',
+          hours: 'Mon-Sat 8-17',
+          contact: 'Mon-Sat 8-17',
+          phone: null,
+          delivery_fee: null,
+        },
+      ],
+      total: 1,
+      limit: 100,
+      offset: 0,
+    };
+    const categories = {
+      categories: [{ id: 6, name: 'Other', description: null, parent_id: null, parent: null }],
+      total: 1,
+      limit: 100,
+      offset: 0,
+    };
+    const accepted = {
+      id: 3,
+      kind: 'offer' as const,
+      amount: 160000,
+      reason: null,
+      actor: 'Chikondi',
+      created_at: '2025-08-11T10:00:00.000Z',
+      answer: 'accepted' as const,
+      answered_at: '2025-08-12T10:00:00.000Z',
+      answer_reason: null,
+    };
     const fetchSpy = await openDetail(aRequest({ status: 'Offer Accepted by Seller', offers: [accepted] }), [
       [/^GET \/api\/admin\/shops\?limit=100&offset=0$/, () => json(shops)],
       [/^GET \/api\/admin\/categories\?limit=100&offset=0$/, () => json(categories)],
-      [/^POST \/api\/admin\/seller-requests\/12\/add-to-inventory$/, () => json(aRequest({ status: 'Offer Fulfilled', product_id: 40 }))],
+      [
+        /^POST \/api\/admin\/seller-requests\/12\/add-to-inventory$/,
+        () => json(aRequest({ status: 'Offer Fulfilled', product_id: 40 })),
+      ],
     ]);
     await user.click(screen.getByRole('button', { name: 'Add to Inventory' }));
     const dialog = screen.getByRole('dialog', { name: 'Add to Inventory' });
@@ -103,7 +186,9 @@ describe('seller request detail', () => {
 
     await user.selectOptions(within(dialog).getByLabelText('Shop'), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(within(dialog).queryByText('Please select both shop and category.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Please select both shop and category.')).not.toBeInTheDocument(),
+    );
     expect(within(dialog).queryByText('Please select a shop before confirming.')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Please select a category before confirming.')).toBeInTheDocument();
 
@@ -112,10 +197,19 @@ describe('seller request detail', () => {
     expect(await screen.findByText('Offer fulfilled — transaction complete.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Item added to inventory')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View the product in the inventory' })).toHaveAttribute('href', '/admin/products/40');
+    expect(screen.getByRole('link', { name: 'View the product in the inventory' })).toHaveAttribute(
+      'href',
+      '/admin/products/40',
+    );
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/add-to-inventory'));
     // The selling price starts at the accepted offer.
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ shop_id: 3, category_id: 6, price: 160000, seller_request_id: 12, publish_product: true });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      shop_id: 3,
+      category_id: 6,
+      price: 160000,
+      seller_request_id: 12,
+      publish_product: true,
+    });
   });
 
   it('makes an offer with an amount and a reason', async () => {
@@ -141,7 +235,10 @@ describe('seller request detail', () => {
   it('records an acceptance given in person, with a required note, before the item can be added', async () => {
     const user = userEvent.setup();
     const fetchSpy = await openDetail(aRequest({ status: 'Accepted - Offer Pending' }), [
-      [/^POST \/api\/admin\/seller-requests\/12\/seller-accepted$/, () => json(aRequest({ status: 'Offer Accepted by Seller' }))],
+      [
+        /^POST \/api\/admin\/seller-requests\/12\/seller-accepted$/,
+        () => json(aRequest({ status: 'Offer Accepted by Seller' })),
+      ],
     ]);
     expect(screen.getByRole('button', { name: 'Add to Inventory' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Seller accepted' }));
@@ -158,9 +255,13 @@ describe('seller request detail', () => {
 
   it('asks a reason to reject, and cancelling sends nothing', async () => {
     const user = userEvent.setup();
-    const fetchSpy = await openDetail(aRequest(), [[/^POST \/api\/admin\/seller-requests\/12\/denied$/, () => json(aRequest({ status: 'Rejected' }))]]);
+    const fetchSpy = await openDetail(aRequest(), [
+      [/^POST \/api\/admin\/seller-requests\/12\/denied$/, () => json(aRequest({ status: 'Rejected' }))],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Reject offer' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Reject offer' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Reject offer' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reject offer' }));
@@ -191,10 +292,14 @@ describe('seller request detail', () => {
       [/^GET \/api\/admin\/seller-requests\/12$/, () => json(aRequest({ status }))],
     ]);
     await user.click(screen.getByRole('button', { name: 'Accept offer' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(await screen.findByText('Failed to approve seller request')).toBeInTheDocument();
     // A 500 keeps the modal open to try again; a 409 closes it and reloads the request.
-    await user.click(within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Accept offer' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(await screen.findByText('Cannot approve: The request is already approved.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Approve after Rejection' })).toBeInTheDocument();
@@ -204,7 +309,10 @@ describe('seller request detail', () => {
     const user = userEvent.setup();
     await openDetail(aRequest(), [
       [/^DELETE \/api\/admin\/seller-requests\/12$/, () => new Response(null, { status: 204 })],
-      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 })],
+      [
+        /^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/,
+        () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 }),
+      ],
     ]);
     await user.click(screen.getByRole('button', { name: 'Delete offer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete offer' });
@@ -222,7 +330,10 @@ describe('create seller request', () => {
     const fetchSpy = mockApi([
       me,
       [/^POST \/api\/admin\/seller-requests$/, () => json(aRequest(), 201)],
-      [/^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/, () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 })],
+      [
+        /^GET \/api\/admin\/seller-requests\?limit=5&offset=0$/,
+        () => json({ seller_requests: [], total: 0, limit: 5, offset: 0 }),
+      ],
     ]);
     renderAdmin('/admin/create-seller-request');
     await screen.findByRole('heading', { name: 'Create Seller Request' });
@@ -236,7 +347,9 @@ describe('create seller request', () => {
     await retype(user, 'City', 'Zomba');
     await waitFor(() => expect(screen.queryByText('Location is required')).not.toBeInTheDocument());
     await retype(user, 'Address', 'Chirunga Road');
-    expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('Zomba, Chirunga Road')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Preview' })).getByText('Zomba, Chirunga Road'),
+    ).toBeInTheDocument();
     await retype(user, 'Item Name', 'Canon EOS 2000D');
     await retype(user, 'Description', 'Camera kit.');
     await retype(user, 'Price or Value (MWK)', '610000');
@@ -268,7 +381,8 @@ describe('create seller request', () => {
       ['Seller Phone Number', '0888 234 567'],
       ['Seller Email Address', 'thoko@example.mw'],
       ['City', 'Zomba'],
-    ]) await retype(user, label!, value!);
+    ])
+      await retype(user, label!, value!);
     await user.click(screen.getByRole('radio', { name: 'Good' }));
     await user.click(screen.getByRole('button', { name: 'Create seller request' }));
     expect(await screen.findByText('Failed to create seller request')).toBeInTheDocument();

@@ -74,8 +74,20 @@ function ShopForm({ shop }: { shop?: Shop }) {
       <TextField label="Address" autoComplete="off" className="sm:col-span-2" {...field('address')} />
       <TextField label="Town" hint="Where the shop's items are, e.g. Lilongwe" autoComplete="off" {...field('town')} />
       <TextField label="Hours" hint="Opening hours, e.g. Mon-Sat 8:00-17:00" autoComplete="off" {...field('hours')} />
-      <TextField label="Phone (optional)" type="tel" hint="+265 or 0 followed by 9 digits; a mobile gets a WhatsApp button" autoComplete="off" {...field('phone')} />
-      <TextField label="Delivery fee (MWK, optional)" inputMode="numeric" hint="Leave empty if the fee is agreed on the phone" autoComplete="off" {...field('delivery_fee')} />
+      <TextField
+        label="Phone (optional)"
+        type="tel"
+        hint="+265 or 0 followed by 9 digits; a mobile gets a WhatsApp button"
+        autoComplete="off"
+        {...field('phone')}
+      />
+      <TextField
+        label="Delivery fee (MWK, optional)"
+        inputMode="numeric"
+        hint="Leave empty if the fee is agreed on the phone"
+        autoComplete="off"
+        {...field('delivery_fee')}
+      />
       <FormActions
         label={shop ? 'Save' : 'Create Shop'}
         busyLabel="Saving…"

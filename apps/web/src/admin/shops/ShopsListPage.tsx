@@ -46,14 +46,21 @@ export function ShopsListPage() {
       >
         {() => (
           <>
-            <DataTable label="Shops" minWidth="min-w-[48rem]" columns={['Name', 'Address', 'Town', 'Hours', 'Phone']} actions="Actions">
+            <DataTable
+              label="Shops"
+              minWidth="min-w-[48rem]"
+              columns={['Name', 'Address', 'Town', 'Hours', 'Phone']}
+              actions="Actions"
+            >
               {rows.map((shop) => (
                 <tr key={shop.id}>
                   <td className={`${td} font-medium`}>{shop.name}</td>
                   <td className={td}>{shop.address}</td>
                   <td className={td}>{shop.town}</td>
                   <td className={td}>{shop.hours}</td>
-                  <td className={`${td} whitespace-nowrap`}>{shop.phone ? formatMalawiPhone(shop.phone) : <span className="text-stone-500">—</span>}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {shop.phone ? formatMalawiPhone(shop.phone) : <span className="text-stone-500">—</span>}
+                  </td>
                   <RowActions>
                     <RowLink to={`/admin/shops/${shop.id}`} label={`Edit ${shop.name}`}>
                       Edit

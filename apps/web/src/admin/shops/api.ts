@@ -15,7 +15,8 @@ export const SHOPS_ERRORS = {
 export const shopQuery = (id: string) =>
   queryOptions({
     queryKey: shopKeys.one(id),
-    queryFn: ({ signal }) => adminRequest<Shop>(`/admin/shops/${encodeURIComponent(id)}`, { defaultMessage: SHOPS_ERRORS.one, signal }),
+    queryFn: ({ signal }) =>
+      adminRequest<Shop>(`/admin/shops/${encodeURIComponent(id)}`, { defaultMessage: SHOPS_ERRORS.one, signal }),
     meta: { defaultMessage: SHOPS_ERRORS.one },
   });
 

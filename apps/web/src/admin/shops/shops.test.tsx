@@ -41,7 +41,12 @@ describe('shop form', () => {
     await retype(user, 'Phone (optional)', '12345');
     await retype(user, 'Delivery fee (MWK, optional)', '5k');
     await user.click(screen.getByRole('button', { name: 'Create Shop' }));
-    for (const message of ['Shop name is required', 'Address is required', 'Town is required', 'Opening hours are required']) {
+    for (const message of [
+      'Shop name is required',
+      'Address is required',
+      'Town is required',
+      'Opening hours are required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByText('Enter a Malawi phone number: +265 or 0 followed by 9 digits')).toBeInTheDocument();
@@ -75,7 +80,10 @@ describe('shop form', () => {
     const fetchSpy = mockApi([
       me,
       [/^GET \/api\/admin\/shops\/3$/, () => json(aShop())],
-      [/^PUT \/api\/admin\/shops\/3$/, () => json({ message: 'Validation failed', errors: { town: 'Town is required' } }, 400)],
+      [
+        /^PUT \/api\/admin\/shops\/3$/,
+        () => json({ message: 'Validation failed', errors: { town: 'Town is required' } }, 400),
+      ],
     ]);
     renderAdmin('/admin/shops/3');
     await waitFor(() => expect(screen.getByLabelText('Town')).toHaveValue('Lilongwe'));
@@ -89,7 +97,11 @@ describe('shop form', () => {
     // Refused: nothing typed is lost.
     expect(screen.getByLabelText('Delivery fee (MWK, optional)')).toHaveValue('7500');
     const call = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ town: 'Lilongwe', phone: '+265999123456', delivery_fee: 7500 });
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      town: 'Lilongwe',
+      phone: '+265999123456',
+      delivery_fee: 7500,
+    });
   });
 });
 
@@ -100,20 +112,29 @@ describe('shops list', () => {
       me,
       [
         /^GET \/api\/admin\/shops\?limit=100&offset=0$/,
-        () => json({ shops: [aShop(), aShop({ id: 4, name: 'Mzuzu Shop', town: 'Mzuzu', phone: null })], total: 2, limit: 100, offset: 0 }),
+        () =>
+          json({
+            shops: [aShop(), aShop({ id: 4, name: 'Mzuzu Shop', town: 'Mzuzu', phone: null })],
+            total: 2,
+            limit: 100,
+            offset: 0,
+          }),
       ],
     ]);
     renderAdmin('/admin/shops');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Address', 'Town', 'Hours', 'Phone', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Address', 'Town', 'Hours', 'Phone', 'Actions']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first!).getAllByRole('cell').map((c) => c.textContent).slice(0, 5)).toEqual([
-      'Lilongwe City Mall',
-      'Area 3, Kenyatta Drive',
-      'Lilongwe',
-      'Mon-Sat 8:00-17:00',
-      '+265 999 123 456',
-    ]);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 5),
+    ).toEqual(['Lilongwe City Mall', 'Area 3, Kenyatta Drive', 'Lilongwe', 'Mon-Sat 8:00-17:00', '+265 999 123 456']);
     expect(within(second!).getAllByRole('cell')[4]!.textContent).toBe('—');
   });
 });

@@ -28,7 +28,18 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
     product_id: null,
     offer_expires_at: null,
     offers: [],
-    history: [{ id: 1, action: 'submitted', from_status: null, to_status: 'Pending', reason: null, by: 'seller', actor: null, created_at: '2025-08-10T09:30:00.000Z' }],
+    history: [
+      {
+        id: 1,
+        action: 'submitted',
+        from_status: null,
+        to_status: 'Pending',
+        reason: null,
+        by: 'seller',
+        actor: null,
+        created_at: '2025-08-10T09:30:00.000Z',
+      },
+    ],
     messages: [],
     ...overrides,
   };

@@ -36,11 +36,23 @@ export function CreateUserPage() {
         <TextField label="Last name" autoComplete="off" {...field('last_name')} />
         <TextField label="Display name" autoComplete="off" {...field('display_name')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" hint="8 to 128 characters." {...field('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="8 to 128 characters."
+          {...field('password')}
+        />
         <SelectField label="Role" {...field('role')}>
           <Options values={CREATE_ROLES} />
         </SelectField>
-        <FormActions label="Create User" busyLabel="Creating…" submitting={form.formState.isSubmitting} cancelTo="/admin/users" className="sm:col-span-2" />
+        <FormActions
+          label="Create User"
+          busyLabel="Creating…"
+          submitting={form.formState.isSubmitting}
+          cancelTo="/admin/users"
+          className="sm:col-span-2"
+        />
       </FormCard>
     </section>
   );

@@ -70,7 +70,13 @@ function EditUserForm({ user }: { user: User }) {
         <option value="active">Active</option>
         <option value="inactive">Inactive</option>
       </SelectField>
-      <FormActions label="Save" busyLabel="Saving…" submitting={form.formState.isSubmitting} cancelTo="/admin/users" className="sm:col-span-2" />
+      <FormActions
+        label="Save"
+        busyLabel="Saving…"
+        submitting={form.formState.isSubmitting}
+        cancelTo="/admin/users"
+        className="sm:col-span-2"
+      />
     </FormCard>
   );
 }

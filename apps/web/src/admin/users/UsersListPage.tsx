@@ -52,7 +52,9 @@ export function UsersListPage() {
                   <td className={td}>{user.email}</td>
                   <td className={td}>{user.role}</td>
                   <td className={td}>
-                    <Badge tone={user.status === 'active' ? 'green' : 'grey'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+                    <Badge tone={user.status === 'active' ? 'green' : 'grey'}>
+                      {user.status === 'active' ? 'Active' : 'Inactive'}
+                    </Badge>
                   </td>
                   <td className={`${td} text-right`}>
                     <ActionsMenu

@@ -29,7 +29,10 @@ export const usersPageQuery = (page: Page) =>
   queryOptions({
     queryKey: userKeys.page(page),
     queryFn: async ({ signal }): Promise<UserPage> => {
-      const { items, total } = await adminList<User>(`/admin/users${query(page)}`, ['users'], { defaultMessage: USERS_ERRORS.list, signal });
+      const { items, total } = await adminList<User>(`/admin/users${query(page)}`, ['users'], {
+        defaultMessage: USERS_ERRORS.list,
+        signal,
+      });
       return { users: items, total: total ?? items.length };
     },
     placeholderData: keepPreviousData,
@@ -39,7 +42,8 @@ export const usersPageQuery = (page: Page) =>
 export const userQuery = (id: string) =>
   queryOptions({
     queryKey: userKeys.one(id),
-    queryFn: ({ signal }) => adminRequest<User>(`/admin/users/${encodeURIComponent(id)}`, { defaultMessage: USERS_ERRORS.one, signal }),
+    queryFn: ({ signal }) =>
+      adminRequest<User>(`/admin/users/${encodeURIComponent(id)}`, { defaultMessage: USERS_ERRORS.one, signal }),
     meta: { defaultMessage: USERS_ERRORS.one },
   });
 
@@ -48,7 +52,11 @@ export function createUser(input: CreateUserInput): Promise<User> {
 }
 
 export function updateUser(id: number | string, input: UpdateUserInput): Promise<User> {
-  return adminRequest<User>(`/admin/users/${encodeURIComponent(String(id))}`, { method: 'PUT', body: input, defaultMessage: USERS_ERRORS.update });
+  return adminRequest<User>(`/admin/users/${encodeURIComponent(String(id))}`, {
+    method: 'PUT',
+    body: input,
+    defaultMessage: USERS_ERRORS.update,
+  });
 }
 
 export function deleteUser(id: number): Promise<void> {

@@ -24,7 +24,10 @@ describe('users list', () => {
     let users = [aUser(1, 'Admin', 'Admin'), aUser(2, 'Mphatso')];
     const fetchSpy = mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/users\?limit=50&offset=0$/, () => json({ users, total: users.length, limit: 50, offset: 0 })],
+      [
+        /^GET \/api\/admin\/users\?limit=50&offset=0$/,
+        () => json({ users, total: users.length, limit: 50, offset: 0 }),
+      ],
       [
         /^DELETE \/api\/admin\/users\/2$/,
         () => {

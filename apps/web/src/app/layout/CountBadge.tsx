@@ -4,7 +4,10 @@ export const countLinkClass = 'nav-item relative min-w-11 justify-center gap-2 p
 /** The number on a top-bar icon (the basket's items, the saved items). */
 export function CountBadge({ count, testId }: { count: number; testId: string }) {
   return (
-    <span data-testid={testId} className="absolute -top-2 -right-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-teal-700 px-1 text-xs leading-none font-bold text-white">
+    <span
+      data-testid={testId}
+      className="absolute -top-2 -right-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-teal-700 px-1 text-xs leading-none font-bold text-white"
+    >
       {count}
     </span>
   );

@@ -15,8 +15,13 @@ export function DataSaverSwitch() {
         onClick={() => setDataSaver(!on)}
         className="inline-flex min-h-11 items-center gap-3 font-semibold text-white"
       >
-        <span aria-hidden="true" className={`relative h-6 w-11 shrink-0 rounded-full transition-colors ${on ? 'bg-teal-500' : 'bg-stone-500'}`}>
-          <span className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${on ? 'translate-x-5' : ''}`} />
+        <span
+          aria-hidden="true"
+          className={`relative h-6 w-11 shrink-0 rounded-full transition-colors ${on ? 'bg-teal-500' : 'bg-stone-500'}`}
+        >
+          <span
+            className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${on ? 'translate-x-5' : ''}`}
+          />
         </span>
         {i18n._('Data saver')}
       </button>

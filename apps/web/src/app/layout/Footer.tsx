@@ -28,7 +28,10 @@ function LinkList({ title, links }: { title: string; links: { to: string; label:
       <ul className="mt-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="inline-flex min-h-11 items-center text-stone-200 hover:text-white hover:underline">
+            <Link
+              to={link.to}
+              className="inline-flex min-h-11 items-center text-stone-200 hover:text-white hover:underline"
+            >
               {i18n._(link.label)}
             </Link>
           </li>

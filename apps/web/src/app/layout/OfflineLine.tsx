@@ -14,7 +14,11 @@ export function OfflineLine() {
   useEffect(offerPageToWorker, []);
   return (
     <div role="status">
-      {!online && <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">{i18n._('You are offline: showing saved pages')}</p>}
+      {!online && (
+        <p className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+          {i18n._('You are offline: showing saved pages')}
+        </p>
+      )}
     </div>
   );
 }

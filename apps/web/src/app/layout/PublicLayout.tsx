@@ -25,7 +25,10 @@ export function PublicLayout() {
     <PhotosOnTap value={dataSaver}>
       <div className="flex min-h-screen flex-col">
         <ScrollToTop />
-        <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-teal-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-teal-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        >
           {i18n._('Skip to content')}
         </a>
         <PromoBar />

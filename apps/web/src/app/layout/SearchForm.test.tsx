@@ -28,7 +28,12 @@ function renderForm() {
   );
 }
 
-const suggestions = { suggestions: [{ id: 7, name: 'Samsung Galaxy A54' }, { id: 9, name: 'Samsung 55" TV' }] };
+const suggestions = {
+  suggestions: [
+    { id: 7, name: 'Samsung Galaxy A54' },
+    { id: 9, name: 'Samsung 55" TV' },
+  ],
+};
 
 describe('search suggestions', () => {
   it('offers names after a pause in typing, once per query, and opens one with the keyboard', async () => {

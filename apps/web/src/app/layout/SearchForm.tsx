@@ -93,10 +93,20 @@ function SearchBox({ initial }: { initial: string }) {
         maxLength={200}
         className="min-h-11 w-full min-w-0 rounded-l-md border border-r-0 border-stone-400 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-offset-0"
       />
-      <button type="submit" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-r-md bg-teal-700 px-3 text-white hover:bg-teal-800" aria-label={i18n._('Search')}>
+      <button
+        type="submit"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-r-md bg-teal-700 px-3 text-white hover:bg-teal-800"
+        aria-label={i18n._('Search')}
+      >
         <SearchIcon width={20} height={20} />
       </button>
-      <ul id={LIST_ID} role="listbox" aria-label={i18n._('Suggestions')} hidden={!shown} className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-stone-300 bg-white shadow-lg">
+      <ul
+        id={LIST_ID}
+        role="listbox"
+        aria-label={i18n._('Suggestions')}
+        hidden={!shown}
+        className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-stone-300 bg-white shadow-lg"
+      >
         {shown &&
           suggestions.map((suggestion, i) => (
             <li

@@ -53,7 +53,11 @@ export function TopBar() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className="inline-flex min-h-11 items-center gap-2 text-base font-extrabold text-teal-800 sm:mr-2 sm:text-lg" aria-label={i18n._('{brand} home', { brand: BRAND })}>
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-2 text-base font-extrabold text-teal-800 sm:mr-2 sm:text-lg"
+          aria-label={i18n._('{brand} home', { brand: BRAND })}
+        >
           {/* On a phone the name stands on two short lines (and below 400 px without the logo), leaving room on
               the same row for the language switch, the saved items and the basket. */}
           <img src="/favicon.svg" alt="" width="28" height="28" className="size-7 max-[399px]:hidden" />
@@ -72,8 +76,17 @@ export function TopBar() {
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label={i18n._('Mobile')} className="border-t border-stone-200 px-2 py-2 md:hidden" onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}>
-          <NavList items={mobileLinks} className="" linkClass="flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800" />
+        <nav
+          id="mobile-menu"
+          aria-label={i18n._('Mobile')}
+          className="border-t border-stone-200 px-2 py-2 md:hidden"
+          onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
+        >
+          <NavList
+            items={mobileLinks}
+            className=""
+            linkClass="flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800"
+          />
         </nav>
       )}
     </header>

@@ -25,7 +25,10 @@ export function useSuggestions(text: string): Suggestion[] {
     if (key.length < MIN_LENGTH || cache.has(key)) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiRequest<Suggestions>(`/v1/products/suggestions?q=${encodeURIComponent(key)}`, { defaultMessage: 'Failed to fetch suggestions', signal: controller.signal }).then(
+      apiRequest<Suggestions>(`/v1/products/suggestions?q=${encodeURIComponent(key)}`, {
+        defaultMessage: 'Failed to fetch suggestions',
+        signal: controller.signal,
+      }).then(
         ({ suggestions }) => {
           cache.set(key, suggestions);
           setLatest(suggestions);

@@ -22,7 +22,10 @@ const NY: Record<string, string> = {
 };
 
 function renderForm(props: Partial<SellFormProps> = {}) {
-  return renderInChichewa(<SellForm variant="public" onSubmit={vi.fn()} submitLabel="Tumizani katundu" {...props} />, NY);
+  return renderInChichewa(
+    <SellForm variant="public" onSubmit={vi.fn()} submitLabel="Tumizani katundu" {...props} />,
+    NY,
+  );
 }
 
 describe('the sell form in Chichewa', () => {
@@ -36,7 +39,9 @@ describe('the sell form in Chichewa', () => {
     await user.click(screen.getByLabelText('Ndikuvomereza malamulo ndi zikhalidwe'));
     await user.click(screen.getByRole('button', { name: 'Tumizani katundu' }));
     expect(await screen.findByText('Muyenera kuvomereza malamulo')).toBeInTheDocument();
-    expect(screen.getByLabelText('Ndikuvomereza malamulo ndi zikhalidwe')).toHaveAccessibleDescription('Muyenera kuvomereza malamulo');
+    expect(screen.getByLabelText('Ndikuvomereza malamulo ndi zikhalidwe')).toHaveAccessibleDescription(
+      'Muyenera kuvomereza malamulo',
+    );
   });
 
   it('shows words given by the caller exactly as given', () => {

@@ -92,7 +92,14 @@ export interface SellFormProps {
   draftKey?: string;
 }
 
-export function SellForm({ variant, wording = VISITOR_WORDING, onSubmit, submitLabel, secondaryAction, draftKey }: SellFormProps) {
+export function SellForm({
+  variant,
+  wording = VISITOR_WORDING,
+  onSubmit,
+  submitLabel,
+  secondaryAction,
+  draftKey,
+}: SellFormProps) {
   const i18n = useI18n();
   // The back-office renders in English, where nothing is translated: its words show exactly as given.
   const word = (key: keyof SellFormWording) => translateKnown(i18n, wording[key]);
@@ -125,13 +132,22 @@ export function SellForm({ variant, wording = VISITOR_WORDING, onSubmit, submitL
 
   const error = (field: FieldName) => errors[field]?.message;
   return (
-    <form noValidate onSubmit={submit} onFocus={() => void loadResolvers()} className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8">
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadResolvers()}
+      className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8"
+    >
       <div className="card space-y-5 p-4 sm:p-6">
         <ImagePicker files={files} onChange={setFiles} label={word('photos')} disabled={isSubmitting} />
         <Field label={word('item')} error={error('item_name')}>
           {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
         </Field>
-        <Field label={i18n._('Description')} error={error('description')} hint={i18n._('Any marks or faults, storage, what comes with it. Under 500 characters.')}>
+        <Field
+          label={i18n._('Description')}
+          error={error('description')}
+          hint={i18n._('Any marks or faults, storage, what comes with it. Under 500 characters.')}
+        >
           {(aria) => <textarea {...aria} rows={4} maxLength={DESCRIPTION_MAX} {...register('description')} />}
         </Field>
         <Field label={word('price')} error={error('price')} hint={i18n._('Whole kwacha, digits only.')}>
@@ -140,16 +156,32 @@ export function SellForm({ variant, wording = VISITOR_WORDING, onSubmit, submitL
         <ConditionChoice legend={word('condition')} input={register('condition')} error={error('condition')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={word('name')} error={error('seller_name')}>
-            {(aria) => <input {...aria} autoComplete={variant === 'public' ? 'name' : 'off'} {...register('seller_name')} />}
+            {(aria) => (
+              <input {...aria} autoComplete={variant === 'public' ? 'name' : 'off'} {...register('seller_name')} />
+            )}
           </Field>
           <Field label={word('phone')} error={error('phone')}>
-            {(aria) => <input {...aria} type="tel" autoComplete={variant === 'public' ? 'tel' : 'off'} {...register('phone')} />}
+            {(aria) => (
+              <input {...aria} type="tel" autoComplete={variant === 'public' ? 'tel' : 'off'} {...register('phone')} />
+            )}
           </Field>
           <Field label={word('email')} error={error('email')} className="sm:col-span-2">
-            {(aria) => <input {...aria} type="email" autoComplete={variant === 'public' ? 'email' : 'off'} {...register('email')} />}
+            {(aria) => (
+              <input
+                {...aria}
+                type="email"
+                autoComplete={variant === 'public' ? 'email' : 'off'}
+                {...register('email')}
+              />
+            )}
           </Field>
           {variant === 'public' ? (
-            <Field label={i18n._('Location')} error={error('location')} hint={i18n._('Town or area, e.g. Lilongwe, Area 47.')} className="sm:col-span-2">
+            <Field
+              label={i18n._('Location')}
+              error={error('location')}
+              hint={i18n._('Town or area, e.g. Lilongwe, Area 47.')}
+              className="sm:col-span-2"
+            >
               {(aria) => <input {...aria} autoComplete="address-level2" {...register('location')} />}
             </Field>
           ) : (
@@ -158,7 +190,9 @@ export function SellForm({ variant, wording = VISITOR_WORDING, onSubmit, submitL
               <Field label={i18n._('City')} error={error('location')}>
                 {(aria) => <input {...aria} autoComplete="off" {...register('city', { deps: ['location'] })} />}
               </Field>
-              <Field label={i18n._('Address')}>{(aria) => <input {...aria} autoComplete="off" {...register('address', { deps: ['location'] })} />}</Field>
+              <Field label={i18n._('Address')}>
+                {(aria) => <input {...aria} autoComplete="off" {...register('address', { deps: ['location'] })} />}
+              </Field>
             </fieldset>
           )}
         </div>
@@ -166,7 +200,9 @@ export function SellForm({ variant, wording = VISITOR_WORDING, onSubmit, submitL
           <legend className="sr-only">{i18n._('Options')}</legend>
           <Checkbox label={word('notify')} {...register('notify_on_offer')} />
           <Checkbox label={word('terms')} error={error('terms_accepted')} {...register('terms_accepted')} />
-          {variant === 'public' && <Checkbox label={i18n._('Create a seller account for me')} {...register('create_seller_account')} />}
+          {variant === 'public' && (
+            <Checkbox label={i18n._('Create a seller account for me')} {...register('create_seller_account')} />
+          )}
         </fieldset>
       </div>
       <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 
 export type SellFormOutput = z.output<typeof sellFormSchema>;
 /** The schema's fields ('' while no grade is chosen); the back-office types the location as a city and an address. */
-export type SellFormValues = Omit<SellSubmissionInput, 'condition'> & { condition: ConditionGrade | ''; city?: string; address?: string };
+export type SellFormValues = Omit<SellSubmissionInput, 'condition'> & {
+  condition: ConditionGrade | '';
+  city?: string;
+  address?: string;
+};
 /** The server's per-field messages (a 400's `errors`), shown under the matching fields. */
 export type ServerFieldErrors = Readonly<Record<string, string>>;
 

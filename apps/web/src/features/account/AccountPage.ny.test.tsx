@@ -16,7 +16,8 @@ const ITEMS_URL = /^GET \/api\/v1\/account\/items$/;
 const NY: Record<string, string> = {
   'Your items': 'Katundu wanu',
   'Logged in as {name} ({email})': 'Mwalowa ngati {name} ({email})',
-  '<0>{reference}</0> · sent <1>{date}</1> · your price {price}': '<0>{reference}</0> · munatumiza <1>{date}</1> · mtengo wanu {price}',
+  '<0>{reference}</0> · sent <1>{date}</1> · your price {price}':
+    '<0>{reference}</0> · munatumiza <1>{date}</1> · mtengo wanu {price}',
   'We made you an offer. Accept it or decline it below.': 'Takupatsani mtengo. Muuvomereze kapena muukane m’munsimu.',
   'Our offer: {amount}, waiting for your answer': 'Mtengo womwe tikupereka: {amount}, tikuyembekezera yankho lanu',
   'Answer the offer': 'Yankhani mtengowu',
@@ -38,7 +39,12 @@ const anItem: AccountItem = {
 describe('/account in Chichewa', () => {
   it("lists the seller's items in Chichewa: the reference and date in their places, the status text, the count", async () => {
     window.localStorage.setItem('sellerToken', 'seller-session-token-000000000001');
-    mockApi([[ITEMS_URL, () => json({ display_name: 'Chikondi Banda', email: 'chikondi@example.mw', items: [anItem], total: 130 })]]);
+    mockApi([
+      [
+        ITEMS_URL,
+        () => json({ display_name: 'Chikondi Banda', email: 'chikondi@example.mw', items: [anItem], total: 130 }),
+      ],
+    ]);
     renderInChichewa(
       <Routes>
         <Route path="/account" element={<AccountPage />} />
@@ -53,7 +59,10 @@ describe('/account in Chichewa', () => {
     expect(line.querySelector('time')).toHaveAttribute('dateTime', '2025-08-14T12:30:00.000Z');
     expect(item.getByText(NY[anItem.status_text]!)).toBeInTheDocument();
     expect(item.getByText('Mtengo womwe tikupereka: MWK 230,000, tikuyembekezera yankho lanu')).toBeInTheDocument();
-    expect(item.getByRole('link', { name: 'Yankhani mtengowu' })).toHaveAttribute('href', `/sell/status/${anItem.status_token}`);
+    expect(item.getByRole('link', { name: 'Yankhani mtengowu' })).toHaveAttribute(
+      'href',
+      `/sell/status/${anItem.status_token}`,
+    );
     expect(screen.getByText('Tikuonetsa katundu wanu watsopano 1 mwa 130.')).toBeInTheDocument();
   });
 });

@@ -32,7 +32,12 @@ function anItem(over: Partial<AccountItem> = {}): AccountItem {
     ...over,
   };
 }
-const itemsOf = (items: AccountItem[], total = items.length): AccountItems => ({ display_name: 'Chikondi Banda', email: 'chikondi@example.mw', items, total });
+const itemsOf = (items: AccountItem[], total = items.length): AccountItems => ({
+  display_name: 'Chikondi Banda',
+  email: 'chikondi@example.mw',
+  items,
+  total,
+});
 
 function renderAccount(state?: unknown) {
   return render(
@@ -44,14 +49,24 @@ function renderAccount(state?: unknown) {
   );
 }
 
-const authOf = (spy: ReturnType<typeof mockApi>, i: number) => new Headers(spy.mock.calls[i]![1]!.headers).get('Authorization');
+const authOf = (spy: ReturnType<typeof mockApi>, i: number) =>
+  new Headers(spy.mock.calls[i]![1]!.headers).get('Authorization');
 
 describe('/account', () => {
   it('asks a visitor to log in, then lists their items with the session', async () => {
     const user = userEvent.setup();
     const spy = mockApi([
       [LOGIN_URL, () => json({ token: TOKEN, display_name: 'Chikondi Banda', role: 'User' })],
-      [ITEMS_URL, () => json(itemsOf([anItem({ status: 'Accepted - Offer Pending', status_text: 'We made you an offer.', open_offer: 230000 }), anItem({ reference: 'S-ABCDE', item_name: 'Nokia 105', image: null })]))],
+      [
+        ITEMS_URL,
+        () =>
+          json(
+            itemsOf([
+              anItem({ status: 'Accepted - Offer Pending', status_text: 'We made you an offer.', open_offer: 230000 }),
+              anItem({ reference: 'S-ABCDE', item_name: 'Nokia 105', image: null }),
+            ]),
+          ),
+      ],
     ]);
     renderAccount();
     expect(screen.getByRole('heading', { level: 1, name: 'Your seller account' })).toBeInTheDocument();
@@ -64,14 +79,20 @@ describe('/account', () => {
     await retype(user, 'Password', 'kwacha-2026-banda');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your items' })).toBeInTheDocument();
-    expect(JSON.parse(String(spy.mock.calls[0]![1]!.body))).toEqual({ email: 'chikondi@example.mw', password: 'kwacha-2026-banda' });
+    expect(JSON.parse(String(spy.mock.calls[0]![1]!.body))).toEqual({
+      email: 'chikondi@example.mw',
+      password: 'kwacha-2026-banda',
+    });
     expect(window.localStorage.getItem('sellerToken')).toBe(TOKEN);
     expect(authOf(spy, 1)).toBe(`Bearer ${TOKEN}`);
 
     expect(await screen.findByText('Logged in as Chikondi Banda (chikondi@example.mw)')).toBeInTheDocument();
     const [offered, waiting] = within(screen.getByRole('list', { name: 'Your items' })).getAllByRole('listitem');
     expect(within(offered!).getByText('Our offer: MWK 230,000, waiting for your answer')).toBeInTheDocument();
-    expect(within(offered!).getByRole('link', { name: 'Answer the offer' })).toHaveAttribute('href', `/sell/status/${LINK}`);
+    expect(within(offered!).getByRole('link', { name: 'Answer the offer' })).toHaveAttribute(
+      'href',
+      `/sell/status/${LINK}`,
+    );
     expect(within(waiting!).getByRole('heading', { name: 'Nokia 105' })).toBeInTheDocument();
     expect(within(waiting!).getByText(/S-ABCDE/)).toBeInTheDocument();
     expect(within(waiting!).getByRole('img', { name: 'Nokia 105: no photo' })).toBeInTheDocument();

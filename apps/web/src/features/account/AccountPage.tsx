@@ -37,7 +37,11 @@ export function AccountPage() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      {token ? <Items token={token} onSessionEnded={() => signIn(null, SESSION_ENDED)} onLogout={() => signIn(null)} /> : <Login notice={notice} onLoggedIn={(t) => signIn(t)} />}
+      {token ? (
+        <Items token={token} onSessionEnded={() => signIn(null, SESSION_ENDED)} onLogout={() => signIn(null)} />
+      ) : (
+        <Login notice={notice} onLoggedIn={(t) => signIn(t)} />
+      )}
     </div>
   );
 }
@@ -52,18 +56,25 @@ function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: (tok
         {i18n._('Your seller account')}
       </h1>
       {notice && (
-        <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950">
+        <p
+          role="alert"
+          className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+        >
           {translateKnown(i18n, notice)}
         </p>
       )}
       <p className="text-stone-800">
-        {claiming ? i18n._('Log in to add your item to your account.') : i18n._('Log in to see all the items you offered us and answer our offers.')}
+        {claiming
+          ? i18n._('Log in to add your item to your account.')
+          : i18n._('Log in to see all the items you offered us and answer our offers.')}
       </p>
       <Suspense fallback={<p className="text-sm text-stone-600">{i18n._('Loading…')}</p>}>
         <LoginForm onLoggedIn={onLoggedIn} />
       </Suspense>
       <p className="border-t border-stone-200 pt-4 text-sm text-stone-700">
-        {i18n._("No account yet? Tick “Create a seller account for me” when you sell an item, then set your password on the item's private page.")}{' '}
+        {i18n._(
+          "No account yet? Tick “Create a seller account for me” when you sell an item, then set your password on the item's private page.",
+        )}{' '}
         <Link to="/sell" className="font-semibold text-teal-800 underline">
           {i18n._('Sell an item')}
         </Link>
@@ -77,7 +88,15 @@ interface Loaded {
   notice: string | null;
 }
 
-function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEnded: () => void; onLogout: () => void }) {
+function Items({
+  token,
+  onSessionEnded,
+  onLogout,
+}: {
+  token: string;
+  onSessionEnded: () => void;
+  onLogout: () => void;
+}) {
   const i18n = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
@@ -101,7 +120,8 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
   }, [expired, onSessionEnded]);
   useEffect(() => {
     // The item is added: a reload of this page must not say so again.
-    if (state.status === 'success' && claimOf(location.state)) void navigate(location.pathname, { replace: true, state: null });
+    if (state.status === 'success' && claimOf(location.state))
+      void navigate(location.pathname, { replace: true, state: null });
   }, [state.status, location.state, location.pathname, navigate]);
 
   const head = <title>{pageTitle(i18n._('Your items'))}</title>;
@@ -134,7 +154,9 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="page-title">{i18n._('Your items')}</h1>
-          <p className="text-sm break-all text-stone-700">{i18n._('Logged in as {name} ({email})', { name: items.display_name, email: items.email })}</p>
+          <p className="text-sm break-all text-stone-700">
+            {i18n._('Logged in as {name} ({email})', { name: items.display_name, email: items.email })}
+          </p>
         </div>
         <button
           type="button"
@@ -153,7 +175,10 @@ function Items({ token, onSessionEnded, onLogout }: { token: string; onSessionEn
         </p>
       )}
       {items.items.length === 0 ? (
-        <EmptyState title={i18n._('No items yet')} message={i18n._('Items you offer us while logged in, or add from their private page, show here.')} />
+        <EmptyState
+          title={i18n._('No items yet')}
+          message={i18n._('Items you offer us while logged in, or add from their private page, show here.')}
+        />
       ) : (
         <ItemList items={items.items} />
       )}

@@ -4,12 +4,18 @@ import { apiRequest } from '../../lib/api-client';
 export const ITEMS_FAILED = /*i18n*/ 'Could not load your items';
 
 export function login(input: LoginInput): Promise<LoginResult> {
-  return apiRequest<LoginResult>('/v1/auth/login', { method: 'POST', body: input, defaultMessage: /*i18n*/ 'Login failed. Please try again.' });
+  return apiRequest<LoginResult>('/v1/auth/login', {
+    method: 'POST',
+    body: input,
+    defaultMessage: /*i18n*/ 'Login failed. Please try again.',
+  });
 }
 
 /** Ends the session on the server; the phone forgets it whatever the answer (a 204, or none when offline). */
 export async function logout(token: string): Promise<void> {
-  await apiRequest<unknown>('/v1/auth/logout', { method: 'POST', token, defaultMessage: 'Logout failed' }).catch(() => undefined);
+  await apiRequest<unknown>('/v1/auth/logout', { method: 'POST', token, defaultMessage: 'Logout failed' }).catch(
+    () => undefined,
+  );
 }
 
 export function fetchItems(token: string, signal: AbortSignal): Promise<AccountItems> {
@@ -18,5 +24,10 @@ export function fetchItems(token: string, signal: AbortSignal): Promise<AccountI
 
 /** Adds an item the seller holds the private link of; the updated list comes back. */
 export function claimItem(token: string, statusToken: string): Promise<AccountItems> {
-  return apiRequest<AccountItems>('/v1/account/items', { method: 'POST', token, body: { status_token: statusToken }, defaultMessage: /*i18n*/ 'Could not add the item to your account' });
+  return apiRequest<AccountItems>('/v1/account/items', {
+    method: 'POST',
+    token,
+    body: { status_token: statusToken },
+    defaultMessage: /*i18n*/ 'Could not add the item to your account',
+  });
 }

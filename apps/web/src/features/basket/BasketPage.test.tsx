@@ -16,7 +16,12 @@ afterEach(() => {
 
 describe('BasketPage', () => {
   it('shows the spec empty state and a product grid', async () => {
-    mockApi([[/GET \/api\/v1\/products\?limit=4&offset=0&available=true$/, () => json(list([aProduct({ id: 30, name: 'Suggested' })]))]]);
+    mockApi([
+      [
+        /GET \/api\/v1\/products\?limit=4&offset=0&available=true$/,
+        () => json(list([aProduct({ id: 30, name: 'Suggested' })])),
+      ],
+    ]);
     renderWithRouter(<BasketPage />, '/basket');
     expect(screen.getByRole('heading', { level: 1, name: 'Your Basket' })).toBeInTheDocument();
     expect(screen.getByText('You have not added anything to your Basket.')).toBeInTheDocument();
@@ -90,7 +95,10 @@ describe('BasketPage', () => {
     addToBasket({ id: 1, name: 'Phone', price: 100000, shop: { id: 9, name: 'Old Shop', town: 'Zomba' } });
     addToBasket({ id: 2, name: 'Laptop', price: 250000, shop: { id: 3, name: 'Mzuzu Tech', town: 'Mzuzu' } });
     mockApi([
-      [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', shop: aShop({ name: 'Area 3 Electronics', town: 'Lilongwe' }) }))],
+      [
+        /GET \/api\/v1\/products\/1$/,
+        () => json(aProduct({ id: 1, name: 'Phone', shop: aShop({ name: 'Area 3 Electronics', town: 'Lilongwe' }) })),
+      ],
       [/GET \/api\/v1\/products\/2$/, () => json({ message: 'boom' }, 500)],
       [/GET \/api\/v1\/products\?/, () => json(list([]))],
     ]);
@@ -138,7 +146,14 @@ describe('BasketPage', () => {
 
   it('lists the orders placed from this phone, linking to their pages', async () => {
     mockApi([[/GET \/api\/v1\/products\?/, () => json(list([]))]]);
-    rememberOrders([{ number: 'MW-4K7Q2', token: 'a'.repeat(32), shop_name: 'Chichiri Electronics', created_at: '2025-08-14T12:30:00.000Z' }]);
+    rememberOrders([
+      {
+        number: 'MW-4K7Q2',
+        token: 'a'.repeat(32),
+        shop_name: 'Chichiri Electronics',
+        created_at: '2025-08-14T12:30:00.000Z',
+      },
+    ]);
     renderWithRouter(<BasketPage />, '/basket');
     const orders = within(screen.getByRole('region', { name: 'Your orders' }));
     const link = orders.getByRole('link', { name: /MW-4K7Q2/ });

@@ -20,7 +20,14 @@ function freshen(item: BasketItem, checked: CheckedItem | undefined): BasketItem
   const product = checked?.product;
   if (!product) return item;
   const shop = product.shop ? { id: product.shop.id, name: product.shop.name, town: product.shop.town } : item.shop;
-  return { ...item, name: product.name, price: product.price, location: product.location, cover_image_url: cardImageFile(product), shop };
+  return {
+    ...item,
+    name: product.name,
+    price: product.price,
+    location: product.location,
+    cover_image_url: cardImageFile(product),
+    shop,
+  };
 }
 
 function problemOf(checked: CheckedItem | undefined): LineProblem {
@@ -34,7 +41,9 @@ export function BasketPage() {
   const stored = useBasket();
   const [placedOrders] = useState(readPlacedOrders);
   const ids = stored.map((item) => item.id);
-  const checks = useAsync(`basket:${ids.join(',')}`, (signal) => (ids.length ? checkBasketItems(ids, signal) : Promise.resolve(new Map<number, CheckedItem>())));
+  const checks = useAsync(`basket:${ids.join(',')}`, (signal) =>
+    ids.length ? checkBasketItems(ids, signal) : Promise.resolve(new Map<number, CheckedItem>()),
+  );
   const suggestions = useAsync('basket-suggestions', fetchSuggestions);
   const suggestionError = suggestions.status === 'error' ? suggestions.error : null;
   useEffect(() => {
@@ -57,7 +66,10 @@ export function BasketPage() {
           {i18n._('Your Basket')}
         </h1>
         {lines.length === 0 ? (
-          <EmptyState title={i18n._('You have not added anything to your Basket.')} message={i18n._('Items in you Basket will appear here after you add them.')} />
+          <EmptyState
+            title={i18n._('You have not added anything to your Basket.')}
+            message={i18n._('Items in you Basket will appear here after you add them.')}
+          />
         ) : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
             <ul className="space-y-3" aria-label={i18n._('Items in your basket')}>
@@ -71,17 +83,30 @@ export function BasketPage() {
               </h2>
               <dl className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4">
                 <dt className="text-stone-700">
-                  {available.length === 1 ? i18n._('Total (1 item)') : i18n._('Total ({count} items)', { count: available.length })}
+                  {available.length === 1
+                    ? i18n._('Total (1 item)')
+                    : i18n._('Total ({count} items)', { count: available.length })}
                 </dt>
                 <dd className="text-2xl font-extrabold whitespace-nowrap text-stone-950" data-testid="basket-total">
                   {formatMoney(basketTotal(available))}
                 </dd>
               </dl>
-              {anyUnavailable && <p className="mt-2 text-sm text-stone-700">{i18n._('Unavailable items are not counted in the total.')}</p>}
-              <button type="button" className="btn btn-primary mt-4 w-full" disabled={available.length === 0} onClick={() => navigate('/checkout')}>
+              {anyUnavailable && (
+                <p className="mt-2 text-sm text-stone-700">
+                  {i18n._('Unavailable items are not counted in the total.')}
+                </p>
+              )}
+              <button
+                type="button"
+                className="btn btn-primary mt-4 w-full"
+                disabled={available.length === 0}
+                onClick={() => navigate('/checkout')}
+              >
                 {i18n._('Place order')}
               </button>
-              <p className="mt-2 text-sm text-stone-700">{i18n._('Nothing to pay now: you pay at the shop when you collect, or on delivery.')}</p>
+              <p className="mt-2 text-sm text-stone-700">
+                {i18n._('Nothing to pay now: you pay at the shop when you collect, or on delivery.')}
+              </p>
             </aside>
           </div>
         )}
@@ -91,7 +116,12 @@ export function BasketPage() {
         <h2 id="suggestions-heading" className="section-title mb-3">
           {i18n._('Explore New Items')}
         </h2>
-        <ProductGrid label={i18n._('Explore New Items')} loading={suggestions.status === 'loading'} products={suggestions.status === 'success' ? suggestions.data : []} skeletons={HOME_GRID_SIZE} />
+        <ProductGrid
+          label={i18n._('Explore New Items')}
+          loading={suggestions.status === 'loading'}
+          products={suggestions.status === 'success' ? suggestions.data : []}
+          skeletons={HOME_GRID_SIZE}
+        />
       </section>
     </div>
   );

@@ -39,7 +39,12 @@ const NY: Record<string, string> = {
 
 const phone = aProduct({ id: 1, name: 'Tecno Spark 10', price: 100000 });
 const laptop = aProduct({ id: 2, name: 'HP EliteBook 840', price: 250000 });
-const tv = aProduct({ id: 3, name: 'Hisense 43" TV', price: 400000, shop: aShop({ id: 2, name: 'Mzuzu Tech', town: 'Mzuzu' }) });
+const tv = aProduct({
+  id: 3,
+  name: 'Hisense 43" TV',
+  price: 400000,
+  shop: aShop({ id: 2, name: 'Mzuzu Tech', town: 'Mzuzu' }),
+});
 
 describe('/checkout in Chichewa', () => {
   it('explains a conflict with the item names in the sentence, then places the order', async () => {
@@ -57,7 +62,14 @@ describe('/checkout in Chichewa', () => {
           orderCalls += 1;
           if (orderCalls > 1) return json({ orders: [aPlacedOrder()] }, 201);
           taken = true;
-          return json({ message: 'Some items are no longer available', unavailable: [2], changed: [{ product_id: 3, price: 380000 }] }, 409);
+          return json(
+            {
+              message: 'Some items are no longer available',
+              unavailable: [2],
+              changed: [{ product_id: 3, price: 380000 }],
+            },
+            409,
+          );
         },
       ],
     ]);
@@ -69,23 +81,39 @@ describe('/checkout in Chichewa', () => {
       '/checkout',
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Kutumiza Oda' })).toBeInTheDocument();
-    expect(await screen.findByTestId('shops-note')).toHaveTextContent("Katundu wanu ali m'mashopu 2, choncho padzakhala ma oda 2");
+    expect(await screen.findByTestId('shops-note')).toHaveTextContent(
+      "Katundu wanu ali m'mashopu 2, choncho padzakhala ma oda 2",
+    );
     await retype(user, 'Dzina lanu', 'Chikondi Banda');
     await retype(user, 'Foni', '0999 123 456');
     await user.click(screen.getByRole('button', { name: 'Tsimikizani oda' }));
 
-    const notice = (await screen.findByText('HP EliteBook 840 wangosungidwira wogula wina')).closest<HTMLElement>('[role="alert"]')!;
-    expect(within(notice).getByText('Hisense 43" TV: mtengo wasintha kuchoka pa MWK 400,000 kufika pa MWK 380,000')).toBeInTheDocument();
-    expect(within(notice).getByText('Tachotsa katunduyo mu dengu lanu. Onani oda yanu ndipo tsimikizaninso.')).toBeInTheDocument();
+    const notice = (await screen.findByText('HP EliteBook 840 wangosungidwira wogula wina')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(
+      within(notice).getByText('Hisense 43" TV: mtengo wasintha kuchoka pa MWK 400,000 kufika pa MWK 380,000'),
+    ).toBeInTheDocument();
+    expect(
+      within(notice).getByText('Tachotsa katunduyo mu dengu lanu. Onani oda yanu ndipo tsimikizaninso.'),
+    ).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Pitirizani ndi katundu wotsalayo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Zikomo! Oda yanu yatumizidwa' })).toBeInTheDocument();
     const placed = within(screen.getByTestId('placed-order'));
     expect(placed.getByRole('heading', { level: 2 })).toHaveTextContent('Nambala ya odaMW-4K7Q2');
     expect(placed.getByRole('heading', { level: 3, name: 'Katengeni ku' })).toBeInTheDocument();
-    expect(placed.getByRole('link', { name: 'Imbirani shopu Chichiri Electronics' })).toHaveAttribute('href', 'tel:+265888234567');
-    expect(placed.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', expect.stringContaining(encodeURIComponent('Moni, ndikufunsa za oda yanga MW-4K7Q2')));
-    const hold = placed.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Tikusungirani katundu wanu mpaka Sat, 16 Aug 2025, 2:30 pm');
+    expect(placed.getByRole('link', { name: 'Imbirani shopu Chichiri Electronics' })).toHaveAttribute(
+      'href',
+      'tel:+265888234567',
+    );
+    expect(placed.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent('Moni, ndikufunsa za oda yanga MW-4K7Q2')),
+    );
+    const hold = placed.getByText(
+      (_, el) => el?.tagName === 'P' && el.textContent === 'Tikusungirani katundu wanu mpaka Sat, 16 Aug 2025, 2:30 pm',
+    );
     expect(hold.querySelector('time')).toHaveAttribute('dateTime', aPlacedOrder().expires_at);
   });
 });

@@ -16,7 +16,14 @@ afterEach(() => {
   clearBasket();
 });
 
-const mzuzu = aShop({ id: 2, name: 'Mzuzu Tech', town: 'Mzuzu', address: 'Orton Chirwa Road', phone: '+265 111 234 567', delivery_fee: 5000 });
+const mzuzu = aShop({
+  id: 2,
+  name: 'Mzuzu Tech',
+  town: 'Mzuzu',
+  address: 'Orton Chirwa Road',
+  phone: '+265 111 234 567',
+  delivery_fee: 5000,
+});
 
 function renderCheckout() {
   return renderWithRouter(
@@ -29,10 +36,13 @@ function renderCheckout() {
 }
 
 const field = (label: string) => screen.getByLabelText(label);
-const confirm = (user: UserEvent) => user.click(screen.getByRole('button', { name: /^(Confirm order|Continue with the other items|Placing order…)$/ }));
+const confirm = (user: UserEvent) =>
+  user.click(screen.getByRole('button', { name: /^(Confirm order|Continue with the other items|Placing order…)$/ }));
 const choose = (user: UserEvent, name: RegExp) => user.click(screen.getByRole('radio', { name }));
 const postBodies = (spy: ReturnType<typeof mockApi>) =>
-  spy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  spy.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 /** The order requests sent, without their retry key (requestIds checks that). */
 const posts = (spy: ReturnType<typeof mockApi>) => postBodies(spy).map(({ request_id: _key, ...body }) => body);
 const requestIds = (spy: ReturnType<typeof mockApi>) => postBodies(spy).map((body) => body.request_id);
@@ -41,12 +51,15 @@ const requestIds = (spy: ReturnType<typeof mockApi>) => postBodies(spy).map((bod
 function expectMessageUnder(label: string, message: string) {
   const input = field(label);
   expect(input).toHaveAttribute('aria-invalid', 'true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+  const described = (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
   expect(described).toContain(message);
 }
 
 /** The items' live listings have been read (the summary shows the basket's snapshot until then). */
-const checked = () => waitFor(() => expect(screen.queryByText('Checking prices and availability…')).not.toBeInTheDocument());
+const checked = () =>
+  waitFor(() => expect(screen.queryByText('Checking prices and availability…')).not.toBeInTheDocument());
 
 async function fillBuyer(user: UserEvent) {
   await retype(user, 'Your name', 'Chikondi Banda');
@@ -131,11 +144,23 @@ describe('/checkout form', () => {
           json(
             {
               orders: [
-                aPlacedOrder({ number: 'MW-4K7Q2', token: 'a'.repeat(32), items: [{ product_id: 1, name: phone.name, price: 100000, image: null }], total: 100000 }),
+                aPlacedOrder({
+                  number: 'MW-4K7Q2',
+                  token: 'a'.repeat(32),
+                  items: [{ product_id: 1, name: phone.name, price: 100000, image: null }],
+                  total: 100000,
+                }),
                 aPlacedOrder({
                   number: 'MW-9XZ3P',
                   token: 'b'.repeat(32),
-                  shop: { id: 2, name: 'Mzuzu Tech', town: 'Mzuzu', address: 'Orton Chirwa Road', hours: 'Daily 8-18', phone: '+265 111 234 567' },
+                  shop: {
+                    id: 2,
+                    name: 'Mzuzu Tech',
+                    town: 'Mzuzu',
+                    address: 'Orton Chirwa Road',
+                    hours: 'Daily 8-18',
+                    phone: '+265 111 234 567',
+                  },
                   items: [{ product_id: 3, name: tv.name, price: 400000, image: null }],
                   total: 400000,
                 }),
@@ -148,7 +173,10 @@ describe('/checkout form', () => {
     renderCheckout();
     await checked();
     const groups = screen.getAllByTestId('shop-group');
-    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual(['Chichiri Electronics, Blantyre', 'Mzuzu Tech, Mzuzu']);
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual([
+      'Chichiri Electronics, Blantyre',
+      'Mzuzu Tech, Mzuzu',
+    ]);
     expect(within(groups[1]!).getByText('MWK 400,000', { selector: '.font-bold' })).toBeInTheDocument();
     expect(screen.getByTestId('checkout-total').textContent).toBe('MWK 500,000');
     expect(screen.getByTestId('shops-note')).toHaveTextContent(
@@ -157,18 +185,38 @@ describe('/checkout form', () => {
 
     await fillBuyer(user);
     await confirm(user);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your 2 orders are placed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you! Your 2 orders are placed' }),
+    ).toBeInTheDocument();
     expect(posts(spy)).toEqual([
-      { items: [{ product_id: 1, price: 100000 }, { product_id: 3, price: 400000 }], buyer_name: 'Chikondi Banda', phone: '+265999123456', fulfilment: 'collect' },
+      {
+        items: [
+          { product_id: 1, price: 100000 },
+          { product_id: 3, price: 400000 },
+        ],
+        buyer_name: 'Chikondi Banda',
+        phone: '+265999123456',
+        fulfilment: 'collect',
+      },
     ]);
     const placed = screen.getAllByTestId('placed-order');
     expect(placed.map((o) => within(o).getByTestId('order-number').textContent)).toEqual(['MW-4K7Q2', 'MW-9XZ3P']);
     expect(within(placed[1]!).getByTestId('shop-name')).toHaveTextContent('Mzuzu Tech');
     // A landline: call, but no WhatsApp.
-    expect(within(placed[1]!).getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265111234567');
+    expect(within(placed[1]!).getByRole('link', { name: /^Call the shop/ })).toHaveAttribute(
+      'href',
+      'tel:+265111234567',
+    );
     expect(within(placed[1]!).queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
-    expect(within(placed[0]!).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
-    expect(screen.getAllByText(/^Bring your order number and the money\. Pay at the counter in cash or by mobile money \(Airtel Money or TNM Mpamba\)\. Check the item before you pay\.$/)).toHaveLength(2);
+    expect(within(placed[0]!).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      `https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`,
+    );
+    expect(
+      screen.getAllByText(
+        /^Bring your order number and the money\. Pay at the counter in cash or by mobile money \(Airtel Money or TNM Mpamba\)\. Check the item before you pay\.$/,
+      ),
+    ).toHaveLength(2);
     expect(getBasket()).toEqual([]);
   });
 });
@@ -207,7 +255,12 @@ describe('/checkout answers', () => {
       },
     ]);
 
-    const order = aPlacedOrder({ fulfilment: 'delivery', address: 'Plot 12, Nyambadwe', area: 'Nyambadwe', items: [{ product_id: 1, name: phone.name, price: 100000, image: null }] });
+    const order = aPlacedOrder({
+      fulfilment: 'delivery',
+      address: 'Plot 12, Nyambadwe',
+      area: 'Nyambadwe',
+      items: [{ product_id: 1, name: phone.name, price: 100000, image: null }],
+    });
     await act(async () => answer(json({ orders: [order] }, 201)));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed' });
     expect(heading).toHaveFocus();
@@ -218,8 +271,15 @@ describe('/checkout answers', () => {
     expect(placed.getByText('Mon-Sat 8:00-17:00')).toBeInTheDocument();
     expect(placed.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265888234567');
     expect(placed.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeInTheDocument();
-    expect(placed.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeInTheDocument();
-    expect(placed.getByRole('link', { name: /^Keep this link to follow your order/ })).toHaveAttribute('href', `/order/${order.token}`);
+    expect(
+      placed.getByText(
+        (_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm',
+      ),
+    ).toBeInTheDocument();
+    expect(placed.getByRole('link', { name: /^Keep this link to follow your order/ })).toHaveAttribute(
+      'href',
+      `/order/${order.token}`,
+    );
 
     // The ordered item left the basket; the reserved one, never sent, stays for the buyer to see.
     expect(getBasket().map((item) => item.id)).toEqual([8]);
@@ -248,7 +308,14 @@ describe('/checkout answers', () => {
           orderCalls += 1;
           if (orderCalls === 1) {
             taken = true;
-            return json({ message: 'Some items are no longer available', unavailable: [2, 4], changed: [{ product_id: 3, price: 380000 }] }, 409);
+            return json(
+              {
+                message: 'Some items are no longer available',
+                unavailable: [2, 4],
+                changed: [{ product_id: 3, price: 380000 }],
+              },
+              409,
+            );
           }
           return json({ orders: [aPlacedOrder()] }, 201);
         },
@@ -261,10 +328,14 @@ describe('/checkout answers', () => {
     await confirm(user);
 
     // Waits for the notice's content, not the first alert: the reserved-or-sold lookup comes after the 409.
-    const notice = (await screen.findByText('HP EliteBook 840 was just reserved by another buyer')).closest<HTMLElement>('[role="alert"]')!;
+    const notice = (
+      await screen.findByText('HP EliteBook 840 was just reserved by another buyer')
+    ).closest<HTMLElement>('[role="alert"]')!;
     expect(notice).toBeInTheDocument();
     expect(within(notice).getByText('Bush Radio is no longer available')).toBeInTheDocument();
-    expect(within(notice).getByText('Hisense 43" TV: the price changed from MWK 400,000 to MWK 380,000')).toBeInTheDocument();
+    expect(
+      within(notice).getByText('Hisense 43" TV: the price changed from MWK 400,000 to MWK 380,000'),
+    ).toBeInTheDocument();
     expect(getBasket().map((item) => [item.id, item.price])).toEqual([
       [1, 100000],
       [3, 380000],
@@ -296,7 +367,10 @@ describe('/checkout answers', () => {
     basketOf(laptop);
     mockApi([
       [/GET \/api\/v1\/products\/2$/, () => json(laptop)],
-      [/POST \/api\/v1\/orders$/, () => json({ message: 'Some items are no longer available', unavailable: [2], changed: [] }, 409)],
+      [
+        /POST \/api\/v1\/orders$/,
+        () => json({ message: 'Some items are no longer available', unavailable: [2], changed: [] }, 409),
+      ],
     ]);
     renderCheckout();
     await checked();
@@ -306,7 +380,10 @@ describe('/checkout answers', () => {
     expect(screen.getByText('Your basket is empty.')).toBeInTheDocument();
     expect(screen.getByText(/Nothing is left to order\./)).toBeInTheDocument();
     expect(getBasket()).toEqual([]);
-    expect(JSON.parse(window.sessionStorage.getItem('checkout-draft') ?? '{}')).toMatchObject({ buyer_name: 'Chikondi Banda', phone: '0999 123 456' });
+    expect(JSON.parse(window.sessionStorage.getItem('checkout-draft') ?? '{}')).toMatchObject({
+      buyer_name: 'Chikondi Banda',
+      phone: '0999 123 456',
+    });
   });
 
   it('a lost connection or a 429 says what happened; nothing typed is lost, not even by a reload', async () => {
@@ -331,13 +408,17 @@ describe('/checkout answers', () => {
     await retype(user, 'Address', 'Plot 12');
     await retype(user, 'Area', 'Nyambadwe');
     await confirm(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach the shop. Check your connection and try again: what you typed is still here.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not reach the shop. Check your connection and try again: what you typed is still here.',
+    );
     expect(field('Your name')).toHaveValue('Chikondi Banda');
     expect(field('Address')).toHaveValue('Plot 12');
     expect(getBasket().map((item) => item.id)).toEqual([1]);
 
     await confirm(user);
-    expect(await screen.findByText('Too many orders from your network. Please try again in a few minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many orders from your network. Please try again in a few minutes.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm order' })).toBeInTheDocument());
 
     // Both tries carried one retry key: had the first reached the server, the second gets its orders back.
@@ -358,7 +439,17 @@ describe('/checkout answers', () => {
     basketOf(phone);
     mockApi([
       [/GET \/api\/v1\/products\/1$/, () => json(phone)],
-      [/POST \/api\/v1\/orders$/, () => json({ message: 'Validation failed', errors: { phone: 'This number cannot be reached', buyer_name: 'Name looks wrong' } }, 400)],
+      [
+        /POST \/api\/v1\/orders$/,
+        () =>
+          json(
+            {
+              message: 'Validation failed',
+              errors: { phone: 'This number cannot be reached', buyer_name: 'Name looks wrong' },
+            },
+            400,
+          ),
+      ],
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout();

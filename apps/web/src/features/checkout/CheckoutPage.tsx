@@ -1,4 +1,9 @@
-import { EMPTY_BASKET, type CheckoutForm as CheckoutOutput, type OrderRequest, type PlacedOrder } from '@marketplace/shared';
+import {
+  EMPTY_BASKET,
+  type CheckoutForm as CheckoutOutput,
+  type OrderRequest,
+  type PlacedOrder,
+} from '@marketplace/shared';
 import { useState } from 'react';
 import { Link } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
@@ -39,7 +44,9 @@ export function CheckoutPage() {
   // The items are checked once, as the checkout opens; items the server later refuses leave the basket
   // and need no second look.
   const [checkIds] = useState(() => stored.map((item) => item.id));
-  const checks = useAsync(`checkout:${checkIds.join(',')}`, (signal) => (checkIds.length ? checkBasketItems(checkIds, signal) : Promise.resolve(NO_CHECKS)));
+  const checks = useAsync(`checkout:${checkIds.join(',')}`, (signal) =>
+    checkIds.length ? checkBasketItems(checkIds, signal) : Promise.resolve(NO_CHECKS),
+  );
   const [newPrices, setNewPrices] = useState<ReadonlyMap<number, number>>(() => new Map());
   const [placed, setPlaced] = useState<PlacedOrder[] | null>(null);
   const [conflict, setConflict] = useState<ConflictReport | null>(null);
@@ -63,7 +70,9 @@ export function CheckoutPage() {
     });
     const changed = found.changed.flatMap(({ product_id, price }) => {
       const line = byId.get(product_id);
-      return line && !found.unavailable.includes(product_id) ? [{ id: product_id, name: line.name, from: line.price, to: price }] : [];
+      return line && !found.unavailable.includes(product_id)
+        ? [{ id: product_id, name: line.name, from: line.price, to: price }]
+        : [];
     });
     const prices = new Map(found.changed.map((c) => [c.product_id, c.price]));
     setNewPrices((before) => new Map([...before, ...prices]));
@@ -79,10 +88,19 @@ export function CheckoutPage() {
     try {
       const orders = await placeOrder(requestOf(values, orderable));
       setPlaced(orders);
-      rememberOrders(orders.map((order) => ({ number: order.number, token: order.token, shop_name: order.shop?.name ?? null, created_at: order.created_at })));
+      rememberOrders(
+        orders.map((order) => ({
+          number: order.number,
+          token: order.token,
+          shop_name: order.shop?.name ?? null,
+          created_at: order.created_at,
+        })),
+      );
       clearDraft();
       // What the orders hold (a retried request answers with the orders it placed before).
-      removeFromBasket(orders.flatMap((order) => order.items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]))));
+      removeFromBasket(
+        orders.flatMap((order) => order.items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]))),
+      );
     } catch (error) {
       if (await explainConflict(error)) return;
       console.error('Checkout: the order was not placed', error);
@@ -112,7 +130,10 @@ export function CheckoutPage() {
       <section className="mx-auto max-w-2xl space-y-4">
         {title}
         {conflict && <ConflictNotice report={conflict} />}
-        <EmptyState title={i18n._(EMPTY_BASKET)} message={i18n._('Add the items you want to your basket, then place your order.')} />
+        <EmptyState
+          title={i18n._(EMPTY_BASKET)}
+          message={i18n._('Add the items you want to your basket, then place your order.')}
+        />
         <div className="flex flex-wrap gap-3">
           <Link to="/basket" className="btn btn-outline">
             {i18n._('Back to your basket')}
@@ -143,22 +164,38 @@ export function CheckoutPage() {
             groups={groups}
             onPlace={place}
             canSubmit={orderable.length > 0}
-            submitLabel={conflict?.taken.length && conflict.rest ? i18n._('Continue with the other items') : i18n._('Confirm order')}
+            submitLabel={
+              conflict?.taken.length && conflict.rest
+                ? i18n._('Continue with the other items')
+                : i18n._('Confirm order')
+            }
             beforeSubmit={
               <>
                 {conflict && <ConflictNotice report={conflict} />}
                 {failure && (
-                  <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+                  <p
+                    role="alert"
+                    className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
+                  >
                     {translateKnown(i18n, failure)}
                   </p>
                 )}
                 {shopCount > 1 && (
                   <p className="rounded-md bg-teal-50 p-3 text-sm text-stone-900" data-testid="shops-note">
-                    {i18n._('Your items are in {count} shops, so this becomes {count} orders, one per shop. Each shop calls you about its own order.', { count: shopCount })}
+                    {i18n._(
+                      'Your items are in {count} shops, so this becomes {count} orders, one per shop. Each shop calls you about its own order.',
+                      { count: shopCount },
+                    )}
                   </p>
                 )}
-                {orderable.length === 0 && <p className="text-sm text-stone-700">{i18n._('None of the items in your basket can be ordered now.')}</p>}
-                <p className="text-sm text-stone-700">{i18n._('Nothing to pay now. The shop holds your items for you.')}</p>
+                {orderable.length === 0 && (
+                  <p className="text-sm text-stone-700">
+                    {i18n._('None of the items in your basket can be ordered now.')}
+                  </p>
+                )}
+                <p className="text-sm text-stone-700">
+                  {i18n._('Nothing to pay now. The shop holds your items for you.')}
+                </p>
               </>
             }
           />

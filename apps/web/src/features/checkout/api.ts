@@ -2,24 +2,34 @@ import type { OrderConflict, OrderRequest, PlacedOrder } from '@marketplace/shar
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 const ORDER_ERROR = /*i18n*/ 'Your order could not be placed. Please try again.';
-const OFFLINE = /*i18n*/ 'We could not reach the shop. Check your connection and try again: what you typed is still here.';
+const OFFLINE =
+  /*i18n*/ 'We could not reach the shop. Check your connection and try again: what you typed is still here.';
 const TOO_MANY = /*i18n*/ 'Too many orders from your network just now. Please wait a few minutes and try again.';
 
 /** POST /v1/orders: one order per shop comes back, each with its private token. */
 export async function placeOrder(request: OrderRequest): Promise<PlacedOrder[]> {
-  const result = await apiRequest<{ orders?: PlacedOrder[] }>('/v1/orders', { method: 'POST', body: request, defaultMessage: ORDER_ERROR });
+  const result = await apiRequest<{ orders?: PlacedOrder[] }>('/v1/orders', {
+    method: 'POST',
+    body: request,
+    defaultMessage: ORDER_ERROR,
+  });
   if (!Array.isArray(result.orders) || result.orders.length === 0) throw new ApiError(ORDER_ERROR, 500);
   return result.orders;
 }
 
-const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : []);
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
 
 /** The 409 answer's details: which items were taken and which prices changed; null for any other failure. */
 export function conflictOf(error: unknown): OrderConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || !error.body || typeof error.body !== 'object') return null;
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.body || typeof error.body !== 'object')
+    return null;
   const body = error.body as Record<string, unknown>;
   const changed = Array.isArray(body.changed)
-    ? body.changed.filter((c): c is OrderConflict['changed'][number] => !!c && Number.isInteger(c.product_id) && Number.isInteger(c.price))
+    ? body.changed.filter(
+        (c): c is OrderConflict['changed'][number] =>
+          !!c && Number.isInteger(c.product_id) && Number.isInteger(c.price),
+      )
     : [];
   return { message: error.message, unavailable: ids(body.unavailable), changed };
 }
@@ -29,7 +39,9 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};
   const errors = (error.body as { errors?: unknown }).errors;
   if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**

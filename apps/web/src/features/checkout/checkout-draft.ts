@@ -15,7 +15,14 @@ export interface CheckoutValues {
   area: string;
 }
 
-const EMPTY_VALUES: CheckoutValues = { buyer_name: '', phone: '', email: '', fulfilment: 'collect', address: '', area: '' };
+const EMPTY_VALUES: CheckoutValues = {
+  buyer_name: '',
+  phone: '',
+  email: '',
+  fulfilment: 'collect',
+  address: '',
+  area: '',
+};
 
 export function readCheckoutDraft(): CheckoutValues {
   const draft = readDraft(CHECKOUT_DRAFT, EMPTY_VALUES);
@@ -26,7 +33,9 @@ const REQUEST_KEY = 'checkout-request';
 
 function newRequestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 /**

@@ -28,12 +28,21 @@ export interface ShopGroup {
 }
 
 /** The basket as the checkout shows it: the live listing where we have it, a price the server just gave over both. */
-export function checkoutLines(items: readonly BasketItem[], checked: ReadonlyMap<number, CheckedItem>, newPrices: ReadonlyMap<number, number>): CheckoutLine[] {
+export function checkoutLines(
+  items: readonly BasketItem[],
+  checked: ReadonlyMap<number, CheckedItem>,
+  newPrices: ReadonlyMap<number, number>,
+): CheckoutLine[] {
   return items.map((item) => {
     const check = checked.get(item.id);
     const product = check?.product;
     const shop = product?.shop
-      ? { id: product.shop.id, name: product.shop.name, town: product.shop.town, delivery_fee: product.shop.delivery_fee }
+      ? {
+          id: product.shop.id,
+          name: product.shop.name,
+          town: product.shop.town,
+          delivery_fee: product.shop.delivery_fee,
+        }
       : item.shop && { ...item.shop, delivery_fee: null };
     return {
       id: item.id,

@@ -17,7 +17,12 @@ const MESSAGES = {
 
 const renderAt = (path: string) => renderInChichewa(<DiscoverPage />, MESSAGES, path);
 
-const page = (count: number) => ({ products: Array.from({ length: count }, (_, i) => aProduct({ id: i + 1, name: `Item ${i + 1}` })), total: count, limit: 10, offset: 0 });
+const page = (count: number) => ({
+  products: Array.from({ length: count }, (_, i) => aProduct({ id: i + 1, name: `Item ${i + 1}` })),
+  total: count,
+  limit: 10,
+  offset: 0,
+});
 
 describe('DiscoverPage in Chichewa', () => {
   it('names a fixed category in Chichewa and counts one item', async () => {

@@ -17,7 +17,9 @@ const page = (from: number, count: number, total: number) => ({
 
 describe('DiscoverPage', () => {
   it("defaults to SmartPhones, shows 8 skeletons, then the category's first page", async () => {
-    const fetchMock = mockApi([[/GET \/api\/v1\/products\/category\/SmartPhones\?limit=10&offset=0$/, () => json(page(1, 3, 3))]]);
+    const fetchMock = mockApi([
+      [/GET \/api\/v1\/products\/category\/SmartPhones\?limit=10&offset=0$/, () => json(page(1, 3, 3))],
+    ]);
     renderWithRouter(<DiscoverPage />, '/discover');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Discover SmartPhones');
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);
@@ -67,7 +69,9 @@ describe('DiscoverPage', () => {
   });
 
   it('searches the product list and names the search in the heading', async () => {
-    const fetchMock = mockApi([[/GET \/api\/v1\/products\?limit=10&offset=0&search=dual%20sim$/, () => json(page(1, 1, 1))]]);
+    const fetchMock = mockApi([
+      [/GET \/api\/v1\/products\?limit=10&offset=0&search=dual%20sim$/, () => json(page(1, 1, 1))],
+    ]);
     renderWithRouter(<DiscoverPage />, '/discover?search=dual%20sim');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “dual sim”');
     expect(await screen.findByRole('link', { name: 'Item 1' })).toBeInTheDocument();
@@ -77,8 +81,14 @@ describe('DiscoverPage', () => {
   it('a search whose total is capped shows no count and goes on offering more while pages are full', async () => {
     const user = userEvent.setup();
     mockApi([
-      [/GET \/api\/v1\/products\?limit=10&offset=0&search=samsung$/, () => json({ ...page(1, 10, 200), total_capped: true })],
-      [/GET \/api\/v1\/products\?limit=10&offset=10&search=samsung$/, () => json({ ...page(11, 10, 200), total_capped: true })],
+      [
+        /GET \/api\/v1\/products\?limit=10&offset=0&search=samsung$/,
+        () => json({ ...page(1, 10, 200), total_capped: true }),
+      ],
+      [
+        /GET \/api\/v1\/products\?limit=10&offset=10&search=samsung$/,
+        () => json({ ...page(11, 10, 200), total_capped: true }),
+      ],
     ]);
     renderWithRouter(<DiscoverPage />, '/discover?search=samsung');
     expect(await screen.findByRole('link', { name: 'Item 10' })).toBeInTheDocument();

@@ -17,12 +17,17 @@ export function DiscoverPage() {
   const search = params.get('search')?.trim() ?? '';
   const category = params.get('category')?.trim() || DEFAULT_DISCOVER_CATEGORY;
   const filters = filtersFrom(params);
-  const query: DiscoverQuery = search && !params.get('category') ? { kind: 'search', search, filters } : { kind: 'category', category, filters };
+  const query: DiscoverQuery =
+    search && !params.get('category') ? { kind: 'search', search, filters } : { kind: 'category', category, filters };
   // A category's name is data, but the six fixed ones are in the catalogue.
   const categoryName = query.kind === 'category' ? translateKnown(i18n, query.category) : '';
-  const heading = query.kind === 'search' ? i18n._('Results for “{search}”', { search: query.search }) : i18n._('Discover {category}', { category: categoryName });
+  const heading =
+    query.kind === 'search'
+      ? i18n._('Results for “{search}”', { search: query.search })
+      : i18n._('Discover {category}', { category: categoryName });
   const narrowed = activeFilters(filters) > 0;
-  const { loading, products, total, hasMore, loadingMore, moreFailed, loadMore, error, retry } = useDiscoverProducts(query);
+  const { loading, products, total, hasMore, loadingMore, moreFailed, loadMore, error, retry } =
+    useDiscoverProducts(query);
 
   return (
     <section aria-labelledby="discover-heading">
@@ -39,12 +44,29 @@ export function DiscoverPage() {
         {heading}
       </h1>
       <p className="mt-1 mb-3 min-h-5 text-sm text-stone-600" aria-live="polite">
-        {!loading && total !== null && products.length > 0 && (total === 1 ? i18n._('1 item') : i18n._('{count} items', { count: total }))}
+        {!loading &&
+          total !== null &&
+          products.length > 0 &&
+          (total === 1 ? i18n._('1 item') : i18n._('{count} items', { count: total }))}
         {!loading && narrowed && products.length === 0 && !error && i18n._('No items match these filters.')}
       </p>
       {/* A new URL starts a fresh bar: the panel closes and its fields show what is applied. */}
-      <FilterBar key={`${query.kind}:${filterQuery(filters)}`} base={query.kind === 'search' ? { search: query.search } : { category: query.category }} filters={filters} />
-      <ProductGrid label={heading} loading={loading} products={products} skeletons={DISCOVER_SKELETONS} headingLevel={2} error={error} onRetry={retry} eager={4} priority />
+      <FilterBar
+        key={`${query.kind}:${filterQuery(filters)}`}
+        base={query.kind === 'search' ? { search: query.search } : { category: query.category }}
+        filters={filters}
+      />
+      <ProductGrid
+        label={heading}
+        loading={loading}
+        products={products}
+        skeletons={DISCOVER_SKELETONS}
+        headingLevel={2}
+        error={error}
+        onRetry={retry}
+        eager={4}
+        priority
+      />
       {(hasMore || moreFailed) && (
         <div className="mt-6 flex flex-col items-center gap-2">
           {moreFailed && (

@@ -2,7 +2,9 @@ import { DISCOVER_PAGE_SIZE, type PublicProduct } from '@marketplace/shared';
 import { apiList, apiRequest } from '../../lib/api-client';
 import { filterQuery, type DiscoverFilters } from './filters';
 
-export type DiscoverQuery = ({ kind: 'category'; category: string } | { kind: 'search'; search: string }) & { filters: DiscoverFilters };
+export type DiscoverQuery = ({ kind: 'category'; category: string } | { kind: 'search'; search: string }) & {
+  filters: DiscoverFilters;
+};
 
 export interface ProductPage {
   products: PublicProduct[];
@@ -17,12 +19,23 @@ export interface ProductPage {
  * says; later ones continue from the previous page's cursor when the API gave one, which costs the same at
  * any depth (decision 0014), else by offset.
  */
-export async function fetchDiscoverPage(query: DiscoverQuery, from: { offset: number } | { cursor: string }, signal?: AbortSignal): Promise<ProductPage> {
+export async function fetchDiscoverPage(
+  query: DiscoverQuery,
+  from: { offset: number } | { cursor: string },
+  signal?: AbortSignal,
+): Promise<ProductPage> {
   const page = `limit=${DISCOVER_PAGE_SIZE}&${'cursor' in from ? `cursor=${encodeURIComponent(from.cursor)}` : `offset=${from.offset}`}${filterQuery(query.filters)}`;
   const { items, total, extra } =
     query.kind === 'category'
-      ? await apiList<PublicProduct>(`/v1/products/category/${encodeURIComponent(query.category)}?${page}`, ['products'], { defaultMessage: 'Failed to fetch category items', signal })
-      : await apiList<PublicProduct>(`/v1/products?${page}&search=${encodeURIComponent(query.search)}`, ['products'], { defaultMessage: 'Failed to fetch items', signal });
+      ? await apiList<PublicProduct>(
+          `/v1/products/category/${encodeURIComponent(query.category)}?${page}`,
+          ['products'],
+          { defaultMessage: 'Failed to fetch category items', signal },
+        )
+      : await apiList<PublicProduct>(`/v1/products?${page}&search=${encodeURIComponent(query.search)}`, ['products'], {
+          defaultMessage: 'Failed to fetch items',
+          signal,
+        });
   // A common search's total is counted only up to a cap (decision 0014): then the count is unknown and
   // "Show more" goes on while pages come back full.
   const cursor = typeof extra.next_cursor === 'string' ? extra.next_cursor : null;
@@ -31,5 +44,7 @@ export async function fetchDiscoverPage(query: DiscoverQuery, from: { offset: nu
 
 /** The towns that have items, for the town filter. */
 export async function fetchTowns(signal?: AbortSignal): Promise<string[]> {
-  return (await apiRequest<{ towns: string[] }>('/v1/products/towns', { defaultMessage: 'Failed to fetch towns', signal })).towns;
+  return (
+    await apiRequest<{ towns: string[] }>('/v1/products/towns', { defaultMessage: 'Failed to fetch towns', signal })
+  ).towns;
 }

@@ -47,7 +47,9 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
   const firstPage = first.status === 'success' ? first.data : { products: [], total: 0, cursor: null };
   const products = [...firstPage.products, ...(extra?.products ?? [])];
   const total = extra?.total ?? firstPage.total;
-  const lastPageFull = (extra ? extra.products.length % DISCOVER_PAGE_SIZE === 0 : firstPage.products.length === DISCOVER_PAGE_SIZE) && products.length > 0;
+  const lastPageFull =
+    (extra ? extra.products.length % DISCOVER_PAGE_SIZE === 0 : firstPage.products.length === DISCOVER_PAGE_SIZE) &&
+    products.length > 0;
   const hasMore = first.status === 'success' && (total === null ? lastPageFull : products.length < total);
 
   function loadMore() {
@@ -57,7 +59,16 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
     fetchDiscoverPage(query, cursor ? { cursor } : { offset: products.length }).then(
       (page) =>
         setMore((prev) =>
-          prev && prev.key === key ? { key, products: [...prev.products, ...page.products], total: page.total ?? prev.total, cursor: page.cursor, loading: false, failed: false } : prev,
+          prev && prev.key === key
+            ? {
+                key,
+                products: [...prev.products, ...page.products],
+                total: page.total ?? prev.total,
+                cursor: page.cursor,
+                loading: false,
+                failed: false,
+              }
+            : prev,
         ),
       (err: unknown) => {
         console.error('Discover: could not load more products', err);

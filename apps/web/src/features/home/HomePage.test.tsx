@@ -36,7 +36,11 @@ describe('HomePage', () => {
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);
 
     const featuredList = await screen.findByRole('list', { name: 'Featured Items' });
-    expect(within(featuredList).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/product/1', '/product/2', '/product/3', '/product/4']);
+    expect(
+      within(featuredList)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/product/1', '/product/2', '/product/3', '/product/4']);
     const newList = await screen.findByRole('list', { name: 'Explore New Items' });
     expect(within(newList).getAllByRole('article')).toHaveLength(4);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -133,7 +137,9 @@ describe('HeroCarousel on the home page', () => {
     const img = screen.getByRole('img', { name: 'Laptops and a desktop computer on a desk' });
     expect(img).toHaveAttribute(
       'srcset',
-      ['400w', '700w', '1200w'].map((w) => `/api/images/hero/hero-laptops.webp?w=${parseInt(w)}&h=500&fit=cover&q=80 ${w}`).join(', '),
+      ['400w', '700w', '1200w']
+        .map((w) => `/api/images/hero/hero-laptops.webp?w=${parseInt(w)}&h=500&fit=cover&q=80 ${w}`)
+        .join(', '),
     );
   });
 });

@@ -23,7 +23,8 @@ function useGrid(state: AsyncState<CardProduct[]>, what: string) {
   return { loading: state.status === 'loading', products: state.status === 'success' ? state.data : [], error };
 }
 
-const HOME_DESCRIPTION = /*i18n*/ 'Buy and sell second-hand phones, laptops, TVs and more in Malawi. Prices in MWK, collect and pay at a partner shop.';
+const HOME_DESCRIPTION =
+  /*i18n*/ 'Buy and sell second-hand phones, laptops, TVs and more in Malawi. Prices in MWK, collect and pay at a partner shop.';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -50,7 +51,13 @@ export function HomePage() {
       <h1 className="sr-only">{i18n._('Second-hand electronics in Malawi')}</h1>
       <HeroCarousel slides={SLIDES} />
       <Section id="featured-items" title={i18n._('Featured Items')}>
-        <ProductGrid label={i18n._('Featured Items')} skeletons={HOME_GRID_SIZE} onRetry={retry} eager={2} {...featured} />
+        <ProductGrid
+          label={i18n._('Featured Items')}
+          skeletons={HOME_GRID_SIZE}
+          onRetry={retry}
+          eager={2}
+          {...featured}
+        />
       </Section>
       <Section id="new-items" title={i18n._('Explore New Items')}>
         <ProductGrid label={i18n._('Explore New Items')} skeletons={HOME_GRID_SIZE} onRetry={retry} {...newest} />

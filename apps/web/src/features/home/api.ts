@@ -4,14 +4,19 @@ import type { CardProduct } from '../../lib/product-types';
 
 /** Featured Items. The featured list names the product by product_id (spec 3), which is what cards link to. */
 export async function fetchFeatured(signal: AbortSignal): Promise<CardProduct[]> {
-  const page = await apiList<FeaturedProduct>('/v1/products/featured-products', ['products'], { defaultMessage: 'Failed to fetch items', signal });
-  return page.items
-    .slice(0, HOME_GRID_SIZE)
-    .map((item) => ({ ...item, id: item.product_id ?? item.id }));
+  const page = await apiList<FeaturedProduct>('/v1/products/featured-products', ['products'], {
+    defaultMessage: 'Failed to fetch items',
+    signal,
+  });
+  return page.items.slice(0, HOME_GRID_SIZE).map((item) => ({ ...item, id: item.product_id ?? item.id }));
 }
 
 /** Explore New Items: the newest products that can still be bought (not sold, not reserved). */
 export async function fetchNewest(signal: AbortSignal): Promise<CardProduct[]> {
-  const page = await apiList<PublicProduct>(`/v1/products?limit=${HOME_GRID_SIZE}&offset=0&available=true`, ['products'], { defaultMessage: 'Failed to fetch items', signal });
+  const page = await apiList<PublicProduct>(
+    `/v1/products?limit=${HOME_GRID_SIZE}&offset=0&available=true`,
+    ['products'],
+    { defaultMessage: 'Failed to fetch items', signal },
+  );
   return page.items;
 }

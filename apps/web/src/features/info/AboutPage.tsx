@@ -19,7 +19,9 @@ export function AboutPage() {
       </p>
       <p>
         <Rich
-          text={i18n._('Want to sell? <0>Offer us your item</0>. Want to visit? See our <1>shops and opening hours</1>.')}
+          text={i18n._(
+            'Want to sell? <0>Offer us your item</0>. Want to visit? See our <1>shops and opening hours</1>.',
+          )}
           parts={[
             (t) => (
               <Link to="/sell" className="text-link">

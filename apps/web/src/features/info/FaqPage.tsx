@@ -4,7 +4,7 @@ import { InfoPage } from './InfoPage';
 const FAQS = [
   {
     q: /*i18n*/ 'How do I buy an item?',
-    a: /*i18n*/ 'Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop\'s town and pay the driver. Nothing is paid online.',
+    a: /*i18n*/ "Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop's town and pay the driver. Nothing is paid online.",
   },
   {
     q: /*i18n*/ 'Can I see an item before I buy it?',
@@ -14,7 +14,10 @@ const FAQS = [
     q: /*i18n*/ 'How do I sell an item?',
     a: /*i18n*/ 'Use Sell an Item: add up to 3 photos, describe the item and give your price and contact details. Our team reviews it and contacts you with an offer.',
   },
-  { q: /*i18n*/ 'Do I need an account?', a: /*i18n*/ 'No. You can browse, mark interest, order and offer an item without logging in.' },
+  {
+    q: /*i18n*/ 'Do I need an account?',
+    a: /*i18n*/ 'No. You can browse, mark interest, order and offer an item without logging in.',
+  },
   {
     q: /*i18n*/ 'What does "Mark Interested" do?',
     a: /*i18n*/ 'It tells sellers and our team how many people want an item. It does not reserve the item.',

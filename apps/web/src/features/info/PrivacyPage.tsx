@@ -13,7 +13,9 @@ export function PrivacyPage() {
             "When you offer an item: your name, phone number, email, location, the item's details and photos. Photos are stripped of hidden data such as GPS location.",
           )}
         </li>
-        <li>{i18n._('When you mark interest: an anonymous random id kept in your browser, so you are counted once.')}</li>
+        <li>
+          {i18n._('When you mark interest: an anonymous random id kept in your browser, so you are counted once.')}
+        </li>
         <li>{i18n._('Your basket is kept only in your browser.')}</li>
       </ul>
       <h2>{i18n._('How we use it')}</h2>

@@ -32,8 +32,26 @@ describe('/order/{token} in Chichewa', () => {
       address: 'Plot 12',
       area: 'Nyambadwe',
       history: [
-        { id: 1, action: 'place', from_status: null, to_status: 'Placed', reason: null, actor: null, by: 'buyer', created_at: '2025-08-14T12:30:00.000Z' },
-        { id: 2, action: 'cancel', from_status: 'Placed', to_status: 'Cancelled', reason: 'Out of stock', actor: 'Staff', by: 'staff', created_at: '2025-08-14T13:05:00.000Z' },
+        {
+          id: 1,
+          action: 'place',
+          from_status: null,
+          to_status: 'Placed',
+          reason: null,
+          actor: null,
+          by: 'buyer',
+          created_at: '2025-08-14T12:30:00.000Z',
+        },
+        {
+          id: 2,
+          action: 'cancel',
+          from_status: 'Placed',
+          to_status: 'Cancelled',
+          reason: 'Out of stock',
+          actor: 'Staff',
+          by: 'staff',
+          created_at: '2025-08-14T13:05:00.000Z',
+        },
       ],
     });
     mockApi([[new RegExp(`GET /api/v1/orders/${TOKEN}$`), () => json(order)]]);

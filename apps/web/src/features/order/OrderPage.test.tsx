@@ -23,7 +23,13 @@ function renderOrder(token = TOKEN) {
   );
 }
 
-const event = (id: number, to_status: string, by: 'buyer' | 'staff' | 'system', created_at: string, reason: string | null = null) => ({
+const event = (
+  id: number,
+  to_status: string,
+  by: 'buyer' | 'staff' | 'system',
+  created_at: string,
+  reason: string | null = null,
+) => ({
   id,
   action: to_status,
   from_status: null,
@@ -44,7 +50,10 @@ describe('/order/{token}', () => {
       email: 'chikondi@example.mw',
       delivery_fee: 5000,
       total: 190000,
-      history: [event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'), event(2, 'Confirmed', 'staff', '2025-08-14T13:05:00.000Z')],
+      history: [
+        event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'),
+        event(2, 'Confirmed', 'staff', '2025-08-14T13:05:00.000Z'),
+      ],
     });
     mockApi([[ORDER_URL, () => json(order)]]);
     renderOrder();
@@ -54,12 +63,19 @@ describe('/order/{token}', () => {
     expect(status.getByText('Confirmed')).toBeInTheDocument();
     expect(status.getByText('The shop has confirmed your order and will arrange the delivery.')).toBeInTheDocument();
     expect(screen.getByText('Pay the driver in cash or by mobile money when the item arrives.')).toBeInTheDocument();
-    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        (_, el) => el?.tagName === 'P' && el.textContent === 'We hold your items until Sat, 16 Aug 2025, 2:30 pm',
+      ),
+    ).toBeInTheDocument();
 
     const shop = within(screen.getByRole('region', { name: 'Delivered by' }));
     expect(shop.getByTestId('shop-name')).toHaveTextContent('Chichiri Electronics');
     expect(shop.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265888234567');
-    expect(shop.getByRole('link', { name: /^Chat on WhatsApp/ })).toHaveAttribute('href', `https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`);
+    expect(shop.getByRole('link', { name: /^Chat on WhatsApp/ })).toHaveAttribute(
+      'href',
+      `https://wa.me/265888234567?text=${encodeURIComponent('Hello, about my order MW-4K7Q2')}`,
+    );
 
     const items = within(screen.getByRole('region', { name: 'Items' }));
     expect(items.getByText('Samsung Galaxy A14')).toBeInTheDocument();
@@ -72,7 +88,10 @@ describe('/order/{token}', () => {
     expect(receive.getByText('chikondi@example.mw')).toBeInTheDocument();
 
     const history = within(screen.getByRole('list', { name: 'Order history' }));
-    expect(history.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Thu, 14 Aug 2025, 2:30 pmOrder placed', 'Thu, 14 Aug 2025, 3:05 pmConfirmed by the shop']);
+    expect(history.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Thu, 14 Aug 2025, 2:30 pmOrder placed',
+      'Thu, 14 Aug 2025, 3:05 pmConfirmed by the shop',
+    ]);
     expect(screen.queryByText(/Staff Member/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -93,14 +112,19 @@ describe('/order/{token}', () => {
     expect(block.getByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' }) !== null).toBe(cancellable);
     // The hold time only while the reservation can still run out (not once it is out for delivery or over).
-    expect(screen.queryByText(/We hold your items until/) !== null).toBe(status === 'Placed' || status === 'Ready for collection');
+    expect(screen.queryByText(/We hold your items until/) !== null).toBe(
+      status === 'Placed' || status === 'Ready for collection',
+    );
   });
 
   it('cancels behind a confirmation with an optional reason, then shows the cancelled order', async () => {
     const user = userEvent.setup();
     const cancelled: PublicOrder = anOrder({
       status: 'Cancelled',
-      history: [event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'), event(2, 'Cancelled', 'buyer', '2025-08-14T14:00:00.000Z', 'Found one cheaper')],
+      history: [
+        event(1, 'Placed', 'buyer', '2025-08-14T12:30:00.000Z'),
+        event(2, 'Cancelled', 'buyer', '2025-08-14T14:00:00.000Z', 'Found one cheaper'),
+      ],
     });
     const spy = mockApi([
       [ORDER_URL, () => json(anOrder())],
@@ -150,7 +174,9 @@ describe('/order/{token}', () => {
     const dialog = within(screen.getByRole('dialog'));
     await user.type(dialog.getByLabelText('Reason (optional)'), 'Changed my mind');
     await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('We could not reach the shop. Check your connection and try again.');
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'We could not reach the shop. Check your connection and try again.',
+    );
     expect(dialog.getByLabelText('Reason (optional)')).toHaveValue('Changed my mind');
 
     await user.click(dialog.getByRole('button', { name: 'Cancel order' }));

@@ -18,7 +18,9 @@ export function OrderPage() {
   const i18n = useI18n();
   const token = useParams().token ?? '';
   const [round, setRound] = useState(0);
-  const state = useAsync(`order:${token}:${round}`, (signal) => Promise.all([fetchOrder(token, signal), loadDetails()]));
+  const state = useAsync(`order:${token}:${round}`, (signal) =>
+    Promise.all([fetchOrder(token, signal), loadDetails()]),
+  );
   const [cancelled, setCancelled] = useState<PublicOrder | null>(null);
   /** The server's refusal, as it came (shown through translateKnown). */
   const [notice, setNotice] = useState<string | null>(null);
@@ -30,7 +32,9 @@ export function OrderPage() {
     setRound((n) => n + 1);
   }
 
-  const head = <PrivateLinkHead title={order ? i18n._('Order {number}', { number: order.number }) : i18n._('Your order')} />;
+  const head = (
+    <PrivateLinkHead title={order ? i18n._('Order {number}', { number: order.number }) : i18n._('Your order')} />
+  );
 
   if (loaded && order) {
     const { OrderDetails } = loaded[1];

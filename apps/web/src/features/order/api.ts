@@ -4,7 +4,10 @@ import { apiRequest } from '../../lib/api-client';
 export const ORDER_NOT_FOUND = /*i18n*/ 'Order not found';
 
 export async function fetchOrder(token: string, signal: AbortSignal): Promise<PublicOrder> {
-  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}`, { defaultMessage: 'Could not load your order', signal });
+  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}`, {
+    defaultMessage: 'Could not load your order',
+    signal,
+  });
 }
 
 /** The buyer cancels; the cancelled order comes back. A 409 says it can no longer be cancelled. */

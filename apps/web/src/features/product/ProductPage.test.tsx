@@ -24,13 +24,29 @@ function renderProduct(id = '7') {
   );
 }
 
-const related = [aProduct({ id: 7 }), aProduct({ id: 8, name: 'Phone 8', watchers: 41 }), aProduct({ id: 9, name: 'Phone 9' })];
+const related = [
+  aProduct({ id: 7 }),
+  aProduct({ id: 8, name: 'Phone 8', watchers: 41 }),
+  aProduct({ id: 9, name: 'Phone 9' }),
+];
 
 describe('ProductPage', () => {
   it('shows the product with its fallbacks, gallery and category link', async () => {
     const user = userEvent.setup();
     mockApi([
-      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ location: null, description: '', cover_image_url: 'a.webp', image_gallery: ['a.webp', 'b.webp'], price: 185000 }))],
+      [
+        /GET \/api\/v1\/products\/7$/,
+        () =>
+          json(
+            aProduct({
+              location: null,
+              description: '',
+              cover_image_url: 'a.webp',
+              image_gallery: ['a.webp', 'b.webp'],
+              price: 185000,
+            }),
+          ),
+      ],
       [/category\/SmartPhones/, () => json(list(related))],
       [/products\?limit/, () => json(list([]))],
     ]);
@@ -44,7 +60,10 @@ describe('ProductPage', () => {
     const main = screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 1 of 2' });
     expect(main).toHaveAttribute('src', '/api/images/a.webp?w=700&h=500&fit=contain&q=80');
     await user.click(screen.getByRole('button', { name: 'Show photo 2 of 2' }));
-    expect(screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 2 of 2' })).toHaveAttribute('src', expect.stringContaining('/api/images/b.webp?'));
+    expect(screen.getByRole('img', { name: 'Samsung Galaxy A14, photo 2 of 2' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('/api/images/b.webp?'),
+    );
   });
 
   it('lists related items of the category without the product itself, with watcher counts', async () => {
@@ -61,7 +80,12 @@ describe('ProductPage', () => {
   });
 
   it("says 'Product not found' in red for a 404", async () => {
-    mockApi([[/GET \/api\/v1\/products\/999$/, () => json({ message: 'Product not found', title: 'Not Found', status: 404, detail: '' }, 404)]]);
+    mockApi([
+      [
+        /GET \/api\/v1\/products\/999$/,
+        () => json({ message: 'Product not found', title: 'Not Found', status: 404, detail: '' }, 404),
+      ],
+    ]);
     renderProduct('999');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Product not found' });
     expect(heading).toHaveClass('text-red-700');
@@ -70,7 +94,9 @@ describe('ProductPage', () => {
   it("says 'Failed to fetch product details' on a server failure", async () => {
     mockApi([[/GET \/api\/v1\/products\/7$/, () => json({ message: 'Internal Server Error' }, 500)]]);
     renderProduct();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product details' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to fetch product details' }),
+    ).toBeInTheDocument();
   });
 
   it('Mark Interested counts this browser once and is remembered', async () => {
@@ -86,18 +112,26 @@ describe('ProductPage', () => {
     expect(await screen.findByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.');
 
     await user.click(screen.getByRole('button', { name: 'Mark Interested' }));
-    await waitFor(() => expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 6 people are watching this.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 6 people are watching this.'),
+    );
     expect(screen.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-pressed', 'true');
     // The count shows at once; the toggle is remembered when the server has answered.
     await waitFor(() => expect(window.localStorage.getItem('interested-7')).toBe('true'));
     // Saved items remember the price the visitor saw, to note a drop later.
-    expect(getSavedItems()).toEqual([{ id: 7, snapshot: expect.objectContaining({ price: 185000, reserved: false, sold: false }) }]);
+    expect(getSavedItems()).toEqual([
+      { id: 7, snapshot: expect.objectContaining({ price: 185000, reserved: false, sold: false }) },
+    ]);
     expect(screen.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-disabled', 'false');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+    });
 
     await user.click(screen.getByRole('button', { name: '✓ Interested' }));
-    await waitFor(() => expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.'),
+    );
     expect(window.localStorage.getItem('interested-7')).toBeNull();
     expect(getSavedItems()).toEqual([]);
   });
@@ -109,7 +143,10 @@ describe('ProductPage', () => {
     ]);
     renderProduct();
     const share = within(await screen.findByRole('region', { name: 'Share this item' }));
-    expect(share.getByRole('link', { name: /^Share on WhatsApp/ })).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(`${window.location.origin}/product/7`)));
+    expect(share.getByRole('link', { name: /^Share on WhatsApp/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent(`${window.location.origin}/product/7`)),
+    );
     expect(share.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
 
@@ -175,7 +212,10 @@ describe('ProductPage', () => {
 
   it('shows the shop that holds the item, with a call link and a WhatsApp link carrying the item', async () => {
     mockApi([
-      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ location: 'Blantyre', shop: aShop({ phone: '0999 123 456' }) }))],
+      [
+        /GET \/api\/v1\/products\/7$/,
+        () => json(aProduct({ location: 'Blantyre', shop: aShop({ phone: '0999 123 456' }) })),
+      ],
       [/GET .*(category|products\?)/, () => json(list([]))],
     ]);
     renderProduct();
@@ -186,7 +226,10 @@ describe('ProductPage', () => {
     expect(block.getByText('+265 999 123 456')).toBeInTheDocument();
     expect(block.getByRole('link', { name: /^Call the shop/ })).toHaveAttribute('href', 'tel:+265999123456');
     const whatsapp = block.getByRole('link', { name: /^Chat on WhatsApp/ });
-    expect(whatsapp).toHaveAttribute('href', `https://wa.me/265999123456?text=${encodeURIComponent(`Samsung Galaxy A14 ${window.location.origin}/product/7`)}`);
+    expect(whatsapp).toHaveAttribute(
+      'href',
+      `https://wa.me/265999123456?text=${encodeURIComponent(`Samsung Galaxy A14 ${window.location.origin}/product/7`)}`,
+    );
     expect(whatsapp).toHaveAttribute('target', '_blank');
     expect(whatsapp).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByTestId('product-location').textContent).toBe('Blantyre');

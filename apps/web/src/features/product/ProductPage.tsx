@@ -25,7 +25,12 @@ export function ProductPage() {
   });
   const loaded = state.status === 'success' ? state.data : null;
   const product = loaded && typeof loaded.id === 'number' ? loaded : null;
-  const errorText = state.status === 'error' ? productErrorText(state.error) : state.status === 'success' && !product ? /*i18n*/ 'Product not found' : null;
+  const errorText =
+    state.status === 'error'
+      ? productErrorText(state.error)
+      : state.status === 'success' && !product
+        ? /*i18n*/ 'Product not found'
+        : null;
   const errorShown = errorText && i18n._(errorText);
 
   if (state.status === 'loading') return <ProductSkeleton />;
@@ -33,9 +38,7 @@ export function ProductPage() {
     return (
       <section className="py-10 text-center">
         <title>{pageTitle(errorShown)}</title>
-        <h1 className="text-2xl font-bold text-red-700">
-          {errorShown}
-        </h1>
+        <h1 className="text-2xl font-bold text-red-700">{errorShown}</h1>
         <Link to="/discover" className="btn btn-primary mt-6">
           {i18n._('Browse other items')}
         </Link>

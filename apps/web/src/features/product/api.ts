@@ -2,7 +2,10 @@ import type { PublicProduct } from '@marketplace/shared';
 import { apiList, apiRequest, isNotFoundError } from '../../lib/api-client';
 
 export async function fetchProduct(id: string, signal: AbortSignal): Promise<PublicProduct | null> {
-  return apiRequest<PublicProduct | null>(`/v1/products/${encodeURIComponent(id)}`, { defaultMessage: 'Failed to fetch item', signal });
+  return apiRequest<PublicProduct | null>(`/v1/products/${encodeURIComponent(id)}`, {
+    defaultMessage: 'Failed to fetch item',
+    signal,
+  });
 }
 
 /** Spec 4: 'Product not found' when nothing comes back (404, or an id that cannot exist), otherwise a failure. */
@@ -21,14 +24,21 @@ export async function fetchRelated(product: PublicProduct, signal: AbortSignal):
   };
   const category = product.category?.category_name;
   if (category) {
-    const page = await apiList<PublicProduct>(`/v1/products/category/${encodeURIComponent(category)}?limit=${RELATED_COUNT + 1}&offset=0`, ['products'], {
-      defaultMessage: 'Failed to fetch category items',
-      signal,
-    });
+    const page = await apiList<PublicProduct>(
+      `/v1/products/category/${encodeURIComponent(category)}?limit=${RELATED_COUNT + 1}&offset=0`,
+      ['products'],
+      {
+        defaultMessage: 'Failed to fetch category items',
+        signal,
+      },
+    );
     take(page.items);
   }
   if (picked.size < RELATED_COUNT) {
-    const page = await apiList<PublicProduct>(`/v1/products?limit=${RELATED_COUNT * 2 + 1}&offset=0`, ['products'], { defaultMessage: 'Failed to fetch items', signal });
+    const page = await apiList<PublicProduct>(`/v1/products?limit=${RELATED_COUNT * 2 + 1}&offset=0`, ['products'], {
+      defaultMessage: 'Failed to fetch items',
+      signal,
+    });
     take(page.items);
   }
   return [...picked.values()];

@@ -14,7 +14,10 @@ afterEach(() => vi.restoreAllMocks());
 function savedThenListed(then: PublicProduct[], now: PublicProduct[]) {
   then.forEach(saveItem);
   return mockApi([
-    [/GET \/api\/v1\/products\?ids=/, (url) => json(list(now.filter((p) => url.searchParams.get('ids')?.split(',').includes(String(p.id)))))],
+    [
+      /GET \/api\/v1\/products\?ids=/,
+      (url) => json(list(now.filter((p) => url.searchParams.get('ids')?.split(',').includes(String(p.id))))),
+    ],
     [/DELETE \/api\/v1\/products\/\d+\/interest$/, () => json({ watchers: 0, interested: false })],
   ]);
 }
@@ -59,7 +62,9 @@ describe('SavedPage', () => {
     expect(within(card('Dropped phone')).getByTestId('saved-note')).toHaveTextContent('Price dropped from MWK 200,000');
     // The card shows the price it sells for now (a back-office sale price is not a public price).
     expect(within(card('Dropped phone')).getByTestId('card-price')).toHaveTextContent('MWK 175,000');
-    expect(within(card('Reserved laptop')).getByTestId('saved-note')).toHaveTextContent('Reserved: someone is buying it');
+    expect(within(card('Reserved laptop')).getByTestId('saved-note')).toHaveTextContent(
+      'Reserved: someone is buying it',
+    );
     expect(within(card('Sold TV')).getByTestId('saved-note')).toHaveTextContent('Sold');
     expect(within(card('Freed speaker')).getByTestId('saved-note')).toHaveTextContent('Available again');
     expect(within(card('Unchanged radio')).queryByTestId('saved-note')).not.toBeInTheDocument();
@@ -71,7 +76,10 @@ describe('SavedPage', () => {
 
   it('Remove un-marks interest on the server and takes the item off the list', async () => {
     const user = userEvent.setup();
-    const fetchMock = savedThenListed([aProduct({ id: 1, name: 'Phone one' }), aProduct({ id: 2, name: 'Phone two' })], [aProduct({ id: 1, name: 'Phone one' }), aProduct({ id: 2, name: 'Phone two' })]);
+    const fetchMock = savedThenListed(
+      [aProduct({ id: 1, name: 'Phone one' }), aProduct({ id: 2, name: 'Phone two' })],
+      [aProduct({ id: 1, name: 'Phone one' }), aProduct({ id: 2, name: 'Phone two' })],
+    );
     renderWithRouter(<SavedPage />, '/saved');
 
     await user.click(await screen.findByRole('button', { name: 'Remove Phone one from saved items' }));
@@ -84,7 +92,9 @@ describe('SavedPage', () => {
 
     const removal = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(String(removal?.[0])).toMatch(/\/api\/v1\/products\/1\/interest$/);
-    expect(JSON.parse(String(removal?.[1]?.body))).toEqual({ visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
+    expect(JSON.parse(String(removal?.[1]?.body))).toEqual({
+      visitor_id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+    });
     // Removing asks the list no new question.
     expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('ids='))).toHaveLength(1);
   });
@@ -121,7 +131,15 @@ describe('SavedPage', () => {
     const user = userEvent.setup();
     saveItem(aProduct({ id: 1, name: 'Phone one' }));
     let calls = 0;
-    mockApi([[/GET \/api\/v1\/products\?ids=1$/, () => (++calls === 1 ? json({ message: 'Internal Server Error' }, 500) : json(list([aProduct({ id: 1, name: 'Phone one' })])))]]);
+    mockApi([
+      [
+        /GET \/api\/v1\/products\?ids=1$/,
+        () =>
+          ++calls === 1
+            ? json({ message: 'Internal Server Error' }, 500)
+            : json(list([aProduct({ id: 1, name: 'Phone one' })])),
+      ],
+    ]);
     renderWithRouter(<SavedPage />, '/saved');
     expect(await screen.findByText('Could not check your saved items.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'No longer listed' })).not.toBeInTheDocument();

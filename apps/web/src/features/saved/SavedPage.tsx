@@ -27,7 +27,9 @@ export function SavedPage() {
   const [asked, setAsked] = useState(ids);
   if (ids.some((id) => !asked.includes(id))) setAsked(ids);
   const [round, setRound] = useState(0);
-  const check = useAsync(`saved:${asked.join(',')}:${round}`, (signal) => (asked.length ? fetchListed(asked, signal) : Promise.resolve(new Map<number, PublicProduct>())));
+  const check = useAsync(`saved:${asked.join(',')}:${round}`, (signal) =>
+    asked.length ? fetchListed(asked, signal) : Promise.resolve(new Map<number, PublicProduct>()),
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   /** The name of the item just removed, said to screen readers. */
   const [said, setSaid] = useState('');
@@ -41,16 +43,31 @@ export function SavedPage() {
   let body: ReactNode;
   if (saved.length === 0) {
     body = (
-      <EmptyState title={i18n._('No saved items yet')} message={i18n._('Tap Mark Interested on an item and it will wait for you here.')}>
+      <EmptyState
+        title={i18n._('No saved items yet')}
+        message={i18n._('Tap Mark Interested on an item and it will wait for you here.')}
+      >
         <Link to="/discover" className="btn btn-primary">
           {i18n._('Browse items')}
         </Link>
       </EmptyState>
     );
   } else if (check.status === 'loading') {
-    body = <ProductGrid label={i18n._('Saved items')} loading products={[]} skeletons={Math.min(saved.length, MAX_SKELETONS)} />;
+    body = (
+      <ProductGrid
+        label={i18n._('Saved items')}
+        loading
+        products={[]}
+        skeletons={Math.min(saved.length, MAX_SKELETONS)}
+      />
+    );
   } else if (check.status === 'error') {
-    body = <RetryNotice title={isOffline(check.error) ? undefined : i18n._('Could not check your saved items.')} onRetry={() => setRound((n) => n + 1)} />;
+    body = (
+      <RetryNotice
+        title={isOffline(check.error) ? undefined : i18n._('Could not check your saved items.')}
+        onRetry={() => setRound((n) => n + 1)}
+      />
+    );
   } else {
     const listed = check.data;
     const snapshots = new Map(saved.map((item) => [item.id, item.snapshot]));
@@ -89,7 +106,11 @@ export function SavedPage() {
 
   return (
     <section aria-labelledby="saved-heading">
-      <PageMeta title={pageTitle(i18n._('Saved items'))} description={i18n._("The items you marked Interested, with today's price and availability.")} path="/saved" />
+      <PageMeta
+        title={pageTitle(i18n._('Saved items'))}
+        description={i18n._("The items you marked Interested, with today's price and availability.")}
+        path="/saved"
+      />
       <h1 id="saved-heading" ref={heading} tabIndex={-1} className="page-title outline-none">
         {i18n._('Saved items')}
       </h1>

@@ -15,7 +15,12 @@ export async function fetchListed(ids: readonly number[], signal: AbortSignal): 
   const calls = [];
   for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
     const chunk = ids.slice(start, start + IDS_PER_CALL);
-    calls.push(apiList<PublicProduct>(`/v1/products?ids=${chunk.join(',')}`, ['products'], { defaultMessage: 'Failed to fetch items', signal }));
+    calls.push(
+      apiList<PublicProduct>(`/v1/products?ids=${chunk.join(',')}`, ['products'], {
+        defaultMessage: 'Failed to fetch items',
+        signal,
+      }),
+    );
   }
   const pages = await Promise.all(calls);
   return new Map(pages.flatMap((page) => page.items).map((product) => [product.id, product]));

@@ -18,7 +18,12 @@ export function savedNote(snapshot: SavedSnapshot | null, listed: PublicProduct)
   if (listed.sold) return { text: /*i18n*/ 'Sold', tone: 'ended' };
   if (listed.reserved) return { text: /*i18n*/ 'Reserved: someone is buying it', tone: 'warning' };
   if (!snapshot) return null;
-  if (listed.price < snapshot.price) return { text: /*i18n*/ 'Price dropped from {price}', values: { price: formatMoney(snapshot.price) }, tone: 'good' };
+  if (listed.price < snapshot.price)
+    return {
+      text: /*i18n*/ 'Price dropped from {price}',
+      values: { price: formatMoney(snapshot.price) },
+      tone: 'good',
+    };
   if (snapshot.reserved || snapshot.sold) return { text: /*i18n*/ 'Available again', tone: 'good' };
   return null;
 }

@@ -65,7 +65,9 @@ describe('the seller account on the status page', () => {
 
     await retype(user, 'Type it again', 'kwacha-2026-banda');
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Your seller account is ready, and you are logged in. This item is in it.')).toBeInTheDocument();
+    expect(
+      await account.findByText('Your seller account is ready, and you are logged in. This item is in it.'),
+    ).toBeInTheDocument();
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ password: 'kwacha-2026-banda' });
     expect(window.localStorage.getItem('sellerToken')).toBe(SESSION.token);
@@ -74,7 +76,13 @@ describe('the seller account on the status page', () => {
 
   it("shows the server's refusal: a password it refused under the field, anything else above the button", async () => {
     const user = userEvent.setup();
-    let answer = json({ message: 'Password must be at least 8 characters', errors: { password: 'Password must be at most 128 characters' } }, 400);
+    let answer = json(
+      {
+        message: 'Password must be at least 8 characters',
+        errors: { password: 'Password must be at most 128 characters' },
+      },
+      400,
+    );
     mockApi([
       [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
       [ACCOUNT_URL, () => answer],
@@ -89,7 +97,9 @@ describe('the seller account on the status page', () => {
 
     answer = json({ message: 'An account already uses this email address. Log in to add this item to it.' }, 409);
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByRole('alert')).toHaveTextContent('An account already uses this email address. Log in to add this item to it.');
+    expect(await account.findByRole('alert')).toHaveTextContent(
+      'An account already uses this email address. Log in to add this item to it.',
+    );
     expect(window.localStorage.getItem('sellerToken')).toBeNull();
   });
 
@@ -98,7 +108,9 @@ describe('the seller account on the status page', () => {
     mockApi([[VIEW_URL, () => json(aSellerView({ account: { state: 'exists', email_hint: 'c***@example.mw' } }))]]);
     renderStatus();
     const account = await section();
-    expect(account.getByText('An account already uses c***@example.mw. Log in to add this item to it.')).toBeInTheDocument();
+    expect(
+      account.getByText('An account already uses c***@example.mw. Log in to add this item to it.'),
+    ).toBeInTheDocument();
     await user.click(account.getByRole('link', { name: 'Log in to add this item' }));
     await waitFor(() => expect(screen.getByText(`Account page, claim ${SELL_TOKEN}`)).toBeInTheDocument());
   });

@@ -35,7 +35,10 @@ describe('/sell/status/{token}', () => {
     expect(screen.getByTestId('seller-reference').textContent).toBe('S-7QK2M');
     expect(status().getByText('We received your item and will review it shortly.')).toBeInTheDocument();
     const item = within(screen.getByRole('region', { name: 'What you offered us' }));
-    expect(item.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Samsung Galaxy A14, photo 1 of 2', 'Samsung Galaxy A14, photo 2 of 2']);
+    expect(item.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+      'Samsung Galaxy A14, photo 1 of 2',
+      'Samsung Galaxy A14, photo 2 of 2',
+    ]);
     expect(item.getByTestId('asking-price').textContent).toBe('MWK 250,000');
     expect(item.getByText('Lilongwe, Area 47')).toBeInTheDocument();
     expect(item.getByText('Good condition, 64 GB, charger included.')).toBeInTheDocument();
@@ -50,7 +53,9 @@ describe('/sell/status/{token}', () => {
     renderStatus();
     const card = within(await screen.findByRole('region', { name: 'We offer MWK 230,000' }));
     expect(card.getByText('Why: Small scratch on the back')).toBeInTheDocument();
-    expect(card.getByText(/Please answer by/)).toHaveTextContent('Please answer by Fri, 22 Aug 2025, 10:00 am. After that the offer expires.');
+    expect(card.getByText(/Please answer by/)).toHaveTextContent(
+      'Please answer by Fri, 22 Aug 2025, 10:00 am. After that the offer expires.',
+    );
     expect(card.getByRole('button', { name: 'Accept offer' })).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
     expect(status().getByText('We made you an offer. Accept it or decline it below.')).toBeInTheDocument();
@@ -65,10 +70,26 @@ describe('/sell/status/{token}', () => {
   });
 
   it.each([
-    ['Offer Accepted by Seller', { answer: 'accepted' as const, answered_at: '2025-08-16T09:00:00.000Z' }, 'Accepted on Sat, 16 Aug 2025, 11:00 am'],
-    ['Offer Declined by Seller', { answer: 'declined' as const, answered_at: '2025-08-16T09:00:00.000Z', answer_reason: 'Too low' }, 'Declined on Sat, 16 Aug 2025, 11:00 am'],
-    ['Offer Expired', { answer: 'expired' as const, answered_at: '2025-08-22T08:00:00.000Z' }, 'Expired without an answer on Fri, 22 Aug 2025, 10:00 am'],
-    ['Offer Fulfilled', { answer: 'accepted' as const, answered_at: '2025-08-16T09:00:00.000Z' }, 'Accepted on Sat, 16 Aug 2025, 11:00 am'],
+    [
+      'Offer Accepted by Seller',
+      { answer: 'accepted' as const, answered_at: '2025-08-16T09:00:00.000Z' },
+      'Accepted on Sat, 16 Aug 2025, 11:00 am',
+    ],
+    [
+      'Offer Declined by Seller',
+      { answer: 'declined' as const, answered_at: '2025-08-16T09:00:00.000Z', answer_reason: 'Too low' },
+      'Declined on Sat, 16 Aug 2025, 11:00 am',
+    ],
+    [
+      'Offer Expired',
+      { answer: 'expired' as const, answered_at: '2025-08-22T08:00:00.000Z' },
+      'Expired without an answer on Fri, 22 Aug 2025, 10:00 am',
+    ],
+    [
+      'Offer Fulfilled',
+      { answer: 'accepted' as const, answered_at: '2025-08-16T09:00:00.000Z' },
+      'Accepted on Sat, 16 Aug 2025, 11:00 am',
+    ],
   ])('%s: the plain words, the offer and its answer, no buttons', async (state, answer, outcome) => {
     mockApi([[VIEW_URL, () => json(aSellerView({ status: state, offers: [anOffer(answer)] }))]]);
     renderStatus();
@@ -83,7 +104,10 @@ describe('/sell/status/{token}', () => {
 
   it('accepts behind a confirmation, sends the offer id, then shows the updated view and a success line', async () => {
     const user = userEvent.setup();
-    const accepted = aSellerView({ status: 'Offer Accepted by Seller', offers: [anOffer({ answer: 'accepted', answered_at: '2025-08-16T09:00:00.000Z' })] });
+    const accepted = aSellerView({
+      status: 'Offer Accepted by Seller',
+      offers: [anOffer({ answer: 'accepted', answered_at: '2025-08-16T09:00:00.000Z' })],
+    });
     const spy = mockApi([
       [VIEW_URL, () => json(anOpenOfferView())],
       [ACCEPT_URL, () => json(accepted)],
@@ -91,14 +115,20 @@ describe('/sell/status/{token}', () => {
     renderStatus();
     await user.click(await screen.findByRole('button', { name: 'Accept offer' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Accept MWK 230,000?' }));
-    expect(dialog.getByText('You agree to sell Samsung Galaxy A14 to us for MWK 230,000. We will contact you to collect the item and pay you.')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'You agree to sell Samsung Galaxy A14 to us for MWK 230,000. We will contact you to collect the item and pay you.',
+      ),
+    ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Go back' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts(spy)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Accept offer' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, accept' }));
-    await waitFor(() => expect(status().getByText('Thank you: you accepted our offer of MWK 230,000.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(status().getByText('Thank you: you accepted our offer of MWK 230,000.')).toBeInTheDocument(),
+    );
     expect(status().getByText(sellerStatusText('Offer Accepted by Seller'))).toBeInTheDocument();
     // Focus moves in an effect after the line renders: wait for it rather than race it.
     await waitFor(() => expect(screen.getByTestId('seller-status')).toHaveFocus());
@@ -112,7 +142,12 @@ describe('/sell/status/{token}', () => {
   it('declines a counter-offer with a trimmed reason that survives closing the dialog and a failed send', async () => {
     const user = userEvent.setup();
     const counter = anOffer({ id: 12, kind: 'counter', amount: 400000, reason: 'Market price is lower' });
-    const declined: SellerView = aSellerView({ status: 'Offer Declined by Seller', offers: [{ ...counter, answer: 'declined', answered_at: '2025-08-16T09:00:00.000Z', answer_reason: 'I want 450,000' }] });
+    const declined: SellerView = aSellerView({
+      status: 'Offer Declined by Seller',
+      offers: [
+        { ...counter, answer: 'declined', answered_at: '2025-08-16T09:00:00.000Z', answer_reason: 'I want 450,000' },
+      ],
+    });
     let attempt = 0;
     const spy = mockApi([
       [VIEW_URL, () => json(anOpenOfferView(counter))],
@@ -136,11 +171,15 @@ describe('/sell/status/{token}', () => {
     expect(dialog().getByLabelText('Reason (optional)')).toHaveValue('  I want 450,000 ');
 
     await user.click(dialog().getByRole('button', { name: 'Decline offer' }));
-    expect(await dialog().findByRole('alert')).toHaveTextContent('We could not send your answer. Check your connection and try again.');
+    expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'We could not send your answer. Check your connection and try again.',
+    );
     expect(dialog().getByLabelText('Reason (optional)')).toHaveValue('  I want 450,000 ');
 
     await user.click(dialog().getByRole('button', { name: 'Decline offer' }));
-    await waitFor(() => expect(status().getByText('Thank you: you declined our offer. We have told our team.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(status().getByText('Thank you: you declined our offer. We have told our team.')).toBeInTheDocument(),
+    );
     expect(status().getByText(sellerStatusText('Offer Declined by Seller'))).toBeInTheDocument();
     expect(history().getByText('Your reason: I want 450,000')).toBeInTheDocument();
     expect(history().getByText('Counter-offer MWK 400,000')).toBeInTheDocument();
@@ -171,7 +210,9 @@ describe('/sell/status/{token}', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
     expect(history().getByText('Withdrawn')).toBeInTheDocument();
-    expect(spy.mock.calls.filter(([url]) => VIEW_URL.test(`GET ${new URL(String(url), 'http://localhost').pathname}`))).toHaveLength(2);
+    expect(
+      spy.mock.calls.filter(([url]) => VIEW_URL.test(`GET ${new URL(String(url), 'http://localhost').pathname}`)),
+    ).toHaveLength(2);
   });
 
   it("says 'We could not find this item' for a 404, with a way to /sell and no retry", async () => {
@@ -185,7 +226,9 @@ describe('/sell/status/{token}', () => {
   it('offers a retry for any other failure', async () => {
     const user = userEvent.setup();
     let attempt = 0;
-    mockApi([[VIEW_URL, () => (++attempt === 1 ? json({ message: 'Internal Server Error' }, 500) : json(aSellerView()))]]);
+    mockApi([
+      [VIEW_URL, () => (++attempt === 1 ? json({ message: 'Internal Server Error' }, 500) : json(aSellerView()))],
+    ]);
     renderStatus();
     expect(await screen.findByRole('heading', { level: 1, name: 'Could not load your item' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));

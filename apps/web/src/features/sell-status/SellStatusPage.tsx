@@ -17,21 +17,30 @@ export function SellStatusPage() {
   const i18n = useI18n();
   const token = useParams().token ?? '';
   const [round, setRound] = useState(0);
-  const state = useAsync(`sell-status:${token}:${round}`, (signal) => Promise.all([fetchSellerView(token, signal), loadDetails()]));
+  const state = useAsync(`sell-status:${token}:${round}`, (signal) =>
+    Promise.all([fetchSellerView(token, signal), loadDetails()]),
+  );
   const [answered, setAnswered] = useState<{ view: SellerView; answer: OfferAnswer; amount: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [accountCreated, setAccountCreated] = useState(false);
   const loaded = state.status === 'success' ? state.data : null;
   const shown = loaded ? (answered?.view ?? loaded[0]) : null;
   // The account just made here: shown as linked without loading the page again.
-  const view = shown && accountCreated && shown.account ? { ...shown, account: { ...shown.account, state: 'linked' as const } } : shown;
+  const view =
+    shown && accountCreated && shown.account
+      ? { ...shown, account: { ...shown.account, state: 'linked' as const } }
+      : shown;
 
   function reload() {
     setAnswered(null);
     setRound((n) => n + 1);
   }
 
-  const head = <PrivateLinkHead title={view ? i18n._('Your item {reference}', { reference: view.reference }) : i18n._('Your item')} />;
+  const head = (
+    <PrivateLinkHead
+      title={view ? i18n._('Your item {reference}', { reference: view.reference }) : i18n._('Your item')}
+    />
+  );
 
   if (loaded && view) {
     const { StatusDetails } = loaded[1];

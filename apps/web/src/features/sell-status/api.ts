@@ -16,7 +16,12 @@ export async function fetchSellerView(token: string, signal: AbortSignal): Promi
  * The seller answers the offer they are looking at (`offerId`), so an offer replaced meanwhile is not
  * answered by mistake: the server then says 409 with its reason. The updated view comes back.
  */
-export async function answerOffer(token: string, answer: OfferAnswer, offerId: number, reason = ''): Promise<SellerView> {
+export async function answerOffer(
+  token: string,
+  answer: OfferAnswer,
+  offerId: number,
+  reason = '',
+): Promise<SellerView> {
   const trimmed = reason.trim();
   return apiRequest<SellerView>(`${path(token)}/${answer}`, {
     method: 'POST',
@@ -27,5 +32,9 @@ export async function answerOffer(token: string, answer: OfferAnswer, offerId: n
 
 /** Makes the seller account the form offered; the seller is logged in with the answer. */
 export async function createAccount(token: string, password: string): Promise<LoginResult> {
-  return apiRequest<LoginResult>(`${path(token)}/account`, { method: 'POST', body: { password }, defaultMessage: /*i18n*/ 'Could not make your account. Please try again.' });
+  return apiRequest<LoginResult>(`${path(token)}/account`, {
+    method: 'POST',
+    body: { password },
+    defaultMessage: /*i18n*/ 'Could not make your account. Please try again.',
+  });
 }

@@ -35,7 +35,9 @@ const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 function expectMessageUnder(label: string, message: string) {
   const input = field(label);
   expect(input).toHaveAttribute('aria-invalid', 'true');
-  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+  const described = (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent);
   expect(described).toContain(message);
 }
 
@@ -56,13 +58,15 @@ describe('/sell form', () => {
     mockApi([]);
     renderSell();
     expect(screen.getByRole('heading', { level: 1, name: 'Sell or offer us your item' })).toBeInTheDocument();
-    for (const text of ['Item Name', 'MWK 12,000.00', 'Lilongwe', 'Item description goes here']) expect(preview().getByText(text)).toBeInTheDocument();
+    for (const text of ['Item Name', 'MWK 12,000.00', 'Lilongwe', 'Item description goes here'])
+      expect(preview().getByText(text)).toBeInTheDocument();
 
     await retype(user, 'Item name', 'iPhone 12');
     await retype(user, 'Price or value (MWK)', '720000');
     await retype(user, 'Location', 'Blantyre');
     await retype(user, 'Description', 'Unlocked, battery 84%.');
-    for (const text of ['iPhone 12', 'MWK 720,000', 'Blantyre', 'Unlocked, battery 84%.']) expect(preview().getByText(text)).toBeInTheDocument();
+    for (const text of ['iPhone 12', 'MWK 720,000', 'Blantyre', 'Unlocked, battery 84%.'])
+      expect(preview().getByText(text)).toBeInTheDocument();
     expect(preview().queryByText('Item Name')).not.toBeInTheDocument();
   });
 
@@ -91,7 +95,10 @@ describe('/sell form', () => {
       ['I accept the terms and conditions', 'You must accept the terms'],
     ];
     // The grade: each radio says the message, with its grade's definition.
-    for (const grade of ['Like new', 'Good', 'Fair', 'For parts']) expect(screen.getByRole('radio', { name: grade })).toHaveAccessibleDescription(expect.stringContaining("Choose the item's condition"));
+    for (const grade of ['Like new', 'Good', 'Fair', 'For parts'])
+      expect(screen.getByRole('radio', { name: grade })).toHaveAccessibleDescription(
+        expect.stringContaining("Choose the item's condition"),
+      );
     expect(await screen.findByText('Item name is required')).toBeInTheDocument();
     for (const [label, message] of required) expectMessageUnder(label, message);
 
@@ -113,7 +120,9 @@ describe('/sell form', () => {
   it("reads 'Submitting...' while sending, sends the multipart body, then opens /sell/success with the reference", async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => {};
-    const fetchSpy = mockApi([[/^POST \/api\/v1\/sells$/, () => new Promise<Response>((resolve) => (answer = resolve))]]);
+    const fetchSpy = mockApi([
+      [/^POST \/api\/v1\/sells$/, () => new Promise<Response>((resolve) => (answer = resolve))],
+    ]);
     renderSell();
     await user.upload(photos(), [png('front.png'), png('back.png')]);
     await fillValid(user);
@@ -139,12 +148,32 @@ describe('/sell form', () => {
     expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
 
     const token = 'Sx7_status-link-token-0000000001';
-    await act(async () => answer(json({ id: 9, status: 'Pending', message: 'Item successfully submitted!', reference: 'S-7QK2M', status_token: token }, 201)));
+    await act(async () =>
+      answer(
+        json(
+          {
+            id: 9,
+            status: 'Pending',
+            message: 'Item successfully submitted!',
+            reference: 'S-7QK2M',
+            status_token: token,
+          },
+          201,
+        ),
+      ),
+    );
     expect(await screen.findByRole('heading', { name: 'Item successfully submitted!' })).toBeInTheDocument();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
-    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute('href', `/sell/status/${token}`);
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute(
+      'href',
+      `/sell/status/${token}`,
+    );
     // Kept for a reload of /sell/success.
-    expect(JSON.parse(window.sessionStorage.getItem('sell-submitted') ?? 'null')).toEqual({ reference: 'S-7QK2M', status_token: token, in_account: false });
+    expect(JSON.parse(window.sessionStorage.getItem('sell-submitted') ?? 'null')).toEqual({
+      reference: 'S-7QK2M',
+      status_token: token,
+      in_account: false,
+    });
     // No seller session: the submission goes without a bearer.
     expect(new Headers(fetchSpy.mock.calls[0]![1]!.headers).get('Authorization')).toBeNull();
   });
@@ -152,23 +181,48 @@ describe('/sell form', () => {
   it("sends a logged-in seller's session, so the item goes into their account", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('sellerToken', 'seller-session-token-000000000001');
-    const fetchSpy = mockApi([[/^POST \/api\/v1\/sells$/, () => json({ id: 9, status: 'Pending', message: 'Item successfully submitted!', reference: 'S-7QK2M', status_token: 'Sx7_status-link-token-0000000001', in_account: true }, 201)]]);
+    const fetchSpy = mockApi([
+      [
+        /^POST \/api\/v1\/sells$/,
+        () =>
+          json(
+            {
+              id: 9,
+              status: 'Pending',
+              message: 'Item successfully submitted!',
+              reference: 'S-7QK2M',
+              status_token: 'Sx7_status-link-token-0000000001',
+              in_account: true,
+            },
+            201,
+          ),
+      ],
+    ]);
     renderSell();
     await fillValid(user);
     await submit(user);
     expect(await screen.findByText(/This item is in your seller account/)).toBeInTheDocument();
-    expect(new Headers(fetchSpy.mock.calls[0]![1]!.headers).get('Authorization')).toBe('Bearer seller-session-token-000000000001');
+    expect(new Headers(fetchSpy.mock.calls[0]![1]!.headers).get('Authorization')).toBe(
+      'Bearer seller-session-token-000000000001',
+    );
     window.localStorage.removeItem('sellerToken');
   });
 
   it("toasts the server's message and keeps everything typed and the pictures", async () => {
     const user = userEvent.setup();
-    mockApi([[/^POST \/api\/v1\/sells$/, () => json({ message: 'Too many submissions from your network. Please try again in an hour.' }, 429)]]);
+    mockApi([
+      [
+        /^POST \/api\/v1\/sells$/,
+        () => json({ message: 'Too many submissions from your network. Please try again in an hour.' }, 429),
+      ],
+    ]);
     renderSell();
     await user.upload(photos(), [png('front.png'), png('back.png')]);
     await fillValid(user);
     await submit(user);
-    expect(await screen.findByText('Too many submissions from your network. Please try again in an hour.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many submissions from your network. Please try again in an hour.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit item' })).toBeInTheDocument());
     expect(field('Item name')).toHaveValue('Samsung Galaxy A14');
     expect(field('Email address')).toHaveValue('chikondi@example.mw');
@@ -196,7 +250,8 @@ describe('/sell form', () => {
 });
 
 describe('/sell keeps what was typed', () => {
-  const kept = () => JSON.parse(window.sessionStorage.getItem('sell-draft') ?? 'null') as Record<string, unknown> | null;
+  const kept = () =>
+    JSON.parse(window.sessionStorage.getItem('sell-draft') ?? 'null') as Record<string, unknown> | null;
 
   it('brings the typed fields back when the page opens again in the tab, but not the photos', async () => {
     const user = userEvent.setup();
@@ -207,7 +262,11 @@ describe('/sell keeps what was typed', () => {
     await user.click(field('Create a seller account for me'));
     first.unmount();
 
-    expect(kept()).toMatchObject({ item_name: 'Samsung Galaxy A14', phone: '+265 999 123 456', create_seller_account: true });
+    expect(kept()).toMatchObject({
+      item_name: 'Samsung Galaxy A14',
+      phone: '+265 999 123 456',
+      create_seller_account: true,
+    });
     expect(Object.keys(kept() ?? {})).not.toContain('images');
     renderSell();
     expect(field('Item name')).toHaveValue('Samsung Galaxy A14');
@@ -232,7 +291,16 @@ describe('/sell keeps what was typed', () => {
         () =>
           refuse
             ? json({ message: 'Something went wrong' }, 503)
-            : json({ id: 9, status: 'Pending', message: 'Item successfully submitted!', reference: 'S-7QK2M', status_token: 'Sx7_status-link-token-0000000001' }, 201),
+            : json(
+                {
+                  id: 9,
+                  status: 'Pending',
+                  message: 'Item successfully submitted!',
+                  reference: 'S-7QK2M',
+                  status_token: 'Sx7_status-link-token-0000000001',
+                },
+                201,
+              ),
       ],
     ]);
     const first = renderSell();
@@ -251,7 +319,10 @@ describe('/sell keeps what was typed', () => {
   });
 
   it('ignores a damaged draft', () => {
-    window.sessionStorage.setItem('sell-draft', JSON.stringify({ item_name: 42, phone: '0999 123 456', notify_on_offer: 'yes' }));
+    window.sessionStorage.setItem(
+      'sell-draft',
+      JSON.stringify({ item_name: 42, phone: '0999 123 456', notify_on_offer: 'yes' }),
+    );
     mockApi([]);
     renderSell();
     expect(field('Item name')).toHaveValue('');

@@ -17,7 +17,9 @@ const DRAFT_KEY = 'sell-draft';
 const loadToastify = () => import('react-toastify');
 const Toasts = lazy(async () => {
   const { ToastContainer } = await loadToastify();
-  return { default: () => <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} /> };
+  return {
+    default: () => <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />,
+  };
 });
 
 /** Spec 2 /sell: a visitor offers an item without logging in; success opens /sell/success. */

@@ -33,9 +33,14 @@ describe('/sell/success', () => {
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
     expect(screen.getByText(/Your reference:/)).toHaveTextContent('Your reference: S-7QK2M');
-    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute('href', `/sell/status/${TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute(
+      'href',
+      `/sell/status/${TOKEN}`,
+    );
     // The copy field's code comes just after the page's.
-    expect((await screen.findByLabelText("Your item's private link"))).toHaveValue(`${window.location.origin}/sell/status/${TOKEN}`);
+    expect(await screen.findByLabelText("Your item's private link")).toHaveValue(
+      `${window.location.origin}/sell/status/${TOKEN}`,
+    );
   });
 
   it("says when the item went into the logged-in seller's account", () => {
@@ -52,7 +57,10 @@ describe('/sell/success', () => {
     renderSuccess();
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-ABCDE');
-    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute('href', `/sell/status/${TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Keep this link to follow your item' })).toHaveAttribute(
+      'href',
+      `/sell/status/${TOKEN}`,
+    );
   });
 
   it('opened directly shows the spec texts only', () => {

@@ -21,14 +21,19 @@ export function SellSuccessPage() {
   return (
     <section className="card mx-auto max-w-xl px-5 py-10 text-center">
       <title>{pageTitle(i18n._('Item successfully submitted!'))}</title>
-      <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-teal-100 text-3xl text-teal-800" aria-hidden="true">
+      <div
+        className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-teal-100 text-3xl text-teal-800"
+        aria-hidden="true"
+      >
         ✓
       </div>
       <h1 className="page-title">{i18n._('Item successfully submitted!')}</h1>
       {submitted && <Reference submitted={submitted} />}
       <p className="mt-3 text-stone-800">{i18n._('Our team will review your submission shortly.')}</p>
       <p className="mt-1 text-stone-800">{i18n._("You'll be contacted with an offer.")}</p>
-      <p className="mt-1 text-stone-800">{i18n._('If accepted, your items will be listed on our platforms or sold in our partner shops.')}</p>
+      <p className="mt-1 text-stone-800">
+        {i18n._('If accepted, your items will be listed on our platforms or sold in our partner shops.')}
+      </p>
       {submitted && <FollowLink token={submitted.status_token} />}
       {submitted?.in_account && (
         <p className="mt-4 text-stone-800">
@@ -50,7 +55,10 @@ function Reference({ submitted }: { submitted: Submitted }) {
   return (
     <p className="mt-4 rounded-lg bg-stone-100 px-4 py-3 text-stone-800">
       {i18n._('Your reference:')}{' '}
-      <strong className="block font-mono text-3xl font-extrabold tracking-widest text-stone-950 sm:inline" data-testid="sell-reference">
+      <strong
+        className="block font-mono text-3xl font-extrabold tracking-widest text-stone-950 sm:inline"
+        data-testid="sell-reference"
+      >
         {submitted.reference}
       </strong>
     </p>
@@ -63,7 +71,9 @@ function FollowLink({ token }: { token: string }) {
   return (
     <div className="mt-6 space-y-3 border-t border-stone-200 pt-5">
       <p className="text-stone-800">
-        {i18n._("Our offer will appear on your item's private page. Anyone with the link can see it, so share it with no one.")}
+        {i18n._(
+          "Our offer will appear on your item's private page. Anyone with the link can see it, so share it with no one.",
+        )}
       </p>
       <Link to={path} className="btn btn-primary">
         {i18n._('Keep this link to follow your item')}

@@ -14,7 +14,12 @@ export function ItemList({ items }: { items: readonly AccountItem[] }) {
     <ul className="space-y-3" aria-label={i18n._('Your items')}>
       {items.map((item) => (
         <li key={item.reference} className="card flex gap-3 p-3 sm:p-4">
-          <ProductImage file={item.image} alt={item.item_name} size={CARD_IMAGE} className="aspect-[4/5] w-20 shrink-0 rounded-md sm:w-24" />
+          <ProductImage
+            file={item.image}
+            alt={item.item_name}
+            size={CARD_IMAGE}
+            className="aspect-[4/5] w-20 shrink-0 rounded-md sm:w-24"
+          />
           <div className="min-w-0 flex-1 space-y-1">
             <h2 className="text-base font-semibold break-words text-stone-950">{item.item_name}</h2>
             <p className="text-sm text-stone-700">
@@ -24,12 +29,26 @@ export function ItemList({ items }: { items: readonly AccountItem[] }) {
                   date: formatDateTime(item.created_at),
                   price: formatMoney(item.price),
                 })}
-                parts={[(reference) => <span className="font-mono font-semibold">{reference}</span>, (date) => <time dateTime={item.created_at}>{date}</time>]}
+                parts={[
+                  (reference) => <span className="font-mono font-semibold">{reference}</span>,
+                  (date) => <time dateTime={item.created_at}>{date}</time>,
+                ]}
               />
             </p>
             <p className="text-stone-900">{translateKnown(i18n, item.status_text)}</p>
-            {item.open_offer !== null && <p className="font-semibold text-teal-800">{i18n._('Our offer: {amount}, waiting for your answer', { amount: formatMoney(item.open_offer) })}</p>}
-            <Link to={`/sell/status/${item.status_token}`} className={item.open_offer !== null ? 'btn btn-primary mt-1' : 'inline-flex min-h-11 items-center font-semibold text-teal-800 underline'}>
+            {item.open_offer !== null && (
+              <p className="font-semibold text-teal-800">
+                {i18n._('Our offer: {amount}, waiting for your answer', { amount: formatMoney(item.open_offer) })}
+              </p>
+            )}
+            <Link
+              to={`/sell/status/${item.status_token}`}
+              className={
+                item.open_offer !== null
+                  ? 'btn btn-primary mt-1'
+                  : 'inline-flex min-h-11 items-center font-semibold text-teal-800 underline'
+              }
+            >
               {item.open_offer !== null ? i18n._('Answer the offer') : i18n._('Follow this item')}
             </Link>
           </div>

@@ -20,7 +20,10 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
     try {
       onLoggedIn((await login(values)).token);
     } catch (error) {
-      setError('root', { type: 'server', message: error instanceof Error ? error.message : /*i18n*/ 'Login failed. Please try again.' });
+      setError('root', {
+        type: 'server',
+        message: error instanceof Error ? error.message : /*i18n*/ 'Login failed. Please try again.',
+      });
     }
   });
 

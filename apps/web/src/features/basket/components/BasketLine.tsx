@@ -25,7 +25,13 @@ export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
   return (
     <li className="card flex gap-3 p-3" data-testid="basket-line">
       <Link to={`/product/${item.id}`} className="shrink-0 rounded-md" tabIndex={-1} aria-hidden="true">
-        <ProductImage file={item.cover_image_url} alt={item.name} size={CARD_IMAGE} tapToShow={false} className="aspect-[4/5] w-20 rounded-md sm:w-24" />
+        <ProductImage
+          file={item.cover_image_url}
+          alt={item.name}
+          size={CARD_IMAGE}
+          tapToShow={false}
+          className="aspect-[4/5] w-20 rounded-md sm:w-24"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="text-base font-medium break-words text-stone-900">
@@ -33,11 +39,17 @@ export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
             {item.name}
           </Link>
         </h2>
-        <p className={`text-lg font-bold ${problem ? 'text-stone-600 line-through' : 'text-stone-950'}`}>{formatMoney(item.price)}</p>
+        <p className={`text-lg font-bold ${problem ? 'text-stone-600 line-through' : 'text-stone-950'}`}>
+          {formatMoney(item.price)}
+        </p>
         <p className="text-xs text-stone-600" data-testid="basket-line-shop">
           {item.shop ? `${item.shop.name}, ${item.shop.town}` : item.location || DEFAULT_LOCATION}
         </p>
-        {problem && <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{i18n._(PROBLEM_TEXT[problem])}</p>}
+        {problem && (
+          <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
+            {i18n._(PROBLEM_TEXT[problem])}
+          </p>
+        )}
       </div>
       {/* An icon on a phone, where "Remove" would squeeze the price; its name is the same everywhere. */}
       <button

@@ -14,8 +14,13 @@ export function YourOrders({ orders }: { orders: readonly PlacedOrderRef[] }) {
       <ul className="card divide-y divide-stone-200" aria-labelledby="your-orders-heading">
         {orders.map((order) => (
           <li key={order.token}>
-            <Link to={`/order/${order.token}`} className="flex min-h-11 flex-wrap items-baseline gap-x-3 px-4 py-3 hover:bg-stone-50">
-              <span className="font-mono text-base font-bold tracking-wider text-teal-800 underline">{order.number}</span>
+            <Link
+              to={`/order/${order.token}`}
+              className="flex min-h-11 flex-wrap items-baseline gap-x-3 px-4 py-3 hover:bg-stone-50"
+            >
+              <span className="font-mono text-base font-bold tracking-wider text-teal-800 underline">
+                {order.number}
+              </span>
               <span className="text-sm text-stone-700">
                 {order.shop_name && `${order.shop_name} · `}
                 {formatDateTime(order.created_at)}

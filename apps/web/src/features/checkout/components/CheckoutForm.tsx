@@ -19,7 +19,10 @@ const resolver: Resolver<CheckoutValues, unknown, CheckoutOutput> = async (value
   try {
     check = await loadResolver();
   } catch {
-    return { values: { ...values, email: values.email || null, address: values.address || null, area: values.area || null }, errors: {} };
+    return {
+      values: { ...values, email: values.email || null, address: values.address || null, area: values.area || null },
+      errors: {},
+    };
   }
   return check(values, context, options);
 };
@@ -63,9 +66,16 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
   });
 
   const error = (field: keyof CheckoutValues) => errors[field]?.message;
-  const radio = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-stone-300 px-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50';
+  const radio =
+    'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-stone-300 px-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50';
   return (
-    <form noValidate onSubmit={submit} onFocus={() => void loadResolver().catch(() => {})} className="card space-y-5 p-4 sm:p-6" aria-labelledby="details-heading">
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadResolver().catch(() => {})}
+      className="card space-y-5 p-4 sm:p-6"
+      aria-labelledby="details-heading"
+    >
       <h2 id="details-heading" className="text-lg font-semibold text-stone-900">
         {i18n._('Your details')}
       </h2>
@@ -83,11 +93,17 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
         <label className={radio}>
           <input type="radio" value="collect" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
           <span>
-            {i18n._('Collect at the shop')} <span className="block text-xs text-stone-600">{i18n._('See the item and pay at the counter.')}</span>
+            {i18n._('Collect at the shop')}{' '}
+            <span className="block text-xs text-stone-600">{i18n._('See the item and pay at the counter.')}</span>
           </span>
         </label>
         <label className={radio}>
-          <input type="radio" value="delivery" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
+          <input
+            type="radio"
+            value="delivery"
+            className="size-5 shrink-0 accent-teal-700"
+            {...register('fulfilment')}
+          />
           <span>
             {i18n._('Delivery')} <span className="block text-xs text-stone-600">{i18n._('Pay when it arrives.')}</span>
           </span>
@@ -104,12 +120,24 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
             {groups.map((group) => (
               <li key={group.key}>
                 {groups.length > 1 && <p className="font-semibold">{group.shop?.name ?? i18n._('Other items')}</p>}
-                <p>{group.shop?.town ? i18n._('Delivery within {town} only', { town: group.shop.town }) : i18n._('The shop tells you where it delivers')}</p>
-                <p>{group.shop?.delivery_fee != null ? i18n._('Delivery fee: {fee}', { fee: formatMoney(group.shop.delivery_fee) }) : i18n._('Delivery fee: agreed on the phone')}</p>
+                <p>
+                  {group.shop?.town
+                    ? i18n._('Delivery within {town} only', { town: group.shop.town })
+                    : i18n._('The shop tells you where it delivers')}
+                </p>
+                <p>
+                  {group.shop?.delivery_fee != null
+                    ? i18n._('Delivery fee: {fee}', { fee: formatMoney(group.shop.delivery_fee) })
+                    : i18n._('Delivery fee: agreed on the phone')}
+                </p>
               </li>
             ))}
           </ul>
-          <Field label={i18n._('Address')} error={error('address')} hint={i18n._('Street, house or plot number, or a landmark.')}>
+          <Field
+            label={i18n._('Address')}
+            error={error('address')}
+            hint={i18n._('Street, house or plot number, or a landmark.')}
+          >
             {(aria) => <input {...aria} autoComplete="street-address" {...register('address')} />}
           </Field>
           <Field label={i18n._('Area')} error={error('area')} hint={i18n._('For example Area 47 or Namiwawa.')}>

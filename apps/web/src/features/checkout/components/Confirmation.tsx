@@ -20,7 +20,9 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
     <section aria-labelledby="placed-heading" className="mx-auto max-w-2xl space-y-5">
       <div>
         <h1 id="placed-heading" ref={heading} tabIndex={-1} className="page-title outline-none">
-          {several ? i18n._('Thank you! Your {count} orders are placed', { count: orders.length }) : i18n._('Thank you! Your order is placed')}
+          {several
+            ? i18n._('Thank you! Your {count} orders are placed', { count: orders.length })
+            : i18n._('Thank you! Your order is placed')}
         </h1>
         <p className="mt-2 text-stone-700">
           {several
@@ -33,22 +35,36 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
           const link = `/order/${order.token}`;
           return (
             <li key={order.token}>
-              <article aria-labelledby={`order-${order.token}`} className="card space-y-4 p-4 sm:p-5" data-testid="placed-order">
+              <article
+                aria-labelledby={`order-${order.token}`}
+                className="card space-y-4 p-4 sm:p-5"
+                data-testid="placed-order"
+              >
                 <h2 id={`order-${order.token}`}>
                   <span className="block text-sm font-semibold text-stone-600">{i18n._('Order number')}</span>
-                  <span className="font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="order-number">
+                  <span
+                    className="font-mono text-3xl font-extrabold tracking-widest text-stone-950"
+                    data-testid="order-number"
+                  >
                     {order.number}
                   </span>
                 </h2>
                 <OrderLines order={order} />
                 {order.shop && (
                   <section aria-label={i18n._('Shop for order {number}', { number: order.number })}>
-                    <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? i18n._('Delivered by') : i18n._('Collect at')}</h3>
-                    <ShopContact shop={order.shop} whatsappText={i18n._('Hello, about my order {number}', { number: order.number })} />
+                    <h3 className="mb-1 font-semibold text-stone-900">
+                      {order.fulfilment === 'delivery' ? i18n._('Delivered by') : i18n._('Collect at')}
+                    </h3>
+                    <ShopContact
+                      shop={order.shop}
+                      whatsappText={i18n._('Hello, about my order {number}', { number: order.number })}
+                    />
                   </section>
                 )}
                 <section aria-label={i18n._('What to bring for order {number}', { number: order.number })}>
-                  <h3 className="mb-1 font-semibold text-stone-900">{order.fulfilment === 'delivery' ? i18n._('When it arrives') : i18n._('What to bring')}</h3>
+                  <h3 className="mb-1 font-semibold text-stone-900">
+                    {order.fulfilment === 'delivery' ? i18n._('When it arrives') : i18n._('What to bring')}
+                  </h3>
                   <OrderNextSteps fulfilment={order.fulfilment} expiresAt={order.expires_at} />
                 </section>
                 <p className="rounded-md bg-teal-50 p-3 text-sm">

@@ -17,11 +17,19 @@ export function ConflictNotice({ report }: { report: ConflictReport }) {
       <p className="font-semibold">{i18n._('Your order was not placed: something changed while you were ordering.')}</p>
       <ul className="list-disc space-y-1 pl-5">
         {report.taken.map((item) => (
-          <li key={item.id}>{item.reserved ? i18n._('{name} was just reserved by another buyer', { name: item.name }) : i18n._('{name} is no longer available', { name: item.name })}</li>
+          <li key={item.id}>
+            {item.reserved
+              ? i18n._('{name} was just reserved by another buyer', { name: item.name })
+              : i18n._('{name} is no longer available', { name: item.name })}
+          </li>
         ))}
         {report.changed.map((item) => (
           <li key={item.id}>
-            {i18n._('{name}: the price changed from {from} to {to}', { name: item.name, from: formatMoney(item.from), to: formatMoney(item.to) })}
+            {i18n._('{name}: the price changed from {from} to {to}', {
+              name: item.name,
+              from: formatMoney(item.from),
+              to: formatMoney(item.to),
+            })}
           </li>
         ))}
       </ul>

@@ -26,7 +26,9 @@ export function OrderSummary({ groups, excluded, checking }: OrderSummaryProps) 
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`${group.key}-heading`} data-testid="shop-group">
           <h3 id={`${group.key}-heading`} className="font-semibold text-stone-900">
-            {group.shop ? [group.shop.name, group.shop.town].filter(Boolean).join(', ') : i18n._('Shop to be confirmed')}
+            {group.shop
+              ? [group.shop.name, group.shop.town].filter(Boolean).join(', ')
+              : i18n._('Shop to be confirmed')}
           </h3>
           <ul className="mt-1 divide-y divide-stone-200 text-sm">
             {group.lines.map((line) => (
@@ -58,7 +60,10 @@ export function OrderSummary({ groups, excluded, checking }: OrderSummaryProps) 
           <ul className="mt-1 space-y-1 text-amber-950">
             {excluded.map((line) => (
               <li key={line.id}>
-                {line.name}: {line.availability === 'reserved' ? i18n._('Reserved by another buyer') : i18n._('Sold or no longer listed')}
+                {line.name}:{' '}
+                {line.availability === 'reserved'
+                  ? i18n._('Reserved by another buyer')
+                  : i18n._('Sold or no longer listed')}
               </li>
             ))}
           </ul>

@@ -32,7 +32,12 @@ describe('FilterBar', () => {
     const user = userEvent.setup();
     renderBar({ search: 'tv' });
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(Array.from((sort as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Best match', 'Newest', 'Price: low to high', 'Price: high to low']);
+    expect(Array.from((sort as HTMLSelectElement).options).map((o) => o.text)).toEqual([
+      'Best match',
+      'Newest',
+      'Price: low to high',
+      'Price: high to low',
+    ]);
     await user.selectOptions(sort, 'price_desc');
     expect(where()).toBe('/discover?search=tv&sort=price_desc');
   });
@@ -45,11 +50,16 @@ describe('FilterBar', () => {
     await user.click(screen.getByText('Filters'));
     await user.type(screen.getByLabelText('From'), '50,000');
     await user.type(screen.getByLabelText('To'), '400000');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Town' }), await screen.findByRole('option', { name: 'Blantyre' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Town' }),
+      await screen.findByRole('option', { name: 'Blantyre' }),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: /Condition/ }), 'good');
     expect(screen.getByText('Light signs of use such as small scratches; everything works.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(where()).toBe('/discover?category=SmartPhones&min_price=50000&max_price=400000&town=Blantyre&condition=good&sort=price_asc');
+    expect(where()).toBe(
+      '/discover?category=SmartPhones&min_price=50000&max_price=400000&town=Blantyre&condition=good&sort=price_asc',
+    );
   });
 
   it('refuses a price range the wrong way round or a price that is not digits', async () => {

@@ -1,4 +1,10 @@
-import { CONDITION_DEFINITIONS, CONDITION_GRADES, CONDITION_LABELS, type ConditionGrade, type ProductSort } from '@marketplace/shared';
+import {
+  CONDITION_DEFINITIONS,
+  CONDITION_GRADES,
+  CONDITION_LABELS,
+  type ConditionGrade,
+  type ProductSort,
+} from '@marketplace/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { activeFilters, discoverUrl, type DiscoverFilters } from '../filters';
@@ -40,7 +46,9 @@ export function FilterBar({ base, filters }: FilterBarProps) {
   /** In English (an id above), translated when shown. */
   const [error, setError] = useState<string | null>(null);
   const [condition, setCondition] = useState<ConditionGrade | ''>(filters.condition ?? '');
-  const sorts: ProductSort[] = base.search ? ['relevance', 'newest', 'price_asc', 'price_desc'] : ['newest', 'price_asc', 'price_desc'];
+  const sorts: ProductSort[] = base.search
+    ? ['relevance', 'newest', 'price_asc', 'price_desc']
+    : ['newest', 'price_asc', 'price_desc'];
   const count = activeFilters(filters);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,7 +60,15 @@ export function FilterBar({ base, filters }: FilterBarProps) {
     if (min && max && Number(min) > Number(max)) return setError(PRICE_ORDER_MESSAGE);
     setError(null);
     const town = String(form.get('town') ?? '');
-    navigate(discoverUrl(base, { sort: filters.sort, min_price: min || undefined, max_price: max || undefined, town: town || undefined, condition: condition || undefined }));
+    navigate(
+      discoverUrl(base, {
+        sort: filters.sort,
+        min_price: min || undefined,
+        max_price: max || undefined,
+        town: town || undefined,
+        condition: condition || undefined,
+      }),
+    );
   }
 
   return (
@@ -62,7 +78,14 @@ export function FilterBar({ base, filters }: FilterBarProps) {
         <select
           className="min-h-11 rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900"
           value={filters.sort ?? sorts[0]}
-          onChange={(e) => navigate(discoverUrl(base, { ...filters, sort: e.target.value === sorts[0] ? undefined : (e.target.value as ProductSort) }))}
+          onChange={(e) =>
+            navigate(
+              discoverUrl(base, {
+                ...filters,
+                sort: e.target.value === sorts[0] ? undefined : (e.target.value as ProductSort),
+              }),
+            )
+          }
         >
           {sorts.map((sort) => (
             <option key={sort} value={sort}>
@@ -72,20 +95,46 @@ export function FilterBar({ base, filters }: FilterBarProps) {
         </select>
       </label>
       <details className="group w-full sm:w-auto" onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="btn btn-outline inline-flex min-h-11 cursor-pointer list-none items-center px-4">{count > 0 ? i18n._('Filters ({count})', { count }) : i18n._('Filters')}</summary>
-        <form method="get" action="/discover" onSubmit={onSubmit} noValidate className="mt-2 grid gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:w-96">
-          {base.search ? <input type="hidden" name="search" value={base.search} /> : base.category && <input type="hidden" name="category" value={base.category} />}
+        <summary className="btn btn-outline inline-flex min-h-11 cursor-pointer list-none items-center px-4">
+          {count > 0 ? i18n._('Filters ({count})', { count }) : i18n._('Filters')}
+        </summary>
+        <form
+          method="get"
+          action="/discover"
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-2 grid gap-3 rounded-lg border border-stone-200 bg-white p-4 sm:w-96"
+        >
+          {base.search ? (
+            <input type="hidden" name="search" value={base.search} />
+          ) : (
+            base.category && <input type="hidden" name="category" value={base.category} />
+          )}
           {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
           <fieldset aria-describedby={error ? `${id}-error` : undefined}>
             <legend className="text-sm font-medium text-stone-800">{i18n._('Price (MWK)')}</legend>
             <div className="mt-1 flex gap-2">
               <label className="flex-1 text-sm text-stone-700">
                 {i18n._('From')}
-                <input name="min_price" inputMode="numeric" autoComplete="off" defaultValue={filters.min_price} aria-invalid={error ? true : undefined} className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 px-2 text-base" />
+                <input
+                  name="min_price"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={filters.min_price}
+                  aria-invalid={error ? true : undefined}
+                  className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 px-2 text-base"
+                />
               </label>
               <label className="flex-1 text-sm text-stone-700">
                 {i18n._('To')}
-                <input name="max_price" inputMode="numeric" autoComplete="off" defaultValue={filters.max_price} aria-invalid={error ? true : undefined} className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 px-2 text-base" />
+                <input
+                  name="max_price"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={filters.max_price}
+                  aria-invalid={error ? true : undefined}
+                  className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 px-2 text-base"
+                />
               </label>
             </div>
             {error && (
@@ -122,7 +171,11 @@ export function FilterBar({ base, filters }: FilterBarProps) {
               {i18n._('Apply filters')}
             </button>
             {count > 0 && (
-              <button type="button" className="btn btn-outline flex-1" onClick={() => navigate(discoverUrl(base, { sort: filters.sort }))}>
+              <button
+                type="button"
+                className="btn btn-outline flex-1"
+                onClick={() => navigate(discoverUrl(base, { sort: filters.sort }))}
+              >
                 {i18n._('Clear filters')}
               </button>
             )}

@@ -10,11 +10,17 @@ export function TownSelect({ current, load }: { current: string | undefined; loa
   const i18n = useI18n();
   const towns = useAsync(load ? 'towns' : 'towns:later', (signal) => (load ? fetchTowns(signal) : Promise.resolve([])));
   const listed = towns.status === 'success' ? towns.data : [];
-  const options = current && !listed.some((t) => t.toLowerCase() === current.toLowerCase()) ? [current, ...listed] : listed;
+  const options =
+    current && !listed.some((t) => t.toLowerCase() === current.toLowerCase()) ? [current, ...listed] : listed;
   return (
     <label className="text-sm text-stone-700">
       {i18n._('Town')}
-      <select name="town" defaultValue={current ?? ''} key={options.join('|')} className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900">
+      <select
+        name="town"
+        defaultValue={current ?? ''}
+        key={options.join('|')}
+        className="mt-1 block min-h-11 w-full rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900"
+      >
         <option value="">{i18n._('Any town')}</option>
         {options.map((town) => (
           <option key={town} value={town}>

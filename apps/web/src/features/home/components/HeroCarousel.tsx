@@ -37,7 +37,13 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
 
   // The first slide is the home page's main picture: the HTML's head asks for it before anything else.
   const first = slides[0];
-  if (first && pictures) preload(heroImageUrl(first.image, 700), { as: 'image', fetchPriority: 'high', imageSrcSet: heroSrcSet(first.image, HERO_WIDTHS), imageSizes: HERO_SIZES });
+  if (first && pictures)
+    preload(heroImageUrl(first.image, 700), {
+      as: 'image',
+      fetchPriority: 'high',
+      imageSrcSet: heroSrcSet(first.image, HERO_WIDTHS),
+      imageSizes: HERO_SIZES,
+    });
 
   const show = (step: number) => setCurrent((i) => (i + step + count) % count);
 
@@ -57,7 +63,15 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
     >
       <div aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
-          <div key={slide.image} role="group" aria-roledescription={i18n._('slide')} aria-label={i18n._('{number} of {count}', { number: index + 1, count })} hidden={index !== current} className="absolute inset-0" data-testid="hero-slide">
+          <div
+            key={slide.image}
+            role="group"
+            aria-roledescription={i18n._('slide')}
+            aria-label={i18n._('{number} of {count}', { number: index + 1, count })}
+            hidden={index !== current}
+            className="absolute inset-0"
+            data-testid="hero-slide"
+          >
             {pictures && (
               <img
                 src={heroImageUrl(slide.image, 700)}
@@ -86,7 +100,12 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
         ))}
       </div>
       <div className="absolute right-3 bottom-3 flex gap-2">
-        <button type="button" className="btn-round" onClick={() => setStopped(!stopped)} aria-label={stopped ? i18n._('Start slide rotation') : i18n._('Stop slide rotation')}>
+        <button
+          type="button"
+          className="btn-round"
+          onClick={() => setStopped(!stopped)}
+          aria-label={stopped ? i18n._('Start slide rotation') : i18n._('Stop slide rotation')}
+        >
           {stopped ? <PlayIcon width={20} height={20} /> : <PauseIcon width={20} height={20} />}
         </button>
         <button type="button" className="btn-round" onClick={() => show(-1)} aria-label={i18n._('Previous slide')}>

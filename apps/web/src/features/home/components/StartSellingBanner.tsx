@@ -9,7 +9,9 @@ export function StartSellingBanner() {
       <h2 id="start-selling" className="text-2xl font-bold">
         {i18n._('Start Selling')}
       </h2>
-      <p className="mt-2 max-w-xl text-teal-50">{i18n._('Have a phone, laptop or TV you no longer use? Send us a few photos and we will make you an offer.')}</p>
+      <p className="mt-2 max-w-xl text-teal-50">
+        {i18n._('Have a phone, laptop or TV you no longer use? Send us a few photos and we will make you an offer.')}
+      </p>
       <Link to="/sell" className="btn btn-light mt-4">
         {i18n._('Sell an Item')}
       </Link>

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void) {
 
 /** False while the tab is in the background, so nothing animates (or downloads) unseen. */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden', () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  );
 }

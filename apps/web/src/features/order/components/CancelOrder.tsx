@@ -18,10 +18,22 @@ export function CancelOrder({ token, number, onCancelled, onRefused }: CancelOrd
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn border border-red-700 bg-white text-red-800 hover:bg-red-50" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn border border-red-700 bg-white text-red-800 hover:bg-red-50"
+        onClick={() => setOpen(true)}
+      >
         {i18n._('Cancel order')}
       </button>
-      {open && <CancelDialog token={token} number={number} onClose={() => setOpen(false)} onCancelled={onCancelled} onRefused={onRefused} />}
+      {open && (
+        <CancelDialog
+          token={token}
+          number={number}
+          onClose={() => setOpen(false)}
+          onCancelled={onCancelled}
+          onRefused={onRefused}
+        />
+      )}
     </>
   );
 }

@@ -44,7 +44,10 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
         </div>
         {isOpenOrder(order.status) && (
           <div className="mt-4">
-            <OrderNextSteps fulfilment={order.fulfilment} expiresAt={orderActionAllowed(order, 'expire') ? order.expires_at : null} />
+            <OrderNextSteps
+              fulfilment={order.fulfilment}
+              expiresAt={orderActionAllowed(order, 'expire') ? order.expires_at : null}
+            />
           </div>
         )}
       </header>
@@ -53,7 +56,10 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
           <h2 id="order-shop-heading" className={heading}>
             {delivery ? i18n._('Delivered by') : i18n._('Collect at')}
           </h2>
-          <ShopContact shop={order.shop} whatsappText={i18n._('Hello, about my order {number}', { number: order.number })} />
+          <ShopContact
+            shop={order.shop}
+            whatsappText={i18n._('Hello, about my order {number}', { number: order.number })}
+          />
         </section>
       )}
       <section aria-labelledby="order-items-heading" className={card}>
@@ -96,7 +102,9 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
           <h2 id="order-cancel-heading" className={heading}>
             {i18n._('Changed your mind?')}
           </h2>
-          <p className="mb-3 text-sm text-stone-700">{i18n._('Cancel the order so the shop can offer the items to someone else.')}</p>
+          <p className="mb-3 text-sm text-stone-700">
+            {i18n._('Cancel the order so the shop can offer the items to someone else.')}
+          </p>
           <CancelOrder token={token} number={order.number} onCancelled={onCancelled} onRefused={onRefused} />
         </section>
       )}

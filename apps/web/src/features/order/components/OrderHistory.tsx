@@ -20,7 +20,11 @@ function eventText(event: OrderEvent, i18n: I18n): string {
     case 'Completed':
       return i18n._('Completed');
     case 'Cancelled':
-      return event.by === 'buyer' ? i18n._('Cancelled by you') : event.by === 'staff' ? i18n._('Cancelled by the shop') : i18n._('Cancelled');
+      return event.by === 'buyer'
+        ? i18n._('Cancelled by you')
+        : event.by === 'staff'
+          ? i18n._('Cancelled by the shop')
+          : i18n._('Cancelled');
     case 'Expired':
       return i18n._('Reservation expired');
     default:
@@ -39,7 +43,9 @@ export function OrderHistory({ events }: { events: PublicOrder['history'] }) {
             {formatDateTime(event.created_at)}
           </time>
           <span className="font-semibold text-stone-900">{eventText(event, i18n)}</span>
-          {event.reason && <span className="block text-stone-700">{i18n._('Reason: {reason}', { reason: event.reason })}</span>}
+          {event.reason && (
+            <span className="block text-stone-700">{i18n._('Reason: {reason}', { reason: event.reason })}</span>
+          )}
         </li>
       ))}
     </ol>

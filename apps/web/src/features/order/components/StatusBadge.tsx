@@ -12,5 +12,9 @@ const TONES = {
 /** The status name (marked in packages/shared/src/order-flow.ts) in the reader's language. */
 export function StatusBadge({ status }: { status: string }) {
   const i18n = useI18n();
-  return <span className={`inline-flex rounded-full px-3 py-1 text-sm font-bold ${TONES[orderStatusTone(status)]}`}>{translateKnown(i18n, status)}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-3 py-1 text-sm font-bold ${TONES[orderStatusTone(status)]}`}>
+      {translateKnown(i18n, status)}
+    </span>
+  );
 }

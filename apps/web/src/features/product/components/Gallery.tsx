@@ -16,7 +16,11 @@ export function Gallery({ files, name }: { files: readonly string[]; name: strin
     <div>
       <ProductImage
         file={current}
-        alt={files.length > 1 ? i18n._('{name}, photo {number} of {count}', { name, number: selected + 1, count: files.length }) : name}
+        alt={
+          files.length > 1
+            ? i18n._('{name}, photo {number} of {count}', { name, number: selected + 1, count: files.length })
+            : name
+        }
         size={DETAIL_IMAGE}
         contain
         priority
@@ -34,10 +38,20 @@ export function Gallery({ files, name }: { files: readonly string[]; name: strin
                 className={`block overflow-hidden rounded-md border-2 ${index === selected ? 'border-teal-700' : 'border-transparent hover:border-stone-400'}`}
               >
                 {onTap ? (
-                  <span className="flex aspect-[4/5] w-16 items-center justify-center bg-stone-200 font-semibold text-stone-700">{index + 1}</span>
+                  <span className="flex aspect-[4/5] w-16 items-center justify-center bg-stone-200 font-semibold text-stone-700">
+                    {index + 1}
+                  </span>
                 ) : (
                   // The card-size image: usually already cached from the grid the buyer came from.
-                  <img src={imageUrl(file, CARD_IMAGE)} alt="" width={64} height={80} loading="lazy" decoding="async" className="aspect-[4/5] w-16 bg-stone-200 object-cover" />
+                  <img
+                    src={imageUrl(file, CARD_IMAGE)}
+                    alt=""
+                    width={64}
+                    height={80}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/5] w-16 bg-stone-200 object-cover"
+                  />
                 )}
               </button>
             </li>

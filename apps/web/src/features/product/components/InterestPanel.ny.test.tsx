@@ -30,7 +30,9 @@ describe('InterestPanel in Chichewa', () => {
     renderInChichewa(<InterestPanel product={aProduct({ id: 7, watchers: 1 })} />, NY);
     expect(screen.getByTestId('watchers')).toHaveTextContent('Anthu akufuna chinthuchi. Munthu 1 akuchitsatira.');
     await user.click(screen.getByRole('button', { name: 'Ndikufuna' }));
-    await waitFor(() => expect(screen.getByTestId('watchers')).toHaveTextContent('Anthu akufuna chinthuchi. Anthu 2 akuchitsatira.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('watchers')).toHaveTextContent('Anthu akufuna chinthuchi. Anthu 2 akuchitsatira.'),
+    );
     expect(screen.getByRole('button', { name: '✓ Ndikufuna' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

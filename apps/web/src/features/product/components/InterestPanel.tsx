@@ -58,14 +58,18 @@ export function InterestPanel({ product }: InterestPanelProps) {
         // Not `disabled`: that would drop keyboard focus mid-request. A tap while saving is ignored.
         aria-disabled={pending}
         className={`inline-flex min-h-11 w-full items-center justify-center rounded-md border-2 px-5 font-semibold sm:w-auto ${
-          interested ? 'border-teal-700 bg-teal-50 text-teal-900' : 'border-stone-400 bg-white text-stone-900 hover:border-teal-700'
+          interested
+            ? 'border-teal-700 bg-teal-50 text-teal-900'
+            : 'border-stone-400 bg-white text-stone-900 hover:border-teal-700'
         } aria-disabled:cursor-wait`}
       >
         {interested ? i18n._('✓ Interested') : i18n._('Mark Interested')}
       </button>
       <p className="text-sm text-stone-700" data-testid="watchers" aria-live="polite">
         {/* The spec's 'N people are watching this.', in the singular for one (docs/decisions/0018). */}
-        {watchers === 1 ? i18n._('People want this. 1 person is watching this.') : i18n._('People want this. {count} people are watching this.', { count: watchers })}
+        {watchers === 1
+          ? i18n._('People want this. 1 person is watching this.')
+          : i18n._('People want this. {count} people are watching this.', { count: watchers })}
       </p>
       {failed && (
         <p className="text-sm text-red-700" role="alert">

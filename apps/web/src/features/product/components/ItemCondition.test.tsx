@@ -19,7 +19,9 @@ describe('ItemCondition on the product page', () => {
   });
 
   it('says a 30-day warranty in days, and a shop giving none says so', () => {
-    const { rerender } = render(<ItemCondition product={{ condition: 'like_new', warranty_days: 30, battery_health: null }} />);
+    const { rerender } = render(
+      <ItemCondition product={{ condition: 'like_new', warranty_days: 30, battery_health: null }} />,
+    );
     expect(rows()).toEqual([
       ['Condition', 'Like newNo marks or wear; works perfectly, like it just came out of the box.'],
       ['Warranty', '30-day shop warranty'],
@@ -32,7 +34,9 @@ describe('ItemCondition on the product page', () => {
   });
 
   it('shows only what is stated, and nothing for an item not graded', () => {
-    const { rerender, container } = render(<ItemCondition product={{ condition: null, warranty_days: null, battery_health: 91 }} />);
+    const { rerender, container } = render(
+      <ItemCondition product={{ condition: null, warranty_days: null, battery_health: 91 }} />,
+    );
     expect(rows()).toEqual([['Battery health', '91%']]);
     rerender(<ItemCondition product={{ condition: null, warranty_days: null, battery_health: null }} />);
     expect(container).toBeEmptyDOMElement();

@@ -16,7 +16,10 @@ export function ItemCondition({ product }: { product: Stated }) {
   const battery = typeof product.battery_health === 'number' ? product.battery_health : null;
   if (grade === null && warranty === null && battery === null) return null;
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-3 text-sm" data-testid="item-condition">
+    <dl
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-3 text-sm"
+      data-testid="item-condition"
+    >
       {grade && (
         <>
           <dt className="text-stone-600">{i18n._('Condition')}</dt>

@@ -28,7 +28,10 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
       <Gallery files={galleryFiles(product)} name={product.name} />
       <div className="space-y-4">
         {category && (
-          <Link to={`/discover?category=${encodeURIComponent(category)}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-teal-800 hover:underline">
+          <Link
+            to={`/discover?category=${encodeURIComponent(category)}`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-teal-800 hover:underline"
+          >
             {translateKnown(i18n, category)}
           </Link>
         )}
@@ -47,9 +50,18 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <button type="button" onClick={buyNow} disabled={unavailable !== null} className="btn btn-primary w-full px-6 sm:w-auto">
+          <button
+            type="button"
+            onClick={buyNow}
+            disabled={unavailable !== null}
+            className="btn btn-primary w-full px-6 sm:w-auto"
+          >
             <BasketIcon width={20} height={20} />
-            {unavailable === 'Sold' ? i18n._('Sold') : unavailable === 'Reserved' ? i18n._('Reserved') : i18n._('Buy Now')}
+            {unavailable === 'Sold'
+              ? i18n._('Sold')
+              : unavailable === 'Reserved'
+                ? i18n._('Reserved')
+                : i18n._('Buy Now')}
           </button>
           {/* A new count from the server (a kept page refreshing) starts the panel again. */}
           <InterestPanel key={`${product.id}:${product.watchers}`} product={product} />

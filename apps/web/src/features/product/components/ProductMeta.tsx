@@ -15,7 +15,9 @@ export function ProductMeta({ product }: { product: PublicProduct }) {
   return (
     <PageMeta
       title={pageTitle(product.name)}
-      description={description.length > DESCRIPTION_CHARS ? `${description.slice(0, DESCRIPTION_CHARS - 1)}…` : description}
+      description={
+        description.length > DESCRIPTION_CHARS ? `${description.slice(0, DESCRIPTION_CHARS - 1)}…` : description
+      }
       path={`/product/${product.id}`}
       image={file ? imageUrl(file, SHARE_IMAGE) : null}
       type="product"

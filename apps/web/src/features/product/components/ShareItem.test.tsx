@@ -67,6 +67,8 @@ describe('ShareItem', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
     render(<ShareItem product={product} />);
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Could not copy: copy the link from the address bar.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Could not copy: copy the link from the address bar.'),
+    );
   });
 });

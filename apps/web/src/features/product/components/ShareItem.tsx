@@ -14,12 +14,20 @@ const SAID_MS = 4000;
 
 /** The phone's own share sheet, when it has one. The server's HTML offers the buttons that work anywhere. */
 function useShareSheet(): boolean {
-  return useSyncExternalStore(never, () => typeof navigator.share === 'function', () => false);
+  return useSyncExternalStore(
+    never,
+    () => typeof navigator.share === 'function',
+    () => false,
+  );
 }
 
 /** What a shared link says besides itself: the item and its price (the link's preview adds the photo). */
 function shareText(product: PublicProduct, i18n: I18n): string {
-  return i18n._('{name} for {price} on {brand}', { name: product.name, price: formatMoney(product.price), brand: BRAND });
+  return i18n._('{name} for {price} on {brand}', {
+    name: product.name,
+    price: formatMoney(product.price),
+    brand: BRAND,
+  });
 }
 
 /** Share: the phone's share sheet where there is one, else WhatsApp (what buyers here use) and Copy link. */
@@ -71,7 +79,12 @@ export function ShareItem({ product }: { product: PublicProduct }) {
           </button>
         ) : (
           <>
-            <a href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`} target="_blank" rel="noopener noreferrer" className="btn btn-outline">
+            <a
+              href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-outline"
+            >
               {/* Short enough for both buttons to share one row on a phone; the heading says what it is for. */}
               <Rich text={i18n._('<0>Share on </0>WhatsApp')} parts={[(t) => <span className="sr-only">{t}</span>]} />
             </a>

@@ -25,7 +25,11 @@ export function GoneItems({ items, onRemoved }: GoneItemsProps) {
             <li key={id} className="card flex items-center gap-3 p-3">
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words text-stone-900">{name}</p>
-                {snapshot && <p className="text-sm text-stone-700">{i18n._('Saved at {price}', { price: formatMoney(snapshot.price) })}</p>}
+                {snapshot && (
+                  <p className="text-sm text-stone-700">
+                    {i18n._('Saved at {price}', { price: formatMoney(snapshot.price) })}
+                  </p>
+                )}
               </div>
               <div className="w-28 shrink-0">
                 <RemoveSavedButton id={id} name={name} onRemoved={onRemoved} />

@@ -27,7 +27,9 @@ export function AccountOffer({ offer, token, justCreated, onCreated, headingId }
       </h2>
       {offer.state === 'offered' && (
         <>
-          <p className="text-stone-800">{i18n._('You asked for a seller account. Set a password to see all your items in one place, at any time.')}</p>
+          <p className="text-stone-800">
+            {i18n._('You asked for a seller account. Set a password to see all your items in one place, at any time.')}
+          </p>
           <Suspense fallback={<p className="mt-3 text-sm text-stone-600">{i18n._('Loading…')}</p>}>
             <SetPasswordForm token={token} emailHint={offer.email_hint} onCreated={onCreated} />
           </Suspense>
@@ -35,7 +37,9 @@ export function AccountOffer({ offer, token, justCreated, onCreated, headingId }
       )}
       {offer.state === 'exists' && (
         <>
-          <p className="text-stone-800">{i18n._('An account already uses {email}. Log in to add this item to it.', { email: offer.email_hint })}</p>
+          <p className="text-stone-800">
+            {i18n._('An account already uses {email}. Log in to add this item to it.', { email: offer.email_hint })}
+          </p>
           <Link to="/account" state={{ claim: token }} className={link}>
             {i18n._('Log in to add this item')}
           </Link>
@@ -44,7 +48,9 @@ export function AccountOffer({ offer, token, justCreated, onCreated, headingId }
       {offer.state === 'linked' && (
         <>
           <p className="text-stone-800" role={justCreated ? 'status' : undefined}>
-            {justCreated ? i18n._('Your seller account is ready, and you are logged in. This item is in it.') : i18n._('This item is in your seller account.')}
+            {justCreated
+              ? i18n._('Your seller account is ready, and you are logged in. This item is in it.')
+              : i18n._('This item is in your seller account.')}
           </p>
           <Link to="/account" className={link}>
             {i18n._('See all your items')}

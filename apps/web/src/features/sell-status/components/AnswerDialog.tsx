@@ -18,7 +18,17 @@ interface AnswerDialogProps {
 }
 
 /** Accepting commits the seller to sell at this price, and declining ends the offer: both are confirmed here. */
-export function AnswerDialog({ answer, offer, itemName, token, reason, onReason, onClose, onAnswered, onRefused }: AnswerDialogProps) {
+export function AnswerDialog({
+  answer,
+  offer,
+  itemName,
+  token,
+  reason,
+  onReason,
+  onClose,
+  onAnswered,
+  onRefused,
+}: AnswerDialogProps) {
   const i18n = useI18n();
   const accept = answer === 'accept';
   const amount = formatMoney(offer.amount);
@@ -27,8 +37,13 @@ export function AnswerDialog({ answer, offer, itemName, token, reason, onReason,
       title={accept ? i18n._('Accept {amount}?', { amount }) : i18n._('Decline our offer of {amount}?', { amount })}
       description={
         accept
-          ? i18n._('You agree to sell {item} to us for {amount}. We will contact you to collect the item and pay you.', { item: itemName, amount })
-          : i18n._('We will not buy the item at this price. Tell us why if you like, for example the price you would accept.')
+          ? i18n._(
+              'You agree to sell {item} to us for {amount}. We will contact you to collect the item and pay you.',
+              { item: itemName, amount },
+            )
+          : i18n._(
+              'We will not buy the item at this price. Tell us why if you like, for example the price you would accept.',
+            )
       }
       {...(accept ? {} : { reason: { value: reason, onChange: onReason } })}
       backLabel={i18n._('Go back')}

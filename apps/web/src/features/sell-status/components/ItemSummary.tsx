@@ -14,7 +14,13 @@ export function ItemSummary({ view }: { view: SellerView }) {
         <ul className="grid grid-cols-3 gap-2" aria-label={i18n._('Photos')}>
           {view.images.map((file, i) => (
             <li key={file}>
-              <ProductImage file={file} alt={i18n._('{name}, photo {number} of {count}', { name: view.item_name, number: i + 1, count })} size={CARD_IMAGE} className="aspect-[4/5] w-full rounded-md" eager={i === 0} />
+              <ProductImage
+                file={file}
+                alt={i18n._('{name}, photo {number} of {count}', { name: view.item_name, number: i + 1, count })}
+                size={CARD_IMAGE}
+                className="aspect-[4/5] w-full rounded-md"
+                eager={i === 0}
+              />
             </li>
           ))}
         </ul>

@@ -23,7 +23,12 @@ function outcome(i18n: I18n, offer: Offer, open: boolean): string {
 
 export function OfferHistory({ offers, openOfferId }: { offers: SellerView['offers']; openOfferId: number | null }) {
   const i18n = useI18n();
-  if (offers.length === 0) return <p className="text-sm text-stone-700">{i18n._('No offer yet. We will show it here, and tell you, when we make one.')}</p>;
+  if (offers.length === 0)
+    return (
+      <p className="text-sm text-stone-700">
+        {i18n._('No offer yet. We will show it here, and tell you, when we make one.')}
+      </p>
+    );
   return (
     <ol className="space-y-3 border-l-2 border-stone-300 pl-4 text-sm" aria-label={i18n._('Offer history')}>
       {offers.map((offer) => (
@@ -36,7 +41,9 @@ export function OfferHistory({ offers, openOfferId }: { offers: SellerView['offe
               ? i18n._('Counter-offer {amount}', { amount: formatMoney(offer.amount) })
               : i18n._('Offer {amount}', { amount: formatMoney(offer.amount) })}
           </span>
-          {offer.reason && <span className="block text-stone-700">{i18n._('Why: {reason}', { reason: offer.reason })}</span>}
+          {offer.reason && (
+            <span className="block text-stone-700">{i18n._('Why: {reason}', { reason: offer.reason })}</span>
+          )}
           <span className="block font-medium text-stone-900">{outcome(i18n, offer, offer.id === openOfferId)}</span>
           {/* A decline's reason is the seller's own; an acceptance's is the note staff kept of a yes by phone or in person. */}
           {offer.answer_reason && (

@@ -33,7 +33,9 @@ export function OpenOffer({ offer, itemName, token, headingId, onAnswered, onRef
       {expiresAt && (
         <p className="mt-2 text-sm text-stone-700">
           <Rich
-            text={i18n._('Please answer by <0>{date}</0>. After that the offer expires.', { date: formatDateTime(expiresAt) })}
+            text={i18n._('Please answer by <0>{date}</0>. After that the offer expires.', {
+              date: formatDateTime(expiresAt),
+            })}
             parts={[(date) => <time dateTime={expiresAt}>{date}</time>]}
           />
         </p>

@@ -23,7 +23,10 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SellerPasswordForm>({ resolver: zodResolver(sellerPasswordFormSchema), defaultValues: { password: '', confirm: '' } });
+  } = useForm<SellerPasswordForm>({
+    resolver: zodResolver(sellerPasswordFormSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
 
   const submit = handleSubmit(async ({ password }) => {
     try {
@@ -34,7 +37,11 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
       const body = error instanceof ApiError ? (error.body as { errors?: { password?: unknown } } | null) : null;
       const onField = typeof body?.errors?.password === 'string' ? body.errors.password : null;
       if (onField) setError('password', { type: 'server', message: onField }, { shouldFocus: true });
-      else setError('root', { type: 'server', message: error instanceof Error ? error.message : /*i18n*/ 'Could not make your account. Please try again.' });
+      else
+        setError('root', {
+          type: 'server',
+          message: error instanceof Error ? error.message : /*i18n*/ 'Could not make your account. Please try again.',
+        });
     }
   });
 
@@ -48,7 +55,11 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
       </p>
       {/* Lets password managers save the login under the right name. */}
       <input type="hidden" autoComplete="username" value={emailHint} readOnly />
-      <Field label={i18n._('Choose a password')} hint={i18n._('At least 8 characters')} error={errors.password?.message}>
+      <Field
+        label={i18n._('Choose a password')}
+        hint={i18n._('At least 8 characters')}
+        error={errors.password?.message}
+      >
         {(aria) => <input {...aria} type="password" autoComplete="new-password" {...register('password')} />}
       </Field>
       <Field label={i18n._('Type it again')} error={errors.confirm?.message}>

@@ -25,7 +25,15 @@ interface StatusDetailsProps {
 const card = 'card p-4 sm:p-5';
 const heading = 'mb-2 text-lg font-semibold text-stone-900';
 
-export function StatusDetails({ view, token, answered, onAnswered, onRefused, accountCreated, onAccountCreated }: StatusDetailsProps) {
+export function StatusDetails({
+  view,
+  token,
+  answered,
+  onAnswered,
+  onRefused,
+  accountCreated,
+  onAccountCreated,
+}: StatusDetailsProps) {
   const i18n = useI18n();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -42,7 +50,10 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
         </h1>
         <p className="mt-3 text-sm font-semibold text-stone-600">
           {i18n._('Your reference')}{' '}
-          <span className="block font-mono text-3xl font-extrabold tracking-widest text-stone-950" data-testid="seller-reference">
+          <span
+            className="block font-mono text-3xl font-extrabold tracking-widest text-stone-950"
+            data-testid="seller-reference"
+          >
             {view.reference}
           </span>
         </p>
@@ -59,7 +70,14 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
       </header>
       {offer && (
         <section aria-labelledby="open-offer-heading" className="card border-2 border-teal-700 p-4 sm:p-5">
-          <OpenOffer offer={offer} itemName={view.item_name} token={token} headingId="open-offer-heading" onAnswered={onAnswered} onRefused={onRefused} />
+          <OpenOffer
+            offer={offer}
+            itemName={view.item_name}
+            token={token}
+            headingId="open-offer-heading"
+            onAnswered={onAnswered}
+            onRefused={onRefused}
+          />
         </section>
       )}
       <section aria-labelledby="item-heading" className={card}>
@@ -76,12 +94,20 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused, ac
       </section>
       {view.account && (
         <section aria-labelledby="account-heading" className={card}>
-          <AccountOffer offer={view.account} token={token} justCreated={accountCreated} onCreated={onAccountCreated} headingId="account-heading" />
+          <AccountOffer
+            offer={view.account}
+            token={token}
+            justCreated={accountCreated}
+            onCreated={onAccountCreated}
+            headingId="account-heading"
+          />
         </section>
       )}
       <p className="px-1 text-sm text-stone-700">
         <Rich
-          text={i18n._('Questions? <0>Contact us</0> and give your reference {reference}.', { reference: view.reference })}
+          text={i18n._('Questions? <0>Contact us</0> and give your reference {reference}.', {
+            reference: view.reference,
+          })}
           parts={[
             (text) => (
               <Link to="/contact" className="font-semibold text-teal-800 underline">
