@@ -15,23 +15,18 @@ export interface JobOptions {
 }
 
 /**
- * Background work of the server process: the reservation and offer expiry sweeps, on a timer. A failed
- * sweep is logged and the next tick tries again; the timer never keeps the process alive and stops (after
- * the sweep in flight) when the app closes. Several processes may sweep at once (see expireDueOrders and
- * expireDueOffers).
+ * Background work of the server process: the reservation and offer expiry sweeps, on a timer (see every:
+ * a failed sweep is logged and the next tick tries again; it stops, after the sweep in flight, when the app
+ * closes). Several processes may sweep at once (see expireDueOrders and expireDueOffers).
  */
 export function registerJobs(app: FastifyInstance, { db, clock, sweepSeconds, outbox }: JobOptions) {
   if (outbox) registerOutboxWorker(app, db, clock, outbox);
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-
-  const sweep = () => {
-    if (running || closed) return;
+  // Orders that ran out while no server was running expire at start, not a tick later.
+  every(app, sweepSeconds, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
-    running = expireDueOrders(db, now)
+    return expireDueOrders(db, now)
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired orders whose reservation ran out');
       })
@@ -40,28 +35,13 @@ export function registerJobs(app: FastifyInstance, { db, clock, sweepSeconds, ou
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired offers sellers did not answer in time');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'offer expiry sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  app.addHook('onReady', async () => {
-    timer = setInterval(sweep, sweepSeconds * 1000);
-    timer.unref();
-    // Orders that ran out while no server was running expire at start, not a tick later.
-    sweep();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
+      .catch((error: unknown) => app.log.error({ err: error }, 'offer expiry sweep failed'));
   });
 }
 
 /**
- * Delivers outbox messages on its own timer, like the sweep above: one delivery run at a time, errors
- * logged, unref'd, stopped on close. Several processes may deliver at once (see deliverDueMessages).
+ * Delivers outbox messages on its own timer, like the sweep above. Several processes may deliver at once
+ * (see deliverDueMessages).
  */
 function registerOutboxWorker(
   app: FastifyInstance,
@@ -69,22 +49,6 @@ function registerOutboxWorker(
   clock: () => Date,
   { transports, pollSeconds }: NonNullable<JobOptions['outbox']>,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-
-  const deliver = () => {
-    if (running || closed) return;
-    running = deliverDueMessages(db, transports, clock(), { log: app.log })
-      .then((report) => {
-        if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
   app.addHook('onReady', async () => {
     // A transport set up since the last start sends what waited for it (see reviveUnconfigured).
     const revived = await reviveUnconfigured(db, transports, clock()).catch((error: unknown) => {
@@ -93,9 +57,42 @@ function registerOutboxWorker(
     });
     if (revived > 0) app.log.info({ revived }, 'outbox: unconfigured messages queued again');
     app.log.info({ channels: transports.map((t) => t.channel) }, 'outbox delivery worker started');
-    timer = setInterval(deliver, pollSeconds * 1000);
+  });
+  // Registered after the hook above: the first delivery comes once the revived messages are queued.
+  every(app, pollSeconds, () =>
+    deliverDueMessages(db, transports, clock(), { log: app.log })
+      .then((report) => {
+        if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed')),
+  );
+}
+
+/**
+ * Runs `task` every `seconds` once the app is ready, and once straight away. One run at a time: a tick that
+ * finds the last run still going is skipped. The task logs its own failures (one that still escapes is
+ * logged here) and the next tick tries again. The timer never keeps the process alive; closing the app
+ * stops it and waits for the run in flight.
+ */
+function every(app: FastifyInstance, seconds: number, task: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+
+  const run = () => {
+    if (running || closed) return;
+    running = task()
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'background job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, seconds * 1000);
     timer.unref();
-    deliver();
+    run();
   });
   app.addHook('onClose', async () => {
     closed = true;
