@@ -7,13 +7,14 @@ import {
 import { useState } from 'react';
 import { Link } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
+import { ApiError } from '../../lib/api-client';
 import { canOrder, checkBasketItems, type CheckedItem } from '../../lib/basket-check';
 import { removeFromBasket, setBasketPrices } from '../../lib/basket-store';
 import { pageTitle } from '../../lib/brand';
 import { rememberOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
-import { conflictOf, failureText, fieldErrorsOf, placeOrder } from './api';
+import { conflictOf, failureText, placeOrder } from './api';
 import { checkoutRequestId, clearDraft } from './checkout-draft';
 import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines';
 import { CheckoutForm } from './components/CheckoutForm';
@@ -104,7 +105,7 @@ export function CheckoutPage() {
     } catch (error) {
       if (await explainConflict(error)) return;
       console.error('Checkout: the order was not placed', error);
-      const fields = fieldErrorsOf(error);
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
       setFailure(Object.keys(fields).length ? /*i18n*/ 'Please correct the marked fields.' : failureText(error));
       return fields;
     }

@@ -34,16 +34,6 @@ export function conflictOf(error: unknown): OrderConflict | null {
   return { message: error.message, unavailable: ids(body.unavailable), changed };
 }
 
-/** A 400's per-field messages (`errors: { field: message }`). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return {};
-  const errors = (error.body as { errors?: unknown }).errors;
-  if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
 /**
  * What to tell the buyer when the order did not go through (a 409 is explained item by item instead), in
  * English: the page shows it through translateKnown, since it may be the server's own message.
