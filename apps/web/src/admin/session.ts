@@ -1,54 +1,48 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_DISPLAY_NAME } from '@marketplace/shared';
 import { readStorage, writeStorage } from '../lib/storage';
+import { storedValue } from '../lib/stored-value';
 
 // Spec 3 "Local storage": the back-office session is the authToken and displayName keys.
 const TOKEN_KEY = 'authToken';
 const DISPLAY_NAME_KEY = 'displayName';
 
-const listeners = new Set<() => void>();
-function emit() {
-  for (const listener of listeners) listener();
-}
+// Another tab logging out (or in) changes this tab's session too.
+const storedToken = storedValue({
+  raw: () => readStorage(TOKEN_KEY),
+  parse: (raw) => raw || null,
+  watches: (key) => key === TOKEN_KEY,
+});
+const storedName = storedValue({
+  raw: () => readStorage(DISPLAY_NAME_KEY),
+  parse: (raw) => raw || DEFAULT_DISPLAY_NAME,
+  watches: (key) => key === DISPLAY_NAME_KEY,
+});
 
-export function getToken(): string | null {
-  return readStorage(TOKEN_KEY) || null;
-}
-
-function getDisplayName(): string {
-  return readStorage(DISPLAY_NAME_KEY) || DEFAULT_DISPLAY_NAME;
-}
+export const getToken = storedToken.get;
 
 export function startSession(token: string, displayName: string | null | undefined): void {
   writeStorage(TOKEN_KEY, token);
   writeStorage(DISPLAY_NAME_KEY, displayName || DEFAULT_DISPLAY_NAME);
-  emit();
+  changed();
 }
 
 /** Forget the session; every screen watching the token (the route guard) reacts at once. */
 export function clearSession(): void {
   writeStorage(TOKEN_KEY, null);
   writeStorage(DISPLAY_NAME_KEY, null);
-  emit();
+  changed();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab logging out (or in) changes this tab's session too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === TOKEN_KEY || event.key === DISPLAY_NAME_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+function changed() {
+  storedToken.changed();
+  storedName.changed();
 }
 
 export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+  return useSyncExternalStore(storedToken.subscribe, storedToken.get, () => null);
 }
 
 export function useDisplayName(): string {
-  return useSyncExternalStore(subscribe, getDisplayName, () => DEFAULT_DISPLAY_NAME);
+  return useSyncExternalStore(storedName.subscribe, storedName.get, () => DEFAULT_DISPLAY_NAME);
 }

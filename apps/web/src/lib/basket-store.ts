@@ -1,6 +1,7 @@
 import { priceDigits } from '@marketplace/shared';
 import { cardImageFile } from './images';
 import { readStorage, writeStorage } from './storage';
+import { storedValue } from './stored-value';
 import type { CardProduct, ShopRef } from './product-types';
 
 export const BASKET_KEY = 'basket';
@@ -59,30 +60,23 @@ export function parseBasket(raw: string | null): readonly BasketItem[] {
   return items;
 }
 
-// useSyncExternalStore needs the same array back while nothing changed, so the parse is cached by raw text.
-let cachedRaw: string | null = null;
-let cachedItems: readonly BasketItem[] = EMPTY;
+// What this tab saved last, for a browser that keeps nothing (private browsing, a full quota).
 let memoryRaw: string | null = null;
-const listeners = new Set<() => void>();
 
-function currentRaw(): string | null {
-  return readStorage(BASKET_KEY) ?? memoryRaw;
-}
+const basket = storedValue({
+  raw: () => readStorage(BASKET_KEY) ?? memoryRaw,
+  parse: parseBasket,
+  watches: (key) => key === BASKET_KEY,
+});
 
-export function getBasket(): readonly BasketItem[] {
-  const raw = currentRaw();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedItems = parseBasket(raw);
-  }
-  return cachedItems;
-}
+export const getBasket = basket.get;
+export const subscribeBasket = basket.subscribe;
 
 function save(items: readonly BasketItem[]): void {
   const raw = items.length ? JSON.stringify(items) : null;
   memoryRaw = raw;
   writeStorage(BASKET_KEY, raw);
-  for (const listener of listeners) listener();
+  basket.changed();
 }
 
 export function isInBasket(id: number): boolean {
@@ -128,18 +122,4 @@ export function clearBasket(): void {
 /** Sum in MWK of the given items, prices read the way the cards read them. */
 export function basketTotal(items: readonly Pick<BasketItem, 'price'>[]): number {
   return items.reduce((sum, item) => sum + Number(priceDigits(item.price)), 0);
-}
-
-function onStorage(event: StorageEvent): void {
-  // Another tab changed the basket (or cleared all storage: key is null then).
-  if (event.key === BASKET_KEY || event.key === null) for (const listener of listeners) listener();
-}
-
-export function subscribeBasket(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
 }

@@ -1,11 +1,12 @@
+import { DATA_SAVER_COOKIE, dataSaverOfCookie } from '@marketplace/shared';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { readStorage, writeChoiceCookie, writeStorage } from './storage';
+import { storedValue } from './stored-value';
 
 // Data saver: product photos load only when tapped (docs/decisions/0031). The visitor's choice is kept in
 // localStorage; until they choose, the browser's own Save-Data setting decides. A cookie carries the choice
 // to the server, so the HTML it renders asks for no photos either (apps/api plugins/data-saver.ts).
 const KEY = 'data-saver';
-const COOKIE = 'data_saver';
 
 /** The server's render: the mode it renders this request with (ssr/render.tsx). */
 export const RenderedDataSaver = createContext<boolean | null>(null);
@@ -16,34 +17,29 @@ function browserSaysSaveData(): boolean {
   return (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
+/** The visitor's choice, 'on' or 'off' (null until they choose); one made in another tab is followed too. */
+const choice = storedValue({ raw: () => readStorage(KEY), parse: (raw) => raw, watches: (key) => key === KEY });
+
 export function readDataSaver(): boolean {
-  const chosen = readStorage(KEY);
+  const chosen = choice.get();
   return chosen === null ? browserSaysSaveData() : chosen === 'on';
 }
 
 function writeCookie(on: boolean) {
-  writeChoiceCookie(COOKIE, on ? 'on' : 'off');
+  writeChoiceCookie(DATA_SAVER_COOKIE, on ? 'on' : 'off');
 }
-
-const listeners = new Set<() => void>();
 
 export function setDataSaver(on: boolean): void {
   writeStorage(KEY, on ? 'on' : 'off');
   writeCookie(on);
-  listeners.forEach((listener) => listener());
+  choice.changed();
 }
 
 function subscribe(listener: () => void) {
   // A cleared cookie would make the server render photos the visitor chose not to load: put it back.
-  const chosen = readStorage(KEY);
-  if (chosen !== null && !document.cookie.includes(`${COOKIE}=${chosen}`)) writeCookie(chosen === 'on');
-  listeners.add(listener);
-  // The choice made in another tab.
-  addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    removeEventListener('storage', listener);
-  };
+  const chosen = choice.get();
+  if (chosen !== null && dataSaverOfCookie(document.cookie) !== (chosen === 'on')) writeCookie(chosen === 'on');
+  return choice.subscribe(listener);
 }
 
 /** The mode the HTML being hydrated was rendered with (the server marks #root), so hydration matches it. */

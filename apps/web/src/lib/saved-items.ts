@@ -1,5 +1,6 @@
 import type { PublicProduct } from '@marketplace/shared';
 import { readStorage, storageKeys, writeStorage } from './storage';
+import { storedValue } from './stored-value';
 
 /** Spec 3: the interest toggle is kept per product under interested-{id}. It is what "saved" means. */
 const interestKey = (id: number) => `interested-${id}`;
@@ -61,8 +62,6 @@ export function readInterested(id: number): boolean {
   return readStorage(interestKey(id)) === 'true';
 }
 
-const listeners = new Set<() => void>();
-
 /** Keeps the snapshots of saved items only, so a forgotten item leaves nothing behind. */
 function write(id: number, snapshot: SavedSnapshot | null): void {
   writeStorage(interestKey(id), snapshot ? 'true' : null);
@@ -73,7 +72,7 @@ function write(id: number, snapshot: SavedSnapshot | null): void {
   if (snapshot) snapshots[id] = snapshot;
   else delete snapshots[id];
   writeStorage(SAVED_KEY, Object.keys(snapshots).length ? JSON.stringify(snapshots) : null);
-  for (const listener of listeners) listener();
+  saved.changed();
 }
 
 /** Marked Interested: saved with the price and state the visitor saw now. */
@@ -92,38 +91,18 @@ export function forgetItem(id: number): void {
   write(id, null);
 }
 
-// useSyncExternalStore needs the same array back while nothing changed: cached by what was read.
-const EMPTY: readonly SavedItem[] = Object.freeze([]);
-let cachedKey = '';
-let cachedItems = EMPTY;
-
 /** The saved items, the most recently saved first (items without a snapshot last). */
-export function getSavedItems(): readonly SavedItem[] {
-  const ids = interestedIds();
-  const raw = readStorage(SAVED_KEY);
-  const key = `${ids.join(',')}|${raw ?? ''}`;
-  if (key !== cachedKey) {
-    const snapshots = parseSnapshots(raw);
-    const items = ids.map((id) => ({ id, snapshot: snapshots[id] ?? null }));
-    cachedKey = key;
-    cachedItems = items.sort(
-      (a, b) => (b.snapshot?.saved_at ?? '').localeCompare(a.snapshot?.saved_at ?? '') || a.id - b.id,
-    );
-  }
-  return cachedItems;
-}
+const saved = storedValue({
+  // Which items are marked, and their snapshots: the list is made again only when either changed.
+  raw: () => `${interestedIds().join(',')}|${readStorage(SAVED_KEY) ?? ''}`,
+  parse: (): readonly SavedItem[] => {
+    const snapshots = parseSnapshots(readStorage(SAVED_KEY));
+    return interestedIds()
+      .map((id) => ({ id, snapshot: snapshots[id] ?? null }))
+      .sort((a, b) => (b.snapshot?.saved_at ?? '').localeCompare(a.snapshot?.saved_at ?? '') || a.id - b.id);
+  },
+  watches: (key) => key === SAVED_KEY || INTEREST_KEY.test(key),
+});
 
-function onStorage(event: StorageEvent): void {
-  // Another tab saved or removed an item (or cleared all storage: key is null then).
-  if (event.key === null || event.key === SAVED_KEY || INTEREST_KEY.test(event.key))
-    for (const listener of listeners) listener();
-}
-
-export function subscribeSavedItems(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
-}
+export const getSavedItems = saved.get;
+export const subscribeSavedItems = saved.subscribe;
