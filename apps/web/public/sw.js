@@ -26,6 +26,7 @@ const ANSWER = /^\/api\/v1\/(?:products|categories|shops)(?:\/|$)/;
 const ASSET = /^\/(?:assets\/|favicon\.svg$)/;
 /** What Chromium asks for with an <img>: photos vary by Accept (AVIF where smaller), so copies must match. */
 const IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+// This and LANGUAGE_COOKIE below are packages/shared cookies.ts's names (src/service-worker-cookies.test.ts).
 const DATA_SAVER_COOKIE = 'data_saver';
 const ROOT_FOR_DATA_SAVER = /<div id="root"[^>]*\sdata-saver=/;
 // The language a page was rendered in, and the visitor's choice (docs/decisions/0032): English unless 'ny'.
@@ -132,7 +133,6 @@ async function shell() {
   return (await caches.match(SHELL_URL, { cacheName: SHELL })) ?? Response.error();
 }
 
-/** The visitor's data-saver choice where this browser lets a worker read cookies; null when it cannot tell. */
 /** The visitor's language where this browser lets a worker read cookies; null when it cannot tell. */
 async function languageChoice() {
   if (!self.cookieStore) return null;
@@ -140,6 +140,7 @@ async function languageChoice() {
   return cookie?.value === 'ny' ? 'ny' : 'en';
 }
 
+/** The visitor's data-saver choice where this browser lets a worker read cookies; null when it cannot tell. */
 async function dataSaverChoice() {
   if (!self.cookieStore) return null;
   const cookie = await self.cookieStore.get(DATA_SAVER_COOKIE).catch(() => null);

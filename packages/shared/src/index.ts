@@ -24,4 +24,5 @@ export * from './order-constants.js';
 export * from './orders.js';
 export * from './messages.js';
 export * from './seller-accounts.js';
+export * from './cookies.js';
 export * from './languages.js';
