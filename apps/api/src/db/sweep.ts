@@ -1,26 +1,44 @@
-import type { Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { HttpError } from '../plugins/errors.js';
-import type { Db } from './database.js';
+import type { Db, Executor } from './database.js';
 import type { Database } from './schema.js';
 
+/** Tables a sweep can expire rows of: each row has an id and a status. */
+type Sweepable = {
+  [T in keyof Database]: Database[T] extends { id: unknown; status: unknown } ? T : never;
+}[keyof Database];
+
+/** What is due, the module's own rule: rows of `table` in one of `statuses` whose `dueAt` time has come. */
+export interface Due<T extends Sweepable> {
+  table: T;
+  /** The column holding the time (ISO, or null: never) the row falls due at. */
+  dueAt: { [C in keyof Database[T]]: Database[T][C] extends string | null ? C : never }[keyof Database[T]] & string;
+  statuses: readonly string[];
+}
+
+/** Rows looked at per sweep; the timer comes back for the rest. */
+const SWEEP_BATCH = 200;
+
 /**
- * Runs one expiry per due row, each in its own transaction, and returns how many went through. Safe with
- * several processes sweeping at once: `claim` reads the row again inside the transaction (locked, skipping
- * rows another process holds, on PostgreSQL; SQLite has one writer) and answers undefined when it is no
- * longer due; `expire` moves it by version. A flow refusal (409) means someone acted first: not ours.
+ * Expires the rows due at `now`, oldest first, each in its own transaction, and returns how many this call
+ * expired. Safe with several processes sweeping at once: each row is claimed again inside its transaction
+ * (skipped when no longer due), and `expire` moves it by version, so it is expired and recorded exactly
+ * once. A flow refusal (409) from `expire` means someone acted first: not ours.
  */
-export async function expireEach<Row>(
+export async function expireDue<T extends Sweepable>(
   db: Db,
-  ids: readonly number[],
-  claim: (trx: Transaction<Database>, lock: boolean, id: number) => Promise<Row | undefined>,
-  expire: (trx: Transaction<Database>, row: Row) => Promise<void>,
+  due: Due<T>,
+  now: Date,
+  expire: (trx: Transaction<Database>, row: Selectable<Database[T]>) => Promise<void>,
+  batch = SWEEP_BATCH,
 ): Promise<number> {
+  const at = now.toISOString();
   let expired = 0;
-  for (const id of ids) {
+  for (const id of await dueIds(db.kysely, due, at, batch)) {
     const done = await db.kysely
       .transaction()
       .execute(async (trx) => {
-        const row = await claim(trx, db.engine === 'postgres', id);
+        const row = await claim(trx, db.engine === 'postgres', due, id, at);
         if (!row) return false;
         await expire(trx, row);
         return true;
@@ -32,4 +50,34 @@ export async function expireEach<Row>(
     if (done) expired++;
   }
   return expired;
+}
+
+/** The rule's query, without the claim's id: every row of the table in those statuses due at `at`. */
+function dueRows<T extends Sweepable>(db: Executor, { table, dueAt, statuses }: Due<T>, at: string) {
+  return db
+    .selectFrom(table as Sweepable)
+    .where('status', 'in', [...statuses])
+    .where(sql.ref(dueAt), '<=', at);
+}
+
+async function dueIds<T extends Sweepable>(db: Executor, due: Due<T>, at: string, limit: number): Promise<number[]> {
+  const rows = await dueRows(db, due, at).select('id').orderBy(sql.ref(due.dueAt)).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims one due row inside the caller's transaction; undefined when it is no longer due. On PostgreSQL
+ * the row is locked and one already locked (another process expiring it, or someone acting on it) is
+ * skipped; SQLite has one writer, so a plain read in the write transaction is already exclusive.
+ */
+async function claim<T extends Sweepable>(
+  trx: Transaction<Database>,
+  lock: boolean,
+  due: Due<T>,
+  id: number,
+  at: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  const query = dueRows(trx, due, at).selectAll().where('id', '=', id);
+  return (await (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst()) as
+    Selectable<Database[T]> | undefined;
 }

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@marketplace/shared';
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { Database, OrderEventsTable, OrderItemsTable, OrdersTable, ProductHoldsTable } from '../../db/schema.js';
+import type { OrderEventsTable, OrderItemsTable, OrdersTable, ProductHoldsTable } from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -199,44 +199,4 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
     .execute();
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
-}
-
-/** Open orders past their expiry time, oldest first. */
-export async function dueOrderIds(
-  db: Executor,
-  statuses: readonly string[],
-  now: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', 'in', [...statuses])
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * Claims one due order for expiry inside the caller's transaction. On PostgreSQL the row is locked
- * and one already locked by another process is skipped (that process is expiring it); SQLite has one
- * writer, so a plain read in the write transaction is already exclusive.
- */
-export function claimDueOrder(
-  db: Transaction<Database>,
-  lock: boolean,
-  id: number,
-  statuses: readonly string[],
-  now: string,
-) {
-  const query = db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', 'in', [...statuses])
-    .where('expires_at', '<=', now);
-  return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
 }

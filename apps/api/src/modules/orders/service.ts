@@ -11,15 +11,13 @@ import {
 import type { Transaction } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { expireEach } from '../../db/sweep.js';
+import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { hashToken } from '../auth/tokens.js';
 import {
   addEvent,
-  claimDueOrder,
-  dueOrderIds,
   eventsOf,
   findOrder,
   findOrderByTokenHash,
@@ -192,21 +190,20 @@ export async function buyerCancel(db: Db, now: Date, token: string, reason: stri
   });
 }
 
-/** Orders looked at per sweep; the timer comes back for the rest. */
-const SWEEP_BATCH = 200;
+/** Due for expiry: an open order whose reservation ran out. */
+const DUE_ORDERS: Due<'orders'> = { table: 'orders', dueAt: 'expires_at', statuses: EXPIRABLE_ORDER_STATUSES };
 
 /**
- * Expires open orders whose reservation ran out, each in its own transaction, and returns how many
- * this call expired. Safe with several processes sweeping at once: each order is claimed (skip-locked
- * on PostgreSQL) and moved by version, so it is expired, released and recorded exactly once.
+ * Expires open orders whose reservation ran out (see expireDue: each once, even with several processes
+ * sweeping) and returns how many this call expired: each is released and recorded as expired by the system.
  */
-export async function expireDueOrders(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
+export async function expireDueOrders(db: Db, now: Date, batch?: number): Promise<number> {
   const at = now.toISOString();
-  const ids = await dueOrderIds(db.kysely, EXPIRABLE_ORDER_STATUSES, at, batch);
-  return expireEach(
+  return expireDue(
     db,
-    ids,
-    (trx, lock, id) => claimDueOrder(trx, lock, id, EXPIRABLE_ORDER_STATUSES, at),
+    DUE_ORDERS,
+    now,
     (trx, row) => applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at),
+    batch,
   );
 }

@@ -1,6 +1,6 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { Database, SellerRequestEventsTable, SellerRequestsTable } from '../../db/schema.js';
+import type { SellerRequestEventsTable, SellerRequestsTable } from '../../db/schema.js';
 
 export type RequestRow = Selectable<SellerRequestsTable>;
 
@@ -210,46 +210,6 @@ export function eventsOf(db: Executor, requestId: number) {
     .where('e.seller_request_id', '=', requestId)
     .orderBy('e.id')
     .execute();
-}
-
-/** Requests whose open offer ran out, oldest first. */
-export async function dueOfferIds(
-  db: Executor,
-  statuses: readonly string[],
-  now: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('seller_requests')
-    .select('id')
-    .where('offer_expires_at', '<=', now)
-    .where('status', 'in', [...statuses])
-    .orderBy('offer_expires_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * Claims one request whose offer is due inside the caller's transaction. On PostgreSQL the row is locked
- * and one already locked (another process expiring it, or someone answering) is skipped; SQLite has one
- * writer, so a plain read in the write transaction is already exclusive.
- */
-export function claimDueOffer(
-  db: Transaction<Database>,
-  lock: boolean,
-  id: number,
-  statuses: readonly string[],
-  now: string,
-) {
-  const query = db
-    .selectFrom('seller_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', 'in', [...statuses])
-    .where('offer_expires_at', '<=', now);
-  return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
 }
 
 export async function shopTown(db: Executor, shopId: number) {

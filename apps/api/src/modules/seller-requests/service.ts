@@ -25,7 +25,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { expireEach } from '../../db/sweep.js';
+import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import { findUserByEmail } from '../auth/repository.js';
@@ -42,9 +42,7 @@ import {
   acceptedOffer,
   addEvent,
   addOffer,
-  claimDueOffer,
   deleteRequest,
-  dueOfferIds,
   eventsOf,
   findRequest,
   findRequestByTokenHash,
@@ -566,21 +564,23 @@ export async function removeRequest(db: Db, actor: SessionUser, id: number) {
   });
 }
 
-/** Requests looked at per sweep; the timer comes back for the rest. */
-const SWEEP_BATCH = 200;
+/** Due for expiry: an open offer the seller did not answer in time. */
+const DUE_OFFERS: Due<'seller_requests'> = {
+  table: 'seller_requests',
+  dueAt: 'offer_expires_at',
+  statuses: OPEN_OFFER_STATUSES,
+};
 
 /**
- * Expires open offers not answered in time, each in its own transaction, and returns how many this call
- * expired. Safe with several processes sweeping at once: each request is claimed (skip-locked on
- * PostgreSQL) and moved by version, so its offer is expired and recorded exactly once.
+ * Expires open offers not answered in time (see expireDue: each once, even with several processes
+ * sweeping) and returns how many this call expired: each is recorded as expired by the system.
  */
-export async function expireDueOffers(db: Db, now: Date, batch = SWEEP_BATCH): Promise<number> {
-  const at = now.toISOString();
-  const ids = await dueOfferIds(db.kysely, OPEN_OFFER_STATUSES, at, batch);
-  return expireEach(
+export async function expireDueOffers(db: Db, now: Date, batch?: number): Promise<number> {
+  return expireDue(
     db,
-    ids,
-    (trx, lock, id) => claimDueOffer(trx, lock, id, OPEN_OFFER_STATUSES, at),
+    DUE_OFFERS,
+    now,
     (trx, row) => applyMove(trx, row, { action: 'expireOffer' }, { by: 'system', id: null }, now, 0),
+    batch,
   );
 }
