@@ -5,7 +5,8 @@ import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
 import { BackLink, PageHeader, SelectField, TextAreaField, TextField } from '../components/ui';
-import { FormSkeleton, Loaded } from '../components/status';
+import { RecordScreen } from '../components/RecordScreen';
+import { FormSkeleton } from '../components/status';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { allCategoriesQuery, categoryKeys } from '../components/catalogue-options';
@@ -30,14 +31,15 @@ export function ViewCategoryPage() {
   const category = useQuery(categoryQuery(id));
   usePageTitle(category.data ? `Category: ${category.data.name}` : 'Category');
   return (
-    <section>
-      <PageHeader title="Edit Category">
-        <BackLink to="/admin/categories">Back to categories</BackLink>
-      </PageHeader>
-      <Loaded resource={category} fallback={CATEGORY_UI.fetch} skeleton={<FormSkeleton />}>
-        {(loaded) => <CategoryForm key={loaded.id} category={loaded} />}
-      </Loaded>
-    </section>
+    <RecordScreen
+      title="Edit Category"
+      back={{ to: '/admin/categories', label: 'Back to categories' }}
+      resource={category}
+      fallback={CATEGORY_UI.fetch}
+      skeleton={<FormSkeleton />}
+    >
+      {(loaded) => <CategoryForm key={loaded.id} category={loaded} />}
+    </RecordScreen>
   );
 }
 

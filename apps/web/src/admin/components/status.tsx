@@ -78,6 +78,8 @@ interface LoadedProps<T> {
   resource: Loadable<T>;
   /** The LoadError text when the server gives none. */
   fallback: string;
+  /** A record's screen: what a 404 says (the record is not there) in place of a failure to load. */
+  notFound?: string;
   skeleton: ReactNode;
   /** Keeps the skeleton up although data is here, e.g. while a page past the end is swapped for the last one. */
   waiting?: boolean;
@@ -88,8 +90,23 @@ interface LoadedProps<T> {
 }
 
 /** A screen's content once its data is here; until then the failure (with Try again) or else the skeleton. */
-export function Loaded<T>({ resource, fallback, skeleton, waiting = false, isEmpty, empty, children }: LoadedProps<T>) {
+export function Loaded<T>({
+  resource,
+  fallback,
+  notFound,
+  skeleton,
+  waiting = false,
+  isEmpty,
+  empty,
+  children,
+}: LoadedProps<T>) {
   const { data, error, refetch } = resource;
+  if (data === undefined && error && notFound && errorStatus(error) === 404)
+    return (
+      <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
+        {notFound}
+      </p>
+    );
   if (data === undefined && error)
     return <LoadError error={error} fallback={fallback} onRetry={() => void refetch()} />;
   if (data === undefined || waiting) return skeleton;

@@ -12,8 +12,9 @@ import {
 import { useState } from 'react';
 import { useParams } from '../../lib/router';
 import { errorMessage, errorStatus } from '../../lib/api-client';
-import { LoadError, TableSkeleton } from '../components/status';
-import { BackLink, Badge, buttonStyles, Card, PageHeader, wrapping } from '../components/ui';
+import { RecordScreen } from '../components/RecordScreen';
+import { TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, Card, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { useRecord } from '../use-record';
@@ -46,24 +47,17 @@ export function OrderDetailPage() {
   const number = order.data?.number;
   usePageTitle(number ? `Order ${number}` : 'Order');
 
-  let body;
-  if (order.data) body = <OrderDetail order={order.data} onChanged={changed} onStale={refetch} />;
-  else if (order.error && errorStatus(order.error) === 404)
-    body = (
-      <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
-        Order not found.
-      </p>
-    );
-  else if (order.error) body = <LoadError error={order.error} fallback={ORDER_ERRORS.one} onRetry={refetch} />;
-  else body = <TableSkeleton rows={6} label="Loading the order…" />;
-
   return (
-    <section>
-      <PageHeader title={number ? `Order ${number}` : 'Order'}>
-        <BackLink to={BACK}>Back to orders</BackLink>
-      </PageHeader>
-      {body}
-    </section>
+    <RecordScreen
+      title={number ? `Order ${number}` : 'Order'}
+      back={{ to: BACK, label: 'Back to orders' }}
+      resource={order}
+      fallback={ORDER_ERRORS.one}
+      notFound="Order not found."
+      skeleton={<TableSkeleton rows={6} label="Loading the order…" />}
+    >
+      {(loaded) => <OrderDetail order={loaded} onChanged={changed} onStale={refetch} />}
+    </RecordScreen>
   );
 }
 

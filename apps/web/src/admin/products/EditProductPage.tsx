@@ -16,18 +16,9 @@ import { errorMessage } from '../../lib/api-client';
 import { useConfirm } from '../components/use-confirm';
 import { ImagePicker } from '../../components/ImagePicker';
 import { FormActions } from '../components/form-layout';
-import { FormSkeleton, Loaded } from '../components/status';
-import {
-  BackLink,
-  Badge,
-  Card,
-  CheckboxField,
-  FormError,
-  buttonStyles,
-  PageHeader,
-  TextAreaField,
-  TextField,
-} from '../components/ui';
+import { RecordScreen } from '../components/RecordScreen';
+import { FormSkeleton } from '../components/status';
+import { Badge, Card, CheckboxField, FormError, buttonStyles, TextAreaField, TextField } from '../components/ui';
 import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { deleteProduct, productKeys, productQuery, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
@@ -66,25 +57,22 @@ export function EditProductPage() {
     refetch: () => Promise.all([product.error && product.refetch(), options.error && options.refetch()]),
   };
   return (
-    <section>
-      <PageHeader title="Edit Product">
-        <BackLink to="/admin/products">Back to products</BackLink>
-      </PageHeader>
-      <Loaded
-        resource={both}
-        fallback={product.error ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR}
-        skeleton={<FormSkeleton />}
-      >
-        {(loaded) => (
-          <EditProductForm
-            key={loaded.product.id}
-            product={loaded.product}
-            shops={loaded.shops}
-            categories={loaded.categories}
-          />
-        )}
-      </Loaded>
-    </section>
+    <RecordScreen
+      title="Edit Product"
+      back={{ to: '/admin/products', label: 'Back to products' }}
+      resource={both}
+      fallback={product.error ? PRODUCT_ERRORS.one : PRODUCT_OPTIONS_ERROR}
+      skeleton={<FormSkeleton />}
+    >
+      {(loaded) => (
+        <EditProductForm
+          key={loaded.product.id}
+          product={loaded.product}
+          shops={loaded.shops}
+          categories={loaded.categories}
+        />
+      )}
+    </RecordScreen>
   );
 }
 
@@ -186,7 +174,7 @@ function EditProductForm({
         <FormError message={serverError} />
       </div>
       <Card className="max-w-3xl p-4 md:p-6">
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           <ImagePicker
             label="Images"
             files={files}

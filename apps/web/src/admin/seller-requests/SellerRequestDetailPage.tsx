@@ -14,8 +14,9 @@ import { ProductImage } from '../../components/ProductImage';
 import { CARD_IMAGE } from '../../lib/images';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { DataTable } from '../components/DataTable';
-import { LoadError, TableSkeleton } from '../components/status';
-import { BackLink, Badge, buttonStyles, Card, PageHeader, td, wrapping } from '../components/ui';
+import { RecordScreen } from '../components/RecordScreen';
+import { TableSkeleton } from '../components/status';
+import { Badge, buttonStyles, Card, td, wrapping } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs';
@@ -63,24 +64,17 @@ export function SellerRequestDetailPage() {
   // The reference is what the seller reads out on the phone: the tab names it too.
   usePageTitle(request.data ? `Seller Request ${request.data.reference}` : 'Seller Request');
 
-  let body;
-  if (request.data) body = <RequestDetail request={request.data} onChanged={changed} onStale={refetch} />;
-  else if (request.error && errorStatus(request.error) === 404)
-    body = (
-      <p role="alert" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
-        Seller not found.
-      </p>
-    );
-  else if (request.error) body = <LoadError error={request.error} fallback={SELLER_ERRORS.one} onRetry={refetch} />;
-  else body = <TableSkeleton rows={6} label="Loading the seller request…" />;
-
   return (
-    <section>
-      <PageHeader title="Seller Request">
-        <BackLink to={BACK}>Back to seller requests</BackLink>
-      </PageHeader>
-      {body}
-    </section>
+    <RecordScreen
+      title="Seller Request"
+      back={{ to: BACK, label: 'Back to seller requests' }}
+      resource={request}
+      fallback={SELLER_ERRORS.one}
+      notFound="Seller not found."
+      skeleton={<TableSkeleton rows={6} label="Loading the seller request…" />}
+    >
+      {(loaded) => <RequestDetail request={loaded} onChanged={changed} onStale={refetch} />}
+    </RecordScreen>
   );
 }
 

@@ -4,7 +4,8 @@ import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
 import { BackLink, PageHeader, TextField } from '../components/ui';
-import { FormSkeleton, Loaded } from '../components/status';
+import { RecordScreen } from '../components/RecordScreen';
+import { FormSkeleton } from '../components/status';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { shopKeys } from '../components/catalogue-options';
@@ -33,14 +34,15 @@ export function EditShopPage() {
   const shop = useQuery(shopQuery(id));
   usePageTitle(shop.data ? `Edit ${shop.data.name}` : 'Edit Shop');
   return (
-    <section>
-      <PageHeader title="Edit Shop">
-        <BackLink to="/admin/shops">Back to shops</BackLink>
-      </PageHeader>
-      <Loaded resource={shop} fallback={SHOPS_ERRORS.one} skeleton={<FormSkeleton />}>
-        {(loaded) => <ShopForm key={loaded.id} shop={loaded} />}
-      </Loaded>
-    </section>
+    <RecordScreen
+      title="Edit Shop"
+      back={{ to: '/admin/shops', label: 'Back to shops' }}
+      resource={shop}
+      fallback={SHOPS_ERRORS.one}
+      skeleton={<FormSkeleton />}
+    >
+      {(loaded) => <ShopForm key={loaded.id} shop={loaded} />}
+    </RecordScreen>
   );
 }
 

@@ -3,8 +3,9 @@ import { updateUserSchema, type User } from '@marketplace/shared';
 import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
-import { BackLink, Options, PageHeader, SelectField, TextField } from '../components/ui';
-import { FormSkeleton, Loaded } from '../components/status';
+import { RecordScreen } from '../components/RecordScreen';
+import { Options, SelectField, TextField } from '../components/ui';
+import { FormSkeleton } from '../components/status';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
@@ -17,14 +18,15 @@ export function EditUserPage() {
   usePageTitle(user.data ? `User: ${user.data.displayName}` : 'User');
 
   return (
-    <section>
-      <PageHeader title="Edit User">
-        <BackLink to="/admin/users">Back to users</BackLink>
-      </PageHeader>
-      <Loaded resource={user} fallback={USERS_ERRORS.one} skeleton={<FormSkeleton />}>
-        {(loaded) => <EditUserForm key={loaded.id} user={loaded} />}
-      </Loaded>
-    </section>
+    <RecordScreen
+      title="Edit User"
+      back={{ to: '/admin/users', label: 'Back to users' }}
+      resource={user}
+      fallback={USERS_ERRORS.one}
+      skeleton={<FormSkeleton />}
+    >
+      {(loaded) => <EditUserForm key={loaded.id} user={loaded} />}
+    </RecordScreen>
   );
 }
 
