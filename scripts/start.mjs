@@ -26,7 +26,7 @@ for (const part of parts) {
 }
 
 // One malloc arena: libvips' worker threads otherwise each keep their own pool of freed memory, and 50
-// photos decoding at once left the server at ~600 MB instead of under 400 MB (issue 11).
+// photos decoding at once left the server at ~600 MB instead of under 400 MB.
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   stdio: 'inherit',
   env: { MALLOC_ARENA_MAX: '1', ...process.env },

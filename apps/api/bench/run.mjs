@@ -1,4 +1,4 @@
-// `npm run bench` (after `npm run build`): issue 12's figures in one bounded run, printed and written to
+// `npm run bench` (after `npm run build`): the performance figures in one bounded run, printed and written to
 // docs/performance.md. Loopback only; everything it starts it stops, whatever happens.
 //
 // 1. The catalogue API at 1,000, 10,000 and 100,000 products, on SQLite and, when DATABASE_URL (or

@@ -1,4 +1,4 @@
-// Upload time and peak memory of the built server (issue 12, items 4 and 5): one 12-megapixel photo, then
+// Upload time and peak memory of the built server (docs/decisions/0015): one 12-megapixel photo, then
 // ten sent at once, each as its own public submission to POST /api/v1/sells (what the /sell form posts;
 // eleven submissions stay within its 30 an hour from one address).
 //

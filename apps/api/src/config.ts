@@ -3,11 +3,11 @@ import { ADMIN_PASSWORD_HELP, parseTrustProxy, strongEnough, type TrustProxy } f
 
 export type { TrustProxy };
 
-/** How long a new order holds its items when RESERVATION_HOURS is not set (issue 9: 48 hours). */
+/** How long a new order holds its items when RESERVATION_HOURS is not set (48 hours: docs/product.md#orders). */
 export const DEFAULT_RESERVATION_HOURS = 48;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
-/** How long a seller has to answer an offer when OFFER_DAYS is not set (issue 10: 7 days). */
+/** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
 export const DEFAULT_OFFER_DAYS = 7;
 
 // Unset and empty are the same: an optional setting left blank in a .env file.
@@ -55,8 +55,8 @@ const envSchema = z
       .min(5)
       .max(3600)
       .default(60),
-    // Messages to sellers (issue 10). Without SMTP_URL or the SMS pair they stay in the outbox for staff to see.
-    // The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
+    // Messages to sellers (docs/architecture.md#outbox). Without SMTP_URL or the SMS pair they stay in the outbox for
+    // staff to see. The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
     SMTP_URL: optional(
       z
         .string()

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, screenshots, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// Issue 4: create a category and see it in the list (with its parent), view/edit it, delete it; shops are
+// Create a category and see it in the list (with its parent), view/edit it, delete it; shops are
 // paged 5 at a time with 'Page x of y', Edit opens a real form, and an Admin can create and delete shops.
 
 test('categories: create with a parent, view and edit, refuse and delete', async ({ page }) => {

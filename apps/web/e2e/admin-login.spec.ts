@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, screenshots, shot, sidebar, submitLogin } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// Issue 4: log in as the seeded admin and see the dashboard with real counts and the chart; wrong
+// Log in as the seeded admin and see the dashboard with real counts and the chart; wrong
 // credentials show the server's message in a toast; without a token every admin route opens the login.
 
 test('login, the dashboard with real figures, and logout', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts, money } from './support/catalogue';
 import { screenChecks } from './support/screens';
 
-// Issue 9, the staff side: an order placed by a buyer is taken from Placed to Completed in the
+// Orders, the staff side (docs/product.md#orders): an order placed by a buyer is taken from Placed to Completed in the
 // back-office; the item then leaves the storefront and the dashboard counts the order and its revenue.
 // This is the only journey that completes an order, so this week's revenue is exactly its total.
 

@@ -4,7 +4,7 @@ import type { AdminProduct } from '@marketplace/shared';
 import { login, screenshots, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// Issue 4: create a product with two images and publish it, feature it, find it on the public home page,
+// Create a product with two images and publish it, feature it, find it on the public home page,
 // unpublish it and see it leave the public featured list; edit its price and remove one image; delete it.
 
 // A real PNG of one colour, so the server's image pipeline has something to decode.

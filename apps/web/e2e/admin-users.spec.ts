@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, login, logout, screenshots, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// Issue 4: create a Moderator, log out, log in as that Moderator, check Users is refused and Products
-// works; then, as the Admin again, delete the Moderator with the spec's confirm and toast.
+// Create a Moderator, log out, log in as that Moderator, check Users is refused and Products
+// works; then, as the Admin again, delete the Moderator with its confirm and toast.
 
 test('an Admin creates a Moderator, who may use Products but not Users', async ({ page }) => {
   const stamp = Date.now();

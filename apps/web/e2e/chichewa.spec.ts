@@ -6,7 +6,7 @@ import { collectErrors } from './support/console';
 import { waitForApp } from './support/navigation';
 import { PHONE, screenChecks } from './support/screens';
 
-// Issue 14, item 5, on a phone: a buyer switches the shop to Chichewa, which it remembers (the server's
+// Chichewa (docs/decisions/0032), on a phone: a buyer switches the shop to Chichewa, which it remembers (the server's
 // pages come in Chichewa from then on), and places an order in Chichewa from product page to confirmation.
 // Uses a seeded item no other journey orders.
 
@@ -74,7 +74,7 @@ test('a buyer switches to Chichewa, the choice is remembered, and an order is pl
   await expect(page.getByTestId('order-number')).toHaveText(orderNumberPattern);
   await checkScreen(page, 'confirmation');
 
-  // And back to English, in place: the same confirmation in the spec's words.
+  // And back to English, in place: the same confirmation in its English words.
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed' })).toBeVisible();

@@ -4,9 +4,9 @@ import { waitForGrids } from './support/catalogue';
 import { PHONE, screenChecks } from './support/screens';
 import { staff } from './support/staff-api';
 
-// Issue 14, item 3, on a phone: a seller grades the item on /sell (the form insists on a grade), staff
-// correct the grade on the request once they have seen the item, the item is bought and added to a shop,
-// and buyers read the grade on the card and, with its definition, on the product page.
+// Condition grades (docs/decisions/0029), on a phone: a seller grades the item on /sell (the form insists on a grade),
+// staff correct the grade on the request once they have seen the item, the item is bought and added to a shop, and
+// buyers read the grade on the card and, with its definition, on the product page.
 
 test.use({ viewport: PHONE });
 const checkScreen = screenChecks('condition', { endAtPhone: true });

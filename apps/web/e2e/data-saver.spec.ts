@@ -5,7 +5,7 @@ import { collectErrors } from './support/console';
 import { waitForApp } from './support/navigation';
 import { PHONE } from './support/screens';
 
-// Issue 14, item 6: with data saver on, product photos load only when tapped, from the server's first HTML
+// docs/decisions/0031: with data saver on, product photos load only when tapped, from the server's first HTML
 // on (no photo and no preload in it), and a tap loads just that photo in the placeholder's place.
 test.use({ viewport: PHONE });
 

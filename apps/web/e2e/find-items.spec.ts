@@ -3,7 +3,7 @@ import { listProducts, waitForGrids } from './support/catalogue';
 import { waitForApp } from './support/navigation';
 import { PHONE, screenChecks } from './support/screens';
 
-// Issue 14, items 1 and 2, on a phone: search with a plural and a typo, pick a suggestion with the
+// Finding items (docs/decisions/0027, 0028), on a phone: search with a plural and a typo, pick a suggestion with the
 // keyboard, then narrow a category by price and sort it, and come back with the back button.
 
 const checkScreen = screenChecks('find', { endAtPhone: true });

@@ -4,7 +4,7 @@ import { listProducts, waitForGrids } from './support/catalogue';
 import { openInApp, waitForApp } from './support/navigation';
 import { PHONE } from './support/screens';
 
-// Issue 14, item 6: a returning visitor opens the shop, and the products they looked at, with no connection
+// A returning visitor opens the shop, and the products they looked at, with no connection
 // (public/sw.js keeps the pages, the code, the answers and the photos a visitor saw; decision 0031).
 test.use({ serviceWorkers: 'allow', viewport: PHONE });
 
@@ -69,8 +69,8 @@ test('a product seen online opens again offline, with the shop around it and a l
   }
   await expectNoSeriousA11yViolations(page, 'product offline');
 
-  // A product never seen: the app's own state for a product that could not be fetched (spec 4), in the shop's
-  // frame, not the browser's error page.
+  // A product never seen: the app's own state for a product that could not be fetched
+  // (docs/product.md#product-page-states), in the shop's frame, not the browser's error page.
   await page.goto(`/product/${unseen.id}`);
   await expect(page.getByRole('status').filter({ hasText: OFFLINE_LINE })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Failed to fetch product details' })).toBeVisible();

@@ -4,7 +4,7 @@ import { waitForApp } from './support/navigation';
 import { photo } from './support/photos';
 import { screenChecks } from './support/screens';
 
-// Issue 11, defect 9: the web app on a bad connection. A screen whose code cannot be downloaded says the
+// The web app on a bad connection. A screen whose code cannot be downloaded says the
 // phone seems offline (the top bar stays) and comes back with Try again; a list that cannot load says so
 // instead of "No products available"; what a seller typed into /sell survives a reload.
 

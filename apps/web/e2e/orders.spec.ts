@@ -4,10 +4,10 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts, money } from './support/catalogue';
 import { PHONE, screenChecks } from './support/screens';
 
-// Issue 9, the buyer's side, at a phone's size on the built server: buy for collection and follow the
-// order, buy from two shops for delivery, lose a race for the last unit, cancel. Each journey uses its
-// own seeded items (the oldest ones, which no other journey picks), so journeys running at once never
-// reserve each other's items.
+// Orders, the buyer's side (docs/product.md#orders), at a phone's size on the built server: buy for collection and
+// follow the order, buy from two shops for delivery, lose a race for the last unit, cancel. Each journey uses its own
+// seeded items (the oldest ones, which no other journey picks), so journeys running at once never reserve each other's
+// items.
 
 const checkScreen = screenChecks('order', { endAtPhone: true });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { listProducts } from './support/catalogue';
 
-// Issue 12, item 3: a returning visitor's entry pages open from the phone's copy (public/sw.js) with no
+// docs/decisions/0016: a returning visitor's entry pages open from the phone's copy (public/sw.js) with no
 // round trip before paint, and the page then refreshes what it shows.
 test.use({ serviceWorkers: 'allow' });
 

@@ -3,8 +3,8 @@ import { photo } from './support/photos';
 import { screenChecks } from './support/screens';
 import { staff } from './support/staff-api';
 
-// Issue 10 item 5 on the built server: a seller who ticked "Create a seller account for me" sets a password
-// on the item's private page, sees the item at /account, logs out and back in, sells a second item while
+// Seller accounts (docs/decisions/0011) on the built server: a seller who ticked "Create a seller account for me" sets
+// a password on the item's private page, sees the item at /account, logs out and back in, sells a second item while
 // logged in, and answers an offer from the list; the back-office stays closed to them.
 
 const checkScreen = screenChecks('seller-account');

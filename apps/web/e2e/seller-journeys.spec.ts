@@ -5,10 +5,10 @@ import { waitForMail } from './support/mailbox';
 import { photo } from './support/photos';
 import { LAPTOP, PHONE, screenChecks } from './support/screens';
 
-// Issue 5 acceptance, through the real UI on the built server: a visitor offers an item with two photos,
-// staff approve it, make an offer and add it to a shop's inventory, and it is then for sale; a rejected
-// request approved again; a counter-offer, checking the enabled actions and the hint at every step.
-// Each screen of the journey goes through axe-core and is pictured at phone and laptop size.
+// The seller-request flow (docs/product.md#seller-requests), through the real UI on the built server: a visitor offers
+// an item with two photos, staff approve it, make an offer and add it to a shop's inventory, and it is then for sale; a
+// rejected request approved again; a counter-offer, checking the enabled actions and the hint at every step. Each
+// screen of the journey goes through axe-core and is pictured at phone and laptop size.
 
 const checkScreen = screenChecks('seller');
 
@@ -69,7 +69,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(preview).toContainText('Lilongwe');
   await expect(preview).toContainText('Item description goes here');
 
-  // Nothing typed: the spec's messages, and nothing is sent.
+  // Nothing typed: every field's message, and nothing is sent.
   await page.getByRole('button', { name: 'Submit item' }).click();
   await expect(page.getByText('Item name is required')).toBeVisible();
   await expect(page.getByText('Your name is required')).toBeVisible();

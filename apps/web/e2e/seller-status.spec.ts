@@ -3,7 +3,7 @@ import { photo } from './support/photos';
 import { screenChecks } from './support/screens';
 import { staff } from './support/staff-api';
 
-// Issue 10 as the seller sees it, on the built server: the reference and private link after submitting,
+// The seller-request flow as the seller sees it, on the built server: the reference and private link after submitting,
 // the status page through review, an offer the seller accepts (then staff buy the item and it is for sale
 // in the shop's town), and a counter-offer the seller declines with a reason. Staff act through the API.
 
@@ -31,7 +31,7 @@ test('a seller submits, follows the private link, accepts our offer; staff buy i
   await page.getByLabel('Location').fill('Lilongwe, Area 47');
   await page.getByRole('button', { name: 'Submit item' }).click();
 
-  // /sell/success: the spec's texts, the reference to read out, and the private link in full.
+  // /sell/success: its four texts, the reference to read out, and the private link in full.
   await expect(page).toHaveURL(/\/sell\/success$/);
   const main = page.getByRole('main');
   await expect(page.getByRole('heading', { level: 1, name: 'Item successfully submitted!' })).toBeVisible();

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { listProducts, money } from './support/catalogue';
 import { collectErrors } from './support/console';
 
-// Issue 12, item 3: home, discover and product arrive as HTML holding the first screen, which the app then
-// hydrates without a mismatch; a shared product link carries its name, price and photo.
+// docs/architecture.md#server-rendering: home, discover and product arrive as HTML holding the first screen, which the
+// app then hydrates without a mismatch; a shared product link carries its name, price and photo.
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

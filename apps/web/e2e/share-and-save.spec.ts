@@ -3,7 +3,7 @@ import { getProduct, listProducts, money } from './support/catalogue';
 import { waitForApp } from './support/navigation';
 import { PHONE, screenChecks } from './support/screens';
 
-// Issue 14, item 4, on a phone: an item marked Interested is listed under Saved items in the top bar, and
+// docs/decisions/0030, on a phone: an item marked Interested is listed under Saved items in the top bar, and
 // its page shares it. The item is one no other journey touches, so its watcher count is this journey's own.
 
 const checkScreen = screenChecks('share-and-save', { endAtPhone: true });

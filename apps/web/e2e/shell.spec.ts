@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts, waitForGrids } from './support/catalogue';
 
-// Issue 2, item 9: open /, see the shell and the seeded products' names fetched from the API.
+// Open /, see the shell and the seeded products' names fetched from the API.
 test('the home page shows the shell and the seeded products from the API', async ({ page, request }) => {
   await page.goto('/');
   const header = page.getByRole('banner');

@@ -1,6 +1,6 @@
 // Measures the JS a browser must download before each public screen can show: the entry chunk, the
 // screen's lazy chunk, and every chunk they import statically, gzip-compressed. Fails above the
-// ARCHITECTURE.md budget of 90 KB, so a heavy import on a public screen is caught at build time.
+// budget of 90 KiB (docs/decisions/0006), so a heavy import on a public screen is caught at build time.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

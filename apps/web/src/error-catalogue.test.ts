@@ -25,7 +25,7 @@ import { fetchFeatured, fetchNewest } from './features/home/api';
 import { fetchProduct } from './features/product/api';
 import { submitSell } from './features/sell/api';
 
-// Spec 8, the error catalogue: every call throws the response's message, else its own default. Here every
+// docs/product.md#error-catalogue: every call throws the response's message, else its own default. Here every
 // call meets a server that fails without a word (a 500 with an empty body), and must say its default.
 
 const signal = new AbortController().signal;
@@ -107,7 +107,7 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('spec 8 error catalogue', () => {
+describe('error catalogue', () => {
   it.each(CATALOGUE)('%s says its default when the server says nothing', async (_call, run, message) => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 500 }));
     await expect(run()).rejects.toMatchObject({ message, status: 500 });

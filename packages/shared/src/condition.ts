@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BATTERY_HEALTH_MAX, BATTERY_HEALTH_MIN, CONDITION_GRADES, WARRANTY_DAYS_MAX } from './condition-grades.js';
 
-// An item's condition grade, the shop's warranty and a battery's health (issue 14, docs/decisions/0029):
+// An item's condition grade, the shop's warranty and a battery's health (docs/decisions/0029):
 // one schema per field, used by the forms, the routes and the types.
 
 export const CONDITION_INVALID = `condition must be one of ${CONDITION_GRADES.join(', ')}`;

@@ -1,4 +1,4 @@
-// Business constants of spec section 9, in one place for the web app and the API.
+// Business constants (docs/product.md#constants), in one place for the web app and the API.
 export const CURRENCY = 'MWK';
 export const LOCALE = 'en-MW';
 export const DEFAULT_LOCATION = 'Lilongwe';

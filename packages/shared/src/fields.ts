@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX } from './constants.js';
 
-// Field rules with the spec's exact messages (section 5), shared by forms and routes.
+// Field rules with their exact messages (docs/product.md#validation), shared by forms and routes.
 export const requiredText = (message: string, max = 200) =>
   z.string({ message }).trim().min(1, message).max(max, tooLong(max));
 
@@ -17,9 +17,11 @@ export const descriptionField = z
   .string({ message: /*i18n*/ 'Description is required' })
   .trim()
   .min(1, /*i18n*/ 'Description is required')
-  // Spec 5: "max 500" (500 characters pass, 501 do not), whatever its message says.
+  // At most 500 (500 characters pass, 501 do not), whatever its message says (docs/product.md#validation).
   .max(DESCRIPTION_MAX, /*i18n*/ 'Description must be under 500 characters');
-/** Whole MWK as typed: digits only (spec 5). Kept as text in forms; routes convert with toAmount. */
+/**
+ * Whole MWK as typed: digits only (docs/product.md#validation). Kept as text in forms; routes convert with toAmount.
+ */
 export const priceField = z
   .string({ message: /*i18n*/ 'Price is required' })
   .trim()

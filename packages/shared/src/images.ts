@@ -4,7 +4,7 @@
  */
 export const IMAGE_NAME_PATTERN = /^(?:[a-f0-9]{32}|hero-[a-z]{1,20})\.webp$/;
 
-/** Spec 3: a leading 'data/' is stripped and the name encoded before it joins the images path. */
+/** A leading 'data/' is stripped and the name encoded before it joins the images path (docs/product.md#entities). */
 export function imageName(raw: string): string {
   return raw.replace(/^\/?data\//, '').replace(/^.*\//, '');
 }

@@ -2,7 +2,7 @@ import { CURRENCY, LOCALE } from './constants.js';
 
 const grouping = new Intl.NumberFormat(LOCALE);
 
-/** Spec 3: prices may arrive as text or number; non-digits are stripped and a missing price is 0. */
+/** Prices may arrive as text or number; non-digits are stripped and a missing price is 0. */
 export function priceDigits(price: unknown): string {
   if (price === null || price === undefined) return '0';
   const digits = String(price).replace(/\D/g, '');

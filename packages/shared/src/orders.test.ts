@@ -72,7 +72,7 @@ describe('amounts and shops', () => {
     expect(errorsOf(amountField('Offer amount').safeParse(undefined))['']).toBe('Offer amount is required');
   });
 
-  it("reads a shop from the new fields or from the spec's contact field", () => {
+  it('reads a shop from the new fields or from the old contact field', () => {
     const base = { name: 'Zomba Shop', address: 'Market Street', town: 'Zomba' };
     expect(shopInputSchema.parse({ ...base, contact: 'Mon-Sat 08:00-17:00' })).toMatchObject({
       hours: 'Mon-Sat 08:00-17:00',

@@ -94,7 +94,7 @@ export const idsSchema = z.preprocess(
 );
 
 /**
- * The public catalogue lists: limit/offset as the spec says, or a cursor; filtered and sorted. The API
+ * The public catalogue lists: limit/offset (docs/product.md#api), or a cursor; filtered and sorted. The API
  * decodes the cursor and then checks the range with priceRangeInOrder (a refined object cannot be extended).
  */
 export const catalogueListQuerySchema = productListQuerySchema.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** RFC 9457 problem details plus `message` (what the spec's helpers read) and per-field errors. */
+/** RFC 9457 problem details plus `message` (what the web app's calls read) and per-field errors. */
 export const problemSchema = z.object({
   type: z.string().optional(),
   title: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { conditionSchema } from './condition.js';
 import { listOf } from './pagination.js';
 
-/** Spec 3, product as public cards and the detail page see it. Images are stored file names. */
+/** A product as public cards and the detail page see it (docs/product.md#entities). Images are stored file names. */
 export const publicProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -49,7 +49,7 @@ export const productListSchema = listOf('products', publicProductSchema).extend(
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
-/** The featured list also names the product by product_id (spec 3). */
+/** The featured list also names the product by product_id (docs/product.md#entities). */
 export const featuredProductSchema = publicProductSchema.extend({ product_id: z.number().int() });
 export type FeaturedProduct = z.infer<typeof featuredProductSchema>;
 export const featuredListSchema = z.object({ products: z.array(featuredProductSchema), total: z.number().int() });

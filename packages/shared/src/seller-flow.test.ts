@@ -17,8 +17,8 @@ import {
   type SellerStatus,
 } from './seller-flow.js';
 
-// Spec 4 and issue 10 rules written out by hand for every status, so the module is checked against the
-// spec, not itself. An offer waits for the seller's answer in the three "open" statuses only.
+// The rules of docs/product.md#seller-requests written out by hand for every status, so the module is
+// checked against them, not against itself. An offer waits for the seller's answer in the three "open" statuses only.
 const ANSWERS: SellerAction[] = ['recordAcceptance', 'sellerAccept', 'sellerDecline', 'expireOffer'];
 const expected: Record<
   SellerStatus,
@@ -71,7 +71,7 @@ const expected: Record<
 };
 
 describe('seller-request flow', () => {
-  it('derives the flags of spec 4 on loading', () => {
+  it('derives the flags of each status on loading', () => {
     expect(flagsOf('Approved')).toMatchObject({ approved: true, offerSent: false });
     expect(flagsOf('Accepted')).toMatchObject({ approved: true, offerSent: false });
     expect(flagsOf('Offer Pending')).toMatchObject({ approved: true, offerSent: true, fulfilled: false });
@@ -147,7 +147,7 @@ describe('seller-request flow', () => {
     });
   }
 
-  it('leads each allowed action to the status of ARCHITECTURE.md', () => {
+  it('leads each allowed action to its next status', () => {
     expect(nextStatus(flagsOf('Pending'), 'approve')).toBe('Approved');
     expect(nextStatus(flagsOf('Rejected'), 'approve')).toBe('Approved');
     expect(nextStatus(flagsOf('Pending'), 'offer')).toBe('Offer Pending');
@@ -184,7 +184,7 @@ describe('seller-request flow', () => {
     expect(whyNot(flagsOf('Offer Pending'), 'addToInventory')).toBe('The seller has not accepted the offer yet.');
   });
 
-  it('sets and clears flags as spec 4 says', () => {
+  it('sets and clears the flags each action names', () => {
     // Approve clears rejected; reject clears approved and offer sent; counter clears approval.
     expect(flagsOf(nextStatus(flagsOf('Rejected'), 'approve'))).toMatchObject({ approved: true, rejected: false });
     expect(flagsOf(nextStatus(flagsOf('Offer Pending'), 'reject'))).toMatchObject({

@@ -1,4 +1,4 @@
-// The seller-request flow of spec section 4 and issue 10, shared by the detail screen (which buttons are
+// The seller-request flow (docs/product.md#seller-requests), shared by the detail screen (which buttons are
 // enabled, which hint shows), the seller's status page (what the status means, whether the seller may
 // answer) and the server (which actions it accepts and the status each one leads to).
 import { orderTokenPattern } from './order-constants.js';
@@ -61,7 +61,10 @@ const NO_FLAGS: SellerFlags = {
   offerExpired: false,
 };
 
-/** Spec 4, "On loading the detail", plus the seller's answers. Unknown statuses (and Pending) set no flag. */
+/**
+ * The flags of a status, the seller's answers included (docs/product.md#seller-requests). Unknown statuses (and
+ * Pending) set no flag.
+ */
 export function flagsOf(status: string): SellerFlags {
   const flags = NO_FLAGS;
   switch (status) {
@@ -173,7 +176,7 @@ export function nextStatus(flags: SellerFlags, action: Exclude<SellerAction, 'de
   }
 }
 
-/** Spec 4 hints (first match wins), then the seller's answers. */
+/** The detail screen's hint, first match wins (docs/product.md#seller-requests). */
 export function hintOf(flags: SellerFlags): string | null {
   if (flags.rejected) return 'Item rejected — waiting for seller response.';
   if (flags.fulfilled) return 'Offer fulfilled — transaction complete.';

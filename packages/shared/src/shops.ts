@@ -4,9 +4,9 @@ import { optionalAmountField } from './amount.js';
 import { MALAWI_PHONE_MESSAGE, normalizeMalawiPhone } from './phone.js';
 import { listOf } from './pagination.js';
 
-// The spec's shop has one `contact` field holding the opening hours; shops now also have a town (where
+// Shops first had one `contact` field holding the opening hours; shops now also have a town (where
 // their items are), a phone and an optional flat delivery fee. `contact` is still accepted on input and
-// sent back (equal to `hours`) so the spec's calls keep working.
+// sent back (equal to `hours`) so the first API's calls keep working (docs/decisions/0008).
 const optionalPhone = z
   .string()
   .trim()
@@ -39,7 +39,7 @@ export const shopSchema = z.object({
   address: z.string(),
   town: z.string(),
   hours: z.string(),
-  /** Same as hours: the spec's field name. */
+  /** Same as hours: the field's first name. */
   contact: z.string(),
   phone: z.string().nullable(),
   /** Flat delivery fee in MWK; null: agreed on the phone. */

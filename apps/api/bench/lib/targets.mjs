@@ -1,4 +1,4 @@
-// Issue 12's targets, checked against one bench run, each missed one with what the run shows holds it back.
+// The performance targets, checked against one bench run, each missed one with what the run shows holds it back.
 
 export const TARGETS = {
   listShareOfHello: { sqlite: 50, postgres: 35 },
@@ -79,7 +79,7 @@ export function evaluate(results) {
 
     const first = phases[0];
     const last = phases[phases.length - 1];
-    // The deep page by offset (the spec's paging) and by cursor (how discover's Show more pages, decision 0014).
+    // The deep page by offset (the public API's limit/offset paging) and by cursor (how discover's Show more pages, decision 0014).
     for (const endpoint of ['search', 'deep page', 'deep cursor']) {
       if (!first || !last || first === last) {
         add(

@@ -154,7 +154,7 @@ function openSqlite(file: string): Db {
   // for it rather than fail at once with 'database is locked'.
   database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
   database.pragma('journal_mode = WAL');
-  // FULL: an acknowledged submission survives power loss (ARCHITECTURE.md).
+  // FULL: an acknowledged submission survives power loss (docs/architecture.md#database).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
@@ -225,7 +225,7 @@ export const SQLITE_STATEMENT_CACHE = 1000;
 
 /**
  * Kysely's SQLite driver prepares every statement anew (parse and plan on each request: a cache gave +17%
- * in issue 12's profile). Reusing one statement per SQL text is safe here: the driver runs one statement
+ * in a profile of the catalogue). Reusing one statement per SQL text is safe here: the driver runs one statement
  * at a time on its single connection, and nothing streams (a statement busy iterating cannot be reused).
  */
 function reusingStatements(database: SQLite.Database): SqliteDatabase {

@@ -36,7 +36,7 @@ export interface ShopsTable {
   id: Generated<number>;
   name: string;
   address: string;
-  /** Kept equal to hours: the spec's name for the field. */
+  /** Kept equal to hours: the field's first name, still read and sent. */
   contact: string;
   town: string;
   hours: string;

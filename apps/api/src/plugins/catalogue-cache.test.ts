@@ -8,7 +8,7 @@ import { items, placeOrder } from '../modules/orders/testing.js';
 import { cacheKey, sharedReads } from './catalogue-cache.js';
 import { securityHeaders } from './security-headers.js';
 
-// Issue 12, item 1: public catalogue answers come from a cache of pre-serialised, pre-compressed bodies,
+// docs/decisions/0013: public catalogue answers come from a cache of pre-serialised, pre-compressed bodies,
 // and a catalogue write is visible on the very next read, in any server process.
 
 describe('the cache key', () => {

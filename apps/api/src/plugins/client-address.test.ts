@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '../test/databases.js';
 import { addProduct } from '../test/fixtures.js';
 import type { TrustProxy } from '../config.js';
 
-// Issue 11, defect 1: with TRUST_PROXY=true the left-most X-Forwarded-For entry (the client's own words)
+// docs/decisions/0012: with TRUST_PROXY=true the left-most X-Forwarded-For entry (the client's own words)
 // was the address, so sending a random one escaped every per-address limit.
 
 describe.each<[string, TrustProxy, string]>([

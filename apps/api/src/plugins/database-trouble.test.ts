@@ -9,7 +9,7 @@ import { addUser, login } from '../test/users.js';
 import { nextIp, sell, sellForm } from '../modules/seller-requests/testing.js';
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, STORAGE_FULL } from './errors.js';
 
-// Issue 11, defects 0 and 5: a database that cannot be reached, a connection cut mid-request and a full
+// docs/decisions/0012: a database that cannot be reached, a connection cut mid-request and a full
 // disk each get a clear answer (503 with Retry-After, 507), /api/health says which, and the server keeps
 // running and recovers by itself.
 

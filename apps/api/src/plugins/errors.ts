@@ -92,7 +92,7 @@ function fieldOf(path: string | undefined): string {
   return (path ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
-// One handler for every error: spec messages for validation, a clear 503/507 when the database cannot be
+// One handler for every error: the schemas' messages for validation, a clear 503/507 when the database cannot be
 // reached or storage is full, generic text for anything unexpected, never a stack trace or SQL in a response.
 export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

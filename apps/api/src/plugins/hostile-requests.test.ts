@@ -8,7 +8,7 @@ import { NUL_REFUSED } from './no-nul.js';
 import { engines } from '../test/databases.js';
 import { signIn } from '../test/users.js';
 
-// Issue 11, defect 8: errors raised before a route runs were not problem+json and echoed the URL; public
+// docs/decisions/0012: errors raised before a route runs were not problem+json and echoed the URL; public
 // writes were accepted from other sites' pages.
 
 describe('errors before routing', () => {

@@ -10,7 +10,7 @@ import { tcpProxy } from '../test/tcp-proxy.js';
 import { addUser, login } from '../test/users.js';
 import { redisWithFallback } from './rate-limit-store.js';
 
-// Issue 11, defect 6: with REDIS_URL set and Redis gone, rate-limited routes answered 500. Limits now fall
+// docs/decisions/0012: with REDIS_URL set and Redis gone, rate-limited routes answered 500. Limits now fall
 // back to this process's counters (logged once) and go back to Redis when it returns.
 
 const config = (redisUrl: string) => ({

@@ -6,8 +6,8 @@ import { addProduct } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
 import { fillTemplate, renderedTemplate, START_AFTER_LOAD } from './server-render.js';
 
-// Issue 12, item 3: the entry pages arrive as HTML holding their first screen. The real renderer is the web
-// app's (journeys test it in Chromium); here a small one stands in to test what the server does with it.
+// docs/architecture.md#server-rendering: the entry pages arrive as HTML holding their first screen. The real renderer
+// is the web app's (journeys test it in Chromium); here a small one stands in to test what the server does with it.
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">

@@ -4,7 +4,7 @@ import { hasNul, NUL_REFUSED } from './no-nul.js';
 
 /**
  * Validates multipart text fields with the same zod schema the form uses; a failure is a 400 whose
- * `errors` holds the spec's message per field (the first one also as `message`).
+ * `errors` holds the schema's message per field (the first one also as `message`).
  */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   if (hasNul(fields)) throw new HttpError(400, NUL_REFUSED);

@@ -84,7 +84,7 @@ export default function AdminApp() {
             <Route path="*" element={<AdminNotFound />} />
           </Route>
         </Routes>
-        {/* Spec 9: top-right, 5000 ms by default; errors ask for top-center per toast. */}
+        {/* docs/product.md#back-office-shell: top-right, 5000 ms by default; errors ask for top-center per toast. */}
         <ToastContainer position="top-right" autoClose={TOAST_MS} newestOnTop closeOnClick={false} />
       </QueryClientProvider>
     </InEnglish>

@@ -23,7 +23,8 @@ import { MenuIcon, CloseIcon } from '../components/icons';
 import { buttonStyles } from './components/ui';
 import { clearSession, useDisplayName } from './session';
 
-// Spec 2: the sidebar's entries, in order; Orders (issue 9) comes right after the dashboard that counts them.
+// The sidebar's entries, in order (docs/product.md#back-office-shell); Orders comes right after the dashboard that
+// counts them.
 const links = [
   { to: '/admin/dashboard', label: 'Dashboard', Icon: DashboardIcon },
   { to: '/admin/orders', label: 'Orders', Icon: ReceiptIcon },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../lib/router';
 import { useAuthToken } from './session';
 
-/** Spec 2: without a stored authToken every protected admin route opens /admin/login. */
+/** Without a stored authToken every protected admin route opens /admin/login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useAuthToken();
   const location = useLocation();

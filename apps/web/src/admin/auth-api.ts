@@ -5,12 +5,15 @@ import { adminRequest } from './api';
 
 export const LOGIN_DEFAULT_ERROR = 'Login failed. Please try again.';
 
-/** Spec 8: the toast says the response's detail, else its title, else 'Login failed. Please try again.'. */
+/**
+ * docs/product.md#error-catalogue: the toast says the response's detail, else its title, else 'Login failed. Please try
+ * again.'.
+ */
 export function loginErrorText(error: unknown): string {
   return (error instanceof ApiError && problemText(error.body, ['detail', 'title'])) || LOGIN_DEFAULT_ERROR;
 }
 
-/** Spec 8: a failed login throws 'Login failed with status {status}', carrying the answer for the toast. */
+/** A failed login throws 'Login failed with status {status}', carrying the answer for the toast. */
 export async function login(input: LoginInput): Promise<LoginResult> {
   const answer = await apiRequest<unknown>('/v1/auth/login', {
     method: 'POST',

@@ -122,7 +122,7 @@ describe('create user form', () => {
 });
 
 describe('category form', () => {
-  it("validates name and description with the spec's messages", async () => {
+  it('validates name and description with their messages', async () => {
     const user = userEvent.setup();
     signIn();
     mockApi([
@@ -191,7 +191,7 @@ describe('category form', () => {
 });
 
 describe('create product form', () => {
-  it("shows the spec's validation messages", async () => {
+  it('shows the validation messages', async () => {
     const user = userEvent.setup();
     signIn();
     mockApi([

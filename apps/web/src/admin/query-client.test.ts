@@ -20,7 +20,7 @@ describe('a failed back-office load', () => {
     expect(vi.mocked(notifyError).mock.calls).toEqual([['Seller request not found'], ['Failed to fetch seller']]);
   });
 
-  it('is toasted with a fixed text where the spec gives one', async () => {
+  it('is toasted with a fixed text where the screen has one', async () => {
     await failWith(new ApiError('Category not found', 404), {
       defaultMessage: 'Failed to fetch category',
       errorToast: 'Failed to fetch category',

@@ -4,9 +4,9 @@ import { notifyError } from './toasts';
 
 /** What a back-office query says when it fails (every admin query carries it). */
 export interface AdminQueryMeta extends Record<string, unknown> {
-  /** Spec 8: the toast when the server gives no message. */
+  /** The toast when the server gives no message (docs/product.md#error-catalogue). */
   defaultMessage: string;
-  /** A fixed toast instead of the server's message (spec 8: 'Failed to fetch category'). */
+  /** A fixed toast instead of the server's message ('Failed to fetch category'). */
   errorToast?: string;
   /** The screen says 'not found' itself (e.g. 'Seller not found.'), so a 404 is not toasted as well. */
   notFoundInline?: boolean;

@@ -3,7 +3,7 @@ import { DEFAULT_DISPLAY_NAME } from '@marketplace/shared';
 import { readStorage, writeStorage } from '../lib/storage';
 import { storedValue } from '../lib/stored-value';
 
-// Spec 3 "Local storage": the back-office session is the authToken and displayName keys.
+// docs/product.md#local-storage: the back-office session is the authToken and displayName keys.
 const TOKEN_KEY = 'authToken';
 const DISPLAY_NAME_KEY = 'displayName';
 

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify';
 import { LOGIN_TOAST_MS } from '@marketplace/shared';
 
-// Spec 9 and 8: toasts sit top-right and close after 5000 ms; admin errors appear top-center.
+// docs/product.md#back-office-shell: toasts sit top-right and close after 5000 ms; admin errors appear top-center.
 export function notifySuccess(message: string): void {
   toast.success(message);
 }

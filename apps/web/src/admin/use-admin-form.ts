@@ -14,7 +14,7 @@ export interface SaveTexts {
   success: string;
   /** Where to go once saved (the list). */
   done: string;
-  /** Spec 8: the message when the server refuses without one. */
+  /** The message when the server refuses without one (docs/product.md#error-catalogue). */
   fallback: string;
   /** The queries the write changes: asked again once it is saved. */
   invalidates: QueryKey;

@@ -10,7 +10,7 @@ interface ConfirmedDelete<T> {
   remove: (item: T) => Promise<unknown>;
   /** Toasted once it is gone. */
   success: string;
-  /** Spec 8: the toast when the server refuses without a message. */
+  /** The toast when the server refuses without a message (docs/product.md#error-catalogue). */
   fallback: string;
   /** The queries the delete changes: asked again once it is gone. */
   invalidates: QueryKey;

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/context';
 
 interface EmptyStateProps {
-  /** Title and message come in the reader's language; the defaults are the spec's. */
+  /** Title and message come in the reader's language; the defaults are those of docs/product.md#home. */
   title?: string;
   message?: string;
   /** A way on from here, e.g. a link to browse. */
   children?: ReactNode;
 }
 
-/** Spec 2: what a grid says when there is nothing to show. */
+/** What a grid says when there is nothing to show. */
 export function EmptyState({ title, message, children }: EmptyStateProps) {
   const i18n = useI18n();
   return (

@@ -14,7 +14,7 @@ export interface ImagePickerProps {
   /** New files picked so far, in order; the first image overall is the primary one. */
   files: readonly File[];
   onChange: (files: File[]) => void;
-  /** Images allowed in total, stored ones included (spec: 3). */
+  /** Images allowed in total, stored ones included (3: docs/product.md#validation). */
   max?: number;
   existing?: readonly ExistingImage[];
   onRemoveExisting?: (key: string) => void;
@@ -32,7 +32,7 @@ export interface AcceptResult {
   overLimit: number;
 }
 
-/** Spec 5: only image/* files, at most `max` in total; extra files are dropped. */
+/** Only image/* files, at most `max` in total; extra files are dropped. */
 export function acceptImages(current: readonly File[], incoming: Iterable<File>, room: number): AcceptResult {
   const files = [...current];
   let rejectedType = 0;

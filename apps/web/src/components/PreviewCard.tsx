@@ -13,7 +13,7 @@ export interface PreviewCardProps {
   condition?: string;
 }
 
-/** Live card preview of what is being typed, with the spec's placeholder defaults. */
+/** Live card preview of what is being typed, with the placeholder defaults of docs/product.md#sell. */
 export function PreviewCard({ name, price, location, description, imageUrl, condition }: PreviewCardProps) {
   const digits = (price ?? '').replace(/\D/g, '');
   const i18n = useI18n();

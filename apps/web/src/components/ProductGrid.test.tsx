@@ -13,7 +13,7 @@ describe('ProductGrid', () => {
     expect(screen.queryByText('No products available')).not.toBeInTheDocument();
   });
 
-  it('shows the spec empty state when loaded with nothing', () => {
+  it('shows the empty state when loaded with nothing', () => {
     renderWithRouter(<ProductGrid label="Items" loading={false} products={[]} skeletons={8} />);
     expect(screen.getByText('No products available')).toBeInTheDocument();
     expect(screen.getByText('Check back soon.')).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('ProductGrid', () => {
     expect(retry).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the spec empty state for a failure with an answer (spec 8)', () => {
+  it('keeps the empty state for a failure with an answer', () => {
     renderWithRouter(
       <ProductGrid
         label="Items"

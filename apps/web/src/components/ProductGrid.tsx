@@ -10,7 +10,7 @@ import { useI18n } from '../i18n/context';
 interface ProductGridProps {
   products: readonly CardProduct[];
   loading: boolean;
-  /** How many skeleton cards stand in while loading (spec 9: 8 on discover, 3 for related). */
+  /** How many skeleton cards stand in while loading (8 on discover, 3 for related). */
   skeletons: number;
   /** Names the list for screen readers, e.g. the section heading (like the empty texts, in the reader's language). */
   label: string;
@@ -18,7 +18,10 @@ interface ProductGridProps {
   showWatchers?: boolean;
   emptyTitle?: string;
   emptyMessage?: string;
-  /** Why the list did not load. Offline, the grid says so and offers `onRetry`; any other failure keeps the empty state (spec 8). */
+  /**
+   * Why the list did not load. Offline, the grid says so and offers `onRetry`; any other failure keeps the empty state
+   * (docs/product.md#error-catalogue).
+   */
   error?: unknown;
   onRetry?: () => void;
   /** How many cards are above the fold on a phone (their photos load at once). */
@@ -31,7 +34,7 @@ interface ProductGridProps {
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
-/** Skeletons while loading, the spec's empty state when there is nothing, otherwise cards. */
+/** Skeletons while loading, the empty state when there is nothing, otherwise cards. */
 export function ProductGrid({
   products,
   loading,

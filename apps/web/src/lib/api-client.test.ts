@@ -131,7 +131,7 @@ describe('bearer, multipart and 401', () => {
   });
 });
 
-describe('lists (spec 7: an array or an object)', () => {
+describe('lists (an array or an object)', () => {
   it('takes a bare array, with no total', () => {
     expect(listOf([{ id: 1 }], ['products'])).toEqual({ items: [{ id: 1 }], total: null, extra: {} });
   });

@@ -26,7 +26,7 @@ function fieldErrorsOf(body: unknown): Record<string, string> {
 
 /**
  * Every failed call, public or back-office, becomes one of these: the server's `message`, else its
- * `detail`, else its `title`, else the caller's default (spec 8).
+ * `detail`, else its `title`, else the caller's default (docs/product.md#error-catalogue).
  */
 export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got an answer (offline, aborted, DNS). */
@@ -52,7 +52,7 @@ export function setTransport(next: typeof fetch): void {
 }
 
 export interface RequestOptions {
-  /** Spec 8: what to say when the server gives no message. */
+  /** What to say when the server gives no message. */
   defaultMessage: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A JSON body. */
@@ -116,7 +116,7 @@ export interface ListPage<T> {
   extra: Readonly<Record<string, unknown>>;
 }
 
-/** Spec 7: a list may come back as a bare array or as an object holding its rows under one of `keys`. */
+/** A list may come back as a bare array or as an object holding its rows under one of `keys`. */
 export function listOf<T>(payload: unknown, keys: readonly string[]): ListPage<T> {
   if (Array.isArray(payload)) return { items: payload as T[], total: null, extra: {} };
   if (!payload || typeof payload !== 'object') return { items: [], total: null, extra: {} };

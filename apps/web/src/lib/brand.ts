@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 
-/** The shop's name in one place (the spec does not name it). */
+/** The shop's name in one place (docs/product.md#overview). */
 export const BRAND = 'Marketplace Malawi';
 
 /**

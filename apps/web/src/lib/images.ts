@@ -10,7 +10,7 @@ export interface ImageSize {
   fit?: 'cover' | 'contain';
 }
 
-/** Spec 3: the card image is cover_image_url, otherwise the first gallery entry, otherwise the first image. */
+/** The card image is cover_image_url, otherwise the first gallery entry, otherwise the first image. */
 export function cardImageFile(
   product: Pick<CardProduct, 'cover_image_url' | 'image_gallery' | 'images'>,
 ): string | null {

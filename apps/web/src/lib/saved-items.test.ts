@@ -10,7 +10,7 @@ describe('saved items', () => {
     expect(getSavedItems()).toBe(getSavedItems());
   });
 
-  it('saves the spec’s interested-{id} flag and what the visitor saw, at the price shown', () => {
+  it('saves the interested-{id} flag and what the visitor saw, at the price shown', () => {
     vi.useFakeTimers({ now: new Date('2026-11-20T08:00:00Z'), toFake: ['Date'] });
     saveItem(aProduct({ id: 7, price: 185000, sale_price: 185000, reserved: true }));
     expect(window.localStorage.getItem('interested-7')).toBe('true');

@@ -2,7 +2,7 @@ import type { PublicProduct } from '@marketplace/shared';
 import { readStorage, storageKeys, writeStorage } from './storage';
 import { storedValue } from './stored-value';
 
-/** Spec 3: the interest toggle is kept per product under interested-{id}. It is what "saved" means. */
+/** The interest toggle is kept per product under interested-{id}. It is what "saved" means. */
 const interestKey = (id: number) => `interested-${id}`;
 const INTEREST_KEY = /^interested-(\d+)$/;
 /** How each saved item stood when it was saved, by id: the Saved page compares today's listing with it. */

@@ -1,6 +1,6 @@
 import { readStorage, writeStorage } from './storage';
 
-// A seller's session (issue 10), kept apart from the back-office's authToken: a seller logged in on the
+// A seller's session (docs/decisions/0011), kept apart from the back-office's authToken: a seller logged in on the
 // public side is not a staff session, and logging out of one leaves the other alone.
 const KEY = 'sellerToken';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../database.js';
 import { notNull, withId } from './columns.js';
 
-// Orders (issue 9): shops get a town, phone, hours and optional flat delivery fee; orders, their lines,
+// Orders (docs/decisions/0008): shops get a town, phone, hours and optional flat delivery fee; orders, their lines,
 // their history, and product_holds, whose primary key makes "one open order per product" a constraint.
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const schema = db.schema;
@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await schema.alterTable('shops').addColumn('delivery_fee', 'bigint').execute();
 
   // Existing shops kept "hours · phone" in contact and the town at the end of the address. contact is
-  // kept equal to hours from now on (the spec's name for the field).
+  // kept equal to hours from now on (the field's first name, still read).
   const k = db as Kysely<{
     shops: { id: number; address: string; contact: string; town: string; hours: string; phone: string | null };
   }>;

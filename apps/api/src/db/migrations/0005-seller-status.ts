@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
-// Issue 10: a seller request gets a reference read out on the phone, a private status link (only the
+// docs/decisions/0010: a seller request gets a reference read out on the phone, a private status link (only the
 // token's SHA-256 is stored), the open offer's expiry time and a phone search key; history events say
 // who acted (seller, staff, system) and which offer an answer answers; a product remembers what we paid.
 // Frozen once landed: the alphabet and the rules below are copies, not imports.

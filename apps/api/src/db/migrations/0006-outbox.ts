@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../database.js';
 import { notNull, withId } from './columns.js';
 
-// Messages to sellers and buyers (issue 10): written in the same transaction as the action that causes
+// Messages to sellers and buyers (docs/decisions/0009): written in the same transaction as the action that causes
 // them, delivered later by the outbox worker. Rows are never deleted, so staff see every message.
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const schema = db.schema;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 10 item 5: a seller request may belong to a seller account (role User). Deleting the account
+// docs/decisions/0011: a seller request may belong to a seller account (role User). Deleting the account
 // keeps the request: it only loses its owner.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

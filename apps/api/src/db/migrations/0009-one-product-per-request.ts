@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 11: one seller request becomes at most one product, as a constraint and not only through the
+// One seller request becomes at most one product, as a constraint and not only through the
 // request's version check. Duplicates (impossible through the API, but possible by hand) keep their link
 // on the oldest product only; the index then holds it. NULLs (products not from a request) stay many.
 export async function up(db: Kysely<unknown>): Promise<void> {

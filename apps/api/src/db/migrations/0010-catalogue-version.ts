@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database.js';
 
-// Issue 12: the public catalogue is served from a cache keyed by a catalogue version. Every write to a table
+// docs/decisions/0013: the public catalogue is served from a cache keyed by a catalogue version. Every write to a table
 // the public responses are made from bumps it in the writing transaction, by trigger, so no write path can
 // forget to, and every server process sees the new version on its next read.
 const TABLES = [

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database.js';
 import { notNull } from './columns.js';
 
-// Issue 12, item 2 (docs/decisions/0014): catalogue queries whose cost does not grow with the catalogue.
+// docs/decisions/0014: catalogue queries whose cost does not grow with the catalogue.
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await searchIndex(db, engine);
   await counters(db, engine);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database.js';
 
-// Issue 14, items 1 and 2 (decisions 0027, 0028): search that forgives, ranked by where it matched, and
+// docs/decisions/0027 and 0028: search that forgives, ranked by where it matched, and
 // lists sorted by price. The words themselves are rewritten by the server at start-up (search-index.ts),
 // because they come from code (stems, split model codes) that a frozen migration must not import.
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 14, item 3 (docs/decisions/0029): an item's condition grade, the shop's warranty and a battery's
+// docs/decisions/0029: an item's condition grade, the shop's warranty and a battery's
 // health. Rows from before stay null, "not graded": a grade is a claim about an item nobody has looked
 // at again, so none is guessed. The checks keep any writer (a script, a hand-typed update) to the values
 // the app accepts. Frozen once landed: the grade keys below are a copy, not an import.

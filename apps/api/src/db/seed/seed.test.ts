@@ -34,7 +34,7 @@ describe.each(engines)('demo seed [%s]', (engine) => {
   });
   afterAll(() => t.dispose());
 
-  it('creates the spec categories, three shops, the catalogue and an admin', async () => {
+  it('creates the six categories, three shops, the catalogue and an admin', async () => {
     const k = t.db.kysely;
     const categories = (await k.selectFrom('categories').select('name').orderBy('id').execute()).map((c) => c.name);
     expect(categories).toEqual([
@@ -122,7 +122,7 @@ describe.each(engines)('demo seed [%s]', (engine) => {
     try {
       const { created } = await seed(other.db.kysely, { demo: false, admin: undefined });
       expect(created).toEqual({ categories: 6, shops: 0, products: 0, users: 0 });
-      // The carousel asks for these three in production too (issue 11: it showed nothing there).
+      // The carousel asks for these three in production too (it once showed nothing there).
       const heroes = await other.db.kysely.selectFrom('images').select('filename').orderBy('filename').execute();
       expect(heroes.map((h) => h.filename)).toEqual(['hero-gaming.webp', 'hero-laptops.webp', 'hero-phones.webp']);
     } finally {

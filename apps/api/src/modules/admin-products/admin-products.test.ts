@@ -94,7 +94,7 @@ describe.each(engines)('admin products API [%s]', (engine) => {
       ).n,
     );
 
-  it('takes a description of exactly 500 characters (spec: max 500)', async () => {
+  it('takes a description of exactly 500 characters, the most allowed', async () => {
     const res = await create({ description: 'd'.repeat(500) }, 1);
     expect(res.statusCode).toBe(201);
     expect(res.json().description).toHaveLength(500);

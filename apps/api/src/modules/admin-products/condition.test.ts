@@ -6,7 +6,7 @@ import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { multipartBody } from '../images/testing.js';
 
-// Issue 14, item 3: staff state a product's grade, the shop's warranty and the battery's health on the
+// docs/decisions/0029: staff state a product's grade, the shop's warranty and the battery's health on the
 // product forms; the public product shows them.
 describe.each(engines)('condition of products [%s]', (engine) => {
   let t: TestApp;

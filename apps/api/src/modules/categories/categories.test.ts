@@ -45,7 +45,7 @@ describe.each(engines)('categories API [%s]', (engine) => {
     [{ name: 'A' }, 'name', 'Too Short!'],
     [{ name: 'x'.repeat(51) }, 'name', 'Too Long!'],
     [{ name: 'Valid', description: 'd'.repeat(201) }, 'description', 'Max 200 characters'],
-  ])('refuses %j with the spec message', async (payload, field, message) => {
+  ])('refuses %j with its field message', async (payload, field, message) => {
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 
-// Issue 14, item 2: price, town and condition filters and the three orders, on discover, a category and a search.
+// docs/decisions/0028: price, town and condition filters and the three orders, on discover, a category and a search.
 describe.each(engines)('catalogue filters and sorting [%s]', (engine) => {
   let t: TestApp;
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addCategory, addProduct } from '../../test/fixtures.js';
 
-// Issue 14, item 1: the searches a new user tried, on both engines.
+// docs/decisions/0027: the searches a new user tried, on both engines.
 describe.each(engines)('search that forgives [%s]', (engine) => {
   let t: TestApp;
 

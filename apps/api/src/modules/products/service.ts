@@ -24,7 +24,7 @@ export function conditionOf(row: Pick<ProductRecord, 'condition' | 'warranty_day
   return { condition: row.condition, warranty_days: row.warranty_days, battery_health: row.battery_health };
 }
 
-/** Public shape of spec section 3; images, watchers and holds are fetched for the whole page at once. */
+/** The public product (docs/product.md#entities); images, watchers and holds are fetched for the whole page at once. */
 export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Promise<PublicProduct[]> {
   const ids = rows.map((r) => r.id);
   const [images, watchers, held] = await Promise.all([imagesOf(db, ids), watchersOf(db, ids), heldOf(db, ids)]);

@@ -14,7 +14,7 @@ export interface SellerAccountRouteOptions {
   links: StatusLinks;
 }
 
-/** Seller accounts (issue 10): made from an item's private page, listing the seller's items at /account. */
+/** Seller accounts (docs/decisions/0011): made from an item's private page, listing the seller's items at /account. */
 export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> = async (
   fastify,
   { db, clock, links },

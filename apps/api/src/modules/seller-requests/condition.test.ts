@@ -8,7 +8,7 @@ import { multipartBody } from '../images/testing.js';
 import { moveStatus, setCondition as setConditionAt } from './repository.js';
 import { nextIp, sell, sellForm, staffCalls, submit } from './testing.js';
 
-// Issue 14, item 3: the condition grade from the sell form, through the request (staff set or correct it)
+// docs/decisions/0029: the condition grade from the sell form, through the request (staff set or correct it)
 // and add to inventory, to the product the public sees.
 describe.each(engines)('condition grade of seller requests [%s]', (engine) => {
   let t: TestApp;

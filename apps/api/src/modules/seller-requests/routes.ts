@@ -192,7 +192,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     },
   );
 
-  // Not a flow step: staff set or correct the grade at any status (issue 14).
+  // Not a flow step: staff set or correct the grade at any status (docs/decisions/0029).
   app.put(
     '/admin/seller-requests/:id/condition',
     { ...action, schema: { ...action.schema, body: requestConditionSchema } },

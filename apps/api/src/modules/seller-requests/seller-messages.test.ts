@@ -12,7 +12,7 @@ import { sellerCalls, staffCalls, submit } from './testing.js';
 
 const T0 = new Date('2026-05-04T08:00:00.000Z');
 
-// Issue 10 item 4: a seller who asked to be told hears of each offer, the sale and a rejection, by SMS and
+// docs/product.md#messages: a seller who asked to be told hears of each offer, the sale and a rejection, by SMS and
 // email, with the link to their item's page; the messages are written with the staff action.
 describe.each(engines)('messages to sellers [%s]', (engine) => {
   let t: TestApp;

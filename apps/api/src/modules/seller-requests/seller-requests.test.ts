@@ -210,7 +210,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     expect([await count('seller_requests'), await count('images')]).toEqual(before);
   });
 
-  it('takes a description of exactly 500 characters (spec: max 500)', async () => {
+  it('takes a description of exactly 500 characters, the most allowed', async () => {
     const res = await sell([...form({ description: 'x'.repeat(500) }), ...(await photos(1))]);
     expect(res.statusCode).toBe(201);
     expect(

@@ -11,7 +11,7 @@ export const SHOP_IN_USE = 'This shop still has products. Move or delete its pro
 
 type ShopInput = z.output<typeof shopInputSchema>;
 
-/** The spec's `contact` is the opening hours: sent back under both names. */
+/** The first API's `contact` is the opening hours: sent back under both names. */
 export function toShop(row: ShopRow): Shop {
   return { ...row, contact: row.hours, delivery_fee: row.delivery_fee === null ? null : Number(row.delivery_fee) };
 }

@@ -80,7 +80,7 @@ describe.each(engines)('shops API [%s]', (engine) => {
     );
   });
 
-  it("still accepts the spec's contact field for the opening hours", async () => {
+  it('still accepts the old contact field for the opening hours', async () => {
     const { hours: _hours, phone: _phone, delivery_fee: _fee, ...rest } = shop;
     const created = await t.app.inject({
       method: 'POST',

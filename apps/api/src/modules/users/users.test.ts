@@ -86,7 +86,7 @@ describe.each(engines)('users API [%s]', (engine) => {
     [{ email: 'nope' }, 'email', 'Invalid email'],
     [{ role: '' }, 'role', 'Role is required'],
     [{ status: 'sleeping' }, 'status', 'Status is required'],
-  ])('refuses %j on update with the spec message', async (change, field, message) => {
+  ])('refuses %j on update with its field message', async (change, field, message) => {
     const res = await call('PUT', `/${admin.id}`, {
       display_name: 'A',
       email: admin.email,

@@ -67,7 +67,7 @@ function CategoryForm({ category }: { category?: Category }) {
       fallback: category ? CATEGORY_ERRORS.update : CATEGORY_ERRORS.create,
       invalidates: categoryKeys.all,
     });
-    // Spec 8: the server's message goes above the form; the toast says only what failed.
+    // docs/product.md#error-catalogue: the server's message goes above the form; the toast says only what failed.
     if (refused) notifyError(category ? CATEGORY_UI.update : CATEGORY_UI.create);
   });
 

@@ -7,7 +7,7 @@ import { notifySuccess } from '../toasts';
 
 export type CategoryPayload = z.output<typeof categoryInputSchema>;
 
-// Spec 8: the calls' own defaults...
+// docs/product.md#error-catalogue: the calls' own defaults...
 export const CATEGORY_ERRORS = {
   list: CATEGORIES_LIST_ERROR,
   create: 'Failed to create category',
@@ -23,7 +23,7 @@ export const CATEGORY_UI = {
   fetched: 'Category fetched successfully!',
 } as const;
 
-/** Spec 8: a category that arrives is toasted 'Category fetched successfully!'; one that does not, 'Failed to fetch category'. */
+/** A category that arrives is toasted 'Category fetched successfully!'; one that does not, 'Failed to fetch category'. */
 export const categoryQuery = (id: string) =>
   queryOptions({
     queryKey: categoryKeys.one(id),

@@ -6,7 +6,7 @@ import { fetchAll } from '../api';
 // inventory) besides their own: their queries live here, so no section reaches into another.
 
 export const SHOPS_LIST_ERROR = 'Failed to fetch shops';
-/** Spec 9: categories are fetched 100 at a time. */
+/** Categories are fetched 100 at a time (docs/decisions/0024). */
 const CATEGORIES_LIMIT = 100;
 export const CATEGORIES_LIST_ERROR = 'Failed to fetch categories';
 const SHOPS_BATCH = 100;

@@ -4,7 +4,7 @@ import { buttonStyles, Card, FormError } from './ui';
 
 interface FormCardProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The server's refusal, shown in red above the form (spec 8). */
+  /** The server's refusal, shown in red above the form (docs/product.md#error-catalogue). */
   error?: string | null;
   /** Classes of the form itself: its grid or spacing. */
   layout: string;

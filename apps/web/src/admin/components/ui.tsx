@@ -126,7 +126,7 @@ export function Pager({
   );
 }
 
-/** Shown above a form when the server refused it (spec 8: errors in red above the form). */
+/** Shown above a form when the server refused it (docs/product.md#error-catalogue). */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

@@ -9,7 +9,7 @@ import { LineChart } from './LineChart';
 
 const count = new Intl.NumberFormat('en-MW');
 
-// Spec 2's four counts, then the week's takings (issue 9). The money card is twice as wide as a count
+// The four counts, then the week's takings (docs/product.md#dashboard). The money card is twice as wide as a count
 // ('MWK 12,450,000' is long): a row of its own on a phone, 3 + 2 on a small laptop, one row from 1280 px.
 const CARDS: { key: keyof Dashboard['stats']; label: string; format: (value: number) => string; wide?: true }[] = [
   { key: 'products', label: 'Products', format: (v) => count.format(v) },

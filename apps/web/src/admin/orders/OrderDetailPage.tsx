@@ -40,7 +40,10 @@ function successText(order: AdminOrder, action: StaffOrderAction): string {
   }
 }
 
-/** Issue 9 order detail: the buyer to call, what was ordered, the flow's actions and everything that happened. */
+/**
+ * Order detail (docs/product.md#orders-screens): the buyer to call, what was ordered, the flow's actions and everything
+ * that happened.
+ */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const { record: order, changed, refetch } = useRecord(orderQuery(id), orderKeys.all);

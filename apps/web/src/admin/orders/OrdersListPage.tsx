@@ -15,7 +15,7 @@ import { OrderFilterBar } from './OrderFilterBar';
 const shopChoices = (shops: readonly Shop[]) =>
   shops.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 
-/** Issue 9: every order, newest first, 20 a page, filtered by status and shop. */
+/** Every order, newest first, 20 a page, filtered by status and shop. */
 export function OrdersListPage() {
   usePageTitle('Orders');
   const [filters, setFilters] = useOrderFilters();

@@ -115,7 +115,7 @@ function EditProductForm({
   // The margin follows the prices as they are typed.
   const [price, salePrice] = useWatch({ control: form.control, name: ['price', 'sale_price'] });
 
-  // Spec 8: the error is shown in red above the form; bring it into view.
+  // The error is shown in red above the form (docs/product.md#error-catalogue); bring it into view.
   const revealError = () => requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -179,7 +179,10 @@ function AcceptanceDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   );
 }
 
-/** Spec 5: a shop and a category are both required; with neither chosen the screen says so once more. */
+/**
+ * A shop and a category are both required (docs/product.md#validation); with neither chosen the screen says so once
+ * more.
+ */
 const BOTH_MISSING = 'Please select both shop and category.';
 
 function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {

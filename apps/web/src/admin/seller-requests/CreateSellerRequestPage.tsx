@@ -10,7 +10,7 @@ import { createSellerRequest, SELLER_ERRORS, sellerRequestKeys } from './api';
 import { STAFF_SELL_WORDING } from './wording';
 import { markStale } from '../query-client';
 
-/** Spec 2: staff enter a walk-in seller's item with the /sell form, in the seller wording. */
+/** Staff enter a walk-in seller's item with the /sell form, in the seller wording. */
 export function CreateSellerRequestPage() {
   usePageTitle('Create Seller Request');
   const navigate = useNavigate();

@@ -39,11 +39,14 @@ const SUCCESS: Record<ButtonAction, string> = {
   delete: 'Seller request deleted',
 };
 
-/** Button order and wording of spec 2; the approve button's text follows the flow (approveLabel). */
+/**
+ * Button order and wording (docs/product.md#seller-request-detail); the approve button's text follows the flow
+ * (approveLabel).
+ */
 const BUTTONS: { action: ButtonAction; label: string; style: keyof typeof buttonStyles }[] = [
   { action: 'approve', label: '', style: 'primary' },
   { action: 'offer', label: 'Make Offer', style: 'secondary' },
-  // Not in spec 2: walk-in and phone sellers accept in person (issue 10); the item can then be added.
+  // Walk-in and phone sellers accept in person (docs/decisions/0010); the item can then be added.
   { action: 'recordAcceptance', label: 'Seller accepted', style: 'secondary' },
   { action: 'addToInventory', label: 'Add to Inventory', style: 'secondary' },
   { action: 'counter', label: 'Counter offer', style: 'secondary' },
@@ -57,7 +60,7 @@ export function initials(name: string): string {
   return letters.map((word) => word.charAt(0).toUpperCase()).join('') || '?';
 }
 
-/** Spec 2 seller request detail: who, what, the photos, the flow's actions and everything that happened. */
+/** Seller request detail: who, what, the photos, the flow's actions and everything that happened. */
 export function SellerRequestDetailPage() {
   const { id = '' } = useParams();
   const { record: request, changed, refetch } = useRecord(sellerRequestQuery(id), sellerRequestKeys.all);

@@ -10,7 +10,7 @@ import { pageCount, usePageParam } from '../list-params';
 import { usePageTitle } from '../use-page-title';
 import { SELLER_ERRORS, SELLER_REQUESTS_PAGE_SIZE, sellerRequestsPageQuery } from './api';
 
-/** Spec 2 seller requests list: 5 per page over the server's total, newest first; issue 10 adds the search. */
+/** Seller requests list: 5 per page over the server's total, newest first, with a search. */
 export function SellerRequestsPage() {
   usePageTitle('Seller Requests');
   const [params, setParams] = useSearchParams();

@@ -5,9 +5,9 @@ import { adminRequest, query } from '../api';
 
 export type SellerRequestList = z.infer<typeof sellerRequestListSchema>;
 
-/** Spec 9: seller requests are listed 5 per page. */
+/** Seller requests are listed 5 per page. */
 export const SELLER_REQUESTS_PAGE_SIZE = 5;
-/** Spec 8 defaults; reject and counter have none in the spec, so they say what failed the same way. */
+/** docs/product.md#error-catalogue; actions with no default there say what failed the same way. */
 export const SELLER_ERRORS = {
   list: 'Failed to fetch sellers',
   one: 'Failed to fetch seller',

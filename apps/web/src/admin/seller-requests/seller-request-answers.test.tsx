@@ -37,7 +37,7 @@ const cells = (testId: string) =>
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 
-describe('seller request detail: reference, answers and messages (issue 10)', () => {
+describe('seller request detail: reference, answers and messages', () => {
   it('shows the reference next to the seller and names it in the tab', async () => {
     await openDetail(aRequest());
     const card = screen.getByRole('heading', { name: 'Chikondi Banda' }).parentElement!;

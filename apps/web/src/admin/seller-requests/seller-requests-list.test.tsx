@@ -72,7 +72,7 @@ describe('seller requests list', () => {
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByText('Approved')).toHaveClass('bg-green-100');
     expect(screen.getByText('Rejected')).toHaveClass('bg-red-100');
-    // Issue 10's statuses take their colours from the shared flow module too.
+    // The seller's answers take their colours from the shared flow module too.
     expect(screen.getByText('Offer Accepted by Seller')).toHaveClass('bg-green-100');
     expect(screen.getByText('Offer Declined by Seller')).toHaveClass('bg-red-100');
     expect(screen.getByText('Offer Expired')).toHaveClass('bg-amber-100');

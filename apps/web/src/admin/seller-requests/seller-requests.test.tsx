@@ -19,11 +19,12 @@ function enabledActions(): string[] {
 const hint = () => screen.getByTestId('status-hint').textContent;
 
 describe('seller request detail', () => {
-  // Spec 4, written out per status rather than computed, so a change in the flow module shows up here.
+  // docs/product.md#seller-requests, written out per status rather than computed, so a change in the flow module shows
+  // up here.
   const cases: [status: string, enabled: string[], hint: string][] = [
     ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], ''],
     ['Approved', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.'],
-    // Issue 10: the item goes to the inventory only once the seller accepted the offer.
+    // The item goes to the inventory only once the seller accepted the offer.
     [
       'Accepted - Offer Pending',
       ['Seller accepted', 'Reject offer', 'Delete offer'],
@@ -275,7 +276,7 @@ describe('seller request detail', () => {
     expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 
-  it("toasts the server's refusal, else the spec's default, and shows the request as it is now", async () => {
+  it("toasts the server's refusal, else the call's default, and shows the request as it is now", async () => {
     const user = userEvent.setup();
     let status = 'Pending';
     await openDetail(aRequest(), [

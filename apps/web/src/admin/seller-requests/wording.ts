@@ -1,6 +1,6 @@
 import type { SellFormWording } from '../../components/sell-form/types';
 
-/** The sell form's labels when staff type in a walk-in seller's item (spec 2: Create seller request). */
+/** The sell form's labels when staff type in a walk-in seller's item (docs/product.md#create-seller-request). */
 export const STAFF_SELL_WORDING: SellFormWording = {
   photos: 'Photos of the item',
   item: 'Item Name',

@@ -13,7 +13,7 @@ import { createShop, shopQuery, SHOPS_ERRORS, updateShop } from './api';
 
 const FIELDS = ['name', 'address', 'town', 'hours', 'phone', 'delivery_fee'] as const;
 
-// shopInputSchema also reads the spec's old `contact` in place of `hours` (a preprocess step); the form
+// shopInputSchema also reads the old `contact` in place of `hours` (a preprocess step); the form
 // always has `hours`, so it is checked by the object inside, with the same messages.
 const shopFormSchema = shopInputSchema.out;
 

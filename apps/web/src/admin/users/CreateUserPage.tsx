@@ -7,7 +7,7 @@ import { useAdminForm } from '../use-admin-form';
 import { createUser, userKeys, USERS_ERRORS } from './api';
 
 const FIELDS = ['first_name', 'last_name', 'display_name', 'email', 'password', 'role'] as const;
-// Spec 2: User/Admin/Moderator, default User.
+// User/Admin/Moderator, default User (docs/product.md#users-screens).
 const CREATE_ROLES = ['User', 'Admin', 'Moderator'] as const;
 
 export function CreateUserPage() {

@@ -31,7 +31,7 @@ export function EditUserPage() {
 }
 
 function EditUserForm({ user }: { user: User }) {
-  // Spec 6: edit offers Admin and User. A Moderator keeps that role unless it is changed on purpose.
+  // Edit offers Admin and User (docs/product.md#roles). A Moderator keeps that role unless it is changed on purpose.
   const roles = user.role === 'Moderator' ? (['Admin', 'Moderator', 'User'] as const) : (['Admin', 'User'] as const);
   const { form, field, serverError, save } = useAdminForm(
     updateUserSchema,

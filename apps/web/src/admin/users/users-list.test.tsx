@@ -64,7 +64,7 @@ describe('users list', () => {
     await waitFor(() => expect(screen.queryByText('mphatso@example.mw')).not.toBeInTheDocument());
   });
 
-  it("shows the spec's default when the server gives no message", async () => {
+  it("shows the call's default when the server gives no message", async () => {
     signIn();
     mockApi([
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],

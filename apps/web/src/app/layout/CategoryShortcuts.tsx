@@ -3,7 +3,7 @@ import { Link, useLocation } from '../../lib/router';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
-/** Spec 2: one tap to each category's discover page; scrolls sideways on a phone. */
+/** One tap to each category's discover page; scrolls sideways on a phone. */
 export function CategoryShortcuts() {
   const { pathname, search } = useLocation();
   const i18n = useI18n();

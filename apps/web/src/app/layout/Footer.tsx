@@ -8,7 +8,7 @@ const quickLinks = [
   { to: '/discover', label: /*i18n*/ 'Buy' },
   { to: '/about', label: /*i18n*/ 'About Us' },
   { to: '/sell', label: /*i18n*/ 'Sell an Item' },
-  // Issue 10: sellers with an account follow all their items here (decision 0011).
+  // Sellers with an account follow all their items here (decision 0011).
   { to: '/account', label: /*i18n*/ 'Seller Account' },
 ];
 const supportLinks = [

@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/context';
 
-/** Spec 2: the promo bar tells visitors that notifications and promotions are still being built. */
+/** The promo bar tells visitors that notifications and promotions are still being built. */
 export function PromoBar() {
   const i18n = useI18n();
   return (

@@ -16,7 +16,10 @@ import { useI18n } from '../../i18n/context';
 const Footer = lazyPage(() => import('./Footer'), 'Footer');
 const HOME = { to: '/', label: /*i18n*/ 'Go to the home page' };
 
-/** Spec 2 public shell: the screens render inside it while their own chunk loads; a screen that fails leaves the top bar usable. */
+/**
+ * The public shell (docs/product.md#public-shell): the screens render inside it while their own chunk loads; a screen
+ * that fails leaves the top bar usable.
+ */
 export function PublicLayout() {
   // Data saver (the footer's switch): product photos on public screens wait for a tap.
   const dataSaver = useDataSaver();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from '../../lib/router';
 
 /**
- * Spec 2: every route change scrolls to the top (a new category or search counts as a new page). Not the
+ * Every route change scrolls to the top (a new category or search counts as a new page). Not the
  * page as it was loaded: the browser has placed it, and on a rendered page a visitor may have scrolled
  * before its code arrived (start-after-load.ts).
  */

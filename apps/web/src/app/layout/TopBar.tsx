@@ -14,7 +14,7 @@ const mainLinks: NavItem[] = [
   ['/discover', /*i18n*/ 'Buy'],
   ['/sell', /*i18n*/ 'Sell an Item'],
 ];
-// Spec 2: the mobile menu adds Contact.
+// The mobile menu adds Contact.
 const mobileLinks: NavItem[] = [...mainLinks, ['/contact', /*i18n*/ 'Contact']];
 
 function NavList({ items, className, linkClass }: { items: NavItem[]; className: string; linkClass: string }) {

@@ -10,7 +10,7 @@ import type { SellFormOutput, SellFormValues, SellFormWording, ServerFieldErrors
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
-// The item submission form of spec 2 and 5, used as is by /sell (a visitor offers an item) and by the
+// The item submission form (docs/product.md#sell), used as is by /sell (a visitor offers an item) and by the
 // back-office's "Create seller request" (staff type it in for a walk-in seller, in the back-office's words).
 
 type Output = SellFormOutput;

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('BasketPage', () => {
-  it('shows the spec empty state and a product grid', async () => {
+  it('shows the empty state and a product grid', async () => {
     mockApi([
       [
         /GET \/api\/v1\/products\?limit=4&offset=0&available=true$/,

@@ -98,7 +98,7 @@ describe('DiscoverPage', () => {
     expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
   });
 
-  it('logs a failure and shows the empty state (spec 8)', async () => {
+  it('logs a failure and shows the empty state', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi([[/category/, () => json({ message: 'down' }, 503)]]);
     renderWithRouter(<DiscoverPage />, '/discover?category=Other');

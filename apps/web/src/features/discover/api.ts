@@ -15,9 +15,9 @@ export interface ProductPage {
 }
 
 /**
- * One page of a category or of a search, spec 9 page size 10. The first page is at offset 0 as the spec
- * says; later ones continue from the previous page's cursor when the API gave one, which costs the same at
- * any depth (decision 0014), else by offset.
+ * One page of a category or of a search, 10 a page. The first page is at offset 0 (docs/product.md#api); later ones
+ * continue from the previous page's cursor when the API gave one, which costs the same at any depth (decision 0014),
+ * else by offset.
  */
 export async function fetchDiscoverPage(
   query: DiscoverQuery,

@@ -39,7 +39,8 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
 
   const error = first.status === 'error' ? first.error : null;
   useEffect(() => {
-    // Spec 8: discover failures are only logged; the page shows its empty state (offline: says so).
+    // Discover failures are only logged (docs/product.md#error-catalogue); the page shows its empty state (offline:
+    // says so).
     if (error) console.error('Discover: could not load products', error);
   }, [error]);
 

@@ -80,7 +80,7 @@ describe('HomePage on a dropped connection', () => {
     online = true;
     await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('list', { name: 'Featured Items' })).toBeInTheDocument();
-    // A list that is really empty keeps the spec's empty state.
+    // A list that is really empty keeps the empty state.
     expect(screen.getByText('No products available')).toBeInTheDocument();
     expect(screen.getByText('Check back soon.')).toBeInTheDocument();
     expect(screen.queryByText('You seem to be offline. Try again.')).not.toBeInTheDocument();

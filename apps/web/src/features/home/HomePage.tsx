@@ -12,7 +12,7 @@ import { StartSellingBanner } from './components/StartSellingBanner';
 import { SLIDES } from './slides';
 
 /**
- * Spec 4: a failed home call is only logged; its grid then shows the empty state, never an error text.
+ * A failed home call is only logged (docs/product.md#home); its grid then shows the empty state, never an error text.
  * Offline, the grid says so instead (ProductGrid), since "No products available" would be untrue.
  */
 function useGrid(state: AsyncState<CardProduct[]>, what: string) {

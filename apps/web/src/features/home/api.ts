@@ -2,7 +2,10 @@ import { HOME_GRID_SIZE, type FeaturedProduct, type PublicProduct } from '@marke
 import { apiList } from '../../lib/api-client';
 import type { CardProduct } from '../../lib/product-types';
 
-/** Featured Items. The featured list names the product by product_id (spec 3), which is what cards link to. */
+/**
+ * Featured Items. The featured list names the product by product_id (docs/product.md#entities), which is what cards
+ * link to.
+ */
 export async function fetchFeatured(signal: AbortSignal): Promise<CardProduct[]> {
   const page = await apiList<FeaturedProduct>('/v1/products/featured-products', ['products'], {
     defaultMessage: 'Failed to fetch items',

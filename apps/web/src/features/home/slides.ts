@@ -1,5 +1,5 @@
 /**
- * Spec 2: the home carousel's three slides. Images are served by the API's hero image route. The texts are
+ * The home carousel's three slides. Images are served by the API's hero image route. The texts are
  * English ids, marked for the catalogue and translated where they are shown.
  */
 export interface Slide {

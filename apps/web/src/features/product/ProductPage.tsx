@@ -15,7 +15,7 @@ import { ShareItem } from './components/ShareItem';
 const loadDetails = () => import('./components/ProductDetails');
 const ProductDetails = lazyPage(loadDetails, 'ProductDetails');
 
-/** /product/{id}: loading, then the product or an error in red (spec 4). */
+/** /product/{id}: loading, then the product or an error in red (docs/product.md#product-page-states). */
 export function ProductPage() {
   const id = useParams().id ?? '';
   const i18n = useI18n();

@@ -8,7 +8,7 @@ export async function fetchProduct(id: string, signal: AbortSignal): Promise<Pub
   });
 }
 
-/** Spec 4: 'Product not found' when nothing comes back (404, or an id that cannot exist), otherwise a failure. */
+/** 'Product not found' when nothing comes back (404, or an id that cannot exist), otherwise a failure. */
 export function productErrorText(error: unknown): string {
   if (isNotFoundError(error)) return /*i18n*/ 'Product not found';
   return /*i18n*/ 'Failed to fetch product details';

@@ -78,7 +78,7 @@ describe('/sell form', () => {
     expect(field('Create a seller account for me')).not.toBeChecked();
   });
 
-  it('shows every validation message of spec 5 under its field and sends nothing', async () => {
+  it('shows every validation message under its field and sends nothing', async () => {
     const user = userEvent.setup();
     const fetchSpy = mockApi([]);
     renderSell();

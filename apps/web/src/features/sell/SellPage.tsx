@@ -22,7 +22,7 @@ const Toasts = lazy(async () => {
   };
 });
 
-/** Spec 2 /sell: a visitor offers an item without logging in; success opens /sell/success. */
+/** /sell: a visitor offers an item without logging in; success opens /sell/success. */
 export function SellPage() {
   const i18n = useI18n();
   const navigate = useNavigate();

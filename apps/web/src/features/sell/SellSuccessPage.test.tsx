@@ -28,7 +28,7 @@ function expectSpecTexts() {
 }
 
 describe('/sell/success', () => {
-  it('shows the reference and the private link from the navigation state, besides the spec texts', async () => {
+  it('shows the reference and the private link from the navigation state, besides the four texts', async () => {
     renderSuccess({ reference: 'S-7QK2M', status_token: TOKEN });
     expectSpecTexts();
     expect(screen.getByTestId('sell-reference').textContent).toBe('S-7QK2M');
@@ -63,7 +63,7 @@ describe('/sell/success', () => {
     );
   });
 
-  it('opened directly shows the spec texts only', () => {
+  it('opened directly shows the four texts only', () => {
     renderSuccess();
     expectSpecTexts();
     expect(screen.queryByText(/Your reference/)).not.toBeInTheDocument();

@@ -11,7 +11,7 @@ import { useI18n } from '../../i18n/context';
 const CopyLink = lazyPage(() => import('./CopyLink'), 'CopyLink');
 
 /**
- * Spec 2 /sell/success: the four texts and a way to reach the team; after a submission (navigation state,
+ * /sell/success: the four texts and a way to reach the team; after a submission (navigation state,
  * or sessionStorage on a reload) also the reference to quote on the phone and the private status link.
  */
 export function SellSuccessPage() {

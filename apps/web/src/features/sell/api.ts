@@ -4,7 +4,7 @@ import { apiRequest } from '../../lib/api-client';
 import { sellerToken } from '../../lib/seller-session';
 
 export type SellResult = z.infer<typeof sellResultSchema>;
-/** Spec 8: the sell submission's default message. */
+/** The sell submission's default message (docs/product.md#error-catalogue). */
 export const SELL_ERROR = /*i18n*/ 'Something went wrong';
 
 /** POST /v1/sells, multipart: the item submission fields and up to 3 `images` parts. */

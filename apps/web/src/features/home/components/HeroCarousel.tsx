@@ -13,7 +13,7 @@ const SWIPE_PX = 40;
 const HERO_SIZES = '(min-width: 1152px) 1120px, 100vw';
 
 /**
- * Spec 2 carousel, after the WAI-ARIA carousel pattern: advances every 10 s, previous/next buttons,
+ * The home carousel, after the WAI-ARIA carousel pattern: advances every 10 s, previous/next buttons,
  * swipe on touch, a stop button, and no rotation while the tab is hidden or keyboard focus is inside.
  */
 export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {

@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router';
 import { useI18n } from '../../../i18n/context';
 
-/** Spec 2: the Start Selling banner leads to /sell. */
+/** The Start Selling banner leads to /sell. */
 export function StartSellingBanner() {
   const i18n = useI18n();
   return (

@@ -66,7 +66,7 @@ export function InterestPanel({ product }: InterestPanelProps) {
         {interested ? i18n._('✓ Interested') : i18n._('Mark Interested')}
       </button>
       <p className="text-sm text-stone-700" data-testid="watchers" aria-live="polite">
-        {/* The spec's 'N people are watching this.', in the singular for one (docs/decisions/0018). */}
+        {/* 'N people are watching this.', in the singular for one (docs/decisions/0018). */}
         {watchers === 1
           ? i18n._('People want this. 1 person is watching this.')
           : i18n._('People want this. {count} people are watching this.', { count: watchers })}
