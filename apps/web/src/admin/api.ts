@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiList, apiRequest, type ListPage, type RequestOptions } from '../lib/api-client';
 import { clearSession, getToken } from './session';
 
@@ -20,6 +21,37 @@ export function adminList<T>(
   options: AdminRequestOptions,
 ): Promise<ListPage<T>> {
   return apiList<T>(path, keys, asStaff(options));
+}
+
+/** Which rows of a list the server pages: `limit` of them from `offset`. */
+export type PageWindow = { limit: number; offset: number };
+
+/** One page of a list's rows, and how many rows it has in all. */
+export interface RowsPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * One page of a list the server pages (`keys`: the names the answer may give its rows), asked for with the
+ * page's `params` and kept under `queryKey`; the page shown stays while the next one loads.
+ */
+export function rowsPageQuery<T>(
+  queryKey: QueryKey,
+  path: string,
+  keys: readonly string[],
+  params: Record<string, string | number>,
+  defaultMessage: string,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }): Promise<RowsPage<T>> => {
+      const { items, total } = await adminList<T>(`${path}${query(params)}`, keys, { defaultMessage, signal });
+      return { items, total: total ?? items.length };
+    },
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage },
+  });
 }
 
 /**

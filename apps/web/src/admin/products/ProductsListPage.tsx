@@ -56,7 +56,7 @@ export function ProductsListPage() {
     queryClient.setQueryData(
       pageQuery.queryKey,
       (data: ProductPage | undefined) =>
-        data && { ...data, products: data.products.map((p) => (p.id === next.id ? next : p)) },
+        data && { ...data, items: data.items.map((p) => (p.id === next.id ? next : p)) },
     );
     markStale(queryClient, productKeys.all);
   };
@@ -103,7 +103,7 @@ export function ProductsListPage() {
         resource={products}
         fallback={PRODUCT_ERRORS.list}
         skeleton={<TableSkeleton rows={8} />}
-        isEmpty={(data) => data.products.length === 0}
+        isEmpty={(data) => data.items.length === 0}
         empty={search ? `No products match “${search}”.` : 'No products yet.'}
       >
         {(data) => (
@@ -119,7 +119,7 @@ export function ProductsListPage() {
               dense
               stickyActions
             >
-              {data.products.map((product) => (
+              {data.items.map((product) => (
                 <tr key={product.id} data-testid={`product-row-${product.id}`}>
                   <td className={`${td} min-w-40 font-medium`}>{product.name}</td>
                   <td className={`${td} min-w-28`}>{product.shop_name || 'Unknown'}</td>

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AdminProduct } from '@marketplace/shared';
-import { adminList, adminRequest, query } from '../api';
+import { adminRequest, rowsPageQuery, type PageWindow, type RowsPage } from '../api';
 
 export const PRODUCTS_PAGE_SIZE = 50;
 export const PRODUCT_ERRORS = {
@@ -14,12 +14,9 @@ export const PRODUCT_ERRORS = {
   feature: 'Failed to create featured product',
 } as const;
 
-export interface ProductPage {
-  products: AdminProduct[];
-  total: number;
-}
+export type ProductPage = RowsPage<AdminProduct>;
 
-type ProductsPage = { limit: number; offset: number; search: string };
+type ProductsPage = PageWindow & { search: string };
 
 export const productKeys = {
   all: ['products'] as const,
@@ -27,20 +24,8 @@ export const productKeys = {
   one: (id: string) => [...productKeys.all, 'one', id] as const,
 };
 
-/** One page of the list; the page shown stays while the next one loads. */
 export const productsPageQuery = (page: ProductsPage) =>
-  queryOptions({
-    queryKey: productKeys.page(page),
-    queryFn: async ({ signal }): Promise<ProductPage> => {
-      const { items, total } = await adminList<AdminProduct>(`/admin/products${query(page)}`, ['products'], {
-        defaultMessage: PRODUCT_ERRORS.list,
-        signal,
-      });
-      return { products: items, total: total ?? items.length };
-    },
-    placeholderData: keepPreviousData,
-    meta: { defaultMessage: PRODUCT_ERRORS.list },
-  });
+  rowsPageQuery<AdminProduct>(productKeys.page(page), '/admin/products', ['products'], page, PRODUCT_ERRORS.list);
 
 export const productQuery = (id: string) =>
   queryOptions({

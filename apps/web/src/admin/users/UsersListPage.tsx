@@ -1,12 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
 import type { User } from '@marketplace/shared';
-import { usePageTitle } from '../use-page-title';
 import { ActionsMenu } from '../components/ActionsMenu';
-import { DataTable, TablePager } from '../components/DataTable';
-import { Loaded, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { usePageParam } from '../list-params';
+import { DataTable } from '../components/DataTable';
+import { PagedListScreen } from '../components/PagedListScreen';
+import { Badge, buttonStyles, td } from '../components/ui';
 import { useConfirmedDelete } from '../use-confirmed-delete';
 import { deleteUser, userKeys, usersPageQuery, USERS_ERRORS, USERS_PAGE_SIZE } from './api';
 
@@ -15,9 +12,6 @@ export function userName(user: Pick<User, 'displayName' | 'first_name' | 'last_n
 }
 
 export function UsersListPage() {
-  usePageTitle('Users');
-  const [page, setPage] = usePageParam();
-  const users = useQuery(usersPageQuery({ limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE }));
   const [dialog, onDelete] = useConfirmedDelete<User>({
     question: 'Are you sure you want to delete this user?',
     remove: (user) => deleteUser(user.id),
@@ -27,53 +21,46 @@ export function UsersListPage() {
   });
 
   return (
-    <section>
-      <PageHeader
-        title="Users"
-        action={
-          <Link to="/admin/users/create" className={buttonStyles.primary}>
-            Create New User
-          </Link>
-        }
-      />
-      <Loaded
-        resource={users}
-        fallback={USERS_ERRORS.list}
-        skeleton={<TableSkeleton />}
-        isEmpty={(data) => data.users.length === 0}
-        empty="No users found."
-      >
-        {(data) => (
-          <>
-            <DataTable label="Users" columns={['Name', 'Email', 'Role', 'Status']} actions="Actions">
-              {data.users.map((user) => (
-                <tr key={user.id}>
-                  <td className={`${td} font-medium`}>{userName(user)}</td>
-                  <td className={td}>{user.email}</td>
-                  <td className={td}>{user.role}</td>
-                  <td className={td}>
-                    <Badge tone={user.status === 'active' ? 'green' : 'grey'}>
-                      {user.status === 'active' ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </td>
-                  <td className={`${td} text-right`}>
-                    <ActionsMenu
-                      label={`Actions for ${userName(user)}`}
-                      items={[
-                        { label: 'View', to: `/admin/users/${user.id}` },
-                        { label: 'Edit', to: `/admin/users/${user.id}` },
-                        { label: 'Delete', onSelect: () => void onDelete(user), danger: true },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-            <TablePager page={page} total={data.total} size={USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
-          </>
-        )}
-      </Loaded>
-      {dialog}
-    </section>
+    <PagedListScreen
+      title="Users"
+      action={
+        <Link to="/admin/users/create" className={buttonStyles.primary}>
+          Create New User
+        </Link>
+      }
+      query={usersPageQuery}
+      size={USERS_PAGE_SIZE}
+      fallback={USERS_ERRORS.list}
+      empty="No users found."
+      pagerLabel="Users pages"
+      dialog={dialog}
+    >
+      {(users) => (
+        <DataTable label="Users" columns={['Name', 'Email', 'Role', 'Status']} actions="Actions">
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td className={`${td} font-medium`}>{userName(user)}</td>
+              <td className={td}>{user.email}</td>
+              <td className={td}>{user.role}</td>
+              <td className={td}>
+                <Badge tone={user.status === 'active' ? 'green' : 'grey'}>
+                  {user.status === 'active' ? 'Active' : 'Inactive'}
+                </Badge>
+              </td>
+              <td className={`${td} text-right`}>
+                <ActionsMenu
+                  label={`Actions for ${userName(user)}`}
+                  items={[
+                    { label: 'View', to: `/admin/users/${user.id}` },
+                    { label: 'Edit', to: `/admin/users/${user.id}` },
+                    { label: 'Delete', onSelect: () => void onDelete(user), danger: true },
+                  ]}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </PagedListScreen>
   );
 }

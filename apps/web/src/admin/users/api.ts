@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, User } from '@marketplace/shared';
-import { adminList, adminRequest, query } from '../api';
+import { adminRequest, rowsPageQuery, type PageWindow } from '../api';
 
 export const USERS_PAGE_SIZE = 50;
 export const USERS_ERRORS = {
@@ -11,33 +11,14 @@ export const USERS_ERRORS = {
   remove: 'Failed to delete user',
 } as const;
 
-export interface UserPage {
-  users: User[];
-  total: number;
-}
-
-type Page = { limit: number; offset: number };
-
 export const userKeys = {
   all: ['users'] as const,
-  page: (page: Page) => [...userKeys.all, 'page', page] as const,
+  page: (page: PageWindow) => [...userKeys.all, 'page', page] as const,
   one: (id: string) => [...userKeys.all, 'one', id] as const,
 };
 
-/** One page of the list; the page shown stays while the next one loads. */
-export const usersPageQuery = (page: Page) =>
-  queryOptions({
-    queryKey: userKeys.page(page),
-    queryFn: async ({ signal }): Promise<UserPage> => {
-      const { items, total } = await adminList<User>(`/admin/users${query(page)}`, ['users'], {
-        defaultMessage: USERS_ERRORS.list,
-        signal,
-      });
-      return { users: items, total: total ?? items.length };
-    },
-    placeholderData: keepPreviousData,
-    meta: { defaultMessage: USERS_ERRORS.list },
-  });
+export const usersPageQuery = (page: PageWindow) =>
+  rowsPageQuery<User>(userKeys.page(page), '/admin/users', ['users'], page, USERS_ERRORS.list);
 
 export const userQuery = (id: string) =>
   queryOptions({
