@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { expireDueOrders } from '../modules/orders/service.js';
 import type { Transport } from '../modules/notifications/transport.js';
 import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/worker.js';
-import { expireDueOffers } from '../modules/seller-requests/service.js';
+import { expireDueOffers } from '../modules/seller-requests/expiry.js';
 
 export interface JobOptions {
   db: Db;

@@ -5,7 +5,7 @@ import { addCategory, addShop } from '../../test/fixtures.js';
 import { multipartBody } from '../images/testing.js';
 import { addUser, login, signIn } from '../../test/users.js';
 import { NO_BACK_OFFICE } from '../../plugins/auth.js';
-import { ITEM_NOT_FOUND } from '../seller-requests/service.js';
+import { ITEM_NOT_FOUND } from '../seller-requests/views.js';
 import { nextIp, sellerCalls, sellForm, staffCalls, submit } from '../seller-requests/testing.js';
 import { ACCOUNT_EXISTS, ACCOUNT_NOT_ASKED, ALREADY_LINKED } from './service.js';
 

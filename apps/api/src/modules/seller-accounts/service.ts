@@ -8,7 +8,7 @@ import { findUserByEmail } from '../auth/repository.js';
 import { openSession, type SessionUser } from '../auth/service.js';
 import { statusToken } from '../seller-requests/codes.js';
 import type { StatusLinks } from '../seller-requests/links.js';
-import { requestOfToken } from '../seller-requests/service.js';
+import { requestOfToken } from '../seller-requests/views.js';
 import { insertUser } from '../users/repository.js';
 import { ownedRequests, setOwner } from './repository.js';
 

@@ -1,7 +1,11 @@
 import { formatMoney } from '@marketplace/shared';
-import type { NewMessage } from '../notifications/outbox.js';
-import { smsNumber } from './codes.js';
-import type { RequestRow } from './repository.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { hashToken } from '../auth/tokens.js';
+import { enqueueMessages, type NewMessage } from '../notifications/outbox.js';
+import { smsNumber, statusToken } from './codes.js';
+import type { StatusLinks } from './links.js';
+import { setStatusTokenHash, type RequestRow } from './repository.js';
 
 /** What the seller is told, and when: an offer to answer, the item on sale, or a no. */
 export type SellerNews =
@@ -70,4 +74,25 @@ export function sellerMessages(
       ...about,
     });
   return messages;
+}
+
+/** Staff moves tell the seller (when they asked to be told) with a link made from the server's key. */
+export interface Notify {
+  key: string;
+  links: StatusLinks;
+}
+
+/** Written in the action's transaction: the message exists exactly when the action does. */
+export async function tellSeller(
+  trx: Transaction<Database>,
+  row: RequestRow,
+  news: SellerNews,
+  notify: Notify,
+  now: Date,
+) {
+  const token = statusToken(notify.key, row.reference);
+  // A request made before links were derived from the key (or under another key) gets the link the
+  // message carries; the earlier link stops working.
+  if (hashToken(token) !== row.status_token_hash) await setStatusTokenHash(trx, row.id, hashToken(token));
+  await enqueueMessages(trx, sellerMessages(row, news, notify.links.url(token)), now);
 }

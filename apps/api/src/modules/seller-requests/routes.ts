@@ -21,19 +21,11 @@ import { STAFF } from '../../plugins/access.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
-import { listRequests } from './repository.js';
 import type { StatusLinks } from './links.js';
-import {
-  act,
-  loadRequest,
-  loadViewByToken,
-  removeRequest,
-  searchOf,
-  sellerAnswer,
-  setRequestCondition,
-  submitRequest,
-  type StaffMove,
-} from './service.js';
+import { removeRequest, setRequestCondition } from './edits.js';
+import { act, sellerAnswer, type StaffMove } from './moves.js';
+import { submitRequest } from './submit.js';
+import { loadRequest, loadRequestList, loadViewByToken } from './views.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 const SUBMITTED = 'Item successfully submitted!';
@@ -84,16 +76,14 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
       const input = parseFields(sellSubmissionSchema, fields);
       const owner = request.user?.id ?? null;
       const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, owner);
-      return reply
-        .status(201)
-        .send({
-          id,
-          status: 'Pending',
-          message: SUBMITTED,
-          reference,
-          status_token: token,
-          in_account: owner !== null,
-        });
+      return reply.status(201).send({
+        id,
+        status: 'Pending',
+        message: SUBMITTED,
+        reference,
+        status_token: token,
+        in_account: owner !== null,
+      });
     },
   );
 
@@ -130,8 +120,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     { config, schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } } },
     async (request) => {
       const { limit, offset, search } = request.query;
-      const { rows, total } = await listRequests(db.kysely, limit, offset, searchOf(search));
-      return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
+      return loadRequestList(db.kysely, limit, offset, search);
     },
   );
 

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { signIn } from '../../test/users.js';
-import { CHANGED_MEANWHILE, expireDueOffers, OFFER_REPLACED } from './service.js';
+import { expireDueOffers } from './expiry.js';
+import { CHANGED_MEANWHILE, OFFER_REPLACED } from './moves.js';
 import { sellerCalls, staffCalls, statusOf, submit } from './testing.js';
 
 const DAY = 86_400_000;

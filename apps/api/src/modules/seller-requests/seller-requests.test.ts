@@ -8,7 +8,7 @@ import { addCategory, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { multipartBody } from '../images/testing.js';
 import { SUBMISSIONS_PER_HOUR, TOO_MANY_SUBMISSIONS } from './routes.js';
-import { CHANGED_MEANWHILE } from './service.js';
+import { CHANGED_MEANWHILE } from './moves.js';
 
 const png = (colour: string) =>
   sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })

@@ -4,7 +4,8 @@ import { engines } from '../../test/databases.js';
 import { addCategory, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { SELL_LINK_PER_MINUTE } from './routes.js';
-import { ITEM_NOT_FOUND, OFFER_REPLACED } from './service.js';
+import { OFFER_REPLACED } from './moves.js';
+import { ITEM_NOT_FOUND } from './views.js';
 import { sellerCalls, staffCalls, submit } from './testing.js';
 
 const T0 = new Date('2026-04-06T08:00:00.000Z');

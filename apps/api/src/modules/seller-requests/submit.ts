@@ -1,0 +1,94 @@
+import type { adminSellerRequestSchema } from '@marketplace/shared';
+import { toAmount } from '@marketplace/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { recordAudit } from '../audit/repository.js';
+import type { SessionUser } from '../auth/service.js';
+import { hashToken } from '../auth/tokens.js';
+import type { NormalizedImage } from '../images/normalize.js';
+import { storeImages } from '../images/repository.js';
+import { newReference, phoneKey, statusToken } from './codes.js';
+import type { StatusLinks } from './links.js';
+import { addEvent, insertRequest, linkImages } from './repository.js';
+
+type Submission = z.output<typeof adminSellerRequestSchema>;
+
+const REFERENCE_ATTEMPTS = 10;
+
+/**
+ * Stores a submission and its already-normalised images in one transaction: all or nothing. `actor` is
+ * the staff member entering a walk-in request; `ownerId` the seller account of a logged-in seller.
+ */
+export async function submitRequest(
+  db: Db,
+  input: Submission,
+  images: NormalizedImage[],
+  actor: SessionUser | null,
+  now: Date,
+  links: StatusLinks,
+  ownerId: number | null = null,
+) {
+  const key = await links.key();
+  return db.kysely.transaction().execute(async (trx) => {
+    const at = now.toISOString();
+    let inserted: { id: number; reference: string; token: string } | undefined;
+    for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !inserted; attempt++) {
+      const reference = newReference();
+      const token = statusToken(key, reference);
+      const id = await insertRequest(trx, {
+        reference,
+        status_token_hash: hashToken(token),
+        phone_key: phoneKey(input.phone),
+        offer_expires_at: null,
+        seller_name: input.seller_name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        item_name: input.item_name,
+        description: input.description,
+        price: toAmount(input.price),
+        location: input.location,
+        status: 'Pending',
+        notify_on_offer: input.notify_on_offer ? 1 : 0,
+        terms_accepted: input.terms_accepted ? 1 : 0,
+        create_seller_account: input.create_seller_account ? 1 : 0,
+        condition: input.condition,
+        seller_user_id: ownerId,
+        version: 1,
+        created_by: actor?.id ?? null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (id !== undefined) inserted = { id, reference, token };
+    }
+    // 31^5 (28 million) references: reaching this means the space is nearly full, not bad luck.
+    if (!inserted) throw new Error('No free seller-request reference after several attempts');
+    const { id, reference, token } = inserted;
+    const stored = await storeImages(trx, images);
+    await linkImages(
+      trx,
+      id,
+      stored.map((s) => s.id),
+    );
+    await addEvent(trx, {
+      seller_request_id: id,
+      action: 'submitted',
+      from_status: null,
+      to_status: 'Pending',
+      reason: null,
+      by: actor ? 'staff' : 'seller',
+      actor_id: actor?.id ?? null,
+      offer_id: null,
+      created_at: at,
+    });
+    await recordAudit(trx, {
+      actorId: actor?.id ?? null,
+      action: actor
+        ? `Created seller request ${reference} ${input.item_name} for ${input.seller_name}`
+        : `New seller request ${reference} ${input.item_name}`,
+      subjectType: 'seller_request',
+      subjectId: id,
+      at,
+    });
+    return { id, reference, token };
+  });
+}
