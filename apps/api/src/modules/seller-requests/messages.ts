@@ -17,7 +17,7 @@ const BRAND = 'Marketplace Malawi';
 const day = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeZone: 'Africa/Blantyre' });
 
 /** One short SMS (when the phone is a Malawi number) and one email, each with the status link. */
-export function sellerMessages(
+function sellerMessages(
   row: Pick<RequestRow, 'id' | 'reference' | 'item_name' | 'seller_name' | 'phone' | 'email'>,
   news: SellerNews,
   link: string,
