@@ -7,12 +7,10 @@ import {
   type AdminOrder,
   type StaffOrderAction,
 } from '@marketplace/shared';
-import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { ActionModal } from '../components/ActionModal';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
-import { applyFieldErrors } from '../form-errors';
-import { useSchemaForm } from '../use-schema-form';
+import { useActionForm } from '../use-schema-form';
 import { orderActions } from './api';
 
 /** What was typed in a modal, kept by the detail screen so a failed call (even one that closes the modal) loses nothing. */
@@ -68,16 +66,6 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
         />
       );
   }
-}
-
-function useActionForm<In extends FieldValues, Out extends FieldValues>(
-  schema: z.ZodType<Out, In>,
-  defaultValues: DefaultValues<In>,
-) {
-  const { form, field } = useSchemaForm(schema, defaultValues);
-  const markFields = (error: unknown) =>
-    applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
-  return { form, field, markFields };
 }
 
 // The select starts empty (''), so the form takes text and hands it to the shared rule and its message.

@@ -11,13 +11,11 @@ import {
 } from '@marketplace/shared';
 import { useState } from 'react';
 import { useParams } from '../../lib/router';
-import { errorMessage, errorStatus } from '../../lib/api-client';
 import { RecordScreen } from '../components/RecordScreen';
 import { TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, Card, wrapping } from '../components/ui';
-import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
-import { useRecord } from '../use-record';
+import { useRecord, useRecordActions } from '../use-record';
 import { ORDER_ERRORS, orderKeys, orderQuery } from './api';
 import { formatWhen } from './format';
 import { OrderActionDialog, type Draft, type RunOrderAction } from './OrderActionDialogs';
@@ -73,33 +71,29 @@ function OrderDetail({
   onChanged: (next: AdminOrder) => void;
   onStale: () => void;
 }) {
-  const [open, setOpen] = useState<StaffOrderAction | null>(null);
-  const [busy, setBusy] = useState(false);
   const [drafts, setDrafts] = useState<Partial<Record<StaffOrderAction, Draft>>>({});
+  const {
+    open,
+    setOpen,
+    busy,
+    run: runAction,
+  } = useRecordActions<StaffOrderAction, AdminOrder>({
+    success: (action) => successText(order, action),
+    fallback: (action) => ORDER_ERRORS[action],
+    done: (action, updated) => {
+      setDrafts((all) => ({ ...all, [action]: undefined }));
+      onChanged(updated);
+    },
+    onStale,
+  });
   // One primary button: the next step forward; Cancel order stays secondary.
   const next = STAFF_ORDER_ACTIONS.find((action) => action !== 'cancel' && orderActionAllowed(order, action));
 
+  // What was typed in a refused dialog is kept for the next try.
   const run: RunOrderAction = async (action, call, draft) => {
-    setBusy(true);
-    try {
-      const updated = await call();
-      notifySuccess(successText(order, action));
-      setDrafts((all) => ({ ...all, [action]: undefined }));
-      setOpen(null);
-      onChanged(updated);
-      return undefined;
-    } catch (error) {
-      notifyError(errorMessage(error, ORDER_ERRORS[action]));
-      if (draft) setDrafts((all) => ({ ...all, [action]: draft }));
-      // Refused by the flow or changed by someone else meanwhile: close and show the order as it is now.
-      if (errorStatus(error) === 409 || errorStatus(error) === 404) {
-        setOpen(null);
-        onStale();
-      }
-      return error;
-    } finally {
-      setBusy(false);
-    }
+    const error = await runAction(action, call);
+    if (error && draft) setDrafts((all) => ({ ...all, [action]: draft }));
+    return error;
   };
 
   const reserved = (EXPIRABLE_ORDER_STATUSES as readonly string[]).includes(order.status);

@@ -10,14 +10,12 @@ import {
   type SellerAction,
   type SellerRequest,
 } from '@marketplace/shared';
-import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../components/ProductOptions';
 import { LoadError } from '../components/status';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
-import { applyFieldErrors } from '../form-errors';
-import { useSchemaForm } from '../use-schema-form';
+import { useActionForm } from '../use-schema-form';
 import { ActionModal } from '../components/ActionModal';
 import { sellerActions } from './api';
 
@@ -75,17 +73,6 @@ export function ActionDialog(props: ActionDialogProps) {
       );
     }
   }
-}
-
-/** A form over one of the shared action schemas; `markFields` puts a server 400's messages under the fields. */
-function useActionForm<In extends FieldValues, Out extends FieldValues>(
-  schema: z.ZodType<Out, In>,
-  defaultValues: DefaultValues<In>,
-) {
-  const { form, field } = useSchemaForm(schema, defaultValues);
-  const markFields = (error: unknown) =>
-    applyFieldErrors(error, form.setError, Object.keys(defaultValues) as Path<In>[]);
-  return { form, field, markFields };
 }
 
 const AMOUNT = {

@@ -8,19 +8,16 @@ import {
   statusTone,
   type SellerRequest,
 } from '@marketplace/shared';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
 import { CARD_IMAGE } from '../../lib/images';
-import { errorMessage, errorStatus } from '../../lib/api-client';
 import { DataTable } from '../components/DataTable';
 import { RecordScreen } from '../components/RecordScreen';
 import { TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, Card, td, wrapping } from '../components/ui';
-import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
-import { ActionDialog, type ButtonAction, type RunAction } from './ActionDialogs';
-import { useRecord } from '../use-record';
+import { ActionDialog, type ButtonAction } from './ActionDialogs';
+import { useRecord, useRecordActions } from '../use-record';
 import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery } from './api';
 import { formatWhen } from './format';
 import { RequestCondition } from './RequestCondition';
@@ -92,35 +89,20 @@ function RequestDetail({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState<ButtonAction | null>(null);
-  const [busy, setBusy] = useState(false);
-  const flags = flagsOf(request.status);
-  const hint = hintOf(flags);
-  const label = (action: ButtonAction, text: string) => (action === 'approve' ? approveLabel(flags) : text);
-
-  const run: RunAction = async (action, call) => {
-    setBusy(true);
-    try {
-      const next = await call();
-      notifySuccess(SUCCESS[action]);
-      setOpen(null);
+  const { open, setOpen, busy, run } = useRecordActions<ButtonAction, SellerRequest | void>({
+    success: (action) => SUCCESS[action],
+    fallback: (action) => SELLER_ERRORS[action],
+    done: (action, next) => {
       if (action === 'delete' || !next) {
         markStale(queryClient, sellerRequestKeys.all);
         navigate(BACK);
       } else onChanged(next);
-      return undefined;
-    } catch (error) {
-      notifyError(errorMessage(error, SELLER_ERRORS[action]));
-      // Refused by the flow (someone else acted meanwhile): close and show the request as it is now.
-      if (errorStatus(error) === 409 || errorStatus(error) === 404) {
-        setOpen(null);
-        onStale();
-      }
-      return error;
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onStale,
+  });
+  const flags = flagsOf(request.status);
+  const hint = hintOf(flags);
+  const label = (action: ButtonAction, text: string) => (action === 'approve' ? approveLabel(flags) : text);
 
   const first = request.images[0] ?? null;
   return (
