@@ -12,7 +12,8 @@ export default defineConfig({
         test: {
           name: 'api',
           root: 'apps/api',
-          include: ['src/**/*.test.ts'],
+          // The stress suite's quick versions (stress/*.test.ts) run here too; `npm run stress` runs the long ones.
+          include: ['src/**/*.test.ts', 'stress/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 30000,

@@ -1,10 +1,10 @@
 // `node --import tsx apps/api/stress/fuzz.mjs` (run.mjs does this): fuzzes every OpenAPI operation of the
 // built server, on SQLite and on PostgreSQL, as anonymous, User, Moderator and Admin, over real HTTP.
-// The generator is the quick test's (src/stress/openapi-fuzz.ts). FUZZ_REQUESTS per engine, FUZZ_SEED.
+// The generator is the quick test's (openapi-fuzz.ts). FUZZ_REQUESTS per engine, FUZZ_SEED.
 import http from 'node:http';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { fuzz } from '../src/stress/openapi-fuzz.ts';
+import { fuzz } from './openapi-fuzz.ts';
 import {
   createPgDatabase,
   deadline,

@@ -1,4 +1,4 @@
-// `node --import tsx apps/api/stress/races.mjs`: the races of src/stress/races.ts, 1,000 trials of each kind
+// `node --import tsx apps/api/stress/races.mjs`: the races of races.ts, 1,000 trials of each kind
 // (RACE_TRIALS), on a throwaway PostgreSQL database reached by two app instances with a pool each: what
 // two API processes behind a load balancer are. In-process, so each pair of requests starts together.
 import { PG_ADMIN_URL, deadline, report } from './lib.mjs';
@@ -9,7 +9,7 @@ const { buildTestApp } = await import('../src/test/app.ts');
 const { createTestDb } = await import('../src/test/databases.ts');
 const { addCategory, addShop } = await import('../src/test/fixtures.ts');
 const { signIn } = await import('../src/test/users.ts');
-const { answerTrial, orderTrial, staffTrial, tally } = await import('../src/stress/races.ts');
+const { answerTrial, orderTrial, staffTrial, tally } = await import('./races.ts');
 
 const TRIALS = Number(process.env.RACE_TRIALS ?? 1000);
 const KIND_MS = 2 * 60_000;

@@ -1,7 +1,7 @@
 // `npm run stress` (after the build): runs the long checks of the stress suite one after another, each in
 // its own process group with its own time limit, on loopback only, then writes docs/reliability.md with
 // every figure. Exits 1 when a check fails or a figure misses its target. The quick versions of the
-// fuzzing, traversal and race checks run in `npm test` (apps/api/src/stress/*.test.ts).
+// fuzzing, traversal and race checks run in `npm test` (apps/api/stress/*.test.ts).
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -283,7 +283,7 @@ function markdown(results, missed, startedAt, seconds) {
     '```sh',
     'npm run stress   # builds, then runs every check; PostgreSQL from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)',
     'npm run build && node --import tsx apps/api/stress/fuzz.mjs   # one check alone; each prints a FIGURES line',
-    'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project api src/stress   # the quick versions, both engines',
+    'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project api stress   # the quick versions, both engines',
     '```',
     '',
     'Seeds for a replay: `FUZZ_SEED`, `KILL_SEED`, `SIGTERM_SEED` (printed below). Counts: `FUZZ_REQUESTS` (per engine), `RACE_TRIALS`, `KILL_RUNS`, `SIGTERM_RUNS`.',

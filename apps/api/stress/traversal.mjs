@@ -1,10 +1,10 @@
-// `node --import tsx apps/api/stress/traversal.mjs`: the traversal probes of src/stress/traversal.ts against
+// `node --import tsx apps/api/stress/traversal.mjs`: the traversal probes of traversal.ts against
 // the built server (with the web app it serves), aimed at real files: /etc/passwd, the repository's
 // package.json, the server's bundle and its own SQLite database.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { runProbes, secretsOf, sha256, traversalProbes } from '../src/stress/traversal.ts';
+import { runProbes, secretsOf, sha256, traversalProbes } from './traversal.ts';
 import { deadline, json, report, root, startServer, stopServer, tempDir } from './lib.mjs';
 
 let server;

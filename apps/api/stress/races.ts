@@ -3,10 +3,10 @@
 // allowed, so two successes mean the server let a stale read through. Used by races.test.ts (a few
 // trials) and by `npm run stress` (apps/api/stress/races.mjs, 1,000 of each).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../db/database.js';
-import { addProduct } from '../test/fixtures.js';
-import { items, placeOrder } from '../modules/orders/testing.js';
-import { sellerCalls, staffCalls, submit } from '../modules/seller-requests/testing.js';
+import type { Db } from '../src/db/database.js';
+import { addProduct } from '../src/test/fixtures.js';
+import { items, placeOrder } from '../src/modules/orders/testing.js';
+import { sellerCalls, staffCalls, submit } from '../src/modules/seller-requests/testing.js';
 
 export interface RaceSetup {
   /** Two apps on two pools of the same database. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app.js';
-import { createTestDb, engines, type TestDb } from '../test/databases.js';
-import { addCategory, addShop } from '../test/fixtures.js';
-import { signIn } from '../test/users.js';
+import { buildTestApp } from '../src/test/app.js';
+import { createTestDb, engines, type TestDb } from '../src/test/databases.js';
+import { addCategory, addShop } from '../src/test/fixtures.js';
+import { signIn } from '../src/test/users.js';
 import { answerTrial, orderTrial, staffTrial, tally, type RaceSetup, type Trial } from './races.js';
 
 // The quick version of the stress suite's races (apps/api/stress/races.mjs runs 1,000 of each): two API

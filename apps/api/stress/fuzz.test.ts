@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { engines } from '../test/databases.js';
-import { addCategory, addProduct, addShop } from '../test/fixtures.js';
-import { addUser, login } from '../test/users.js';
-import { items, placeOrder } from '../modules/orders/testing.js';
-import { nextIp, submit } from '../modules/seller-requests/testing.js';
+import { createTestApp, type TestApp } from '../src/test/app.js';
+import { engines } from '../src/test/databases.js';
+import { addCategory, addProduct, addShop } from '../src/test/fixtures.js';
+import { addUser, login } from '../src/test/users.js';
+import { items, placeOrder } from '../src/modules/orders/testing.js';
+import { nextIp, submit } from '../src/modules/seller-requests/testing.js';
 import { fuzz, type FuzzContext, type OpenApiDocument } from './openapi-fuzz.js';
 
 // The quick version of the stress suite's fuzzing (apps/api/stress/fuzz.mjs runs 20,000+): every

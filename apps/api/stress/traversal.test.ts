@@ -1,14 +1,14 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { engines } from '../test/databases.js';
-import { addProduct } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../src/test/app.js';
+import { engines } from '../src/test/databases.js';
+import { addProduct } from '../src/test/fixtures.js';
 import { runProbes, secretsOf, sha256, traversalProbes } from './traversal.js';
 
 // The same probes as `npm run stress` (apps/api/stress/traversal.mjs), against the app listening on
 // loopback: an in-process inject would resolve the dots before the server saw them.
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const files = [
   '/etc/passwd',
   path.join(root, 'package.json'),
