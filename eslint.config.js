@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -69,6 +70,26 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for every TypeScript file: each one is in its workspace's tsconfig, which the project
+    // service finds; the root vitest.config.ts belongs to none and is typed by TypeScript's default project.
+    // Plain .js/.mjs files are not matched here and stay untyped.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      // A promise nobody awaits loses its rejection and its ordering: await it, or `void` it with a reason.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // A switch over a union names every member or says what the others do with a default.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -85,6 +106,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  { files: [`${web}/**/*.tsx`], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: [`${web}/**/*.tsx`],
+    rules: {
+      // A region that scrolls sideways (admin TableWrap) takes focus so a keyboard can scroll it, as axe's
+      // scrollable-region-focusable asks; otherwise the recommended options.
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
     },
   },
 );

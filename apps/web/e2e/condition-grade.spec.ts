@@ -14,7 +14,7 @@ const checkScreen = screenChecks('condition', { endAtPhone: true });
 test('a graded item, from the sell form to the product page', async ({ page, request }) => {
   const item = `Graded Phone ${Date.now().toString(36)}`;
   await page.goto('/sell');
-  const grades = page.getByRole('group', { name: "Your item's condition" });
+  const grades = page.getByRole('radiogroup', { name: "Your item's condition" });
   await expect(grades.getByRole('radio')).toHaveCount(4);
   await expect(grades).toContainText('Light signs of use such as small scratches; everything works.');
   await expect(grades).toContainText('Does not fully work; for repair or spare parts.');

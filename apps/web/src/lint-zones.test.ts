@@ -1,11 +1,13 @@
 // @vitest-environment node
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
 // The import rules of eslint.config.js, shown failing on deliberately wrong imports (and passing on a right one).
+// The files linted here exist nowhere, so no tsconfig has them: the rules that need types are left out.
 const root = path.resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
+const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 
 async function zoneErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });

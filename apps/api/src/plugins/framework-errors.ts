@@ -6,10 +6,10 @@ import { frameworkMessage, problem, sendProblem } from './errors.js';
 // Errors Fastify and Node raise before a route runs. Their own messages quote the URL back ("'/api/<script>'
 // is not a valid url component") and are not problem+json: each gets a fixed message as problem+json instead.
 
-/** Fastify's frameworkErrors option: a bad or over-long URL, before routing. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+/** Fastify's frameworkErrors option: a bad or over-long URL, before routing. Fastify ignores what it returns. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
-  return sendProblem(reply, status, frameworkMessage(error, status));
+  sendProblem(reply, status, frameworkMessage(error, status));
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type KeyboardEventHandler } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { BRAND } from '../lib/brand';
@@ -75,6 +75,7 @@ export function AdminLayout() {
     }
   }, [collapsed]);
 
+  // Never rejects (a failed call is caught): the buttons start it without waiting for it.
   async function onLogout() {
     setLoggingOut(true);
     try {
@@ -95,7 +96,8 @@ export function AdminLayout() {
   const noAccess = staff !== null && staff.role !== 'Admin' && staff.role !== 'Moderator';
   const meRefused = errorStatus(me.error) === 403;
 
-  const nav = (compact: boolean) => (
+  // The phone's drawer closes on Escape from any of its links and buttons.
+  const nav = (compact: boolean, onKeyDown?: KeyboardEventHandler) => (
     <nav aria-label="Back-office" className="flex flex-1 flex-col">
       <ul className="flex-1 space-y-1 p-2">
         {links.map(({ to, label, Icon }) => (
@@ -105,6 +107,7 @@ export function AdminLayout() {
               title={compact ? label : undefined}
               aria-label={compact ? label : undefined}
               aria-current={isCurrent(to) ? 'page' : undefined}
+              onKeyDown={onKeyDown}
               className={`flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium ${
                 isCurrent(to) ? 'bg-teal-800 text-white' : 'text-stone-200 hover:bg-stone-800 hover:text-white'
               } ${compact ? 'justify-center px-0' : ''}`}
@@ -118,7 +121,8 @@ export function AdminLayout() {
       <div className="border-t border-stone-700 p-2">
         <button
           type="button"
-          onClick={onLogout}
+          onClick={() => void onLogout()}
+          onKeyDown={onKeyDown}
           disabled={loggingOut}
           title={compact ? 'Logout' : undefined}
           aria-label={compact ? 'Logout' : undefined}
@@ -180,9 +184,8 @@ export function AdminLayout() {
             <div
               id="admin-drawer"
               className="on-dark fixed inset-x-0 bottom-0 top-14 z-40 flex flex-col bg-stone-900 md:hidden"
-              onKeyDown={(e) => e.key === 'Escape' && setDrawerOn(null)}
             >
-              {nav(false)}
+              {nav(false, (e) => e.key === 'Escape' && setDrawerOn(null))}
             </div>
           )}
 
@@ -192,7 +195,12 @@ export function AdminLayout() {
               <div className="max-w-xl space-y-4">
                 <h1 className="text-xl font-bold">Back-office</h1>
                 <AccessDenied message={NO_ACCESS} />
-                <button type="button" className={buttonStyles.secondary} onClick={onLogout} disabled={loggingOut}>
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={() => void onLogout()}
+                  disabled={loggingOut}
+                >
                   Logout
                 </button>
               </div>

@@ -26,14 +26,15 @@ const OPTIONS = CONDITION_GRADES.map((grade) => ({
 
 /**
  * The condition grade as a radio group, each grade with its one-line definition in view, so sellers and
- * staff grade alike. Each radio is named by its grade and described by its definition.
+ * staff grade alike. Each radio is named by its grade and described by its definition (and the message);
+ * the group says it is invalid.
  */
 export function ConditionChoice({ input, legend, error, allowNotGraded = false, disabled }: ConditionChoiceProps) {
   const id = useId();
   const i18n = useI18n();
   const options = allowNotGraded ? [...OPTIONS, NOT_GRADED] : OPTIONS;
   return (
-    <fieldset disabled={disabled}>
+    <fieldset disabled={disabled} role="radiogroup" aria-invalid={error ? true : undefined}>
       <legend className="mb-1 text-sm font-semibold text-stone-800">{legend ?? i18n._('Condition')}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {options.map((option) => {
@@ -51,7 +52,6 @@ export function ConditionChoice({ input, legend, error, allowNotGraded = false, 
                 className="mt-0.5 size-5 shrink-0 accent-teal-700"
                 aria-labelledby={`${optionId}-label`}
                 aria-describedby={error ? `${optionId}-definition ${id}-error` : `${optionId}-definition`}
-                aria-invalid={error ? true : undefined}
                 {...input}
               />
               <span className="min-w-0">

@@ -12,8 +12,11 @@ export interface DialogProps {
   description: ReactNode;
   /** 'alertdialog' for a plain question before a step that cannot be undone. */
   role?: 'dialog' | 'alertdialog';
-  /** Submitting the dialog's form is the confirm button; fields, if any, go in children. */
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /**
+   * Submitting the dialog's form is the confirm button; fields, if any, go in children. A handler that is
+   * async shows its own failures (what it sends is caught there): nothing waits for its promise.
+   */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<unknown>;
   onCancel: () => void;
   busy: boolean;
   /** Red confirm button: the step cannot be undone. */
@@ -77,7 +80,7 @@ export function Dialog({
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4 p-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4 p-5">
         <div>
           <h2 id={titleId} className="text-lg font-semibold">
             {title}

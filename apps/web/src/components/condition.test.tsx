@@ -26,7 +26,7 @@ function Form({ allowNotGraded, error, initial = '' }: { allowNotGraded?: boolea
 describe('ConditionChoice', () => {
   it('offers the four grades, each named by its label and described by its one-line definition', () => {
     render(<Form />);
-    expect(screen.getByRole('group', { name: "Your item's condition" })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: "Your item's condition" })).toBeInTheDocument();
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('value'))).toEqual(['like_new', 'good', 'fair', 'for_parts']);
     expect(screen.getByRole('radio', { name: 'Like new' })).toHaveAccessibleDescription(
@@ -58,8 +58,8 @@ describe('ConditionChoice', () => {
   it('shows the message under the group and on every radio', () => {
     render(<Form error="Choose the item's condition" />);
     expect(screen.getByText("Choose the item's condition")).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup')).toHaveAttribute('aria-invalid', 'true');
     for (const radio of screen.getAllByRole('radio')) {
-      expect(radio).toHaveAttribute('aria-invalid', 'true');
       expect(radio).toHaveAccessibleDescription(expect.stringContaining("Choose the item's condition"));
     }
   });

@@ -195,7 +195,7 @@ export function Navigate({ to, replace, state }: { to: string } & NavigateOption
 export type LinkProps = Omit<ComponentProps<'a'>, 'href'> & { to: string; replace?: boolean; state?: unknown };
 
 /** An <a href> that opens its page here on a plain left click; any other click is the browser's (new tab, download). */
-export function Link({ to, replace, state, ...props }: LinkProps) {
+export function Link({ to, replace, state, children, ...props }: LinkProps) {
   const { location, go } = useContext(RouterContext);
   const href = useHref(to);
   return (
@@ -211,7 +211,9 @@ export function Link({ to, replace, state, ...props }: LinkProps) {
         // A link to the page on show replaces it, as react-router's does: Back does not lead to the same page.
         go(href, state, replace ?? href === location.pathname + location.search + location.hash);
       }}
-    />
+    >
+      {children}
+    </a>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
-import { Dialog } from '../../components/Dialog';
+import type { ReactNode } from 'react';
+import { Dialog, type DialogProps } from '../../components/Dialog';
 import { buttonStyles } from './ui';
 
 const BUTTONS = { cancel: buttonStyles.secondary, confirm: buttonStyles.primary, danger: buttonStyles.danger };
@@ -9,7 +9,7 @@ interface ActionModalProps {
   title: string;
   description: string;
   /** Submitting the modal's form is Confirm; fields (if any) go in children. */
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: DialogProps['onSubmit'];
   onCancel: () => void;
   busy: boolean;
   danger?: boolean;

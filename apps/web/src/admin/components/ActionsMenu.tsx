@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '../../lib/router';
 
 export type MenuItem = { label: string; to: string } | { label: string; onSelect: () => void; danger?: boolean };
@@ -61,17 +61,17 @@ export function ActionsMenu({
     buttonRef.current?.focus();
   }
 
+  // On the button and on every item: focus is on one of them while the list is open.
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation();
+      closeAndFocus();
+    }
+  }
+
   const itemStyle = 'block w-full px-3 py-2 text-left text-sm hover:bg-stone-100 focus-visible:bg-stone-100';
   return (
-    <div
-      className="inline-block"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          closeAndFocus();
-        }
-      }}
-    >
+    <div className="inline-block">
       <button
         ref={buttonRef}
         type="button"
@@ -79,6 +79,7 @@ export function ActionsMenu({
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         onClick={toggle}
+        onKeyDown={onKeyDown}
         className="inline-flex min-h-8 items-center gap-1 rounded-md border border-stone-300 bg-white px-2.5 text-xs font-semibold text-stone-800 hover:bg-stone-100"
       >
         {children}
@@ -105,7 +106,12 @@ export function ActionsMenu({
           {items.map((item) => (
             <li key={item.label}>
               {'to' in item ? (
-                <Link to={item.to} className={`${itemStyle} text-stone-800`} onClick={() => setPlace(null)}>
+                <Link
+                  to={item.to}
+                  className={`${itemStyle} text-stone-800`}
+                  onClick={() => setPlace(null)}
+                  onKeyDown={onKeyDown}
+                >
                   {item.label}
                 </Link>
               ) : (
@@ -116,6 +122,7 @@ export function ActionsMenu({
                     setPlace(null);
                     item.onSelect();
                   }}
+                  onKeyDown={onKeyDown}
                 >
                   {item.label}
                 </button>

@@ -3,7 +3,8 @@ import { Link } from '../../lib/router';
 import { buttonStyles, Card, FormError } from './ui';
 
 interface FormCardProps {
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Async handlers (react-hook-form's, around save()) show their own failures: nothing waits for them. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<unknown>;
   /** The server's refusal, shown in red above the form (docs/product.md#error-catalogue). */
   error?: string | null;
   /** Classes of the form itself: its grid or spacing. */
@@ -19,7 +20,7 @@ export function FormCard({ onSubmit, error, layout, intro, children }: FormCardP
     <Card className="max-w-2xl p-4 md:p-6">
       {intro}
       <FormError message={error} />
-      <form noValidate onSubmit={onSubmit} className={layout}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className={layout}>
         {children}
       </form>
     </Card>

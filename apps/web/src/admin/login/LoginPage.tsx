@@ -42,7 +42,7 @@ export function LoginPage() {
         <p className="mb-4 text-center text-sm font-semibold text-teal-800">{BRAND}</p>
         <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
           <h1 className="mb-5 text-xl font-bold text-stone-900">Admin Login</h1>
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
             <TextField
               label="Email"
               type="email"

@@ -79,7 +79,11 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+    >
       <Card className="space-y-4 p-4 md:p-6">
         <ImagePicker files={files} onChange={setFiles} disabled={isSubmitting} />
         <TextField label="Item Name" autoComplete="off" {...field('item_name')} />

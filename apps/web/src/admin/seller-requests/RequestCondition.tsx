@@ -37,7 +37,12 @@ export function RequestCondition({ request, onChanged, onStale }: RequestConditi
 
   return (
     <Card className="p-4">
-      <form noValidate onSubmit={onSubmit} className="space-y-3" aria-labelledby="request-condition-heading">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-3"
+        aria-labelledby="request-condition-heading"
+      >
         <h2 id="request-condition-heading" className="text-base font-semibold text-stone-900">
           Condition
         </h2>

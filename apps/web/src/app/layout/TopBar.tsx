@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEventHandler } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { BRAND } from '../../lib/brand';
@@ -17,13 +17,23 @@ const mainLinks: NavItem[] = [
 // The mobile menu adds Contact.
 const mobileLinks: NavItem[] = [...mainLinks, ['/contact', /*i18n*/ 'Contact']];
 
-function NavList({ items, className, linkClass }: { items: NavItem[]; className: string; linkClass: string }) {
+function NavList({
+  items,
+  className,
+  linkClass,
+  onKeyDown,
+}: {
+  items: NavItem[];
+  className: string;
+  linkClass: string;
+  onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
+}) {
   const i18n = useI18n();
   return (
     <ul className={className}>
       {items.map(([to, label]) => (
         <li key={to}>
-          <NavLink to={to} end={to === '/'} className={linkClass}>
+          <NavLink to={to} end={to === '/'} className={linkClass} onKeyDown={onKeyDown}>
             {i18n._(label)}
           </NavLink>
         </li>
@@ -76,15 +86,11 @@ export function TopBar() {
         </div>
       </div>
       {menuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label={i18n._('Mobile')}
-          className="border-t border-stone-200 px-2 py-2 md:hidden"
-          onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
-        >
+        <nav id="mobile-menu" aria-label={i18n._('Mobile')} className="border-t border-stone-200 px-2 py-2 md:hidden">
           <NavList
             items={mobileLinks}
             className=""
+            onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
             linkClass="flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800"
           />
         </nav>

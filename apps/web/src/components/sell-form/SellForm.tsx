@@ -134,7 +134,7 @@ export function SellForm({
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onFocus={() => void loadResolvers()}
       className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8"
     >

@@ -98,11 +98,17 @@ describe('HeroCarousel on the home page', () => {
     mockApi([[/./, () => json(list([]))]]);
     renderWithRouter(<HomePage />);
     expect(visibleSlide()).toBe('Laptops & Computers');
-    act(() => vi.advanceTimersByTime(9_999));
+    act(() => {
+      vi.advanceTimersByTime(9_999);
+    });
     expect(visibleSlide()).toBe('Laptops & Computers');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(visibleSlide()).toBe('Buy & Sell Smartphones');
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(visibleSlide()).toBe('Gaming & Home Entertainment');
 
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
@@ -116,7 +122,9 @@ describe('HeroCarousel on the home page', () => {
     mockApi([[/./, () => json(list([]))]]);
     renderWithRouter(<HomePage />);
     await user.click(screen.getByRole('button', { name: 'Stop slide rotation' }));
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(visibleSlide()).toBe('Laptops & Computers');
     expect(screen.getByRole('button', { name: 'Start slide rotation' })).toBeInTheDocument();
 

@@ -28,7 +28,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
   });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <Field label={i18n._('Email')} error={errors.email?.message}>
         {(aria) => <input {...aria} type="email" autoComplete="username" {...register('email')} />}
       </Field>

@@ -71,7 +71,7 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onFocus={() => void loadResolver().catch(() => {})}
       className="card space-y-5 p-4 sm:p-6"
       aria-labelledby="details-heading"

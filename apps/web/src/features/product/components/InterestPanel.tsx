@@ -25,6 +25,7 @@ export function InterestPanel({ product }: InterestPanelProps) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
+  // Never rejects (a failure is caught and shown): the button starts it without waiting for it.
   async function toggle() {
     if (pending) return;
     const want = !interested;
@@ -53,7 +54,7 @@ export function InterestPanel({ product }: InterestPanelProps) {
     <div className="space-y-2">
       <button
         type="button"
-        onClick={toggle}
+        onClick={() => void toggle()}
         aria-pressed={interested}
         // Not `disabled`: that would drop keyboard focus mid-request. A tap while saving is ignored.
         aria-disabled={pending}

@@ -46,7 +46,7 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
   });
 
   return (
-    <form noValidate onSubmit={submit} className="mt-3 space-y-4">
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-4">
       <p className="text-sm text-stone-800">
         <Rich
           text={i18n._('Your account will use the email you gave us, <0>{email}</0>.', { email: emailHint })}
