@@ -120,7 +120,12 @@ function openPostgres(url: string, options: PostgresOptions): Db {
       });
       return Number(result.rows[0]!.version);
     },
-    close: once(() => kysely.destroy()),
+    close: once(async () => {
+      await kysely.destroy();
+      // Kysely ends the pool only if it ever ran a query through it: a database closed before its first
+      // query (or used only through pool.query) would otherwise keep its connections and go on answering.
+      if (!pool.ending && !pool.ended) await pool.end();
+    }),
   };
 }
 

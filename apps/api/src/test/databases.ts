@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Db, type Engine } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -17,6 +18,15 @@ export interface TestDb {
   connectAgain(): Db;
   /** Closes the connection and drops the throwaway PostgreSQL database. */
   dispose(): Promise<void>;
+}
+
+/** The template global-setup.ts made, when running under Vitest (the stress scripts call createTestDb outside it). */
+function postgresTemplate(): string | undefined {
+  try {
+    return inject('postgresTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A fresh, migrated database of its own for one test file (or one test); `migrate: false` leaves it empty. */
@@ -38,12 +48,14 @@ export async function createTestDb(engine: Engine, { migrate = true } = {}): Pro
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Migrated databases are copies of the template global-setup.ts migrated once for the run.
+  const template = migrate ? postgresTemplate() : undefined;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: url.toString() });
-  if (migrate) await migrateToLatest(db);
+  if (migrate && !template) await migrateToLatest(db);
   const others: Db[] = [];
   return {
     db,
