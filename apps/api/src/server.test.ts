@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seedProducts } from './db/seed/catalogue.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,8 +45,8 @@ function urlOf(server: ReturnType<typeof start>) {
 
 /** Resolves once nothing accepts connections on `port` any more (polls a fresh connection). */
 async function listenerClosed(port: number) {
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
+  const refused = () =>
+    new Promise<boolean>((resolve) => {
       const probe = net.connect(port, '127.0.0.1');
       probe.once('connect', () => {
         probe.destroy();
@@ -54,9 +54,10 @@ async function listenerClosed(port: number) {
       });
       probe.once('error', () => resolve(true));
     });
-    if (refused) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(async () => expect(await refused(), `port ${port} still accepts connections`).toBe(true), {
+    timeout: 30_000,
+    interval: 10,
+  });
 }
 
 /** Both servers come up and show the demo catalogue once, not twice. */

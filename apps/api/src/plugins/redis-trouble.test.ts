@@ -135,13 +135,14 @@ describe.skipIf(!redisUrl)('Redis going away and coming back (TEST_REDIS_URL, th
     await proxy.listen();
     const after = nextIp();
     // ioredis reconnects by itself with a growing delay; within a few seconds both processes count in Redis again.
-    const deadline = Date.now() + 10_000;
     let n = 0;
-    while ((await counted(after)) < 2 && Date.now() < deadline) {
-      await interest(apps[n % 2]!, productId, n, after);
-      n++;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await counted(after)).toBeGreaterThanOrEqual(2);
+    await vi.waitFor(
+      async () => {
+        await interest(apps[n % 2]!, productId, n, after);
+        n++;
+        expect(await counted(after)).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_NAME_PATTERN, IMAGE_WIDTHS } from '@marketplace/shared';
 import { nowIso } from '../../db/database.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -247,10 +247,10 @@ describe.each(engines)('images on %s', (engine) => {
     const AVIF_FIRST = 'image/avif,image/webp,image/apng,*/*;q=0.8';
     /** The background rendering is done: the variant's AVIF row exists. */
     async function rendered(imageId: number, variant: string) {
-      for (const end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-        if (await findVariant(t.db.kysely, imageId, variant)) return;
-      }
-      throw new Error(`${variant} was not rendered within 30 s`);
+      await vi.waitFor(
+        async () => expect(await findVariant(t.db.kysely, imageId, variant), `${variant} rendered`).toBeDefined(),
+        { timeout: 30_000, interval: 50 },
+      );
     }
 
     it('answers WebP at once, renders the AVIF in the background, then serves it to browsers that take it', async () => {

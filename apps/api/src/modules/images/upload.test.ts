@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGES } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { registerErrorHandler } from '../../plugins/errors.js';
@@ -30,14 +30,8 @@ function fill(queue: DecodeQueue): () => Promise<void> {
   };
 }
 
-/** Waits, turn of the event loop after turn, until `condition` holds (no clock involved). */
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100_000; i++) {
-    if (await condition()) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  throw new Error('the condition never held');
-}
+/** How long a test waits for the queue and the files to reach a state, and how often it looks. */
+const SETTLED = { timeout: 10_000, interval: 5 };
 
 /** A PNG of noise: it does not compress, so it is as large as its pixels (200 x 200: ~120 KB). */
 const noisyPng = (side = 200) =>
@@ -400,7 +394,7 @@ describe.each(engines)('what uploads hold on %s', (engine) => {
       ['images', photo, 'a.jpg', 'image/jpeg'],
       ['images', png, '../../b.png', 'image/png'],
     ]);
-    await until(() => queue.stats.waiting === 1); // arrived, and in line for the turn
+    await vi.waitFor(() => expect(queue.stats.waiting).toBe(1), SETTLED); // arrived, and in line for the turn
 
     const [folder, ...others] = await files();
     expect(others).toEqual([]);
@@ -490,9 +484,15 @@ describe.each(engines)('what uploads hold on %s', (engine) => {
       `POST /upload HTTP/1.1\r\nHost: ${address.host}\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
     );
     socket.write(payload.subarray(0, Math.floor(payload.length / 2)));
-    await until(async () => queue.held.places === 1 && (await files()).length === 1);
+    await vi.waitFor(async () => {
+      expect(queue.held.places).toBe(1);
+      expect(await files()).toHaveLength(1);
+    }, SETTLED);
     socket.destroy();
-    await until(async () => queue.held.places === 0 && (await files()).length === 0);
+    await vi.waitFor(async () => {
+      expect(queue.held.places).toBe(0);
+      expect(await files()).toHaveLength(0);
+    }, SETTLED);
   });
 });
 

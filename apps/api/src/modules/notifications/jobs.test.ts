@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerJobs } from '../../plugins/jobs.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { enqueueMessages, messagesOf, type NewMessage } from './outbox.js';
@@ -15,13 +15,8 @@ const mail = (subjectId: number, body: string): NewMessage => ({
   subjectId,
 });
 
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** How long the test waits for the worker to have done something, and how often it looks. */
+const WORKED = { timeout: 10_000, interval: 50 };
 
 describe.each(engines)('the delivery worker in the server process [%s]', (engine) => {
   let t: TestDb;
@@ -46,7 +41,10 @@ describe.each(engines)('the delivery worker in the server process [%s]', (engine
       outbox: { transports: [], pollSeconds: 1 },
     });
     await app.ready();
-    await until(async () => (await messagesOf(t.db.kysely, 'seller_request', 1))[0]?.state === 'unconfigured');
+    await vi.waitFor(
+      async () => expect((await messagesOf(t.db.kysely, 'seller_request', 1))[0]?.state).toBe('unconfigured'),
+      WORKED,
+    );
     await app.close();
 
     const configured = Fastify({ logger: false });
@@ -57,14 +55,17 @@ describe.each(engines)('the delivery worker in the server process [%s]', (engine
       outbox: { transports: [smtpTransport({ url: smtp.url(), from: 'no-reply@marketplace.mw' })], pollSeconds: 1 },
     });
     await configured.ready();
-    await until(async () => smtp.received.length === 1);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), WORKED);
     expect(smtp.received[0]!.text).toBe('Waited for SMTP');
 
     await enqueueMessages(t.db.kysely, [mail(2, 'Sent on a tick')], new Date());
-    await until(async () => smtp.received.length === 2);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2), WORKED);
     expect(smtp.received[1]!.text).toBe('Sent on a tick');
     // The server has the mail before the worker records it: wait for the record, not a fixed time.
-    await until(async () => (await messagesOf(t.db.kysely, 'seller_request', 2))[0]?.state === 'sent');
+    await vi.waitFor(
+      async () => expect((await messagesOf(t.db.kysely, 'seller_request', 2))[0]?.state).toBe('sent'),
+      WORKED,
+    );
     await configured.close();
 
     // Closed: nothing more is delivered.

@@ -12,14 +12,8 @@ import { items, placeOrder } from './testing.js';
 const HOUR = 3_600_000;
 const T0 = new Date('2026-03-02T09:00:00.000Z');
 
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
+/** How long a jobs-timer test waits for the sweep to have run, and how often it looks. */
+const SWEPT = { timeout: 5000, interval: 20 };
 
 describe.each(engines)('reservation expiry [%s]', (engine) => {
   let t: TestApp;
@@ -176,7 +170,7 @@ describe.each(engines)('reservation expiry [%s]', (engine) => {
     clock.set(T0);
     const order = await newOrder();
     clock.set(new Date(T0.getTime() + 48 * HOUR));
-    expect(await until(async () => (await status(order.id)) === 'Expired')).toBe(true);
+    await vi.waitFor(async () => expect(await status(order.id)).toBe('Expired'), SWEPT);
     await sweeping.close();
 
     clock.set(T0);
@@ -202,7 +196,10 @@ describe('the expiry timer when a sweep fails', () => {
     await app.ready();
     // Each sweep fails on its own (other background work may log its own failures meanwhile).
     const messages = () => logged.mock.calls.map((call) => call[1]);
-    expect(await until(async () => messages().filter((m) => m === 'order expiry sweep failed').length >= 2)).toBe(true);
+    await vi.waitFor(
+      () => expect(messages().filter((m) => m === 'order expiry sweep failed').length).toBeGreaterThanOrEqual(2),
+      SWEPT,
+    );
     expect(messages()).toContain('offer expiry sweep failed');
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await app.close();

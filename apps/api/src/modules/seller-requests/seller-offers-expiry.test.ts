@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
@@ -11,14 +11,8 @@ import { sellerCalls, staffCalls, statusOf, submit } from './testing.js';
 const DAY = 86_400_000;
 const T0 = new Date('2026-05-04T10:00:00.000Z');
 
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
+/** How long a jobs-timer test waits for the sweep to have run, and how often it looks. */
+const SWEPT = { timeout: 5000, interval: 20 };
 
 describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) => {
   const trials = engine === 'postgres' ? 30 : 5;
@@ -150,7 +144,7 @@ describe.each(engines)('offer expiry and answers racing staff [%s]', (engine) =>
       const { id } = await submit(t.app);
       await staff.offer(id);
       clock.set(new Date(T0.getTime() + 7 * DAY));
-      expect(await until(async () => (await statusOf(t.db, id)).status === 'Offer Expired')).toBe(true);
+      await vi.waitFor(async () => expect((await statusOf(t.db, id)).status).toBe('Offer Expired'), SWEPT);
     } finally {
       await sweeping.close();
     }
