@@ -9,11 +9,10 @@ export default defineConfig({
   outputDir: './e2e-artifacts/test-results',
   fullyParallel: false,
   workers: 2,
-  // Two workers, the server and Chromium share two cores: the longest back-office journeys (35-40 s alone)
-  // ran out of 45 s when a neighbour was taking screenshots and running axe. One retry keeps a journey that
-  // lost such a race from failing the run; Playwright still reports it as flaky, and a real failure fails
-  // twice.
-  retries: 1,
+  // Two workers, the server and Chromium share two cores. No retries: a journey that fails once has a
+  // cause to find (a retry would hide a race); the generous timeout only covers a loaded machine, where the
+  // longest back-office journeys (30 s alone) run slower beside a neighbour's screenshots and axe runs.
+  retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,

@@ -1,5 +1,6 @@
 // Starts the real built server on a free port with a fresh database, runs the Playwright journeys
-// against it, stops it, and exits with Playwright's code. Extra arguments go to `playwright test`.
+// against it, stops it, and exits with Playwright's code. Extra arguments go to `playwright test`
+// (and `--engine-journeys` chooses the journeys below).
 // With E2E_DATABASE_URL (a PostgreSQL server) the fresh database is made there, and dropped after.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,24 @@ const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const serverEntry = join(root, 'apps/api/dist/server.js');
 const webIndex = join(root, 'apps/web/dist/index.html');
 const HEALTH_TIMEOUT_MS = 60_000;
+
+// `--engine-journeys` runs only the journeys whose behaviour can differ between SQLite and PostgreSQL:
+// the ones that write (orders and their races, the seller flow, the back-office's edits) and search, whose
+// SQL differs by engine. The rest only read what the API tests already check on both engines; .ci/run
+// runs every journey on SQLite and these once more on PostgreSQL.
+const ENGINE_JOURNEYS = [
+  'orders.spec.ts',
+  'admin-orders.spec.ts',
+  'admin-products.spec.ts',
+  'admin-catalogue.spec.ts',
+  'admin-users.spec.ts',
+  'seller-journeys.spec.ts',
+  'seller-status.spec.ts',
+  'seller-account.spec.ts',
+  'find-items.spec.ts',
+  'search.spec.ts',
+];
+const args = process.argv.slice(2).flatMap((arg) => (arg === '--engine-journeys' ? ENGINE_JOURNEYS : [arg]));
 
 for (const [file, hint] of [
   [serverEntry, 'npm run build -w apps/api'],
@@ -151,7 +170,7 @@ try {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const playwright = spawn(
     process.execPath,
-    [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...process.argv.slice(2)],
+    [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...args],
     {
       cwd: root,
       env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox },
