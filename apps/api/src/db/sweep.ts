@@ -3,17 +3,25 @@ import { HttpError } from '../plugins/errors.js';
 import type { Db, Executor } from './database.js';
 import type { Database } from './schema.js';
 
-/** Tables a sweep can expire rows of: each row has an id and a status. */
-type Sweepable = {
-  [T in keyof Database]: Database[T] extends { id: unknown; status: unknown } ? T : never;
-}[keyof Database];
+/** Tables whose rows can fall due: each row has an id. */
+type Table = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
+/** The columns of a table's rows whose values are of type V. */
+type Column<T extends Table, V> = {
+  [C in keyof Database[T]]: Database[T][C] extends V ? C : never;
+}[keyof Database[T]] &
+  string;
 
-/** What is due, the module's own rule: rows of `table` in one of `statuses` whose `dueAt` time has come. */
-export interface Due<T extends Sweepable> {
+/**
+ * What is due, the module's own rule: rows of `table` whose `status` is one of `statuses` and whose
+ * `dueAt` time has come.
+ */
+export interface Due<T extends Table> {
   table: T;
-  /** The column holding the time (ISO, or null: never) the row falls due at. */
-  dueAt: { [C in keyof Database[T]]: Database[T][C] extends string | null ? C : never }[keyof Database[T]] & string;
+  /** The column of the row's place in its flow (`status`, or the outbox's `state`). */
+  status: Column<T, string>;
   statuses: readonly string[];
+  /** The column holding the time (ISO, or null: never) the row falls due at. */
+  dueAt: Column<T, string | null>;
 }
 
 /** Rows looked at per sweep; the timer comes back for the rest. */
@@ -25,7 +33,7 @@ const SWEEP_BATCH = 200;
  * (skipped when no longer due), and `expire` moves it by version, so it is expired and recorded exactly
  * once. A flow refusal (409) from `expire` means someone acted first: not ours.
  */
-export async function expireDue<T extends Sweepable>(
+export async function expireDue<T extends Table>(
   db: Db,
   due: Due<T>,
   now: Date,
@@ -38,7 +46,7 @@ export async function expireDue<T extends Sweepable>(
     const done = await db.kysely
       .transaction()
       .execute(async (trx) => {
-        const row = await claim(trx, db.engine === 'postgres', due, id, at);
+        const row = await claimDue(trx, db.engine === 'postgres', due, id, at);
         if (!row) return false;
         await expire(trx, row);
         return true;
@@ -53,24 +61,26 @@ export async function expireDue<T extends Sweepable>(
 }
 
 /** The rule's query, without the claim's id: every row of the table in those statuses due at `at`. */
-function dueRows<T extends Sweepable>(db: Executor, { table, dueAt, statuses }: Due<T>, at: string) {
+function dueRows<T extends Table>(db: Executor, { table, status, statuses, dueAt }: Due<T>, at: string) {
   return db
-    .selectFrom(table as Sweepable)
-    .where('status', 'in', [...statuses])
+    .selectFrom(table as Table)
+    .where(sql.ref(status), 'in', [...statuses])
     .where(sql.ref(dueAt), '<=', at);
 }
 
-async function dueIds<T extends Sweepable>(db: Executor, due: Due<T>, at: string, limit: number): Promise<number[]> {
+/** The ids of the rows due at `at`, the longest due first: read outside any transaction, then claimed one by one. */
+export async function dueIds<T extends Table>(db: Executor, due: Due<T>, at: string, limit: number): Promise<number[]> {
   const rows = await dueRows(db, due, at).select('id').orderBy(sql.ref(due.dueAt)).orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
 /**
- * Claims one due row inside the caller's transaction; undefined when it is no longer due. On PostgreSQL
- * the row is locked and one already locked (another process expiring it, or someone acting on it) is
- * skipped; SQLite has one writer, so a plain read in the write transaction is already exclusive.
+ * Claims one due row inside the caller's transaction; undefined when it is no longer due (taken or moved
+ * meanwhile). On PostgreSQL the row is locked and one already locked (another process taking it, or
+ * someone acting on it) is skipped; SQLite has one writer, so a plain read in the write transaction is
+ * already exclusive.
  */
-async function claim<T extends Sweepable>(
+export async function claimDue<T extends Table>(
   trx: Transaction<Database>,
   lock: boolean,
   due: Due<T>,

@@ -1,6 +1,6 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { Database, OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
+import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
 
 export async function insertMessages(db: Executor, rows: Insertable<OutboxMessagesTable>[]) {
   if (rows.length > 0) await db.insertInto('outbox_messages').values(rows).execute();
@@ -15,38 +15,6 @@ export function messagesOfSubject(db: Executor, subjectType: string, subjectId: 
     .where('subject_id', '=', subjectId)
     .orderBy('id')
     .execute();
-}
-
-/**
- * Messages a worker may take now: pending ones whose (next) attempt is due, and sending ones whose
- * worker's lease ran out (it stopped mid-send). Oldest due first.
- */
-export async function dueMessageIds(db: Executor, now: string, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('outbox_messages')
-    .select('id')
-    .where('state', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * Claims one due message inside the caller's transaction. On PostgreSQL the row is locked and one
- * another process holds is skipped (that process is taking it); SQLite has one writer, so the read in
- * the write transaction is already exclusive. Not due any more (taken meanwhile): undefined.
- */
-export function claimDueMessage(trx: Transaction<Database>, lock: boolean, id: number, now: string) {
-  const query = trx
-    .selectFrom('outbox_messages')
-    .selectAll()
-    .where('id', '=', id)
-    .where('state', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now);
-  return (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst();
 }
 
 /** Changes a message only if it is still at the version its worker read; false when someone else moved it. */

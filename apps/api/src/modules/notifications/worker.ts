@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
-import { claimDueMessage, dueMessageIds, requeueUnconfigured, updateMessage } from './repository.js';
+import { claimDue, dueIds, type Due } from '../../db/sweep.js';
+import { requeueUnconfigured, updateMessage } from './repository.js';
 import { safeText, type Transport } from './transport.js';
 
 /** Attempts before a message is given up as failed: with the backoff below, about two hours of trying. */
@@ -14,6 +15,16 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_CAP_MS = 60 * 60_000;
 /** Messages looked at per call; the timer comes back for the rest. */
 const BATCH = 50;
+/**
+ * Messages a worker may take now: pending ones whose (next) attempt is due, and sending ones whose
+ * worker's lease ran out (it stopped mid-send). Oldest due first.
+ */
+const DUE_MESSAGES: Due<'outbox_messages'> = {
+  table: 'outbox_messages',
+  status: 'state',
+  statuses: ['pending', 'sending'],
+  dueAt: 'next_attempt_at',
+};
 
 /** Wait after the n-th failed attempt: 1, 2, 4, 8, 16, 32 minutes, then at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -62,9 +73,9 @@ export async function deliverDueMessages(
   const byChannel = new Map(transports.map((t) => [t.channel, t]));
   const at = now.toISOString();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unconfigured: 0 };
-  for (const id of await dueMessageIds(db.kysely, at, batch)) {
+  for (const id of await dueIds(db.kysely, DUE_MESSAGES, at, batch)) {
     const claim: Claim = await db.kysely.transaction().execute(async (trx) => {
-      const row = await claimDueMessage(trx, db.engine === 'postgres', id, at);
+      const row = await claimDue(trx, db.engine === 'postgres', DUE_MESSAGES, id, at);
       // Gone from the due list meanwhile: another process has it.
       if (!row) return undefined;
       const transport = byChannel.get(row.channel);

@@ -191,7 +191,12 @@ export async function buyerCancel(db: Db, now: Date, token: string, reason: stri
 }
 
 /** Due for expiry: an open order whose reservation ran out. */
-const DUE_ORDERS: Due<'orders'> = { table: 'orders', dueAt: 'expires_at', statuses: EXPIRABLE_ORDER_STATUSES };
+const DUE_ORDERS: Due<'orders'> = {
+  table: 'orders',
+  status: 'status',
+  statuses: EXPIRABLE_ORDER_STATUSES,
+  dueAt: 'expires_at',
+};
 
 /**
  * Expires open orders whose reservation ran out (see expireDue: each once, even with several processes

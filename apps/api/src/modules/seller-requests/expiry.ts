@@ -6,8 +6,9 @@ import { expireOffer } from './moves.js';
 /** Due for expiry: an open offer the seller did not answer in time. */
 const DUE_OFFERS: Due<'seller_requests'> = {
   table: 'seller_requests',
-  dueAt: 'offer_expires_at',
+  status: 'status',
   statuses: OPEN_OFFER_STATUSES,
+  dueAt: 'offer_expires_at',
 };
 
 /**
