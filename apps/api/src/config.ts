@@ -138,7 +138,7 @@ const envSchema = z
   });
 
 /** Africa's Talking (or a gateway speaking its API): set when SMS_API_KEY and SMS_USERNAME are. */
-export interface SmsGatewayConfig {
+interface SmsGatewayConfig {
   apiKey: string;
   username: string;
   apiUrl: string;

@@ -42,7 +42,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export interface PostgresOptions {
+interface PostgresOptions {
   /** Connections per process (PG_POOL_MAX). */
   poolMax?: number;
   /** TLS to the server: off, on without checking the certificate, or checked against `caFile` (or the system CAs). */

@@ -22,7 +22,7 @@ export interface UsersTable {
   updated_at: Time;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -67,7 +67,7 @@ export interface ImagesTable {
   created_at: Time;
 }
 
-export interface ImageVariantsTable {
+interface ImageVariantsTable {
   image_id: number;
   variant: string;
   byte_size: number;
@@ -100,7 +100,7 @@ export interface ProductsTable {
   updated_at: Time;
 }
 
-export interface ProductImagesTable {
+interface ProductImagesTable {
   product_id: number;
   image_id: number;
   position: number;
@@ -111,7 +111,7 @@ export interface ProductImagesTable {
  * the repositories. Indexed per engine (migration 0011): the FTS5 table product_search_fts on SQLite, a
  * generated tsvector column `document` with a GIN index on PostgreSQL; queries reach those through sql``.
  */
-export interface ProductSearchTable {
+interface ProductSearchTable {
   product_id: number;
   /** The words of the name and category name: a match here ranks first (migration 0012). */
   name_terms: string;
@@ -119,31 +119,31 @@ export interface ProductSearchTable {
 }
 
 /** Every word indexed so far: what a misspelt search word is corrected to (migration 0012). */
-export interface SearchWordsTable {
+interface SearchWordsTable {
   word: string;
 }
 
 /** Products per (category, published); category_id 0 counts all products. Kept by triggers (migration 0011). */
-export interface ProductCountsTable {
+interface ProductCountsTable {
   category_id: number;
   published: Flag;
   products: number;
 }
 
-export interface ProductInterestsTable {
+interface ProductInterestsTable {
   product_id: number;
   visitor_id: string;
   created_at: Time;
 }
 
-export interface FeaturedProductsTable {
+interface FeaturedProductsTable {
   id: Generated<number>;
   product_id: number;
   created_at: Time;
 }
 
 /** One row: bumped (by triggers) in every transaction that changes what the public catalogue shows. */
-export interface CatalogueVersionTable {
+interface CatalogueVersionTable {
   id: number;
   version: number;
 }
@@ -179,13 +179,13 @@ export interface SellerRequestsTable {
   updated_at: Time;
 }
 
-export interface SellerRequestImagesTable {
+interface SellerRequestImagesTable {
   seller_request_id: number;
   image_id: number;
   position: number;
 }
 
-export interface SellerRequestOffersTable {
+interface SellerRequestOffersTable {
   id: Generated<number>;
   seller_request_id: number;
   kind: 'offer' | 'counter';
@@ -209,7 +209,7 @@ export interface SellerRequestEventsTable {
   created_at: Time;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
   action: string;
@@ -219,7 +219,7 @@ export interface AuditLogTable {
   created_at: Time;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: Generated<number>;
   email_key: string;
   ip: string;
@@ -280,7 +280,7 @@ export interface ProductHoldsTable {
 }
 
 export type OutboxChannel = 'sms' | 'email';
-export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'unconfigured';
+type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'unconfigured';
 
 export interface OutboxMessagesTable {
   id: Generated<number>;
@@ -300,7 +300,7 @@ export interface OutboxMessagesTable {
   sent_at: Time | null;
 }
 
-export interface AppSettingsTable {
+interface AppSettingsTable {
   key: string;
   value: string;
   created_at: Time;

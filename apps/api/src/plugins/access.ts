@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteAccess {
+interface RouteAccess {
   method: string;
   url: string;
   access: Access;

@@ -15,7 +15,3 @@ export function bytesType(engine: Engine): 'bytea' | 'blob' {
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
 export type MigrationFn = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
-export interface NumberedMigration {
-  name: string;
-  up: MigrationFn;
-}

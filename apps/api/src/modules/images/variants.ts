@@ -33,7 +33,7 @@ export const imageVariantQuerySchema = z.object({
 export type ImageVariantQuery = z.infer<typeof imageVariantQuerySchema>;
 
 /** A variant with its defaults resolved; two queries that render the same bytes resolve alike. */
-export interface VariantSpec {
+interface VariantSpec {
   width?: Width;
   height?: Height;
   /** Only meaningful when both width and height are set. */

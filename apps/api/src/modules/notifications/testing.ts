@@ -7,14 +7,14 @@ import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/database.js';
 import type { OutboxMessagesTable } from '../../db/schema.js';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   headers: Record<string, string>;
   text: string;
 }
 
-export type SmtpMode = 'accept' | 'reject-rcpt' | 'reject-data';
+type SmtpMode = 'accept' | 'reject-rcpt' | 'reject-data';
 
 /** Decodes the plain-text part nodemailer writes (7bit or quoted-printable). */
 function parseMail(raw: string): { headers: Record<string, string>; text: string } {
@@ -78,14 +78,14 @@ export async function startSmtpServer(options: { password?: string } = {}) {
   };
 }
 
-export interface GatewayRequest {
+interface GatewayRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
   form: Record<string, string>;
 }
 
-export type GatewayMode = 'success' | 'error-500' | 'invalid-number' | 'hang';
+type GatewayMode = 'success' | 'error-500' | 'invalid-number' | 'hang';
 
 /**
  * An HTTP server answering like Africa's Talking's POST /version1/messaging. It checks each request

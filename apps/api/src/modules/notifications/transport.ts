@@ -1,7 +1,7 @@
 import type { OutboxChannel } from '../../db/schema.js';
 
 /** What a transport needs of an outbox message. */
-export interface OutgoingMessage {
+interface OutgoingMessage {
   id: number;
   channel: OutboxChannel;
   recipient: string;

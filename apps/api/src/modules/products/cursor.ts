@@ -1,4 +1,4 @@
-import { CURSOR_INVALID, cursorSchema, type ProductSort } from '@marketplace/shared';
+import { CURSOR_INVALID, cursorSchema } from '@marketplace/shared';
 
 /**
  * Where a page ends, in the list's order: the last product's sort key and id. Newest first sorts by
@@ -64,8 +64,3 @@ export const cursorParamSchema = cursorSchema.transform((text, ctx) => {
   if (!position) ctx.addIssue({ code: 'custom', message: CURSOR_INVALID });
   return position;
 });
-
-/** A cursor continues the order it was made in; another order's cursor is refused like a made-up one. */
-export function positionFor(cursor: PagePosition | undefined, sort: ProductSort): PagePosition | undefined {
-  return cursor && cursor.sort !== sort ? undefined : cursor;
-}

@@ -8,7 +8,7 @@ import { partsOf, queryWords, stemOf, wordsOf } from './terms.js';
  */
 export type Term = string[];
 export type Reading = Term[];
-export type QueryWord = { word: string; readings: Reading[] };
+type QueryWord = { word: string; readings: Reading[] };
 export type SearchQuery = QueryWord[];
 
 /** Each entry's other names: single words join a term's prefixes, phrases become readings of their own. */

@@ -12,7 +12,7 @@ export interface DiscoverFilters {
   sort?: ProductSort;
 }
 
-export const FILTER_KEYS = ['min_price', 'max_price', 'town', 'condition', 'sort'] as const;
+const FILTER_KEYS = ['min_price', 'max_price', 'town', 'condition', 'sort'] as const;
 
 const isGrade = (v: string): v is ConditionGrade => (CONDITION_GRADES as readonly string[]).includes(v);
 const isSort = (v: string): v is ProductSort => (PRODUCT_SORTS as readonly string[]).includes(v);

@@ -18,8 +18,8 @@ const SORT_LABELS: Record<ProductSort, string> = {
   price_asc: /*i18n*/ 'Price: low to high',
   price_desc: /*i18n*/ 'Price: high to low',
 };
-export const PRICE_ORDER_MESSAGE = /*i18n*/ 'Price from must not be more than price to';
-export const PRICE_DIGITS_MESSAGE = /*i18n*/ 'Enter a price in kwacha, digits only';
+const PRICE_ORDER_MESSAGE = /*i18n*/ 'Price from must not be more than price to';
+const PRICE_DIGITS_MESSAGE = /*i18n*/ 'Enter a price in kwacha, digits only';
 
 interface FilterBarProps {
   /** The search or category the filters narrow; it stays when they change. */
