@@ -28,7 +28,7 @@ export function deadline(ms, name, onExpire = () => {}) {
 }
 
 export { freePort, seededRandom, sleep } from '../tools/loopback.mjs';
-import { freePort, sleep } from '../tools/loopback.mjs';
+import { freePort, waitUp } from '../tools/loopback.mjs';
 
 export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `stress-${prefix}-`));
@@ -41,21 +41,6 @@ export function rssMb(pid) {
   } catch {
     return 0;
   }
-}
-
-/** Polls the health check until it answers 200 (or the time is up). */
-export async function waitUp(base, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server did not answer ${base}/api/health within ${ms} ms`);
 }
 
 /**
@@ -90,7 +75,7 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, logFile
   const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   try {
     await Promise.race([
-      waitUp(base, waitMs),
+      waitUp(`${base}/api/health`, waitMs),
       exited.then(({ code, signal }) => Promise.reject(new Error(`server exited during start (${code ?? signal})`))),
     ]);
   } catch (error) {

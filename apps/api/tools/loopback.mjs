@@ -1,5 +1,5 @@
 // What the loopback-only tools (npm run bench, npm run stress) share: a free port to start a server on,
-// pauses, and a seeded random so a run can be replayed.
+// pauses, waiting for it to answer, and a seeded random so a run can be replayed.
 import net from 'node:net';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -13,6 +13,25 @@ export function freePort() {
     });
     server.on('error', reject);
   });
+}
+
+/**
+ * Polls `url` every 100 ms until it answers 2xx. Rejects after `ms`, or at once when `proc` (a child
+ * process, when given) has exited.
+ */
+export async function waitUp(url, ms, proc) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc && (proc.exitCode !== null || proc.signalCode !== null))
+      throw new Error(`${url}: the process exited during start (${proc.exitCode ?? proc.signalCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 /** A seeded random in [0, 1) (mulberry32), so a run's random moments can be replayed from its seed. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
-import { freePort, sleep } from '../../tools/loopback.mjs';
+import { freePort, waitUp } from '../../tools/loopback.mjs';
 
 const children = new Set();
 function track(proc) {
@@ -31,20 +31,6 @@ export function cpuMs(pid) {
   } catch {
     return NaN;
   }
-}
-async function waitUp(url, proc, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (proc.exitCode !== null || proc.signalCode !== null)
-      throw new Error(`${url}: the process exited during start (${proc.exitCode ?? proc.signalCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 function started(proc, base, log) {
@@ -92,7 +78,7 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArg
     }),
   );
   fs.closeSync(out);
-  await waitUp(`${base}/api/health`, proc, 120_000);
+  await waitUp(`${base}/api/health`, 120_000, proc);
   return started(proc, base, log);
 }
 
@@ -110,7 +96,7 @@ export async function startHelloWorld(logDir) {
   );
   fs.closeSync(out);
   const base = `http://127.0.0.1:${port}`;
-  await waitUp(`${base}/`, proc, 30_000);
+  await waitUp(`${base}/`, 30_000, proc);
   return started(proc, base, log);
 }
 
