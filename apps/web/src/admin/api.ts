@@ -15,7 +15,7 @@ export function adminRequest<T>(path: string, options: AdminRequestOptions): Pro
   return apiRequest<T>(path, asStaff(options));
 }
 
-export function adminList<T>(
+function adminList<T>(
   path: string,
   keys: readonly string[],
   options: AdminRequestOptions,

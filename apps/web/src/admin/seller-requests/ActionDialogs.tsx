@@ -26,7 +26,7 @@ export type ButtonAction = Extract<
 >;
 
 /** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
-export type RunAction = (action: ButtonAction, call: () => Promise<SellerRequest | void>) => Promise<unknown>;
+type RunAction = (action: ButtonAction, call: () => Promise<SellerRequest | void>) => Promise<unknown>;
 
 export interface ActionDialogProps {
   action: ButtonAction;
