@@ -15,11 +15,7 @@ export function adminRequest<T>(path: string, options: AdminRequestOptions): Pro
   return apiRequest<T>(path, asStaff(options));
 }
 
-function adminList<T>(
-  path: string,
-  keys: readonly string[],
-  options: AdminRequestOptions,
-): Promise<ListPage<T>> {
+function adminList<T>(path: string, keys: readonly string[], options: AdminRequestOptions): Promise<ListPage<T>> {
   return apiList<T>(path, keys, asStaff(options));
 }
 
