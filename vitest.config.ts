@@ -6,6 +6,9 @@ export default defineConfig({
     // The seed of the shuffled order the API tests run in (see the api project below). Vitest reads it from
     // here only; `--sequence.seed=N` on the command line overrides it to replay the order of a failed run.
     sequence: { seed: Date.now() },
+    // Vitest's default on 2 cores is one worker, which leaves a core idle while PostgreSQL answers: two
+    // workers took the whole unit suite (both engines) from 4 min 20 s to 2 min 20 s.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
