@@ -1,4 +1,4 @@
-// `node apps/api/stress/kill.mjs`: 20 SIGKILL runs (KILL_RUNS) of the built server on one SQLite database
+// `node --import tsx apps/api/stress/kill.mjs`: 20 SIGKILL runs (KILL_RUNS) of the built server on one SQLite database
 // under a load of public submissions with photos. After each kill, with the server dead, the database is
 // opened as it was left: every acknowledged submission (a 201) must be there with all its photos, no
 // row may be half-written, and `pragma integrity_check` must say ok. The next run restarts the server on
@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLiteDatabase as Database } from '../src/db/sqlite-driver.ts';
 import sharp from 'sharp';
 import {
   DEMO_ADMIN,

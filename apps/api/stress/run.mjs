@@ -130,7 +130,7 @@ const CHECKS = [
   {
     name: 'kill',
     title: 'SIGKILL under submission load (SQLite)',
-    args: ['apps/api/stress/kill.mjs'],
+    args: [...tsx, 'apps/api/stress/kill.mjs'],
     limitMs: 7 * MIN,
     rows: (f) => [
       ['runs', atLeast(f.runs, 20)],

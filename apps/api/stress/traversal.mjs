@@ -3,7 +3,7 @@
 // package.json, the server's bundle and its own SQLite database.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLiteDatabase as Database } from '../src/db/sqlite-driver.ts';
 import { runProbes, secretsOf, sha256, traversalProbes } from './traversal.ts';
 import { deadline, json, report, root, startServer, stopServer, tempDir } from './lib.mjs';
 

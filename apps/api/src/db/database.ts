@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery,
@@ -18,6 +18,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { FaultLog, faultOf } from './faults.js';
+import { SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -154,7 +155,7 @@ function breaksConnection(error: unknown): boolean {
 
 function openSqlite(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new SQLite(file);
+  const database = new SQLiteDatabase(file);
   // First: switching to WAL takes a lock, and a second process starting at the same moment must wait
   // for it rather than fail at once with 'database is locked'.
   database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
