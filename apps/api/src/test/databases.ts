@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Db, type Engine } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { databaseUrl, onAdmin } from './postgres-admin.js';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -46,32 +46,25 @@ export async function createTestDb(engine: Engine, { migrate = true } = {}): Pro
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   // Migrated databases are copies of the template global-setup.ts migrated once for the run.
   const template = migrate ? postgresTemplate() : undefined;
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString() });
+  await onAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = databaseUrl(adminUrl, name);
+  const db = openDatabase({ databaseUrl: url });
   if (migrate && !template) await migrateToLatest(db);
   const others: Db[] = [];
   return {
     db,
-    url: url.toString(),
+    url,
     connectAgain: () => {
-      const other = openDatabase({ databaseUrl: url.toString() });
+      const other = openDatabase({ databaseUrl: url });
       others.push(other);
       return other;
     },
     dispose: async () => {
       for (const other of others) await other.close();
       await db.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await onAdmin(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { databaseUrl, onAdmin } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PostgreSQL database that createTestDb copies (databases.ts); unset without TEST_DATABASE_URL. */
     postgresTemplate: string | undefined;
-  }
-}
-
-async function onAdmin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 
@@ -40,9 +30,7 @@ export default async function setup(project: TestProject) {
   }
   const template = `t_template_${randomBytes(6).toString('hex')}`;
   await onAdmin(adminUrl, `create database ${template}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${template}`;
-  const db = openDatabase({ databaseUrl: url.toString() });
+  const db = openDatabase({ databaseUrl: databaseUrl(adminUrl, template) });
   try {
     await migrateToLatest(db);
   } finally {
