@@ -16,6 +16,7 @@ import { refuseNul } from './plugins/no-nul.js';
 import { registerOpenApi, serveOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { readableLines, RequestLines } from './plugins/request-lines.js';
+import { registerRequestTarget } from './plugins/request-target.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -97,7 +98,9 @@ export async function buildApp({
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // First of all hooks: a cached catalogue answer (with the security headers among its prepared ones) is
+  // A request target with a fragment is refused before anything reads its URL (plugins/request-target.ts).
+  registerRequestTarget(app);
+  // First of the other hooks: a cached catalogue answer (with the security headers among its prepared ones) is
   // sent before any other hook runs; its onSend hook also comes before compress, which then leaves the
   // already compressed answers alone.
   // Rendered pages come in two forms: with photos, and for data saver (plugins/data-saver.ts).

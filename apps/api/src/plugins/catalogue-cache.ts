@@ -54,9 +54,9 @@ export interface CatalogueCacheOptions {
   formOf?: (request: IncomingMessage) => string;
 }
 
-/** The cache's key for `url` in `form`: a fragment, which no request URL carries. */
+/** The key of one form of an answer. A space cannot occur in a request target (Node's parser ends it there), so no URL spells another's key. */
 function withForm(url: string, form: string): string {
-  return form ? `${url}#${form}` : url;
+  return form ? `${url} ${form}` : url;
 }
 
 /** The URL with its query in a fixed order, so `?limit=4&offset=0` and `?offset=0&limit=4` share an entry. */

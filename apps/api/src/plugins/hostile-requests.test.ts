@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { sellForm } from '../modules/seller-requests/testing.js';
@@ -6,6 +6,7 @@ import { multipartBody } from '../modules/images/testing.js';
 import { FOREIGN_SITE } from './same-origin.js';
 import { NUL_REFUSED } from './no-nul.js';
 import { engines } from '../test/databases.js';
+import { rawRequest } from '../test/raw-http.js';
 import { signIn } from '../test/users.js';
 
 // docs/decisions/0012: errors raised before a route runs were not problem+json and echoed the URL; public
@@ -17,22 +18,11 @@ describe('errors before routing', () => {
   beforeAll(async () => {
     t = await createTestApp('sqlite');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as net.AddressInfo).port;
+    port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(() => t.close());
 
-  /** One raw HTTP/1.1 exchange: what a hostile client can send that no HTTP library would. */
-  const raw = (request: string) =>
-    new Promise<{ status: number; type: string; body: string }>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      let answer = '';
-      socket.on('data', (d: Buffer) => (answer += d.toString()));
-      socket.on('close', () => {
-        const [head = '', body = ''] = answer.split('\r\n\r\n');
-        resolve({ status: Number(head.split(' ')[1]), type: /content-type: ([^\r\n;]+)/i.exec(head)?.[1] ?? '', body });
-      });
-      socket.write(request);
-    });
+  const raw = (request: string) => rawRequest(port, request);
 
   it.each([
     [
@@ -40,6 +30,18 @@ describe('errors before routing', () => {
       'GET /api/v1/products/%E0%A4%A<script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
       400,
       'The address is not valid.',
+    ],
+    [
+      'a fragment in the request target, which Node accepts and no browser sends',
+      'GET /api/v1/products?limit=1#ny HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      400,
+      'The address is not valid.',
+    ],
+    [
+      'a space in the request target',
+      'GET /api/v1/products ny HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      400,
+      'The request could not be read.',
     ],
     [
       'an over-long id',

@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
+import { rawRequest } from '../test/raw-http.js';
 import { fakeWebBuild } from '../test/web-build.js';
 import { pageForm } from './page-form.js';
 import { inLanguage, START_AFTER_LOAD } from './server-render.js';
@@ -97,6 +99,17 @@ describe.each(engines)('rendered pages in a language [%s]', (engine) => {
       304,
     );
     expect((await get('/', { 'if-none-match': String(chichewa.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('cannot be cached under another language by a fragment in the request target', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // Before the fix, an English render asked for as `/?p=1#ny` was kept under the key Chichewa visitors
+    // of `/?p=1` are served from (a URL no other test asks for, so nothing is cached under it yet).
+    const poison = await rawRequest(port, 'GET /?p=1#ny HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(poison.status).toBe(400);
+    expect(poison.head).toMatch(/x-content-type-options: nosniff/i);
+    expect((await get('/?p=1', { cookie: 'lang=ny' })).body).toMatch(/<p>Moni \d+<\/p>/);
   });
 
   it('fall back to English for an unknown language, from the same cached copy', async () => {
