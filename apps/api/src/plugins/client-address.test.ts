@@ -78,3 +78,29 @@ describe('a request not from a trusted proxy', () => {
     }
   });
 });
+
+// @fastify/rate-limit counts an IPv6 client by its /64 (its default), as the login counters do (address-group.ts).
+describe('an IPv6 client', () => {
+  it('is limited by its /64, not per address it owns', async () => {
+    const t = await createTestDb('sqlite');
+    const productId = await addProduct(t.db, { name: 'IPv6 Phone' });
+    const app = await buildTestApp(t.db);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= INTEREST_PER_MINUTE; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/v1/products/${productId}/interest`,
+          payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` },
+          remoteAddress: `2001:db8:5:6::${(i + 1).toString(16)}`,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, INTEREST_PER_MINUTE)).toEqual(Array(INTEREST_PER_MINUTE).fill(200));
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await app.close();
+      await t.dispose();
+    }
+  });
+});

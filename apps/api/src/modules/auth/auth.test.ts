@@ -68,6 +68,18 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
     expect(res.json().message).toBe(TOO_MANY_FAILURES);
   });
 
+  it('counts the login failures of one IPv6 /64 as one address', async () => {
+    const user = await addUser(t.db, 'User');
+    // Each guess from a fresh address of the same /64, as any one phone or home line can.
+    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++)
+      expect((await login(t.app, user.email, 'wrong', `2001:db8:77:1::${i + 1}`)).statusCode).toBe(401);
+    const res = await login(t.app, user.email, TEST_PASSWORD, '2001:db8:77:1:ffff::9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(TOO_MANY_FAILURES);
+    // Another /64 is another client.
+    expect((await login(t.app, user.email, TEST_PASSWORD, '2001:db8:77:2::1')).statusCode).toBe(200);
+  });
+
   it('lets an admin in from an address that has not failed while a stranger keeps failing from many others', async () => {
     const admin = await addUser(t.db, 'Admin');
     // Far more failures than used to lock the account for 15 minutes, from 12 addresses.

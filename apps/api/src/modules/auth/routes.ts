@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { login, logout } from './service.js';
+import { addressGroup } from '../../plugins/address-group.js';
 
 const meSchema = z.object({ id: z.number().int(), display_name: z.string(), email: z.string(), role: z.string() });
 
@@ -18,7 +19,7 @@ export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags, body: loginSchema, response: { 200: loginResultSchema } },
     },
-    async (request) => login(db.kysely, request.body, request.ip),
+    async (request) => login(db.kysely, request.body, addressGroup(request.ip)),
   );
 
   app.post('/v1/auth/logout', { config: { access: 'authenticated' }, schema: { tags } }, async (request, reply) => {
