@@ -59,6 +59,30 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
     expect(res.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
 
+  it('keeps every answer about the caller out of caches, and a staff logout clears the browser cache', async () => {
+    const staff = await signIn(t.app, t.db, 'Moderator');
+    const seller = await signIn(t.app, t.db, 'User');
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: staff.headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('private, no-store');
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/products', headers: staff.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('private, no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/products' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+    // Public answers stay cacheable.
+    const catalogue = await t.app.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(catalogue.headers['cache-control']).toBe('public, no-cache');
+
+    const staffOut = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: staff.headers });
+    expect(staffOut.statusCode).toBe(204);
+    expect(staffOut.headers['clear-site-data']).toBe('"cache"');
+    const sellerOut = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: seller.headers });
+    expect(sellerOut.statusCode).toBe(204);
+    expect(sellerOut.headers['clear-site-data']).toBeUndefined();
+  });
+
   it('stops one address guessing one account after 5 failures, even with the right password from there', async () => {
     const user = await addUser(t.db, 'User');
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++)

@@ -24,6 +24,10 @@ export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
 
   app.post('/v1/auth/logout', { config: { access: 'authenticated' }, schema: { tags } }, async (request, reply) => {
     if (request.user) await logout(db.kysely, request.user);
+    // Staff leaving a shared computer: the browser drops what it cached of this site. Not "storage": the
+    // storefront's basket and offline pages share the origin. A seller's logout keeps the cache, whose
+    // scripts and photos would cost a phone its data again.
+    if (request.user && request.user.role !== 'User') reply.header('Clear-Site-Data', '"cache"');
     return reply.status(204).send();
   });
 
