@@ -44,6 +44,7 @@ export interface AppOptions {
         | 'reservationHours'
         | 'offerDays'
         | 'orderSweepSeconds'
+        | 'publicCacheMb'
         | 'smtpUrl'
         | 'smtpFrom'
         | 'sms'
@@ -104,7 +105,10 @@ export async function buildApp({
   // sent before any other hook runs; its onSend hook also comes before compress, which then leaves the
   // already compressed answers alone.
   // Rendered pages come in two forms: with photos, and for data saver (plugins/data-saver.ts).
-  registerCatalogueCache(app, db, { formOf: pageForm });
+  registerCatalogueCache(app, db, {
+    formOf: pageForm,
+    ...(config.publicCacheMb ? { maxBytes: config.publicCacheMb * 1024 * 1024 } : {}),
+  });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -30,6 +30,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads how much the public answer cache may hold', () => {
+    expect(loadConfig({}).publicCacheMb).toBe(64);
+    expect(loadConfig({ PUBLIC_CACHE_MB: '16' }).publicCacheMb).toBe(16);
+  });
+
   it('reads how long a seller has to answer an offer', () => {
     expect(loadConfig({ OFFER_DAYS: '14' }).offerDays).toBe(14);
   });
@@ -53,6 +58,8 @@ describe('loadConfig', () => {
     [{ OFFER_DAYS: '91' }, 'OFFER_DAYS'],
     [{ ORDER_SWEEP_SECONDS: 'often' }, 'ORDER_SWEEP_SECONDS'],
     [{ ORDER_SWEEP_SECONDS: '1' }, 'ORDER_SWEEP_SECONDS'],
+    [{ PUBLIC_CACHE_MB: '0' }, 'PUBLIC_CACHE_MB'],
+    [{ PUBLIC_CACHE_MB: 'lots' }, 'PUBLIC_CACHE_MB'],
   ])('stops on %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));

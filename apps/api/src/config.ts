@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_HELP, parseTrustProxy, strongEnough, type TrustProxy } from './config-parts.js';
+import { DEFAULT_CACHE_MB } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
 
@@ -49,6 +50,13 @@ const envSchema = z
       .min(1)
       .max(90)
       .default(DEFAULT_OFFER_DAYS),
+    // The most the public answer cache may hold (plugins/catalogue-cache.ts).
+    PUBLIC_CACHE_MB: z.coerce
+      .number({ message: 'must be a number of megabytes' })
+      .int('must be a whole number of megabytes')
+      .min(1)
+      .max(4096)
+      .default(DEFAULT_CACHE_MB),
     ORDER_SWEEP_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
       .int('must be a whole number of seconds')
@@ -162,6 +170,7 @@ export type Config = {
   reservationHours: number;
   offerDays: number;
   orderSweepSeconds: number;
+  publicCacheMb: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
   sms: SmsGatewayConfig | undefined;
@@ -205,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationHours: e.RESERVATION_HOURS,
     offerDays: e.OFFER_DAYS,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
+    publicCacheMb: e.PUBLIC_CACHE_MB,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     sms:

@@ -17,6 +17,46 @@ describe('the cache key', () => {
     expect(cacheKey('/api/v1/products')).toBe('/api/v1/products');
     expect(cacheKey('/api/v1/products?search=a%20b')).not.toBe(cacheKey('/api/v1/products?search=a'));
   });
+
+  it('keeps only the parameters a route declares, when it declares them', () => {
+    const declared = new Set(['limit', 'offset']);
+    expect(cacheKey('/api/v1/shops?pad=1&limit=4', declared)).toBe('/api/v1/shops?limit=4');
+    expect(cacheKey('/api/v1/shops?pad=1&pad=2', declared)).toBe('/api/v1/shops');
+    expect(cacheKey('/discover?pad=1')).toBe('/discover?pad=1');
+  });
+});
+
+// A client that makes up URLs: before, each junk parameter made an entry (the process went from 150 MB to
+// 403 MB in 10 s) and pushed every real entry out.
+describe('a flood of made-up URLs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { publicCacheMb: 1 });
+    for (let i = 0; i < 12; i++) await addProduct(t.db, { name: `Flood Phone ${i}`, description: 'x'.repeat(2000) });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+
+  it('adds nothing for parameters a route ignores, and the real entry stays', async () => {
+    const real = await get('/api/v1/products?limit=12');
+    const before = t.app.catalogueCacheBytes();
+    for (let i = 0; i < 3000; i++) {
+      const junk = await get(`/api/v1/products?limit=12&pad=${i}`);
+      expect(junk.statusCode).toBe(200);
+      if (i % 500 === 0) expect(junk.headers.etag).toBe(real.headers.etag);
+    }
+    expect(t.app.catalogueCacheBytes()).toBe(before);
+  });
+
+  it('stays within PUBLIC_CACHE_MB however many real URLs are asked for', async () => {
+    for (let i = 0; i < 3000; i++)
+      expect((await get(`/api/v1/products?limit=12&offset=${i % 3}&search=w${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < 300; i++)
+      expect((await get(`/api/v1/products?limit=${1 + (i % 12)}&offset=${i}`)).statusCode).toBe(200);
+    expect(t.app.catalogueCacheBytes()).toBeLessThanOrEqual(1024 * 1024);
+    expect(t.app.catalogueCacheBytes()).toBeGreaterThan(512 * 1024);
+  });
 });
 
 describe('version reads shared by waiting requests', () => {

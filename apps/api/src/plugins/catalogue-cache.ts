@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** A public catalogue answer: served from the cache while the catalogue version is unchanged. */
     catalogueCache?: boolean;
   }
+  interface FastifyInstance {
+    /** What the kept catalogue answers take now, as counted against PUBLIC_CACHE_MB (tests and the bench read it). */
+    catalogueCacheBytes: () => number;
+  }
   interface FastifyRequest {
     /** Set on a catalogue route's miss; a handler clears it to keep its answer out of the cache. */
     catalogue: { key: string; raw: string; version: number; hit: boolean } | undefined;
@@ -39,14 +43,26 @@ interface Entry {
   /** The headers common to every form, and all a 304 carries. */
   common: RawHeaders;
   variants: Partial<Record<Encoding, Variant>>;
+  /** What its forms take in memory (bodies plus a fixed allowance for headers), counted against maxBytes. */
+  bytes: number;
+  /** How many keys (a normalised URL and raw spellings of it) lead to it: its bytes count while any does. */
+  keys: number;
 }
+
+/** Room counted per form for its prepared headers, and per key for the map's own record. */
+const HEADER_BYTES = 1024;
+const KEY_BYTES = 64;
 
 /** Enough for every list page, category and product people open at once; older ones are dropped first. */
 const CACHE_ENTRIES = 2000;
+/** The most the kept answers may take (PUBLIC_CACHE_MB): a client making up URLs cannot grow the process past it. */
+export const DEFAULT_CACHE_MB = 64;
 const CACHE_CONTROL = 'public, no-cache';
 
 export interface CatalogueCacheOptions {
   maxEntries?: number;
+  /** Bytes the kept answers may take in all; the least recently used go first. */
+  maxBytes?: number;
   /**
    * Which form of an answer a request wants, when one URL has several (a page rendered for data saver):
    * '' for the usual one. Runs on every GET before routing, so it must be cheap.
@@ -59,13 +75,25 @@ function withForm(url: string, form: string): string {
   return form ? `${url} ${form}` : url;
 }
 
-/** The URL with its query in a fixed order, so `?limit=4&offset=0` and `?offset=0&limit=4` share an entry. */
-export function cacheKey(url: string): string {
+/**
+ * The URL with its query in a fixed order, so `?limit=4&offset=0` and `?offset=0&limit=4` share an entry,
+ * and, when the route declares its parameters, without the others: its schema drops them before the handler
+ * runs, so `&pad=1`, `&pad=2`... are the same answer and must not each take an entry.
+ */
+export function cacheKey(url: string, declared?: ReadonlySet<string>): string {
   const [path = '', query = ''] = url.split('?', 2);
   if (!query) return path;
   const params = new URLSearchParams(query);
+  if (declared) for (const name of new Set(params.keys())) if (!declared.has(name)) params.delete(name);
   params.sort();
-  return `${path}?${params.toString()}`;
+  const sorted = params.toString();
+  return sorted ? `${path}?${sorted}` : path;
+}
+
+/** The query parameters a route's querystring schema (a zod object) declares; undefined when it has none. */
+function declaredParams(schema: unknown): ReadonlySet<string> | undefined {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? new Set(Object.keys(shape)) : undefined;
 }
 
 function encodingOf(accepted: string | undefined): Encoding {
@@ -78,8 +106,9 @@ function encodingOf(accepted: string | undefined): Encoding {
 function makeEntry(version: number, type: string, plain: Buffer, security: RawHeaders, vary: string): Entry {
   const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
   const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', vary];
-  const entry: Entry = { version, etag, type, vary, common, variants: {} };
+  const entry: Entry = { version, etag, type, vary, common, variants: {}, bytes: 0, keys: 0 };
   entry.variants.plain = variantOf(entry, 'plain', plain);
+  entry.bytes = plain.length + HEADER_BYTES;
   return entry;
 }
 
@@ -91,8 +120,11 @@ function variantOf(entry: Entry, encoding: Encoding, body: Buffer): Variant {
   };
 }
 
+/** Told when an entry grows by a compressed form, so the cache's byte count follows. */
+type Grown = (entry: Entry, bytes: number) => void;
+
 /** The entry in `encoding`, compressed the first time it is asked for. */
-function variant(entry: Entry, encoding: Encoding): Variant {
+function variant(entry: Entry, encoding: Encoding, grown: Grown): Variant {
   const made = entry.variants[encoding];
   if (made) return made;
   const plain = entry.variants.plain!.body;
@@ -103,6 +135,7 @@ function variant(entry: Entry, encoding: Encoding): Variant {
           params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
         })
       : gzipSync(plain, { level: 6 });
+  grown(entry, body.length + HEADER_BYTES);
   return (entry.variants[encoding] = variantOf(entry, encoding, body));
 }
 
@@ -110,19 +143,19 @@ function variant(entry: Entry, encoding: Encoding): Variant {
  * Answers straight on the raw response: status, the entry's prepared headers and body in one `writeHead`
  * and `end`. Fastify's reply is left (hijacked), so no later hook, serialiser or compressor runs.
  */
-function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry) {
+function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, grown: Grown) {
   if (req.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, entry.common);
     res.end();
     return;
   }
-  const { headers, body } = variant(entry, encodingOf(req.headers['accept-encoding']));
+  const { headers, body } = variant(entry, encodingOf(req.headers['accept-encoding']), grown);
   res.writeHead(200, headers);
   res.end(body);
 }
 
 /** Sets the status and headers of an answer from `entry` through Fastify's reply (a miss): empty for a 304. */
-function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | '' {
+function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry, grown: Grown): Buffer | '' {
   reply.header('ETag', entry.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', entry.vary);
   if (request.headers['if-none-match'] === entry.etag) {
     reply.code(304);
@@ -131,7 +164,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buf
   reply.code(200).type(entry.type);
   const encoding = encodingOf(request.headers['accept-encoding']);
   if (encoding !== 'plain') reply.header('Content-Encoding', encoding);
-  return variant(entry, encoding).body;
+  return variant(entry, encoding, grown).body;
 }
 
 /**
@@ -176,10 +209,15 @@ export function sharedReads(read: () => Promise<number>): () => Promise<number> 
 export function registerCatalogueCache(
   app: FastifyInstance,
   db: Db,
-  { maxEntries = CACHE_ENTRIES, formOf = () => '' }: CatalogueCacheOptions = {},
+  {
+    maxEntries = CACHE_ENTRIES,
+    maxBytes = DEFAULT_CACHE_MB * 1024 * 1024,
+    formOf = () => '',
+  }: CatalogueCacheOptions = {},
 ) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
-  // first hook looks up the raw URL without parsing it. Both kinds count against maxEntries. A form other
+  // first hook looks up the raw URL without parsing it. Both kinds count against maxEntries and maxBytes
+  // (an entry's bytes once, while any key leads to it; each key its length). A form other
   // than the usual one (formOf) is part of the key.
   const entries = new Map<string, Entry>();
   const securityByName = securityHeaders();
@@ -188,11 +226,31 @@ export function registerCatalogueCache(
     db.engine === 'postgres' ? sharedReads(() => db.catalogueVersion()) : () => db.catalogueVersion();
   app.decorateRequest('catalogue', undefined);
 
-  const remember = (key: string, entry: Entry) => {
+  let bytes = 0;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
     entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    bytes -= KEY_BYTES + key.length * 2;
+    if (--entry.keys === 0) bytes -= entry.bytes;
   };
+  const remember = (key: string, entry: Entry) => {
+    forget(key);
+    entries.set(key, entry);
+    bytes += KEY_BYTES + key.length * 2;
+    if (entry.keys++ === 0) bytes += entry.bytes;
+    evict();
+  };
+  // The least recently used go first; the newest stays even alone over the limit (one answer's worth).
+  const evict = () => {
+    while (entries.size > 1 && (entries.size > maxEntries || bytes > maxBytes)) forget(entries.keys().next().value!);
+  };
+  const grown: Grown = (entry, more) => {
+    entry.bytes += more;
+    if (entry.keys > 0) bytes += more;
+    evict();
+  };
+  app.decorate('catalogueCacheBytes', () => bytes);
 
   // A hit. Only URLs already answered by a catalogue route are in `entries`, so the route need not be looked
   // at; everything else (and a hit while shutting down, whose answers must go through server.ts's hooks to
@@ -212,7 +270,7 @@ export function registerCatalogueCache(
         if (entry.version !== version) return done();
         remember(key, entry);
         reply.hijack();
-        writeHit(req, reply.raw, entry);
+        writeHit(req, reply.raw, entry, grown);
       },
       (error: unknown) => {
         // The version could not be read (a 503): the security-headers hook, after this one, will not run.
@@ -223,23 +281,26 @@ export function registerCatalogueCache(
   });
 
   // A catalogue route's request not answered above: a URL spelled another way, a stale entry, or no entry.
-  const miss = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET') return;
-    const form = formOf(request.raw);
-    const key = withForm(cacheKey(request.url), form);
-    const raw = withForm(request.url, form);
-    const version = await catalogueVersion();
-    const entry = entries.get(key);
-    const hit = entry?.version === version;
-    request.catalogue = { key, raw, version, hit };
-    if (!hit) return;
-    remember(key, entry);
-    if (raw !== key) remember(raw, entry);
-    return reply.send(answer(request, reply, entry));
-  };
+  const missOf =
+    (declared: ReadonlySet<string> | undefined) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET') return;
+      const form = formOf(request.raw);
+      const normal = cacheKey(request.url, declared);
+      const key = withForm(normal, form);
+      // A spelling with parameters the route ignores is not kept as a key of its own: each would take an entry.
+      const raw = declared && normal !== cacheKey(request.url) ? key : withForm(request.url, form);
+      const version = await catalogueVersion();
+      const entry = entries.get(key);
+      const hit = entry?.version === version;
+      request.catalogue = { key, raw, version, hit };
+      if (!hit) return;
+      remember(key, entry);
+      if (raw !== key) remember(raw, entry);
+      return reply.send(answer(request, reply, entry, grown));
+    };
   app.addHook('onRoute', (route) => {
     if (!route.config?.catalogueCache) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), miss];
+    route.onRequest = [...[route.onRequest ?? []].flat(), missOf(declaredParams(route.schema?.querystring))];
   });
 
   // A miss: keep what the route answered, tagged with the version read before it was made (a write
@@ -253,6 +314,6 @@ export function registerCatalogueCache(
     const entry = makeEntry(catalogue.version, type, Buffer.from(payload), security, vary);
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);
-    return answer(request, reply, entry);
+    return answer(request, reply, entry, grown);
   });
 }

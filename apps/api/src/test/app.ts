@@ -20,6 +20,8 @@ export interface TestAppOptions {
   trustProxy?: AppOptions['config']['trustProxy'];
   /** A built web app to serve (server-render tests make a small one). */
   webDist?: string;
+  /** PUBLIC_CACHE_MB. */
+  publicCacheMb?: number;
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -35,6 +37,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;
   if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;
+  if (options.publicCacheMb !== undefined) config.publicCacheMb = options.publicCacheMb;
   const app = await buildApp({
     config,
     db,
