@@ -1,10 +1,10 @@
 import { formatMoney } from '@marketplace/shared';
 import { HttpError } from '../../plugins/errors.js';
 
-export type UnavailableReason = 'gone' | 'sold' | 'reserved' | 'taken';
+export type UnavailableReason = 'unlisted' | 'sold' | 'reserved' | 'taken';
 
 const SENTENCES: Record<UnavailableReason, (name: string) => string> = {
-  gone: (name) => `${name} is no longer on sale.`,
+  unlisted: (name) => `${name} is not on sale.`,
   sold: (name) => `${name} has been sold.`,
   reserved: (name) => `${name} is reserved by another buyer.`,
   taken: (name) => `${name} was just reserved by another buyer.`,

@@ -9,6 +9,7 @@ import { signIn } from '../../test/users.js';
 import { PRODUCT_RESERVED } from '../admin-products/service.js';
 import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from './routes.js';
 import { buyer, items, nextIp, orderTables, placeOrder } from './testing.js';
+import { REQUEST_REUSED } from './place.js';
 
 const T0 = new Date('2026-03-02T09:30:00.000Z');
 
@@ -204,9 +205,11 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       const body = res.json();
       expect(body.unavailable).toEqual([999_999, hidden, sold, taken]);
       expect(body.changed).toEqual([]);
+      // An unpublished item is named by its number only, like an unknown one.
       expect(body.message).toBe(
-        'Some items can no longer be ordered: Item #999999 is no longer on sale. Hidden Phone is no longer on sale. Sold Laptop has been sold. iPhone 12 is reserved by another buyer.',
+        `Some items can no longer be ordered: Item #999999 is not on sale. Item #${hidden} is not on sale. Sold Laptop has been sold. iPhone 12 is reserved by another buyer.`,
       );
+      expect(body.message).not.toContain('Hidden Phone');
       expect(body).toMatchObject({ status: 409, title: 'Conflict', detail: body.message });
       expect(await orderTables(t.db)).toEqual(before);
       expect((await publicProduct(ok)).reserved).toBe(false);
@@ -389,6 +392,27 @@ describe.each(engines)('placing orders [%s]', (engine) => {
     const bad = await placeOrder(t.app, body, { request_id: 'short' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.request_id).toBe('request_id must be 32 letters, digits, - or _');
+  });
+
+  it('refuses a request_id reused with another basket or buyer (422), and returns nothing of the first', async () => {
+    const phone = await product('Reused Phone');
+    const other = await product('Reused Other');
+    const request_id = 'q'.repeat(20) + Math.random().toString(36).slice(2, 14).padEnd(12, 'z');
+    const first = await placeOrder(t.app, items(phone), { request_id });
+    expect(first.statusCode).toBe(201);
+    const before = await orderTables(t.db);
+    for (const over of [
+      { request_id, items: items(other) },
+      { request_id, items: items(phone, other) },
+      { request_id, phone: '0999 000 111' },
+      { request_id, buyer_name: 'Someone Else' },
+    ]) {
+      const res = await placeOrder(t.app, over.items ?? items(phone), over);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(REQUEST_REUSED);
+      expect(res.body).not.toContain(first.json().orders[0].token);
+    }
+    expect(await orderTables(t.db)).toEqual(before);
   });
 
   it('refuses to delete an item an open order holds; after the order ends it can go', async () => {

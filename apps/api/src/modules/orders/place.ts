@@ -72,14 +72,34 @@ export async function placeOrders(
   // A retry of a request whose answer was lost on the way (slow 3G): the same orders again, not a 409
   // for the buyer's own reservation. Two copies racing: the loser's 409 finds the winner's orders.
   const earlier = await placedBefore(db, requestId);
-  if (earlier) return earlier;
+  if (earlier) return sameRequest(earlier, input);
   try {
     return await placeNew(db, input, now, reservationHours);
   } catch (error) {
     const raced = error instanceof HttpError && error.status === 409 ? await placedBefore(db, requestId) : null;
-    if (raced) return raced;
+    if (raced) return sameRequest(raced, input);
     throw error;
   }
+}
+
+export const REQUEST_REUSED = /*i18n*/ 'This order was already sent with other details. Reload the page and try again.';
+
+/**
+ * The orders a request_id placed, when this request is the same one again; a 422 when the id comes with
+ * another basket or buyer (a client bug, or someone replaying an id to read the orders it made).
+ */
+function sameRequest(earlier: PlacedOrder[], input: PlaceOrderInput): PlacedOrder[] {
+  const ids = new Set(input.items.map((i) => i.product_id));
+  const lines = earlier.flatMap((order) => order.items);
+  const same =
+    lines.length === ids.size &&
+    lines.every((line) => line.product_id === null || ids.has(line.product_id)) &&
+    earlier.every(
+      (order) =>
+        order.phone === input.phone && order.buyer_name === input.buyer_name && order.fulfilment === input.fulfilment,
+    );
+  if (!same) throw new HttpError(422, REQUEST_REUSED);
+  return earlier;
 }
 
 async function placedBefore(db: Db, requestId: string): Promise<PlacedOrder[] | null> {
@@ -104,7 +124,9 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
     const conflict = new OrderConflict();
     for (const item of input.items) {
       const p = products.get(item.product_id);
-      if (!p || p.published !== 1) conflict.unavailable(item.product_id, p?.name ?? `Item #${item.product_id}`, 'gone');
+      // An item that is not published is named by its number only: a refusal must not tell a stranger
+      // the name of a draft or a withdrawn item.
+      if (!p || p.published !== 1) conflict.unavailable(item.product_id, `Item #${item.product_id}`, 'unlisted');
       else if (p.sold === 1) conflict.unavailable(p.id, p.name, 'sold');
       else if (held.has(p.id)) conflict.unavailable(p.id, p.name, 'reserved');
       else if (item.price !== undefined && item.price !== Number(p.price))
