@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hashToken } from '../auth/tokens.js';
 import { enqueueMessages, type NewMessage } from '../notifications/outbox.js';
+import { plainName } from '../notifications/plain-name.js';
 import { smsNumber, statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
 import { setStatusTokenHash, type RequestRow } from './repository.js';
@@ -16,13 +17,17 @@ export type SellerNews =
 const BRAND = 'Marketplace Malawi';
 const day = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeZone: 'Africa/Blantyre' });
 
-/** One short SMS (when the phone is a Malawi number) and one email, each with the status link. */
+/**
+ * One short SMS (when the phone is a Malawi number) and one email, each with the status link. They carry
+ * our words, the reference, staff's reason and the link: never the item's name, which a stranger typed and
+ * which would go out under our name to the phone they typed; the email greets the seller by a plain name.
+ */
 function sellerMessages(
-  row: Pick<RequestRow, 'id' | 'reference' | 'item_name' | 'seller_name' | 'phone' | 'email'>,
+  row: Pick<RequestRow, 'id' | 'reference' | 'seller_name' | 'phone' | 'email'>,
   news: SellerNews,
   link: string,
 ): NewMessage[] {
-  const item = `${row.item_name} (${row.reference})`;
+  const item = `item ${row.reference}`;
   let sms: string;
   let subject: string;
   let body: string;
@@ -32,7 +37,7 @@ function sellerMessages(
       sms = `${BRAND}: we offer ${formatMoney(news.amount)} for your ${item}. Accept or decline by ${until}: ${link}`;
       subject = `Our offer for your ${item}`;
       body = [
-        `We offer ${formatMoney(news.amount)} for your ${row.item_name}.`,
+        `We offer ${formatMoney(news.amount)} for your ${item}.`,
         news.reason ? `Why: ${news.reason}` : '',
         `Accept or decline by ${until} on your item's page:`,
         link,
@@ -45,7 +50,7 @@ function sellerMessages(
       sms = `${BRAND}: thank you, your ${item} is now for sale${news.town ? ` in our ${news.town} shop` : ''}. Details: ${link}`;
       subject = `Your ${item} is for sale`;
       body = [
-        `Thank you: your ${row.item_name} is now for sale${news.town ? ` in our ${news.town} shop` : ''}.`,
+        `Thank you: your ${item} is now for sale${news.town ? ` in our ${news.town} shop` : ''}.`,
         'Follow it on its page:',
         link,
       ].join('\n');
@@ -54,7 +59,7 @@ function sellerMessages(
       sms = `${BRAND}: we cannot take your ${item} this time. ${news.reason} Details: ${link}`;
       subject = `About your ${item}`;
       body = [
-        `We are sorry: we cannot take your ${row.item_name} this time.`,
+        `We are sorry: we cannot take your ${item} this time.`,
         `Why: ${news.reason}`,
         'Details on its page:',
         link,
@@ -70,7 +75,7 @@ function sellerMessages(
       channel: 'email',
       recipient: row.email,
       subject,
-      body: `Hello ${row.seller_name},\n\n${body}\n\nReference: ${row.reference}\n${BRAND}`,
+      body: `Hello ${plainName(row.seller_name) || 'there'},\n\n${body}\n\nReference: ${row.reference}\n${BRAND}`,
       ...about,
     });
   return messages;

@@ -50,9 +50,9 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     ]);
     const link = `http://localhost:3000/sell/status/${token}`;
     expect(messages[0]!.body).toBe(
-      `Marketplace Malawi: we offer MWK 400,000 for your PlayStation 4 Pro (${reference}). Accept or decline by 11 May 2026: ${link}`,
+      `Marketplace Malawi: we offer MWK 400,000 for your item ${reference}. Accept or decline by 11 May 2026: ${link}`,
     );
-    expect(messages[1]!.subject).toBe(`Our offer for your PlayStation 4 Pro (${reference})`);
+    expect(messages[1]!.subject).toBe(`Our offer for your item ${reference}`);
     expect(messages[1]!.body).toContain(
       `Why: Market price\nAccept or decline by 11 May 2026 on your item's page:\n${link}`,
     );
@@ -78,18 +78,14 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     await staff.recordAcceptance(sold.id);
     expect((await staff.addToInventory(sold.id, { shop_id: shopId, category_id: categoryId })).statusCode).toBe(200);
     expect((await outbox(sold.id)).slice(2).map((m) => m.body.split(': ').slice(0, 2).join(': '))).toEqual([
-      'Marketplace Malawi: thank you, your PlayStation 4 Pro (' +
-        sold.reference +
-        ') is now for sale in our Zomba shop. Details',
-      expect.stringContaining('Thank you: your PlayStation 4 Pro is now for sale in our Zomba shop.'),
+      'Marketplace Malawi: thank you, your item ' + sold.reference + ' is now for sale in our Zomba shop. Details',
+      expect.stringContaining(`Thank you: your item ${sold.reference} is now for sale in our Zomba shop.`),
     ]);
 
     const no = await submit(t.app);
     await staff.reject(no.id);
     expect((await outbox(no.id)).map((m) => m.body)).toEqual([
-      expect.stringContaining(
-        'we cannot take your PlayStation 4 Pro (' + no.reference + ') this time. Screen is cracked',
-      ),
+      expect.stringContaining('we cannot take your item ' + no.reference + ' this time. Screen is cracked'),
       expect.stringContaining('Why: Screen is cracked'),
     ]);
 
@@ -100,6 +96,22 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     const answered = await submit(t.app);
     await staff.approve(answered.id);
     expect(await outbox(answered.id)).toEqual([]);
+  });
+
+  it('never carries what a stranger typed but their plain name', async () => {
+    const lure = 'URGENT: your Airtel Money is locked, call +265888000111 now';
+    const { id, reference } = await submit(t.app, {
+      item_name: lure,
+      seller_name: 'Thoko\nhttp://evil.example +265 888 000 111',
+    });
+    await staff.offer(id);
+    const messages = await outbox(id);
+    expect(messages).toHaveLength(2);
+    for (const m of messages) {
+      expect(`${m.subject ?? ''} ${m.body}`).not.toMatch(/URGENT|Airtel|evil\.example|888 ?000 ?111/);
+      expect(m.body).toContain(reference);
+    }
+    expect(messages[1]!.body.startsWith('Hello Thoko,\n\n')).toBe(true);
   });
 
   it('sends SMS only to a number it can reach, and email always', async () => {
