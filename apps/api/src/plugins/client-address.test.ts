@@ -1,9 +1,29 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEREST_PER_MINUTE } from '../modules/products/routes.js';
 import { buildTestApp } from '../test/app.js';
 import { createTestDb, type TestDb } from '../test/databases.js';
 import { addProduct } from '../test/fixtures.js';
 import type { TrustProxy } from '../config.js';
+
+/** One more interest call than the per-minute limit allows, each from `from(i)`; their statuses in turn. */
+async function interestStatuses(
+  app: FastifyInstance,
+  productId: number,
+  from: (i: number) => { remoteAddress: string; headers?: Record<string, string> },
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i <= INTEREST_PER_MINUTE; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/products/${productId}/interest`,
+      payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` },
+      ...from(i),
+    });
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
 
 // docs/decisions/0012: with TRUST_PROXY=true the left-most X-Forwarded-For entry (the client's own words)
 // was the address, so sending a random one escaped every per-address limit.
@@ -26,18 +46,11 @@ describe.each<[string, TrustProxy, string]>([
   });
 
   it('is the entry the proxy appended: a client writing its own entries still hits the limit', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i <= INTEREST_PER_MINUTE; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/v1/products/${productId}/interest`,
-        payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` },
-        remoteAddress: proxyAddress,
-        // The client made up the first entry; the proxy appended the address it saw.
-        headers: { 'x-forwarded-for': `198.51.100.${i}, 41.77.1.9` },
-      });
-      statuses.push(res.statusCode);
-    }
+    const statuses = await interestStatuses(app, productId, (i) => ({
+      remoteAddress: proxyAddress,
+      // The client made up the first entry; the proxy appended the address it saw.
+      headers: { 'x-forwarded-for': `198.51.100.${i}, 41.77.1.9` },
+    }));
     expect(statuses.slice(0, INTEREST_PER_MINUTE)).toEqual(Array(INTEREST_PER_MINUTE).fill(200));
     expect(statuses.at(-1)).toBe(429);
   });
@@ -60,17 +73,10 @@ describe('a request not from a trusted proxy', () => {
     const productId = await addProduct(t.db, { name: 'Direct Phone' });
     const app = await buildTestApp(t.db, { trustProxy: ['10.0.0.0/8'] });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i <= INTEREST_PER_MINUTE; i++) {
-        const res = await app.inject({
-          method: 'POST',
-          url: `/api/v1/products/${productId}/interest`,
-          payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` },
-          remoteAddress: '192.0.2.7',
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-        });
-        statuses.push(res.statusCode);
-      }
+      const statuses = await interestStatuses(app, productId, (i) => ({
+        remoteAddress: '192.0.2.7',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      }));
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await app.close();
@@ -86,16 +92,9 @@ describe('an IPv6 client', () => {
     const productId = await addProduct(t.db, { name: 'IPv6 Phone' });
     const app = await buildTestApp(t.db);
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i <= INTEREST_PER_MINUTE; i++) {
-        const res = await app.inject({
-          method: 'POST',
-          url: `/api/v1/products/${productId}/interest`,
-          payload: { visitor_id: `visitor-${String(i).padStart(12, '0')}` },
-          remoteAddress: `2001:db8:5:6::${(i + 1).toString(16)}`,
-        });
-        statuses.push(res.statusCode);
-      }
+      const statuses = await interestStatuses(app, productId, (i) => ({
+        remoteAddress: `2001:db8:5:6::${(i + 1).toString(16)}`,
+      }));
       expect(statuses.slice(0, INTEREST_PER_MINUTE)).toEqual(Array(INTEREST_PER_MINUTE).fill(200));
       expect(statuses.at(-1)).toBe(429);
     } finally {
