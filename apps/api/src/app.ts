@@ -35,6 +35,7 @@ import { statusLinks } from './modules/seller-requests/links.js';
 import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
 import { shopRoutes } from './modules/shops/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
 
 export interface AppOptions {
   config: Pick<Config, 'env' | 'logLevel' | 'webDist' | 'trustProxy'> &
@@ -119,6 +120,7 @@ export async function buildApp({
   refuseOtherSites(app, config.publicUrl);
   refuseNul(app);
   registerAuth(app, db);
+  keepCallersAnswersPrivate(app);
   if (jobs) {
     const transports = transportsFromConfig({
       smtpUrl: config.smtpUrl,

@@ -42,10 +42,4 @@ export function registerAuth(app: FastifyInstance, db: Db) {
       throw new HttpError(403, request.user.role === 'User' ? NO_BACK_OFFICE : FORBIDDEN);
     }
   });
-  // An answer that depends on who asks (any route that is not public, refusals included) is never kept by
-  // a browser's or a proxy's cache: on a shared phone the next person could otherwise be shown it.
-  app.addHook('onSend', async (request, reply) => {
-    const access = request.routeOptions.config.access as Access | undefined;
-    if (access !== undefined && access !== 'public') reply.header('Cache-Control', 'private, no-store');
-  });
 }
