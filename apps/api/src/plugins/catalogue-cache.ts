@@ -11,7 +11,7 @@ declare module 'fastify' {
     catalogueCache?: boolean;
   }
   interface FastifyInstance {
-    /** What the kept catalogue answers take now, as counted against PUBLIC_CACHE_MB (tests and the bench read it). */
+    /** What the kept catalogue answers take now, as counted against PUBLIC_CACHE_MB (the tests read it). */
     catalogueCacheBytes: () => number;
   }
   interface FastifyRequest {
@@ -81,13 +81,24 @@ function withForm(url: string, form: string): string {
  * runs, so `&pad=1`, `&pad=2`... are the same answer and must not each take an entry.
  */
 export function cacheKey(url: string, declared?: ReadonlySet<string>): string {
+  return normalised(url, declared).key;
+}
+
+/** The cache key of `url`, and whether it had parameters the route ignores. */
+function normalised(url: string, declared: ReadonlySet<string> | undefined): { key: string; ignored: boolean } {
   const [path = '', query = ''] = url.split('?', 2);
-  if (!query) return path;
+  if (!query) return { key: path, ignored: false };
   const params = new URLSearchParams(query);
-  if (declared) for (const name of new Set(params.keys())) if (!declared.has(name)) params.delete(name);
+  let ignored = false;
+  if (declared)
+    for (const name of new Set(params.keys()))
+      if (!declared.has(name)) {
+        params.delete(name);
+        ignored = true;
+      }
   params.sort();
   const sorted = params.toString();
-  return sorted ? `${path}?${sorted}` : path;
+  return { key: sorted ? `${path}?${sorted}` : path, ignored };
 }
 
 /** The query parameters a route's querystring schema (a zod object) declares; undefined when it has none. */
@@ -285,10 +296,10 @@ export function registerCatalogueCache(
     (declared: ReadonlySet<string> | undefined) => async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET') return;
       const form = formOf(request.raw);
-      const normal = cacheKey(request.url, declared);
-      const key = withForm(normal, form);
+      const normal = normalised(request.url, declared);
+      const key = withForm(normal.key, form);
       // A spelling with parameters the route ignores is not kept as a key of its own: each would take an entry.
-      const raw = declared && normal !== cacheKey(request.url) ? key : withForm(request.url, form);
+      const raw = normal.ignored ? key : withForm(request.url, form);
       const version = await catalogueVersion();
       const entry = entries.get(key);
       const hit = entry?.version === version;
