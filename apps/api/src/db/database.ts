@@ -156,10 +156,8 @@ function breaksConnection(error: unknown): boolean {
 function openSqlite(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLiteDatabase(file);
-  // First: switching to WAL takes a lock, and a second process starting at the same moment must wait
-  // for it rather than fail at once with 'database is locked'.
   database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
-  database.pragma('journal_mode = WAL');
+  switchToWal(database);
   // FULL: an acknowledged submission survives power loss (docs/architecture.md#database).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
@@ -183,6 +181,29 @@ function openSqlite(file: string): Db {
     },
     close: once(() => kysely.destroy()),
   };
+}
+
+/** How long opening a new file waits for another process switching it to WAL at the same moment. */
+export const SQLITE_WAL_SWITCH_MS = 30_000;
+
+/**
+ * Switching a file to WAL needs an exclusive lock that SQLite takes without calling the busy handler, so
+ * busy_timeout does not cover it: a second process opening a new file at the same moment got 'database is
+ * locked' at once (1 start in 300 with three processes). The other process's lock lasts milliseconds; wait
+ * for it here, blocking, as nothing is served before the database is open.
+ */
+export function switchToWal(database: Pick<SQLite.Database, 'pragma'>, waitMs = SQLITE_WAL_SWITCH_MS): void {
+  const deadline = Date.now() + waitMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      database.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
 }
 
 /** Closing twice (shutdown racing a test's cleanup) must not throw. */
