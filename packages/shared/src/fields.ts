@@ -12,6 +12,17 @@ function tooLong(max: number): string {
   return `Must be at most ${max} characters`;
 }
 
+const LETTER = /\p{L}/gu;
+/**
+ * A person's name (seller, buyer): required, at most 120 characters, with at least two letters of any
+ * alphabet ('Zo' passes; '.', '12' or one emoji do not), so staff have something to call the person.
+ */
+export const personNameField = (required: string) =>
+  requiredText(required, 120).refine(
+    (v) => v === '' || (v.match(LETTER)?.length ?? 0) >= 2,
+    /*i18n*/ 'Name must have at least two letters',
+  );
+
 export const itemNameField = requiredText(/*i18n*/ 'Item name is required');
 export const descriptionField = z
   .string({ message: /*i18n*/ 'Description is required' })

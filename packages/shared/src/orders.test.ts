@@ -52,6 +52,13 @@ describe('order request', () => {
     expect(checkoutFormSchema.safeParse({ ...buyer, fulfilment: 'collect' }).success).toBe(true);
   });
 
+  it('takes 265 without a plus and refuses numbers outside the plan', () => {
+    expect(checkoutFormSchema.parse({ ...buyer, phone: '265888123456' }).phone).toBe('+265888123456');
+    expect(errorsOf(checkoutFormSchema.safeParse({ ...buyer, phone: '0088812345' })).phone).toBe(
+      'Enter a Malawi phone number: +265 or 0 followed by 9 digits',
+    );
+  });
+
   it('gives every bad field its own message', () => {
     expect(
       errorsOf(checkoutFormSchema.safeParse({ buyer_name: '', phone: '12345', email: 'nope', fulfilment: 'drone' })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountField } from './amount.js';
-import { requiredText } from './fields.js';
+import { personNameField } from './fields.js';
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
 import { limitSchema, listOf, offsetSchema } from './pagination.js';
 import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
@@ -27,7 +27,7 @@ const optionalText = (max: number, message = `Must be at most ${max} characters`
 
 /** The buyer's details, as the checkout form holds them and the API receives them. */
 const buyerDetails = z.object({
-  buyer_name: requiredText(/*i18n*/ 'Your name is required', 120),
+  buyer_name: personNameField(/*i18n*/ 'Your name is required'),
   phone: malawiPhoneField(),
   email: optionalEmail,
   fulfilment: z.enum(FULFILMENTS, { message: /*i18n*/ 'Choose collect at the shop or delivery' }).default('collect'),

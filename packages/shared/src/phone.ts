@@ -1,23 +1,31 @@
 // Zod-free on purpose: public screens import these helpers without loading zod (phone-field.ts holds
-// the form/route field).
-// Malawi numbers: +265 or 0, then 9 digits (mobile: 88x/89x TNM, 99x/98x Airtel), spaces allowed.
+// the form/route fields).
+// Malawi numbers (MACRA's numbering plan): +265, 265 or 0, then the 9-digit national number, written with
+// spaces, dashes or parentheses if the writer likes (docs/decisions/0045).
 export const MALAWI_PHONE_MESSAGE = /*i18n*/ 'Enter a Malawi phone number: +265 or 0 followed by 9 digits';
-const MALAWI_PHONE = /^(?:\+265|0)\d{9}$/;
 
-/** '+265 999 123 456', '0999123456' -> '+265999123456'; anything else -> null. */
+const SEPARATORS = /[\s\-()]/g;
+const WRITTEN = /^(?:\+265|265|0)(\d{9})$/;
+/**
+ * National numbers in use: fixed lines 1xx (111 too) and 21x; mobiles 31x, Access 77x, TNM 88x/89x,
+ * Airtel 98x/99x. Anything else (a leading 0 after the prefix, 2x, 5x...) is not a Malawi number.
+ */
+const NATIONAL = /^(?:1\d|21|31|77|8[89]|9[89])\d{7}$/;
+const MOBILE = /^\+265(?:31|77|8[89]|9[89])/;
+
+/** '+265 999 123 456', '265-888-123-456', '(0999) 123 456' -> '+265999123456'; anything else -> null. */
 export function normalizeMalawiPhone(input: string): string | null {
-  const compact = input.replace(/\s+/g, '');
-  if (!MALAWI_PHONE.test(compact)) return null;
-  return compact.startsWith('+265') ? compact : `+265${compact.slice(1)}`;
+  const national = WRITTEN.exec(input.replace(SEPARATORS, ''))?.[1];
+  return national && NATIONAL.test(national) ? `+265${national}` : null;
 }
 
-/** A mobile number (WhatsApp works on it): 9 digits after 265 starting with 8 or 9. */
+/** A mobile number (WhatsApp works on it), not a fixed line. */
 export function isMalawiMobile(phone: string | null | undefined): boolean {
   const normalized = phone ? normalizeMalawiPhone(phone) : null;
-  return normalized !== null && /^\+265[89]/.test(normalized);
+  return normalized !== null && MOBILE.test(normalized);
 }
 
-/** '+265 999 123 456' for display. */
+/** '+265 999 123 456' for display; a number stored under an older rule is shown as it was written. */
 export function formatMalawiPhone(phone: string): string {
   const n = normalizeMalawiPhone(phone);
   return n ? `+265 ${n.slice(4, 7)} ${n.slice(7, 10)} ${n.slice(10)}` : phone;

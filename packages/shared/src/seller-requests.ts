@@ -7,27 +7,24 @@ import {
   idField,
   itemNameField,
   locationField,
+  personNameField,
   priceField,
-  requiredText,
 } from './fields.js';
+import { malawiPhoneField } from './phone-field.js';
 import { amountField } from './amount.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
 
-const phoneField = z
-  .string({ message: /*i18n*/ 'Phone number is required' })
-  .trim()
-  .min(1, /*i18n*/ 'Phone number is required')
-  .max(30, /*i18n*/ 'Invalid phone number')
-  .regex(/^[\d+\-()\s]+$/, /*i18n*/ 'Invalid phone number');
+// The spec's wording for these two forms; the rule is the one every phone field shares.
+const phoneField = malawiPhoneField(/*i18n*/ 'Phone number is required', /*i18n*/ 'Invalid phone number');
 
 function submissionSchema(nameMessage: string) {
   return z.object({
     item_name: itemNameField,
     description: descriptionField,
     price: priceField,
-    seller_name: requiredText(nameMessage, 120),
+    seller_name: personNameField(nameMessage),
     phone: phoneField,
     email: emailField,
     location: locationField,

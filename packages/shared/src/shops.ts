@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
 import { optionalAmountField } from './amount.js';
-import { MALAWI_PHONE_MESSAGE, normalizeMalawiPhone } from './phone.js';
+import { optionalMalawiPhoneField } from './phone-field.js';
 import { listOf } from './pagination.js';
 
 // Shops first had one `contact` field holding the opening hours; shops now also have a town (where
 // their items are), a phone and an optional flat delivery fee. `contact` is still accepted on input and
 // sent back (equal to `hours`) so the first API's calls keep working (docs/decisions/0008).
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(30, MALAWI_PHONE_MESSAGE)
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || normalizeMalawiPhone(v) !== null, MALAWI_PHONE_MESSAGE)
-  .transform((v) => (v === null ? null : (normalizeMalawiPhone(v) as string)));
-
 export const shopInputSchema = z.preprocess(
   (v) =>
     v && typeof v === 'object' && !('hours' in v) && 'contact' in v
@@ -27,7 +17,7 @@ export const shopInputSchema = z.preprocess(
     address: requiredText('Address is required', 300),
     town: requiredText('Town is required', 80),
     hours: requiredText('Opening hours are required', 300),
-    phone: optionalPhone,
+    phone: optionalMalawiPhoneField(),
     delivery_fee: optionalAmountField('Delivery fee'),
   }),
 );

@@ -10,7 +10,7 @@ export function sellForm(over: Record<string, string> = {}) {
     description: 'Two controllers, works perfectly',
     price: '450000',
     seller_name: 'Thoko Phiri',
-    phone: '+265 (0) 999-123 456',
+    phone: '+265 999-123 456',
     email: 'thoko@example.mw',
     location: 'Lilongwe, Area 18',
     notify_on_offer: 'true',

@@ -109,6 +109,7 @@ describe.each(engines)('shops API [%s]', (engine) => {
     ['town', ' ', 'Town is required'],
     ['hours', ' ', 'Opening hours are required'],
     ['phone', '12345', 'Enter a Malawi phone number: +265 or 0 followed by 9 digits'],
+    ['phone', '0088812345', 'Enter a Malawi phone number: +265 or 0 followed by 9 digits'],
     ['delivery_fee', '5,000', 'Delivery fee must contain only numbers'],
     ['delivery_fee', -5, 'Delivery fee must contain only numbers'],
   ])('refuses %s=%j with its message', async (field, value, message) => {
@@ -120,6 +121,24 @@ describe.each(engines)('shops API [%s]', (engine) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('stores a fixed line written with 265 and dashes as +265XXXXXXXXX, and reads shops stored under the older rule', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/shops',
+      headers: admin,
+      payload: { ...shop, name: 'Fixed Line Shop', phone: '265 1-770-123-45' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const row = await t.db.kysely.selectFrom('shops').select('phone').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.phone).toBe('+265177012345');
+    await t.db.kysely.updateTable('shops').set({ phone: '01 770 123' }).where('id', '=', id).execute();
+    const shown = (await t.app.inject({ method: 'GET', url: '/api/v1/shops' }))
+      .json()
+      .shops.find((s: { id: number }) => s.id === id);
+    expect(shown.phone).toBe('01 770 123');
   });
 
   it('refuses a shop without opening hours under either name', async () => {

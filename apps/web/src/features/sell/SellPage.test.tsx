@@ -106,10 +106,12 @@ describe('/sell form', () => {
     // show the form's own limit behind it.
     fireEvent.change(field('Description'), { target: { value: 'x'.repeat(501) } });
     await retype(user, 'Price or value (MWK)', '12,000');
-    await retype(user, 'Phone number', 'call me');
+    await retype(user, 'Phone number', '12');
     await retype(user, 'Email address', 'chikondi@');
+    await retype(user, 'Your name', '😀');
     await submit(user);
     expect(await screen.findByText('Description must be under 500 characters')).toBeInTheDocument();
+    expectMessageUnder('Your name', 'Name must have at least two letters');
     expectMessageUnder('Description', 'Description must be under 500 characters');
     expectMessageUnder('Price or value (MWK)', 'Price must contain only numbers');
     expectMessageUnder('Phone number', 'Invalid phone number');
@@ -138,7 +140,8 @@ describe('/sell form', () => {
       price: '185000',
       condition: 'good',
       seller_name: 'Chikondi Banda',
-      phone: '+265 999 123 456',
+      // Sent as the one phone rule stores it.
+      phone: '+265999123456',
       email: 'chikondi@example.mw',
       location: 'Lilongwe, Area 47',
       notify_on_offer: 'true',
