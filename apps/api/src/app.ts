@@ -1,6 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_OFFER_DAYS, DEFAULT_RESERVATION_HOURS, DEFAULT_SMTP_FROM, type Config } from './config.js';
+import {
+  DEFAULT_OFFER_DAYS,
+  DEFAULT_RESERVATION_HOURS,
+  DEFAULT_SMTP_FROM,
+  RESERVATION_DEFAULTS,
+  type Config,
+} from './config.js';
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
 import { registerAuth } from './plugins/auth.js';
@@ -29,6 +35,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { phoneProofRoutes } from './modules/phone-proof/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
 import { statusLinks } from './modules/seller-requests/links.js';
@@ -43,6 +50,10 @@ export interface AppOptions {
       Pick<
         Config,
         | 'reservationHours'
+        | 'unprovedHoldHours'
+        | 'maxHeldPerPhone'
+        | 'maxHeldPerAddress'
+        | 'reservationAlarmPerHour'
         | 'offerDays'
         | 'orderSweepSeconds'
         | 'publicCacheMb'
@@ -153,11 +164,24 @@ export async function buildApp({
       const links = statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret);
       await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS, links });
       await api.register(sellerAccountRoutes, { db, clock, links });
-      await api.register(dashboardRoutes, { db, clock });
+      await api.register(dashboardRoutes, {
+        db,
+        clock,
+        alarmPerHour: config.reservationAlarmPerHour ?? RESERVATION_DEFAULTS.alarmPerHour,
+      });
+      // Phones are proved where a code can reach them: with an SMS transport (docs/decisions/0035).
+      const proof = { enabled: config.sms !== undefined, key: () => links.key() };
+      await api.register(phoneProofRoutes, { db, clock, proof });
       await api.register(orderRoutes, {
         db,
         clock,
-        reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
+        proof,
+        rules: {
+          hours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
+          unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,
+          maxPerPhone: config.maxHeldPerPhone ?? RESERVATION_DEFAULTS.maxHeldPerPhone,
+          maxPerAddress: config.maxHeldPerAddress ?? RESERVATION_DEFAULTS.maxHeldPerAddress,
+        },
       });
     },
     { prefix: '/api' },

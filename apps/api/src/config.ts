@@ -6,6 +6,13 @@ export type { TrustProxy };
 
 /** How long a new order holds its items when RESERVATION_HOURS is not set (48 hours: docs/product.md#orders). */
 export const DEFAULT_RESERVATION_HOURS = 48;
+/** The reservation limits' defaults (docs/decisions/0035). */
+export const RESERVATION_DEFAULTS = {
+  unprovedHoldHours: 12,
+  maxHeldPerPhone: 5,
+  maxHeldPerAddress: 10,
+  alarmPerHour: 20,
+} as const;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
@@ -43,6 +50,33 @@ const envSchema = z
       .min(1)
       .max(24 * 30)
       .default(DEFAULT_RESERVATION_HOURS),
+    // Where phones cannot be proved (no SMS transport), a reservation holds its items this long instead.
+    UNPROVED_HOLD_HOURS: z.coerce
+      .number({ message: 'must be a number of hours' })
+      .int('must be a whole number of hours')
+      .min(1)
+      .max(24 * 30)
+      .default(RESERVATION_DEFAULTS.unprovedHoldHours),
+    // The most items open orders may hold for one phone number, and for one client address (IPv6: its /64).
+    MAX_HELD_ITEMS_PER_PHONE: z.coerce
+      .number({ message: 'must be a number of items' })
+      .int('must be a whole number of items')
+      .min(1)
+      .max(1000)
+      .default(RESERVATION_DEFAULTS.maxHeldPerPhone),
+    MAX_HELD_ITEMS_PER_ADDRESS: z.coerce
+      .number({ message: 'must be a number of items' })
+      .int('must be a whole number of items')
+      .min(1)
+      .max(10_000)
+      .default(RESERVATION_DEFAULTS.maxHeldPerAddress),
+    // The dashboard warns when more items than this were reserved in the last hour.
+    RESERVATION_ALARM_PER_HOUR: z.coerce
+      .number({ message: 'must be a number of items' })
+      .int('must be a whole number of items')
+      .min(1)
+      .max(1_000_000)
+      .default(RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
     OFFER_DAYS: z.coerce
       .number({ message: 'must be a number of days' })
@@ -168,6 +202,10 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   reservationHours: number;
+  unprovedHoldHours: number;
+  maxHeldPerPhone: number;
+  maxHeldPerAddress: number;
+  reservationAlarmPerHour: number;
   offerDays: number;
   orderSweepSeconds: number;
   publicCacheMb: number;
@@ -212,6 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     reservationHours: e.RESERVATION_HOURS,
+    unprovedHoldHours: e.UNPROVED_HOLD_HOURS,
+    maxHeldPerPhone: e.MAX_HELD_ITEMS_PER_PHONE,
+    maxHeldPerAddress: e.MAX_HELD_ITEMS_PER_ADDRESS,
+    reservationAlarmPerHour: e.RESERVATION_ALARM_PER_HOUR,
     offerDays: e.OFFER_DAYS,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
     publicCacheMb: e.PUBLIC_CACHE_MB,

@@ -44,6 +44,11 @@ async function main() {
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const app = await buildApp({ config: { ...config, webDist }, db, jobs: true });
+  if (!config.sms) {
+    app.log.warn(
+      `Phones are not being proved (no SMS transport): reservations hold items ${config.unprovedHoldHours} hours instead of ${config.reservationHours}`,
+    );
+  }
 
   let closing = false;
   // While draining, every answer closes its connection behind it.

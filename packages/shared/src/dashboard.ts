@@ -9,6 +9,12 @@ export const dashboardSchema = z.object({
     /** MWK of orders completed in the last 7 days, today included. */
     revenueThisWeek: z.number().int(),
   }),
+  /** Items reserved in the last hour, against RESERVATION_ALARM_PER_HOUR: someone may be hoarding the stock. */
+  reservations: z.object({
+    last_hour: z.number().int(),
+    alarm_per_hour: z.number().int(),
+    alarm: z.boolean(),
+  }),
   /** The last 7 days ending today (UTC), oldest first. */
   orders_by_day: z.array(z.object({ date: z.string(), orders: z.number().int() })),
   recent_actions: z.array(

@@ -22,6 +22,7 @@ export * from './seller-requests.js';
 export * from './order-flow.js';
 export * from './order-constants.js';
 export * from './orders.js';
+export * from './phone-proof.js';
 export * from './messages.js';
 export * from './seller-accounts.js';
 export * from './cookies.js';

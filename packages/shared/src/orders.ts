@@ -5,6 +5,7 @@ import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
 import { limitSchema, listOf, offsetSchema } from './pagination.js';
 import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
+import { phoneCodeField } from './phone-proof.js';
 
 const optionalEmail = z
   .string()
@@ -64,6 +65,10 @@ export const orderRequestSchema = buyerDetails
   .extend({
     /** A random key the browser makes once per checkout: sending the same request again returns the same orders. */
     request_id: z.string().regex(orderTokenPattern, 'request_id must be 32 letters, digits, - or _').optional(),
+    /** The code the phone received by SMS (POST /v1/phone-codes), when phones are proved. */
+    phone_code: phoneCodeField.optional(),
+    /** A proof of this phone from an earlier order (30 days): no code needed. */
+    phone_token: z.string().max(200, 'phone_token is not valid').optional(),
     items: z
       .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
       .min(1, EMPTY_BASKET)
@@ -140,7 +145,11 @@ export type PublicOrder = z.infer<typeof publicOrderSchema>;
 
 /** A new order also carries its private token (only the buyer who placed it ever sees it). */
 export const placedOrderSchema = publicOrderSchema.extend({ token: z.string() });
-export const placeOrderResultSchema = z.object({ orders: z.array(placedOrderSchema) });
+export const placeOrderResultSchema = z.object({
+  orders: z.array(placedOrderSchema),
+  /** When the phone was proved: kept by the browser and sent as `phone_token` next time. */
+  phone_token: z.string().optional(),
+});
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 export const orderTokenParamSchema = z.object({

@@ -1,5 +1,5 @@
 import type { ConditionGrade } from '@marketplace/shared';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // The one description of every table: the repositories derive their row types from it with Kysely's
 // Selectable, Insertable and Updateable (Pick for the columns a query selects) instead of repeating them.
@@ -250,6 +250,22 @@ export interface OrdersTable {
   completed_at: Time | null;
   created_at: Time;
   updated_at: Time;
+  /** The placing client's address group (IPv4 address, IPv6 /64): what the per-network cap counts. */
+  client_group: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the buyer's phone was proved by a code or a phone token. */
+  phone_proved: ColumnType<number, number | undefined, number>;
+}
+
+/** Codes sent by SMS to prove a buyer's phone (hashed; 10 minutes, 5 tries). */
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  phone: string;
+  code_hash: string;
+  client_group: string;
+  tries: ColumnType<number, number | undefined, number>;
+  expires_at: Time;
+  used_at: Time | null;
+  created_at: Time;
 }
 
 export interface OrderItemsTable {
@@ -332,5 +348,6 @@ export interface Database {
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
+  phone_codes: PhoneCodesTable;
   outbox_messages: OutboxMessagesTable;
 }

@@ -12,6 +12,12 @@ export interface TestApp {
 export interface TestAppOptions {
   clock?: () => Date;
   reservationHours?: number;
+  unprovedHoldHours?: number;
+  maxHeldPerPhone?: number;
+  maxHeldPerAddress?: number;
+  reservationAlarmPerHour?: number;
+  /** An SMS gateway: phones are then proved by a code before a reservation. */
+  sms?: AppOptions['config']['sms'];
   offerDays?: number;
   jobs?: boolean;
   orderSweepSeconds?: number;
@@ -33,6 +39,11 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     trustProxy: options.trustProxy ?? false,
   };
   if (options.reservationHours !== undefined) config.reservationHours = options.reservationHours;
+  if (options.unprovedHoldHours !== undefined) config.unprovedHoldHours = options.unprovedHoldHours;
+  if (options.maxHeldPerPhone !== undefined) config.maxHeldPerPhone = options.maxHeldPerPhone;
+  if (options.maxHeldPerAddress !== undefined) config.maxHeldPerAddress = options.maxHeldPerAddress;
+  if (options.reservationAlarmPerHour !== undefined) config.reservationAlarmPerHour = options.reservationAlarmPerHour;
+  if (options.sms !== undefined) config.sms = options.sms;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;

@@ -14,6 +14,7 @@ import { up as m0010 } from './0010-catalogue-version.js';
 import { up as m0011 } from './0011-catalogue-queries.js';
 import { up as m0012 } from './0012-forgiving-search.js';
 import { up as m0013 } from './0013-condition-grade.js';
+import { up as m0014 } from './0014-reservation-limits.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, MigrationFn> = {
   '0011-catalogue-queries': m0011,
   '0012-forgiving-search': m0012,
   '0013-condition-grade': m0013,
+  '0014-reservation-limits': m0014,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

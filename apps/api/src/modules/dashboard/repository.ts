@@ -44,3 +44,14 @@ export async function completedRevenue(db: Executor, from: string) {
     .executeTakeFirstOrThrow();
   return Number(row.sum ?? 0);
 }
+
+/** Items reserved (order lines placed) since `since`: what the dashboard's alarm compares with its setting. */
+export async function itemsReservedSince(db: Executor, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('o.created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

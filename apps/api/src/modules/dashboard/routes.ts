@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
 import { recentAudit } from '../audit/repository.js';
-import { completedRevenue, countOpenOrders, countRows, ordersPerDay } from './repository.js';
+import { completedRevenue, countOpenOrders, countRows, itemsReservedSince, ordersPerDay } from './repository.js';
 
 /** The 7 UTC dates ending today, oldest first. */
 export function lastSevenDays(today: Date): string[] {
@@ -13,7 +13,17 @@ export function lastSevenDays(today: Date): string[] {
   );
 }
 
-export const dashboardRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> = async (fastify, { db, clock }) => {
+export interface DashboardRouteOptions {
+  db: Db;
+  clock: () => Date;
+  /** RESERVATION_ALARM_PER_HOUR: more items reserved in the last hour than this raises the alarm. */
+  alarmPerHour: number;
+}
+
+export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async (
+  fastify,
+  { db, clock, alarmPerHour },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const k = db.kysely;
 
@@ -21,10 +31,12 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
     '/admin/dashboard',
     { config: { access: STAFF }, schema: { tags: ['dashboard'], response: { 200: dashboardSchema } } },
     async () => {
-      const days = lastSevenDays(clock());
+      const now = clock();
+      const days = lastSevenDays(now);
+      const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
       // The week starts at midnight UTC six days ago: the chart's days and the revenue card agree.
       const from = `${days[0]}T00:00:00.000Z`;
-      const [products, users, orders, pendingOrders, perDay, revenueThisWeek, actions] = await Promise.all([
+      const [products, users, orders, pendingOrders, perDay, revenueThisWeek, actions, reserved] = await Promise.all([
         countRows(k, 'products'),
         countRows(k, 'users'),
         countRows(k, 'orders'),
@@ -32,9 +44,11 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
         ordersPerDay(k, from),
         completedRevenue(k, from),
         recentAudit(k, 10),
+        itemsReservedSince(k, hourAgo),
       ]);
       return {
         stats: { products, orders, users, pendingOrders, revenueThisWeek },
+        reservations: { last_hour: reserved, alarm_per_hour: alarmPerHour, alarm: reserved > alarmPerHour },
         orders_by_day: days.map((date) => ({ date, orders: perDay.get(date) ?? 0 })),
         recent_actions: actions.map((a) => ({
           id: a.id,

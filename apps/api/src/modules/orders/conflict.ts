@@ -1,13 +1,15 @@
 import { formatMoney } from '@marketplace/shared';
 import { HttpError } from '../../plugins/errors.js';
 
-export type UnavailableReason = 'unlisted' | 'sold' | 'reserved' | 'taken';
+export type UnavailableReason = 'unlisted' | 'sold' | 'reserved' | 'taken' | 'lapsed';
 
 const SENTENCES: Record<UnavailableReason, (name: string) => string> = {
   unlisted: (name) => `${name} is not on sale.`,
   sold: (name) => `${name} has been sold.`,
   reserved: (name) => `${name} is reserved by another buyer.`,
   taken: (name) => `${name} was just reserved by another buyer.`,
+  lapsed: (name) =>
+    `${name} was reserved with this phone number and not collected; it can be reserved again 24 hours after that reservation ended.`,
 };
 
 /**

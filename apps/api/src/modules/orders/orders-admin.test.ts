@@ -335,7 +335,7 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
       status: 'Placed',
       fulfilment: 'collect',
       buyer_name: 'Chikondi Banda',
-      phone: '+265999123456',
+      phone: expect.stringMatching(/^\+2659\d{8}$/),
       shop: { id: otherShop, name: 'Mzuzu Shop' },
       item_count: 2,
       total: 300_000,

@@ -21,6 +21,18 @@ import {
   productsForOrder,
 } from './repository.js';
 import { loadPublicOrder } from './service.js';
+import { lockKeys } from '../../db/advisory-lock.js';
+import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
+import { signPhoneToken } from '../phone-proof/phone-token.js';
+import { useCode } from '../phone-proof/repository.js';
+import {
+  heldItems,
+  LAPSED_BLOCK_HOURS,
+  lapsedFor,
+  TOO_MANY_HELD_BY_PHONE,
+  TOO_MANY_HELD_FROM_NETWORK,
+  type ReservationRules,
+} from './limits.js';
 
 /** The checked request: phone normalised, ids and prices as numbers. */
 export type PlaceOrderInput = z.output<typeof orderRequestSchema>;
@@ -55,31 +67,63 @@ function byShop(items: PlaceOrderInput['items'], products: Map<number, Product>)
   return [...groups.values()];
 }
 
+/** Who is placing the orders, and the rules their reservation is held to. */
+export interface PlaceContext {
+  rules: ReservationRules;
+  proof: PhoneProof;
+  /** The client's address group (plugins/address-group.ts). */
+  group: string;
+}
+
+export interface PlaceResult {
+  orders: PlacedOrder[];
+  phone_token?: string;
+}
+
 /**
  * Places one order per shop for the basket, in one transaction: the orders, their lines, their
  * history and the holds on their items are all stored, or none of them. Prices are the server's; a
  * product that is gone, sold, reserved, or whose price differs from what the buyer saw is a 409
  * naming it. Two buyers racing for one item: the hold's primary key lets exactly one through.
+ * Reservations are capped per phone and per network, and need a proved phone where phones can be proved.
  */
 export async function placeOrders(
   db: Db,
   input: PlaceOrderInput,
   now: Date,
-  reservationHours: number,
-): Promise<PlacedOrder[]> {
+  context: PlaceContext,
+): Promise<PlaceResult> {
   const requestId = input.request_id;
-  if (!requestId) return placeNew(db, input, now, reservationHours);
+  if (!requestId) return placeNew(db, input, now, context);
   // A retry of a request whose answer was lost on the way (slow 3G): the same orders again, not a 409
   // for the buyer's own reservation. Two copies racing: the loser's 409 finds the winner's orders.
   const earlier = await placedBefore(db, requestId);
-  if (earlier) return sameRequest(earlier, input);
+  if (earlier) return answerAgain(earlier, input, now, context);
   try {
-    return await placeNew(db, input, now, reservationHours);
+    return await placeNew(db, input, now, context);
   } catch (error) {
     const raced = error instanceof HttpError && error.status === 409 ? await placedBefore(db, requestId) : null;
-    if (raced) return sameRequest(raced, input);
+    if (raced) return answerAgain(raced, input, now, context);
     throw error;
   }
+}
+
+/** The earlier answer to a request sent again, with a fresh phone token when its phone was proved. */
+async function answerAgain(earlier: PlacedRow[], input: PlaceOrderInput, now: Date, context: PlaceContext) {
+  const orders = sameRequest(earlier, input);
+  const proved = earlier.every((o) => o.proved);
+  return withToken(orders, input.phone, proved, now, context);
+}
+
+async function withToken(
+  orders: PlacedOrder[],
+  phone: string,
+  proved: boolean,
+  now: Date,
+  context: PlaceContext,
+): Promise<PlaceResult> {
+  if (!proved || !context.proof.enabled) return { orders };
+  return { orders, phone_token: signPhoneToken(await context.proof.key(), phone, now) };
 }
 
 export const REQUEST_REUSED = /*i18n*/ 'This order was already sent with other details. Reload the page and try again.';
@@ -88,7 +132,9 @@ export const REQUEST_REUSED = /*i18n*/ 'This order was already sent with other d
  * The orders a request_id placed, when this request is the same one again; a 422 when the id comes with
  * another basket or buyer (a client bug, or someone replaying an id to read the orders it made).
  */
-function sameRequest(earlier: PlacedOrder[], input: PlaceOrderInput): PlacedOrder[] {
+type PlacedRow = PlacedOrder & { proved: boolean };
+
+function sameRequest(earlier: PlacedRow[], input: PlaceOrderInput): PlacedOrder[] {
   const ids = new Set(input.items.map((i) => i.product_id));
   const lines = earlier.flatMap((order) => order.items);
   const same =
@@ -99,26 +145,51 @@ function sameRequest(earlier: PlacedOrder[], input: PlaceOrderInput): PlacedOrde
         order.phone === input.phone && order.buyer_name === input.buyer_name && order.fulfilment === input.fulfilment,
     );
   if (!same) throw new HttpError(422, REQUEST_REUSED);
-  return earlier;
+  return earlier.map(({ proved: _proved, ...order }) => order);
 }
 
-async function placedBefore(db: Db, requestId: string): Promise<PlacedOrder[] | null> {
+async function placedBefore(db: Db, requestId: string): Promise<PlacedRow[] | null> {
   const rows = await ordersOfRequest(db.kysely, hashRequestId(requestId));
   if (rows.length === 0) return null;
   return Promise.all(
     rows.map(async (row) => ({
       ...(await loadPublicOrder(db.kysely, row)),
       token: requestOrderToken(requestId, row.number),
+      proved: row.phone_proved === 1,
     })),
   );
 }
 
-async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHours: number): Promise<PlacedOrder[]> {
+/** A 429 whose message says what the buyer can do; `code` tells clients which cap it was. */
+function capReached(message: string, code: string, limit: number): HttpError {
+  return new HttpError(429, message, undefined, { code, limit });
+}
+
+/**
+ * The caps and the 24-hour block, counted under a lock on the phone and the network so that requests racing
+ * each other cannot all pass on the same count.
+ */
+async function checkLimits(trx: Transaction<Database>, db: Db, input: PlaceOrderInput, context: PlaceContext) {
+  const { rules, group } = context;
+  await lockKeys(trx, db.engine, [`holds-phone:${input.phone}`, `holds-group:${group}`]);
+  const adding = input.items.length;
+  if ((await heldItems(trx, { phone: input.phone })) + adding > rules.maxPerPhone)
+    throw capReached(TOO_MANY_HELD_BY_PHONE, 'held_items_phone', rules.maxPerPhone);
+  if ((await heldItems(trx, { group })) + adding > rules.maxPerAddress)
+    throw capReached(TOO_MANY_HELD_FROM_NETWORK, 'held_items_address', rules.maxPerAddress);
+}
+
+async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: PlaceContext): Promise<PlaceResult> {
   const at = now.toISOString();
-  const expiresAt = new Date(now.getTime() + reservationHours * 3_600_000).toISOString();
+  const { proved, codeId } = await proveBuyerPhone(db, context.proof, input, now);
+  const hours = proved ? context.rules.hours : context.rules.unprovedHours;
+  const expiresAt = new Date(now.getTime() + hours * 3_600_000).toISOString();
   const ids = input.items.map((i) => i.product_id);
 
-  return db.kysely.transaction().execute(async (trx) => {
+  const orders = await db.kysely.transaction().execute(async (trx) => {
+    await checkLimits(trx, db, input, context);
+    const lapsedSince = new Date(now.getTime() - LAPSED_BLOCK_HOURS * 3_600_000).toISOString();
+    const lapsed = await lapsedFor(trx, input.phone, ids, lapsedSince);
     const products = new Map((await productsForOrder(trx, ids)).map((p) => [p.id, p]));
     const held = await heldOf(trx, ids);
     const conflict = new OrderConflict();
@@ -129,6 +200,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
       if (!p || p.published !== 1) conflict.unavailable(item.product_id, `Item #${item.product_id}`, 'unlisted');
       else if (p.sold === 1) conflict.unavailable(p.id, p.name, 'sold');
       else if (held.has(p.id)) conflict.unavailable(p.id, p.name, 'reserved');
+      else if (lapsed.has(p.id)) conflict.unavailable(p.id, p.name, 'lapsed');
       else if (item.price !== undefined && item.price !== Number(p.price))
         conflict.changed(p.id, p.name, Number(p.price));
     }
@@ -166,6 +238,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
         completed_at: null,
         created_at: at,
         updated_at: at,
+        client_group: context.group,
+        phone_proved: proved ? 1 : 0,
       }));
       await insertItems(
         trx,
@@ -208,9 +282,12 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, reservationHo
     // Held now; an order completed just before our hold (sold, hold released) shows here.
     for (const id of await notOnSale(trx, ids)) lost.unavailable(id, products.get(id)!.name, 'sold');
     lost.check();
+    // Last: a refused order leaves the code usable for the corrected basket.
+    if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();
 
     return Promise.all(
       placed.map(async (o) => ({ ...(await loadPublicOrder(trx, (await findOrder(trx, o.id))!)), token: o.token })),
     );
   });
+  return withToken(orders, input.phone, proved, now, context);
 }

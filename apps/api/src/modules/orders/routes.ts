@@ -17,6 +17,9 @@ import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { placeOrders } from './place.js';
+import type { ReservationRules } from './limits.js';
+import type { PhoneProof } from '../phone-proof/service.js';
+import { addressGroup } from '../../plugins/address-group.js';
 import { listOrders } from './repository.js';
 import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
@@ -30,13 +33,14 @@ const ORDER_LINK_PER_MINUTE = 120;
 export interface OrderRouteOptions {
   db: Db;
   clock: () => Date;
-  reservationHours: number;
+  rules: ReservationRules;
+  proof: PhoneProof;
 }
 
 // A POST without a body arrives as null: cancelling needs no reason.
 const buyerCancelBody = buyerCancelSchema.nullable();
 
-export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify, { db, clock, reservationHours }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify, { db, clock, rules, proof }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const config = { access: STAFF };
@@ -58,7 +62,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify
       schema: { tags, body: orderRequestSchema, response: { 201: placeOrderResultSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send({ orders: await placeOrders(db, request.body, clock(), reservationHours) }),
+      reply
+        .status(201)
+        .send(await placeOrders(db, request.body, clock(), { rules, proof, group: addressGroup(request.ip) })),
   );
 
   app.get(
