@@ -157,13 +157,18 @@ export async function buildApp({
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
-      await api.register(authRoutes, { db });
+      await api.register(authRoutes, { db, clock, publicUrl: config.publicUrl ?? 'http://localhost:3000' });
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
       const links = statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret);
       await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS, links });
-      await api.register(sellerAccountRoutes, { db, clock, links });
+      await api.register(sellerAccountRoutes, {
+        db,
+        clock,
+        links,
+        publicUrl: config.publicUrl ?? 'http://localhost:3000',
+      });
       await api.register(dashboardRoutes, {
         db,
         clock,

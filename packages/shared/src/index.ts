@@ -25,5 +25,6 @@ export * from './orders.js';
 export * from './phone-proof.js';
 export * from './messages.js';
 export * from './seller-accounts.js';
+export * from './password-reset.js';
 export * from './cookies.js';
 export * from './languages.js';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { newPasswordFormSchema } from './password-reset.js';
 import { passwordField } from './users.js';
 
 /**
- * Where the seller account offer stands on a status page: `offered` (set a password to make one),
- * `exists` (an account already uses the request's email: log in to add the item to it), `linked`.
+ * Where the seller account offer stands on a status page: `offered` (set a password to make one) or
+ * `linked`. `exists` is kept for old clients but never sent: no answer says whether an email has an
+ * account (docs/decisions/0040).
  */
 export const SELLER_ACCOUNT_STATES = ['offered', 'exists', 'linked'] as const;
 /** `email_hint`: the account's email masked ('t***@example.mw'): anyone the link is shared with sees this page. */
@@ -13,6 +15,11 @@ export type SellerAccountOffer = z.infer<typeof sellerAccountOfferSchema>;
 /** POST /v1/sells/{status_token}/account: the password of the new seller account. */
 export const sellerAccountSchema = z.object({ password: passwordField });
 export type SellerAccountInput = z.infer<typeof sellerAccountSchema>;
+/** Its 202 answer: the link went to the item's email (masked), whatever that email already has. */
+export const sellerAccountRequestedSchema = z.object({ email_hint: z.string() });
+export type SellerAccountRequested = z.infer<typeof sellerAccountRequestedSchema>;
+export const CONFIRM_LINK_SENT =
+  /*i18n*/ 'We have sent a link to {email}. Open it to finish making your account. It works for 24 hours.';
 
 /** POST /v1/account/items: the logged-in seller adds an item they hold the private link of. */
 export const claimItemSchema = z.object({
@@ -44,9 +51,6 @@ export const accountItemsSchema = z.object({
 });
 export type AccountItems = z.infer<typeof accountItemsSchema>;
 
-export const PASSWORDS_DIFFER = /*i18n*/ 'The two passwords are not the same';
 /** The status page's form: the password typed twice, since nobody can show it back to the seller later. */
-export const sellerPasswordFormSchema = sellerAccountSchema
-  .extend({ confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: PASSWORDS_DIFFER });
+export const sellerPasswordFormSchema = newPasswordFormSchema;
 export type SellerPasswordForm = z.infer<typeof sellerPasswordFormSchema>;

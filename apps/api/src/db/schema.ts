@@ -20,6 +20,21 @@ export interface UsersTable {
   status: 'active' | 'inactive';
   created_at: Time;
   updated_at: Time;
+  /** When the owner proved the email (an Admin making the account counts); null for an unproved seller account. */
+  email_confirmed_at: Time | null;
+}
+
+export interface EmailLinksTable {
+  id: Generated<number>;
+  purpose: 'seller_account' | 'password_reset';
+  token_hash: string;
+  email: string;
+  user_id: number | null;
+  seller_request_id: number | null;
+  password_hash: string | null;
+  created_at: Time;
+  expires_at: Time;
+  used_at: Time | null;
 }
 
 interface SessionsTable {
@@ -350,4 +365,5 @@ export interface Database {
   product_holds: ProductHoldsTable;
   phone_codes: PhoneCodesTable;
   outbox_messages: OutboxMessagesTable;
+  email_links: EmailLinksTable;
 }

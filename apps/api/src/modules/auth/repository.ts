@@ -91,6 +91,20 @@ export async function countLoginFailures(db: Executor, since: string, emailKey: 
   };
 }
 
+/** The time of an account's nth newest failure since `since`, if it has that many. */
+export async function nthNewestFailure(db: Executor, emailKey: string, since: string, n: number) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select('created_at')
+    .where('email_key', '=', emailKey)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(n - 1)
+    .executeTakeFirst();
+  return row?.created_at;
+}
+
 /** A success from an address forgets that address's failures on the account (others' stay counted). */
 export async function clearLoginFailures(db: Executor, emailKey: string, ip: string) {
   await db.deleteFrom('login_failures').where('email_key', '=', emailKey).where('ip', '=', ip).execute();

@@ -1,14 +1,29 @@
-import { loginResultSchema, loginSchema } from '@marketplace/shared';
+import { loginResultSchema, loginSchema, passwordResetRequestSchema, passwordResetSchema } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { ADMIN_ONLY } from '../../plugins/access.js';
+import { HttpError } from '../../plugins/errors.js';
+import { idParams, tokenParams } from '../../plugins/params.js';
+import { recordAudit } from '../audit/repository.js';
+import { findUser } from '../users/repository.js';
+import { USER_NOT_FOUND } from '../users/service.js';
+import { requestPasswordReset, resetPassword, sendResetLink } from './password-reset.js';
 import { login, logout } from './service.js';
 import { addressGroup } from '../../plugins/address-group.js';
 
 const meSchema = z.object({ id: z.number().int(), display_name: z.string(), email: z.string(), role: z.string() });
+export const TOO_MANY_RESET_REQUESTS = /*i18n*/ 'Too many requests from your network. Please try again in 15 minutes.';
 
-export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+export interface AuthRouteOptions {
+  db: Db;
+  clock: () => Date;
+  /** Where the web app is, for the links in emails. */
+  publicUrl: string;
+}
+
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, { db, clock, publicUrl }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -19,7 +34,62 @@ export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags, body: loginSchema, response: { 200: loginResultSchema } },
     },
-    async (request) => login(db.kysely, request.body, addressGroup(request.ip)),
+    async (request) => login(db.kysely, request.body, addressGroup(request.ip), clock()),
+  );
+
+  app.post(
+    '/v1/auth/password-reset',
+    {
+      // Per address here (an IPv6 /64 is one address); per email in the service, silently.
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: 10,
+          timeWindow: '15 minutes',
+          keyGenerator: (request) => addressGroup(request.ip),
+          errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_RESET_REQUESTS }),
+        },
+      },
+      schema: { tags, body: passwordResetRequestSchema },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(db.kysely, request.body.email, publicUrl, clock());
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/v1/auth/password-reset/:token',
+    {
+      // Each call costs a password hash.
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, params: tokenParams, body: passwordResetSchema },
+    },
+    async (request, reply) => {
+      await resetPassword(db.kysely, request.params.token, request.body.password, clock());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/password-reset',
+    { config: { access: ADMIN_ONLY }, schema: { tags: ['users'], params: idParams } },
+    async (request, reply) => {
+      const now = clock();
+      await db.kysely.transaction().execute(async (trx) => {
+        const user = await findUser(trx, request.params.id);
+        if (!user) throw new HttpError(404, USER_NOT_FOUND);
+        await sendResetLink(trx, user, publicUrl, now);
+        await recordAudit(trx, {
+          actorId: request.user!.id,
+          action: `Sent a password reset link to ${user.email}`,
+          subjectType: 'user',
+          subjectId: user.id,
+          at: now.toISOString(),
+        });
+      });
+      return reply.status(202).send();
+    },
   );
 
   app.post('/v1/auth/logout', { config: { access: 'authenticated' }, schema: { tags } }, async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   createSession,
   findSession,
   findUserByEmail,
+  nthNewestFailure,
   pruneLoginFailures,
   recordLoginFailure,
   revokeSession,
@@ -22,15 +23,22 @@ import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_
 // - one address guessing many accounts stops after MAX_FAILURES_PER_IP (password spraying);
 // - an account failing from many addresses slows every address that has failed on it, with a delay that
 //   doubles per failure beyond ACCOUNT_SLOWDOWN_AFTER;
-// - an address that has not failed on the account is never held back by other addresses' failures: the
-//   right password from the owner's phone gets in while an attacker keeps failing elsewhere.
+// - an address that has not failed on the account is not held back by other addresses' failures: the
+//   right password from the owner's phone gets in while an attacker keeps failing elsewhere...
+// - ...up to MAX_FAILURES_PER_ACCOUNT from all addresses in the window: then every attempt on the account is
+//   a 429 with Retry-After until enough of those failures are older than the window, so guessing from many
+//   addresses (many IPv6 /64s) stays at a few per minute. The owner gets in at once with a password reset,
+//   which forgets the account's failures (password-reset.ts).
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_PAIR = 5;
 const MAX_FAILURES_PER_IP = 20;
 export const ACCOUNT_SLOWDOWN_AFTER = 10;
+export const MAX_FAILURES_PER_ACCOUNT = 50;
 const MAX_DELAY_MS = FAILURE_WINDOW_MS;
 export const TOO_MANY_FAILURES = /*i18n*/ 'Too many failed login attempts. Please wait 15 minutes and try again.';
 export const SLOW_DOWN = /*i18n*/ 'Too many failed login attempts on this account. Please wait a moment and try again.';
+export const ACCOUNT_LOCKED =
+  /*i18n*/ 'Too many failed login attempts on this account. Please try again later, or set a new password with "Forgot your password?".';
 
 /** How long an address that failed on a much-attacked account must wait after the account's last failure. */
 export function accountDelayMs(accountFailures: number): number {
@@ -55,6 +63,15 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
   const failures = await countLoginFailures(db, since, emailKey, ip);
   if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP)
     throw new HttpError(429, TOO_MANY_FAILURES);
+  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT) {
+    // Open again once the failure that reached the cap, counted from the newest, leaves the window.
+    const capped = await nthNewestFailure(db, emailKey, since, MAX_FAILURES_PER_ACCOUNT);
+    const waitMs = capped ? Date.parse(capped) + FAILURE_WINDOW_MS - now.getTime() : FAILURE_WINDOW_MS;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const error = new HttpError(429, ACCOUNT_LOCKED, undefined, { retry_after_seconds: seconds });
+    error.headers = { 'Retry-After': String(seconds) };
+    throw error;
+  }
   if (failures.byPair > 0 && failures.lastByAccount) {
     const waitMs = Date.parse(failures.lastByAccount) + accountDelayMs(failures.byAccount) - now.getTime();
     if (waitMs > 0) throw new HttpError(429, SLOW_DOWN, undefined, { retry_after_seconds: Math.ceil(waitMs / 1000) });

@@ -1,23 +1,31 @@
-import { accountItemsSchema, claimItemSchema, loginResultSchema, sellerAccountSchema } from '@marketplace/shared';
+import {
+  accountItemsSchema,
+  claimItemSchema,
+  loginResultSchema,
+  sellerAccountRequestedSchema,
+  sellerAccountSchema,
+} from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { tokenParams } from '../../plugins/params.js';
 import type { StatusLinks } from '../seller-requests/links.js';
 import { SELL_LINK_PER_MINUTE } from '../seller-requests/routes.js';
-import { accountItems, claimItem, createSellerAccount } from './service.js';
+import { accountItems, claimItem, confirmSellerAccount, requestSellerAccount } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 export interface SellerAccountRouteOptions {
   db: Db;
   clock: () => Date;
   links: StatusLinks;
+  /** Where the web app is, for the link in the confirmation email. */
+  publicUrl: string;
 }
 
 /** Seller accounts (docs/decisions/0011): made from an item's private page, listing the seller's items at /account. */
 export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> = async (
   fastify,
-  { db, clock, links },
+  { db, clock, links, publicUrl },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['seller accounts'];
@@ -28,10 +36,21 @@ export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> 
     {
       // Each call costs a password hash: a tight per-address limit on top of needing a valid link.
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, params: tokenParams, body: sellerAccountSchema, response: { 201: loginResultSchema } },
+      schema: { tags, params: tokenParams, body: sellerAccountSchema, response: { 202: sellerAccountRequestedSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createSellerAccount(db, request.params.token, request.body.password, clock())),
+      reply
+        .status(202)
+        .send(await requestSellerAccount(db, request.params.token, request.body.password, publicUrl, clock())),
+  );
+
+  app.post(
+    '/v1/account/confirm/:token',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, params: tokenParams, response: { 200: loginResultSchema } },
+    },
+    async (request) => confirmSellerAccount(db, request.params.token, clock()),
   );
 
   app.get(

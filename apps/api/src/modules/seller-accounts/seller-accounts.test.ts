@@ -1,13 +1,15 @@
+import { COMMON_PASSWORD } from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addCategory, addShop } from '../../test/fixtures.js';
 import { multipartBody } from '../images/testing.js';
-import { addUser, login, signIn } from '../../test/users.js';
+import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
 import { NO_BACK_OFFICE } from '../../plugins/auth.js';
 import { ITEM_NOT_FOUND } from '../seller-requests/views.js';
 import { nextIp, sellerCalls, sellForm, staffCalls, submit } from '../seller-requests/testing.js';
-import { ACCOUNT_EXISTS, ACCOUNT_NOT_ASKED, ALREADY_LINKED } from './service.js';
+import { startMailbox } from '../auth/testing.js';
+import { ACCOUNT_EXISTS, ACCOUNT_NOT_ASKED, ALREADY_LINKED, CONFIRM_LINK_INVALID } from './service.js';
 
 const PASSWORD = 'kwacha-2026-phiri';
 
@@ -18,6 +20,7 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   const seller = () => sellerCalls(t.app);
   let n = 0;
   const email = () => `seller${++n}@example.mw`;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 
   const makeAccount = (token: string, password: unknown = PASSWORD) =>
     t.app.inject({
@@ -26,6 +29,15 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
       payload: { password },
       remoteAddress: nextIp(),
     });
+  const confirm = (link: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/account/confirm/${link}`, remoteAddress: nextIp() });
+  /** Asks for the account, opens the mailed link: the seller's session. */
+  const openAccount = async (token: string, address: string, password = PASSWORD) => {
+    expect((await makeAccount(token, password)).statusCode).toBe(202);
+    const res = await confirm(await mailbox.tokenMailed(address, '/account/confirm'));
+    expect(res.statusCode).toBe(200);
+    return res.json() as { token: string; display_name: string; role: string };
+  };
   const items = (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/v1/account/items', headers });
   const claim = (headers: Record<string, string>, statusToken: unknown) =>
@@ -36,10 +48,14 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     t = await createTestApp(engine);
     staffHeaders = (await signIn(t.app, t.db, 'Moderator')).headers;
     staff = staffCalls(t.app, staffHeaders);
+    mailbox = await startMailbox(t.db);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await mailbox.close();
+    await t.close();
+  });
 
-  it('offers the account on the status page, makes it from the link, logs the seller in and lists the item', async () => {
+  it('offers the account on the status page, mails a one-time link, and makes it only when the link is opened', async () => {
     const address = email();
     const {
       id,
@@ -48,12 +64,33 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     } = await submit(t.app, { email: address.toUpperCase(), seller_name: 'Thoko Banda Phiri' }, 1);
     expect((await seller().view(token)).json().account).toEqual({ state: 'offered', email_hint: `s***@example.mw` });
 
-    const made = await makeAccount(token);
-    expect(made.statusCode).toBe(201);
+    const asked = await makeAccount(token);
+    expect(asked.statusCode).toBe(202);
+    expect(asked.headers['cache-control']).toBe('private, no-store');
+    expect(asked.json()).toEqual({ email_hint: 's***@example.mw' });
+    // Nothing is made, and nobody is logged in, until the email's owner opens the link.
+    expect(await t.db.kysely.selectFrom('users').select('id').where('email', '=', address).execute()).toEqual([]);
+    expect((await seller().view(token)).json().account.state).toBe('offered');
+    const mail = await mailbox.lastMailTo(address);
+    expect(mail.headers.subject).toBe('Marketplace Malawi: your seller account');
+    expect(mail.text).toContain(
+      `To finish making your seller account for your item ${reference}, open this link within 24 hours:`,
+    );
+    const link = await mailbox.tokenMailed(address, '/account/confirm');
+    expect(mail.text).toContain(`http://localhost:3000/account/confirm/${link}`);
+    const stored = await t.db.kysely.selectFrom('email_links').selectAll().where('email', '=', address).execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(link);
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+
+    const made = await confirm(link);
+    expect(made.statusCode).toBe(200);
     expect(made.headers['cache-control']).toBe('private, no-store');
     const session = made.json();
     expect(session).toEqual({ token: expect.any(String), display_name: 'Thoko Banda Phiri', role: 'User' });
     expect((await seller().view(token)).json().account).toEqual({ state: 'linked', email_hint: `s***@example.mw` });
+    // The link works once.
+    expect((await confirm(link)).json()).toMatchObject({ status: 404, message: CONFIRM_LINK_INVALID });
 
     const user = await t.db.kysely
       .selectFrom('users')
@@ -63,6 +100,7 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     expect(user).toMatchObject({
       role: 'User',
       status: 'active',
+      email_confirmed_at: expect.any(String),
       first_name: 'Thoko',
       last_name: 'Banda Phiri',
       display_name: 'Thoko Banda Phiri',
@@ -105,25 +143,65 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     expect(refused.json().message).toBe(NO_BACK_OFFICE);
   });
 
-  it('makes one account per item: a second try, from the same link or a race, is a 409', async () => {
-    const { status_token: token } = await submit(t.app, { email: email() });
-    const answers = await Promise.all([makeAccount(token), makeAccount(token), makeAccount(token)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const a of answers.filter((x) => x.statusCode === 409))
-      expect([ALREADY_LINKED, ACCOUNT_EXISTS]).toContain(a.json().message);
-    expect((await makeAccount(token)).json()).toMatchObject({ status: 409, message: ALREADY_LINKED });
+  it('answers the same 202 whether or not the email has an account, and mails its owner instead', async () => {
+    const admin = await addUser(t.db, 'Admin', email());
+    const taken = await submit(t.app, { email: admin.email });
+    const free = await submit(t.app, { email: email() });
+    // The status page says 'offered' for both: it never tells whether an email has an account.
+    expect((await seller().view(taken.status_token)).json().account).toEqual({
+      state: 'offered',
+      email_hint: 's***@example.mw',
+    });
+    const a = await makeAccount(taken.status_token);
+    const b = await makeAccount(free.status_token);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.json()).toEqual({ email_hint: 's***@example.mw' });
+    expect(b.json()).toEqual({ email_hint: 's***@example.mw' });
+
+    const mail = await mailbox.lastMailTo(admin.email);
+    expect(mail.text).toContain(
+      `You asked to make a seller account for your item ${taken.reference}, but you already have an account with this email address.`,
+    );
+    expect(mail.text).not.toContain('/account/confirm/');
+    // The admin's password still works and nothing was linked.
+    expect((await login(t.app, admin.email, TEST_PASSWORD, nextIp())).statusCode).toBe(200);
+    expect((await seller().view(taken.status_token)).json().account.state).toBe('offered');
   });
 
-  it('never takes over an existing account: staff email or a seller who already has one', async () => {
-    const admin = await addUser(t.db, 'Admin', email());
-    const { status_token: token } = await submit(t.app, { email: admin.email });
-    expect((await seller().view(token)).json().account).toEqual({ state: 'exists', email_hint: 's***@example.mw' });
-    const res = await makeAccount(token);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(ACCOUNT_EXISTS);
-    // The admin's password still works and nothing was linked.
-    expect((await login(t.app, admin.email, undefined, nextIp())).statusCode).toBe(200);
-    expect((await seller().view(token)).json().account.state).toBe('exists');
+  it("lets the email's owner replace an account someone made with their address before it had to be proved", async () => {
+    const address = email();
+    // An account of the old flow: made for an email nobody proved, holding the squatter's own item.
+    const squatter = await addUser(t.db, 'User', address);
+    const theirs = await submit(t.app, { email: address, item_name: 'Squatter phone' });
+    await t.db.kysely
+      .updateTable('seller_requests')
+      .set({ seller_user_id: squatter.id })
+      .where('id', '=', theirs.id)
+      .execute();
+    const squatterSession = (await login(t.app, address, TEST_PASSWORD, nextIp())).json().token as string;
+
+    const mine = await submit(t.app, { email: address, seller_name: 'Real Owner' });
+    const session = await openAccount(mine.status_token, address);
+    expect(session.display_name).toBe('Real Owner');
+    const listed = (await items(bearer(session.token))).json();
+    expect(listed.items.map((i: { reference: string }) => i.reference)).toEqual([mine.reference]);
+    // The squatter's password and session no longer open it.
+    expect((await login(t.app, address, TEST_PASSWORD, nextIp())).statusCode).toBe(401);
+    expect((await items(bearer(squatterSession))).statusCode).toBe(401);
+    expect((await login(t.app, address, PASSWORD, nextIp())).statusCode).toBe(200);
+  });
+
+  it('makes one account per email: a second link of the same email finds the account made', async () => {
+    const address = email();
+    const first = await submit(t.app, { email: address });
+    const second = await submit(t.app, { email: address });
+    expect((await makeAccount(first.status_token)).statusCode).toBe(202);
+    const firstLink = await mailbox.tokenMailed(address, '/account/confirm');
+    expect((await makeAccount(second.status_token)).statusCode).toBe(202);
+    const secondLink = await mailbox.tokenMailed(address, '/account/confirm');
+    expect((await confirm(firstLink)).statusCode).toBe(200);
+    expect((await confirm(secondLink)).json()).toMatchObject({ status: 409, message: ACCOUNT_EXISTS });
+    expect((await makeAccount(first.status_token)).json()).toMatchObject({ status: 409, message: ALREADY_LINKED });
   });
 
   it('only when the form asked for it; bad passwords and tokens get clear answers', async () => {
@@ -136,7 +214,10 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
 
     const { status_token: token } = await submit(t.app, { email: email() });
     for (const [password, message] of [
-      ['short', 'Password must be at least 8 characters'],
+      ['short', 'Password must be at least 10 characters'],
+      ['nine-char', 'Password must be at least 10 characters'],
+      ['password123', COMMON_PASSWORD],
+      ['QWERTYUIOP', COMMON_PASSWORD],
       ['', 'Password is required'],
       ['x'.repeat(129), 'Password must be at most 128 characters'],
       [12345678, 'Password is required'],
@@ -157,9 +238,9 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     const address = email();
     const first = await submit(t.app, { email: address });
     const older = await submit(t.app, { email: address, item_name: 'Nokia 105' });
-    const session = (await makeAccount(first.status_token)).json();
+    const session = await openAccount(first.status_token, address);
     const headers = bearer(session.token);
-    expect((await seller().view(older.status_token)).json().account.state).toBe('exists');
+    expect((await seller().view(older.status_token)).json().account.state).toBe('offered');
 
     const claimed = await claim(headers, older.status_token);
     expect(claimed.statusCode).toBe(200);
@@ -216,8 +297,9 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
       (await t.app.inject({ method: 'POST', url: '/api/v1/account/items', payload: { status_token: 'x' } })).statusCode,
     ).toBe(401);
 
-    const { id, status_token: token } = await submit(t.app, { email: email() });
-    const session = (await makeAccount(token)).json();
+    const address = email();
+    const { id, status_token: token } = await submit(t.app, { email: address });
+    const session = await openAccount(token, address);
     const owner = await t.db.kysely
       .selectFrom('seller_requests')
       .select('seller_user_id')
@@ -241,8 +323,9 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   it('takes a request in an account through the offer to inventory as before', async () => {
     const shopId = await addShop(t.db, 'Zomba Shop', { town: 'Zomba' });
     const categoryId = await addCategory(t.db, 'Consoles');
-    const { id, status_token: token } = await submit(t.app, { email: email() });
-    await makeAccount(token);
+    const address = email();
+    const { id, status_token: token } = await submit(t.app, { email: address });
+    await openAccount(token, address);
     await staff.approve(id);
     await staff.offer(id, 300000);
     expect((await seller().accept(token)).statusCode).toBe(200);

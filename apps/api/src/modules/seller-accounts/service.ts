@@ -1,14 +1,19 @@
-import type { AccountItems, LoginResult } from '@marketplace/shared';
+import type { AccountItems, LoginResult, SellerAccountRequested } from '@marketplace/shared';
 import { flagsOf, hasOpenOffer, sellerStatusText } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
+import { refuseCommonPassword } from '../auth/common-passwords.js';
+import { insertEmailLink, linksSentTo, useEmailLink } from '../auth/email-links.js';
 import { hashPassword } from '../auth/password.js';
-import { findUserByEmail } from '../auth/repository.js';
+import { LINKS_PER_EMAIL_PER_HOUR } from '../auth/password-reset.js';
+import { findUserByEmail, revokeUserSessions } from '../auth/repository.js';
+import { enqueueMessages } from '../notifications/outbox.js';
+import { plainName } from '../notifications/plain-name.js';
 import { openSession, type SessionUser } from '../auth/service.js';
 import { statusToken } from '../seller-requests/codes.js';
 import type { StatusLinks } from '../seller-requests/links.js';
-import { requestOfToken } from '../seller-requests/views.js';
+import { emailHint, requestOfToken } from '../seller-requests/views.js';
 import { insertUser } from '../users/repository.js';
 import { ownedRequests, setOwner } from './repository.js';
 
@@ -16,8 +21,18 @@ export const ACCOUNT_EXISTS = /*i18n*/ 'An account already uses this email addre
 export const ACCOUNT_NOT_ASKED =
   /*i18n*/ 'A seller account can only be made for an item submitted with "Create a seller account" ticked and an email address.';
 export const ALREADY_LINKED = /*i18n*/ 'This item is already in a seller account.';
+export const CONFIRM_LINK_INVALID =
+  /*i18n*/ 'This link has expired or was already used. Please make your account again from your item page.';
 /** A seller with more items than this sees the newest; the total says how many there are. */
 const ACCOUNT_ITEMS_SHOWN = 100;
+const CONFIRM_LINK_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const BRAND = 'Marketplace Malawi';
+
+/** Staff accounts, and seller accounts whose owner opened an emailed link, are never taken over. */
+function proved(user: { role: string; email_confirmed_at: string | null }): boolean {
+  return user.role !== 'User' || user.email_confirmed_at !== null;
+}
 
 /** 'Thoko Banda Phiri' -> first name 'Thoko', last name 'Banda Phiri'. */
 function nameParts(name: string) {
@@ -26,46 +41,118 @@ function nameParts(name: string) {
 }
 
 /**
- * The seller sets a password from the item's private page: the account (role User, never the back-office)
- * is made for the email the item was submitted with, the item goes into it and the seller is logged in.
- * Holding the link proves the item is theirs; an email that already has an account is refused (409), so
- * nobody can take over an account, staff or not, by submitting an item with its email address.
+ * The seller asks for an account from the item's private page (docs/decisions/0040). Nothing is made yet:
+ * a one-time link goes to the email the item was submitted with, carrying the chosen password (hashed), and
+ * the account exists once the email's owner opens it. When a proved account already uses the email, the
+ * email says so instead. The answer is the same 202 either way: it never tells whether an email has an
+ * account. One address gets at most LINKS_PER_EMAIL_PER_HOUR links; past that the answer is the same.
  */
-export async function createSellerAccount(db: Db, token: string, password: string, now: Date): Promise<LoginResult> {
+export async function requestSellerAccount(
+  db: Db,
+  token: string,
+  password: string,
+  publicUrl: string,
+  now: Date,
+): Promise<SellerAccountRequested> {
   const request = await requestOfToken(db.kysely, token);
   if (request.seller_user_id !== null) throw new HttpError(409, ALREADY_LINKED);
   if (request.create_seller_account !== 1 || request.email === '') throw new HttpError(409, ACCOUNT_NOT_ASKED);
+  refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
+  const email = request.email.trim().toLowerCase();
+  await db.kysely.transaction().execute(async (trx) => {
+    if ((await linksSentTo(trx, email, new Date(now.getTime() - HOUR_MS))) >= LINKS_PER_EMAIL_PER_HOUR) return;
+    const name = plainName(request.seller_name);
+    const hello = `Hello${name ? ` ${name}` : ''},`;
+    const existing = await findUserByEmail(trx, email);
+    let body: string[];
+    if (existing && proved(existing)) {
+      body = [
+        hello,
+        '',
+        `You asked to make a seller account for your item ${request.reference}, but you already have an account with this email address.`,
+        `Log in at ${publicUrl}/account and add the item with its private link. If you forgot your password, choose "Forgot your password?" there.`,
+      ];
+    } else {
+      const link = await insertEmailLink(trx, {
+        purpose: 'seller_account',
+        email,
+        sellerRequestId: request.id,
+        passwordHash,
+        now,
+        lifetimeMs: CONFIRM_LINK_MS,
+      });
+      body = [
+        hello,
+        '',
+        `To finish making your seller account for your item ${request.reference}, open this link within 24 hours:`,
+        `${publicUrl}/account/confirm/${link}`,
+        '',
+        'If you did not ask for an account, ignore this email: nothing is made without it.',
+      ];
+    }
+    await enqueueMessages(
+      trx,
+      [
+        {
+          channel: 'email',
+          recipient: email,
+          subject: `${BRAND}: your seller account`,
+          body: [...body, '', BRAND].join('\n'),
+          subjectType: 'seller_request',
+          subjectId: request.id,
+        },
+      ],
+      now,
+    );
+  });
+  return { email_hint: emailHint(email) };
+}
+
+/**
+ * The email's owner opens the link: the account is made (or an unproved one using the email, made before
+ * accounts needed the link, is taken over and loses the items and sessions it had), the item goes into it
+ * and the seller is logged in. The link works once (a conditional update).
+ */
+export async function confirmSellerAccount(db: Db, token: string, now: Date): Promise<LoginResult> {
   const at = now.toISOString();
-  try {
-    return await db.kysely.transaction().execute(async (trx) => {
-      if (await findUserByEmail(trx, request.email)) throw new HttpError(409, ACCOUNT_EXISTS);
-      const user = { ...nameParts(request.seller_name), display_name: request.seller_name, role: 'User' as const };
-      const id = await insertUser(trx, {
-        ...user,
-        email: request.email,
-        password_hash: passwordHash,
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      });
-      // A second tab making an account for the same item meanwhile: its account came first.
-      if (!(await setOwner(trx, request.id, id, at))) throw new HttpError(409, ALREADY_LINKED);
-      await recordAudit(trx, {
-        actorId: id,
-        action: `Seller account made for ${request.email} from request ${request.reference}`,
-        subjectType: 'user',
-        subjectId: id,
-        at,
-      });
-      return openSession(trx, { id, ...user }, now);
+  // Two links for one email confirmed at the same moment: the unique email index decides (a 409).
+  return db.kysely.transaction().execute(async (trx) => {
+    const link = await useEmailLink(trx, 'seller_account', token, now);
+    if (!link?.seller_request_id || !link.password_hash) throw new HttpError(404, CONFIRM_LINK_INVALID);
+    const request = await trx
+      .selectFrom('seller_requests')
+      .select(['id', 'reference', 'seller_name'])
+      .where('id', '=', link.seller_request_id)
+      .executeTakeFirstOrThrow();
+    const user = { ...nameParts(request.seller_name), display_name: request.seller_name, role: 'User' as const };
+    const account = { ...user, password_hash: link.password_hash, email_confirmed_at: at, updated_at: at };
+    const existing = await findUserByEmail(trx, link.email);
+    let id: number;
+    if (existing && proved(existing)) throw new HttpError(409, ACCOUNT_EXISTS);
+    if (existing) {
+      // An unproved seller account: whoever made it did not show they own the email.
+      id = existing.id;
+      await trx
+        .updateTable('users')
+        .set({ ...account, status: 'active' })
+        .where('id', '=', id)
+        .execute();
+      await trx.updateTable('seller_requests').set({ seller_user_id: null }).where('seller_user_id', '=', id).execute();
+      await revokeUserSessions(trx, id, at);
+    } else {
+      id = await insertUser(trx, { ...account, email: link.email, status: 'active', created_at: at });
+    }
+    if (!(await setOwner(trx, request.id, id, at))) throw new HttpError(409, ALREADY_LINKED);
+    await recordAudit(trx, {
+      actorId: id,
+      action: `Seller account ${existing ? 'taken over' : 'made'} for ${link.email} from request ${request.reference}, email proved`,
+      subjectType: 'user',
+      subjectId: id,
+      at,
     });
-  } catch (error) {
-    // Two requests with the same email making accounts at the same moment: the unique email index decides.
-    if (!(error instanceof HttpError) && (await findUserByEmail(db.kysely, request.email)))
-      throw new HttpError(409, ACCOUNT_EXISTS);
-    throw error;
-  }
+    return openSession(trx, { id, ...user }, now);
+  });
 }
 
 /** A logged-in seller adds an item they hold the private link of (one submitted before the account existed). */

@@ -2,7 +2,6 @@ import type { OfferAnswer, SellerAccountOffer, SellerRequest, SellerView } from 
 import { flagsOf, hasOpenOffer, sellerStatusText, sellerTokenPattern } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { findUserByEmail } from '../auth/repository.js';
 import { hashToken } from '../auth/tokens.js';
 import { messagesOf } from '../notifications/outbox.js';
 import { phoneKey } from './codes.js';
@@ -118,20 +117,21 @@ export async function loadSellerView(db: Executor, row: RequestRow, now: Date): 
       : null,
     can_answer: open && !offerRanOut(row, now),
     history: history.map((e) => ({ action: e.action, status: e.to_status, by: e.by, created_at: e.created_at })),
-    account: await accountOffer(db, row),
+    account: accountOffer(row),
   };
 }
 
 /** The seller account the form offered: only when it was asked for and an email given to log in with. */
-async function accountOffer(db: Executor, row: RequestRow): Promise<SellerAccountOffer | null> {
+function accountOffer(row: RequestRow): SellerAccountOffer | null {
   const hint = emailHint(row.email);
   if (row.seller_user_id !== null) return { state: 'linked', email_hint: hint };
   if (row.create_seller_account !== 1 || row.email === '') return null;
-  return { state: (await findUserByEmail(db, row.email)) ? 'exists' : 'offered', email_hint: hint };
+  // Never 'exists': the page must not tell whether an email has an account (docs/decisions/0040).
+  return { state: 'offered', email_hint: hint };
 }
 
 /** 'thoko@example.mw' -> 't***@example.mw': enough for the seller to recognise, not to copy. */
-function emailHint(email: string): string {
+export function emailHint(email: string): string {
   const at = email.lastIndexOf('@');
   return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
+import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { SessionUser } from '../auth/service.js';
@@ -37,6 +38,7 @@ export function toUser(row: UserRow): User {
 
 export async function createUser(db: Db, actor: SessionUser, input: z.output<typeof createUserSchema>): Promise<User> {
   const email = input.email.toLowerCase();
+  refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.kysely.transaction().execute(async (trx) => {
     if (await emailTaken(trx, email)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
@@ -51,6 +53,8 @@ export async function createUser(db: Db, actor: SessionUser, input: z.output<typ
       status: 'active',
       created_at: now,
       updated_at: now,
+      // An Admin vouches for the address; its owner can still take the account over with a reset link.
+      email_confirmed_at: now,
     });
     await recordAudit(trx, {
       actorId: actor.id,

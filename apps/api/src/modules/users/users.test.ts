@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD } from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
@@ -48,7 +49,10 @@ describe.each(engines)('users API [%s]', (engine) => {
     [{ email: '' }, 'email', 'Email is required'],
     [{ email: 'not-an-email' }, 'email', 'Invalid email'],
     [{ password: '' }, 'password', 'Password is required'],
-    [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [{ password: 'short' }, 'password', 'Password must be at least 10 characters'],
+    [{ password: 'nine-char' }, 'password', 'Password must be at least 10 characters'],
+    [{ password: 'password123' }, 'password', COMMON_PASSWORD],
+    [{ password: 'Qwertyuiop' }, 'password', COMMON_PASSWORD],
     [{ password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
     [{ role: 'Owner' }, 'role', 'Role is required'],
   ])('refuses %j on create', async (change, field, message) => {
