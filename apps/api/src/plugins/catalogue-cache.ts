@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public catalogue answer: served from the cache while the catalogue version is unchanged. */
     catalogueCache?: boolean;
+    /** A route without a querystring schema (a rendered page): the query parameters its answer depends on. */
+    pageParams?: ReadonlySet<string>;
   }
   interface FastifyInstance {
     /** What the kept catalogue answers take now, as counted against PUBLIC_CACHE_MB (the tests read it). */
@@ -311,7 +313,8 @@ export function registerCatalogueCache(
     };
   app.addHook('onRoute', (route) => {
     if (!route.config?.catalogueCache) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), missOf(declaredParams(route.schema?.querystring))];
+    const declared = route.config.pageParams ?? declaredParams(route.schema?.querystring);
+    route.onRequest = [...[route.onRequest ?? []].flat(), missOf(declared)];
   });
 
   // A miss: keep what the route answered, tagged with the version read before it was made (a write

@@ -19,6 +19,8 @@ interface Renderer {
   /** The public entry pages (where a visitor lands from a search, a shared link or the home screen), each
    * with the source paths of the lazy chunks it hydrates with. */
   PAGE_MODULES: Record<string, readonly string[]>;
+  /** The query parameters each page reads; the others change nothing and are dropped (older builds: none). */
+  PAGE_PARAMS?: Record<string, readonly string[]>;
 }
 
 interface RenderedPage {
@@ -170,7 +172,7 @@ export async function registerServerRendering(
     try {
       const dataSaver = wantsDataSaver(request.headers);
       const page = await withDeadline(
-        renderer.render(request.url, publicUrl, controller.signal, { dataSaver, language }),
+        renderer.render(pageUrl(request), publicUrl, controller.signal, { dataSaver, language }),
         RENDER_MS,
         controller,
       );
@@ -202,6 +204,19 @@ export async function registerServerRendering(
   for (const [url, modules] of Object.entries(renderer.PAGE_MODULES)) {
     const rendered = renderedTemplate(template, manifest, modules);
     for (const language of LANGUAGES) templates.set(`${language} ${url}`, inLanguage(rendered, manifest, language));
-    app.get(url, { config: { catalogueCache: true } }, handler);
+    const params = renderer.PAGE_PARAMS?.[url];
+    // Keyed by the parameters the page reads: `?pad=1`, `?pad=2`... render the same page and share its entry.
+    app.get(url, { config: { catalogueCache: true, ...(params ? { pageParams: new Set(params) } : {}) } }, handler);
   }
+}
+
+/** The URL to render: without the parameters the page does not read, so its entry fits every spelling. */
+function pageUrl(request: FastifyRequest): string {
+  const declared = request.routeOptions.config.pageParams;
+  const [path = '', query] = request.url.split('?', 2);
+  if (!declared || query === undefined) return request.url;
+  const params = new URLSearchParams(query);
+  for (const name of new Set(params.keys())) if (!declared.has(name)) params.delete(name);
+  const kept = params.toString();
+  return kept ? `${path}?${kept}` : path;
 }

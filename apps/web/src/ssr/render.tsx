@@ -29,6 +29,16 @@ export const PAGE_MODULES: Record<string, readonly string[]> = {
   ],
 };
 
+/**
+ * The query parameters each page reads (discover: features/discover); the server keys a page's cache entry by
+ * these alone and renders without the rest, so made-up parameters never add entries.
+ */
+export const PAGE_PARAMS: Record<string, readonly string[]> = {
+  '/': [],
+  '/discover': ['category', 'search', 'min_price', 'max_price', 'town', 'condition', 'sort'],
+  '/product/:id': [],
+};
+
 export interface Rendered {
   /** <title>, <meta> and preload <link>s the page asked for, for the document's head. */
   head: string;
