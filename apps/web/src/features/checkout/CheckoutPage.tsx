@@ -1,5 +1,7 @@
 import {
   EMPTY_BASKET,
+  PHONE_CODE_MESSAGE,
+  PHONE_CODE_PATTERN,
   type CheckoutForm as CheckoutOutput,
   type OrderRequest,
   type PlacedOrder,
@@ -14,7 +16,9 @@ import { pageTitle } from '../../lib/brand';
 import { rememberOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
-import { conflictOf, failureText, placeOrder } from './api';
+import { askPhoneCode, conflictOf, failureText, needsPhoneCode, placeOrder } from './api';
+import { keepPhoneToken, phoneTokenFor } from './phone-proofs';
+import { PhoneCodeStep } from './components/PhoneCodeStep';
 import { checkoutRequestId, clearDraft } from './checkout-draft';
 import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines';
 import { CheckoutForm } from './components/CheckoutForm';
@@ -26,8 +30,12 @@ import { translateKnown } from '../../i18n/labels';
 
 const NO_CHECKS = new Map<number, CheckedItem>();
 
-function requestOf(values: CheckoutOutput, lines: readonly CheckoutLine[]): OrderRequest {
+/** The phone's proof: the code just sent to it, or a kept token (docs/decisions/0035). */
+type Proof = { phone_code: string } | { phone_token: string } | Record<string, never>;
+
+function requestOf(values: CheckoutOutput, lines: readonly CheckoutLine[], proof: Proof): OrderRequest {
   return {
+    ...proof,
     request_id: checkoutRequestId(),
     items: lines.map((line) => ({ product_id: line.id, price: line.price })),
     buyer_name: values.buyer_name,
@@ -53,6 +61,10 @@ export function CheckoutPage() {
   const [conflict, setConflict] = useState<ConflictReport | null>(null);
   /** In English (ours or the server's): shown through translateKnown. */
   const [failure, setFailure] = useState<string | null>(null);
+  /** The phone a code was sent to, once the server asked for one; and the code as typed. */
+  const [codePhone, setCodePhone] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [sending, setSending] = useState(false);
 
   const lines = checkoutLines(stored, checks.status === 'success' ? checks.data : NO_CHECKS, newPrices);
   const orderable = lines.filter((line) => canOrder(line.availability));
@@ -83,11 +95,40 @@ export function CheckoutPage() {
     return true;
   }
 
+  async function sendCode(phone: string) {
+    setSending(true);
+    try {
+      await askPhoneCode(phone);
+      setCodePhone(phone);
+      setCode('');
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function proofFor(phone: string): Proof | null {
+    if (codePhone === phone) {
+      const typed = code.replace(/\s+/g, '');
+      if (!PHONE_CODE_PATTERN.test(typed)) return null;
+      return { phone_code: typed };
+    }
+    const token = phoneTokenFor(phone);
+    return token ? { phone_token: token } : {};
+  }
+
   async function place(values: CheckoutOutput): Promise<Record<string, string> | void> {
     setFailure(null);
     setConflict(null);
+    const proof = proofFor(values.phone);
+    if (!proof) {
+      setFailure(PHONE_CODE_MESSAGE);
+      return;
+    }
     try {
-      const orders = await placeOrder(requestOf(values, orderable));
+      const { orders, phoneToken } = await placeOrder(requestOf(values, orderable, proof));
+      if (phoneToken) keepPhoneToken(values.phone, phoneToken);
       setPlaced(orders);
       rememberOrders(
         orders.map((order) => ({
@@ -104,6 +145,12 @@ export function CheckoutPage() {
       );
     } catch (error) {
       if (await explainConflict(error)) return;
+      // The first time (or for another number): a code goes to the phone and the form waits for it.
+      if (needsPhoneCode(error) && codePhone !== values.phone) return sendCode(values.phone);
+      if (needsPhoneCode(error)) {
+        setFailure(failureText(error));
+        return;
+      }
       console.error('Checkout: the order was not placed', error);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       setFailure(Object.keys(fields).length ? /*i18n*/ 'Please correct the marked fields.' : failureText(error));
@@ -173,6 +220,15 @@ export function CheckoutPage() {
             beforeSubmit={
               <>
                 {conflict && <ConflictNotice report={conflict} />}
+                {codePhone && (
+                  <PhoneCodeStep
+                    phone={codePhone}
+                    code={code}
+                    onCode={setCode}
+                    onResend={() => void sendCode(codePhone)}
+                    sending={sending}
+                  />
+                )}
                 {failure && (
                   <p
                     role="alert"

@@ -1,4 +1,10 @@
-import type { OrderConflict, OrderRequest, PlacedOrder } from '@marketplace/shared';
+import {
+  PHONE_UNVERIFIED,
+  type OrderConflict,
+  type OrderRequest,
+  type PhoneCodeSent,
+  type PlacedOrder,
+} from '@marketplace/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 const ORDER_ERROR = /*i18n*/ 'Your order could not be placed. Please try again.';
@@ -6,15 +12,33 @@ const OFFLINE =
   /*i18n*/ 'We could not reach the shop. Check your connection and try again: what you typed is still here.';
 const TOO_MANY = /*i18n*/ 'Too many orders from your network just now. Please wait a few minutes and try again.';
 
-/** POST /v1/orders: one order per shop comes back, each with its private token. */
-export async function placeOrder(request: OrderRequest): Promise<PlacedOrder[]> {
-  const result = await apiRequest<{ orders?: PlacedOrder[] }>('/v1/orders', {
+/** POST /v1/orders: one order per shop comes back, each with its private token, and the phone's proof if it was proved. */
+export async function placeOrder(request: OrderRequest): Promise<{ orders: PlacedOrder[]; phoneToken?: string }> {
+  const result = await apiRequest<{ orders?: PlacedOrder[]; phone_token?: unknown }>('/v1/orders', {
     method: 'POST',
     body: request,
     defaultMessage: ORDER_ERROR,
   });
   if (!Array.isArray(result.orders) || result.orders.length === 0) throw new ApiError(ORDER_ERROR, 500);
-  return result.orders;
+  return typeof result.phone_token === 'string'
+    ? { orders: result.orders, phoneToken: result.phone_token }
+    : { orders: result.orders };
+}
+
+const CODE_ERROR = /*i18n*/ 'We could not send the code. Please try again.';
+
+/** POST /v1/phone-codes: an SMS with a 6-digit code goes to the phone. */
+export function askPhoneCode(phone: string): Promise<PhoneCodeSent> {
+  return apiRequest<PhoneCodeSent>('/v1/phone-codes', { method: 'POST', body: { phone }, defaultMessage: CODE_ERROR });
+}
+
+/** True when the server wants the phone proved by a code before it reserves (403 phone_unverified). */
+export function needsPhoneCode(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    (error.body as { code?: unknown } | null | undefined)?.code === PHONE_UNVERIFIED
+  );
 }
 
 const ids = (value: unknown): number[] =>

@@ -1,0 +1,41 @@
+import { formatMalawiPhone } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/context';
+
+interface PhoneCodeStepProps {
+  /** The number the code went to (normalised). */
+  phone: string;
+  code: string;
+  onCode: (code: string) => void;
+  onResend: () => void;
+  /** A new code is being asked for. */
+  sending: boolean;
+}
+
+/** Asks for the SMS code in the checkout itself, above the button: what the buyer typed stays as it was. */
+export function PhoneCodeStep({ phone, code, onCode, onResend, sending }: PhoneCodeStepProps) {
+  const i18n = useI18n();
+  return (
+    <div className="space-y-2 rounded-md border border-teal-300 bg-teal-50 p-3" data-testid="phone-code-step">
+      <label htmlFor="phone_code" className="block text-sm font-medium text-stone-900">
+        {i18n._('We sent a 6-digit code by SMS to {phone}. Enter it to reserve your items.', {
+          phone: formatMalawiPhone(phone),
+        })}
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id="phone_code"
+          name="phone_code"
+          className="input w-36 text-center text-lg tracking-widest"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={code}
+          onChange={(event) => onCode(event.target.value)}
+        />
+        <button type="button" className="text-link min-h-11" onClick={onResend} disabled={sending}>
+          {sending ? i18n._('Sending...') : i18n._('Send a new code')}
+        </button>
+      </div>
+    </div>
+  );
+}
