@@ -6,6 +6,7 @@ import { LoadError } from '../components/status';
 import { useDisplayName } from '../session';
 import { DASHBOARD_ERROR, dashboardQuery } from './api';
 import { LineChart } from './LineChart';
+import { Link } from '../../lib/router';
 
 const count = new Intl.NumberFormat('en-MW');
 
@@ -35,6 +36,15 @@ export function DashboardPage() {
   return (
     <section className="space-y-6">
       <h1 className="text-xl font-bold text-stone-900">{`Welcome, ${displayName}`}</h1>
+      {data?.reservations.alarm ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>{`${count.format(data.reservations.last_hour)} items were reserved in the last hour`}</strong>
+          {`, more than the ${count.format(data.reservations.alarm_per_hour)} expected. Someone may be holding stock they will not buy: check the newest orders and cancel those that are not real. `}
+          <Link to="/admin/orders?status=Placed" className="font-medium underline">
+            Newest orders
+          </Link>
+        </p>
+      ) : null}
       {dashboard.error && !data ? (
         <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={() => void dashboard.refetch()} />
       ) : null}

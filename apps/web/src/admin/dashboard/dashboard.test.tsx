@@ -41,6 +41,7 @@ describe('dashboard', () => {
         () =>
           json({
             stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2, revenueThisWeek: 1250000 },
+            reservations: { last_hour: 3, alarm_per_hour: 20, alarm: false },
             orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
             recent_actions: [
               { id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' },
@@ -66,5 +67,32 @@ describe('dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeInTheDocument();
     expect(screen.getByText('Created product Dell Latitude')).toBeInTheDocument();
     expect(screen.getByText('#42')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('raises the alarm when more items were reserved in the last hour than the setting allows', async () => {
+    signIn('Chikondi');
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [
+        /^GET \/api\/admin\/dashboard$/,
+        () =>
+          json({
+            stats: { products: 30, orders: 40, users: 2, pendingOrders: 26, revenueThisWeek: 0 },
+            reservations: { last_hour: 26, alarm_per_hour: 20, alarm: true },
+            orders_by_day: days.map((date) => ({ date, orders: 0 })),
+            recent_actions: [],
+          }),
+      ],
+    ]);
+    renderAdmin('/admin/dashboard');
+    const alarm = await screen.findByRole('alert');
+    expect(alarm).toHaveTextContent(
+      '26 items were reserved in the last hour, more than the 20 expected. Someone may be holding stock they will not buy: check the newest orders and cancel those that are not real.',
+    );
+    expect(within(alarm).getByRole('link', { name: 'Newest orders' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=Placed',
+    );
   });
 });
