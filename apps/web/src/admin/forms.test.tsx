@@ -65,7 +65,7 @@ describe('create user form', () => {
     await retype(user, 'Password', 'short');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 10 characters')).toBeInTheDocument();
 
     await retype(user, 'First name', 'Thoko');
     await retype(user, 'Last name', 'Banda');

@@ -22,6 +22,12 @@ const publicRoutes: [path: string, page: ComponentType][] = [
   ['sell/success', lazyPage(() => import('../features/sell/SellSuccessPage'), 'SellSuccessPage')],
   ['sell/status/:token', lazyPage(() => import('../features/sell-status/SellStatusPage'), 'SellStatusPage')],
   ['account', lazyPage(() => import('../features/account/AccountPage'), 'AccountPage')],
+  ['account/confirm/:token', lazyPage(() => import('../features/account/ConfirmAccountPage'), 'ConfirmAccountPage')],
+  ['forgot-password', lazyPage(() => import('../features/password-reset/ForgotPasswordPage'), 'ForgotPasswordPage')],
+  [
+    'reset-password/:token',
+    lazyPage(() => import('../features/password-reset/ResetPasswordPage'), 'ResetPasswordPage'),
+  ],
   ['saved', lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage')],
   ['about', lazyPage(loadInfo, 'AboutPage')],
   ['contact', lazyPage(loadInfo, 'ContactPage')],

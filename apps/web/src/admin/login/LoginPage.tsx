@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { loginSchema, type LoginInput } from '@marketplace/shared';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from '../../lib/router';
+import { Link, Navigate, useNavigate } from '../../lib/router';
 import { BRAND } from '../../lib/brand';
 import { usePageTitle } from '../use-page-title';
 import { login, loginErrorText } from '../auth-api';
@@ -61,6 +61,11 @@ export function LoginPage() {
               {isSubmitting ? 'Logging in…' : 'Login'}
             </button>
           </form>
+          <p className="mt-4 text-center text-sm">
+            <Link to="/forgot-password" className="text-teal-800 underline">
+              Forgot your password?
+            </Link>
+          </p>
         </div>
       </div>
     </main>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { updateUserSchema, type User } from '@marketplace/shared';
 import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
@@ -6,9 +6,10 @@ import { FormActions, FormCard } from '../components/form-layout';
 import { RecordScreen } from '../components/RecordScreen';
 import { Options, SelectField, TextField } from '../components/ui';
 import { FormSkeleton } from '../components/status';
-import { notifyError } from '../toasts';
+import { notifyError, notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
+import { sendResetLink, updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
+import { buttonStyles } from '../components/ui';
 
 const FIELDS = ['display_name', 'email', 'role', 'status'] as const;
 
@@ -25,7 +26,12 @@ export function EditUserPage() {
       fallback={USERS_ERRORS.one}
       skeleton={<FormSkeleton />}
     >
-      {(loaded) => <EditUserForm key={loaded.id} user={loaded} />}
+      {(loaded) => (
+        <>
+          <EditUserForm key={loaded.id} user={loaded} />
+          <ResetLinkButton user={loaded} />
+        </>
+      )}
     </RecordScreen>
   );
 }
@@ -80,5 +86,32 @@ function EditUserForm({ user }: { user: User }) {
         className="sm:col-span-2"
       />
     </FormCard>
+  );
+}
+
+/** An Admin mails the user a one-time link to set a new password; the current one works until it is used. */
+function ResetLinkButton({ user }: { user: User }) {
+  const send = useMutation({
+    mutationFn: () => sendResetLink(user.id),
+    onSuccess: () => notifySuccess(`Password reset link sent to ${user.email}`),
+    onError: (error) => notifyError(error instanceof Error ? error.message : USERS_ERRORS.resetLink),
+  });
+  return (
+    <section aria-labelledby="reset-heading" className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="reset-heading" className="text-base font-semibold text-stone-900">
+        Password
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Email this user a link to set a new password. It works once, for 30 minutes.
+      </p>
+      <button
+        type="button"
+        className={`${buttonStyles.secondary} mt-3`}
+        disabled={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        {send.isPending ? 'Sending…' : 'Send password reset link'}
+      </button>
+    </section>
   );
 }

@@ -9,6 +9,7 @@ export const USERS_ERRORS = {
   create: 'Failed to create user',
   update: 'Failed to update user',
   remove: 'Failed to delete user',
+  resetLink: 'Failed to send the password reset link',
 } as const;
 
 export const userKeys = {
@@ -42,4 +43,12 @@ export function updateUser(id: number | string, input: UpdateUserInput): Promise
 
 export function deleteUser(id: number): Promise<void> {
   return adminRequest<void>(`/admin/users/${id}`, { method: 'DELETE', defaultMessage: USERS_ERRORS.remove });
+}
+
+/** Mails the user a one-time link to set a new password (docs/decisions/0043). */
+export async function sendResetLink(id: number): Promise<void> {
+  await adminRequest<unknown>(`/admin/users/${encodeURIComponent(String(id))}/password-reset`, {
+    method: 'POST',
+    defaultMessage: USERS_ERRORS.resetLink,
+  });
 }

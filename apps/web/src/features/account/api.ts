@@ -31,3 +31,11 @@ export function claimItem(token: string, statusToken: string): Promise<AccountIt
     defaultMessage: /*i18n*/ 'Could not add the item to your account',
   });
 }
+
+/** Opens the link mailed to a seller who asked for an account: the account is made and the seller logged in. */
+export function confirmAccount(linkToken: string): Promise<LoginResult> {
+  return apiRequest<LoginResult>(`/v1/account/confirm/${encodeURIComponent(linkToken)}`, {
+    method: 'POST',
+    defaultMessage: /*i18n*/ 'Could not make your account. Please try again.',
+  });
+}

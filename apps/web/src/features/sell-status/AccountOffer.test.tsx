@@ -15,7 +15,6 @@ afterEach(() => {
 
 const VIEW_URL = new RegExp(`^GET /api/v1/sells/${SELL_TOKEN}$`);
 const ACCOUNT_URL = new RegExp(`^POST /api/v1/sells/${SELL_TOKEN}/account$`);
-const SESSION = { token: 'seller-session-token-000000000001', display_name: 'Chikondi Banda', role: 'User' };
 
 function AccountProbe() {
   const state = useLocation().state as { claim?: string } | null;
@@ -42,11 +41,11 @@ describe('the seller account on the status page', () => {
     expect(screen.queryByRole('region', { name: 'Your seller account' })).not.toBeInTheDocument();
   });
 
-  it('checks the two passwords before sending, then makes the account and logs the seller in', async () => {
+  it('checks the two passwords before sending, then says where the link to finish the account went', async () => {
     const user = userEvent.setup();
     const spy = mockApi([
       [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
-      [ACCOUNT_URL, () => json(SESSION, 201)],
+      [ACCOUNT_URL, () => json({ email_hint: 'c***@example.mw' }, 202)],
     ]);
     renderStatus();
     const account = await section();
@@ -56,7 +55,7 @@ describe('the seller account on the status page', () => {
 
     await retype(user, 'Choose a password', 'short');
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(await account.findByText('Password must be at least 10 characters')).toBeInTheDocument();
     await retype(user, 'Choose a password', 'kwacha-2026-banda');
     await retype(user, 'Type it again', 'kwacha-2026-bnada');
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
@@ -65,21 +64,23 @@ describe('the seller account on the status page', () => {
 
     await retype(user, 'Type it again', 'kwacha-2026-banda');
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(
-      await account.findByText('Your seller account is ready, and you are logged in. This item is in it.'),
-    ).toBeInTheDocument();
+    expect(await account.findByRole('status')).toHaveTextContent(
+      'We have sent a link to c***@example.mw. Open it to finish making your account. It works for 24 hours.',
+    );
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ password: 'kwacha-2026-banda' });
-    expect(window.localStorage.getItem('sellerToken')).toBe(SESSION.token);
-    expect(account.getByRole('link', { name: 'See all your items' })).toHaveAttribute('href', '/account');
+    // No session until the email's owner opens the link.
+    expect(window.localStorage.getItem('sellerToken')).toBeNull();
   });
 
   it("shows the server's refusal: a password it refused under the field, anything else above the button", async () => {
     const user = userEvent.setup();
     let answer = json(
       {
-        message: 'Password must be at least 8 characters',
-        errors: { password: 'Password must be at most 128 characters' },
+        message: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+        errors: {
+          password: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+        },
       },
       400,
     );
@@ -93,13 +94,15 @@ describe('the seller account on the status page', () => {
     await retype(user, 'Choose a password', 'kwacha-2026-banda');
     await retype(user, 'Type it again', 'kwacha-2026-banda');
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Password must be at most 128 characters')).toBeInTheDocument();
+    expect(
+      await account.findByText(
+        'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+      ),
+    ).toBeInTheDocument();
 
-    answer = json({ message: 'An account already uses this email address. Log in to add this item to it.' }, 409);
+    answer = json({ message: 'This item is already in a seller account.' }, 409);
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByRole('alert')).toHaveTextContent(
-      'An account already uses this email address. Log in to add this item to it.',
-    );
+    expect(await account.findByRole('alert')).toHaveTextContent('This item is already in a seller account.');
     expect(window.localStorage.getItem('sellerToken')).toBeNull();
   });
 

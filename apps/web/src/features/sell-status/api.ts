@@ -1,4 +1,4 @@
-import type { LoginResult, SellerView } from '@marketplace/shared';
+import type { SellerAccountRequested, SellerView } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** The one answer for a wrong, malformed or unknown link: it never says whether an item exists. */
@@ -30,9 +30,9 @@ export async function answerOffer(
   });
 }
 
-/** Makes the seller account the form offered; the seller is logged in with the answer. */
-export async function createAccount(token: string, password: string): Promise<LoginResult> {
-  return apiRequest<LoginResult>(`${path(token)}/account`, {
+/** Asks for the seller account the form offered: a link to make it goes to the item's email. */
+export async function createAccount(token: string, password: string): Promise<SellerAccountRequested> {
+  return apiRequest<SellerAccountRequested>(`${path(token)}/account`, {
     method: 'POST',
     body: { password },
     defaultMessage: /*i18n*/ 'Could not make your account. Please try again.',

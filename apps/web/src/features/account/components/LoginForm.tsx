@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@marketplace/shared';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/FormField';
+import { Link } from '../../../lib/router';
 import { login } from '../api';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
@@ -43,6 +44,11 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? i18n._('Logging in…') : i18n._('Log in')}
       </button>
+      <p className="text-sm">
+        <Link to="/forgot-password" className="underline">
+          {i18n._('Forgot your password?')}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -18,7 +18,7 @@ interface AccountOfferProps {
 const link = 'btn btn-outline mt-3';
 
 /** The seller account the sell form offered: make it, log in to add this item to it, or open it. */
-export function AccountOffer({ offer, token, justCreated, onCreated, headingId }: AccountOfferProps) {
+export function AccountOffer({ offer, token, justCreated, headingId }: AccountOfferProps) {
   const i18n = useI18n();
   return (
     <>
@@ -31,7 +31,7 @@ export function AccountOffer({ offer, token, justCreated, onCreated, headingId }
             {i18n._('You asked for a seller account. Set a password to see all your items in one place, at any time.')}
           </p>
           <Suspense fallback={<p className="mt-3 text-sm text-stone-600">{i18n._('Loading…')}</p>}>
-            <SetPasswordForm token={token} emailHint={offer.email_hint} onCreated={onCreated} />
+            <SetPasswordForm token={token} emailHint={offer.email_hint} />
           </Suspense>
         </>
       )}

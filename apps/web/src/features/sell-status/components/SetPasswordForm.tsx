@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sellerPasswordFormSchema, type SellerPasswordForm } from '@marketplace/shared';
+import { CONFIRM_LINK_SENT, sellerPasswordFormSchema, type SellerPasswordForm } from '@marketplace/shared';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/FormField';
 import { ApiError } from '../../../lib/api-client';
-import { setSellerToken } from '../../../lib/seller-session';
 import { createAccount } from '../api';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
@@ -12,12 +12,15 @@ import { Rich } from '../../../i18n/Rich';
 interface SetPasswordFormProps {
   token: string;
   emailHint: string;
-  onCreated: () => void;
 }
 
-/** The password of the seller account, typed twice; the seller is logged in once it is made. */
-export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordFormProps) {
+/**
+ * The password of the seller account, typed twice. The account is made when the seller opens the link
+ * then mailed to the item's email (docs/decisions/0040); the page says where it went.
+ */
+export function SetPasswordForm({ token, emailHint }: SetPasswordFormProps) {
   const i18n = useI18n();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,9 +33,7 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
 
   const submit = handleSubmit(async ({ password }) => {
     try {
-      const session = await createAccount(token, password);
-      setSellerToken(session.token);
-      onCreated();
+      setSentTo((await createAccount(token, password)).email_hint);
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { errors?: { password?: unknown } } | null) : null;
       const onField = typeof body?.errors?.password === 'string' ? body.errors.password : null;
@@ -44,6 +45,13 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
         });
     }
   });
+
+  if (sentTo)
+    return (
+      <p role="status" className="mt-3 text-stone-800">
+        {i18n._(CONFIRM_LINK_SENT, { email: sentTo })}
+      </p>
+    );
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 space-y-4">
@@ -57,7 +65,7 @@ export function SetPasswordForm({ token, emailHint, onCreated }: SetPasswordForm
       <input type="hidden" autoComplete="username" value={emailHint} readOnly />
       <Field
         label={i18n._('Choose a password')}
-        hint={i18n._('At least 8 characters')}
+        hint={i18n._('At least 10 characters')}
         error={errors.password?.message}
       >
         {(aria) => <input {...aria} type="password" autoComplete="new-password" {...register('password')} />}
