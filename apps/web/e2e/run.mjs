@@ -30,6 +30,7 @@ const ENGINE_JOURNEYS = [
   'seller-journeys.spec.ts',
   'seller-status.spec.ts',
   'seller-account.spec.ts',
+  'forgot-password.spec.ts',
   'find-items.spec.ts',
   'search.spec.ts',
 ];

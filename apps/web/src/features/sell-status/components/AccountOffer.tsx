@@ -33,6 +33,10 @@ export function AccountOffer({ offer, token, justCreated, headingId }: AccountOf
           <Suspense fallback={<p className="mt-3 text-sm text-stone-600">{i18n._('Loading…')}</p>}>
             <SetPasswordForm token={token} emailHint={offer.email_hint} />
           </Suspense>
+          {/* The page never says whether the email has an account (docs/decisions/0040): both ways are offered. */}
+          <Link to="/account" state={{ claim: token }} className={link}>
+            {i18n._('Log in to add this item')}
+          </Link>
         </>
       )}
       {offer.state === 'exists' && (
