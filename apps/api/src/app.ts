@@ -54,6 +54,7 @@ export interface AppOptions {
         | 'maxHeldPerPhone'
         | 'maxHeldPerAddress'
         | 'reservationAlarmPerHour'
+        | 'phoneCodesPerAddressHour'
         | 'offerDays'
         | 'orderSweepSeconds'
         | 'publicCacheMb'
@@ -175,7 +176,11 @@ export async function buildApp({
         alarmPerHour: config.reservationAlarmPerHour ?? RESERVATION_DEFAULTS.alarmPerHour,
       });
       // Phones are proved where a code can reach them: with an SMS transport (docs/decisions/0035).
-      const proof = { enabled: config.sms !== undefined, key: () => links.key() };
+      const proof = {
+        enabled: config.sms !== undefined,
+        key: () => links.key(),
+        codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
+      };
       await api.register(phoneProofRoutes, { db, clock, proof });
       await api.register(orderRoutes, {
         db,

@@ -12,6 +12,7 @@ export const RESERVATION_DEFAULTS = {
   maxHeldPerPhone: 5,
   maxHeldPerAddress: 10,
   alarmPerHour: 20,
+  codesPerAddressHour: 3,
 } as const;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
@@ -70,6 +71,13 @@ const envSchema = z
       .min(1)
       .max(10_000)
       .default(RESERVATION_DEFAULTS.maxHeldPerAddress),
+    // SMS codes one client address (IPv6: its /64) may ask for in an hour; raise it behind carrier-grade NAT.
+    PHONE_CODES_PER_ADDRESS_HOUR: z.coerce
+      .number({ message: 'must be a number of codes' })
+      .int('must be a whole number of codes')
+      .min(1)
+      .max(1_000_000)
+      .default(RESERVATION_DEFAULTS.codesPerAddressHour),
     // The dashboard warns when more items than this were reserved in the last hour.
     RESERVATION_ALARM_PER_HOUR: z.coerce
       .number({ message: 'must be a number of items' })
@@ -206,6 +214,7 @@ export type Config = {
   maxHeldPerPhone: number;
   maxHeldPerAddress: number;
   reservationAlarmPerHour: number;
+  phoneCodesPerAddressHour: number;
   offerDays: number;
   orderSweepSeconds: number;
   publicCacheMb: number;
@@ -254,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeldPerPhone: e.MAX_HELD_ITEMS_PER_PHONE,
     maxHeldPerAddress: e.MAX_HELD_ITEMS_PER_ADDRESS,
     reservationAlarmPerHour: e.RESERVATION_ALARM_PER_HOUR,
+    phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
     offerDays: e.OFFER_DAYS,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
     publicCacheMb: e.PUBLIC_CACHE_MB,

@@ -3,6 +3,7 @@ import { login, sidebar } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts, money } from './support/catalogue';
 import { screenChecks } from './support/screens';
+import { placeProvedOrder } from './support/smsbox';
 
 // Orders, the staff side (docs/product.md#orders): an order placed by a buyer is taken from Placed to Completed in the
 // back-office; the item then leaves the storefront and the dashboard counts the order and its revenue.
@@ -31,13 +32,11 @@ test('staff take an order from Placed to Completed; the item leaves the storefro
 }) => {
   const item = (await listProducts(request)).find((p) => p.name === 'LG 2.1 Soundbar SN4');
   if (!item) throw new Error('seeded soundbar is missing');
-  const placed = await request.post('/api/v1/orders', {
-    data: {
-      items: [{ product_id: item.id, price: item.price }],
-      buyer_name: 'Grace Mwale',
-      phone: '+265 991 222 333',
-      fulfilment: 'collect',
-    },
+  const placed = await placeProvedOrder(request, {
+    items: [{ product_id: item.id, price: item.price }],
+    buyer_name: 'Grace Mwale',
+    phone: '+265 991 222 333',
+    fulfilment: 'collect',
   });
   expect(placed.status()).toBe(201);
   const { number } = ((await placed.json()) as { orders: { number: string }[] }).orders[0]!;

@@ -5,6 +5,7 @@ import { listProducts } from './support/catalogue';
 import { collectErrors } from './support/console';
 import { waitForApp } from './support/navigation';
 import { PHONE, screenChecks } from './support/screens';
+import { confirmWithCode } from './support/smsbox';
 
 // Chichewa (docs/decisions/0032), on a phone: a buyer switches the shop to Chichewa, which it remembers (the server's
 // pages come in Chichewa from then on), and places an order in Chichewa from product page to confirmation.
@@ -69,7 +70,16 @@ test('a buyer switches to Chichewa, the choice is remembered, and an order is pl
   await expect(page.getByRole('radio', { name: /Kukatenga ku shopu/ })).toBeChecked();
   await checkScreen(page, 'checkout');
 
-  await page.getByRole('button', { name: 'Tsimikizani oda' }).click();
+  // The phone is proved by the code the SMS brings, asked for in Chichewa without losing the form.
+  await confirmWithCode(page, '0999 765 432', {
+    label: /^Takutumizirani nambala ya manambala 6 pa SMS ku \+265 999 765 432/,
+    button: 'Tsimikizani oda',
+    atCodeStep: async () => {
+      await expect(page.getByLabel('Dzina lanu')).toHaveValue('Chisomo Mwale');
+      await expect(page.getByRole('button', { name: 'Tumizani nambala yatsopano' })).toBeVisible();
+      await checkScreen(page, 'checkout-code');
+    },
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Zikomo! Oda yanu yatumizidwa' })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(orderNumberPattern);
   await checkScreen(page, 'confirmation');

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -108,6 +109,41 @@ const smtpPort = await new Promise((resolveSmtp) =>
   smtp.listen(0, '127.0.0.1', () => resolveSmtp(smtp.server.address().port)),
 );
 
+// And an HTTP server speaking Africa's Talking's messaging API stands in for the SMS gateway: every SMS lands in
+// smsbox.json (support/smsbox.ts), where journeys read the codes that prove a buyer's phone.
+const smsbox = join(dataDir, 'smsbox.json');
+const texts = [];
+const SMS_KEY = 'e2e-sms-key';
+const sms = createHttpServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    const form = Object.fromEntries(new URLSearchParams(body));
+    if (req.url !== '/version1/messaging' || req.headers.apikey !== SMS_KEY || !form.to || !form.message) {
+      res.writeHead(400).end('Invalid request');
+      return;
+    }
+    texts.push({ to: form.to, message: form.message });
+    const aside = `${smsbox}.${texts.length}.tmp`;
+    const recipient = {
+      statusCode: 101,
+      number: form.to,
+      status: 'Success',
+      cost: 'MWK 25',
+      messageId: `e2e-${texts.length}`,
+    };
+    writeFile(aside, JSON.stringify(texts))
+      .then(() => rename(aside, smsbox))
+      .then(() => {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1', Recipients: [recipient] } }));
+      });
+  });
+});
+await writeFile(smsbox, '[]');
+const smsPort = await new Promise((resolveSms) => sms.listen(0, '127.0.0.1', () => resolveSms(sms.address().port)));
+
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   env: {
@@ -119,6 +155,12 @@ const server = spawn(process.execPath, [serverEntry], {
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMS_API_KEY: SMS_KEY,
+    SMS_USERNAME: 'e2e',
+    SMS_API_URL: `http://127.0.0.1:${smsPort}/version1/messaging`,
+    // Every journey comes from one loopback address, as many buyers behind a carrier's NAT do.
+    MAX_HELD_ITEMS_PER_ADDRESS: '1000',
+    PHONE_CODES_PER_ADDRESS_HOUR: '1000',
     OUTBOX_POLL_SECONDS: '1',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -139,6 +181,8 @@ async function stopServer() {
     clearTimeout(timer);
   }
   await new Promise((closed) => smtp.close(closed));
+  sms.closeAllConnections();
+  await new Promise((closed) => sms.close(closed));
   await rm(dataDir, { recursive: true, force: true });
   await postgres?.drop();
 }
@@ -174,7 +218,7 @@ try {
     [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...args],
     {
       cwd: root,
-      env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox },
+      env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox, E2E_SMSBOX: smsbox },
       stdio: 'inherit',
     },
   );

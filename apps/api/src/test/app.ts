@@ -16,6 +16,7 @@ export interface TestAppOptions {
   maxHeldPerPhone?: number;
   maxHeldPerAddress?: number;
   reservationAlarmPerHour?: number;
+  phoneCodesPerAddressHour?: number;
   /** An SMS gateway: phones are then proved by a code before a reservation. */
   sms?: AppOptions['config']['sms'];
   offerDays?: number;
@@ -44,6 +45,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.maxHeldPerAddress !== undefined) config.maxHeldPerAddress = options.maxHeldPerAddress;
   if (options.reservationAlarmPerHour !== undefined) config.reservationAlarmPerHour = options.reservationAlarmPerHour;
   if (options.sms !== undefined) config.sms = options.sms;
+  if (options.phoneCodesPerAddressHour !== undefined)
+    config.phoneCodesPerAddressHour = options.phoneCodesPerAddressHour;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;

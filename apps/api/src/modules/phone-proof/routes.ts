@@ -20,7 +20,10 @@ export const phoneProofRoutes: FastifyPluginAsync<PhoneProofRouteOptions> = asyn
     '/v1/phone-codes',
     {
       // The database counts codes per phone and per address group; this caps raw volume before it.
-      config: { access: 'public', rateLimit: { max: CODES_PER_HOUR * 4, timeWindow: '1 hour' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: Math.max(CODES_PER_HOUR, proof.codesPerAddressHour) * 4, timeWindow: '1 hour' },
+      },
       schema: { tags: ['orders'], body: phoneCodeRequestSchema, response: { 202: phoneCodeSentSchema } },
     },
     async (request, reply) =>
