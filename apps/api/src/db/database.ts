@@ -40,8 +40,18 @@ export interface Db {
    * once, not built by Kysely each time, since this read is most of what a cached answer costs.
    */
   catalogueVersion(): Promise<number>;
+  /** The catalogue version and the watcher counts' version (migration 0016), in one read, for the cache. */
+  catalogueStamp(): Promise<CatalogueStamp>;
   close(): Promise<void>;
 }
+
+export interface CatalogueStamp {
+  catalogue: number;
+  watchers: number;
+}
+
+const STAMP_SQL =
+  'select (select version from catalogue_version where id = 1) as catalogue, (select version from watchers_version where id = 1) as watchers';
 
 interface PostgresOptions {
   /** Connections per process (PG_POOL_MAX). */
@@ -121,6 +131,11 @@ function openPostgres(url: string, options: PostgresOptions): Db {
       });
       return Number(result.rows[0]!.version);
     },
+    catalogueStamp: async () => {
+      const result = await pool.query<CatalogueStamp>({ name: 'catalogue_stamp', text: STAMP_SQL });
+      const row = result.rows[0]!;
+      return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
+    },
     close: once(async () => {
       await kysely.destroy();
       // Kysely ends the pool only if it ever ran a query through it: a database closed before its first
@@ -163,6 +178,7 @@ function openSqlite(file: string): Db {
   database.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
   let versionStatement: SQLite.Statement<[], number> | undefined;
+  let stampStatement: SQLite.Statement<[], CatalogueStamp> | undefined;
   return {
     kysely,
     engine: 'sqlite',
@@ -178,6 +194,11 @@ function openSqlite(file: string): Db {
     catalogueVersion: async () => {
       versionStatement ??= database.prepare<[], number>('select version from catalogue_version where id = 1').pluck();
       return Number(versionStatement.get());
+    },
+    catalogueStamp: async () => {
+      stampStatement ??= database.prepare<[], CatalogueStamp>(STAMP_SQL);
+      const row = stampStatement.get()!;
+      return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
     },
     close: once(() => kysely.destroy()),
   };

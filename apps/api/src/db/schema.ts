@@ -149,6 +149,8 @@ interface ProductInterestsTable {
   product_id: number;
   visitor_id: string;
   created_at: Time;
+  /** The address (IPv6 by /64) that added the watcher, for the per-day limit; null before migration 0016. */
+  address_group: string | null;
 }
 
 interface FeaturedProductsTable {
@@ -354,6 +356,8 @@ export interface Database {
   product_interests: ProductInterestsTable;
   featured_products: FeaturedProductsTable;
   catalogue_version: CatalogueVersionTable;
+  /** One row: bumped by every write to product_interests (migration 0016), apart from the catalogue version. */
+  watchers_version: CatalogueVersionTable;
   seller_requests: SellerRequestsTable;
   seller_request_images: SellerRequestImagesTable;
   seller_request_offers: SellerRequestOffersTable;

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { CatalogueStamp, Db } from '../db/database.js';
 import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public catalogue answer: served from the cache while the catalogue version is unchanged. */
     catalogueCache?: boolean;
+    /** A catalogue answer without watcher counts: it stays fresh when only a count changes (decision 0046). */
+    noWatcherCounts?: boolean;
     /** A route without a querystring schema (a rendered page): the query parameters its answer depends on. */
     pageParams?: ReadonlySet<string>;
   }
@@ -18,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on a catalogue route's miss; a handler clears it to keep its answer out of the cache. */
-    catalogue: { key: string; raw: string; version: number; hit: boolean } | undefined;
+    catalogue: { key: string; raw: string; stamp: CatalogueStamp; counts: boolean; hit: boolean } | undefined;
   }
 }
 
@@ -38,6 +40,8 @@ interface Variant {
  */
 interface Entry {
   version: number;
+  /** The watcher counts' version it shows; null: it shows no counts, so they never make it stale. */
+  watchers: number | null;
   etag: string;
   type: string;
   /** The request headers the answer depends on: Accept-Encoding, and a page's data-saver headers. */
@@ -109,6 +113,11 @@ function declaredParams(schema: unknown): ReadonlySet<string> | undefined {
   return shape ? new Set(Object.keys(shape)) : undefined;
 }
 
+/** Made for this catalogue version and, when it shows watcher counts, for this version of the counts. */
+function fresh(entry: Entry, stamp: CatalogueStamp): boolean {
+  return entry.version === stamp.catalogue && (entry.watchers === null || entry.watchers === stamp.watchers);
+}
+
 function encodingOf(accepted: string | undefined): Encoding {
   if (accepted === undefined) return 'plain';
   if (/\bbr\b/.test(accepted)) return 'br';
@@ -116,10 +125,19 @@ function encodingOf(accepted: string | undefined): Encoding {
   return 'plain';
 }
 
-function makeEntry(version: number, type: string, plain: Buffer, security: RawHeaders, vary: string): Entry {
+function makeEntry(
+  stamp: CatalogueStamp,
+  counts: boolean,
+  type: string,
+  plain: Buffer,
+  security: RawHeaders,
+  vary: string,
+): Entry {
+  const version = stamp.catalogue;
+  const watchers = counts ? stamp.watchers : null;
   const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
   const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', vary];
-  const entry: Entry = { version, etag, type, vary, common, variants: {}, bytes: 0, keys: 0 };
+  const entry: Entry = { version, watchers, etag, type, vary, common, variants: {}, bytes: 0, keys: 0 };
   entry.variants.plain = variantOf(entry, 'plain', plain);
   entry.bytes = plain.length + HEADER_BYTES;
   return entry;
@@ -186,9 +204,9 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry, grow
  * a write acknowledged before it arrived. Under load, one database round trip then serves every request that
  * came in during the previous one. (SQLite's read is synchronous and is not wrapped.)
  */
-export function sharedReads(read: () => Promise<number>): () => Promise<number> {
-  let current: Promise<number> | undefined;
-  let next: Promise<number> | undefined;
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | undefined;
+  let next: Promise<T> | undefined;
   const start = () => {
     const reading = read();
     current = reading;
@@ -236,7 +254,7 @@ export function registerCatalogueCache(
   const securityByName = securityHeaders();
   const security = Object.entries(securityByName).flat();
   const catalogueVersion =
-    db.engine === 'postgres' ? sharedReads(() => db.catalogueVersion()) : () => db.catalogueVersion();
+    db.engine === 'postgres' ? sharedReads(() => db.catalogueStamp()) : () => db.catalogueStamp();
   app.decorateRequest('catalogue', undefined);
 
   let bytes = 0;
@@ -279,8 +297,8 @@ export function registerCatalogueCache(
     )
       return done();
     catalogueVersion().then(
-      (version) => {
-        if (entry.version !== version) return done();
+      (stamp) => {
+        if (!fresh(entry, stamp)) return done();
         remember(key, entry);
         reply.hijack();
         writeHit(req, reply.raw, entry, grown);
@@ -295,17 +313,18 @@ export function registerCatalogueCache(
 
   // A catalogue route's request not answered above: a URL spelled another way, a stale entry, or no entry.
   const missOf =
-    (declared: ReadonlySet<string> | undefined) => async (request: FastifyRequest, reply: FastifyReply) => {
+    (declared: ReadonlySet<string> | undefined, counts: boolean) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET') return;
       const form = formOf(request.raw);
       const normal = normalised(request.url, declared);
       const key = withForm(normal.key, form);
       // A spelling with parameters the route ignores is not kept as a key of its own: each would take an entry.
       const raw = normal.ignored ? key : withForm(request.url, form);
-      const version = await catalogueVersion();
+      const stamp = await catalogueVersion();
       const entry = entries.get(key);
-      const hit = entry?.version === version;
-      request.catalogue = { key, raw, version, hit };
+      const hit = entry !== undefined && fresh(entry, stamp);
+      request.catalogue = { key, raw, stamp, counts, hit };
       if (!hit) return;
       remember(key, entry);
       if (raw !== key) remember(raw, entry);
@@ -314,7 +333,7 @@ export function registerCatalogueCache(
   app.addHook('onRoute', (route) => {
     if (!route.config?.catalogueCache) return;
     const declared = route.config.pageParams ?? declaredParams(route.schema?.querystring);
-    route.onRequest = [...[route.onRequest ?? []].flat(), missOf(declared)];
+    route.onRequest = [...[route.onRequest ?? []].flat(), missOf(declared, !route.config.noWatcherCounts)];
   });
 
   // A miss: keep what the route answered, tagged with the version read before it was made (a write
@@ -325,7 +344,7 @@ export function registerCatalogueCache(
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     // A route whose answer depends on more request headers says which (a rendered page: its data saver).
     const vary = ['Accept-Encoding', reply.getHeader('vary')].filter(Boolean).join(', ');
-    const entry = makeEntry(catalogue.version, type, Buffer.from(payload), security, vary);
+    const entry = makeEntry(catalogue.stamp, catalogue.counts, type, Buffer.from(payload), security, vary);
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);
     return answer(request, reply, entry, grown);

@@ -16,6 +16,7 @@ import { up as m0012 } from './0012-forgiving-search.js';
 import { up as m0013 } from './0013-condition-grade.js';
 import { up as m0014 } from './0014-reservation-limits.js';
 import { up as m0015 } from './0015-email-links.js';
+import { up as m0016 } from './0016-watchers-apart.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, MigrationFn> = {
   '0013-condition-grade': m0013,
   '0014-reservation-limits': m0014,
   '0015-email-links': m0015,
+  '0016-watchers-apart': m0016,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -128,12 +128,44 @@ export async function watchersOf(db: Executor, productIds: number[]): Promise<Ma
   return map;
 }
 
-export async function addInterest(db: Executor, productId: number, visitorId: string, at: string) {
+/**
+ * Adds a watcher unless its address group already added `limit` to this product since `since`, counted in
+ * the insert itself (on PostgreSQL two requests from one address at the same instant may still pass one
+ * count; the per-minute rate limit bounds that). True when the visitor is counted (newly or already).
+ */
+export async function addInterest(
+  db: Executor,
+  w: { productId: number; visitorId: string; addressGroup: string; at: string; since: string; limit: number },
+): Promise<boolean> {
+  const recent = db
+    .selectFrom('product_interests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('product_id', '=', w.productId)
+    .where('address_group', '=', w.addressGroup)
+    .where('created_at', '>', w.since);
   await db
     .insertInto('product_interests')
-    .values({ product_id: productId, visitor_id: visitorId, created_at: at })
+    .columns(['product_id', 'visitor_id', 'created_at', 'address_group'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          // PostgreSQL reads an untyped parameter as text, which an integer column does not take.
+          sql<number>`cast(${w.productId} as integer)`.as('product_id'),
+          eb.val(w.visitorId).as('visitor_id'),
+          eb.val(w.at).as('created_at'),
+          eb.val(w.addressGroup).as('address_group'),
+        ])
+        .where(recent, '<', w.limit),
+    )
     .onConflict((oc) => oc.columns(['product_id', 'visitor_id']).doNothing())
     .execute();
+  const mine = await db
+    .selectFrom('product_interests')
+    .select('visitor_id')
+    .where('product_id', '=', w.productId)
+    .where('visitor_id', '=', w.visitorId)
+    .executeTakeFirst();
+  return mine !== undefined;
 }
 
 export async function removeInterest(db: Executor, productId: number, visitorId: string) {

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../db/database.js';
+import { addressGroup } from '../../plugins/address-group.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParam } from '../../plugins/params.js';
 import { cursorParamSchema, type PagePosition } from './cursor.js';
@@ -30,6 +31,9 @@ import { requirePublished, toFeatured, toPublic } from './service.js';
 
 const tags = ['catalogue'];
 export const INTEREST_PER_MINUTE = 120;
+/** Watchers one address (IPv6: its /64) adds to one product per day; more marks are not counted. */
+export const WATCHERS_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const productParams = z.object({ id: idParam('Product id') });
 const listQuerySchema = catalogueListQuerySchema.extend({ cursor: cursorParamSchema }).superRefine(priceRangeInOrder);
@@ -120,7 +124,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   app.get(
     '/v1/products/suggestions',
     {
-      config: { access: 'public', catalogueCache: true },
+      config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
       schema: { tags, querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } },
     },
     async (request) => {
@@ -136,7 +140,10 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
 
   app.get(
     '/v1/products/towns',
-    { config: { access: 'public', catalogueCache: true }, schema: { tags, response: { 200: townsSchema } } },
+    {
+      config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
+      schema: { tags, response: { 200: townsSchema } },
+    },
     async () => ({ towns: await listedTowns(kysely) }),
   );
 
@@ -183,10 +190,22 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       handler: async (request) => {
         const { id } = request.params;
         await requirePublished(kysely, id);
-        if (method === 'POST') await addInterest(kysely, id, request.body.visitor_id, nowIso());
-        else await removeInterest(kysely, id, request.body.visitor_id);
+        let counted = true;
+        if (method === 'POST') {
+          const at = nowIso();
+          counted = await addInterest(kysely, {
+            productId: id,
+            visitorId: request.body.visitor_id,
+            addressGroup: addressGroup(request.ip),
+            at,
+            since: new Date(Date.parse(at) - DAY_MS).toISOString(),
+            limit: WATCHERS_PER_ADDRESS_PER_DAY,
+          });
+        } else await removeInterest(kysely, id, request.body.visitor_id);
         const watchers = (await watchersOf(kysely, [id])).get(id) ?? 0;
-        return { watchers, interested: method === 'POST' };
+        // Past the address's limit the answer is still a 200: the buyer's own mark (kept on the phone) stands,
+        // only the count does not grow (docs/decisions/0046).
+        return { watchers, interested: method === 'POST', ...(counted ? {} : { counted: false as const }) };
       },
     });
   }

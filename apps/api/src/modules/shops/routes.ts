@@ -19,8 +19,10 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     return { shops: rows.map(toShop), total, limit, offset };
   };
   const listSchema = { tags, querystring: pageQuerySchema, response: { 200: shopListSchema } };
-  app.get('/v1/shops', { config: { access: 'public', catalogueCache: true }, schema: listSchema }, (request) =>
-    list(request.query),
+  app.get(
+    '/v1/shops',
+    { config: { access: 'public', catalogueCache: true, noWatcherCounts: true }, schema: listSchema },
+    (request) => list(request.query),
   );
   app.get('/admin/shops', { config: { access: STAFF }, schema: listSchema }, (request) => list(request.query));
 
