@@ -34,7 +34,7 @@ test('staff who forgot their password set a new one with the emailed link', asyn
   await checkScreen(page, 'ask');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
     'If an account uses this email address, we have sent it a link to set a new password. The link works for 30 minutes.',
   );
   await checkScreen(page, 'sent');
@@ -55,7 +55,9 @@ test('staff who forgot their password set a new one with the emailed link', asyn
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByLabel('Type it again').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Save my new password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your password has been changed. You can now log in with it.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Your password has been changed. You can now log in with it.',
+  );
   await checkScreen(page, 'changed');
 
   await page.getByRole('link', { name: 'Staff log in' }).click();
