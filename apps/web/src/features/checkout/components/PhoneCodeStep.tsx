@@ -1,4 +1,5 @@
 import { formatMalawiPhone } from '@marketplace/shared';
+import { Field } from '../../../components/FormField';
 import { useI18n } from '../../../i18n/context';
 
 interface PhoneCodeStepProps {
@@ -16,26 +17,27 @@ export function PhoneCodeStep({ phone, code, onCode, onResend, sending }: PhoneC
   const i18n = useI18n();
   return (
     <div className="space-y-2 rounded-md border border-teal-300 bg-teal-50 p-3" data-testid="phone-code-step">
-      <label htmlFor="phone_code" className="block text-sm font-medium text-stone-900">
-        {i18n._('We sent a 6-digit code by SMS to {phone}. Enter it to reserve your items.', {
+      <Field
+        label={i18n._('We sent a 6-digit code by SMS to {phone}. Enter it to reserve your items.', {
           phone: formatMalawiPhone(phone),
         })}
-      </label>
-      <div className="flex flex-wrap items-center gap-3">
-        <input
-          id="phone_code"
-          name="phone_code"
-          className="input w-36 text-center text-lg tracking-widest"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => onCode(event.target.value)}
-        />
-        <button type="button" className="text-link min-h-11" onClick={onResend} disabled={sending}>
-          {sending ? i18n._('Sending...') : i18n._('Send a new code')}
-        </button>
-      </div>
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            name="phone_code"
+            className={`${aria.className} max-w-40 text-center text-lg tracking-widest`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            onChange={(event) => onCode(event.target.value)}
+          />
+        )}
+      </Field>
+      <button type="button" className="text-link min-h-11" onClick={onResend} disabled={sending}>
+        {sending ? i18n._('Sending...') : i18n._('Send a new code')}
+      </button>
     </div>
   );
 }
