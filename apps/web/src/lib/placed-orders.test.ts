@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_PLACED_ORDERS, PLACED_ORDERS_KEY, readPlacedOrders, rememberOrders } from './placed-orders';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetOrder, MAX_PLACED_ORDERS, PLACED_ORDERS_KEY, readPlacedOrders, rememberOrders } from './placed-orders';
 
 const token = (n: number) => `tok${String(n).padStart(2, '0')}`.padEnd(32, 'x');
 const order = (n: number) => ({
@@ -10,6 +10,25 @@ const order = (n: number) => ({
 });
 
 describe('placed orders', () => {
+  // The fixtures were placed in August 2025; reading them a day later keeps them.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-08-10T10:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('forgets a link 14 days after it was stored, and on request', () => {
+    rememberOrders([order(1), order(9)]);
+    vi.setSystemTime(new Date('2025-08-15T10:00:00.000Z'));
+    expect(readPlacedOrders().map((o) => o.number)).toEqual(['MW-23451', 'MW-23459']);
+    vi.setSystemTime(new Date('2025-08-15T10:00:01.000Z'));
+    expect(readPlacedOrders().map((o) => o.number)).toEqual(['MW-23459']);
+    expect(JSON.parse(window.localStorage.getItem(PLACED_ORDERS_KEY) ?? '[]')).toEqual([order(9)]);
+    forgetOrder(token(9));
+    expect(readPlacedOrders()).toEqual([]);
+    expect(window.localStorage.getItem(PLACED_ORDERS_KEY)).toBe('[]');
+  });
+
   it('starts empty and keeps newly placed orders in front', () => {
     expect(readPlacedOrders()).toEqual([]);
     rememberOrders([order(1)]);

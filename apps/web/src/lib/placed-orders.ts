@@ -4,6 +4,13 @@ import { readStorage, writeStorage } from './storage';
 export const PLACED_ORDERS_KEY = 'placed-orders';
 /** Enough to find recent orders again; older ones are still reachable through their saved links. */
 export const MAX_PLACED_ORDERS = 10;
+/**
+ * A shared phone must not show the next person a buyer's orders for ever: a link is forgotten 14 days after
+ * it was stored (the order's created_at: it is stored the moment the order is placed), when the order ends,
+ * or when the buyer says so (docs/decisions/0047).
+ */
+export const PLACED_ORDER_DAYS = 14;
+const KEEP_MS = PLACED_ORDER_DAYS * 24 * 60 * 60 * 1000;
 
 /** What this browser remembers of an order it placed: no buyer details, only how to find it again. */
 export interface PlacedOrderRef {
@@ -35,10 +42,19 @@ export function readPlacedOrders(): PlacedOrderRef[] {
     return [];
   }
   if (!Array.isArray(data)) return [];
-  return data
-    .filter(isRef)
+  const refs = data.filter(isRef);
+  const kept = refs.filter((ref) => !(Date.now() - Date.parse(ref.created_at) > KEEP_MS));
+  if (kept.length < refs.length) writeStorage(PLACED_ORDERS_KEY, JSON.stringify(kept));
+  return kept
     .map(({ number, token, shop_name, created_at }) => ({ number, token, shop_name, created_at }))
     .slice(0, MAX_PLACED_ORDERS);
+}
+
+/** Removes the order's link from this phone (it ended, or the buyer asked). */
+export function forgetOrder(token: string): void {
+  const refs = readPlacedOrders();
+  const kept = refs.filter((ref) => ref.token !== token);
+  if (kept.length < refs.length) writeStorage(PLACED_ORDERS_KEY, JSON.stringify(kept));
 }
 
 /** Keeps newly placed orders in front of the ones already remembered. */

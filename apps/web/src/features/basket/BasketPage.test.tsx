@@ -145,6 +145,9 @@ describe('BasketPage', () => {
   });
 
   it('lists the orders placed from this phone, linking to their pages', async () => {
+    // Links are kept 14 days (lib/placed-orders.ts): read a day after this order was placed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-08-15T12:30:00.000Z'));
     mockApi([[/GET \/api\/v1\/products\?/, () => json(list([]))]]);
     rememberOrders([
       {
@@ -160,6 +163,7 @@ describe('BasketPage', () => {
     expect(link).toHaveAttribute('href', `/order/${'a'.repeat(32)}`);
     expect(link).toHaveTextContent('Chichiri Electronics · Thu, 14 Aug 2025, 2:30 pm');
     await screen.findByText('No products available');
+    vi.useRealTimers();
   });
 
   it('has no orders list when nothing was ordered here', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { anOrder } from '../../test/orders';
 import { renderWithRouter } from '../../test/render';
+import { PLACED_ORDERS_KEY, rememberOrders } from '../../lib/placed-orders';
 import { OrderPage } from './OrderPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -201,5 +202,49 @@ describe('/order/{token}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Could not load your order' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('order-number')).toBeInTheDocument();
+  });
+});
+
+describe('the order link kept on this phone', () => {
+  const ref = (token: string, number: string) => ({
+    number,
+    token,
+    shop_name: 'Lilongwe City Centre Shop',
+    created_at: new Date().toISOString(),
+  });
+  const kept = () =>
+    (JSON.parse(window.localStorage.getItem(PLACED_ORDERS_KEY) ?? '[]') as { token: string }[]).map((o) => o.token);
+  const OTHER = 'Other_order_link_token_000000002';
+
+  it('is forgotten with "Forget this order on this phone", which leaves the page', async () => {
+    const user = userEvent.setup();
+    rememberOrders([ref(TOKEN, 'MW-4K7Q2'), ref(OTHER, 'MW-5K7Q2')]);
+    mockApi([[ORDER_URL, () => json(anOrder({ status: 'Placed' }))]]);
+    renderWithRouter(
+      <Routes>
+        <Route path="/order/:token" element={<OrderPage />} />
+        <Route path="/basket" element={<h1>Basket page</h1>} />
+      </Routes>,
+      `/order/${TOKEN}`,
+    );
+    expect(kept()).toEqual([TOKEN, OTHER]);
+    await user.click(await screen.findByRole('button', { name: 'Forget this order on this phone' }));
+    expect(await screen.findByRole('heading', { name: 'Basket page' })).toBeInTheDocument();
+    expect(kept()).toEqual([OTHER]);
+  });
+
+  it.each(['Completed', 'Cancelled', 'Expired'] as const)('is forgotten once the order is %s', async (status) => {
+    rememberOrders([ref(TOKEN, 'MW-4K7Q2'), ref(OTHER, 'MW-5K7Q2')]);
+    mockApi([[ORDER_URL, () => json(anOrder({ status }))]]);
+    renderOrder();
+    await waitFor(() => expect(kept()).toEqual([OTHER]));
+  });
+
+  it('is kept while the order is open', async () => {
+    rememberOrders([ref(TOKEN, 'MW-4K7Q2')]);
+    mockApi([[ORDER_URL, () => json(anOrder({ status: 'Ready for collection' }))]]);
+    renderOrder();
+    await screen.findByRole('button', { name: 'Forget this order on this phone' });
+    expect(kept()).toEqual([TOKEN]);
   });
 });

@@ -1,6 +1,7 @@
-import type { PublicOrder } from '@marketplace/shared';
-import { useState } from 'react';
-import { useParams } from '../../lib/router';
+import { OPEN_ORDER_STATUSES, type PublicOrder } from '@marketplace/shared';
+import { useEffect, useState } from 'react';
+import { forgetOrder } from '../../lib/placed-orders';
+import { useNavigate, useParams } from '../../lib/router';
 import { LinkLoadFailed, PrivateLinkHead, RefusedNotice } from '../../components/PrivateLinkPage';
 import { isNotFoundError } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';
@@ -26,6 +27,12 @@ export function OrderPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const loaded = state.status === 'success' ? state.data : null;
   const order = loaded ? (cancelled ?? loaded[0]) : null;
+  const navigate = useNavigate();
+  const ended = order !== null && !OPEN_ORDER_STATUSES.includes(order.status);
+  // An order that ended (completed, cancelled, expired) is not kept on a phone someone else may pick up.
+  useEffect(() => {
+    if (ended) forgetOrder(token);
+  }, [ended, token]);
 
   function reload() {
     setCancelled(null);
@@ -55,6 +62,16 @@ export function OrderPage() {
             reload();
           }}
         />
+        <button
+          type="button"
+          className="min-h-11 text-sm font-medium text-stone-700 underline underline-offset-2 hover:text-stone-900"
+          onClick={() => {
+            forgetOrder(token);
+            navigate('/basket', { replace: true });
+          }}
+        >
+          {i18n._('Forget this order on this phone')}
+        </button>
       </div>
     );
   }
