@@ -128,6 +128,32 @@ const CHECKS = [
     ],
   },
   {
+    name: 'abuse',
+    title: 'A stranger at scale: hoarding the stock, and flooding the public cache (SQLite, demo data)',
+    args: ['apps/api/stress/abuse.mjs'],
+    limitMs: 6 * MIN,
+    rows: (f) => [
+      ['items on sale at the start', info(f.itemsOnSale)],
+      [
+        'items one phone from one address reserved (baskets of 20, then one by one)',
+        atMost(f.heldByOnePhoneOneAddress, 5),
+      ],
+      ['items one address reserved with a new phone each time', atMost(f.heldFromOneAddressManyPhones, 10)],
+      ['items one phone reserved with every item asked at once', atMost(f.heldByOnePhoneRacing, 5)],
+      ['items reserved without reading the SMS code (phones proved)', zero(f.heldWithoutReadingTheSms)],
+      ['codes guessed along the way', info(f.guessesTried)],
+      [
+        `SMS codes sent of ${f.codesAskedFromOneAddress} asked from one address in an hour (7 phones)`,
+        atMost(f.codesSentFromOneAddress, 3),
+      ],
+      [`memory growth after ${f.floodUrls} URLs with parameters no route reads`, atMost(f.rssAfterJunkMb, 40, ' MB')],
+      [
+        `memory growth after as many distinct searches too (PUBLIC_CACHE_MB=${f.publicCacheMb})`,
+        atMost(f.rssAfterSearchesMb, f.publicCacheMb + 60, ' MB'),
+      ],
+    ],
+  },
+  {
     name: 'kill',
     title: 'SIGKILL under submission load (SQLite)',
     args: [...tsx, 'apps/api/stress/kill.mjs'],
