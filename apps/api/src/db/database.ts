@@ -205,7 +205,7 @@ function openSqlite(file: string): Db {
 }
 
 /** How long opening a new file waits for another process switching it to WAL at the same moment. */
-export const SQLITE_WAL_SWITCH_MS = 30_000;
+const SQLITE_WAL_SWITCH_MS = 30_000;
 
 /**
  * Switching a file to WAL needs an exclusive lock that SQLite takes without calling the busy handler, so

@@ -9,7 +9,7 @@ export const MAX_PLACED_ORDERS = 10;
  * it was stored (the order's created_at: it is stored the moment the order is placed), when the order ends,
  * or when the buyer says so (docs/decisions/0047).
  */
-export const PLACED_ORDER_DAYS = 14;
+const PLACED_ORDER_DAYS = 14;
 const KEEP_MS = PLACED_ORDER_DAYS * 24 * 60 * 60 * 1000;
 
 /** What this browser remembers of an order it placed: no buyer details, only how to find it again. */

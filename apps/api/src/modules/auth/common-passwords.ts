@@ -22,7 +22,7 @@ function listFile(): string {
 // (docs/decisions/0042), a few MB of memory for a check that costs a lookup.
 const common = new Set(gunzipSync(fs.readFileSync(listFile())).toString('utf8').split('\n'));
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   return common.has(password.trim().normalize('NFKC').toLowerCase());
 }
 

@@ -6,7 +6,7 @@ import { africasTalkingTransport } from '../notifications/africas-talking.js';
 import { startSmsGateway } from '../notifications/testing.js';
 import { deliverDueMessages } from '../notifications/worker.js';
 import { items, nextIp, nextPhone, placeOrder } from '../orders/testing.js';
-import { PHONE_CHECK_NEEDED, PHONE_CODE_WRONG, PHONES_NOT_CHECKED, TOO_MANY_CODES } from './service.js';
+import { NOT_A_MOBILE, PHONE_CHECK_NEEDED, PHONE_CODE_WRONG, PHONES_NOT_CHECKED, TOO_MANY_CODES } from './service.js';
 
 const HOUR = 3_600_000;
 const T0 = new Date('2026-06-01T08:00:00.000Z');
@@ -140,6 +140,7 @@ describe.each(engines)('proving the buyer phone [%s]', (engine) => {
   it('sends codes to mobiles only, and refuses numbers that are not Malawian', async () => {
     const landline = await askCode('0111 234 567');
     expect(landline.statusCode).toBe(400);
+    expect(landline.json().message).toBe(NOT_A_MOBILE);
     expect((await askCode('+44 7700 900123')).statusCode).toBe(400);
   });
 });

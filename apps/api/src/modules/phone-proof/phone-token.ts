@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How long a proved phone needs no new code. */
-export const PHONE_TOKEN_DAYS = 30;
+const PHONE_TOKEN_DAYS = 30;
 
 function signature(key: string, payload: string): string {
   return createHmac('sha256', key).update(`phone-token:${payload}`).digest('base64url');

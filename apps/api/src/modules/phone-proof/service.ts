@@ -8,8 +8,8 @@ import { enqueueMessages } from '../notifications/outbox.js';
 import { provesPhone } from './phone-token.js';
 import { codesAskedSince, countTry, insertCode, newestLiveCode } from './repository.js';
 
-export const CODE_MINUTES = 10;
-export const CODE_TRIES = 5;
+const CODE_MINUTES = 10;
+const CODE_TRIES = 5;
 /** Codes per phone in an hour (each one is an SMS we pay for); per address group: PHONE_CODES_PER_ADDRESS_HOUR. */
 export const CODES_PER_HOUR = 3;
 
