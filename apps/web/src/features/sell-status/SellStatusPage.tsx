@@ -22,14 +22,8 @@ export function SellStatusPage() {
   );
   const [answered, setAnswered] = useState<{ view: SellerView; answer: OfferAnswer; amount: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [accountCreated, setAccountCreated] = useState(false);
   const loaded = state.status === 'success' ? state.data : null;
-  const shown = loaded ? (answered?.view ?? loaded[0]) : null;
-  // The account just made here: shown as linked without loading the page again.
-  const view =
-    shown && accountCreated && shown.account
-      ? { ...shown, account: { ...shown.account, state: 'linked' as const } }
-      : shown;
+  const view = loaded ? (answered?.view ?? loaded[0]) : null;
 
   function reload() {
     setAnswered(null);
@@ -60,8 +54,6 @@ export function SellStatusPage() {
             setNotice(message);
             reload();
           }}
-          accountCreated={accountCreated}
-          onAccountCreated={() => setAccountCreated(true)}
         />
       </div>
     );

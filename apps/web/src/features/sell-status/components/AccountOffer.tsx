@@ -9,16 +9,13 @@ const SetPasswordForm = lazy(() => import('./SetPasswordForm').then((m) => ({ de
 interface AccountOfferProps {
   offer: SellerAccountOffer;
   token: string;
-  /** Set once the account was made here: the page says so. */
-  justCreated: boolean;
-  onCreated: () => void;
   headingId: string;
 }
 
 const link = 'btn btn-outline mt-3';
 
 /** The seller account the sell form offered: make it, log in to add this item to it, or open it. */
-export function AccountOffer({ offer, token, justCreated, headingId }: AccountOfferProps) {
+export function AccountOffer({ offer, token, headingId }: AccountOfferProps) {
   const i18n = useI18n();
   return (
     <>
@@ -51,11 +48,7 @@ export function AccountOffer({ offer, token, justCreated, headingId }: AccountOf
       )}
       {offer.state === 'linked' && (
         <>
-          <p className="text-stone-800" role={justCreated ? 'status' : undefined}>
-            {justCreated
-              ? i18n._('Your seller account is ready, and you are logged in. This item is in it.')
-              : i18n._('This item is in your seller account.')}
-          </p>
+          <p className="text-stone-800">{i18n._('This item is in your seller account.')}</p>
           <Link to="/account" className={link}>
             {i18n._('See all your items')}
           </Link>

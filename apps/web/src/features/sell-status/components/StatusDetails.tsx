@@ -17,23 +17,12 @@ interface StatusDetailsProps {
   answered: { answer: OfferAnswer; amount: number } | null;
   onAnswered: (view: SellerView, answer: OfferAnswer, amount: number) => void;
   onRefused: (message: string) => void;
-  /** Set once the seller made their account here. */
-  accountCreated: boolean;
-  onAccountCreated: () => void;
 }
 
 const card = 'card p-4 sm:p-5';
 const heading = 'mb-2 text-lg font-semibold text-stone-900';
 
-export function StatusDetails({
-  view,
-  token,
-  answered,
-  onAnswered,
-  onRefused,
-  accountCreated,
-  onAccountCreated,
-}: StatusDetailsProps) {
+export function StatusDetails({ view, token, answered, onAnswered, onRefused }: StatusDetailsProps) {
   const i18n = useI18n();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -94,13 +83,7 @@ export function StatusDetails({
       </section>
       {view.account && (
         <section aria-labelledby="account-heading" className={card}>
-          <AccountOffer
-            offer={view.account}
-            token={token}
-            justCreated={accountCreated}
-            onCreated={onAccountCreated}
-            headingId="account-heading"
-          />
+          <AccountOffer offer={view.account} token={token} headingId="account-heading" />
         </section>
       )}
       <p className="px-1 text-sm text-stone-700">

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from '../../lib/router';
+import { json, mockApi } from '../../test/fetch-mock';
+import { renderWithRouter } from '../../test/render';
+import { ConfirmAccountPage } from './ConfirmAccountPage';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+const LINK = 'Cnf_confirm-link-token-0000000000000000001';
+const CONFIRM_URL = new RegExp(`^POST /api/v1/account/confirm/${LINK}$`);
+const SESSION = { token: 'seller-session-token-000000000001', display_name: 'Chikondi Banda', role: 'User' };
+const LINK_INVALID = 'This link has expired or was already used. Please make your account again from your item page.';
+
+function renderConfirm() {
+  return renderWithRouter(
+    <Routes>
+      <Route path="/account/confirm/:token" element={<ConfirmAccountPage />} />
+      <Route path="/account" element={<h1>Seller account page</h1>} />
+    </Routes>,
+    `/account/confirm/${LINK}`,
+  );
+}
+
+describe('/account/confirm/{token}', () => {
+  it('does nothing on opening (mail scanners open links); the button makes the account and logs the seller in', async () => {
+    const user = userEvent.setup();
+    const spy = mockApi([[CONFIRM_URL, () => json(SESSION, 201)]]);
+    renderConfirm();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your seller account' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You asked for a seller account with this email address. Confirm to make it and log in.'),
+    ).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seller account page' })).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('sellerToken')).toBe(SESSION.token);
+  });
+
+  it("shows an expired or used link's message, logs nobody in and lets the seller try again", async () => {
+    const user = userEvent.setup();
+    let answer = () => json({ status: 404, message: LINK_INVALID }, 404);
+    mockApi([[CONFIRM_URL, () => answer()]]);
+    renderConfirm();
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LINK_INVALID);
+    expect(window.localStorage.getItem('sellerToken')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your seller account' })).toBeInTheDocument();
+
+    // No message from the server: the call's own words; the button works again.
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByText('Could not make your account. Please try again.')).toHaveRole('alert');
+    expect(screen.getByRole('button', { name: 'Confirm and log in' })).toBeEnabled();
+    expect(window.localStorage.getItem('sellerToken')).toBeNull();
+  });
+});
