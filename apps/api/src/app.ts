@@ -120,6 +120,7 @@ export async function buildApp({
   // Rendered pages come in two forms: with photos, and for data saver (plugins/data-saver.ts).
   registerCatalogueCache(app, db, {
     formOf: pageForm,
+    now: () => clock().getTime(),
     ...(config.publicCacheMb ? { maxBytes: config.publicCacheMb * 1024 * 1024 } : {}),
   });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.

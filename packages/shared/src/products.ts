@@ -61,6 +61,9 @@ export const categoryParamSchema = z.object({
 export const interestBodySchema = z.object({
   visitor_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'visitor_id must be 16 to 64 letters, digits, - or _'),
 });
+/** GET /v1/products/{id}/watchers: the count now, for a buyer who marked the item (cached answers lag by up to a minute). */
+export const watcherCountSchema = z.object({ watchers: z.number().int() });
+
 /** `counted: false`: the address already added its watchers to this item today; the mark stands, the count does not grow. */
 export const interestResultSchema = z.object({
   watchers: z.number().int(),

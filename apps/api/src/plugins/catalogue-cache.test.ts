@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp, createTestApp } from '../test/app.js';
+import { buildTestApp, type TestApp, createTestApp, testClock } from '../test/app.js';
 import { createTestDb, engines } from '../test/databases.js';
 import { addProduct, addShop, feature } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
 import { items, placeOrder } from '../modules/orders/testing.js';
-import { cacheKey, sharedReads } from './catalogue-cache.js';
+import { cacheKey, sharedReads, WATCHER_COUNTS_LAG_MS } from './catalogue-cache.js';
 import { securityHeaders } from './security-headers.js';
 
 // docs/decisions/0013: public catalogue answers come from a cache of pre-serialised, pre-compressed bodies,
@@ -99,10 +99,11 @@ describe('version reads shared by waiting requests', () => {
 
 describe.each(engines)('the public catalogue cache [%s]', (engine) => {
   let t: TestApp;
+  const clock = testClock();
   let staff: Record<string, string>;
   let productId: number;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { clock });
     staff = (await signIn(t.app, t.db, 'Admin')).headers;
     productId = await addProduct(t.db, { name: 'Cached Phone', price: 250_000 });
   });
@@ -173,7 +174,7 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
     expect((await get(`/api/v1/products/${productId}`)).statusCode).toBe(200);
   });
 
-  it('shows reservations, interest, featured items and shops on the very next read', async () => {
+  it('shows reservations, featured items and shops on the very next read, and interest within a minute', async () => {
     const shop = await addShop(t.db, 'Cache Shop', { town: 'Mzuzu' });
     const id = await addProduct(t.db, { name: 'Cache Console', shopId: shop });
     expect((await get(`/api/v1/products/${id}`)).json()).toMatchObject({ reserved: false, watchers: 0 });
@@ -186,6 +187,8 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
       url: `/api/v1/products/${id}/interest`,
       payload: { visitor_id: 'visitor-cache-000001' },
     });
+    expect((await get(`/api/v1/products/${id}`)).json().watchers).toBe(0);
+    clock.advance(WATCHER_COUNTS_LAG_MS);
     expect((await get(`/api/v1/products/${id}`)).json().watchers).toBe(1);
 
     const featured = async () =>

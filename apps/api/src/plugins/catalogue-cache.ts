@@ -42,6 +42,8 @@ interface Entry {
   version: number;
   /** The watcher counts' version it shows; null: it shows no counts, so they never make it stale. */
   watchers: number | null;
+  /** When it was made (ms): counts newer than it are shown once it is WATCHER_COUNTS_LAG_MS old. */
+  madeAt: number;
   etag: string;
   type: string;
   /** The request headers the answer depends on: Accept-Encoding, and a page's data-saver headers. */
@@ -74,6 +76,8 @@ export interface CatalogueCacheOptions {
    * '' for the usual one. Runs on every GET before routing, so it must be cheap.
    */
   formOf?: (request: IncomingMessage) => string;
+  /** The time in ms (the app's clock: tests move it past WATCHER_COUNTS_LAG_MS). */
+  now?: () => number;
 }
 
 /** The key of one form of an answer. A space cannot occur in a request target (Node's parser ends it there), so no URL spells another's key. */
@@ -113,9 +117,17 @@ function declaredParams(schema: unknown): ReadonlySet<string> | undefined {
   return shape ? new Set(Object.keys(shape)) : undefined;
 }
 
-/** Made for this catalogue version and, when it shows watcher counts, for this version of the counts. */
-function fresh(entry: Entry, stamp: CatalogueStamp): boolean {
-  return entry.version === stamp.catalogue && (entry.watchers === null || entry.watchers === stamp.watchers);
+/**
+ * How long an answer may show a watcher count older than the latest (decision 0046): a tap on "I'm interested"
+ * then remakes each answer showing counts at most once a minute, however many taps come, instead of emptying
+ * the page cache on each. The tapping buyer sees their own new count in the tap's answer.
+ */
+export const WATCHER_COUNTS_LAG_MS = 60_000;
+
+/** Made for this catalogue version and, when it shows watcher counts, for these counts or recently enough. */
+function fresh(entry: Entry, stamp: CatalogueStamp, now: number): boolean {
+  if (entry.version !== stamp.catalogue) return false;
+  return entry.watchers === null || entry.watchers === stamp.watchers || now - entry.madeAt < WATCHER_COUNTS_LAG_MS;
 }
 
 function encodingOf(accepted: string | undefined): Encoding {
@@ -126,6 +138,7 @@ function encodingOf(accepted: string | undefined): Encoding {
 }
 
 function makeEntry(
+  now: number,
   stamp: CatalogueStamp,
   counts: boolean,
   type: string,
@@ -137,7 +150,18 @@ function makeEntry(
   const watchers = counts ? stamp.watchers : null;
   const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
   const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', vary];
-  const entry: Entry = { version, watchers, etag, type, vary, common, variants: {}, bytes: 0, keys: 0 };
+  const entry: Entry = {
+    version,
+    watchers,
+    madeAt: now,
+    etag,
+    type,
+    vary,
+    common,
+    variants: {},
+    bytes: 0,
+    keys: 0,
+  };
   entry.variants.plain = variantOf(entry, 'plain', plain);
   entry.bytes = plain.length + HEADER_BYTES;
   return entry;
@@ -244,6 +268,7 @@ export function registerCatalogueCache(
     maxEntries = CACHE_ENTRIES,
     maxBytes = DEFAULT_CACHE_MB * 1024 * 1024,
     formOf = () => '',
+    now = Date.now,
   }: CatalogueCacheOptions = {},
 ) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
@@ -298,7 +323,7 @@ export function registerCatalogueCache(
       return done();
     catalogueVersion().then(
       (stamp) => {
-        if (!fresh(entry, stamp)) return done();
+        if (!fresh(entry, stamp, now())) return done();
         remember(key, entry);
         reply.hijack();
         writeHit(req, reply.raw, entry, grown);
@@ -323,7 +348,7 @@ export function registerCatalogueCache(
       const raw = normal.ignored ? key : withForm(request.url, form);
       const stamp = await catalogueVersion();
       const entry = entries.get(key);
-      const hit = entry !== undefined && fresh(entry, stamp);
+      const hit = entry !== undefined && fresh(entry, stamp, now());
       request.catalogue = { key, raw, stamp, counts, hit };
       if (!hit) return;
       remember(key, entry);
@@ -344,7 +369,7 @@ export function registerCatalogueCache(
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     // A route whose answer depends on more request headers says which (a rendered page: its data saver).
     const vary = ['Accept-Encoding', reply.getHeader('vary')].filter(Boolean).join(', ');
-    const entry = makeEntry(catalogue.stamp, catalogue.counts, type, Buffer.from(payload), security, vary);
+    const entry = makeEntry(now(), catalogue.stamp, catalogue.counts, type, Buffer.from(payload), security, vary);
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);
     return answer(request, reply, entry, grown);

@@ -13,3 +13,11 @@ export async function setInterest(productId: number, interested: boolean, visito
     defaultMessage: /*i18n*/ 'Could not save your interest',
   });
 }
+
+/** The watcher count now: the page's own answer may be up to a minute behind a count this browser changed. */
+export async function currentWatchers(productId: number): Promise<number> {
+  const result = await apiRequest<{ watchers: number }>(`/v1/products/${productId}/watchers`, {
+    defaultMessage: /*i18n*/ 'Failed to fetch item',
+  });
+  return result.watchers;
+}

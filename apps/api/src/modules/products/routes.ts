@@ -7,6 +7,7 @@ import {
   featuredListSchema,
   interestBodySchema,
   interestResultSchema,
+  watcherCountSchema,
   priceRangeInOrder,
   productListSchema,
   publicProductSchema,
@@ -175,6 +176,22 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       const row = await requirePublished(kysely, request.params.id);
       const [product] = await toPublic(kysely, [row]);
       return product!;
+    },
+  );
+
+  // The count now, outside the catalogue cache, whose answers may show a count up to a minute old
+  // (WATCHER_COUNTS_LAG_MS): the product page asks it when this browser marked the item.
+  app.get(
+    '/v1/products/:id/watchers',
+    {
+      config: { access: 'public', rateLimit: { max: INTEREST_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { tags, params: productParams, response: { 200: watcherCountSchema } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await requirePublished(kysely, id);
+      reply.header('Cache-Control', 'no-cache');
+      return { watchers: (await watchersOf(kysely, [id])).get(id) ?? 0 };
     },
   );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, testClock, type TestApp } from '../../test/app.js';
+import { WATCHER_COUNTS_LAG_MS } from '../../plugins/catalogue-cache.js';
 import { engines } from '../../test/databases.js';
 import { addProduct } from '../../test/fixtures.js';
 import { WATCHERS_PER_ADDRESS_PER_DAY } from './routes.js';
@@ -8,8 +9,9 @@ import { WATCHERS_PER_ADDRESS_PER_DAY } from './routes.js';
 // catalogue version (every process's page cache) alone while the cached answers still show the right count.
 describe.each(engines)('watchers [%s]', (engine) => {
   let t: TestApp;
+  const clock = testClock();
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { clock });
   });
   afterAll(() => t.close());
 
@@ -38,7 +40,13 @@ describe.each(engines)('watchers [%s]', (engine) => {
     expect(answers[3]).toEqual({ watchers: 3, interested: true, counted: false });
     expect(answers[119]).toEqual({ watchers: 3, interested: true, counted: false });
     expect(await t.db.catalogueVersion()).toBe(version);
-    // The cached answer (made before the watchers) shows the new count on the very next read.
+    // The cached answer (made before the watchers) keeps its count for up to a minute, then shows the new one;
+    // the count alone is always now.
+    expect((await product(id)).watchers).toBe(0);
+    const now = await t.app.inject({ method: 'GET', url: `/api/v1/products/${id}/watchers` });
+    expect(now.json()).toEqual({ watchers: 3 });
+    expect(now.headers['cache-control']).toBe('no-cache');
+    clock.advance(WATCHER_COUNTS_LAG_MS);
     expect((await product(id)).watchers).toBe(3);
     // Another address still counts.
     expect((await watch(id, 'other-address-visitor', '10.7.0.2')).json()).toEqual({ watchers: 4, interested: true });
@@ -58,11 +66,15 @@ describe.each(engines)('watchers [%s]', (engine) => {
     });
   });
 
-  it('keeps answers without counts in the cache when only a count changes', async () => {
+  it('keeps answers in the cache when only a count changes: those with counts for up to a minute, the others for good', async () => {
     const id = await addProduct(t.db, { name: 'Watched Fridge' });
     const towns = await t.app.inject({ method: 'GET', url: '/api/v1/products/towns' });
     const listed = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=50' });
     await watch(id, 'cache-visitor-000001', '10.7.0.9');
+    // Within the minute, even the list with counts is still the cached one: taps do not empty the cache.
+    const listedSoon = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=50' });
+    expect(listedSoon.headers.etag).toBe(listed.headers.etag);
+    clock.advance(WATCHER_COUNTS_LAG_MS);
     const townsAgain = await t.app.inject({
       method: 'GET',
       url: '/api/v1/products/towns',

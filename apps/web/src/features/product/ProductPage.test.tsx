@@ -136,6 +136,33 @@ describe('ProductPage', () => {
     expect(getSavedItems()).toEqual([]);
   });
 
+  it("reads the count again for a buyer who marked the item, since the page's own may be a minute old", async () => {
+    window.localStorage.setItem('interested-7', 'true');
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers: 5 }))],
+      [/GET \/api\/v1\/products\/7\/watchers$/, () => json({ watchers: 6 })],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    await waitFor(() =>
+      expect(screen.getByTestId('watchers')).toHaveTextContent('People want this. 6 people are watching this.'),
+    );
+    expect(screen.getByRole('button', { name: '✓ Interested' })).toBeInTheDocument();
+    window.localStorage.removeItem('interested-7');
+  });
+
+  it('leaves the count as loaded for a buyer who did not mark the item', async () => {
+    const fetchMock = mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ watchers: 5 }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect(await screen.findByTestId('watchers')).toHaveTextContent('People want this. 5 people are watching this.');
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContainEqual(
+      expect.stringContaining('/watchers'),
+    );
+  });
+
   it('offers to share the item', async () => {
     mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct())],

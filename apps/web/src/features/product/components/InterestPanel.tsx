@@ -1,6 +1,6 @@
 import type { PublicProduct } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
-import { setInterest } from '../../../lib/interest-api';
+import { currentWatchers, setInterest } from '../../../lib/interest-api';
 import { forgetItem, readInterested, saveItem } from '../../../lib/saved-items';
 import { visitorId } from '../../../lib/visitor-id';
 import { useI18n } from '../../../i18n/context';
@@ -20,8 +20,17 @@ export function InterestPanel({ product }: InterestPanelProps) {
   const productId = product.id;
   // Read after the first render: the server's HTML cannot know this browser's choice, and hydration must match it.
   const [interested, setInterested] = useState(false);
-  useEffect(() => setInterested(readInterested(productId)), [productId]);
   const [watchers, setWatchers] = useState(product.watchers);
+  useEffect(() => {
+    const marked = readInterested(productId);
+    setInterested(marked);
+    // The page's count may be up to a minute old (the server's cache): a buyer who marked the item expects
+    // to be in it, so theirs is read again. Others see the cached count; it only lags.
+    if (marked)
+      currentWatchers(productId).then(setWatchers, (error: unknown) =>
+        console.warn('Could not refresh the count', error),
+      );
+  }, [productId]);
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
