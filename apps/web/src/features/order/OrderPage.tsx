@@ -72,6 +72,9 @@ export function OrderPage() {
         >
           {i18n._('Forget this order on this phone')}
         </button>
+        <p className="text-xs text-stone-600">
+          {i18n._('The order stays placed: only this phone stops listing it. Keep the link if you still need it.')}
+        </p>
       </div>
     );
   }
