@@ -23,6 +23,7 @@ export * from './order-flow.js';
 export * from './order-constants.js';
 export * from './orders.js';
 export * from './phone-proof.js';
+export * from './phone-proof-schemas.js';
 export * from './messages.js';
 export * from './seller-accounts.js';
 export * from './password-reset.js';

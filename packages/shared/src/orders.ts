@@ -5,7 +5,7 @@ import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
 import { limitSchema, listOf, offsetSchema } from './pagination.js';
 import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
-import { phoneCodeField } from './phone-proof.js';
+import { phoneCodeField } from './phone-proof-schemas.js';
 
 const optionalEmail = z
   .string()
