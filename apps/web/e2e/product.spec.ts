@@ -64,9 +64,9 @@ test('missing location and description show the fallbacks', async ({ page, reque
 });
 
 test('Mark Interested changes the real count by 1 and survives a reload', async ({ page, request }) => {
-  const products = await listProducts(request);
-  const product = products.find((p) => !p.sold) ?? products[0];
-  if (!product) throw new Error('no products');
+  // An item no other journey marks (server-render.spec.ts marks the first one): the count moves only by this test.
+  const product = (await listProducts(request)).find((p) => p.name === 'Canon EOS 2000D Camera Kit');
+  if (!product) throw new Error('seeded camera is missing');
   const before = (await getProduct(request, product.id)).watchers;
   const line = (n: number) => `People want this. ${n} ${n === 1 ? 'person is' : 'people are'} watching this.`;
 
@@ -75,7 +75,10 @@ test('Mark Interested changes the real count by 1 and survives a reload', async 
   await page.getByRole('button', { name: 'Mark Interested' }).click();
   await expect(page.getByRole('button', { name: '✓ Interested' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('watchers')).toHaveText(line(before + 1));
-  await expect.poll(async () => (await getProduct(request, product.id)).watchers).toBe(before + 1);
+  // The count now (lists and pages may show one up to a minute old: decision 0046).
+  const counted = async () =>
+    ((await (await request.get(`/api/v1/products/${product.id}/watchers`)).json()) as { watchers: number }).watchers;
+  expect(await counted()).toBe(before + 1);
 
   await page.reload();
   await expect(page.getByRole('button', { name: '✓ Interested' })).toBeVisible();
@@ -85,5 +88,5 @@ test('Mark Interested changes the real count by 1 and survives a reload', async 
   await page.getByRole('button', { name: '✓ Interested' }).click();
   await expect(page.getByRole('button', { name: 'Mark Interested' })).toBeVisible();
   await expect(page.getByTestId('watchers')).toHaveText(line(before));
-  await expect.poll(async () => (await getProduct(request, product.id)).watchers).toBe(before);
+  expect(await counted()).toBe(before);
 });
