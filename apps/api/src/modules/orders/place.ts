@@ -102,7 +102,9 @@ export async function placeOrders(
   try {
     return await placeNew(db, input, now, context);
   } catch (error) {
-    const raced = error instanceof HttpError && error.status === 409 ? await placedBefore(db, requestId) : null;
+    // Whatever refused this copy (the items now held: 409; the phone's cap, counting the twin's items: 429; the
+    // code the twin used: 403), the twin may have placed the orders: then they are this request's answer.
+    const raced = error instanceof HttpError ? await placedBefore(db, requestId) : null;
     if (raced) return answerAgain(raced, input, now, context);
     throw error;
   }
