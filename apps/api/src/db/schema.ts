@@ -285,6 +285,30 @@ export interface PhoneCodesTable {
   created_at: Time;
 }
 
+/** One movement of money (docs/decisions/0049); rows are only ever inserted. */
+interface LedgerEntriesTable {
+  id: Generated<number>;
+  /** sale (taken at the counter), payment (paid online), refund, seller_payout, fee, correction. */
+  kind: LedgerKind;
+  direction: 'in' | 'out';
+  method: string;
+  /** Whole MWK, always positive; `direction` says which way. */
+  amount: number;
+  reference: string | null;
+  order_id: number | null;
+  seller_request_id: number | null;
+  /** The order's number or the seller request's reference (MW-4K7Q2, S-7QK2M). */
+  subject_number: string | null;
+  shop_id: number | null;
+  shop_name: string | null;
+  staff_id: number | null;
+  staff_name: string | null;
+  note: string | null;
+  created_at: Time;
+}
+
+export type LedgerKind = 'sale' | 'payment' | 'refund' | 'seller_payout' | 'fee' | 'correction';
+
 export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
@@ -368,6 +392,7 @@ export interface Database {
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
   phone_codes: PhoneCodesTable;
+  ledger_entries: LedgerEntriesTable;
   outbox_messages: OutboxMessagesTable;
   email_links: EmailLinksTable;
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
+import { recordMovement } from '../ledger/ledger.js';
 import type { SessionUser } from '../auth/service.js';
 import { hashToken } from '../auth/tokens.js';
 import {
@@ -137,7 +138,25 @@ async function applyMove(trx: Transaction<Database>, row: OrderRow, move: Move, 
       : {};
   if (!(await moveStatus(trx, row.id, row.version, to, now, extra))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
 
-  if (move.action === 'complete') await markItemsSold(trx, row.id, now);
+  if (move.action === 'complete') {
+    await markItemsSold(trx, row.id, now);
+    // The money taken at the counter (or on delivery), in the same transaction as the completion.
+    await recordMovement(
+      trx,
+      {
+        kind: 'sale',
+        direction: 'in',
+        method: move.payment_method,
+        amount: Number(row.total),
+        reference: move.payment_reference,
+        orderId: row.id,
+        subjectNumber: row.number,
+        shopId: row.shop_id,
+        staffId: actor.id,
+      },
+      new Date(now),
+    );
+  }
   // Completed, cancelled or expired: the order no longer holds its items (sold, or back on sale).
   if (!isOpenOrder(to)) await releaseHolds(trx, row.id);
 

@@ -1,0 +1,54 @@
+import type { Executor } from '../../db/database.js';
+import type { LedgerKind } from '../../db/schema.js';
+
+/** One movement of money, as the code that moves it knows it; names are looked up when it is written. */
+export interface Movement {
+  kind: LedgerKind;
+  direction: 'in' | 'out';
+  method: string;
+  /** Whole MWK, positive. */
+  amount: number;
+  reference?: string | null;
+  orderId?: number | null;
+  sellerRequestId?: number | null;
+  /** The order's number or the seller request's reference. */
+  subjectNumber?: string | null;
+  shopId?: number | null;
+  staffId?: number | null;
+  note?: string | null;
+}
+
+/**
+ * Appends one ledger row inside the caller's transaction, so the movement is recorded exactly when the change
+ * it records commits (docs/decisions/0049). The shop's and staff member's names are copied in: the record
+ * stays readable after either is renamed or deleted. A wrong amount is a bug in the caller and fails its change.
+ */
+export async function recordMovement(trx: Executor, movement: Movement, at: Date): Promise<void> {
+  if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0)
+    throw new Error(`Ledger amounts are whole kwacha above 0, not ${movement.amount}`);
+  const shop = movement.shopId
+    ? await trx.selectFrom('shops').select('name').where('id', '=', movement.shopId).executeTakeFirst()
+    : undefined;
+  const staff = movement.staffId
+    ? await trx.selectFrom('users').select('display_name').where('id', '=', movement.staffId).executeTakeFirst()
+    : undefined;
+  await trx
+    .insertInto('ledger_entries')
+    .values({
+      kind: movement.kind,
+      direction: movement.direction,
+      method: movement.method,
+      amount: movement.amount,
+      reference: movement.reference ?? null,
+      order_id: movement.orderId ?? null,
+      seller_request_id: movement.sellerRequestId ?? null,
+      subject_number: movement.subjectNumber ?? null,
+      shop_id: movement.shopId ?? null,
+      shop_name: shop?.name ?? null,
+      staff_id: movement.staffId ?? null,
+      staff_name: staff?.display_name ?? null,
+      note: movement.note ?? null,
+      created_at: at.toISOString(),
+    })
+    .execute();
+}
