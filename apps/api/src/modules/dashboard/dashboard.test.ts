@@ -6,6 +6,7 @@ import { signIn } from '../../test/users.js';
 import { expireDueOrders } from '../orders/service.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { lastSevenDays } from './routes.js';
+import { recordMovement } from '../ledger/ledger.js';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -86,5 +87,18 @@ describe.each(engines)('dashboard with real orders [%s]', (engine) => {
     expect(confirmedAt).toBeGreaterThan(0);
     expect(expired).toBeGreaterThan(confirmedAt);
     expect(body.recent_actions[confirmedAt].actor).toBe('Moderator Tester');
+  });
+
+  it("takes this week's revenue from the ledger: a refund recorded there lowers it", async () => {
+    clock.set(NOW);
+    const revenue = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers })).json().stats.revenueThisWeek;
+    const before = await revenue();
+    await recordMovement(
+      t.db.kysely,
+      { kind: 'refund', direction: 'out', method: 'airtel_money', amount: 50_000, shopId },
+      ago(0, 1),
+    );
+    expect(await revenue()).toBe(before - 50_000);
   });
 });

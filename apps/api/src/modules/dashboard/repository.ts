@@ -33,16 +33,20 @@ export async function ordersPerDay(db: Executor, from: string): Promise<Map<stri
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 
-/** MWK of the orders completed since `from`. */
-export async function completedRevenue(db: Executor, from: string) {
-  const row = await db
-    .selectFrom('orders')
-    // PostgreSQL sums bigint as numeric (text in JS); null when nothing matched.
-    .select((eb) => eb.fn.sum<string | number | null>('total').as('sum'))
-    .where('status', '=', 'Completed')
-    .where('completed_at', '>=', from)
-    .executeTakeFirstOrThrow();
-  return Number(row.sum ?? 0);
+/**
+ * MWK taken since `from`, from the ledger (docs/decisions/0049): sales at the counter and payments online, less
+ * refunds. The ledger, not the orders, so that what the dashboard says is what the Money figures say.
+ */
+export async function takenSince(db: Executor, from: string) {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['kind', 'direction', (eb) => eb.fn.sum<string | number | null>('amount').as('sum')])
+    .where('created_at', '>=', from)
+    .where('kind', 'in', ['sale', 'payment', 'refund'])
+    .groupBy(['kind', 'direction'])
+    .execute();
+  // PostgreSQL sums bigint as numeric (text in JS).
+  return rows.reduce((n, r) => n + (r.direction === 'in' ? 1 : -1) * Number(r.sum ?? 0), 0);
 }
 
 /** Items reserved (order lines placed) since `since`: what the dashboard's alarm compares with its setting. */

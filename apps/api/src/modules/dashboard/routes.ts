@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
 import { recentAudit } from '../audit/repository.js';
-import { completedRevenue, countOpenOrders, countRows, itemsReservedSince, ordersPerDay } from './repository.js';
+import { takenSince, countOpenOrders, countRows, itemsReservedSince, ordersPerDay } from './repository.js';
 
 /** The 7 UTC dates ending today, oldest first. */
 export function lastSevenDays(today: Date): string[] {
@@ -42,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
         countRows(k, 'orders'),
         countOpenOrders(k),
         ordersPerDay(k, from),
-        completedRevenue(k, from),
+        takenSince(k, from),
         recentAudit(k, 10),
         itemsReservedSince(k, hourAgo),
       ]);
