@@ -34,6 +34,7 @@ import { featuredRoutes } from './modules/featured/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
+import { moneyRoutes } from './modules/money/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { phoneProofRoutes } from './modules/phone-proof/routes.js';
 import { productRoutes } from './modules/products/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp({
         links,
         publicUrl: config.publicUrl ?? 'http://localhost:3000',
       });
+      await api.register(moneyRoutes, { db });
       await api.register(dashboardRoutes, {
         db,
         clock,

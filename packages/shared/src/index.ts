@@ -17,6 +17,7 @@ export * from './shops.js';
 export * from './categories.js';
 export * from './admin-products.js';
 export * from './dashboard.js';
+export * from './money-reports.js';
 export * from './seller-flow.js';
 export * from './seller-requests.js';
 export * from './order-flow.js';

@@ -1,0 +1,89 @@
+import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
+import type { Executor } from '../../db/database.js';
+
+/** The ledger's rows of the query's days (UTC, both included) and shop, oldest first. */
+export function entriesOf(db: Executor, query: MoneyQuery) {
+  let select = db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('created_at', '>=', `${query.from}T00:00:00.000Z`)
+    .where('created_at', '<', nextDay(query.to))
+    .orderBy('created_at')
+    .orderBy('id');
+  if (query.shop_id !== undefined) select = select.where('shop_id', '=', query.shop_id);
+  return select.execute();
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+}
+
+type Entry = Awaited<ReturnType<typeof entriesOf>>[number];
+type Figures = MoneySummary['totals'];
+
+const empty = (): Figures => ({ taken_in: {}, refunded: 0, paid_to_sellers: 0, fees: 0, net: 0 });
+
+/** Adds one entry to a set of figures; a correction counts in its own direction. */
+function add(figures: Figures, entry: Entry) {
+  const amount = Number(entry.amount);
+  const signed = entry.direction === 'in' ? amount : -amount;
+  switch (entry.kind) {
+    case 'sale':
+    case 'payment':
+      figures.taken_in[entry.method] = (figures.taken_in[entry.method] ?? 0) + signed;
+      break;
+    case 'refund':
+      figures.refunded += amount;
+      break;
+    case 'seller_payout':
+      figures.paid_to_sellers += amount;
+      break;
+    case 'fee':
+      figures.fees += amount;
+      break;
+    case 'correction':
+      break;
+  }
+  figures.net += signed;
+}
+
+/** Per shop and day, and in all: what was taken in by method, refunded, paid to sellers, the fees, the net. */
+export async function moneySummary(db: Executor, query: MoneyQuery): Promise<MoneySummary> {
+  const days = new Map<string, MoneySummary['days'][number]>();
+  const totals = empty();
+  for (const entry of await entriesOf(db, query)) {
+    const date = entry.created_at.slice(0, 10);
+    const key = `${date} ${entry.shop_id ?? ''}`;
+    let row = days.get(key);
+    if (!row) {
+      row = { date, shop_id: entry.shop_id, shop_name: entry.shop_name, ...empty() };
+      days.set(key, row);
+    }
+    add(row, entry);
+    add(totals, entry);
+  }
+  return { from: query.from, to: query.to, days: [...days.values()], totals };
+}
+
+/** A cell a spreadsheet shows as text: quoted, and never read as a formula (=, +, -, @ lead with a quote). */
+function cell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const CSV_HEADER = ['date', 'shop', 'kind', 'method', 'amount', 'reference', 'number', 'staff'];
+
+/** The entries as CSV (RFC 4180, CRLF): out-going amounts negative, so a column sum is the net. */
+export async function entriesCsv(db: Executor, query: MoneyQuery): Promise<string> {
+  const lines = [CSV_HEADER.join(',')];
+  for (const e of await entriesOf(db, query)) {
+    const amount = (e.direction === 'in' ? 1 : -1) * Number(e.amount);
+    lines.push(
+      [e.created_at, e.shop_name, e.kind, e.method, amount, e.reference, e.subject_number, e.staff_name]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,33 @@
+import { moneyQuerySchema, moneySummarySchema } from '@marketplace/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { STAFF } from '../../plugins/access.js';
+import { entriesCsv, moneySummary } from './report.js';
+
+/** The Money figures, read from the ledger (docs/decisions/0049); staff read them, nobody writes here. */
+export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['money'];
+
+  app.get(
+    '/admin/money/summary',
+    {
+      config: { access: STAFF },
+      schema: { tags, querystring: moneyQuerySchema, response: { 200: moneySummarySchema } },
+    },
+    async (request) => moneySummary(db.kysely, request.query),
+  );
+
+  app.get(
+    '/admin/money/entries.csv',
+    { config: { access: STAFF }, schema: { tags, querystring: moneyQuerySchema } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="money-${from}-to-${to}.csv"`)
+        .send(await entriesCsv(db.kysely, request.query));
+    },
+  );
+};
