@@ -2,7 +2,7 @@ import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 
 /** The ledger's rows of the query's days (UTC, both included) and shop, oldest first. */
-export function entriesOf(db: Executor, query: MoneyQuery) {
+function entriesOf(db: Executor, query: MoneyQuery) {
   let select = db
     .selectFrom('ledger_entries')
     .selectAll()
@@ -72,7 +72,7 @@ function cell(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export const CSV_HEADER = ['date', 'shop', 'kind', 'method', 'amount', 'reference', 'number', 'staff'];
+const CSV_HEADER = ['date', 'shop', 'kind', 'method', 'amount', 'reference', 'number', 'staff'];
 
 /** The entries as CSV (RFC 4180, CRLF): out-going amounts negative, so a column sum is the net. */
 export async function entriesCsv(db: Executor, query: MoneyQuery): Promise<string> {
