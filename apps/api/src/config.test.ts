@@ -127,6 +127,31 @@ describe('loadConfig: message delivery', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));
   });
 
+  it('reads PayChangu (both secrets or neither), live by default', () => {
+    expect(loadConfig({}).paychangu).toBeUndefined();
+    expect(loadConfig({ PAYCHANGU_SECRET_KEY: '', PAYCHANGU_WEBHOOK_SECRET: '' }).paychangu).toBeUndefined();
+    expect(loadConfig({ PAYCHANGU_SECRET_KEY: 'sec-live-k', PAYCHANGU_WEBHOOK_SECRET: 'w' }).paychangu).toEqual({
+      apiUrl: 'https://api.paychangu.com',
+      secretKey: 'sec-live-k',
+      webhookSecret: 'w',
+    });
+    expect(
+      loadConfig({
+        PAYCHANGU_SECRET_KEY: 'sec-test-k',
+        PAYCHANGU_WEBHOOK_SECRET: 'w',
+        PAYCHANGU_API_URL: 'http://127.0.0.1:4010/',
+      }).paychangu,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:4010' });
+  });
+
+  it.each([
+    [{ PAYCHANGU_SECRET_KEY: 'sec-test-k' }, 'PAYCHANGU_WEBHOOK_SECRET'],
+    [{ PAYCHANGU_WEBHOOK_SECRET: 'w' }, 'PAYCHANGU_SECRET_KEY'],
+    [{ PAYCHANGU_API_URL: 'api.paychangu.com' }, 'PAYCHANGU_API_URL'],
+  ])('stops on %j naming the PayChangu variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));
+  });
+
   it('never quotes the password of a bad SMTP_URL', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp:/mailer:Sup3rSecret@mail' })).toThrow(
       /^Invalid environment: SMTP_URL: must look like/,

@@ -16,6 +16,7 @@ export const RESERVATION_DEFAULTS = {
 } as const;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
+const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
 export const DEFAULT_OFFER_DAYS = 7;
 
@@ -123,6 +124,13 @@ const envSchema = z
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL')
       .default(DEFAULT_SMS_API_URL),
     SMS_SENDER_ID: optional(z.string().max(20, 'must be at most 20 characters')),
+    // Mobile-money payments through PayChangu (docs/decisions/0048); the key decides test or live mode.
+    PAYCHANGU_SECRET_KEY: optional(z.string()),
+    PAYCHANGU_WEBHOOK_SECRET: optional(z.string()),
+    PAYCHANGU_API_URL: z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL')
+      .default(DEFAULT_PAYCHANGU_API_URL),
     // Where links in messages point (the storefront's public address), and the key the sellers' status links are
     // derived from: without it a random key is kept in the database (a database leak then reveals the links).
     PUBLIC_URL: optional(
@@ -185,6 +193,19 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMS_USERNAME'], message: 'is required when SMS_API_KEY is set' });
     if (e.SMS_USERNAME && !e.SMS_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['SMS_API_KEY'], message: 'is required when SMS_USERNAME is set' });
+    // Without the webhook secret no event could be trusted; without the key nothing could be asked.
+    if (e.PAYCHANGU_SECRET_KEY && !e.PAYCHANGU_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYCHANGU_WEBHOOK_SECRET'],
+        message: 'is required when PAYCHANGU_SECRET_KEY is set',
+      });
+    if (e.PAYCHANGU_WEBHOOK_SECRET && !e.PAYCHANGU_SECRET_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYCHANGU_SECRET_KEY'],
+        message: 'is required when PAYCHANGU_WEBHOOK_SECRET is set',
+      });
   });
 
 /** Africa's Talking (or a gateway speaking its API): set when SMS_API_KEY and SMS_USERNAME are. */
@@ -221,6 +242,8 @@ export type Config = {
   smtpUrl: string | undefined;
   smtpFrom: string;
   sms: SmsGatewayConfig | undefined;
+  /** PayChangu's mobile-money API: set when PAYCHANGU_SECRET_KEY and PAYCHANGU_WEBHOOK_SECRET are. */
+  paychangu: { apiUrl: string; secretKey: string; webhookSecret: string } | undefined;
   outboxPollSeconds: number;
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
@@ -272,6 +295,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms:
       e.SMS_API_KEY && e.SMS_USERNAME
         ? { apiKey: e.SMS_API_KEY, username: e.SMS_USERNAME, apiUrl: e.SMS_API_URL, senderId: e.SMS_SENDER_ID }
+        : undefined,
+    paychangu:
+      e.PAYCHANGU_SECRET_KEY && e.PAYCHANGU_WEBHOOK_SECRET
+        ? {
+            apiUrl: e.PAYCHANGU_API_URL.replace(/\/+$/, ''),
+            secretKey: e.PAYCHANGU_SECRET_KEY,
+            webhookSecret: e.PAYCHANGU_WEBHOOK_SECRET,
+          }
         : undefined,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,0 +1,239 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { safeText } from '../notifications/transport.js';
+import {
+  GatewayRefused,
+  GatewayUnavailable,
+  wholeKwacha,
+  type MobileMoneyGateway,
+  type MobileMoneyOperator,
+  type StartedTransfer,
+  type TransferRequest,
+  type TransferState,
+  type TransferStatus,
+} from './gateway.js';
+
+export interface PayChanguOptions {
+  /** https://api.paychangu.com (no trailing path); the key decides test or live mode, not the address. */
+  apiUrl: string;
+  secretKey: string;
+  /** The dashboard's webhook secret, which signs webhook bodies (not the API key). */
+  webhookSecret: string;
+  timeoutMs?: number;
+}
+
+/** Every PayChangu answer: { status, message, data }; message is a text, or field → texts on a validation error. */
+interface Answer {
+  status?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+interface Transaction {
+  amount?: unknown;
+  charge_id?: unknown;
+  ref_id?: unknown;
+  status?: unknown;
+  currency?: unknown;
+  transaction_charges?: { amount?: unknown } | null;
+}
+
+interface Operator {
+  name?: unknown;
+  ref_id?: unknown;
+  short_code?: unknown;
+}
+
+const MALAWI_MOBILE = /^\+265(\d{9})$/;
+// Our ids go into URL paths; keep them to characters no encoding can change.
+const TRANSFER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const SIGNATURE = /^[0-9a-f]{64}$/i;
+
+// PayChangu's operator list names them; short_code is 'airtel' / 'tnm' in the documented sample.
+const OPERATORS: { operator: MobileMoneyOperator; matches: (o: Operator) => boolean }[] = [
+  { operator: 'airtel_money', matches: (o) => o.short_code === 'airtel' || /airtel/i.test(String(o.name)) },
+  { operator: 'tnm_mpamba', matches: (o) => o.short_code === 'tnm' || /tnm|mpamba/i.test(String(o.name)) },
+];
+
+/** Documented statuses are success/successful, pending and failed; anything unknown stays pending, never paid. */
+function statusOf(value: unknown): TransferStatus {
+  const status = String(value).toLowerCase();
+  if (status === 'success' || status === 'successful') return 'paid';
+  if (['failed', 'failure', 'cancelled', 'canceled', 'declined', 'expired', 'reversed'].includes(status))
+    return 'failed';
+  return 'pending';
+}
+
+/** A validation error's message is { field: [texts] }; flatten it to one line. */
+function messageText(message: unknown): string | undefined {
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object')
+    return Object.entries(message)
+      .map(([field, texts]) => `${field}: ${Array.isArray(texts) ? texts.join(' ') : String(texts)}`)
+      .join('; ');
+  return undefined;
+}
+
+/**
+ * PayChangu's direct mobile-money API (developer.paychangu.com; docs/decisions/0048): charges through
+ * /mobile-money/payments, payouts through /mobile-money/payouts, both read back by our charge_id.
+ */
+export function paychanguGateway({
+  apiUrl,
+  secretKey,
+  webhookSecret,
+  timeoutMs = 15_000,
+}: PayChanguOptions): MobileMoneyGateway {
+  const base = apiUrl.replace(/\/+$/, '');
+  const safe = (text: string) => safeText(`PayChangu: ${text}`, [secretKey, webhookSecret]);
+  const unavailable = (text: string) => new GatewayUnavailable(safe(text));
+
+  async function call(method: 'GET' | 'POST', path: string, body?: Record<string, string>): Promise<Answer> {
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${secretKey}`,
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw unavailable(`no answer within ${timeoutMs / 1000} s`);
+      const cause =
+        error instanceof Error && error.cause instanceof Error
+          ? error.cause.message
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      throw unavailable(`could not reach it (${cause})`);
+    }
+    let answer: Answer | undefined;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') answer = parsed as Answer;
+    } catch {
+      // Not JSON: a proxy's page or an outage; judged by the status below.
+    }
+    const said = messageText(answer?.message) ?? text.slice(0, 120);
+    // 408 and 429 are "not now", not "no".
+    if (status >= 500 || status === 408 || status === 429)
+      throw unavailable(`answered ${status}: ${said || 'no text'}`);
+    if (status >= 400) throw new GatewayRefused(safe(`refused (${status}): ${said || 'no reason given'}`), status);
+    if (!answer) throw unavailable(`answered ${status} without JSON: ${text.slice(0, 120)}`);
+    return answer;
+  }
+
+  /** The transaction in an answer, checked to be the one asked about. */
+  function transactionIn(answer: Answer, chargeId: string): Transaction {
+    const data = answer.data as (Transaction & { transaction?: Transaction }) | null | undefined;
+    // The bank-side endpoints nest it as data.transaction; the mobile-money ones documented so far do not.
+    const transaction = data && typeof data === 'object' ? (data.transaction ?? data) : undefined;
+    if (!transaction || transaction.charge_id === undefined) {
+      const status = String(answer.status).toLowerCase();
+      if (status === 'failed' || status === 'error')
+        throw new GatewayRefused(safe(`refused: ${messageText(answer.message) ?? 'no reason given'}`), undefined);
+      throw unavailable(`answered without a transaction (${messageText(answer.message) ?? 'no message'})`);
+    }
+    if (String(transaction.charge_id) !== chargeId)
+      throw unavailable(`answered about ${String(transaction.charge_id)} when asked about ${chargeId}`);
+    return transaction;
+  }
+
+  function stateOf(answer: Answer, chargeId: string): TransferState {
+    const t = transactionIn(answer, chargeId);
+    const amount = Number(t.amount);
+    if (t.amount === null || t.amount === '' || !Number.isFinite(amount))
+      throw unavailable(`answered without an amount for ${chargeId}`);
+    // MK is what the samples show; MWK the ISO code. Mobile money in Malawi is kwacha only.
+    if (t.currency !== 'MK' && t.currency !== 'MWK')
+      throw unavailable(`answered in ${String(t.currency)} for ${chargeId}`);
+    const fee = Number(t.transaction_charges?.amount);
+    return {
+      status: statusOf(t.status),
+      amount,
+      currency: 'MWK',
+      chargeId,
+      ...(typeof t.ref_id === 'string' && t.ref_id ? { reference: t.ref_id } : {}),
+      ...(t.transaction_charges && Number.isFinite(fee) ? { fee } : {}),
+    };
+  }
+
+  let operatorRefs: Promise<Map<MobileMoneyOperator, { refId: string; name: string }>> | undefined;
+  // Asked once per process: the ref_ids are fixed ids on PayChangu's side. A failed look-up is asked again next time.
+  function operatorList() {
+    if (operatorRefs) return operatorRefs;
+    const asked = call('GET', '/mobile-money').then((answer) => {
+      if (!Array.isArray(answer.data)) throw unavailable('answered the operator list without a list');
+      const found = new Map<MobileMoneyOperator, { refId: string; name: string }>();
+      for (const { operator, matches } of OPERATORS) {
+        const entry = (answer.data as Operator[]).find((o) => o && typeof o.ref_id === 'string' && matches(o));
+        if (entry) found.set(operator, { refId: String(entry.ref_id), name: String(entry.name) });
+      }
+      return found;
+    });
+    operatorRefs = asked;
+    asked.catch(() => {
+      if (operatorRefs === asked) operatorRefs = undefined;
+    });
+    return asked;
+  }
+
+  async function transferBody(id: string, { operator, mobile, amount }: TransferRequest) {
+    if (!TRANSFER_ID.test(id)) throw new RangeError('a charge or payout id is 1 to 64 letters, digits, - or _');
+    wholeKwacha(amount);
+    const local = MALAWI_MOBILE.exec(mobile)?.[1];
+    if (!local) throw new RangeError('mobile must be +265 and nine digits');
+    const entry = (await operatorList()).get(operator);
+    if (!entry) throw new GatewayRefused(safe(`does not list ${operator} among its operators`), undefined);
+    // The documented samples send the local form (0990000000) and the amount as a string.
+    return { mobile_money_operator_ref_id: entry.refId, mobile: `0${local}`, amount: String(amount), charge_id: id };
+  }
+
+  function started(answer: Answer, chargeId: string): StartedTransfer {
+    const t = transactionIn(answer, chargeId);
+    return {
+      chargeId,
+      status: statusOf(t.status),
+      ...(typeof t.ref_id === 'string' && t.ref_id ? { reference: t.ref_id } : {}),
+    };
+  }
+
+  function checkedId(id: string) {
+    if (!TRANSFER_ID.test(id)) throw new RangeError('a charge or payout id is 1 to 64 letters, digits, - or _');
+    return id;
+  }
+
+  return {
+    async operators() {
+      return [...(await operatorList())].map(([operator, { name }]) => ({ operator, name }));
+    },
+    async startCharge({ chargeId, ...request }) {
+      const body = await transferBody(chargeId, request);
+      return started(await call('POST', '/mobile-money/payments/initialize', body), chargeId);
+    },
+    async verifyCharge(chargeId) {
+      return stateOf(await call('GET', `/mobile-money/payments/${checkedId(chargeId)}/verify`), chargeId);
+    },
+    async startPayout({ payoutId, ...request }) {
+      const body = await transferBody(payoutId, request);
+      return started(await call('POST', '/mobile-money/payouts/initialize', body), payoutId);
+    },
+    async verifyPayout(payoutId) {
+      // The reference's "Single MoMo Payout Details" reads a payout by its charge_id under /payments (0048).
+      return stateOf(await call('GET', `/mobile-money/payments/${checkedId(payoutId)}/details`), payoutId);
+    },
+    verifyWebhookSignature(rawBody, signature) {
+      const given = signature?.trim();
+      if (!given || !SIGNATURE.test(given)) return false;
+      const expected = createHmac('sha256', webhookSecret).update(rawBody).digest();
+      return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+    },
+  };
+}

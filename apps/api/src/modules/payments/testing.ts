@@ -1,0 +1,254 @@
+// A loopback stand-in for PayChangu's mobile-money API (docs/decisions/0048). Tests only.
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * How the fake behaves from now on:
+ * - success: charges come back pending and are paid at once (as if the buyer approved); payouts succeed;
+ * - failure: charges come back pending and fail; payouts fail;
+ * - pending: charges and payouts stay pending (the buyer never answers, the event never comes);
+ * - payout-fails-once: like success, except the next payout fails (a retry under a new id succeeds);
+ * - slow: no answer at all, so the caller's timeout decides;
+ * - error-500: every request gets a 500.
+ */
+type FakeMode = 'success' | 'failure' | 'pending' | 'payout-fails-once' | 'slow' | 'error-500';
+
+interface FakeRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+interface FakeTransfer {
+  kind: 'charge' | 'payout';
+  chargeId: string;
+  refId: string;
+  amount: number;
+  mobile: string;
+  operatorRef: string;
+  /** PayChangu's words: success, failed, pending. */
+  status: 'success' | 'failed' | 'pending';
+  createdAt: string;
+}
+
+// The documented operator list (GET /mobile-money), ref_ids included.
+const OPERATORS = [
+  {
+    id: 1,
+    name: 'TNM Mpamba',
+    ref_id: '27494cb5-ba9e-437f-a114-4e7a7686bcca',
+    short_code: 'tnm',
+    logo: null,
+    supports_withdrawals: true,
+    supported_country: { name: 'Malawi', currency: 'MWK' },
+  },
+  {
+    id: 2,
+    name: 'Airtel Money',
+    ref_id: '20be6c20-adeb-4b5b-a7ba-0769820df4fb',
+    short_code: 'airtel',
+    logo: null,
+    supports_withdrawals: true,
+    supported_country: { name: 'Malawi', currency: 'MWK' },
+  },
+];
+
+const feeOf = (t: FakeTransfer) => (t.kind === 'charge' ? Math.ceil(t.amount * 0.03) : 0);
+
+/** A transaction as the verify and details endpoints show it. */
+function transactionData(t: FakeTransfer) {
+  const operator = OPERATORS.find((o) => o.ref_id === t.operatorRef)!;
+  return {
+    amount: t.amount,
+    charge_id: t.chargeId,
+    ref_id: t.refId,
+    trans_id: null,
+    first_name: null,
+    last_name: null,
+    email: null,
+    type: t.kind === 'charge' ? 'Direct API Payment' : 'API Payout',
+    status: t.status,
+    mobile: `+265${t.mobile.slice(1, 4)}xxxx${t.mobile.slice(-2)}`,
+    attempts: 1,
+    currency: 'MK',
+    mode: 'test',
+    created_at: t.createdAt,
+    completed_at: t.status === 'pending' ? null : t.createdAt,
+    event_type: t.kind === 'charge' ? 'api.charge.payment' : 'api.payout',
+    mobile_money: { name: operator.name, ref_id: operator.ref_id, country: 'Malawi' },
+    transaction_charges: { currency: 'MK', amount: String(feeOf(t)) },
+  };
+}
+
+/**
+ * An HTTP server on 127.0.0.1 answering like PayChangu's GET /mobile-money, POST /mobile-money/payments/initialize,
+ * GET /mobile-money/payments/{id}/verify and /details, and POST /mobile-money/payouts/initialize. It checks the
+ * bearer key (401) and each body the way a Laravel validator would (400 with { field: [texts] }), keeps every
+ * request in `requests`, and sends webhook events when told to.
+ */
+export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: string; webhookSecret: string }) {
+  const requests: FakeRequest[] = [];
+  const transfers = new Map<string, FakeTransfer>();
+  const state = { mode: 'success' as FakeMode, quoteKeyOn401: false };
+  const held = new Set<http.ServerResponse>();
+  let refs = 0;
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = raw;
+      }
+      requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      const answer = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      const failed = (status: number, message: unknown) => answer(status, { status: 'failed', message, data: null });
+
+      if (state.mode === 'slow') return void held.add(res);
+      if (state.mode === 'error-500') return answer(500, { message: 'Server Error' });
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return failed(
+          401,
+          state.quoteKeyOn401 ? `Invalid API key: ${String(req.headers.authorization)}` : 'Unauthenticated.',
+        );
+      if (!String(req.headers.accept).includes('application/json')) return failed(400, 'Unsupported format');
+
+      if (req.method === 'GET' && path === '/mobile-money')
+        return answer(200, {
+          status: 'success',
+          message: 'Supported mobile money operators retrieved successfully.',
+          data: OPERATORS,
+        });
+
+      const read = /^\/mobile-money\/payments\/([^/]+)\/(verify|details)$/.exec(path);
+      if (req.method === 'GET' && read) {
+        const t = transfers.get(decodeURIComponent(read[1]!));
+        // verify is for charges; details shows either.
+        if (!t || (read[2] === 'verify' && t.kind !== 'charge')) return failed(404, 'Transaction not found.');
+        return answer(200, {
+          status: t.status === 'success' ? 'successful' : t.status,
+          message: t.status === 'success' ? 'Payment authorized and completed successfully.' : 'Transaction retrieved.',
+          data: transactionData(t),
+        });
+      }
+
+      const kind =
+        req.method === 'POST' && path === '/mobile-money/payments/initialize'
+          ? 'charge'
+          : req.method === 'POST' && path === '/mobile-money/payouts/initialize'
+            ? 'payout'
+            : undefined;
+      if (!kind) return failed(404, 'Not found.');
+      if (!String(req.headers['content-type']).startsWith('application/json') || typeof body !== 'object' || !body)
+        return failed(400, 'The request body must be JSON.');
+
+      const b = body as Record<string, unknown>;
+      const errors: Record<string, string[]> = {};
+      if (!OPERATORS.some((o) => o.ref_id === b.mobile_money_operator_ref_id))
+        errors.mobile_money_operator_ref_id = ['The selected mobile money operator ref id is invalid.'];
+      if (typeof b.mobile !== 'string' || !/^0\d{9}$/.test(b.mobile))
+        errors.mobile = ['The mobile field format is invalid.'];
+      if (typeof b.amount !== 'string' || !/^[1-9]\d*$/.test(b.amount))
+        errors.amount = ['The amount must be a whole number.'];
+      if (typeof b.charge_id !== 'string' || !b.charge_id) errors.charge_id = ['The charge id field is required.'];
+      else if (transfers.has(b.charge_id)) errors.charge_id = ['The charge id has already been taken.'];
+      if (Object.keys(errors).length) return failed(400, errors);
+
+      const outcome: FakeTransfer['status'] =
+        state.mode === 'pending'
+          ? 'pending'
+          : state.mode === 'failure' || (kind === 'payout' && state.mode === 'payout-fails-once')
+            ? 'failed'
+            : 'success';
+      if (kind === 'payout' && state.mode === 'payout-fails-once') state.mode = 'success';
+      const t: FakeTransfer = {
+        kind,
+        chargeId: b.charge_id as string,
+        refId: String(95652259700 + ++refs),
+        amount: Number(b.amount),
+        mobile: b.mobile as string,
+        operatorRef: b.mobile_money_operator_ref_id as string,
+        status: outcome,
+        createdAt: new Date().toISOString(),
+      };
+      transfers.set(t.chargeId, t);
+      // A charge waits for the buyer's PIN, so it is pending when initialized whatever comes of it.
+      const shown = kind === 'charge' ? { ...t, status: 'pending' as const } : t;
+      answer(200, {
+        status: 'success',
+        message: kind === 'charge' ? 'Payment initiated successfully.' : 'Payout processed successfully.',
+        data: transactionData(shown),
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  /** The webhook body PayChangu sends for a transfer, shaped like the documented samples. */
+  function event(chargeId: string) {
+    const t = transfers.get(chargeId);
+    if (!t) throw new Error(`no transfer ${chargeId}`);
+    return {
+      event_type: t.kind === 'charge' ? 'api.charge.payment' : 'api.payout',
+      currency: 'MWK',
+      amount: t.amount,
+      charge: String(feeOf(t)),
+      mode: 'test',
+      type: t.kind === 'charge' ? 'Direct API Payment' : 'API Payout',
+      status: t.status,
+      charge_id: t.chargeId,
+      reference: t.refId,
+      created_at: t.createdAt,
+      updated_at: t.createdAt,
+    };
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    state,
+    transfers,
+    /** Settles a pending transfer later, as when the buyer finally answers. */
+    settle(chargeId: string, status: 'success' | 'failed') {
+      const t = transfers.get(chargeId);
+      if (!t) throw new Error(`no transfer ${chargeId}`);
+      t.status = status;
+    },
+    /**
+     * POSTs the transfer's event to `url` with a Signature header: rightly signed, signed with another secret
+     * ('forged'), signed then altered ('tampered'), or without one ('unsigned'). Answers what the receiver said.
+     */
+    async sendWebhook(
+      url: string,
+      chargeId: string,
+      signing: 'signed' | 'forged' | 'tampered' | 'unsigned' = 'signed',
+    ) {
+      const body = JSON.stringify(event(chargeId));
+      const key = signing === 'forged' ? `${webhookSecret}-not` : webhookSecret;
+      const signature = createHmac('sha256', key).update(body).digest('hex');
+      const sent =
+        signing === 'tampered' ? body.replace(/"amount":(\d+)/, (_, n: string) => `"amount":${Number(n) + 1}`) : body;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(signing === 'unsigned' ? {} : { Signature: signature }) },
+        body: sent,
+      });
+      return { status: response.status, body: sent };
+    },
+    close: async () => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
