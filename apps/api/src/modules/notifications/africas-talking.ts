@@ -1,4 +1,4 @@
-import { safeText, type Transport } from './transport.js';
+import { requestText, safeText, type Transport } from './transport.js';
 
 export interface AfricasTalkingOptions {
   apiKey: string;
@@ -32,28 +32,17 @@ export function africasTalkingTransport({
     async send(message) {
       const form = new URLSearchParams({ username, to: message.recipient, message: message.body });
       if (senderId) form.set('from', senderId);
-      let status: number;
-      let text: string;
-      try {
-        const response = await fetch(apiUrl, {
+      const answered = await requestText(
+        apiUrl,
+        {
           method: 'POST',
           headers: { apiKey, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
           body: form.toString(),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        if (error instanceof Error && error.name === 'TimeoutError')
-          throw fail(`no answer within ${timeoutMs / 1000} s`);
-        const cause =
-          error instanceof Error && error.cause instanceof Error
-            ? error.cause.message
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        throw fail(`could not reach it (${cause})`);
-      }
+        },
+        timeoutMs,
+      );
+      if ('unreachable' in answered) throw fail(answered.unreachable);
+      const { status, text } = answered;
       if (status !== 201) throw fail(`answered ${status}: ${text.slice(0, 120) || 'no text'}`);
       let answer: SendAnswer;
       try {

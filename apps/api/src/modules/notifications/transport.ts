@@ -33,3 +33,28 @@ export function safeText(text: string, secrets: (string | undefined)[] = []): st
   out = out.replace(/(\w+:\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1***@');
   return out.length > ERROR_MAX ? `${out.slice(0, ERROR_MAX - 1)}…` : out;
 }
+
+/**
+ * One HTTP request to an outside service (an SMS gateway, a payment gateway) within `timeoutMs`: its status and
+ * text, or, when nothing came back, why, in words safe to keep once the caller blanks its secrets.
+ */
+export async function requestText(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ status: number; text: string } | { unreachable: string }> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError')
+      return { unreachable: `no answer within ${timeoutMs / 1000} s` };
+    const cause =
+      error instanceof Error && error.cause instanceof Error
+        ? error.cause.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { unreachable: `could not reach it (${cause})` };
+  }
+}

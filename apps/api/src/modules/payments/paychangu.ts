@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { safeText } from '../notifications/transport.js';
+import { requestText, safeText } from '../notifications/transport.js';
 import {
   GatewayRefused,
   GatewayUnavailable,
@@ -88,10 +88,9 @@ export function paychanguGateway({
   const unavailable = (text: string) => new GatewayUnavailable(safe(text));
 
   async function call(method: 'GET' | 'POST', path: string, body?: Record<string, string>): Promise<Answer> {
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${base}${path}`, {
+    const answered = await requestText(
+      `${base}${path}`,
+      {
         method,
         headers: {
           Accept: 'application/json',
@@ -99,21 +98,11 @@ export function paychanguGateway({
           ...(body ? { 'Content-Type': 'application/json' } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError')
-        throw unavailable(`no answer within ${timeoutMs / 1000} s`);
-      const cause =
-        error instanceof Error && error.cause instanceof Error
-          ? error.cause.message
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      throw unavailable(`could not reach it (${cause})`);
-    }
+      },
+      timeoutMs,
+    );
+    if ('unreachable' in answered) throw unavailable(answered.unreachable);
+    const { status, text } = answered;
     let answer: Answer | undefined;
     try {
       const parsed: unknown = JSON.parse(text);
