@@ -4,7 +4,7 @@ import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useNavigate } from '../lib/router';
 import type { z } from 'zod';
 import { errorMessage } from '../lib/api-client';
-import { applyFieldErrors } from './form-errors';
+import { applyFieldErrors } from '../lib/form-errors';
 import { notifySuccess } from './toasts';
 import { useSchemaForm } from './use-schema-form';
 import { markStale } from './query-client';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyFieldErrors } from './form-errors';
+import { applyFieldErrors } from '../lib/form-errors';
 
 /** react-hook-form checked by one of the shared schemas (the server checks with the same one). */
 export function useSchemaForm<In extends FieldValues, Out>(

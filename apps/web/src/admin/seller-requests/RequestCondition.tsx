@@ -2,7 +2,7 @@ import { requestConditionSchema, type SellerRequest } from '@marketplace/shared'
 import { ConditionChoice } from '../../components/ConditionChoice';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { buttonStyles, Card } from '../components/ui';
-import { applyFieldErrors } from '../form-errors';
+import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../toasts';
 import { useSchemaForm } from '../use-schema-form';
 import { SELLER_ERRORS, setRequestCondition } from './api';

@@ -3,8 +3,8 @@ import { passwordResetRequestSchema, RESET_LINK_SENT, type PasswordResetRequest 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../components/FormField';
+import { FormRefusal } from '../../components/FormRefusal';
 import { useI18n } from '../../i18n/context';
-import { translateKnown } from '../../i18n/labels';
 import { Link } from '../../lib/router';
 import { askForResetLink } from './api';
 
@@ -49,11 +49,7 @@ export function ForgotPasswordPage() {
           <Field label={i18n._('Email')} error={errors.email?.message}>
             {(aria) => <input {...aria} type="email" autoComplete="username" {...register('email')} />}
           </Field>
-          {errors.root?.message && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {translateKnown(i18n, errors.root.message)}
-            </p>
-          )}
+          <FormRefusal message={errors.root?.message} />
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
             {isSubmitting ? i18n._('Sending…') : i18n._('Send me a link')}
           </button>

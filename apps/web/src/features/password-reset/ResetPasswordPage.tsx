@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordFormSchema, PASSWORD_CHANGED, type NewPasswordForm } from '@marketplace/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field } from '../../components/FormField';
+import { FormRefusal } from '../../components/FormRefusal';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useI18n } from '../../i18n/context';
-import { translateKnown } from '../../i18n/labels';
-import { ApiError } from '../../lib/api-client';
+import { showRefusal } from '../../lib/form-errors';
 import { Link, useParams } from '../../lib/router';
 import { setNewPassword } from './api';
 
@@ -29,15 +29,7 @@ export function ResetPasswordPage() {
       await setNewPassword(token, password);
       setDone(true);
     } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { errors?: { password?: unknown } } | null) : null;
-      const onField = typeof body?.errors?.password === 'string' ? body.errors.password : null;
-      if (onField) setError('password', { type: 'server', message: onField }, { shouldFocus: true });
-      else
-        setError('root', {
-          type: 'server',
-          message:
-            error instanceof Error ? error.message : /*i18n*/ 'Could not change your password. Please try again.',
-        });
+      showRefusal(error, setError, ['password'], /*i18n*/ 'Could not change your password. Please try again.');
     }
   });
 
@@ -60,21 +52,8 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-          <Field
-            label={i18n._('New password')}
-            hint={i18n._('At least 10 characters')}
-            error={errors.password?.message}
-          >
-            {(aria) => <input {...aria} type="password" autoComplete="new-password" {...register('password')} />}
-          </Field>
-          <Field label={i18n._('Type it again')} error={errors.confirm?.message}>
-            {(aria) => <input {...aria} type="password" autoComplete="new-password" {...register('confirm')} />}
-          </Field>
-          {errors.root?.message && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {translateKnown(i18n, errors.root.message)}
-            </p>
-          )}
+          <NewPasswordFields label={i18n._('New password')} register={register} errors={errors} />
+          <FormRefusal message={errors.root?.message} />
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
             {isSubmitting ? i18n._('Saving…') : i18n._('Save my new password')}
           </button>

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@marketplace/shared';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/FormField';
+import { FormRefusal } from '../../../components/FormRefusal';
 import { Link } from '../../../lib/router';
 import { login } from '../api';
 import { useI18n } from '../../../i18n/context';
-import { translateKnown } from '../../../i18n/labels';
 
 /** Email and password; the session token goes to `onLoggedIn`, a refusal shows above the button. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
@@ -36,11 +36,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void 
       <Field label={i18n._('Password')} error={errors.password?.message}>
         {(aria) => <input {...aria} type="password" autoComplete="current-password" {...register('password')} />}
       </Field>
-      {errors.root?.message && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {translateKnown(i18n, errors.root.message)}
-        </p>
-      )}
+      <FormRefusal message={errors.root?.message} />
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? i18n._('Logging in…') : i18n._('Log in')}
       </button>

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CONFIRM_LINK_SENT, sellerPasswordFormSchema, type SellerPasswordForm } from '@marketplace/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field } from '../../../components/FormField';
-import { ApiError } from '../../../lib/api-client';
+import { FormRefusal } from '../../../components/FormRefusal';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
+import { showRefusal } from '../../../lib/form-errors';
 import { createAccount } from '../api';
 import { useI18n } from '../../../i18n/context';
-import { translateKnown } from '../../../i18n/labels';
 import { Rich } from '../../../i18n/Rich';
 
 interface SetPasswordFormProps {
@@ -35,14 +35,7 @@ export function SetPasswordForm({ token, emailHint }: SetPasswordFormProps) {
     try {
       setSentTo((await createAccount(token, password)).email_hint);
     } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { errors?: { password?: unknown } } | null) : null;
-      const onField = typeof body?.errors?.password === 'string' ? body.errors.password : null;
-      if (onField) setError('password', { type: 'server', message: onField }, { shouldFocus: true });
-      else
-        setError('root', {
-          type: 'server',
-          message: error instanceof Error ? error.message : /*i18n*/ 'Could not make your account. Please try again.',
-        });
+      showRefusal(error, setError, ['password'], /*i18n*/ 'Could not make your account. Please try again.');
     }
   });
 
@@ -63,21 +56,8 @@ export function SetPasswordForm({ token, emailHint }: SetPasswordFormProps) {
       </p>
       {/* Lets password managers save the login under the right name. */}
       <input type="hidden" autoComplete="username" value={emailHint} readOnly />
-      <Field
-        label={i18n._('Choose a password')}
-        hint={i18n._('At least 10 characters')}
-        error={errors.password?.message}
-      >
-        {(aria) => <input {...aria} type="password" autoComplete="new-password" {...register('password')} />}
-      </Field>
-      <Field label={i18n._('Type it again')} error={errors.confirm?.message}>
-        {(aria) => <input {...aria} type="password" autoComplete="new-password" {...register('confirm')} />}
-      </Field>
-      {errors.root?.message && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {translateKnown(i18n, errors.root.message)}
-        </p>
-      )}
+      <NewPasswordFields label={i18n._('Choose a password')} register={register} errors={errors} />
+      <FormRefusal message={errors.root?.message} />
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         {isSubmitting ? i18n._('Making your account…') : i18n._('Create my account')}
       </button>
