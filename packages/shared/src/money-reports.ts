@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopIdFilter } from './pagination.js';
 
 /** The longest period one Money query covers: a quarter, so an answer stays small. */
 export const MONEY_MAX_DAYS = 92;
@@ -14,15 +15,7 @@ export const moneyQuerySchema = z
   .object({
     from: day('from'),
     to: day('to'),
-    shop_id: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce
-        .number({ message: 'shop_id must be a number' })
-        .int('shop_id must be a whole number')
-        .positive('shop_id must be positive')
-        .max(2_147_483_647)
-        .optional(),
-    ),
+    shop_id: shopIdFilter,
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= (MONEY_MAX_DAYS - 1) * 86_400_000, {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountField } from './amount.js';
 import { personNameField } from './fields.js';
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
-import { limitSchema, listOf, offsetSchema } from './pagination.js';
+import { limitSchema, listOf, offsetSchema, shopIdFilter } from './pagination.js';
 import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
 import { phoneCodeField } from './phone-proof-schemas.js';
@@ -186,15 +186,7 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrderListQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), orderStatus.optional()),
-  shop_id: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ message: 'shop_id must be a number' })
-      .int('shop_id must be a whole number')
-      .positive('shop_id must be positive')
-      .max(2_147_483_647)
-      .optional(),
-  ),
+  shop_id: shopIdFilter,
   limit: limitSchema,
   offset: offsetSchema,
 });

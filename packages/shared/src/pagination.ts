@@ -42,6 +42,17 @@ export const IDS_INVALID = 'ids must be 1 to 50 product ids separated by commas'
 /** An empty query value (`?town=`) is left out, as a form with an empty field sends it. */
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
+/** `?shop_id=2` filtering a back-office list or report; empty is no filter. */
+export const shopIdFilter = z.preprocess(
+  blankIsAbsent,
+  z.coerce
+    .number({ message: 'shop_id must be a number' })
+    .int('shop_id must be a whole number')
+    .positive('shop_id must be positive')
+    .max(2_147_483_647)
+    .optional(),
+);
+
 function priceBound(name: string) {
   return z.preprocess(
     blankIsAbsent,
