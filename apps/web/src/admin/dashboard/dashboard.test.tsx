@@ -31,24 +31,25 @@ describe('LineChart', () => {
   });
 });
 
+/** The session and the dashboard's answer, as the server would give them. */
+function mockDashboard(answer: Record<string, unknown>) {
+  signIn('Chikondi');
+  mockApi([
+    [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+    [/^GET \/api\/admin\/dashboard$/, () => json(answer)],
+  ]);
+}
+
 describe('dashboard', () => {
   it('greets by display name and shows the real figures', async () => {
-    signIn('Chikondi');
-    mockApi([
-      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [
-        /^GET \/api\/admin\/dashboard$/,
-        () =>
-          json({
-            stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2, revenueThisWeek: 1250000 },
-            reservations: { last_hour: 3, alarm_per_hour: 20, alarm: false },
-            orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
-            recent_actions: [
-              { id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' },
-            ],
-          }),
+    mockDashboard({
+      stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2, revenueThisWeek: 1250000 },
+      reservations: { last_hour: 3, alarm_per_hour: 20, alarm: false },
+      orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
+      recent_actions: [
+        { id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' },
       ],
-    ]);
+    });
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('stat-products').textContent).toBe('1,234'));
@@ -71,20 +72,12 @@ describe('dashboard', () => {
   });
 
   it('raises the alarm when more items were reserved in the last hour than the setting allows', async () => {
-    signIn('Chikondi');
-    mockApi([
-      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [
-        /^GET \/api\/admin\/dashboard$/,
-        () =>
-          json({
-            stats: { products: 30, orders: 40, users: 2, pendingOrders: 26, revenueThisWeek: 0 },
-            reservations: { last_hour: 26, alarm_per_hour: 20, alarm: true },
-            orders_by_day: days.map((date) => ({ date, orders: 0 })),
-            recent_actions: [],
-          }),
-      ],
-    ]);
+    mockDashboard({
+      stats: { products: 30, orders: 40, users: 2, pendingOrders: 26, revenueThisWeek: 0 },
+      reservations: { last_hour: 26, alarm_per_hour: 20, alarm: true },
+      orders_by_day: days.map((date) => ({ date, orders: 0 })),
+      recent_actions: [],
+    });
     renderAdmin('/admin/dashboard');
     const alarm = await screen.findByRole('alert');
     expect(alarm).toHaveTextContent(
