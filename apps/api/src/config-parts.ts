@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Which proxies in front of the server may say who the client is (X-Forwarded-For): none (false), the
@@ -42,4 +42,14 @@ export const ADMIN_PASSWORD_HELP = 'must be at least 12 characters in production
 export function strongEnough(password: string): boolean {
   const lower = password.toLowerCase();
   return password.length >= 12 && new Set(password).size >= 6 && !WEAK.some((w) => lower.includes(w));
+}
+
+/** A setting that is a whole number of `unit` between `min` and `max`, saying so when it is not. */
+export function wholeNumber(unit: string, min: number, max: number, fallback: number) {
+  return z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min)
+    .max(max)
+    .default(fallback);
 }

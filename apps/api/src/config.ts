@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PASSWORD_HELP, parseTrustProxy, strongEnough, type TrustProxy } from './config-parts.js';
+import { ADMIN_PASSWORD_HELP, parseTrustProxy, strongEnough, wholeNumber, type TrustProxy } from './config-parts.js';
 import { DEFAULT_CACHE_MB } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
@@ -46,66 +46,21 @@ const envSchema = z
     ADMIN_EMAIL: z.string().email().optional(),
     ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
     // How long an order holds its items before it expires, and how often the server looks for expired ones.
-    RESERVATION_HOURS: z.coerce
-      .number({ message: 'must be a number of hours' })
-      .int('must be a whole number of hours')
-      .min(1)
-      .max(24 * 30)
-      .default(DEFAULT_RESERVATION_HOURS),
+    RESERVATION_HOURS: wholeNumber('hours', 1, 24 * 30, DEFAULT_RESERVATION_HOURS),
     // Where phones cannot be proved (no SMS transport), a reservation holds its items this long instead.
-    UNPROVED_HOLD_HOURS: z.coerce
-      .number({ message: 'must be a number of hours' })
-      .int('must be a whole number of hours')
-      .min(1)
-      .max(24 * 30)
-      .default(RESERVATION_DEFAULTS.unprovedHoldHours),
+    UNPROVED_HOLD_HOURS: wholeNumber('hours', 1, 24 * 30, RESERVATION_DEFAULTS.unprovedHoldHours),
     // The most items open orders may hold for one phone number, and for one client address (IPv6: its /64).
-    MAX_HELD_ITEMS_PER_PHONE: z.coerce
-      .number({ message: 'must be a number of items' })
-      .int('must be a whole number of items')
-      .min(1)
-      .max(1000)
-      .default(RESERVATION_DEFAULTS.maxHeldPerPhone),
-    MAX_HELD_ITEMS_PER_ADDRESS: z.coerce
-      .number({ message: 'must be a number of items' })
-      .int('must be a whole number of items')
-      .min(1)
-      .max(10_000)
-      .default(RESERVATION_DEFAULTS.maxHeldPerAddress),
+    MAX_HELD_ITEMS_PER_PHONE: wholeNumber('items', 1, 1000, RESERVATION_DEFAULTS.maxHeldPerPhone),
+    MAX_HELD_ITEMS_PER_ADDRESS: wholeNumber('items', 1, 10_000, RESERVATION_DEFAULTS.maxHeldPerAddress),
     // SMS codes one client address (IPv6: its /64) may ask for in an hour; raise it behind carrier-grade NAT.
-    PHONE_CODES_PER_ADDRESS_HOUR: z.coerce
-      .number({ message: 'must be a number of codes' })
-      .int('must be a whole number of codes')
-      .min(1)
-      .max(1_000_000)
-      .default(RESERVATION_DEFAULTS.codesPerAddressHour),
+    PHONE_CODES_PER_ADDRESS_HOUR: wholeNumber('codes', 1, 1_000_000, RESERVATION_DEFAULTS.codesPerAddressHour),
     // The dashboard warns when more items than this were reserved in the last hour.
-    RESERVATION_ALARM_PER_HOUR: z.coerce
-      .number({ message: 'must be a number of items' })
-      .int('must be a whole number of items')
-      .min(1)
-      .max(1_000_000)
-      .default(RESERVATION_DEFAULTS.alarmPerHour),
+    RESERVATION_ALARM_PER_HOUR: wholeNumber('items', 1, 1_000_000, RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
-    OFFER_DAYS: z.coerce
-      .number({ message: 'must be a number of days' })
-      .int('must be a whole number of days')
-      .min(1)
-      .max(90)
-      .default(DEFAULT_OFFER_DAYS),
+    OFFER_DAYS: wholeNumber('days', 1, 90, DEFAULT_OFFER_DAYS),
     // The most the public answer cache may hold (plugins/catalogue-cache.ts).
-    PUBLIC_CACHE_MB: z.coerce
-      .number({ message: 'must be a number of megabytes' })
-      .int('must be a whole number of megabytes')
-      .min(1)
-      .max(4096)
-      .default(DEFAULT_CACHE_MB),
-    ORDER_SWEEP_SECONDS: z.coerce
-      .number({ message: 'must be a number of seconds' })
-      .int('must be a whole number of seconds')
-      .min(5)
-      .max(3600)
-      .default(60),
+    PUBLIC_CACHE_MB: wholeNumber('megabytes', 1, 4096, DEFAULT_CACHE_MB),
+    ORDER_SWEEP_SECONDS: wholeNumber('seconds', 5, 3600, 60),
     // Messages to sellers (docs/architecture.md#outbox). Without SMTP_URL or the SMS pair they stay in the outbox for
     // staff to see. The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
     SMTP_URL: optional(
@@ -142,12 +97,7 @@ const envSchema = z
         ),
     ),
     LINK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-    OUTBOX_POLL_SECONDS: z.coerce
-      .number({ message: 'must be a number of seconds' })
-      .int('must be a whole number of seconds')
-      .min(1)
-      .max(3600)
-      .default(10),
+    OUTBOX_POLL_SECONDS: wholeNumber('seconds', 1, 3600, 10),
     // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
     PG_POOL_MAX: z.coerce
       .number({ message: 'must be a number' })
