@@ -25,6 +25,7 @@ const HEALTH_TIMEOUT_MS = 60_000;
 const ENGINE_JOURNEYS = [
   'orders.spec.ts',
   'admin-orders.spec.ts',
+  'admin-money.spec.ts',
   'admin-products.spec.ts',
   'admin-catalogue.spec.ts',
   'admin-users.spec.ts',

@@ -6,8 +6,10 @@ export const dashboardSchema = z.object({
     orders: z.number().int(),
     users: z.number().int(),
     pendingOrders: z.number().int(),
-    /** MWK of orders completed in the last 7 days, today included. */
+    /** MWK taken in the last 7 days, today included, less refunds (the ledger: sales and payments). */
     revenueThisWeek: z.number().int(),
+    /** What the business kept of it: taken in, less refunds and fees, less what was paid to sellers (decision 0051). */
+    marginThisWeek: z.number().int(),
   }),
   /** Items reserved in the last hour, against RESERVATION_ALARM_PER_HOUR: someone may be hoarding the stock. */
   reservations: z.object({

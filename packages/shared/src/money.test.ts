@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, priceDigits } from './money.js';
+import { formatAmount, formatMoney, formatSignedMoney, priceDigits } from './money.js';
 
 describe('money', () => {
   it.each([
@@ -16,5 +16,11 @@ describe('money', () => {
   it('strips non-digits and leading zeros', () => {
     expect(priceDigits('00450')).toBe('450');
     expect(formatAmount('1 000 000')).toBe('1,000,000');
+  });
+
+  it('keeps the sign of a figure below 0', () => {
+    expect(formatSignedMoney(-20_000)).toBe('−MWK 20,000');
+    expect(formatSignedMoney(485_000)).toBe('MWK 485,000');
+    expect(formatSignedMoney(0)).toBe('MWK 0');
   });
 });

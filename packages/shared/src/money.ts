@@ -18,3 +18,8 @@ export function formatAmount(price: unknown): string {
 export function formatMoney(price: unknown): string {
   return `${CURRENCY} ${formatAmount(price)}`;
 }
+
+/** 'MWK 20,000' or '−MWK 20,000': formatMoney drops the sign, and a net or a margin can be below 0. */
+export function formatSignedMoney(amount: number): string {
+  return amount < 0 ? `−${formatMoney(-amount)}` : formatMoney(amount);
+}

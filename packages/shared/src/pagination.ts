@@ -40,7 +40,7 @@ export const PRICE_RANGE_INVALID = 'min_price must not be more than max_price';
 export const IDS_INVALID = 'ids must be 1 to 50 product ids separated by commas';
 
 /** An empty query value (`?town=`) is left out, as a form with an empty field sends it. */
-const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+export const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 
 /** `?shop_id=2` filtering a back-office list or report; empty is no filter. */
 export const shopIdFilter = z.preprocess(

@@ -15,6 +15,8 @@ const LoginPage = screen(() => import('./login/LoginPage'), 'LoginPage');
 const DashboardPage = screen(() => import('./dashboard/DashboardPage'), 'DashboardPage');
 const OrdersListPage = screen(() => import('./orders/OrdersListPage'), 'OrdersListPage');
 const OrderDetailPage = screen(() => import('./orders/OrderDetailPage'), 'OrderDetailPage');
+const MoneyPage = screen(() => import('./money/MoneyPage'), 'MoneyPage');
+const MoneyEntriesPage = screen(() => import('./money/MoneyEntriesPage'), 'MoneyEntriesPage');
 const UsersListPage = screen(() => import('./users/UsersListPage'), 'UsersListPage');
 const CreateUserPage = screen(() => import('./users/CreateUserPage'), 'CreateUserPage');
 const EditUserPage = screen(() => import('./users/EditUserPage'), 'EditUserPage');
@@ -65,6 +67,8 @@ export default function AdminApp() {
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="orders" element={<OrdersListPage />} />
             <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="money" element={<MoneyPage />} />
+            <Route path="money/entries" element={<MoneyEntriesPage />} />
             <Route path="users" element={<UsersListPage />} />
             <Route path="users/create" element={<CreateUserPage />} />
             <Route path="users/:id" element={<EditUserPage />} />

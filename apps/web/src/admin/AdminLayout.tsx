@@ -7,6 +7,7 @@ import { errorStatus } from '../lib/api-client';
 import { logout, meQuery } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
 import {
+  BanknoteIcon,
   BoxIcon,
   CollapseIcon,
   DashboardIcon,
@@ -24,10 +25,11 @@ import { buttonStyles } from './components/ui';
 import { clearSession, useDisplayName } from './session';
 
 // The sidebar's entries, in order (docs/product.md#back-office-shell); Orders comes right after the dashboard that
-// counts them.
+// counts them, and Money after the orders that bring it in.
 const links = [
   { to: '/admin/dashboard', label: 'Dashboard', Icon: DashboardIcon },
   { to: '/admin/orders', label: 'Orders', Icon: ReceiptIcon },
+  { to: '/admin/money', label: 'Money', Icon: BanknoteIcon },
   { to: '/admin/products', label: 'Products', Icon: BoxIcon },
   { to: '/admin/featured-products', label: 'Featured Products', Icon: StarIcon },
   { to: '/admin/shops', label: 'Shops', Icon: StoreIcon },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { apiList, apiRequest, type ListPage, type RequestOptions } from '../lib/api-client';
+import { apiFile, apiList, apiRequest, type ListPage, type RequestOptions } from '../lib/api-client';
 import { clearSession, getToken } from './session';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
@@ -13,6 +13,11 @@ function asStaff(options: AdminRequestOptions): RequestOptions {
 
 export function adminRequest<T>(path: string, options: AdminRequestOptions): Promise<T> {
   return apiRequest<T>(path, asStaff(options));
+}
+
+/** A file for staff to save (the Money CSV): fetched with the token, which a plain link would not send. */
+export function adminFile(path: string, options: AdminRequestOptions): Promise<Blob> {
+  return apiFile(path, asStaff(options));
 }
 
 function adminList<T>(path: string, keys: readonly string[], options: AdminRequestOptions): Promise<ListPage<T>> {

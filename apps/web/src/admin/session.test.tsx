@@ -7,7 +7,7 @@ import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
 afterEach(() => vi.restoreAllMocks());
 
 const emptyDashboard = {
-  stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 },
+  stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0, marginThisWeek: 0 },
   orders_by_day: [],
   recent_actions: [],
 };
@@ -36,6 +36,7 @@ describe('route guard', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Orders',
+      'Money',
       'Products',
       'Featured Products',
       'Shops',

@@ -76,10 +76,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The app's one fetch wrapper: JSON or multipart in, JSON out, ApiError on any failure. */
-export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+/** Sends the call; any failure (no answer, or an answer not ok) is an ApiError with the server's message. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { defaultMessage, method = 'GET', body, form, signal, token, unauthorized } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined = form;
   if (!form && body !== undefined) {
@@ -93,18 +93,29 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
     if (signal?.aborted || isAbortError(error)) throw error;
     throw new ApiError(defaultMessage, 0);
   }
-  const answer = await readJson(response);
   if (!response.ok) {
-    const problem = answer ?? null;
+    const problem = (await readJson(response)) ?? null;
     if (response.status === 401 && unauthorized) {
       unauthorized.then();
       throw new ApiError(problemText(problem) ?? unauthorized.message, 401, problem);
     }
     throw new ApiError(problemText(problem) ?? defaultMessage, response.status, problem);
   }
+  return response;
+}
+
+/** The app's one fetch wrapper: JSON or multipart in, JSON out, ApiError on any failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  const answer = await readJson(response);
   // A 204 (or an empty 200) answers nothing; a body that is not JSON is a broken answer.
-  if (answer === null) throw new ApiError(defaultMessage, response.status);
+  if (answer === null) throw new ApiError(options.defaultMessage, response.status);
   return answer as T;
+}
+
+/** A file the server sends (a CSV to save), with the same failures as apiRequest. */
+export async function apiFile(path: string, options: RequestOptions): Promise<Blob> {
+  return (await send(path, options, '*/*')).blob();
 }
 
 /** One page of a list: its rows and, when the answer said, the total and the rest of the answer. */

@@ -309,7 +309,14 @@ describe.each(engines)('admin products API [%s]', (engine) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    expect(body.stats).toEqual({ products, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 });
+    expect(body.stats).toEqual({
+      products,
+      orders: 0,
+      users: 1,
+      pendingOrders: 0,
+      revenueThisWeek: 0,
+      marginThisWeek: 0,
+    });
     expect(body.orders_by_day.every((d: { orders: number }) => d.orders === 0)).toBe(true);
     expect(body.orders_by_day).toHaveLength(7);
     expect(body.orders_by_day[6].date).toBe(new Date().toISOString().slice(0, 10));

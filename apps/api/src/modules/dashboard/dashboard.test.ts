@@ -109,3 +109,27 @@ describe.each(engines)('dashboard revenue [%s]', (engine) => {
     expect(await revenue()).toBe(250_000);
   });
 });
+
+describe.each(engines)('dashboard margin [%s]', (engine) => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it("is this week's net taken in (sales and payments, less refunds and fees) less what sellers were paid", async () => {
+    t = await createTestApp(engine, { clock: testClock(NOW) });
+    const headers = (await signIn(t.app, t.db, 'Moderator')).headers;
+    const stats = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers })).json().stats;
+    const record = (movement: Parameters<typeof recordMovement>[1], at: Date) =>
+      recordMovement(t.db.kysely, movement, at);
+    await record({ kind: 'sale', direction: 'in', method: 'cash', amount: 400_000 }, ago(3));
+    await record({ kind: 'payment', direction: 'in', method: 'airtel_money', amount: 150_000 }, ago(2));
+    await record({ kind: 'refund', direction: 'out', method: 'airtel_money', amount: 50_000 }, ago(1));
+    await record({ kind: 'fee', direction: 'out', method: 'airtel_money', amount: 3_000 }, ago(1));
+    await record({ kind: 'seller_payout', direction: 'out', method: 'airtel_money', amount: 280_000 }, ago(0, 2));
+    // Before the week: neither figure counts it.
+    await record({ kind: 'seller_payout', direction: 'out', method: 'cash', amount: 90_000 }, ago(8));
+    // A correction says which figure it corrects only in words: left out of both.
+    await record({ kind: 'correction', direction: 'in', method: 'cash', amount: 7_000 }, ago(1));
+    expect(await stats()).toMatchObject({ revenueThisWeek: 500_000, marginThisWeek: 500_000 - 3_000 - 280_000 });
+  });
+});

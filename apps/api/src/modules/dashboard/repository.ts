@@ -34,19 +34,27 @@ export async function ordersPerDay(db: Executor, from: string): Promise<Map<stri
 }
 
 /**
- * MWK taken since `from`, from the ledger (docs/decisions/0049): sales at the counter and payments online, less
- * refunds. The ledger, not the orders, so that what the dashboard says is what the Money figures say.
+ * This week's money from the ledger (docs/decisions/0049, 0051), so that the dashboard says what the Money figures
+ * say. Revenue: sales at the counter and payments online, less refunds. Margin: that revenue less fees and less
+ * what was paid to sellers; no estimate of anything the ledger does not hold.
  */
-export async function takenSince(db: Executor, from: string) {
+export async function moneySince(db: Executor, from: string) {
   const rows = await db
     .selectFrom('ledger_entries')
     .select(['kind', 'direction', (eb) => eb.fn.sum<string | number | null>('amount').as('sum')])
     .where('created_at', '>=', from)
-    .where('kind', 'in', ['sale', 'payment', 'refund'])
+    .where('kind', 'in', ['sale', 'payment', 'refund', 'fee', 'seller_payout'])
     .groupBy(['kind', 'direction'])
     .execute();
-  // PostgreSQL sums bigint as numeric (text in JS).
-  return rows.reduce((n, r) => n + (r.direction === 'in' ? 1 : -1) * Number(r.sum ?? 0), 0);
+  let revenue = 0;
+  let margin = 0;
+  for (const r of rows) {
+    // PostgreSQL sums bigint as numeric (text in JS).
+    const signed = (r.direction === 'in' ? 1 : -1) * Number(r.sum ?? 0);
+    if (r.kind === 'sale' || r.kind === 'payment' || r.kind === 'refund') revenue += signed;
+    margin += signed;
+  }
+  return { revenue, margin };
 }
 
 /** Items reserved (order lines placed) since `since`: what the dashboard's alarm compares with its setting. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
 import { recentAudit } from '../audit/repository.js';
-import { takenSince, countOpenOrders, countRows, itemsReservedSince, ordersPerDay } from './repository.js';
+import { moneySince, countOpenOrders, countRows, itemsReservedSince, ordersPerDay } from './repository.js';
 
 /** The 7 UTC dates ending today, oldest first. */
 export function lastSevenDays(today: Date): string[] {
@@ -34,20 +34,27 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
       const now = clock();
       const days = lastSevenDays(now);
       const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-      // The week starts at midnight UTC six days ago: the chart's days and the revenue card agree.
+      // The week starts at midnight UTC six days ago: the chart's days and the revenue and margin cards agree.
       const from = `${days[0]}T00:00:00.000Z`;
-      const [products, users, orders, pendingOrders, perDay, revenueThisWeek, actions, reserved] = await Promise.all([
+      const [products, users, orders, pendingOrders, perDay, week, actions, reserved] = await Promise.all([
         countRows(k, 'products'),
         countRows(k, 'users'),
         countRows(k, 'orders'),
         countOpenOrders(k),
         ordersPerDay(k, from),
-        takenSince(k, from),
+        moneySince(k, from),
         recentAudit(k, 10),
         itemsReservedSince(k, hourAgo),
       ]);
       return {
-        stats: { products, orders, users, pendingOrders, revenueThisWeek },
+        stats: {
+          products,
+          orders,
+          users,
+          pendingOrders,
+          revenueThisWeek: week.revenue,
+          marginThisWeek: week.margin,
+        },
         reservations: { last_hour: reserved, alarm_per_hour: alarmPerHour, alarm: reserved > alarmPerHour },
         orders_by_day: days.map((date) => ({ date, orders: perDay.get(date) ?? 0 })),
         recent_actions: actions.map((a) => ({

@@ -107,6 +107,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
       fees: 1_500,
       net: 348_500,
     });
+    expect(body.attention).toEqual([]);
     // One shop, one day.
     const mzuzuOnly = (await get(`/api/admin/money/summary?from=2026-12-02&to=2026-12-02&shop_id=${mzuzu}`)).json();
     expect(mzuzuOnly.totals.net).toBe(20_000);

@@ -1,21 +1,11 @@
 import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
+import { needingAttention } from './attention.js';
+import { ledgerRows } from './entries.js';
 
-/** The ledger's rows of the query's days (UTC, both included) and shop, oldest first. */
+/** The ledger's rows of the query's days and shop, oldest first. */
 function entriesOf(db: Executor, query: MoneyQuery) {
-  let select = db
-    .selectFrom('ledger_entries')
-    .selectAll()
-    .where('created_at', '>=', `${query.from}T00:00:00.000Z`)
-    .where('created_at', '<', nextDay(query.to))
-    .orderBy('created_at')
-    .orderBy('id');
-  if (query.shop_id !== undefined) select = select.where('shop_id', '=', query.shop_id);
-  return select.execute();
-}
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+  return ledgerRows(db, query).selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
 type Entry = Awaited<ReturnType<typeof entriesOf>>[number];
@@ -47,7 +37,10 @@ function add(figures: Figures, entry: Entry) {
   figures.net += signed;
 }
 
-/** Per shop and day, and in all: what was taken in by method, refunded, paid to sellers, the fees, the net. */
+/**
+ * Per shop and day, and in all: what was taken in by method, refunded, paid to sellers, the fees, the net; and
+ * the transfers that need staff.
+ */
 export async function moneySummary(db: Executor, query: MoneyQuery): Promise<MoneySummary> {
   const days = new Map<string, MoneySummary['days'][number]>();
   const totals = empty();
@@ -62,7 +55,8 @@ export async function moneySummary(db: Executor, query: MoneyQuery): Promise<Mon
     add(row, entry);
     add(totals, entry);
   }
-  return { from: query.from, to: query.to, days: [...days.values()], totals };
+  const attention = await needingAttention(db, query);
+  return { from: query.from, to: query.to, days: [...days.values()], totals, attention };
 }
 
 /** A cell a spreadsheet shows as text: quoted, and never read as a formula (=, +, -, @ lead with a quote). */

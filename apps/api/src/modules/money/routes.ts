@@ -1,8 +1,14 @@
-import { moneyQuerySchema, moneySummarySchema } from '@marketplace/shared';
+import {
+  moneyEntriesQuerySchema,
+  moneyEntryListSchema,
+  moneyQuerySchema,
+  moneySummarySchema,
+} from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
+import { entriesPage } from './entries.js';
 import { entriesCsv, moneySummary } from './report.js';
 
 /** The Money figures, read from the ledger (docs/decisions/0049); staff read them, nobody writes here. */
@@ -17,6 +23,16 @@ export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
       schema: { tags, querystring: moneyQuerySchema, response: { 200: moneySummarySchema } },
     },
     async (request) => moneySummary(db.kysely, request.query),
+  );
+
+  // The entries behind one figure of the summary, a page at a time, newest first.
+  app.get(
+    '/admin/money/entries',
+    {
+      config: { access: STAFF },
+      schema: { tags, querystring: moneyEntriesQuerySchema, response: { 200: moneyEntryListSchema } },
+    },
+    async (request) => entriesPage(db.kysely, request.query),
   );
 
   app.get(

@@ -12,6 +12,8 @@ interface PagedListScreenProps<T> {
   title: string;
   /** Beside the heading: the link to create one, or to where they are added. */
   action: ReactNode;
+  /** Under the heading: what the list holds, when the title alone does not say. */
+  intro?: ReactNode;
   /** The page the URL's ?page= asks for: `size` rows a page. */
   query: (page: PageWindow) => UseQueryOptions<RowsPage<T>, Error, RowsPage<T>, QueryKey>;
   size: number;
@@ -31,6 +33,7 @@ interface PagedListScreenProps<T> {
 export function PagedListScreen<T>({
   title,
   action,
+  intro,
   query,
   size,
   fallback,
@@ -45,7 +48,9 @@ export function PagedListScreen<T>({
 
   return (
     <section>
-      <PageHeader title={title} action={action} />
+      <PageHeader title={title} action={action}>
+        {intro}
+      </PageHeader>
       <Loaded
         resource={rows}
         fallback={fallback}

@@ -37,6 +37,13 @@ export const ReceiptIcon = (p: IconProps) => (
     <path d="M9 8h6M9 12h6M9 16h3" />
   </Icon>
 );
+export const BanknoteIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="6" width="20" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 10v4M18 10v4" />
+  </Icon>
+);
 export const BoxIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, type Dashboard } from '@marketplace/shared';
+import { formatMoney, formatSignedMoney, type Dashboard } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { Card } from '../components/ui';
 import { LoadError } from '../components/status';
@@ -10,14 +10,15 @@ import { Link } from '../../lib/router';
 
 const count = new Intl.NumberFormat('en-MW');
 
-// The four counts, then the week's takings (docs/product.md#dashboard). The money card is twice as wide as a count
-// ('MWK 12,450,000' is long): a row of its own on a phone, 3 + 2 on a small laptop, one row from 1280 px.
+// The four counts, then the week's takings and margin (docs/product.md#dashboard). A money card is twice as wide as a
+// count ('MWK 12,450,000' is long): a row of its own on a phone, counts then money on a small laptop, one row from 1280 px.
 const CARDS: { key: keyof Dashboard['stats']; label: string; format: (value: number) => string; wide?: true }[] = [
   { key: 'products', label: 'Products', format: (v) => count.format(v) },
   { key: 'orders', label: 'Orders', format: (v) => count.format(v) },
   { key: 'users', label: 'Users', format: (v) => count.format(v) },
   { key: 'pendingOrders', label: 'Pending Orders', format: (v) => count.format(v) },
   { key: 'revenueThisWeek', label: 'Revenue This Week', format: formatMoney, wide: true },
+  { key: 'marginThisWeek', label: 'Margin This Week', format: formatSignedMoney, wide: true },
 ];
 
 const timeFormat = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
@@ -49,7 +50,7 @@ export function DashboardPage() {
         <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={() => void dashboard.refetch()} />
       ) : null}
 
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" aria-label="Totals">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-8" aria-label="Totals">
         {CARDS.map(({ key, label, format, wide }) => (
           <li key={key} className={wide ? 'col-span-2' : undefined}>
             <Card className="h-full p-4">

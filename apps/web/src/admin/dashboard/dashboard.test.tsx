@@ -43,7 +43,14 @@ function mockDashboard(answer: Record<string, unknown>) {
 describe('dashboard', () => {
   it('greets by display name and shows the real figures', async () => {
     mockDashboard({
-      stats: { products: 1234, orders: 5, users: 7, pendingOrders: 2, revenueThisWeek: 1250000 },
+      stats: {
+        products: 1234,
+        orders: 5,
+        users: 7,
+        pendingOrders: 2,
+        revenueThisWeek: 1250000,
+        marginThisWeek: -40000,
+      },
       reservations: { last_hour: 3, alarm_per_hour: 20, alarm: false },
       orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
       recent_actions: [
@@ -62,8 +69,11 @@ describe('dashboard', () => {
       'Users',
       'Pending Orders',
       'Revenue This Week',
+      'Margin This Week',
     ]);
     expect(screen.getByTestId('stat-revenueThisWeek').textContent).toBe('MWK 1,250,000');
+    // More paid to sellers than kept this week: the margin says so with its sign.
+    expect(screen.getByTestId('stat-marginThisWeek').textContent).toBe('−MWK 40,000');
     expect(screen.getByRole('heading', { name: 'Orders in Last 7 Days' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Recent Actions' })).toBeInTheDocument();
     expect(screen.getByText('Created product Dell Latitude')).toBeInTheDocument();
@@ -73,7 +83,7 @@ describe('dashboard', () => {
 
   it('raises the alarm when more items were reserved in the last hour than the setting allows', async () => {
     mockDashboard({
-      stats: { products: 30, orders: 40, users: 2, pendingOrders: 26, revenueThisWeek: 0 },
+      stats: { products: 30, orders: 40, users: 2, pendingOrders: 26, revenueThisWeek: 0, marginThisWeek: 0 },
       reservations: { last_hour: 26, alarm_per_hour: 20, alarm: true },
       orders_by_day: days.map((date) => ({ date, orders: 0 })),
       recent_actions: [],

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@marketplace/shared';
+import { ShopSelect } from '../components/ShopSelect';
 import { SelectField } from '../components/ui';
 import type { OrderFilters } from './api';
 
@@ -11,8 +12,6 @@ interface OrderFilterBarProps {
 
 /** Status and shop selects; each change applies at once (no submit button to find on a phone). */
 export function OrderFilterBar({ filters, shops, onChange }: OrderFilterBarProps) {
-  // A shop in the URL that is not (yet) in the list still shows as chosen rather than as 'All shops'.
-  const chosenMissing = filters.shopId !== null && !shops?.some((shop) => shop.id === filters.shopId);
   return (
     <div role="group" aria-label="Filter orders" className="mb-4 grid gap-3 sm:max-w-xl sm:grid-cols-2">
       <SelectField
@@ -27,19 +26,7 @@ export function OrderFilterBar({ filters, shops, onChange }: OrderFilterBarProps
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label="Shop"
-        value={filters.shopId === null ? '' : String(filters.shopId)}
-        onChange={(event) => onChange({ shopId: event.target.value ? Number(event.target.value) : null })}
-      >
-        <option value="">All shops</option>
-        {chosenMissing && <option value={String(filters.shopId)}>{`Shop #${filters.shopId}`}</option>}
-        {shops?.map((shop) => (
-          <option key={shop.id} value={String(shop.id)}>
-            {shop.name}
-          </option>
-        ))}
-      </SelectField>
+      <ShopSelect value={filters.shopId} shops={shops} onChange={(shopId) => onChange({ shopId })} />
     </div>
   );
 }

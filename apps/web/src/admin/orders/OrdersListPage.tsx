@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMalawiPhone, formatMoney, orderStatusTone, type Shop } from '@marketplace/shared';
+import { formatMalawiPhone, formatMoney, orderStatusTone } from '@marketplace/shared';
 import { useEffect } from 'react';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { allShopsQuery } from '../components/catalogue-options';
+import { useShopChoices } from '../components/ShopSelect';
 import { pageCount, usePageParam } from '../list-params';
 import { usePageTitle } from '../use-page-title';
 import { ORDER_ERRORS, ordersPageQuery, ORDERS_PAGE_SIZE } from './api';
@@ -12,17 +12,13 @@ import { useOrderFilters } from './filters';
 import { formatAge, formatWhen } from './format';
 import { OrderFilterBar } from './OrderFilterBar';
 
-const shopChoices = (shops: readonly Shop[]) =>
-  shops.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-
 /** Every order, newest first, 20 a page, filtered by status and shop. */
 export function OrdersListPage() {
   usePageTitle('Orders');
   const [filters, setFilters] = useOrderFilters();
   const [page, setPage] = usePageParam();
   const orders = useQuery(ordersPageQuery(filters, { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE }));
-  // The shop filter's choices: the shared shops list, by name.
-  const shops = useQuery({ ...allShopsQuery(), select: shopChoices });
+  const shops = useShopChoices();
   const data = orders.data;
   const pages = pageCount(data?.total ?? 0, ORDERS_PAGE_SIZE);
   const filtered = filters.status !== null || filters.shopId !== null;
@@ -36,7 +32,7 @@ export function OrdersListPage() {
   return (
     <section>
       <PageHeader title="Orders" />
-      <OrderFilterBar filters={filters} shops={shops.data} onChange={setFilters} />
+      <OrderFilterBar filters={filters} shops={shops} onChange={setFilters} />
       <Loaded
         resource={orders}
         fallback={ORDER_ERRORS.list}

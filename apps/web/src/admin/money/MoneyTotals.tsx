@@ -1,0 +1,56 @@
+import { TAKEN_IN_KINDS, methodLabel } from '@marketplace/shared';
+import { Card } from '../components/ui';
+import type { EntriesFilter } from './api';
+import { FigureLink } from './FigureLink';
+import { methodsOf, OUT_AND_NET, takenInTotal, type Figures } from './figures';
+
+// A phone's half-width card holds 'MWK 12,450,000' only a size smaller; anything longer wraps rather than spills.
+const figureStyle = 'mt-1 text-lg font-bold [overflow-wrap:anywhere] lg:text-xl';
+
+/** The period's totals: taken in (and by method), refunded, paid to sellers, fees, net; each opens its entries. */
+export function MoneyTotals({ totals, filter, where }: { totals: Figures; filter: EntriesFilter; where: string }) {
+  return (
+    <ul aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <li className="col-span-2 lg:col-span-1">
+        <Card className="h-full p-4">
+          <p className="text-sm font-medium text-stone-600">Taken in</p>
+          <p className={figureStyle} data-testid="total-taken-in">
+            <FigureLink
+              amount={takenInTotal(totals.taken_in)}
+              filter={{ ...filter, kind: TAKEN_IN_KINDS }}
+              label={`taken in, ${where}`}
+              showZero
+            />
+          </p>
+          <ul className="mt-2 space-y-1 text-sm">
+            {methodsOf(totals.taken_in).map((method) => (
+              <li key={method} className="flex justify-between gap-2">
+                <span className="text-stone-700">{methodLabel(method)}</span>
+                <FigureLink
+                  amount={totals.taken_in[method] ?? 0}
+                  filter={{ ...filter, kind: TAKEN_IN_KINDS, method }}
+                  label={`${methodLabel(method)} taken in, ${where}`}
+                />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </li>
+      {OUT_AND_NET.map(({ field, label, kind }) => (
+        <li key={field}>
+          <Card className="h-full p-4">
+            <p className="text-sm font-medium text-stone-600">{label}</p>
+            <p className={figureStyle} data-testid={`total-${field}`}>
+              <FigureLink
+                amount={totals[field]}
+                filter={{ ...filter, kind }}
+                label={`${label.toLowerCase()}, ${where}`}
+                showZero
+              />
+            </p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

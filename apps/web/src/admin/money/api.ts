@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { MoneyEntry, MoneyQuery, MoneySummary } from '@marketplace/shared';
+import { adminFile, adminRequest, query, rowsPageQuery, type PageWindow } from '../api';
+
+export const MONEY_ERRORS = {
+  summary: 'Failed to fetch the money figures',
+  entries: 'Failed to fetch the money entries',
+  csv: 'Failed to download the CSV',
+} as const;
+
+export const ENTRIES_PAGE_SIZE = 20;
+
+/** The entries behind one figure: the period and shop, and which kinds and method the figure adds up. */
+export interface EntriesFilter extends MoneyQuery {
+  kind?: readonly string[];
+  method?: string;
+}
+
+const moneyKeys = {
+  all: ['money'] as const,
+  summary: (q: MoneyQuery) => [...moneyKeys.all, 'summary', q] as const,
+  entries: (f: EntriesFilter, page: PageWindow) => [...moneyKeys.all, 'entries', f, page] as const,
+};
+
+/** `?from=&to=&shop_id=&kind=&method=` with only the filters given; the kinds joined by commas. */
+function params({ from, to, shop_id, kind, method }: EntriesFilter): Record<string, string | number> {
+  const all = { from, to, shop_id, kind: kind?.join(','), method };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
+}
+
+/** Where a figure's entries are listed. */
+export const entriesPath = (filter: EntriesFilter) => `/admin/money/entries${query(params(filter))}`;
+
+/** The figures of a period; the figures shown stay while another period's load. */
+export const summaryQuery = (q: MoneyQuery) =>
+  queryOptions({
+    queryKey: moneyKeys.summary(q),
+    queryFn: ({ signal }) =>
+      adminRequest<MoneySummary>(`/admin/money/summary${query(params(q))}`, {
+        defaultMessage: MONEY_ERRORS.summary,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { defaultMessage: MONEY_ERRORS.summary },
+  });
+
+export const entriesPageQuery = (filter: EntriesFilter) => (page: PageWindow) =>
+  rowsPageQuery<MoneyEntry>(
+    moneyKeys.entries(filter, page),
+    '/admin/money/entries',
+    ['entries'],
+    { ...params(filter), ...page },
+    MONEY_ERRORS.entries,
+  );
+
+/** Fetches the period's CSV with the staff token and hands it to the browser to save. */
+export async function downloadCsv(q: MoneyQuery): Promise<void> {
+  const file = await adminFile(`/admin/money/entries.csv${query(params(q))}`, { defaultMessage: MONEY_ERRORS.csv });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `money-${q.from}-to-${q.to}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started the download by now; the object URL only holds memory.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
