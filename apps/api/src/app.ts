@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
@@ -68,6 +69,7 @@ export interface AppOptions {
         | 'requestTimeoutSeconds'
         | 'keepAliveSeconds'
         | 'logFormat'
+        | 'requireStaffMfa'
       >
     > & {
       redisUrl?: string | undefined;
@@ -133,7 +135,7 @@ export async function buildApp({
   requireDeclaredAccess(app);
   refuseOtherSites(app, config.publicUrl);
   refuseNul(app);
-  registerAuth(app, db);
+  registerAuth(app, db, { requireStaffMfa: config.requireStaffMfa ?? false });
   keepCallersAnswersPrivate(app);
   if (jobs) {
     const transports = transportsFromConfig({
@@ -160,11 +162,23 @@ export async function buildApp({
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
-      await api.register(authRoutes, { db, clock, publicUrl: config.publicUrl ?? 'http://localhost:3000' });
+      await api.register(authRoutes, {
+        db,
+        clock,
+        publicUrl: config.publicUrl ?? 'http://localhost:3000',
+        requireStaffMfa: config.requireStaffMfa ?? false,
+      });
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
       const links = statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret);
+      // TOTP secrets are encrypted under the same server key as the status links (docs/decisions/0050).
+      await api.register(secondFactorRoutes, {
+        db,
+        clock,
+        key: () => links.key(),
+        requireStaffMfa: config.requireStaffMfa ?? false,
+      });
       await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS, links });
       await api.register(sellerAccountRoutes, {
         db,

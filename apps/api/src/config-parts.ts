@@ -53,3 +53,14 @@ export function wholeNumber(unit: string, min: number, max: number, fallback: nu
     .max(max)
     .default(fallback);
 }
+
+/** An on/off setting: true, false, 1, 0, on, off, yes or no; unset leaves the caller's default. */
+export function onOff() {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''].includes(v), 'must be true or false')
+    .transform((v) => (v === '' ? undefined : ['true', '1', 'on', 'yes'].includes(v)))
+    .optional();
+}

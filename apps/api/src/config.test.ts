@@ -84,6 +84,18 @@ describe('loadConfig: message delivery', () => {
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', linkSecret: undefined });
   });
 
+  it('requires staff second factors in production unless REQUIRE_STAFF_MFA says otherwise', () => {
+    expect(loadConfig({}).requireStaffMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).requireStaffMfa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: 'false' }).requireStaffMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: '' }).requireStaffMfa).toBe(true);
+    for (const on of ['true', '1', 'ON', 'yes'])
+      expect(loadConfig({ REQUIRE_STAFF_MFA: on }).requireStaffMfa).toBe(true);
+    expect(() => loadConfig({ REQUIRE_STAFF_MFA: 'sometimes' })).toThrow(
+      /^Invalid environment: REQUIRE_STAFF_MFA: must be true or false/,
+    );
+  });
+
   it('reads the SMTP server and the SMS gateway', () => {
     const config = loadConfig({
       SMTP_URL: 'smtp://mailer:p%40ss@mail.example.mw:587',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADMIN_PASSWORD_HELP, parseTrustProxy, strongEnough, wholeNumber, type TrustProxy } from './config-parts.js';
+import {
+  ADMIN_PASSWORD_HELP,
+  onOff,
+  parseTrustProxy,
+  strongEnough,
+  wholeNumber,
+  type TrustProxy,
+} from './config-parts.js';
 import { DEFAULT_CACHE_MB } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
@@ -97,6 +104,9 @@ const envSchema = z
         ),
     ),
     LINK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    // Staff log in with a code from an authenticator app after the password (docs/decisions/0050); unset: on
+    // in production only.
+    REQUIRE_STAFF_MFA: onOff(),
     OUTBOX_POLL_SECONDS: wholeNumber('seconds', 1, 3600, 10),
     // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
     PG_POOL_MAX: z.coerce
@@ -198,6 +208,8 @@ export type Config = {
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
   linkSecret: string | undefined;
+  /** Every back-office user sets up and uses a second factor (REQUIRE_STAFF_MFA). */
+  requireStaffMfa: boolean;
   postgres: {
     poolMax: number;
     ssl: 'disable' | 'require' | 'verify-full';
@@ -257,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,
+    requireStaffMfa: e.REQUIRE_STAFF_MFA ?? e.NODE_ENV === 'production',
     postgres: {
       poolMax: e.PG_POOL_MAX,
       ssl: e.DATABASE_SSL,

@@ -12,6 +12,12 @@ export const loginSchema = z.object({
     .max(128, /*i18n*/ 'Password must be at most 128 characters'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-export const loginResultSchema = z.object({ token: z.string(), display_name: z.string(), role: z.string() });
+export const loginResultSchema = z.object({
+  token: z.string(),
+  display_name: z.string(),
+  role: z.string(),
+  /** Staff who must set up a second factor before anything else of the back-office (docs/decisions/0050). */
+  second_factor_setup: z.boolean().optional(),
+});
 export type LoginResult = z.infer<typeof loginResultSchema>;
 export const LOGIN_FAILED = /*i18n*/ 'Invalid email or password';

@@ -12,6 +12,7 @@ export * from './phone.js';
 export * from './phone-field.js';
 export * from './roles.js';
 export * from './auth.js';
+export * from './second-factor.js';
 export * from './users.js';
 export * from './shops.js';
 export * from './categories.js';

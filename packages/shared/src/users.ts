@@ -41,6 +41,8 @@ export const userSchema = z.object({
   role: roleSchema,
   status: statusSchema,
   created_at: z.string(),
+  /** Whether the user logs in with a second factor (docs/decisions/0050); an Admin can reset it. */
+  second_factor: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = listOf('users', userSchema);

@@ -47,6 +47,35 @@ interface SessionsTable {
   revoked_at: Time | null;
 }
 
+/** A staff member's second factor (docs/decisions/0050); confirmed_at null while set-up awaits its first code. */
+interface SecondFactorsTable {
+  user_id: number;
+  /** The TOTP secret, encrypted (auth/secret-box.ts); never sent back once set-up is confirmed. */
+  secret_box: string;
+  created_at: Time;
+  confirmed_at: Time | null;
+  /** The time step of the last code accepted: that code and earlier ones are refused. */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Time | null;
+}
+
+/** Between a right password and the second factor's code: no session yet. */
+interface LoginChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: Time;
+  expires_at: Time;
+  attempts: ColumnType<number, number | undefined, number>;
+  used_at: Time | null;
+}
+
 export interface ShopsTable {
   id: Generated<number>;
   name: string;
@@ -368,6 +397,9 @@ export interface Database {
   login_failures: LoginFailuresTable;
   users: UsersTable;
   sessions: SessionsTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   shops: ShopsTable;
   categories: CategoriesTable;
   images: ImagesTable;

@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { authenticate, type SessionUser } from '../modules/auth/service.js';
+import { SECOND_FACTOR_SETUP_NEEDED } from '@marketplace/shared';
+import { authenticate, mustSetUpSecondFactor, type SessionUser } from '../modules/auth/service.js';
 import { HttpError } from './errors.js';
 import type { Access } from './access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | undefined;
+  }
+  interface FastifyContextConfig {
+    /** A back-office route staff may call before their required second factor is set up (its set-up). */
+    secondFactorSetup?: boolean;
   }
 }
 
@@ -22,7 +27,7 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /** Checks the declared access of every route on every call; the client-side check is only for navigation. */
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, db: Db, { requireStaffMfa = false } = {}) {
   app.decorateRequest('user', undefined);
   // onRequest: refuse before the body is parsed or validated, so strangers learn nothing and cost little.
   app.addHook('onRequest', async (request) => {
@@ -41,5 +46,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (!access.includes(request.user.role)) {
       throw new HttpError(403, request.user.role === 'User' ? NO_BACK_OFFICE : FORBIDDEN);
     }
+    // Staff who must have a second factor reach nothing else of the back-office until it is set up.
+    if (mustSetUpSecondFactor(request.user, requireStaffMfa) && !request.routeOptions.config.secondFactorSetup)
+      throw new HttpError(403, SECOND_FACTOR_SETUP_NEEDED, undefined, { code: 'second_factor_setup' });
   });
 }

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** PUBLIC_CACHE_MB. */
   publicCacheMb?: number;
+  /** REQUIRE_STAFF_MFA (off in tests unless asked). */
+  requireStaffMfa?: boolean;
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -52,6 +54,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;
   if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;
   if (options.publicCacheMb !== undefined) config.publicCacheMb = options.publicCacheMb;
+  if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
   const app = await buildApp({
     config,
     db,

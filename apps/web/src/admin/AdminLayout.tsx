@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type KeyboardEventHandler } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from '../lib/router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { BRAND } from '../lib/brand';
 import { errorStatus } from '../lib/api-client';
 import { logout, meQuery } from './auth-api';
 import { AccessDenied, FormSkeleton } from './components/status';
 import {
+  AccountIcon,
   BanknoteIcon,
   BoxIcon,
   CollapseIcon,
@@ -44,6 +45,9 @@ const sections: [RegExp, string][] = [
   [/^\/admin\/(categories|create-category|view-category)/, '/admin/categories'],
   [/^\/admin\/(seller-requests|create-seller-request)/, '/admin/seller-requests'],
 ];
+
+// The signed-in staff member's own page (two-step login), at the foot of the sidebar beside Logout.
+const ACCOUNT = { to: '/admin/account', label: 'My Account', Icon: AccountIcon };
 
 const DASHBOARD = { to: '/admin/dashboard', label: 'Go to the dashboard' };
 const NO_ACCESS = 'Your account does not have access to the back-office.';
@@ -97,30 +101,35 @@ export function AdminLayout() {
   const staff = me.data ?? null;
   const noAccess = staff !== null && staff.role !== 'Admin' && staff.role !== 'Moderator';
   const meRefused = errorStatus(me.error) === 403;
+  // Staff who must set up two-step login reach nothing but their account page until it is on (decision 0050).
+  const setupOnly = staff?.second_factor_setup === true;
 
   // The phone's drawer closes on Escape from any of its links and buttons.
+  const navLink = ({ to, label, Icon }: typeof ACCOUNT, compact: boolean, onKeyDown?: KeyboardEventHandler) => (
+    <Link
+      to={to}
+      title={compact ? label : undefined}
+      aria-label={compact ? label : undefined}
+      aria-current={isCurrent(to) ? 'page' : undefined}
+      onKeyDown={onKeyDown}
+      className={`flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium ${
+        isCurrent(to) ? 'bg-teal-800 text-white' : 'text-stone-200 hover:bg-stone-800 hover:text-white'
+      } ${compact ? 'justify-center px-0' : ''}`}
+    >
+      <Icon />
+      {!compact && <span>{label}</span>}
+    </Link>
+  );
+
   const nav = (compact: boolean, onKeyDown?: KeyboardEventHandler) => (
     <nav aria-label="Back-office" className="flex flex-1 flex-col">
       <ul className="flex-1 space-y-1 p-2">
-        {links.map(({ to, label, Icon }) => (
-          <li key={to}>
-            <Link
-              to={to}
-              title={compact ? label : undefined}
-              aria-label={compact ? label : undefined}
-              aria-current={isCurrent(to) ? 'page' : undefined}
-              onKeyDown={onKeyDown}
-              className={`flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium ${
-                isCurrent(to) ? 'bg-teal-800 text-white' : 'text-stone-200 hover:bg-stone-800 hover:text-white'
-              } ${compact ? 'justify-center px-0' : ''}`}
-            >
-              <Icon />
-              {!compact && <span>{label}</span>}
-            </Link>
-          </li>
+        {(setupOnly ? [] : links).map((link) => (
+          <li key={link.to}>{navLink(link, compact, onKeyDown)}</li>
         ))}
       </ul>
-      <div className="border-t border-stone-700 p-2">
+      <div className="space-y-1 border-t border-stone-700 p-2">
+        {navLink(ACCOUNT, compact, onKeyDown)}
         <button
           type="button"
           onClick={() => void onLogout()}
@@ -206,6 +215,8 @@ export function AdminLayout() {
                   Logout
                 </button>
               </div>
+            ) : setupOnly && location.pathname !== ACCOUNT.to ? (
+              <Navigate to={ACCOUNT.to} replace />
             ) : (
               // A screen that fails leaves the sidebar usable.
               <ErrorBoundary home={DASHBOARD}>

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loginResultSchema, type LoginInput, type LoginResult } from '@marketplace/shared';
+import {
+  loginChallengeSchema,
+  loginResultSchema,
+  type LoginCodeInput,
+  type LoginChallenge,
+  type LoginInput,
+  type LoginResult,
+} from '@marketplace/shared';
 import { ApiError, apiRequest, problemText } from '../lib/api-client';
 import { adminRequest } from './api';
 
@@ -14,19 +21,33 @@ export function loginErrorText(error: unknown): string {
 }
 
 /** A failed login throws 'Login failed with status {status}', carrying the answer for the toast. */
-export async function login(input: LoginInput): Promise<LoginResult> {
-  const answer = await apiRequest<unknown>('/v1/auth/login', {
-    method: 'POST',
-    body: input,
-    defaultMessage: LOGIN_DEFAULT_ERROR,
-  }).catch((error: unknown) => {
-    if (error instanceof ApiError)
-      throw new ApiError(`Login failed with status ${error.status}`, error.status, error.body);
-    throw error;
-  });
+async function loginCall(path: string, input: LoginInput | LoginCodeInput): Promise<unknown> {
+  return apiRequest<unknown>(path, { method: 'POST', body: input, defaultMessage: LOGIN_DEFAULT_ERROR }).catch(
+    (error: unknown) => {
+      if (error instanceof ApiError)
+        throw new ApiError(`Login failed with status ${error.status}`, error.status, error.body);
+      throw error;
+    },
+  );
+}
+
+function session(answer: unknown): LoginResult {
   const parsed = loginResultSchema.partial({ display_name: true, role: true }).safeParse(answer);
   if (!parsed.success) throw new ApiError('Login failed with status 200', 200);
-  return { token: parsed.data.token, display_name: parsed.data.display_name ?? '', role: parsed.data.role ?? '' };
+  const { token, display_name = '', role = '', second_factor_setup } = parsed.data;
+  return { token, display_name, role, ...(second_factor_setup ? { second_factor_setup } : {}) };
+}
+
+/** The password step: a session, or for staff with a second factor the challenge the code step needs. */
+export async function login(input: LoginInput): Promise<LoginResult | LoginChallenge> {
+  const answer = await loginCall('/v1/auth/login', input);
+  const challenge = loginChallengeSchema.safeParse(answer);
+  return challenge.success ? challenge.data : session(answer);
+}
+
+/** The code step (docs/decisions/0050): a code from the authenticator app or a recovery code. */
+export async function loginWithCode(input: LoginCodeInput): Promise<LoginResult> {
+  return session(await loginCall('/v1/auth/login/code', input));
 }
 
 export function logout(): Promise<void> {
@@ -41,6 +62,8 @@ interface StaffMember {
   display_name: string;
   email: string;
   role: string;
+  /** The session may only set up the second factor required of this staff member (docs/decisions/0050). */
+  second_factor_setup?: boolean;
 }
 
 /** Who is signed in (the role decides what the layout offers). */

@@ -43,6 +43,7 @@ describe('route guard', () => {
       'Users',
       'Seller Requests',
       'Categories',
+      'My Account',
       'Logout',
     ]);
     expect(within(nav).getByRole('link', { name: 'Seller Requests' })).toHaveAttribute(

@@ -8,6 +8,7 @@ export function findSession(db: Executor, tokenHash: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('second_factors as f', 'f.user_id', 's.user_id')
     .select([
       's.id',
       's.user_id',
@@ -19,6 +20,7 @@ export function findSession(db: Executor, tokenHash: string) {
       'u.status',
       'u.display_name',
       'u.email',
+      'f.confirmed_at as second_factor_at',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();

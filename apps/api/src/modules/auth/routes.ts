@@ -1,4 +1,10 @@
-import { loginResultSchema, loginSchema, passwordResetRequestSchema, passwordResetSchema } from '@marketplace/shared';
+import {
+  loginChallengeSchema,
+  loginResultSchema,
+  loginSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +16,17 @@ import { recordAudit } from '../audit/repository.js';
 import { findUser } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
 import { requestPasswordReset, resetPassword, sendResetLink } from './password-reset.js';
-import { login, logout } from './service.js';
+import { login, logout, mustSetUpSecondFactor } from './service.js';
 import { addressGroup } from '../../plugins/address-group.js';
 
-const meSchema = z.object({ id: z.number().int(), display_name: z.string(), email: z.string(), role: z.string() });
+const meSchema = z.object({
+  id: z.number().int(),
+  display_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  /** Staff whose session may only set up the second factor required of them (docs/decisions/0050). */
+  second_factor_setup: z.boolean(),
+});
 export const TOO_MANY_RESET_REQUESTS = /*i18n*/ 'Too many requests from your network. Please try again in 15 minutes.';
 
 export interface AuthRouteOptions {
@@ -21,9 +34,14 @@ export interface AuthRouteOptions {
   clock: () => Date;
   /** Where the web app is, for the links in emails. */
   publicUrl: string;
+  /** REQUIRE_STAFF_MFA: staff log in with a second factor, set up at their next login. */
+  requireStaffMfa: boolean;
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, { db, clock, publicUrl }) => {
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
+  fastify,
+  { db, clock, publicUrl, requireStaffMfa },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -32,11 +50,12 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
     {
       // Failed attempts are also counted per account and per IP in the database (service.ts); this caps raw volume.
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, body: loginSchema, response: { 200: loginResultSchema } },
+      // A session, or for staff with a second factor a challenge for the code step (second-factor-routes.ts).
+      schema: { tags, body: loginSchema, response: { 200: z.union([loginResultSchema, loginChallengeSchema]) } },
     },
     // The real time, not the app's clock: the session check (plugins/auth.ts) reads sessions by it, and a
     // session made at a test's moved clock was already expired there.
-    async (request) => login(db.kysely, request.body, addressGroup(request.ip)),
+    async (request) => login(db.kysely, request.body, addressGroup(request.ip), new Date(), requireStaffMfa),
   );
 
   app.post(
@@ -108,7 +127,13 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (fastify, 
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: meSchema } } },
     async (request) => {
       const user = request.user!;
-      return { id: user.id, display_name: user.displayName, email: user.email, role: user.role };
+      return {
+        id: user.id,
+        display_name: user.displayName,
+        email: user.email,
+        role: user.role,
+        second_factor_setup: mustSetUpSecondFactor(user, requireStaffMfa),
+      };
     },
   );
 };

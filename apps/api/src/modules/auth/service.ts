@@ -1,4 +1,11 @@
-import { LOGIN_FAILED, type LoginInput, type Role } from '@marketplace/shared';
+import {
+  LOGIN_FAILED,
+  STAFF_ROLES,
+  type LoginChallenge,
+  type LoginInput,
+  type LoginResult,
+  type Role,
+} from '@marketplace/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database, UsersTable } from '../../db/schema.js';
@@ -16,6 +23,7 @@ import {
   revokeSession,
   touchSession,
 } from './repository.js';
+import { findFactor, insertChallenge, pruneChallenges } from './second-factor-repository.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
 
 // Guessing is throttled without handing strangers a way to lock staff out (OWASP authentication guidance):
@@ -35,6 +43,8 @@ const MAX_FAILURES_PER_IP = 20;
 export const ACCOUNT_SLOWDOWN_AFTER = 10;
 export const MAX_FAILURES_PER_ACCOUNT = 50;
 const MAX_DELAY_MS = FAILURE_WINDOW_MS;
+/** How long the code step of a login may take. */
+const CHALLENGE_MS = 5 * 60 * 1000;
 export const TOO_MANY_FAILURES = /*i18n*/ 'Too many failed login attempts. Please wait 15 minutes and try again.';
 export const SLOW_DOWN = /*i18n*/ 'Too many failed login attempts on this account. Please wait a moment and try again.';
 export const ACCOUNT_LOCKED =
@@ -55,10 +65,12 @@ export interface SessionUser {
   role: Role;
   displayName: string;
   email: string;
+  /** Whether the user has a confirmed second factor. */
+  secondFactor: boolean;
 }
 
-export async function login(db: Kysely<Database>, input: LoginInput, ip: string, now = new Date()) {
-  const emailKey = input.email.trim().toLowerCase();
+/** Refuses (429) an attempt on the account from the address while failures hold them back. */
+export async function refuseWhileThrottled(db: Executor, emailKey: string, ip: string, now: Date) {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   const failures = await countLoginFailures(db, since, emailKey, ip);
   if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP)
@@ -76,6 +88,28 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
     const waitMs = Date.parse(failures.lastByAccount) + accountDelayMs(failures.byAccount) - now.getTime();
     if (waitMs > 0) throw new HttpError(429, SLOW_DOWN, undefined, { retry_after_seconds: Math.ceil(waitMs / 1000) });
   }
+}
+
+/** A failed attempt counts against the address and the account (a wrong password, a wrong second-factor code). */
+export async function countFailure(db: Executor, emailKey: string, ip: string, now: Date) {
+  await recordLoginFailure(db, emailKey, ip, now.toISOString());
+  await pruneLoginFailures(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
+}
+
+/**
+ * The password step. Staff with a second factor get a challenge instead of a session (their failures stay
+ * counted until the code is right); staff without one, where it is required, get a session that only reaches
+ * the set-up (plugins/auth.ts).
+ */
+export async function login(
+  db: Kysely<Database>,
+  input: LoginInput,
+  ip: string,
+  now = new Date(),
+  requireStaffMfa = false,
+): Promise<LoginResult | LoginChallenge> {
+  const emailKey = input.email.trim().toLowerCase();
+  await refuseWhileThrottled(db, emailKey, ip, now);
 
   const user = await findUserByEmail(db, emailKey);
   const passwordOk = await verifyPassword(
@@ -84,13 +118,37 @@ export async function login(db: Kysely<Database>, input: LoginInput, ip: string,
   );
   // An inactive account fails exactly like a wrong password: no hint that the email exists.
   if (!user || !passwordOk || user.status !== 'active') {
-    await recordLoginFailure(db, emailKey, ip, now.toISOString());
-    await pruneLoginFailures(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
+    await countFailure(db, emailKey, ip, now);
     throw new HttpError(401, LOGIN_FAILED);
   }
 
+  const staff = isStaff(user.role);
+  const factor = staff ? await findFactor(db, user.id) : undefined;
+  if (factor?.confirmed_at) return { second_factor: 'code', challenge: await openChallenge(db, user.id, now) };
   await clearLoginFailures(db, emailKey, ip);
-  return openSession(db, user, now);
+  const session = await openSession(db, user, now);
+  return requireStaffMfa && staff ? { ...session, second_factor_setup: true } : session;
+}
+
+/** Between the password and the code: single-purpose, short-lived, a few tries (second-factor.ts). */
+async function openChallenge(db: Executor, userId: number, now: Date) {
+  const token = newToken();
+  await pruneChallenges(db, now.toISOString());
+  await insertChallenge(
+    db,
+    userId,
+    hashToken(token),
+    now.toISOString(),
+    new Date(now.getTime() + CHALLENGE_MS).toISOString(),
+  );
+  return token;
+}
+
+const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
+
+/** Whether this session may only set up its second factor: staff without one, where one is required. */
+export function mustSetUpSecondFactor(user: Pick<SessionUser, 'role' | 'secondFactor'>, requireStaffMfa: boolean) {
+  return requireStaffMfa && isStaff(user.role) && !user.secondFactor;
 }
 
 /** A new session for a user who just proved who they are (a password, or a seller setting theirs). */
@@ -127,6 +185,7 @@ export async function authenticate(
     role: session.role,
     displayName: session.display_name,
     email: session.email,
+    secondFactor: session.second_factor_at !== null,
   };
 }
 

@@ -3,10 +3,19 @@ import type { Engine, Executor } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 
 const columns = ['id', 'display_name', 'first_name', 'last_name', 'email', 'role', 'status', 'created_at'] as const;
-export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]>;
+export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & { second_factor_at: string | null };
+
+/** The user's columns and when their second factor was confirmed (null: none). */
+function selectUsers(db: Executor) {
+  return db
+    .selectFrom('users')
+    .leftJoin('second_factors', 'second_factors.user_id', 'users.id')
+    .select(columns.map((c) => `users.${c}` as const))
+    .select('second_factors.confirmed_at as second_factor_at');
+}
 
 export async function listUsers(db: Executor, limit: number, offset: number) {
-  const rows = await db.selectFrom('users').select(columns).orderBy('id').limit(limit).offset(offset).execute();
+  const rows = await selectUsers(db).orderBy('users.id').limit(limit).offset(offset).execute();
   const { n } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -15,7 +24,7 @@ export async function listUsers(db: Executor, limit: number, offset: number) {
 }
 
 export function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
 }
 
 export async function emailTaken(db: Executor, email: string, exceptId?: number) {

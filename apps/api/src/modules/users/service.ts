@@ -33,6 +33,7 @@ export function toUser(row: UserRow): User {
     role: row.role,
     status: row.status,
     created_at: row.created_at,
+    second_factor: row.second_factor_at !== null,
   };
 }
 

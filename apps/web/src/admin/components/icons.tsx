@@ -67,6 +67,13 @@ export const UsersIcon = (p: IconProps) => (
     <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
   </Icon>
 );
+export const AccountIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="10" r="3" />
+    <path d="M6.5 18.5a6.5 6.5 0 0 1 11 0" />
+  </Icon>
+);
 export const InboxIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 13h5l1.5 3h5L16 13h5" />

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { updateUserSchema, type User } from '@marketplace/shared';
 import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
@@ -8,7 +9,8 @@ import { Options, SelectField, TextField } from '../components/ui';
 import { FormSkeleton } from '../components/status';
 import { notifyError, notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { sendResetLink, updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
+import { useConfirm } from '../components/use-confirm';
+import { resetSecondFactor, sendResetLink, updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
 import { buttonStyles } from '../components/ui';
 
 const FIELDS = ['display_name', 'email', 'role', 'status'] as const;
@@ -30,6 +32,7 @@ export function EditUserPage() {
         <>
           <EditUserForm key={loaded.id} user={loaded} />
           <ResetLinkButton user={loaded} />
+          <SecondFactorReset user={loaded} />
         </>
       )}
     </RecordScreen>
@@ -97,13 +100,11 @@ function ResetLinkButton({ user }: { user: User }) {
     onError: (error) => notifyError(error instanceof Error ? error.message : USERS_ERRORS.resetLink),
   });
   return (
-    <section aria-labelledby="reset-heading" className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
-      <h2 id="reset-heading" className="text-base font-semibold text-stone-900">
-        Password
-      </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        Email this user a link to set a new password. It works once, for 30 minutes.
-      </p>
+    <UserAction
+      id="reset-heading"
+      title="Password"
+      text="Email this user a link to set a new password. It works once, for 30 minutes."
+    >
       <button
         type="button"
         className={`${buttonStyles.secondary} mt-3`}
@@ -112,6 +113,60 @@ function ResetLinkButton({ user }: { user: User }) {
       >
         {send.isPending ? 'Sending…' : 'Send password reset link'}
       </button>
+    </UserAction>
+  );
+}
+
+/** Another Admin clears a user's two-step login (a lost phone); the server refuses it on one's own account. */
+function SecondFactorReset({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const [dialog, confirm] = useConfirm();
+  const reset = useMutation({
+    mutationFn: () => resetSecondFactor(user.id),
+    onSuccess: async () => {
+      notifySuccess(`Two-step login reset for ${user.email}`);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: (error) => notifyError(error instanceof Error ? error.message : USERS_ERRORS.resetSecondFactor),
+  });
+  const onReset = async () => {
+    if (await confirm(`Reset two-step login for ${user.email}? They will be logged out and set it up again.`))
+      reset.mutate();
+  };
+  return (
+    <UserAction
+      id="second-factor-heading"
+      title="Two-step login"
+      text={
+        user.second_factor
+          ? 'On. If this user lost their phone and recovery codes, reset it: they set it up again at their next login.'
+          : 'Off.'
+      }
+    >
+      {user.second_factor && (
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} mt-3`}
+          disabled={reset.isPending}
+          onClick={() => void onReset()}
+        >
+          {reset.isPending ? 'Resetting…' : 'Reset two-step login'}
+        </button>
+      )}
+      {dialog}
+    </UserAction>
+  );
+}
+
+/** One of the edit screen's actions under the form: a heading, what it does, its button. */
+function UserAction({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id={id} className="text-base font-semibold text-stone-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">{text}</p>
+      {children}
     </section>
   );
 }

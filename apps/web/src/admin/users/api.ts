@@ -10,6 +10,7 @@ export const USERS_ERRORS = {
   update: 'Failed to update user',
   remove: 'Failed to delete user',
   resetLink: 'Failed to send the password reset link',
+  resetSecondFactor: 'Failed to reset two-step login',
 } as const;
 
 export const userKeys = {
@@ -50,5 +51,13 @@ export async function sendResetLink(id: number): Promise<void> {
   await adminRequest<unknown>(`/admin/users/${encodeURIComponent(String(id))}/password-reset`, {
     method: 'POST',
     defaultMessage: USERS_ERRORS.resetLink,
+  });
+}
+
+/** Clears the user's two-step login (a lost phone): their sessions end and they set it up at the next login. */
+export async function resetSecondFactor(id: number): Promise<void> {
+  await adminRequest<unknown>(`/admin/users/${encodeURIComponent(String(id))}/second-factor/reset`, {
+    method: 'POST',
+    defaultMessage: USERS_ERRORS.resetSecondFactor,
   });
 }

@@ -1,0 +1,203 @@
+import { randomInt } from 'node:crypto';
+import {
+  ORDER_NUMBER_ALPHABET,
+  RECOVERY_CODE_COUNT,
+  type LoginCodeInput,
+  type LoginResult,
+  type SecondFactorSetup,
+  type SecondFactorStatus,
+} from '@marketplace/shared';
+import type { Kysely } from 'kysely';
+import { renderSVG } from 'uqr';
+import type { Executor } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
+import { recordAudit } from '../audit/repository.js';
+import { findUser } from '../users/repository.js';
+import { USER_NOT_FOUND } from '../users/service.js';
+import { clearLoginFailures, revokeUserSessions } from './repository.js';
+import {
+  confirmFactor,
+  countChallengeAttempt,
+  deleteFactor,
+  findChallenge,
+  findFactor,
+  insertRecoveryCodes,
+  recoveryCodesLeft,
+  savePendingFactor,
+  useChallenge,
+  useRecoveryCode,
+  useStep,
+} from './second-factor-repository.js';
+import { open, seal } from './secret-box.js';
+import { countFailure, openSession, refuseWhileThrottled, type SessionUser } from './service.js';
+import { hashToken } from './tokens.js';
+import { base32Encode, matchStep, newSecret, otpauthUrl } from './totp.js';
+
+// Staff's second factor (docs/decisions/0050): set-up, the login's code step, turning it off, an Admin's reset.
+// Every function takes the link key already read (`key`): on SQLite, reading it inside a transaction would wait
+// for the one connection the transaction holds.
+
+const ISSUER = 'Marketplace Malawi';
+/** Wrong codes one challenge takes before the password must be typed again (the login caps count them too). */
+const CHALLENGE_ATTEMPTS = 5;
+
+export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
+export const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
+export const CODE_REUSED = 'That code was used already. Please wait for the next one.';
+const ALREADY_ON = 'Two-step login is already on. Turn it off first to set it up again.';
+const NOT_PENDING = 'Start the set-up again: it was finished or cancelled elsewhere.';
+const NOT_ON = 'Two-step login is not on.';
+export const NOT_YOURSELF = 'Ask another Admin to reset your own two-step login.';
+
+type CodeCheck = 'totp' | 'recovery' | 'wrong' | 'reused';
+
+/** A typed recovery code the way it was stored: letters and digits only, upper case. */
+const normalizeRecovery = (code: string) => code.toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** Checks a code from the app (each time step once) or a recovery code (each once) against a confirmed factor. */
+async function checkCode(db: Executor, key: string, userId: number, typed: string, now: Date): Promise<CodeCheck> {
+  const factor = await findFactor(db, userId);
+  if (!factor?.confirmed_at) return 'wrong';
+  const digits = typed.replace(/\s/g, '');
+  if (/^\d{6}$/.test(digits)) {
+    const secret = open(key, userId, factor.secret_box);
+    if (!secret) return 'wrong';
+    const step = matchStep(secret, digits, now, factor.last_step);
+    if (step === undefined || step === 'reused') return step ?? 'wrong';
+    // Two requests with one code at once: only the first moves last_step.
+    return (await useStep(db, userId, step)) ? 'totp' : 'reused';
+  }
+  const used = await useRecoveryCode(db, userId, hashToken(normalizeRecovery(typed)), now.toISOString());
+  return used ? 'recovery' : 'wrong';
+}
+
+/**
+ * The code step of a login: a right code (or recovery code) for a live challenge opens the session. `now` is
+ * the real time the challenge and session are read by; `codeTime` the time codes are checked at (tests move it).
+ */
+export async function loginWithCode(
+  db: Kysely<Database>,
+  key: string,
+  input: LoginCodeInput,
+  ip: string,
+  { now = new Date(), codeTime = now }: { now?: Date; codeTime?: Date } = {},
+): Promise<LoginResult> {
+  const challenge = await findChallenge(db, hashToken(input.challenge));
+  const live =
+    challenge &&
+    challenge.used_at === null &&
+    challenge.status === 'active' &&
+    challenge.attempts < CHALLENGE_ATTEMPTS &&
+    now.getTime() < Date.parse(challenge.expires_at);
+  if (!live) throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
+  const emailKey = challenge.email.toLowerCase();
+  await refuseWhileThrottled(db, emailKey, ip, now);
+
+  const check = await checkCode(db, key, challenge.user_id, input.code, codeTime);
+  if (check === 'wrong' || check === 'reused') {
+    await countChallengeAttempt(db, challenge.id);
+    await countFailure(db, emailKey, ip, now);
+    throw new HttpError(401, check === 'wrong' ? WRONG_CODE : CODE_REUSED);
+  }
+  if (!(await useChallenge(db, challenge.id, now.toISOString())))
+    throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
+  await clearLoginFailures(db, emailKey, ip);
+  if (check === 'recovery')
+    await recordAudit(db, {
+      actorId: challenge.user_id,
+      action: `Logged in with a recovery code (${challenge.email})`,
+      subjectType: 'user',
+      subjectId: challenge.user_id,
+      at: now.toISOString(),
+    });
+  return openSession(db, { id: challenge.user_id, display_name: challenge.display_name, role: challenge.role }, now);
+}
+
+export async function secondFactorStatus(
+  db: Executor,
+  user: SessionUser,
+  required: boolean,
+): Promise<SecondFactorStatus> {
+  const factor = await findFactor(db, user.id);
+  const enabled = Boolean(factor?.confirmed_at);
+  return { enabled, required, recovery_codes_left: enabled ? await recoveryCodesLeft(db, user.id) : 0 };
+}
+
+/** A new secret, kept pending until confirmed with a code; shown as a QR code and as text. */
+export async function startSetup(db: Executor, key: string, user: SessionUser, now: Date): Promise<SecondFactorSetup> {
+  if ((await findFactor(db, user.id))?.confirmed_at) throw new HttpError(409, ALREADY_ON);
+  const secret = newSecret();
+  await savePendingFactor(db, user.id, seal(key, user.id, secret), now.toISOString());
+  const text = base32Encode(secret);
+  const url = otpauthUrl(text, user.email, ISSUER);
+  return { secret: text, otpauth_url: url, qr_svg: renderSVG(url, { border: 2 }) };
+}
+
+/** The first right code puts the factor in force and makes the recovery codes, returned this once. */
+export async function confirmSetup(db: Kysely<Database>, key: string, user: SessionUser, code: string, now: Date) {
+  const factor = await findFactor(db, user.id);
+  if (!factor || factor.confirmed_at) throw new HttpError(409, NOT_PENDING);
+  const secret = open(key, user.id, factor.secret_box);
+  const step = secret ? matchStep(secret, code.replace(/\s/g, ''), now, null) : undefined;
+  if (typeof step !== 'number') throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.transaction().execute(async (trx) => {
+    if (!(await confirmFactor(trx, user.id, step, now.toISOString()))) throw new HttpError(409, NOT_PENDING);
+    await insertRecoveryCodes(
+      trx,
+      user.id,
+      codes.map((c) => hashToken(normalizeRecovery(c))),
+    );
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'Set up two-step login',
+      subjectType: 'user',
+      subjectId: user.id,
+      at: now.toISOString(),
+    });
+  });
+  return { recovery_codes: codes };
+}
+
+/** The owner turns it off with a current code or a recovery code, so a session left open cannot. */
+export async function turnOff(db: Kysely<Database>, key: string, user: SessionUser, code: string, now: Date) {
+  if (!(await findFactor(db, user.id))?.confirmed_at) throw new HttpError(409, NOT_ON);
+  const check = await checkCode(db, key, user.id, code, now);
+  if (check === 'reused') throw new HttpError(400, CODE_REUSED, { code: CODE_REUSED });
+  if (check === 'wrong') throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
+  await db.transaction().execute(async (trx) => {
+    await deleteFactor(trx, user.id);
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'Turned off two-step login',
+      subjectType: 'user',
+      subjectId: user.id,
+      at: now.toISOString(),
+    });
+  });
+}
+
+/** Another Admin clears a user's factor (a lost phone): the user's sessions end and the next login sets it up again. */
+export async function resetSecondFactor(db: Kysely<Database>, actor: SessionUser, userId: number, now: Date) {
+  if (actor.id === userId) throw new HttpError(403, NOT_YOURSELF);
+  await db.transaction().execute(async (trx) => {
+    const user = await findUser(trx, userId);
+    if (!user) throw new HttpError(404, USER_NOT_FOUND);
+    if (!(await deleteFactor(trx, userId))) throw new HttpError(409, NOT_ON);
+    await revokeUserSessions(trx, userId, now.toISOString());
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Reset the two-step login of ${user.email}`,
+      subjectType: 'user',
+      subjectId: userId,
+      at: now.toISOString(),
+    });
+  });
+}
