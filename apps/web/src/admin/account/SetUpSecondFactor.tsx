@@ -1,39 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SecondFactorCodeInput, SecondFactorSetup } from '@marketplace/shared';
-import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { meQuery } from '../auth-api';
 import { buttonStyles } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
-import { ACCOUNT_ERRORS, confirmSetup, secondFactorKeys, startSetup } from './api';
+import { ACCOUNT_ERRORS, confirmSetup, startSetup } from './api';
 import { CodeForm } from './CodeForm';
 
 /** The secret in groups of four, as people copy it into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** Set-up: a new secret (QR code and text), then a code from the app proves it, then the recovery codes once. */
-export function SetUpSecondFactor() {
-  const queryClient = useQueryClient();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+/** Set-up: a new secret (QR code and text), then a code from the app proves it and the recovery codes come back. */
+export function SetUpSecondFactor({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   const start = useMutation({
     mutationFn: startSetup,
     onError: (error) => notifyError(errorMessage(error, ACCOUNT_ERRORS.start)),
   });
-
-  async function finish() {
-    await queryClient.invalidateQueries({ queryKey: secondFactorKeys.status });
-    // The session may now reach the rest of the back-office.
-    await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
-  }
-
-  if (recoveryCodes) return <RecoveryCodesList codes={recoveryCodes} onDone={() => void finish()} />;
   if (!start.data)
     return (
       <button type="button" className={buttonStyles.primary} disabled={start.isPending} onClick={() => start.mutate()}>
         {start.isPending ? 'Starting…' : 'Set up two-step login'}
       </button>
     );
-  return <ScanAndConfirm setup={start.data} onConfirmed={setRecoveryCodes} />;
+  return <ScanAndConfirm setup={start.data} onConfirmed={onConfirmed} />;
 }
 
 function ScanAndConfirm({ setup, onConfirmed }: { setup: SecondFactorSetup; onConfirmed: (codes: string[]) => void }) {
@@ -72,28 +60,6 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: SecondFactorSetup; onCo
         send={send}
         fallback={ACCOUNT_ERRORS.confirm}
       />
-    </div>
-  );
-}
-
-function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <div className="space-y-3">
-      <h3 className="text-sm font-semibold text-stone-900">Your recovery codes</h3>
-      <p className="text-sm text-stone-700">
-        If you lose your phone, each of these codes lets you log in once instead of a code from the app. Write them down
-        or print them and keep them apart from your phone: they are shown only now.
-      </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
-        {codes.map((code) => (
-          <li key={code} className="rounded border border-stone-200 bg-stone-50 px-2 py-1 text-center">
-            {code}
-          </li>
-        ))}
-      </ol>
-      <button type="button" className={buttonStyles.primary} onClick={onDone}>
-        I have saved my recovery codes
-      </button>
     </div>
   );
 }

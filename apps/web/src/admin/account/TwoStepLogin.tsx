@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { SecondFactorCodeInput, SecondFactorStatus } from '@marketplace/shared';
 import { meQuery } from '../auth-api';
-import { Badge, Card } from '../components/ui';
+import { Badge, buttonStyles, Card } from '../components/ui';
 import { FormSkeleton } from '../components/status';
 import { notifySuccess } from '../toasts';
 import { ACCOUNT_ERRORS, secondFactorKeys, secondFactorQuery, turnOff } from './api';
@@ -10,7 +11,18 @@ import { SetUpSecondFactor } from './SetUpSecondFactor';
 
 /** The account page's two-step login section: set it up, or see it is on and turn it off. */
 export function TwoStepLogin() {
+  const queryClient = useQueryClient();
   const status = useQuery(secondFactorQuery());
+  // Set once set-up is confirmed: the codes show until their owner says they are saved.
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const enabled = Boolean(status.data?.enabled || recoveryCodes);
+
+  async function saved() {
+    setRecoveryCodes(null);
+    await queryClient.invalidateQueries({ queryKey: secondFactorKeys.status });
+    // The session may now reach the rest of the back-office.
+    await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
+  }
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby="two-step-heading" className="space-y-3">
@@ -18,12 +30,12 @@ export function TwoStepLogin() {
           <h2 id="two-step-heading" className="text-base font-semibold text-stone-900">
             Two-step login
           </h2>
-          {status.data && (
-            <Badge tone={status.data.enabled ? 'green' : 'grey'}>{status.data.enabled ? 'On' : 'Off'}</Badge>
-          )}
+          {status.data && <Badge tone={enabled ? 'green' : 'grey'}>{enabled ? 'On' : 'Off'}</Badge>}
         </div>
         {status.isPending ? (
           <FormSkeleton />
+        ) : recoveryCodes ? (
+          <RecoveryCodesList codes={recoveryCodes} onDone={() => void saved()} />
         ) : status.data?.enabled ? (
           <TurnOff status={status.data} />
         ) : (
@@ -40,7 +52,7 @@ export function TwoStepLogin() {
               After your password, you will also type a 6-digit code from an authenticator app on your phone (Google
               Authenticator, Microsoft Authenticator, 2FAS or any other).
             </p>
-            <SetUpSecondFactor />
+            <SetUpSecondFactor onConfirmed={setRecoveryCodes} />
           </>
         )}
       </section>
@@ -77,5 +89,27 @@ function TurnOff({ status }: { status: SecondFactorStatus }) {
         danger
       />
     </>
+  );
+}
+
+function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-3">
+      <h3 className="text-sm font-semibold text-stone-900">Your recovery codes</h3>
+      <p className="text-sm text-stone-700">
+        If you lose your phone, each of these codes lets you log in once instead of a code from the app. Write them down
+        or print them and keep them apart from your phone: they are shown only now.
+      </p>
+      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+        {codes.map((code) => (
+          <li key={code} className="rounded border border-stone-200 bg-stone-50 px-2 py-1 text-center">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <button type="button" className={buttonStyles.primary} onClick={onDone}>
+        I have saved my recovery codes
+      </button>
+    </div>
   );
 }
