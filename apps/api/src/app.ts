@@ -37,6 +37,9 @@ import { imageRoutes } from './modules/images/routes.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
 import { moneyRoutes } from './modules/money/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { paychanguGateway } from './modules/payments/paychangu.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { createPayments } from './modules/payments/service.js';
 import { phoneProofRoutes } from './modules/phone-proof/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
@@ -70,6 +73,10 @@ export interface AppOptions {
         | 'keepAliveSeconds'
         | 'logFormat'
         | 'requireStaffMfa'
+        | 'paychangu'
+        | 'paymentHoldMinutes'
+        | 'paidHoldDays'
+        | 'paymentPollSeconds'
       >
     > & {
       redisUrl?: string | undefined;
@@ -137,6 +144,21 @@ export async function buildApp({
   refuseNul(app);
   registerAuth(app, db, { requireStaffMfa: config.requireStaffMfa ?? false });
   keepCallersAnswersPrivate(app);
+  // Mobile money only with a gateway configured (PAYCHANGU_*); without one, buyers pay at the shop as before.
+  const payments = config.paychangu
+    ? createPayments({
+        db,
+        gateway: paychanguGateway(config.paychangu),
+        pollSeconds: config.paymentPollSeconds ?? 30,
+        holdMinutes: config.paymentHoldMinutes ?? 15,
+        paidHoldDays: config.paidHoldDays ?? 14,
+        log: app.log,
+      })
+    : undefined;
+  if (payments) {
+    app.decorate('payments', payments);
+    app.addHook('onClose', () => payments.idle());
+  }
   if (jobs) {
     const transports = transportsFromConfig({
       smtpUrl: config.smtpUrl,
@@ -147,6 +169,8 @@ export async function buildApp({
       db,
       clock,
       sweepSeconds: config.orderSweepSeconds ?? 60,
+      reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
+      payments,
       outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
     });
   }
@@ -179,7 +203,13 @@ export async function buildApp({
         key: () => links.key(),
         requireStaffMfa: config.requireStaffMfa ?? false,
       });
-      await api.register(sellerRequestRoutes, { db, clock, offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS, links });
+      await api.register(sellerRequestRoutes, {
+        db,
+        clock,
+        offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS,
+        links,
+        payments,
+      });
       await api.register(sellerAccountRoutes, {
         db,
         clock,
@@ -191,6 +221,7 @@ export async function buildApp({
         db,
         clock,
         alarmPerHour: config.reservationAlarmPerHour ?? RESERVATION_DEFAULTS.alarmPerHour,
+        paidHoldDays: config.paidHoldDays ?? 14,
       });
       // Phones are proved where a code can reach them: with an SMS transport (docs/decisions/0035).
       const proof = {
@@ -199,10 +230,12 @@ export async function buildApp({
         codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
+      if (payments) await api.register(paymentRoutes, { db, clock, payments });
       await api.register(orderRoutes, {
         db,
         clock,
         proof,
+        payments,
         rules: {
           hours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
           unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,

@@ -93,6 +93,11 @@ const envSchema = z
       .string()
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL')
       .default(DEFAULT_PAYCHANGU_API_URL),
+    // A pay-now order holds its items this long waiting for the PIN; a paid order waiting longer than
+    // PAID_HOLD_DAYS is shown to staff; open payments are asked about every PAYMENT_POLL_SECONDS (0052).
+    PAYMENT_HOLD_MINUTES: wholeNumber('minutes', 5, 24 * 60, 15),
+    PAID_HOLD_DAYS: wholeNumber('days', 1, 365, 14),
+    PAYMENT_POLL_SECONDS: wholeNumber('seconds', 1, 3600, 30),
     // Where links in messages point (the storefront's public address), and the key the sellers' status links are
     // derived from: without it a random key is kept in the database (a database leak then reveals the links).
     PUBLIC_URL: optional(
@@ -203,7 +208,11 @@ export type Config = {
   smtpFrom: string;
   sms: SmsGatewayConfig | undefined;
   /** PayChangu's mobile-money API: set when PAYCHANGU_SECRET_KEY and PAYCHANGU_WEBHOOK_SECRET are. */
-  paychangu: { apiUrl: string; secretKey: string; webhookSecret: string } | undefined;
+  /** timeoutMs: tests shorten the 15 s a call may take. */
+  paychangu: { apiUrl: string; secretKey: string; webhookSecret: string; timeoutMs?: number } | undefined;
+  paymentHoldMinutes: number;
+  paidHoldDays: number;
+  paymentPollSeconds: number;
   outboxPollSeconds: number;
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
@@ -266,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.PAYCHANGU_WEBHOOK_SECRET,
           }
         : undefined,
+    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    paidHoldDays: e.PAID_HOLD_DAYS,
+    paymentPollSeconds: e.PAYMENT_POLL_SECONDS,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,

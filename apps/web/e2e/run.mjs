@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { tsImport } from 'tsx/esm/api';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const serverEntry = join(root, 'apps/api/dist/server.js');
@@ -35,6 +36,7 @@ const ENGINE_JOURNEYS = [
   'forgot-password.spec.ts',
   'find-items.spec.ts',
   'search.spec.ts',
+  'pay-now.spec.ts',
 ];
 const args = process.argv.slice(2).flatMap((arg) => (arg === '--engine-journeys' ? ENGINE_JOURNEYS : [arg]));
 
@@ -145,6 +147,25 @@ const sms = createHttpServer((req, res) => {
 await writeFile(smsbox, '[]');
 const smsPort = await new Promise((resolveSms) => sms.listen(0, '127.0.0.1', () => resolveSms(sms.address().port)));
 
+// And the API's own fake PayChangu (apps/api/src/modules/payments/testing.ts, loaded as TypeScript through tsx) stands
+// in for the mobile-money gateway; with PAYMENT_POLL_SECONDS=1 the server finds a charge settled without a webhook.
+// A journey chooses how it answers (success, failure, pending...) by PUTting the mode to E2E_PAYCHANGU_MODE_URL.
+const PAYCHANGU = { secretKey: 'sec-test-e2e', webhookSecret: 'e2e-webhook-secret' };
+const { startPayChangu } = await tsImport(join(root, 'apps/api/src/modules/payments/testing.ts'), import.meta.url);
+const paychangu = await startPayChangu(PAYCHANGU);
+const paychanguControl = createHttpServer((req, res) => {
+  let mode = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => (mode += chunk));
+  req.on('end', () => {
+    paychangu.state.mode = mode.trim();
+    res.writeHead(204).end();
+  });
+});
+const paychanguControlPort = await new Promise((resolveControl) =>
+  paychanguControl.listen(0, '127.0.0.1', () => resolveControl(paychanguControl.address().port)),
+);
+
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   env: {
@@ -163,6 +184,10 @@ const server = spawn(process.execPath, [serverEntry], {
     MAX_HELD_ITEMS_PER_ADDRESS: '1000',
     PHONE_CODES_PER_ADDRESS_HOUR: '1000',
     OUTBOX_POLL_SECONDS: '1',
+    PAYCHANGU_SECRET_KEY: PAYCHANGU.secretKey,
+    PAYCHANGU_WEBHOOK_SECRET: PAYCHANGU.webhookSecret,
+    PAYCHANGU_API_URL: paychangu.url,
+    PAYMENT_POLL_SECONDS: '1',
     // Longer than a journey: Playwright's API client does not retry a request on a kept-alive connection the
     // server closed at the same moment (ECONNRESET, seen once in 60 journeys with the 5 s default); browsers do.
     KEEP_ALIVE_SECONDS: '120',
@@ -187,6 +212,9 @@ async function stopServer() {
   await new Promise((closed) => smtp.close(closed));
   sms.closeAllConnections();
   await new Promise((closed) => sms.close(closed));
+  await paychangu.close();
+  paychanguControl.closeAllConnections();
+  await new Promise((closed) => paychanguControl.close(closed));
   await rm(dataDir, { recursive: true, force: true });
   await postgres?.drop();
 }
@@ -222,7 +250,13 @@ try {
     [cli, 'test', '-c', join(root, 'apps/web/playwright.config.ts'), ...args],
     {
       cwd: root,
-      env: { ...process.env, BASE_URL: baseUrl, E2E_MAILBOX: mailbox, E2E_SMSBOX: smsbox },
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        E2E_MAILBOX: mailbox,
+        E2E_SMSBOX: smsbox,
+        E2E_PAYCHANGU_MODE_URL: `http://127.0.0.1:${paychanguControlPort}/mode`,
+      },
       stdio: 'inherit',
     },
   );

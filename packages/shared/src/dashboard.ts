@@ -17,6 +17,8 @@ export const dashboardSchema = z.object({
     alarm_per_hour: z.number().int(),
     alarm: z.boolean(),
   }),
+  /** Open orders paid online more than PAID_HOLD_DAYS ago: paid items held without end, the buyer must be called. */
+  paid_waiting: z.object({ orders: z.number().int(), days: z.number().int() }),
   /** The last 7 days ending today (UTC), oldest first. */
   orders_by_day: z.array(z.object({ date: z.string(), orders: z.number().int() })),
   recent_actions: z.array(

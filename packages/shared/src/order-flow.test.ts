@@ -68,4 +68,14 @@ describe('order flow', () => {
       expect(orderStaffHint(at(status))).not.toBe('');
     }
   });
+
+  it('does not ask a buyer who paid online to pay at the counter or on delivery', () => {
+    expect(orderBuyerText({ ...at('Ready for collection'), paid: true })).toBe(
+      'Your order is ready and paid. Collect it at the shop.',
+    );
+    expect(orderBuyerText({ status: 'Out for delivery', fulfilment: 'delivery', paid: true })).toBe(
+      'Your order is paid and on its way.',
+    );
+    expect(orderBuyerText(at('Ready for collection'))).toContain('pay at the counter');
+  });
 });

@@ -149,7 +149,11 @@ export function orderStaffHint(order: OrderFlowState): string {
 }
 
 /** Where the order stands, in plain words for the buyer. */
-export function orderBuyerText(order: OrderFlowState): string {
+export function orderBuyerText(order: OrderFlowState & { paid?: boolean }): string {
+  // Paid online: nothing is left to pay at the counter or on delivery.
+  if (order.paid && order.status === 'Ready for collection')
+    return /*i18n*/ 'Your order is ready and paid. Collect it at the shop.';
+  if (order.paid && order.status === 'Out for delivery') return /*i18n*/ 'Your order is paid and on its way.';
   switch (order.status) {
     case 'Placed':
       return /*i18n*/ 'Your items are reserved. The shop will call you to confirm.';

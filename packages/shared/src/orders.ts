@@ -6,6 +6,7 @@ import { limitSchema, listOf, offsetSchema, shopIdFilter } from './pagination.js
 import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
 import { phoneCodeField } from './phone-proof-schemas.js';
+import { moneyTransferSchema, orderPaymentSchema, paymentChoiceField } from './payments.js';
 
 const optionalEmail = z
   .string()
@@ -69,6 +70,8 @@ export const orderRequestSchema = buyerDetails
     phone_code: phoneCodeField.optional(),
     /** A proof of this phone from an earlier order (30 days): no code needed. */
     phone_token: z.string().max(200, 'phone_token is not valid').optional(),
+    /** Pay now by mobile money (no phone code needed: the PIN proves the phone), or at the shop as before. */
+    payment: paymentChoiceField.default('on_collection'),
     items: z
       .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
       .min(1, EMPTY_BASKET)
@@ -140,6 +143,7 @@ export const publicOrderSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   history: z.array(orderEventSchema),
+  payment: orderPaymentSchema,
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 
@@ -181,6 +185,8 @@ export const adminOrderSchema = publicOrderSchema.extend({
   version: z.number().int(),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
   payment_reference: z.string().nullable(),
+  /** The order's mobile-money charges and refunds, oldest first. */
+  transfers: z.array(moneyTransferSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -199,8 +205,9 @@ const versionField = z
   .optional();
 /** Confirm and ready: no fields but the optional version; a POST without a body is fine. */
 export const orderStepSchema = z.object({ version: versionField }).nullish();
+/** `payment_method` may be left out for an order paid online: the payment already says how. */
 export const completeOrderSchema = z.object({
-  payment_method: z.enum(PAYMENT_METHODS, { message: 'Choose how the buyer paid' }),
+  payment_method: z.enum(PAYMENT_METHODS, { message: 'Choose how the buyer paid' }).optional(),
   payment_reference: optionalText(100),
   version: versionField,
 });

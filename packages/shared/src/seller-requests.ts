@@ -15,6 +15,7 @@ import { amountField } from './amount.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
+import { sellerPayoutSchema } from './seller-payouts.js';
 
 // The spec's wording for these two forms; the rule is the one every phone field shares.
 const phoneField = malawiPhoneField(/*i18n*/ 'Phone number is required', /*i18n*/ 'Invalid phone number');
@@ -139,6 +140,7 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   ),
   /** What the seller was told (SMS, email) and where each message's delivery stands. */
   messages: z.array(outboxMessageSchema),
+  payout: sellerPayoutSchema,
 });
 export type SellerRequest = z.infer<typeof sellerRequestSchema>;
 export const sellResultSchema = z.object({
@@ -180,5 +182,7 @@ export const sellerViewSchema = z.object({
   history: z.array(z.object({ action: z.string(), status: z.string(), by: z.enum(BY), created_at: z.string() })),
   /** The seller account the form offered, when it was asked for with an email; null otherwise. */
   account: sellerAccountOfferSchema.nullable(),
+  /** Never says which staff member paid. */
+  payout: sellerPayoutSchema.omit({ paid_by: true }),
 });
 export type SellerView = z.infer<typeof sellerViewSchema>;

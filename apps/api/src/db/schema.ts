@@ -300,6 +300,37 @@ export interface OrdersTable {
   client_group: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the buyer's phone was proved by a code or a phone token. */
   phone_proved: ColumnType<number, number | undefined, number>;
+  /** How the buyer chose to pay: on_collection, airtel_money, tnm_mpamba. */
+  payment: ColumnType<string, string | undefined, string>;
+  /** not_required, pending, paid, failed, refunding, refunded. */
+  payment_status: ColumnType<string, string | undefined, string>;
+}
+
+export type TransferKind = 'charge' | 'refund' | 'seller_payout';
+/** starting: written, the gateway not yet answered; only paid and failed are final. */
+export type TransferRowStatus = 'starting' | 'pending' | 'paid' | 'failed';
+
+/** A charge, refund or seller payout through the gateway, or a cash payout (docs/decisions/0052). */
+export interface MoneyTransfersTable {
+  id: Generated<number>;
+  kind: TransferKind;
+  transfer_id: string;
+  order_id: number | null;
+  seller_request_id: number | null;
+  refund_of: number | null;
+  method: string;
+  mobile: string | null;
+  amount: number;
+  status: TransferRowStatus;
+  reference: string | null;
+  fee: number | null;
+  note: string | null;
+  staff_id: number | null;
+  check_at: Time | null;
+  checks: ColumnType<number, number | undefined, number>;
+  created_at: Time;
+  updated_at: Time;
+  settled_at: Time | null;
 }
 
 /** Codes sent by SMS to prove a buyer's phone (hashed; 10 minutes, 5 tries). */
@@ -425,6 +456,7 @@ export interface Database {
   product_holds: ProductHoldsTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
+  money_transfers: MoneyTransfersTable;
   outbox_messages: OutboxMessagesTable;
   email_links: EmailLinksTable;
 }

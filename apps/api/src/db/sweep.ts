@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type SelectType, type Transaction } from 'kysely';
 import { HttpError } from '../plugins/errors.js';
 import type { Db, Executor } from './database.js';
 import type { Database } from './schema.js';
@@ -7,7 +7,7 @@ import type { Database } from './schema.js';
 type Table = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
 /** The columns of a table's rows whose values are of type V. */
 type Column<T extends Table, V> = {
-  [C in keyof Database[T]]: Database[T][C] extends V ? C : never;
+  [C in keyof Database[T]]: SelectType<Database[T][C]> extends V ? C : never;
 }[keyof Database[T]] &
   string;
 
@@ -22,6 +22,8 @@ export interface Due<T extends Table> {
   statuses: readonly string[];
   /** The column holding the time (ISO, or null: never) the row falls due at. */
   dueAt: Column<T, string | null>;
+  /** Rows never due whatever their time: `column` holding one of `values` (a paid order has no expiry). */
+  unless?: { column: Column<T, string>; values: readonly string[] };
 }
 
 /** Rows looked at per sweep; the timer comes back for the rest. */
@@ -61,11 +63,12 @@ export async function expireDue<T extends Table>(
 }
 
 /** The rule's query, without the claim's id: every row of the table in those statuses due at `at`. */
-function dueRows<T extends Table>(db: Executor, { table, status, statuses, dueAt }: Due<T>, at: string) {
-  return db
+function dueRows<T extends Table>(db: Executor, { table, status, statuses, dueAt, unless }: Due<T>, at: string) {
+  const query = db
     .selectFrom(table as Table)
     .where(sql.ref(status), 'in', [...statuses])
     .where(sql.ref(dueAt), '<=', at);
+  return unless ? query.where(sql.ref(unless.column), 'not in', [...unless.values]) : query;
 }
 
 /** The ids of the rows due at `at`, the longest due first: read outside any transaction, then claimed one by one. */

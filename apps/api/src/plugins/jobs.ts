@@ -4,12 +4,18 @@ import { expireDueOrders } from '../modules/orders/service.js';
 import type { Transport } from '../modules/notifications/transport.js';
 import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/worker.js';
 import { expireDueOffers } from '../modules/seller-requests/expiry.js';
+import { pollTransfers } from '../modules/payments/checks.js';
+import type { Payments } from '../modules/payments/service.js';
 
 export interface JobOptions {
   db: Db;
   clock: () => Date;
   /** How often the expiry sweeps run. */
   sweepSeconds: number;
+  /** RESERVATION_HOURS: what a pay-now order with a proved phone falls back to when its payment never came. */
+  reservationHours?: number;
+  /** Mobile money: open charges, refunds and payouts are asked about on its own timer. */
+  payments?: Payments | undefined;
   /** The outbox delivery worker: the configured transports (none: messages wait) and how often it looks. */
   outbox?: { transports: Transport[]; pollSeconds: number };
 }
@@ -19,14 +25,22 @@ export interface JobOptions {
  * a failed sweep is logged and the next tick tries again; it stops, after the sweep in flight, when the app
  * closes). Several processes may sweep at once (see expireDueOrders and expireDueOffers).
  */
-export function registerJobs(app: FastifyInstance, { db, clock, sweepSeconds, outbox }: JobOptions) {
+export function registerJobs(
+  app: FastifyInstance,
+  { db, clock, sweepSeconds, reservationHours, payments, outbox }: JobOptions,
+) {
   if (outbox) registerOutboxWorker(app, db, clock, outbox);
+  // Several processes may poll at once: each transfer is claimed before it is asked about (pollTransfers).
+  if (payments)
+    every(app, payments.pollSeconds, () =>
+      pollTransfers(payments, clock()).catch((error: unknown) => app.log.error({ err: error }, 'payment poll failed')),
+    );
 
   // Orders that ran out while no server was running expire at start, not a tick later.
   every(app, sweepSeconds, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
-    return expireDueOrders(db, now)
+    return expireDueOrders(db, now, undefined, reservationHours)
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired orders whose reservation ran out');
       })

@@ -31,6 +31,9 @@ export interface TestAppOptions {
   publicCacheMb?: number;
   /** REQUIRE_STAFF_MFA (off in tests unless asked). */
   requireStaffMfa?: boolean;
+  /** A mobile-money gateway (a fake PayChangu's address and keys): buyers may then pay now. */
+  paychangu?: AppOptions['config']['paychangu'];
+  paymentHoldMinutes?: number;
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -54,6 +57,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;
   if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;
   if (options.publicCacheMb !== undefined) config.publicCacheMb = options.publicCacheMb;
+  if (options.paychangu !== undefined) config.paychangu = options.paychangu;
+  if (options.paymentHoldMinutes !== undefined) config.paymentHoldMinutes = options.paymentHoldMinutes;
   if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
   const app = await buildApp({
     config,

@@ -39,7 +39,7 @@ const SellerRequestDetailPage = screen(
   () => import('./seller-requests/SellerRequestDetailPage'),
   'SellerRequestDetailPage',
 );
-const AccountPage = screen(() => import('./account/AccountPage'), 'AccountPage');
+const MyAccountPage = screen(() => import('./account/MyAccountPage'), 'MyAccountPage');
 const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
 
 /** Everything under /admin/*: login outside the guard, the rest inside the sidebar layout. */
@@ -86,7 +86,7 @@ export default function AdminApp() {
             <Route path="categories" element={<CategoriesListPage />} />
             <Route path="create-category" element={<CreateCategoryPage />} />
             <Route path="view-category/:id" element={<ViewCategoryPage />} />
-            <Route path="account" element={<AccountPage />} />
+            <Route path="account" element={<MyAccountPage />} />
             <Route path="*" element={<AdminNotFound />} />
           </Route>
         </Routes>

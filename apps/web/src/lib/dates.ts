@@ -18,3 +18,13 @@ export function formatDateTime(iso: string): string {
   });
   return dateTime.format(date);
 }
+
+let day: Intl.DateTimeFormat | null = null;
+
+/** '3 Dec' in Malawi time, for a date the reader knows the year of (a payment just made). */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  day ??= new Intl.DateTimeFormat('en-MW', { day: 'numeric', month: 'short', timeZone: 'Africa/Blantyre' });
+  return day.format(date);
+}

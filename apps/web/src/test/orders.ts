@@ -38,6 +38,7 @@ export function anOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
         created_at: '2025-08-14T12:30:00.000Z',
       },
     ],
+    payment: { method: 'on_collection', status: 'not_required', amount: 185000, message: null },
     ...overrides,
   };
 }

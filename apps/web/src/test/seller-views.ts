@@ -20,6 +20,7 @@ export function aSellerView(overrides: Partial<SellerView> = {}): SellerView {
     can_answer: false,
     history: [{ action: 'submit', status: 'Pending', by: 'seller', created_at: '2025-08-14T12:30:00.000Z' }],
     account: null,
+    payout: { status: 'not_paid', method: null, amount: null, reference: null, paid_at: null },
     ...overrides,
     status,
   };

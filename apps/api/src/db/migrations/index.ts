@@ -18,6 +18,7 @@ import { up as m0014 } from './0014-reservation-limits.js';
 import { up as m0015 } from './0015-email-links.js';
 import { up as m0016 } from './0016-watchers-apart.js';
 import { up as m0017 } from './0017-ledger.js';
+import { up as m0018 } from './0018-money-transfers.js';
 import { up as m0019 } from './0019-staff-mfa.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationFn> = {
   '0015-email-links': m0015,
   '0016-watchers-apart': m0016,
   '0017-ledger': m0017,
+  '0018-money-transfers': m0018,
   '0019-staff-mfa': m0019,
 };
 

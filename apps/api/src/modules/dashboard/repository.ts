@@ -67,3 +67,15 @@ export async function itemsReservedSince(db: Executor, since: string): Promise<n
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Open orders paid online before `before`: paid items have no expiry, so staff chase those left waiting. */
+export async function paidWaitingSince(db: Executor, before: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('payment_status', '=', 'paid')
+    .where('status', 'in', [...OPEN_ORDER_STATUSES])
+    .where('created_at', '<', before)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

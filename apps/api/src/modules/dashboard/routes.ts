@@ -4,7 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { STAFF } from '../../plugins/access.js';
 import { recentAudit } from '../audit/repository.js';
-import { moneySince, countOpenOrders, countRows, itemsReservedSince, ordersPerDay } from './repository.js';
+import {
+  moneySince,
+  countOpenOrders,
+  countRows,
+  itemsReservedSince,
+  ordersPerDay,
+  paidWaitingSince,
+} from './repository.js';
 
 /** The 7 UTC dates ending today, oldest first. */
 export function lastSevenDays(today: Date): string[] {
@@ -18,11 +25,13 @@ export interface DashboardRouteOptions {
   clock: () => Date;
   /** RESERVATION_ALARM_PER_HOUR: more items reserved in the last hour than this raises the alarm. */
   alarmPerHour: number;
+  /** PAID_HOLD_DAYS: a paid order still open after this many days is shown. */
+  paidHoldDays: number;
 }
 
 export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async (
   fastify,
-  { db, clock, alarmPerHour },
+  { db, clock, alarmPerHour, paidHoldDays },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const k = db.kysely;
@@ -36,7 +45,8 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
       const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
       // The week starts at midnight UTC six days ago: the chart's days and the revenue and margin cards agree.
       const from = `${days[0]}T00:00:00.000Z`;
-      const [products, users, orders, pendingOrders, perDay, week, actions, reserved] = await Promise.all([
+      const paidBefore = new Date(now.getTime() - paidHoldDays * 86_400_000).toISOString();
+      const [products, users, orders, pendingOrders, perDay, week, actions, reserved, paidWaiting] = await Promise.all([
         countRows(k, 'products'),
         countRows(k, 'users'),
         countRows(k, 'orders'),
@@ -45,6 +55,7 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
         moneySince(k, from),
         recentAudit(k, 10),
         itemsReservedSince(k, hourAgo),
+        paidWaitingSince(k, paidBefore),
       ]);
       return {
         stats: {
@@ -56,6 +67,7 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
           marginThisWeek: week.margin,
         },
         reservations: { last_hour: reserved, alarm_per_hour: alarmPerHour, alarm: reserved > alarmPerHour },
+        paid_waiting: { orders: paidWaiting, days: paidHoldDays },
         orders_by_day: days.map((date) => ({ date, orders: perDay.get(date) ?? 0 })),
         recent_actions: actions.map((a) => ({
           id: a.id,

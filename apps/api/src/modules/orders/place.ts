@@ -1,5 +1,5 @@
 import type { orderRequestSchema, PlacedOrder } from '@marketplace/shared';
-import { formatMoney } from '@marketplace/shared';
+import { formatMoney, PAYMENT_NOT_OFFERED } from '@marketplace/shared';
 import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -25,6 +25,9 @@ import { lockKeys } from '../../db/advisory-lock.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
 import { signPhoneToken } from '../phone-proof/phone-token.js';
 import { useCode } from '../phone-proof/repository.js';
+import { queueCharge, sendCharge } from '../payments/order-payment.js';
+import type { Payments } from '../payments/service.js';
+import type { TransferRow } from '../payments/transfers.js';
 import {
   heldItems,
   LAPSED_BLOCK_HOURS,
@@ -73,6 +76,8 @@ export interface PlaceContext {
   proof: PhoneProof;
   /** The client's address group (plugins/address-group.ts). */
   group: string;
+  /** Mobile money, when a gateway is configured. */
+  payments?: Payments | undefined;
 }
 
 export interface PlaceResult {
@@ -183,10 +188,21 @@ async function checkLimits(trx: Transaction<Database>, db: Db, input: PlaceOrder
 
 async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: PlaceContext): Promise<PlaceResult> {
   const at = now.toISOString();
-  const { proved, codeId } = await proveBuyerPhone(db, context.proof, input, now);
-  const hours = proved ? context.rules.hours : context.rules.unprovedHours;
-  const expiresAt = new Date(now.getTime() + hours * 3_600_000).toISOString();
+  const payNow = input.payment !== 'on_collection';
+  const { payments } = context;
+  if (payNow && !payments) throw new HttpError(422, PAYMENT_NOT_OFFERED, { payment: PAYMENT_NOT_OFFERED });
+  // Paying now needs no code: the network's PIN prompt proves the phone. A proof sent anyway still counts.
+  const { proved, codeId } =
+    payNow && !input.phone_code && !input.phone_token
+      ? { proved: false, codeId: undefined }
+      : await proveBuyerPhone(db, context.proof, input, now);
+  const holdMs =
+    payNow && payments
+      ? payments.holdMinutes * 60_000
+      : (proved ? context.rules.hours : context.rules.unprovedHours) * 3_600_000;
+  const expiresAt = new Date(now.getTime() + holdMs).toISOString();
   const ids = input.items.map((i) => i.product_id);
+  const charges: TransferRow[] = [];
 
   const orders = await db.kysely.transaction().execute(async (trx) => {
     await checkLimits(trx, db, input, context);
@@ -242,7 +258,10 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         updated_at: at,
         client_group: context.group,
         phone_proved: proved ? 1 : 0,
+        payment: input.payment,
+        payment_status: payNow ? 'pending' : 'not_required',
       }));
+      if (payNow) charges.push(await queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
       await insertItems(
         trx,
         group.map((p) => ({
@@ -287,9 +306,15 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     // Last: a refused order leaves the code usable for the corrected basket.
     if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();
 
-    return Promise.all(
-      placed.map(async (o) => ({ ...(await loadPublicOrder(trx, (await findOrder(trx, o.id))!)), token: o.token })),
-    );
+    return placed;
   });
-  return withToken(orders, input.phone, proved, now, context);
+  // Committed: the order stands whatever the gateway says. Each charge puts a PIN prompt on the buyer's phone.
+  if (payments) for (const charge of charges) await sendCharge(payments, charge, now);
+  const answers = await Promise.all(
+    orders.map(async (o) => ({
+      ...(await loadPublicOrder(db.kysely, (await findOrder(db.kysely, o.id))!)),
+      token: o.token,
+    })),
+  );
+  return withToken(answers, input.phone, proved, now, context);
 }

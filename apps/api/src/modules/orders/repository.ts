@@ -149,7 +149,7 @@ export async function moveStatus(
   version: number,
   status: OrderStatus,
   now: string,
-  extra: Pick<Updateable<OrdersTable>, 'payment_method' | 'payment_reference' | 'completed_at'> = {},
+  extra: Pick<Updateable<OrdersTable>, 'payment_method' | 'payment_reference' | 'completed_at' | 'payment_status'> = {},
 ) {
   const result = await db
     .updateTable('orders')
@@ -199,4 +199,45 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
     .execute();
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+/**
+ * Changes how an order is paid, only if nobody changed the order since `version` was read: the payment's outcome
+ * and a cancel racing each other cannot both win.
+ */
+export async function movePayment(
+  db: Executor,
+  id: number,
+  version: number,
+  now: string,
+  set: Pick<Updateable<OrdersTable>, 'payment' | 'payment_status' | 'phone_proved' | 'expires_at'>,
+) {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...set, version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A step in the order's history that leaves its status as it is (a payment started, paid, refunded, lapsed). */
+export async function noteEvent(
+  db: Executor,
+  order: { id: number; status: string },
+  action: string,
+  reason: string | null,
+  by: 'buyer' | 'system',
+  at: string,
+) {
+  await addEvent(db, {
+    order_id: order.id,
+    action,
+    from_status: order.status,
+    to_status: order.status,
+    reason,
+    by,
+    actor_id: null,
+    created_at: at,
+  });
 }

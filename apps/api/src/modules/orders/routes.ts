@@ -7,6 +7,8 @@ import {
   completeOrderSchema,
   orderRequestSchema,
   orderStepSchema,
+  payOrderSchema,
+  paymentOptionsSchema,
   placeOrderResultSchema,
   publicOrderSchema,
   type OrderStatus,
@@ -14,7 +16,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { placeOrders } from './place.js';
 import type { ReservationRules } from './limits.js';
@@ -23,6 +25,9 @@ import { addressGroup } from '../../plugins/address-group.js';
 import { listOrders } from './repository.js';
 import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
+import { payOrder } from '../payments/pay.js';
+import type { Payments } from '../payments/service.js';
+import { retryRefunds } from '../payments/refunds.js';
 
 export const TOO_MANY_ORDERS = /*i18n*/ 'Too many orders from your network. Please try again in an hour.';
 /** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
@@ -35,12 +40,17 @@ export interface OrderRouteOptions {
   clock: () => Date;
   rules: ReservationRules;
   proof: PhoneProof;
+  /** Mobile money, when a gateway is configured. */
+  payments?: Payments | undefined;
 }
 
 // A POST without a body arrives as null: cancelling needs no reason.
 const buyerCancelBody = buyerCancelSchema.nullable();
 
-export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify, { db, clock, rules, proof }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
+  fastify,
+  { db, clock, rules, proof, payments },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const config = { access: STAFF };
@@ -64,7 +74,25 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify
     async (request, reply) =>
       reply
         .status(201)
-        .send(await placeOrders(db, request.body, clock(), { rules, proof, group: addressGroup(request.ip) })),
+        .send(
+          await placeOrders(db, request.body, clock(), { rules, proof, payments, group: addressGroup(request.ip) }),
+        ),
+  );
+
+  // What checkout offers beside paying at the shop. Per process and tiny: not worth the catalogue cache.
+  app.get(
+    '/v1/payment-options',
+    { config: { access: 'public' }, schema: { tags, response: { 200: paymentOptionsSchema } } },
+    async () => ({ mobile_money: payments ? (['airtel_money', 'tnm_mpamba'] as const).slice() : [] }),
+  );
+
+  app.post(
+    '/v1/orders/:token/pay',
+    {
+      config: { access: 'public', ...linkLimit },
+      schema: { tags, params: tokenParams, body: payOrderSchema, response: { 200: publicOrderSchema } },
+    },
+    async (request) => payOrder(db, { payments, proof, rules }, request.params.token, request.body, clock()),
   );
 
   app.get(
@@ -82,7 +110,12 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify
       config: { access: 'public', ...linkLimit },
       schema: { tags, params: tokenParams, body: buyerCancelBody, response: { 200: publicOrderSchema } },
     },
-    async (request) => buyerCancel(db, clock(), request.params.token, request.body?.reason ?? null),
+    async (request) => {
+      const order = await buyerCancel(db, clock(), request.params.token, request.body?.reason ?? null);
+      // A paid order's refund is written with the cancel; send it now rather than at the poller's next round.
+      payments?.nudge(clock);
+      return order;
+    },
   );
 
   app.get(
@@ -140,14 +173,28 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (fastify
   app.post(
     '/admin/orders/:id/cancel',
     { ...action, schema: { ...action.schema, body: cancelOrderSchema } },
-    async (request) =>
-      staffAct(
+    async (request) => {
+      const order = await staffAct(
         db,
         clock(),
         request.user!,
         request.params.id,
         { action: 'cancel', reason: request.body.reason },
         request.body.version,
-      ),
+      );
+      payments?.nudge(clock);
+      return order;
+    },
+  );
+
+  // A refund the gateway refused is tried again by staff, as a new transfer: never two alive for one payment.
+  app.post(
+    '/admin/orders/:id/refund',
+    { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } },
+    async (request) => {
+      await retryRefunds(db, request.user!, request.params.id, clock());
+      payments?.nudge(clock);
+      return loadAdminOrder(db.kysely, request.params.id);
+    },
   );
 };

@@ -4,6 +4,7 @@ import {
   counterOfferSchema,
   denySchema,
   offerSchema,
+  paySellerSchema,
   recordAcceptanceSchema,
   requestConditionSchema,
   sellerAnswerSchema,
@@ -17,13 +18,15 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import type { StatusLinks } from './links.js';
 import { removeRequest, setRequestCondition } from './edits.js';
 import { act, sellerAnswer, type StaffMove } from './moves.js';
+import type { Payments } from '../payments/service.js';
+import { paySeller } from './payout.js';
 import { submitRequest } from './submit.js';
 import { loadRequest, loadRequestList, loadViewByToken } from './views.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
@@ -40,6 +43,8 @@ export interface SellerRequestRouteOptions {
   clock: () => Date;
   offerDays: number;
   links: StatusLinks;
+  /** Set when a mobile-money gateway is configured: sellers can then be paid to their phone. */
+  payments?: Payments | undefined;
 }
 
 // A POST without a body arrives as null: an answer needs no reason.
@@ -47,7 +52,7 @@ const answerBody = sellerAnswerSchema.nullable();
 
 export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (
   fastify,
-  { db, clock, offerDays, links },
+  { db, clock, offerDays, links, payments },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
@@ -178,6 +183,16 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     async (request) => {
       const { shop_id, category_id, price } = request.body;
       return staffAct(request, { action: 'addToInventory', shop_id, category_id, price });
+    },
+  );
+
+  // Money leaves the business: Admins only; Moderators see where it stands on the request (docs/decisions/0053).
+  app.post(
+    '/admin/seller-requests/:id/pay',
+    { config: { access: ADMIN_ONLY }, schema: { ...action.schema, body: paySellerSchema } },
+    async (request) => {
+      await paySeller(db, payments, request.user!, request.params.id, request.body, clock);
+      return loadRequest(db.kysely, request.params.id);
     },
   );
 

@@ -50,6 +50,8 @@ describe.each(engines)("the seller's status link [%s]", (engine) => {
       can_answer: false,
       history: [{ action: 'submitted', status: 'Pending', by: 'seller', created_at: T0.toISOString() }],
       account: { state: 'offered', email_hint: 't***@example.mw' },
+      // Never who paid: that stays in the back-office.
+      payout: { status: 'not_paid', method: null, amount: null, reference: null, paid_at: null },
     });
 
     await staff.approve(id);

@@ -121,3 +121,21 @@ export async function statusOf(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }
+
+/** A submitted request taken through offer (`buying`), acceptance and into the shop's stock; answers its ids. */
+export async function inStock(
+  app: FastifyInstance,
+  staff: ReturnType<typeof staffCalls>,
+  place: { shop_id: number; category_id: number },
+  buying = 130_000,
+) {
+  const submitted = await submit(app);
+  for (const res of [
+    await staff.approve(submitted.id),
+    await staff.offer(submitted.id, buying),
+    await staff.recordAcceptance(submitted.id),
+    await staff.addToInventory(submitted.id, place),
+  ])
+    if (res.statusCode !== 200) throw new Error(`could not put the item in stock: ${res.body}`);
+  return submitted;
+}

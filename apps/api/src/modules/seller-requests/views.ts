@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { messagesOf } from '../notifications/outbox.js';
 import { phoneKey } from './codes.js';
+import { payoutOf } from './payout.js';
 import {
   eventsOf,
   findRequest,
@@ -47,12 +48,13 @@ async function offersWithAnswers(db: Executor, id: number, forSeller = false) {
 export async function loadRequest(db: Executor, id: number): Promise<SellerRequest> {
   const row = await findRequest(db, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-  const [images, offers, history, productId, messages] = await Promise.all([
+  const [images, offers, history, productId, messages, payout] = await Promise.all([
     requestImages(db, id),
     offersWithAnswers(db, id),
     eventsOf(db, id),
     productOfRequest(db, id),
     messagesOf(db, 'seller_request', id),
+    payoutOf(db, id, true),
   ]);
   return {
     id: row.id,
@@ -76,6 +78,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     offers,
     history,
     messages,
+    payout,
   };
 }
 
@@ -86,11 +89,12 @@ export function offerRanOut(row: RequestRow, now: Date) {
 
 /** The seller's own view through the status link: no staff names, no contact details but the name. */
 export async function loadSellerView(db: Executor, row: RequestRow, now: Date): Promise<SellerView> {
-  const [images, offers, history, latest] = await Promise.all([
+  const [images, offers, history, latest, payout] = await Promise.all([
     requestImages(db, row.id),
     offersWithAnswers(db, row.id, true),
     eventsOf(db, row.id),
     latestOffer(db, row.id),
+    payoutOf(db, row.id, false),
   ]);
   const open = hasOpenOffer(flagsOf(row.status)) && latest !== undefined;
   return {
@@ -118,6 +122,7 @@ export async function loadSellerView(db: Executor, row: RequestRow, now: Date): 
     can_answer: open && !offerRanOut(row, now),
     history: history.map((e) => ({ action: e.action, status: e.to_status, by: e.by, created_at: e.created_at })),
     account: accountOffer(row),
+    payout,
   };
 }
 

@@ -46,6 +46,15 @@ export function DashboardPage() {
           </Link>
         </p>
       ) : null}
+      {data && data.paid_waiting.orders > 0 ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>{`${count.format(data.paid_waiting.orders)} paid ${data.paid_waiting.orders === 1 ? 'order has' : 'orders have'} waited more than ${count.format(data.paid_waiting.days)} days`}</strong>
+          {`: paid items stay held until collected or cancelled. Call the buyers to arrange collection, or cancel to refund them. `}
+          <Link to="/admin/orders" className="font-medium underline">
+            Open orders
+          </Link>
+        </p>
+      ) : null}
       {dashboard.error && !data ? (
         <LoadError error={dashboard.error} fallback={DASHBOARD_ERROR} onRetry={() => void dashboard.refetch()} />
       ) : null}

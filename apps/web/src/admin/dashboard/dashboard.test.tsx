@@ -52,6 +52,7 @@ describe('dashboard', () => {
         marginThisWeek: -40000,
       },
       reservations: { last_hour: 3, alarm_per_hour: 20, alarm: false },
+      paid_waiting: { orders: 0, days: 14 },
       orders_by_day: days.map((date, i) => ({ date, orders: i % 3 })),
       recent_actions: [
         { id: 42, action: 'Created product Dell Latitude', time: '2025-08-13T09:30:00.000Z', actor: 'Chikondi' },
@@ -85,6 +86,7 @@ describe('dashboard', () => {
     mockDashboard({
       stats: { products: 30, orders: 40, users: 2, pendingOrders: 26, revenueThisWeek: 0, marginThisWeek: 0 },
       reservations: { last_hour: 26, alarm_per_hour: 20, alarm: true },
+      paid_waiting: { orders: 0, days: 14 },
       orders_by_day: days.map((date) => ({ date, orders: 0 })),
       recent_actions: [],
     });
@@ -97,5 +99,19 @@ describe('dashboard', () => {
       'href',
       '/admin/orders?status=Placed',
     );
+  });
+
+  it('tells staff of paid orders left waiting longer than the paid hold', async () => {
+    mockDashboard({
+      stats: { products: 3, orders: 4, users: 2, pendingOrders: 2, revenueThisWeek: 0, marginThisWeek: 0 },
+      reservations: { last_hour: 0, alarm_per_hour: 20, alarm: false },
+      paid_waiting: { orders: 2, days: 14 },
+      orders_by_day: days.map((date) => ({ date, orders: 0 })),
+      recent_actions: [],
+    });
+    renderAdmin('/admin/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('2 paid orders have waited more than 14 days');
+    expect(within(alert).getByRole('link', { name: 'Open orders' })).toHaveAttribute('href', '/admin/orders');
   });
 });

@@ -1,30 +1,33 @@
 import {
   cancelOrderSchema,
   completeOrderSchema,
+  formatMalawiPhone,
+  formatMoney,
+  isMobileMoney,
+  MOBILE_MONEY_LABELS,
   orderActionLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type AdminOrder,
-  type StaffOrderAction,
 } from '@marketplace/shared';
 import { z } from 'zod';
 import { ActionModal } from '../components/ActionModal';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
 import { useActionForm } from '../use-schema-form';
-import { orderActions } from './api';
+import { orderActions, type OrderDialogAction } from './api';
 
 /** What was typed in a modal, kept by the detail screen so a failed call (even one that closes the modal) loses nothing. */
 export type Draft = Record<string, string | null | undefined>;
 
 /** Runs one action; resolves with the error when it failed (already toasted), so a form can mark its fields. */
 export type RunOrderAction = (
-  action: StaffOrderAction,
+  action: OrderDialogAction,
   call: () => Promise<AdminOrder>,
   draft?: Draft,
 ) => Promise<unknown>;
 
 export interface OrderActionDialogProps {
-  action: StaffOrderAction;
+  action: OrderDialogAction;
   order: AdminOrder;
   busy: boolean;
   /** Values typed last time this action failed. */
@@ -51,6 +54,22 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
       return <CompleteDialog {...props} />;
     case 'cancel':
       return <CancelDialog {...props} />;
+    case 'refund':
+      return (
+        <ActionModal
+          title="Retry refund"
+          description={`Send ${formatMoney(order.payment.amount)} back to ${order.buyer_name}'s ${
+            isMobileMoney(order.payment.method) ? MOBILE_MONEY_LABELS[order.payment.method] : 'mobile money'
+          } on ${formatMalawiPhone(order.phone)} once more.`}
+          question
+          busy={busy}
+          onCancel={onCancel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run('refund', () => orderActions.refund(order));
+          }}
+        />
+      );
     case 'confirm':
     case 'ready':
       return (
@@ -68,13 +87,35 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
   }
 }
 
-// The select starts empty (''), so the form takes text and hands it to the shared rule and its message.
+// The select starts empty (''), so the form takes text and hands it to the shared rule and its message; paid at the
+// shop, staff must say how (the server only takes it as optional since an order paid online needs none).
 const completeForm = z.object({
-  payment_method: z.string().pipe(completeOrderSchema.shape.payment_method),
+  payment_method: z.string().pipe(completeOrderSchema.shape.payment_method.unwrap()),
   payment_reference: completeOrderSchema.shape.payment_reference,
 });
 
-function CompleteDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
+function CompleteDialog(props: OrderActionDialogProps) {
+  const { order, busy, onCancel, run } = props;
+  if (order.payment.status !== 'paid') return <CompleteAtShopDialog {...props} />;
+  const how =
+    order.fulfilment === 'delivery' ? `was delivered to ${order.buyer_name}` : `was collected by ${order.buyer_name}`;
+  return (
+    <ActionModal
+      title={orderActionLabel(order, 'complete')}
+      description={`${order.number} ${how}. It is paid online (${
+        isMobileMoney(order.payment.method) ? MOBILE_MONEY_LABELS[order.payment.method] : order.payment.method
+      }): the items become sold and leave the storefront.`}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run('complete', () => orderActions.complete(order, {}));
+      }}
+    />
+  );
+}
+
+function CompleteAtShopDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
   const { form, field, markFields } = useActionForm(completeForm, {
     payment_method: draft?.payment_method ?? '',
     payment_reference: draft?.payment_reference ?? '',

@@ -1,14 +1,20 @@
 import {
   formatMalawiPhone,
+  formatMoney,
   isMalawiMobile,
+  isMobileMoney,
+  MOBILE_MONEY_LABELS,
   PAYMENT_METHOD_LABELS,
   telLink,
   whatsappLink,
   type AdminOrder,
+  type MoneyTransfer,
+  type PaymentStatus,
 } from '@marketplace/shared';
 import type { ReactNode } from 'react';
 import { BRAND } from '../../lib/brand';
-import { buttonStyles, Card } from '../components/ui';
+import { Badge, buttonStyles, Card, type BadgeTone } from '../components/ui';
+import { formatWhen } from './format';
 
 function CardTitle({ children }: { children: ReactNode }) {
   return <h2 className="text-base font-semibold text-stone-900">{children}</h2>;
@@ -104,18 +110,89 @@ export function FulfilmentCard({ order }: { order: AdminOrder }) {
   );
 }
 
-/** How a completed order was paid. */
-export function PaymentCard({ order }: { order: AdminOrder }) {
-  if (!order.payment_method) return null;
+const PAYMENT_STATUS: Record<PaymentStatus, [label: string, tone: BadgeTone]> = {
+  not_required: ['Paid at the shop', 'grey'],
+  pending: ['Waiting for the PIN', 'yellow'],
+  paid: ['Paid', 'green'],
+  failed: ['Failed', 'red'],
+  refunding: ['Refund on its way', 'yellow'],
+  refunded: ['Refunded', 'blue'],
+};
+const TRANSFER_STATUS: Record<MoneyTransfer['status'], [label: string, tone: BadgeTone]> = {
+  starting: ['Starting', 'grey'],
+  pending: ['Pending', 'yellow'],
+  paid: ['Paid', 'green'],
+  failed: ['Failed', 'red'],
+};
+const TRANSFER_KIND: Record<MoneyTransfer['kind'], string> = {
+  charge: 'Charge',
+  refund: 'Refund',
+  seller_payout: 'Payout',
+};
+const methodLabel = (method: string) => (isMobileMoney(method) ? MOBILE_MONEY_LABELS[method] : method);
+
+/** A refund the gateway refused, with none after it: an Admin may send it again. */
+export function refundFailed(order: AdminOrder): boolean {
+  return order.transfers.findLast((t) => t.kind === 'refund')?.status === 'failed';
+}
+
+/**
+ * How the buyer pays: online (the payment's state, then every charge and refund with the gateway's reference) or at
+ * the shop (the method and reference staff wrote when completing it). `retry` is the Admin's Retry refund button.
+ */
+export function PaymentCard({ order, retry }: { order: AdminOrder; retry?: ReactNode }) {
+  const online = isMobileMoney(order.payment.method) || order.transfers.length > 0;
+  if (!online && !order.payment_method) return null;
+  const [label, tone] = PAYMENT_STATUS[order.payment.status];
+  const rows: [string, ReactNode][] = [];
+  if (online) {
+    rows.push(['Online', `${methodLabel(order.payment.method)}, ${formatMoney(order.payment.amount)}`]);
+    rows.push(['Status', <Badge tone={tone}>{label}</Badge>]);
+  }
+  if (order.payment.message) rows.push(['Last failure', order.payment.message]);
+  if (order.payment_method) {
+    rows.push(['Method', PAYMENT_METHOD_LABELS[order.payment_method]]);
+    rows.push(['Reference', order.payment_reference || '—']);
+  }
   return (
     <Card className="p-4">
       <CardTitle>Payment</CardTitle>
-      <Details
-        rows={[
-          ['Method', PAYMENT_METHOD_LABELS[order.payment_method]],
-          ['Reference', order.payment_reference || '—'],
-        ]}
-      />
+      <Details rows={rows} />
+      {order.transfers.length > 0 && (
+        <ol className="mt-3 space-y-2 text-sm" aria-label="Charges and refunds">
+          {order.transfers.map((t) => {
+            const [state, stateTone] = TRANSFER_STATUS[t.status];
+            return (
+              <li key={t.id} className="rounded-md border border-stone-200 p-2" data-testid="transfer">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-stone-900">
+                    {TRANSFER_KIND[t.kind]} {formatMoney(t.amount)}
+                  </span>
+                  <span className="text-stone-600">{methodLabel(t.method)}</span>
+                  <Badge tone={stateTone}>{state}</Badge>
+                </p>
+                <p className="text-stone-600">
+                  <time dateTime={t.created_at}>{formatWhen(t.created_at)}</time>
+                  {t.settled_at && (
+                    <>
+                      {' → '}
+                      <time dateTime={t.settled_at}>{formatWhen(t.settled_at)}</time>
+                    </>
+                  )}
+                  {t.reference && (
+                    <>
+                      {' '}
+                      · Ref. <span className="font-mono">{t.reference}</span>
+                    </>
+                  )}
+                </p>
+                {t.note && <p className="text-stone-800 [overflow-wrap:anywhere]">{t.note}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {retry}
     </Card>
   );
 }

@@ -7,8 +7,8 @@ import {
   STAFF_ORDER_ACTIONS,
   whyNotOrder,
   type AdminOrder,
-  type StaffOrderAction,
 } from '@marketplace/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from '../../lib/router';
 import { RecordScreen } from '../components/RecordScreen';
@@ -16,17 +16,20 @@ import { TableSkeleton } from '../components/status';
 import { Badge, buttonStyles, Card, wrapping } from '../components/ui';
 import { usePageTitle } from '../use-page-title';
 import { useRecord, useRecordActions } from '../use-record';
-import { ORDER_ERRORS, orderKeys, orderQuery } from './api';
+import { meQuery } from '../auth-api';
+import { ORDER_ERRORS, orderKeys, orderQuery, type OrderDialogAction } from './api';
 import { formatWhen } from './format';
 import { OrderActionDialog, type Draft, type RunOrderAction } from './OrderActionDialogs';
-import { BuyerCard, FulfilmentCard, PaymentCard } from './OrderCards';
+import { BuyerCard, FulfilmentCard, PaymentCard, refundFailed } from './OrderCards';
 import { OrderHistory } from './OrderHistory';
 import { OrderItemsTable } from './OrderItemsTable';
 
 const BACK = '/admin/orders';
 
-function successText(order: AdminOrder, action: StaffOrderAction): string {
+function successText(order: AdminOrder, action: OrderDialogAction): string {
   switch (action) {
+    case 'refund':
+      return 'Refund sent again.';
     case 'confirm':
       return 'Order confirmed.';
     case 'ready':
@@ -71,13 +74,15 @@ function OrderDetail({
   onChanged: (next: AdminOrder) => void;
   onStale: () => void;
 }) {
-  const [drafts, setDrafts] = useState<Partial<Record<StaffOrderAction, Draft>>>({});
+  const [drafts, setDrafts] = useState<Partial<Record<OrderDialogAction, Draft>>>({});
+  // Only an Admin may send a refund again (the server says so too).
+  const isAdmin = useQuery(meQuery()).data?.role === 'Admin';
   const {
     open,
     setOpen,
     busy,
     run: runAction,
-  } = useRecordActions<StaffOrderAction, AdminOrder>({
+  } = useRecordActions<OrderDialogAction, AdminOrder>({
     success: (action) => successText(order, action),
     fallback: (action) => ORDER_ERRORS[action],
     done: (action, updated) => {
@@ -138,7 +143,22 @@ function OrderDetail({
         </Card>
         <BuyerCard order={order} />
         <FulfilmentCard order={order} />
-        <PaymentCard order={order} />
+        <PaymentCard
+          order={order}
+          retry={
+            isAdmin &&
+            refundFailed(order) && (
+              <button
+                type="button"
+                className={`${buttonStyles.primary} mt-3 min-h-11`}
+                disabled={busy}
+                onClick={() => setOpen('refund')}
+              >
+                Retry refund
+              </button>
+            )
+          }
+        />
       </div>
 
       <div className="min-w-0">

@@ -19,7 +19,11 @@ export const ORDER_ERRORS = {
   ready: 'Failed to update order',
   complete: 'Failed to complete order',
   cancel: 'Failed to cancel order',
+  refund: 'Failed to retry the refund',
 } as const;
+
+/** What staff can do on an order: the flow's steps, and (Admin only) sending a failed refund again. */
+export type OrderDialogAction = StaffOrderAction | 'refund';
 
 export interface OrderFilters {
   status: OrderStatus | null;
@@ -60,11 +64,12 @@ export const orderQuery = (id: string) =>
   });
 
 export interface CompleteBody {
-  payment_method: PaymentMethod;
+  /** Left out for an order paid online: the server takes the payment's method. */
+  payment_method?: PaymentMethod;
   payment_reference?: string;
 }
 
-const post = (id: number, action: StaffOrderAction, json?: unknown) =>
+const post = (id: number, action: OrderDialogAction, json?: unknown) =>
   adminRequest<AdminOrder>(`/admin/orders/${id}/${action}`, {
     method: 'POST',
     body: json,
@@ -82,4 +87,5 @@ export const orderActions = {
   ready: (order: Seen) => post(order.id, 'ready', { version: order.version }),
   complete: (order: Seen, body: CompleteBody) => post(order.id, 'complete', { ...body, version: order.version }),
   cancel: (order: Seen, body: { reason: string }) => post(order.id, 'cancel', { ...body, version: order.version }),
+  refund: (order: Seen) => post(order.id, 'refund'),
 };

@@ -55,6 +55,8 @@ function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     version: 1,
     payment_method: null,
     payment_reference: null,
+    payment: { method: 'on_collection', status: 'not_required', amount: 485000, message: null },
+    transfers: [],
     ...overrides,
   };
 }
@@ -396,5 +398,113 @@ describe('order detail', () => {
     expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  describe('paid online', () => {
+    const charge = {
+      id: 1,
+      kind: 'charge' as const,
+      status: 'paid' as const,
+      method: 'airtel_money',
+      amount: 485000,
+      reference: '95652259701',
+      note: null,
+      created_at: '2025-08-13T09:30:00.000Z',
+      settled_at: '2025-08-13T09:31:00.000Z',
+    };
+    const failedRefund = {
+      ...charge,
+      id: 2,
+      kind: 'refund' as const,
+      status: 'failed' as const,
+      reference: null,
+      note: 'The payout was refused: wallet limit reached',
+      created_at: '2025-08-13T10:00:00.000Z',
+      settled_at: '2025-08-13T10:00:05.000Z',
+    };
+    const paid = (overrides: Partial<AdminOrder> = {}) =>
+      anOrder({
+        payment: { method: 'airtel_money', status: 'paid', amount: 485000, message: null },
+        transfers: [charge],
+        ...overrides,
+      });
+
+    it('shows the payment, its charge with the reference, and completes without asking how the buyer paid', async () => {
+      const user = userEvent.setup();
+      const fetchSpy = await openDetail(paid({ status: 'Ready for collection' }), [
+        [/^POST \/api\/admin\/orders\/7\/complete$/, () => json(paid({ status: 'Completed' }))],
+      ]);
+      const payment = screen.getByRole('heading', { name: 'Payment' }).parentElement!;
+      expect(within(payment).getByText('Airtel Money, MWK 485,000')).toBeInTheDocument();
+      expect(within(payment).getByText('Status').nextElementSibling).toHaveTextContent('Paid');
+      const transfers = within(payment).getAllByTestId('transfer');
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]).toHaveTextContent(/Charge MWK 485,000.*Airtel Money.*Paid/);
+      expect(transfers[0]).toHaveTextContent('Ref. 95652259701');
+
+      await user.click(screen.getByRole('button', { name: 'Completed (collected)' }));
+      const dialog = screen.getByRole('dialog', { name: 'Completed (collected)' });
+      expect(within(dialog).queryByLabelText('Payment method')).not.toBeInTheDocument();
+      expect(dialog).toHaveTextContent('paid online (Airtel Money)');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Order completed.')).toBeInTheDocument();
+      expect(bodyOf(fetchSpy, '/complete')).toEqual({ version: 1 });
+    });
+
+    it('lets an Admin retry a failed refund, and shows the refund under way after', async () => {
+      const user = userEvent.setup();
+      const refunding = {
+        method: 'airtel_money' as const,
+        status: 'refunding' as const,
+        amount: 485000,
+        message: null,
+      };
+      const fetchSpy = await openDetail(
+        paid({ status: 'Cancelled', payment: refunding, transfers: [charge, failedRefund] }),
+        [
+          [
+            /^POST \/api\/admin\/orders\/7\/refund$/,
+            () =>
+              json(
+                paid({
+                  status: 'Cancelled',
+                  payment: refunding,
+                  transfers: [
+                    charge,
+                    failedRefund,
+                    { ...failedRefund, id: 3, status: 'pending', note: null, settled_at: null },
+                  ],
+                }),
+              ),
+          ],
+        ],
+      );
+      const payment = screen.getByRole('heading', { name: 'Payment' }).parentElement!;
+      expect(within(payment).getAllByTestId('transfer')[1]).toHaveTextContent(
+        /Refund MWK 485,000.*Failed.*The payout was refused: wallet limit reached/,
+      );
+      await user.click(await within(payment).findByRole('button', { name: 'Retry refund' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Retry refund' });
+      expect(dialog).toHaveTextContent("Send MWK 485,000 back to Thoko Banda's Airtel Money");
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Refund sent again.')).toBeInTheDocument();
+      expect(posts(fetchSpy).map(([url]) => String(url))).toEqual([
+        expect.stringMatching(/\/admin\/orders\/7\/refund$/),
+      ]);
+      expect(within(payment).getAllByTestId('transfer')).toHaveLength(3);
+      expect(within(payment).queryByRole('button', { name: 'Retry refund' })).not.toBeInTheDocument();
+    });
+
+    it('offers no Retry refund to a Moderator', async () => {
+      signIn();
+      mockApi([
+        [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'Moderator' })],
+        [/^GET \/api\/admin\/orders\/7$/, () => json(paid({ status: 'Cancelled', transfers: [charge, failedRefund] }))],
+      ]);
+      renderAdmin('/admin/orders/7');
+      await screen.findByRole('heading', { name: 'Order MW-4K7Q2' });
+      expect(screen.getAllByTestId('transfer')).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Retry refund' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -23,6 +23,7 @@ import { formatWhen } from './format';
 import { RequestCondition } from './RequestCondition';
 import { RequestHistory } from './RequestHistory';
 import { RequestMessages } from './RequestMessages';
+import { PayoutPanel } from './PayoutPanel';
 import { markStale } from '../query-client';
 
 const BACK = '/admin/seller-requests';
@@ -212,6 +213,8 @@ function RequestDetail({
           <p className="mt-3 text-sm whitespace-pre-line text-stone-800">{request.description}</p>
         </Card>
       </div>
+
+      <PayoutPanel request={request} onChanged={onChanged} onStale={onStale} />
 
       {/* Keyed by the grade: a save or a reload shows the grade as stored. */}
       <RequestCondition key={request.condition ?? ''} request={request} onChanged={onChanged} onStale={onStale} />

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ConditionGrade, SellerRequest, sellerRequestListSchema } from '@marketplace/shared';
+import type {
+  ConditionGrade,
+  PaySellerRequest,
+  PaymentOptions,
+  SellerRequest,
+  sellerRequestListSchema,
+} from '@marketplace/shared';
 import type { z } from 'zod';
 import { adminRequest, query } from '../api';
 
@@ -20,6 +26,8 @@ export const SELLER_ERRORS = {
   reject: 'Failed to reject seller request',
   delete: 'Failed to delete seller request',
   condition: "Failed to save the item's condition",
+  pay: 'Failed to pay the seller',
+  paymentOptions: 'Failed to fetch the payment options',
 } as const;
 
 type Page = { offset: number; search: string };
@@ -28,6 +36,7 @@ export const sellerRequestKeys = {
   all: ['seller-requests'] as const,
   page: (page: Page) => [...sellerRequestKeys.all, 'page', page] as const,
   one: (id: string) => [...sellerRequestKeys.all, 'one', id] as const,
+  paymentOptions: ['payment-options'] as const,
 };
 
 /**
@@ -67,6 +76,25 @@ export function setRequestCondition(id: number, condition: ConditionGrade | null
     method: 'PUT',
     body: { condition },
     defaultMessage: SELLER_ERRORS.condition,
+  });
+}
+
+/** Whether mobile money can be sent (a gateway is configured); a cash payout needs none. */
+export const paymentOptionsQuery = () =>
+  queryOptions({
+    queryKey: sellerRequestKeys.paymentOptions,
+    queryFn: ({ signal }) =>
+      adminRequest<PaymentOptions>('/v1/payment-options', { defaultMessage: SELLER_ERRORS.paymentOptions, signal }),
+    staleTime: Infinity,
+    meta: { defaultMessage: SELLER_ERRORS.paymentOptions },
+  });
+
+/** Pays the seller the buying price (the server's, never sent); answers the request with its payout. */
+export function paySeller(id: number, body: PaySellerRequest): Promise<SellerRequest> {
+  return adminRequest<SellerRequest>(`/admin/seller-requests/${id}/pay`, {
+    method: 'POST',
+    body,
+    defaultMessage: SELLER_ERRORS.pay,
   });
 }
 

@@ -41,6 +41,7 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
       },
     ],
     messages: [],
+    payout: { status: 'not_paid', method: null, amount: null, reference: null, paid_at: null, paid_by: null },
     ...overrides,
   };
 }

@@ -197,6 +197,7 @@ describe('/checkout form', () => {
         buyer_name: 'Chikondi Banda',
         phone: '+265999123456',
         fulfilment: 'collect',
+        payment: 'on_collection',
       },
     ]);
     const placed = screen.getAllByTestId('placed-order');
@@ -252,6 +253,7 @@ describe('/checkout answers', () => {
         fulfilment: 'delivery',
         address: 'Plot 12, Nyambadwe',
         area: 'Nyambadwe',
+        payment: 'on_collection',
       },
     ]);
 

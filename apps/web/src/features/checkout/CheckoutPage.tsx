@@ -1,8 +1,9 @@
 import {
   EMPTY_BASKET,
+  isMobileMoney,
   PHONE_CODE_MESSAGE,
-  PHONE_CODE_PATTERN,
   type CheckoutForm as CheckoutOutput,
+  type OrderPayment,
   type OrderRequest,
   type PlacedOrder,
 } from '@marketplace/shared';
@@ -16,26 +17,30 @@ import { pageTitle } from '../../lib/brand';
 import { rememberOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
-import { askPhoneCode, conflictOf, failureText, needsPhoneCode, placeOrder } from './api';
-import { keepPhoneToken, phoneTokenFor } from './phone-proofs';
-import { PhoneCodeStep } from './components/PhoneCodeStep';
+import { keepPhoneToken, needsPhoneCode, usePhoneCode, type PhoneProof } from '../../lib/phone-proofs';
+import { PhoneCodeStep } from '../../components/PhoneCodeStep';
+import { conflictOf, failureText, fetchPaymentOptions, placeOrder } from './api';
 import { checkoutRequestId, clearDraft } from './checkout-draft';
 import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines';
 import { CheckoutForm } from './components/CheckoutForm';
 import { Confirmation } from './components/Confirmation';
 import { ConflictNotice, type ConflictReport } from './components/ConflictNotice';
 import { OrderSummary } from './components/OrderSummary';
+import { PaymentChoice } from './components/PaymentChoice';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
 const NO_CHECKS = new Map<number, CheckedItem>();
 
-/** The phone's proof: the code just sent to it, or a kept token (docs/decisions/0035). */
-type Proof = { phone_code: string } | { phone_token: string } | Record<string, never>;
-
-function requestOf(values: CheckoutOutput, lines: readonly CheckoutLine[], proof: Proof): OrderRequest {
+function requestOf(
+  values: CheckoutOutput,
+  lines: readonly CheckoutLine[],
+  proof: PhoneProof,
+  payment: OrderPayment,
+): OrderRequest {
   return {
     ...proof,
+    payment,
     request_id: checkoutRequestId(),
     items: lines.map((line) => ({ product_id: line.id, price: line.price })),
     buyer_name: values.buyer_name,
@@ -61,10 +66,15 @@ export function CheckoutPage() {
   const [conflict, setConflict] = useState<ConflictReport | null>(null);
   /** In English (ours or the server's): shown through translateKnown. */
   const [failure, setFailure] = useState<string | null>(null);
-  /** The phone a code was sent to, once the server asked for one; and the code as typed. */
-  const [codePhone, setCodePhone] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [sending, setSending] = useState(false);
+  const { codePhone, code, setCode, sending, sendCode, proofFor } = usePhoneCode((error) =>
+    setFailure(failureText(error)),
+  );
+  // Paying now is offered once the server says which mobile money it takes; the form shows without waiting.
+  const options = useAsync('payment-options', fetchPaymentOptions);
+  const offered = options.status === 'success' ? options.data.mobile_money : [];
+  const [chosen, setChosen] = useState<OrderPayment>('on_collection');
+  const payment = isMobileMoney(chosen) && !offered.includes(chosen) ? 'on_collection' : chosen;
+  const payNow = isMobileMoney(payment);
 
   const lines = checkoutLines(stored, checks.status === 'success' ? checks.data : NO_CHECKS, newPrices);
   const orderable = lines.filter((line) => canOrder(line.availability));
@@ -95,39 +105,17 @@ export function CheckoutPage() {
     return true;
   }
 
-  async function sendCode(phone: string) {
-    setSending(true);
-    try {
-      await askPhoneCode(phone);
-      setCodePhone(phone);
-      setCode('');
-    } catch (error) {
-      setFailure(failureText(error));
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function proofFor(phone: string): Proof | null {
-    if (codePhone === phone) {
-      const typed = code.replace(/\s+/g, '');
-      if (!PHONE_CODE_PATTERN.test(typed)) return null;
-      return { phone_code: typed };
-    }
-    const token = phoneTokenFor(phone);
-    return token ? { phone_token: token } : {};
-  }
-
   async function place(values: CheckoutOutput): Promise<Record<string, string> | void> {
     setFailure(null);
     setConflict(null);
-    const proof = proofFor(values.phone);
+    // Paying now needs no code: the PIN prompt on the phone proves it.
+    const proof = payNow ? {} : proofFor(values.phone);
     if (!proof) {
       setFailure(PHONE_CODE_MESSAGE);
       return;
     }
     try {
-      const { orders, phoneToken } = await placeOrder(requestOf(values, orderable, proof));
+      const { orders, phoneToken } = await placeOrder(requestOf(values, orderable, proof, payment));
       if (phoneToken) keepPhoneToken(values.phone, phoneToken);
       setPlaced(orders);
       rememberOrders(
@@ -162,7 +150,7 @@ export function CheckoutPage() {
     return (
       <>
         <title>{pageTitle(i18n._('Order placed'))}</title>
-        <Confirmation orders={placed} />
+        <Confirmation orders={placed} payNow={payNow} />
       </>
     );
   }
@@ -219,8 +207,9 @@ export function CheckoutPage() {
             }
             beforeSubmit={
               <>
+                {offered.length > 0 && <PaymentChoice offered={offered} value={payment} onChange={setChosen} />}
                 {conflict && <ConflictNotice report={conflict} />}
-                {codePhone && (
+                {codePhone && !payNow && (
                   <PhoneCodeStep
                     phone={codePhone}
                     code={code}
@@ -250,9 +239,11 @@ export function CheckoutPage() {
                     {i18n._('None of the items in your basket can be ordered now.')}
                   </p>
                 )}
-                <p className="text-sm text-stone-700">
-                  {i18n._('Nothing to pay now. The shop holds your items for you.')}
-                </p>
+                {!payNow && (
+                  <p className="text-sm text-stone-700">
+                    {i18n._('Nothing to pay now. The shop holds your items for you.')}
+                  </p>
+                )}
               </>
             }
           />

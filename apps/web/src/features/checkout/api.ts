@@ -1,10 +1,4 @@
-import {
-  PHONE_UNVERIFIED,
-  type OrderConflict,
-  type OrderRequest,
-  type PhoneCodeSent,
-  type PlacedOrder,
-} from '@marketplace/shared';
+import type { OrderConflict, OrderRequest, PaymentOptions, PlacedOrder } from '@marketplace/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 const ORDER_ERROR = /*i18n*/ 'Your order could not be placed. Please try again.';
@@ -25,20 +19,9 @@ export async function placeOrder(request: OrderRequest): Promise<{ orders: Place
     : { orders: result.orders };
 }
 
-const CODE_ERROR = /*i18n*/ 'We could not send the code. Please try again.';
-
-/** POST /v1/phone-codes: an SMS with a 6-digit code goes to the phone. */
-export function askPhoneCode(phone: string): Promise<PhoneCodeSent> {
-  return apiRequest<PhoneCodeSent>('/v1/phone-codes', { method: 'POST', body: { phone }, defaultMessage: CODE_ERROR });
-}
-
-/** True when the server wants the phone proved by a code before it reserves (403 phone_unverified). */
-export function needsPhoneCode(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 403 &&
-    (error.body as { code?: unknown } | null | undefined)?.code === PHONE_UNVERIFIED
-  );
+/** GET /v1/payment-options: the mobile money the buyer may pay with now; none when no gateway is set up. */
+export function fetchPaymentOptions(signal: AbortSignal): Promise<PaymentOptions> {
+  return apiRequest<PaymentOptions>('/v1/payment-options', { defaultMessage: ORDER_ERROR, signal });
 }
 
 const ids = (value: unknown): number[] =>

@@ -1,3 +1,4 @@
+import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
 import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
 
@@ -13,6 +14,10 @@ const FAQS = [
   {
     q: /*i18n*/ 'How do I sell an item?',
     a: /*i18n*/ 'Use Sell an Item: add up to 3 photos, describe the item and give your price and contact details. Our team reviews it and contacts you with an offer.',
+  },
+  {
+    q: /*i18n*/ 'How and when am I paid for an item I sell?',
+    a: HOW_SELLERS_ARE_PAID,
   },
   {
     q: /*i18n*/ 'Do I need an account?',

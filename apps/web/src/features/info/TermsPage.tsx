@@ -1,3 +1,4 @@
+import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
 import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
 
@@ -18,6 +19,8 @@ export function TermsPage() {
           'By offering an item you confirm that it is yours to sell. An offer from our team is not binding until both sides agree. We may decline any item.',
         )}
       </p>
+      <h2>{i18n._('Getting paid for your item')}</h2>
+      <p>{i18n._(HOW_SELLERS_ARE_PAID)}</p>
       <h2>{i18n._('Payment and collection')}</h2>
       <p>{i18n._('Payment and collection take place in our partner shops. A basket does not reserve an item.')}</p>
     </InfoPage>

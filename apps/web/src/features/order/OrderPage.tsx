@@ -6,6 +6,7 @@ import { LinkLoadFailed, PrivateLinkHead, RefusedNotice } from '../../components
 import { isNotFoundError } from '../../lib/api-client';
 import { useAsync } from '../../lib/use-async';
 import { fetchOrder, ORDER_NOT_FOUND } from './api';
+import { usePaymentUpdates } from './use-payment-updates';
 import { OrderSkeleton } from './components/OrderSkeleton';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
@@ -22,11 +23,16 @@ export function OrderPage() {
   const state = useAsync(`order:${token}:${round}`, (signal) =>
     Promise.all([fetchOrder(token, signal), loadDetails()]),
   );
-  const [cancelled, setCancelled] = useState<PublicOrder | null>(null);
+  /** The order as a later answer gave it (cancelled here, a payment step, a look while money moves). */
+  const [updated, setUpdated] = useState<{ order: PublicOrder; cancelled: boolean } | null>(null);
   /** The server's refusal, as it came (shown through translateKnown). */
   const [notice, setNotice] = useState<string | null>(null);
   const loaded = state.status === 'success' ? state.data : null;
-  const order = loaded ? (cancelled ?? loaded[0]) : null;
+  const order = loaded ? (updated?.order ?? loaded[0]) : null;
+  const update = (next: PublicOrder) =>
+    setUpdated((before) => ({ order: next, cancelled: before?.cancelled ?? false }));
+  const moving = order?.payment.status === 'pending' || order?.payment.status === 'refunding';
+  usePaymentUpdates(token, moving, update);
   const navigate = useNavigate();
   const ended = order !== null && !OPEN_ORDER_STATUSES.includes(order.status);
   // An order that ended (completed, cancelled, expired) is not kept on a phone someone else may pick up.
@@ -35,7 +41,7 @@ export function OrderPage() {
   }, [ended, token]);
 
   function reload() {
-    setCancelled(null);
+    setUpdated(null);
     setRound((n) => n + 1);
   }
 
@@ -52,10 +58,14 @@ export function OrderPage() {
         <OrderDetails
           order={order}
           token={token}
-          justCancelled={cancelled !== null}
+          justCancelled={updated?.cancelled === true}
           onCancelled={(next) => {
             setNotice(null);
-            setCancelled(next);
+            setUpdated({ order: next, cancelled: true });
+          }}
+          onChanged={(next) => {
+            setNotice(null);
+            update(next);
           }}
           onRefused={(message) => {
             setNotice(message);

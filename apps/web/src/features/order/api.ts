@@ -1,4 +1,4 @@
-import type { PublicOrder } from '@marketplace/shared';
+import type { PayOrderRequest, PublicOrder } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
 export const ORDER_NOT_FOUND = /*i18n*/ 'Order not found';
@@ -16,5 +16,17 @@ export async function cancelOrder(token: string, reason: string): Promise<Public
     method: 'POST',
     body: reason.trim() ? { reason: reason.trim() } : {},
     defaultMessage: /*i18n*/ 'Could not cancel the order. Please try again.',
+  });
+}
+
+/**
+ * POST /v1/orders/{token}/pay: a new mobile-money attempt, or paying at the shop instead (which may first need
+ * the phone proved: a 403 phone_unverified). The order comes back as it is now.
+ */
+export async function payOrder(token: string, body: PayOrderRequest): Promise<PublicOrder> {
+  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}/pay`, {
+    method: 'POST',
+    body,
+    defaultMessage: /*i18n*/ 'Could not change the payment. Please try again.',
   });
 }

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@marketplace/shared';
+import { HOW_SELLERS_ARE_PAID, TOAST_MS } from '@marketplace/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
@@ -47,9 +47,10 @@ export function SellPage() {
     <section className="mx-auto max-w-5xl">
       <title>{pageTitle(i18n._('Sell or offer us your item'))}</title>
       <h1 className="page-title">{i18n._('Sell or offer us your item')}</h1>
-      <p className="mt-2 mb-5 max-w-2xl text-stone-700">
+      <p className="mt-2 max-w-2xl text-stone-700">
         {i18n._('Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.')}
       </p>
+      <p className="mt-1 mb-5 max-w-2xl text-stone-700">{i18n._(HOW_SELLERS_ARE_PAID)}</p>
       <SellForm variant="public" onSubmit={send} submitLabel={i18n._('Submit item')} draftKey={DRAFT_KEY} />
       {toasts && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
 import { Suspense } from 'react';
 import { Link, useLocation } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
@@ -34,6 +35,7 @@ export function SellSuccessPage() {
       <p className="mt-1 text-stone-800">
         {i18n._('If accepted, your items will be listed on our platforms or sold in our partner shops.')}
       </p>
+      <p className="mt-1 text-stone-800">{i18n._(HOW_SELLERS_ARE_PAID)}</p>
       {submitted && <FollowLink token={submitted.status_token} />}
       {submitted?.in_account && (
         <p className="mt-4 text-stone-800">

@@ -5,6 +5,7 @@ import { Field } from '../../../components/FormField';
 import { useFormDraft } from '../../../components/use-form-draft';
 import { CHECKOUT_DRAFT, readCheckoutDraft, type CheckoutValues } from '../checkout-draft';
 import type { ShopGroup } from '../checkout-lines';
+import { CHOICE_CLASS } from './PaymentChoice';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
 
@@ -66,8 +67,6 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
   });
 
   const error = (field: keyof CheckoutValues) => errors[field]?.message;
-  const radio =
-    'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-stone-300 px-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50';
   return (
     <form
       noValidate
@@ -90,14 +89,14 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
       </Field>
       <fieldset className="space-y-2" aria-describedby={error('fulfilment') ? 'fulfilment-error' : undefined}>
         <legend className="mb-1 text-sm font-semibold text-stone-800">{i18n._('How to receive')}</legend>
-        <label className={radio}>
+        <label className={CHOICE_CLASS}>
           <input type="radio" value="collect" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
           <span>
             {i18n._('Collect at the shop')}{' '}
             <span className="block text-xs text-stone-600">{i18n._('See the item and pay at the counter.')}</span>
           </span>
         </label>
-        <label className={radio}>
+        <label className={CHOICE_CLASS}>
           <input
             type="radio"
             value="delivery"

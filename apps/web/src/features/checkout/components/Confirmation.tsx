@@ -7,7 +7,7 @@ import { ShopContact } from '../../../components/ShopContact';
 import { useI18n } from '../../../i18n/context';
 
 /** After confirming: each order with its number to read out, its shop, what to bring and its private link. */
-export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
+export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[]; payNow: boolean }) {
   const i18n = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -25,9 +25,11 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
             : i18n._('Thank you! Your order is placed')}
         </h1>
         <p className="mt-2 text-stone-700">
-          {several
-            ? i18n._('Your items are reserved. Each shop calls you about its own order. Nothing to pay now.')
-            : i18n._('Your items are reserved. The shop will call you to confirm. Nothing to pay now.')}
+          {payNow
+            ? i18n._('Check your phone and enter your PIN to pay. Your order page shows when the payment arrives.')
+            : several
+              ? i18n._('Your items are reserved. Each shop calls you about its own order. Nothing to pay now.')
+              : i18n._('Your items are reserved. The shop will call you to confirm. Nothing to pay now.')}
         </p>
       </div>
       <ol className="space-y-5">
@@ -65,7 +67,11 @@ export function Confirmation({ orders }: { orders: readonly PlacedOrder[] }) {
                   <h3 className="mb-1 font-semibold text-stone-900">
                     {order.fulfilment === 'delivery' ? i18n._('When it arrives') : i18n._('What to bring')}
                   </h3>
-                  <OrderNextSteps fulfilment={order.fulfilment} expiresAt={order.expires_at} />
+                  <OrderNextSteps
+                    fulfilment={order.fulfilment}
+                    expiresAt={payNow ? null : order.expires_at}
+                    payNow={payNow}
+                  />
                 </section>
                 <p className="rounded-md bg-teal-50 p-3 text-sm">
                   <Link to={link} className="text-link">

@@ -1,4 +1,11 @@
-import { isOpenOrder, orderActionAllowed, orderBuyerText, type PublicOrder } from '@marketplace/shared';
+import {
+  isMobileMoney,
+  isOpenOrder,
+  MOBILE_MONEY_LABELS,
+  orderActionAllowed,
+  orderBuyerText,
+  type PublicOrder,
+} from '@marketplace/shared';
 import { formatMalawiPhone as formatPhone } from '@marketplace/shared';
 import { useEffect, useRef } from 'react';
 import { OrderLines } from '../../../components/OrderLines';
@@ -6,6 +13,7 @@ import { OrderNextSteps } from '../../../components/OrderNextSteps';
 import { ShopContact } from '../../../components/ShopContact';
 import { CancelOrder } from './CancelOrder';
 import { OrderHistory } from './OrderHistory';
+import { OrderPayment } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
@@ -16,16 +24,22 @@ interface OrderDetailsProps {
   /** Set once the buyer cancelled here: focus goes to the new status. */
   justCancelled: boolean;
   onCancelled: (order: PublicOrder) => void;
+  /** A payment step answered the order as it is now. */
+  onChanged: (order: PublicOrder) => void;
   onRefused: (message: string) => void;
 }
 
-export function OrderDetails({ order, token, justCancelled, onCancelled, onRefused }: OrderDetailsProps) {
+export function OrderDetails({ order, token, justCancelled, onCancelled, onChanged, onRefused }: OrderDetailsProps) {
   const i18n = useI18n();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (justCancelled) status.current?.focus();
   }, [justCancelled]);
   const delivery = order.fulfilment === 'delivery';
+  const { payment } = order;
+  // A paid order is held until it is collected or delivered: it has no reservation to run out.
+  const paid = payment.status === 'paid' || payment.status === 'refunding';
+  const mobileMoney = isMobileMoney(payment.method) ? MOBILE_MONEY_LABELS[payment.method] : null;
   const card = 'card p-4 sm:p-5';
   const heading = 'mb-2 text-lg font-semibold text-stone-900';
 
@@ -40,17 +54,21 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
         </h1>
         <div ref={status} tabIndex={-1} className="mt-3 space-y-2 outline-none" data-testid="order-status">
           <StatusBadge status={order.status} />
-          <p className="text-stone-800">{translateKnown(i18n, orderBuyerText(order))}</p>
+          <p className="text-stone-800">
+            {translateKnown(i18n, orderBuyerText({ ...order, paid: order.payment.status === 'paid' }))}
+          </p>
         </div>
         {isOpenOrder(order.status) && (
           <div className="mt-4">
             <OrderNextSteps
               fulfilment={order.fulfilment}
-              expiresAt={orderActionAllowed(order, 'expire') ? order.expires_at : null}
+              expiresAt={!paid && orderActionAllowed(order, 'expire') ? order.expires_at : null}
+              payNow={mobileMoney !== null}
             />
           </div>
         )}
       </header>
+      <OrderPayment order={order} token={token} onChanged={onChanged} onRefused={onRefused} />
       {order.shop && (
         <section aria-labelledby="order-shop-heading" className={card}>
           <h2 id="order-shop-heading" className={heading}>
@@ -105,7 +123,13 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onRefus
           <p className="mb-3 text-sm text-stone-700">
             {i18n._('Cancel the order so the shop can offer the items to someone else.')}
           </p>
-          <CancelOrder token={token} number={order.number} onCancelled={onCancelled} onRefused={onRefused} />
+          <CancelOrder
+            token={token}
+            number={order.number}
+            refund={paid && mobileMoney ? { amount: payment.amount, method: mobileMoney } : null}
+            onCancelled={onCancelled}
+            onRefused={onRefused}
+          />
         </section>
       )}
     </div>

@@ -6,6 +6,27 @@ import { translateKnown } from '../../../i18n/labels';
 
 type OrderEvent = PublicOrder['history'][number];
 
+/** The payment's steps (docs/decisions/0052): their reasons are the gateway's details, in English, for staff. */
+function paymentText(action: string, i18n: I18n): string | null {
+  switch (action) {
+    case 'pay':
+      return i18n._('Payment started');
+    case 'paid':
+      return i18n._('Paid');
+    case 'pay_at_shop':
+      return i18n._('Changed to paying at the shop');
+    case 'payment_lapsed':
+      return i18n._('Not paid in time');
+    case 'refund':
+    case 'refund_failed':
+      return i18n._('Refund started');
+    case 'refunded':
+      return i18n._('Refunded');
+    default:
+      return null;
+  }
+}
+
 /** What happened, in the buyer's words; staff names stay in the back-office. */
 function eventText(event: OrderEvent, i18n: I18n): string {
   switch (event.to_status) {
@@ -42,8 +63,10 @@ export function OrderHistory({ events }: { events: PublicOrder['history'] }) {
           <time dateTime={event.created_at} className="block text-xs text-stone-600">
             {formatDateTime(event.created_at)}
           </time>
-          <span className="font-semibold text-stone-900">{eventText(event, i18n)}</span>
-          {event.reason && (
+          <span className="font-semibold text-stone-900">
+            {paymentText(event.action, i18n) ?? eventText(event, i18n)}
+          </span>
+          {event.reason && paymentText(event.action, i18n) === null && (
             <span className="block text-stone-700">{i18n._('Reason: {reason}', { reason: event.reason })}</span>
           )}
         </li>

@@ -6,6 +6,7 @@ import { AccountOffer } from './AccountOffer';
 import { ItemSummary } from './ItemSummary';
 import { OfferHistory } from './OfferHistory';
 import { OpenOffer } from './OpenOffer';
+import { SellerPayment } from './SellerPayment';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
 import { Rich } from '../../../i18n/Rich';
@@ -80,6 +81,9 @@ export function StatusDetails({ view, token, answered, onAnswered, onRefused }: 
           {i18n._('Our offers')}
         </h2>
         <OfferHistory offers={view.offers} openOfferId={view.open_offer?.id ?? null} />
+      </section>
+      <section aria-labelledby="payment-heading" className={card}>
+        <SellerPayment payout={view.payout} headingId="payment-heading" />
       </section>
       {view.account && (
         <section aria-labelledby="account-heading" className={card}>

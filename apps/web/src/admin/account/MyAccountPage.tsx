@@ -5,7 +5,7 @@ import { usePageTitle } from '../use-page-title';
 import { TwoStepLogin } from './TwoStepLogin';
 
 /** /admin/account: the signed-in staff member's own page, where two-step login is set up or turned off. */
-export function AccountPage() {
+export function MyAccountPage() {
   usePageTitle('My Account');
   const me = useQuery(meQuery());
   return (

@@ -1,6 +1,6 @@
 import { formatMalawiPhone } from '@marketplace/shared';
-import { Field } from '../../../components/FormField';
-import { useI18n } from '../../../i18n/context';
+import { Field } from './FormField';
+import { useI18n } from '../i18n/context';
 
 interface PhoneCodeStepProps {
   /** The number the code went to (normalised). */

@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { GatewayRefused, GatewayUnavailable, type MobileMoneyGateway, type TransferState } from './gateway.js';
+import { applyGatewayState, settleTransfer } from './settle.js';
+import { claimTransfer, dueTransfers, findTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
+
+/** Written on a transfer the gateway could not be asked about: the buyer is told so, not that it was declined. */
+export const UNREACHABLE_NOTE = 'Payment service unreachable';
+
+/** How long a process may take one check before another may take the transfer again. */
+const LEASE_MS = 120_000;
+/** Looked at per poll; the timer comes back for the rest. */
+const POLL_BATCH = 50;
+
+export interface PaymentChecks {
+  db: Db;
+  gateway: MobileMoneyGateway;
+  /** PAYMENT_POLL_SECONDS: how often an open transfer is asked about. */
+  pollSeconds: number;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'> | undefined;
+}
+
+/** After 20 checks (10 minutes at the default) an open transfer is asked about ten times less often. */
+function nextCheck(ctx: PaymentChecks, row: TransferRow, now: Date): string {
+  const seconds = row.checks < 20 ? ctx.pollSeconds : ctx.pollSeconds * 10;
+  return new Date(now.getTime() + seconds * 1000).toISOString();
+}
+
+function ask(gateway: MobileMoneyGateway, row: TransferRow): Promise<TransferState> {
+  return row.kind === 'charge' ? gateway.verifyCharge(row.transfer_id) : gateway.verifyPayout(row.transfer_id);
+}
+
+/**
+ * Sends a transfer written as `starting` to the gateway. Answers what the sender should tell the person waiting.
+ * A timeout may still have reached the gateway: the transfer stays `starting` and is verified later by the poller,
+ * which finds it there or finds it never arrived.
+ */
+export async function startTransfer(
+  ctx: PaymentChecks,
+  row: TransferRow,
+  now: Date,
+): Promise<'pending' | 'paid' | 'failed' | 'unreachable'> {
+  const at = now.toISOString();
+  const request = {
+    operator: row.method as 'airtel_money' | 'tnm_mpamba',
+    mobile: row.mobile ?? '',
+    amount: Number(row.amount),
+  };
+  try {
+    const started =
+      row.kind === 'charge'
+        ? await ctx.gateway.startCharge({ ...request, chargeId: row.transfer_id })
+        : await ctx.gateway.startPayout({ ...request, payoutId: row.transfer_id });
+    await markPending(ctx.db.kysely, row.id, started.reference, at);
+    // An answer of paid or failed at once (payouts often) is still only believed once verified.
+    if (started.status !== 'pending')
+      return await checkTransfer(ctx, (await findTransfer(ctx.db.kysely, row.id))!, now);
+    await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at);
+    return 'pending';
+  } catch (error) {
+    if (error instanceof GatewayUnavailable) {
+      ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'payment service unreachable while starting a transfer');
+      await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, `${UNREACHABLE_NOTE}: ${error.message}`);
+      return 'unreachable';
+    }
+    if (error instanceof GatewayRefused || error instanceof RangeError) {
+      await settleTransfer(ctx.db, row, 'failed', now, { note: error.message.slice(0, 300) });
+      return 'failed';
+    }
+    throw error;
+  }
+}
+
+/**
+ * Asks the gateway where a transfer stands and applies the answer. A transfer still `starting` that the gateway
+ * does not know never arrived: a charge is then failed (the buyer tries again), a refund or payout is sent now.
+ */
+export async function checkTransfer(
+  ctx: PaymentChecks,
+  row: TransferRow,
+  now: Date,
+): Promise<'pending' | 'paid' | 'failed' | 'unreachable'> {
+  const at = now.toISOString();
+  try {
+    const state = await ask(ctx.gateway, row);
+    await applyGatewayState(ctx.db, row, state, now, { nextCheck: nextCheck(ctx, row, now) });
+    return state.status;
+  } catch (error) {
+    if (error instanceof GatewayRefused && error.status === 404 && row.status === 'starting') {
+      if (row.kind !== 'charge') return startTransfer(ctx, row, now);
+      await settleTransfer(ctx.db, row, 'failed', now, { note: `${UNREACHABLE_NOTE}: it never reached the gateway` });
+      return 'failed';
+    }
+    const why = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof GatewayUnavailable || error instanceof GatewayRefused)) throw error;
+    ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'could not check a transfer with the payment service');
+    await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, `Could not check: ${why}`.slice(0, 300));
+    return 'unreachable';
+  }
+}
+
+/**
+ * One round of the poller: every open transfer whose check time has come, each claimed first so that several
+ * processes polling at once ask about each transfer once per round. Answers how many it looked at.
+ */
+export async function pollTransfers(ctx: PaymentChecks, now: Date, batch = POLL_BATCH): Promise<number> {
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  let checked = 0;
+  for (const row of await dueTransfers(ctx.db.kysely, now.toISOString(), batch)) {
+    if (!(await claimTransfer(ctx.db.kysely, row, leaseUntil))) continue;
+    const claimed = { ...row, checks: row.checks + 1 };
+    // A refund or payout written by a cancel or a staff member is sent from here.
+    if (row.status === 'starting' && row.kind !== 'charge' && row.checks === 0) await startTransfer(ctx, claimed, now);
+    else await checkTransfer(ctx, claimed, now);
+    checked++;
+  }
+  return checked;
+}

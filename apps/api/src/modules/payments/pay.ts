@@ -1,0 +1,100 @@
+import { isMobileMoney, isOpenOrder, PAYMENT_NOT_OFFERED, type PublicOrder } from '@marketplace/shared';
+import type { z } from 'zod';
+import type { payOrderSchema } from '@marketplace/shared';
+import type { Db } from '../../db/database.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { ReservationRules } from '../orders/limits.js';
+import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
+import { loadPublicOrder, ORDER_CHANGED_MEANWHILE, orderOfToken } from '../orders/service.js';
+import { useCode } from '../phone-proof/repository.js';
+import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
+import { queueCharge, sendCharge } from './order-payment.js';
+import type { Payments } from './service.js';
+import type { TransferRow } from './transfers.js';
+
+const ALREADY_PAID = /*i18n*/ 'This order is already paid.';
+const CANNOT_PAY = /*i18n*/ 'This order can no longer be paid.';
+const WAITING_FOR_PIN = /*i18n*/ 'A payment is already waiting for your PIN. Check your phone.';
+export const TOO_MANY_ATTEMPTS = /*i18n*/ 'Too many payment attempts for this order. Pay at the shop instead.';
+/**
+ * Each attempt puts a PIN prompt on the order's phone and holds the items a little longer: three per order keep a
+ * stranger from prompting someone else's phone, or holding items, without end.
+ */
+export const MAX_CHARGES_PER_ORDER = 3;
+
+export interface PayContext {
+  payments: Payments | undefined;
+  proof: PhoneProof;
+  rules: ReservationRules;
+}
+
+type PayBody = z.output<typeof payOrderSchema>;
+
+/**
+ * The buyer's next step on the order page: a new mobile-money attempt ("Try again"), or paying at the shop instead,
+ * which turns the order into an ordinary reservation and so needs the phone proved like any other.
+ */
+export async function payOrder(
+  db: Db,
+  context: PayContext,
+  token: string,
+  body: PayBody,
+  now: Date,
+): Promise<PublicOrder> {
+  const at = now.toISOString();
+  const { payments } = context;
+  let charge: TransferRow | undefined;
+  const switching = !isMobileMoney(body.payment);
+  if (!switching && !payments) throw new HttpError(422, PAYMENT_NOT_OFFERED, { payment: PAYMENT_NOT_OFFERED });
+  const before = await orderOfToken(db.kysely, token);
+  const proof =
+    switching && before.phone_proved !== 1
+      ? await proveBuyerPhone(db, context.proof, { ...body, phone: before.phone }, now)
+      : undefined;
+
+  const id = await db.kysely.transaction().execute(async (trx) => {
+    const row = await orderOfToken(trx, token);
+    if (!isOpenOrder(row.status)) throw new HttpError(409, CANNOT_PAY);
+    if (row.payment_status === 'paid' || row.payment_status === 'refunding') throw new HttpError(409, ALREADY_PAID);
+    const charges = await trx
+      .selectFrom('money_transfers')
+      .select(['status'])
+      .where('order_id', '=', row.id)
+      .where('kind', '=', 'charge')
+      .execute();
+    const waiting =
+      row.payment_status === 'pending' && charges.some((c) => c.status === 'pending' || c.status === 'starting');
+
+    if (switching) {
+      const proved = row.phone_proved === 1 || proof?.proved === true;
+      const hours = proved ? context.rules.hours : context.rules.unprovedHours;
+      const until = new Date(Date.parse(row.created_at) + hours * 3_600_000).toISOString();
+      const set = {
+        payment: 'on_collection',
+        payment_status: 'not_required',
+        phone_proved: proved ? 1 : 0,
+        expires_at: until,
+      };
+      if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+      if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
+      await noteEvent(trx, row, 'pay_at_shop', null, 'buyer', at);
+      return row.id;
+    }
+
+    if (waiting) throw new HttpError(409, WAITING_FOR_PIN);
+    if (charges.length >= MAX_CHARGES_PER_ORDER) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    // A new attempt holds the items for the payment's window from now, never shorter than they were held.
+    const window = new Date(now.getTime() + payments!.holdMinutes * 60_000).toISOString();
+    const set = {
+      payment: body.payment,
+      payment_status: 'pending',
+      expires_at: window > row.expires_at ? window : row.expires_at,
+    };
+    if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+    charge = await queueCharge(trx, { id: row.id, phone: row.phone, total: Number(row.total) }, body.payment, now);
+    await noteEvent(trx, row, 'pay', null, 'buyer', at);
+    return row.id;
+  });
+  if (charge && payments) await sendCharge(payments, charge, now);
+  return loadPublicOrder(db.kysely, (await findOrder(db.kysely, id))!);
+}

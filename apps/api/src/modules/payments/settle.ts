@@ -1,0 +1,241 @@
+import { formatMoney, isOpenOrder, MOBILE_MONEY_LABELS, type MobileMoney } from '@marketplace/shared';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { recordAudit } from '../audit/repository.js';
+import { recordMovement } from '../ledger/ledger.js';
+import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
+import { tellSellerPaid } from '../seller-requests/payout-message.js';
+import type { TransferState } from './gateway.js';
+import { finishTransfer, insertTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
+
+/** A version race lost this many times in a row is a bug, not traffic. */
+const VERSION_TRIES = 10;
+
+const label = (method: string) => MOBILE_MONEY_LABELS[method as MobileMoney] ?? method;
+
+/** What disagrees between the gateway's answer and what we asked for; null when they agree. */
+function disagreement(row: TransferRow, state: TransferState): string | null {
+  if (state.chargeId !== row.transfer_id) return `the gateway answered about ${state.chargeId}`;
+  if (state.currency !== 'MWK') return `the gateway answered in ${String(state.currency)}`;
+  if (state.status === 'paid' && state.amount !== Number(row.amount))
+    return `the gateway reported ${formatMoney(state.amount)}, not ${formatMoney(Number(row.amount))}`;
+  return null;
+}
+
+export interface SettleOptions {
+  /** When to ask again about a transfer that is still open. */
+  nextCheck: string;
+}
+
+/**
+ * Applies what the gateway says about one transfer. Idempotent: the same answer any number of times (an event sent
+ * three times, the poller and the event at once) moves the transfer once and records its money once, because only
+ * the call whose conditional update moved it to its final status goes on to write the ledger and the order.
+ * Answers whether this call settled it.
+ */
+export async function applyGatewayState(
+  db: Db,
+  row: TransferRow,
+  state: TransferState,
+  now: Date,
+  { nextCheck }: SettleOptions,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const wrong = disagreement(row, state);
+  if (wrong) {
+    // Never paid on an answer that does not match: left open for staff to look at (the Money page lists it).
+    await db.kysely.transaction().execute(async (trx) => {
+      await setCheckAt(trx, row.id, nextCheck, at, `Check with the gateway: ${wrong}`);
+      await recordAudit(trx, {
+        actorId: null,
+        action: `Payment ${row.transfer_id} left pending: ${wrong}`,
+        subjectType: row.order_id !== null ? 'order' : 'seller_request',
+        subjectId: row.order_id ?? row.seller_request_id,
+        at,
+      });
+    });
+    return false;
+  }
+  if (state.status === 'pending') {
+    if (row.status === 'starting') await markPending(db.kysely, row.id, state.reference, at);
+    await setCheckAt(db.kysely, row.id, nextCheck, at);
+    return false;
+  }
+  return settleTransfer(db, row, state.status, now, {
+    reference: state.reference,
+    fee: state.fee === undefined ? undefined : Math.round(state.fee),
+    note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
+  });
+}
+
+/** Moves a transfer to paid or failed and applies what follows, all in one transaction. */
+export async function settleTransfer(
+  db: Db,
+  row: TransferRow,
+  status: 'paid' | 'failed',
+  now: Date,
+  detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null },
+): Promise<boolean> {
+  const at = now.toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    const lateSuccess = status === 'paid' && row.kind === 'charge';
+    if (!(await finishTransfer(trx, row.id, status, at, detail, lateSuccess))) return false;
+    const settled = { ...row, status, reference: detail.reference ?? row.reference };
+    if (status === 'paid') await recordPaid(trx, settled, detail.fee, now);
+    if (status === 'paid' && row.kind === 'seller_payout') await tellSellerPaid(trx, settled, now);
+    if (row.order_id !== null) await orderFollows(trx, settled, now);
+    return true;
+  });
+}
+
+const LEDGER_KIND = { charge: 'payment', refund: 'refund', seller_payout: 'seller_payout' } as const;
+
+/** The money a paid transfer moved, and the gateway's fee where it reports one, as ledger rows. */
+async function recordPaid(trx: Transaction<Database>, row: TransferRow, fee: number | undefined, now: Date) {
+  const order = row.order_id === null ? undefined : await findOrder(trx, row.order_id);
+  const subject = {
+    orderId: row.order_id,
+    sellerRequestId: row.seller_request_id,
+    subjectNumber: order?.number ?? (await sellerReference(trx, row.seller_request_id)),
+    shopId: order?.shop_id ?? (await sellerShop(trx, row.seller_request_id)),
+    reference: row.reference,
+  };
+  await recordMovement(
+    trx,
+    {
+      kind: LEDGER_KIND[row.kind],
+      direction: row.kind === 'charge' ? 'in' : 'out',
+      method: row.method,
+      amount: Number(row.amount),
+      staffId: row.staff_id,
+      ...subject,
+    },
+    now,
+  );
+  if (fee && fee > 0)
+    await recordMovement(trx, { kind: 'fee', direction: 'out', method: row.method, amount: fee, ...subject }, now);
+}
+
+async function sellerReference(trx: Transaction<Database>, id: number | null) {
+  if (id === null) return null;
+  const found = await trx.selectFrom('seller_requests').select('reference').where('id', '=', id).executeTakeFirst();
+  return found?.reference ?? null;
+}
+
+/** The shop that took the seller's item into its stock. */
+async function sellerShop(trx: Transaction<Database>, id: number | null) {
+  if (id === null) return null;
+  const found = await trx
+    .selectFrom('products')
+    .select('shop_id')
+    .where('seller_request_id', '=', id)
+    .executeTakeFirst();
+  return found?.shop_id ?? null;
+}
+
+/**
+ * The order's side of a settled charge or refund. Every change is made by version (movePayment), so a buyer's
+ * cancel racing a payment's confirmation ends one way or the other: paid and open, or cancelled and refunded.
+ */
+async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: Date) {
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < VERSION_TRIES; attempt++) {
+    const order = (await findOrder(trx, row.order_id!))!;
+    const done = await (row.kind === 'charge'
+      ? row.status === 'paid'
+        ? chargePaid(trx, order, row, at)
+        : chargeFailed(trx, order, row, at)
+      : refundSettled(trx, order, row, at));
+    if (done) return;
+  }
+  throw new Error(`Order ${row.order_id} kept changing while its payment ${row.transfer_id} was applied`);
+}
+
+type Order = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+async function chargePaid(trx: Transaction<Database>, order: Order, row: TransferRow, at: string) {
+  const paid = `${formatMoney(Number(row.amount))} by ${label(row.method)}`;
+  if (isOpenOrder(order.status) && order.payment_status !== 'paid' && order.payment_status !== 'refunding') {
+    // Paid: the PIN proved the phone, and the items stay held until collected or cancelled (no expiry).
+    const moved = await movePayment(trx, order.id, order.version, at, {
+      payment: row.method,
+      payment_status: 'paid',
+      phone_proved: 1,
+    });
+    if (!moved) return false;
+    await noteEvent(trx, order, 'paid', `${paid} (ref ${row.reference ?? row.transfer_id})`, 'system', at);
+    await recordAudit(trx, {
+      actorId: null,
+      action: `Order ${order.number} paid: ${paid}`,
+      subjectType: 'order',
+      subjectId: order.id,
+      at,
+    });
+    return true;
+  }
+  // Closed meanwhile, or already paid by another attempt: the money goes back by itself.
+  const refunding = order.payment_status !== 'paid';
+  if (refunding && !(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunding' })))
+    return false;
+  await queueRefund(trx, row, at);
+  const why = isOpenOrder(order.status) ? 'it was already paid' : `it was ${order.status.toLowerCase()}`;
+  await noteEvent(trx, order, 'refund', `${paid} arrived after ${why}: refunding`, 'system', at);
+  await recordAudit(trx, {
+    actorId: null,
+    action: `Order ${order.number}: ${paid} arrived after ${why}, refund started`,
+    subjectType: 'order',
+    subjectId: order.id,
+    at,
+  });
+  return true;
+}
+
+async function chargeFailed(trx: Transaction<Database>, order: Order, row: TransferRow, at: string) {
+  // Only the newest attempt speaks for the order: an old attempt failing late changes nothing.
+  const newest = await trx
+    .selectFrom('money_transfers')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'charge')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (newest?.id !== row.id || order.payment_status !== 'pending') return true;
+  return movePayment(trx, order.id, order.version, at, { payment_status: 'failed' });
+}
+
+async function refundSettled(trx: Transaction<Database>, order: Order, row: TransferRow, at: string) {
+  const amount = formatMoney(Number(row.amount));
+  if (row.status === 'failed') {
+    await noteEvent(trx, order, 'refund_failed', `Refund of ${amount} to ${label(row.method)} failed`, 'system', at);
+    return true;
+  }
+  const stillOpen = await trx
+    .selectFrom('money_transfers')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'refund')
+    .where('status', 'in', ['starting', 'pending'])
+    .executeTakeFirst();
+  if (order.payment_status === 'refunding' && !stillOpen) {
+    if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;
+  }
+  const refunded = `${amount} refunded to ${label(row.method)} (ref ${row.reference ?? row.transfer_id})`;
+  await noteEvent(trx, order, 'refunded', refunded, 'system', at);
+  return true;
+}
+
+/** A refund of a paid charge, written to be sent by the poller (or at once by whoever nudges it). */
+export async function queueRefund(trx: Transaction<Database>, charge: TransferRow, at: string) {
+  return insertTransfer(trx, {
+    kind: 'refund',
+    order_id: charge.order_id,
+    refund_of: charge.id,
+    method: charge.method,
+    mobile: charge.mobile,
+    amount: Number(charge.amount),
+    status: 'starting',
+    check_at: at,
+    created_at: at,
+  });
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../db/schema.js';
+
+export type TransferRow = Selectable<MoneyTransfersTable>;
+
+const PREFIX: Record<TransferKind, string> = { charge: 'PAY', refund: 'REF', seller_payout: 'OUT' };
+
+/** Our id for one attempt (the gateway's charge_id): fresh per attempt, never reused, URL-safe. */
+function newTransferId(kind: TransferKind): string {
+  return `${PREFIX[kind]}-${randomBytes(12).toString('base64url')}`;
+}
+
+/** What a new transfer must say; the rest (links, reference, fee, note, staff, times) defaults to empty. */
+type NewTransfer = Pick<Insertable<MoneyTransfersTable>, 'kind' | 'method' | 'amount' | 'status' | 'created_at'> &
+  Partial<Omit<Insertable<MoneyTransfersTable>, 'transfer_id' | 'updated_at'>>;
+
+/** Writes a transfer before the gateway hears of it; answers its row. */
+export async function insertTransfer(db: Executor, values: NewTransfer): Promise<TransferRow> {
+  return db
+    .insertInto('money_transfers')
+    .values({ transfer_id: newTransferId(values.kind), updated_at: values.created_at, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An order's paid charges that no live or done refund gives back yet: what a cancel or a retry must refund. */
+export function unrefundedCharges(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers as c')
+    .selectAll('c')
+    .where('c.order_id', '=', orderId)
+    .where('c.kind', '=', 'charge')
+    .where('c.status', '=', 'paid')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('money_transfers as r')
+            .select('r.id')
+            .whereRef('r.refund_of', '=', 'c.id')
+            .where('r.status', '<>', 'failed'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+export function findTransfer(db: Executor, id: number) {
+  return db.selectFrom('money_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findTransferById(db: Executor, transferId: string) {
+  return db.selectFrom('money_transfers').selectAll().where('transfer_id', '=', transferId).executeTakeFirst();
+}
+
+export function transfersOfOrder(db: Executor, orderId: number) {
+  return db.selectFrom('money_transfers').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+const OPEN: TransferRowStatus[] = ['starting', 'pending'];
+
+/** Open transfers whose check time has come, the longest waiting first. */
+export async function dueTransfers(db: Executor, at: string, limit: number) {
+  return db
+    .selectFrom('money_transfers')
+    .selectAll()
+    .where('status', 'in', OPEN)
+    .where('check_at', '<=', at)
+    .orderBy('check_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a transfer for one check: moves its check time to the end of a lease, only if nobody moved it since it was
+ * read. Of several processes reading the same row, one wins; a process that dies mid-check leaves it to the next
+ * after the lease.
+ */
+export async function claimTransfer(db: Executor, row: TransferRow, leaseUntil: string): Promise<boolean> {
+  let query = db
+    .updateTable('money_transfers')
+    .set({ check_at: leaseUntil, checks: row.checks + 1 })
+    .where('id', '=', row.id)
+    .where('status', 'in', OPEN)
+    .where('checks', '=', row.checks);
+  query = row.check_at === null ? query.where('check_at', 'is', null) : query.where('check_at', '=', row.check_at);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** When to ask again. Undefined: leave it. */
+export async function setCheckAt(db: Executor, id: number, checkAt: string, now: string, note?: string) {
+  await db
+    .updateTable('money_transfers')
+    .set({ check_at: checkAt, updated_at: now, ...(note === undefined ? {} : { note }) })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN)
+    .execute();
+}
+
+/** starting → pending once the gateway accepted it; nothing else changes. */
+export async function markPending(db: Executor, id: number, reference: string | undefined, now: string) {
+  await db
+    .updateTable('money_transfers')
+    .set({ status: 'pending', updated_at: now, ...(reference ? { reference } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'starting')
+    .execute();
+}
+
+/**
+ * The one move to a final status: only from starting or pending, so of an event, the poller and a retry arriving
+ * together exactly one moves it, and only that one records its money. `lateSuccess`: a charge we had given up on
+ * (failed) that the gateway now reports paid is paid after all: the buyer's money arrived and must be accounted.
+ */
+export async function finishTransfer(
+  db: Executor,
+  id: number,
+  status: 'paid' | 'failed',
+  at: string,
+  detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null },
+  lateSuccess = false,
+): Promise<boolean> {
+  const from: TransferRowStatus[] = lateSuccess ? [...OPEN, 'failed'] : OPEN;
+  const result = await db
+    .updateTable('money_transfers')
+    .set({
+      status,
+      settled_at: at,
+      updated_at: at,
+      check_at: null,
+      ...(detail.reference ? { reference: detail.reference } : {}),
+      ...(detail.fee !== undefined ? { fee: detail.fee } : {}),
+      ...(detail.note !== undefined ? { note: detail.note } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { listProducts } from './support/catalogue';
+import { payChanguMode } from './support/paychangu';
+import { PHONE, screenChecks } from './support/screens';
+
+// Paying an order now by mobile money (docs/decisions/0052), against the fake PayChangu that e2e/run.mjs starts: the
+// server's poller finds each charge settled within a second or two, and the order page follows by itself. The
+// journeys share the fake's mode, so they run one after the other; each uses seeded items no other journey orders.
+
+const checkScreen = screenChecks('pay', { endAtPhone: true });
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: PHONE });
+
+async function checkoutWith(page: Page, request: APIRequestContext, name: string) {
+  const item = (await listProducts(request)).find((p) => p.name === name);
+  if (!item) throw new Error(`seeded product ${name} is missing`);
+  await page.goto(`/product/${item.id}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.getByLabel('Your name').fill('Madalitso Phiri');
+  await page.getByLabel('Phone', { exact: true }).fill('0999 555 111');
+}
+
+/** Confirms with mobile money chosen (no SMS code step), then follows the link to the order page. */
+async function payNow(page: Page, method: 'Airtel Money' | 'TNM Mpamba') {
+  await page.getByRole('radio', { name: new RegExp(`Pay now with ${method}`) }).check();
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed' })).toBeVisible();
+  await expect(page.getByTestId('phone-code-step')).toHaveCount(0);
+  await page.getByRole('link', { name: /^Keep this link to follow your order/ }).click();
+  await expect(page).toHaveURL(/\/order\//);
+}
+
+const payment = (page: Page) => page.getByTestId('order-payment').getByRole('status');
+
+test('a buyer pays with Airtel Money and sees the order turn Paid; cancelling it brings the money back', async ({
+  page,
+  request,
+}) => {
+  await payChanguMode('success');
+  await checkoutWith(page, request, 'Lenovo ThinkPad T480');
+  await expect(page.getByRole('radio', { name: /Pay at the shop \/ on delivery/ })).toBeChecked();
+  await page.getByRole('radio', { name: /Pay now with Airtel Money/ }).check();
+  await checkScreen(page, 'checkout');
+  await payNow(page, 'Airtel Money');
+
+  // Without a reload: the page looks again while the payment moves.
+  await expect(payment(page)).toContainText('Paid', { timeout: 15_000 });
+  await expect(payment(page)).toContainText('paid with Airtel Money');
+  await expect(page.getByText(/We hold your items until/)).toHaveCount(0);
+  await checkScreen(page, 'paid');
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Cancel order/ });
+  await expect(dialog).toContainText('you paid goes back to your Airtel Money');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('order-status')).toContainText('Cancelled');
+  await expect(payment(page)).toContainText('Refunded', { timeout: 15_000 });
+  await checkScreen(page, 'refunded');
+});
+
+test('a payment waiting for the PIN says so', async ({ page, request }) => {
+  await payChanguMode('pending');
+  await checkoutWith(page, request, 'Xbox One S 1TB');
+  await payNow(page, 'TNM Mpamba');
+  await expect(payment(page)).toContainText(/Check your phone and enter your PIN to pay MWK [\d,]+/);
+  await checkScreen(page, 'pending');
+});
+
+test('a failed payment says why; Try again pays', async ({ page, request }) => {
+  await payChanguMode('failure');
+  await checkoutWith(page, request, 'Nintendo Switch Lite');
+  await payNow(page, 'Airtel Money');
+  await expect(payment(page)).toContainText(/did not go through|could not reach/, { timeout: 15_000 });
+  await checkScreen(page, 'failed');
+
+  await payChanguMode('success');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(payment(page)).toContainText('Paid', { timeout: 15_000 });
+});

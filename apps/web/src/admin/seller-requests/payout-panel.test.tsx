@@ -1,0 +1,109 @@
+import type { SellerPayout } from '@marketplace/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+import { aRequest, openDetail } from '../test/seller-requests';
+
+afterEach(() => vi.restoreAllMocks());
+
+const NOT_PAID: SellerPayout = {
+  status: 'not_paid',
+  method: null,
+  amount: 130_000,
+  reference: null,
+  paid_at: null,
+  paid_by: null,
+};
+const inStock = (payout: Partial<SellerPayout> = {}) =>
+  aRequest({ status: 'Offer Fulfilled', product_id: 40, payout: { ...NOT_PAID, ...payout } });
+const options = (mobile: string[]) =>
+  [/^GET \/api\/v1\/payment-options$/, () => json({ mobile_money: mobile })] as [RegExp, () => Response];
+const panel = () => within(screen.getByRole('region', { name: /^Pay the seller/ }));
+
+describe('seller request detail: paying the seller', () => {
+  it('is not shown before the item is in stock', async () => {
+    await openDetail(aRequest());
+    expect(screen.queryByRole('region', { name: /^Pay the seller/ })).not.toBeInTheDocument();
+  });
+
+  it('lets an Admin pay by Airtel Money with a reference, through the confirm dialog', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = await openDetail(inStock(), [
+      options(['airtel_money', 'tnm_mpamba']),
+      [
+        /^POST \/api\/admin\/seller-requests\/12\/pay$/,
+        () => json(inStock({ status: 'pending', method: 'airtel_money', paid_by: 'Chikondi' })),
+      ],
+    ]);
+    expect(screen.getByRole('heading', { name: 'Pay the seller MWK 130,000' })).toBeInTheDocument();
+    expect(panel().getByTestId('payout-state')).toHaveTextContent('Not paid yet.');
+    await user.click(panel().getByRole('button', { name: 'Pay the seller' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay the seller MWK 130,000' });
+    // Nothing chosen: the shared schema's message.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Choose how the seller is paid')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Airtel Money' })).toBeEnabled());
+    await user.selectOptions(within(dialog).getByLabelText('How'), 'Airtel Money');
+    await user.type(within(dialog).getByLabelText('Reference (optional)'), ' AM-1 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The payout is on its way to the seller')).toBeInTheDocument();
+    const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ method: 'airtel_money', reference: 'AM-1' });
+    expect(panel().getByTestId('payout-state')).toHaveTextContent(
+      "MWK 130,000 is on its way to the seller's Airtel Money; sent by Chikondi.",
+    );
+    expect(panel().queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers only cash when mobile money is not set up, and shows who paid', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = await openDetail(inStock(), [
+      options([]),
+      [
+        /^POST \/api\/admin\/seller-requests\/12\/pay$/,
+        () =>
+          json(
+            inStock({
+              status: 'paid',
+              method: 'cash',
+              paid_by: 'Chikondi',
+              paid_at: '2026-12-03T09:00:00.000Z',
+            }),
+          ),
+      ],
+    ]);
+    await user.click(panel().getByRole('button', { name: 'Pay the seller' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Mobile money is not set up: pay in cash.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: 'TNM Mpamba' })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('How'), 'Paid in cash at the counter');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The seller is paid')).toBeInTheDocument();
+    const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ method: 'cash' });
+    expect(panel().getByTestId('payout-state')).toHaveTextContent(
+      /MWK 130,000 paid in cash at the counter on .*3 Dec.* by Chikondi\./,
+    );
+  });
+
+  it('shows a failed payout with a retry', async () => {
+    await openDetail(inStock({ status: 'failed', method: 'tnm_mpamba' }), [options(['airtel_money', 'tnm_mpamba'])]);
+    expect(panel().getByTestId('payout-state')).toHaveTextContent(
+      'The payout of MWK 130,000 by TNM Mpamba did not go through. Try again, or pay in cash.',
+    );
+    expect(panel().getByRole('button', { name: 'Try the payout again' })).toBeInTheDocument();
+  });
+
+  it('shows a Moderator where it stands, without the button', async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'Moderator' })],
+      [/^GET \/api\/admin\/seller-requests\/12$/, () => json(inStock())],
+    ]);
+    renderAdmin('/admin/seller-requests/12');
+    expect(await screen.findByText('Only an Admin can pay the seller.')).toBeInTheDocument();
+    expect(panel().queryByRole('button')).not.toBeInTheDocument();
+  });
+});

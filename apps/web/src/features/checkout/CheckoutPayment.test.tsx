@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from '../../lib/router';
+import { addToBasket, clearBasket } from '../../lib/basket-store';
+import { json, mockApi } from '../../test/fetch-mock';
+import { aPlacedOrder } from '../../test/orders';
+import { aProduct } from '../../test/products';
+import { renderWithRouter } from '../../test/render';
+import { retype } from '../../test/typing';
+import { CheckoutPage } from './CheckoutPage';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearBasket();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const item = aProduct({ id: 1, name: 'Tecno Spark 10', price: 100000 });
+const pending = { method: 'airtel_money' as const, status: 'pending' as const, amount: 185000, message: null };
+
+function renderCheckout() {
+  return renderWithRouter(
+    <Routes>
+      <Route path="/checkout" element={<CheckoutPage />} />
+    </Routes>,
+    '/checkout',
+  );
+}
+
+const orderBodies = (spy: ReturnType<typeof mockApi>) =>
+  spy.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/v1/orders'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+describe('/checkout paying now', () => {
+  it('offers the mobile money the server takes, and places a pay-now order without asking for a code', async () => {
+    const user = userEvent.setup();
+    addToBasket(item);
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: ['airtel_money', 'tnm_mpamba'] })],
+      [/POST \/api\/v1\/orders$/, () => json({ orders: [aPlacedOrder({ payment: pending })] }, 201)],
+    ]);
+    renderCheckout();
+    // The form shows before the options arrive; then the choices appear, paying at the shop chosen.
+    expect(screen.getByLabelText('Your name')).toBeInTheDocument();
+    const atShop = await screen.findByRole('radio', { name: /Pay at the shop \/ on delivery/ });
+    expect(atShop).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Pay now with TNM Mpamba/ })).not.toBeChecked();
+    expect(screen.getByText('Nothing to pay now. The shop holds your items for you.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Pay now with Airtel Money/ }));
+    expect(screen.queryByText('Nothing to pay now. The shop holds your items for you.')).not.toBeInTheDocument();
+    await retype(user, 'Your name', 'Chikondi Banda');
+    await retype(user, 'Phone', '0999 123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank you! Your order is placed' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Check your phone and enter your PIN to pay. Your order page shows when the payment arrives.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/We hold your items until/)).not.toBeInTheDocument();
+    expect(orderBodies(spy)).toEqual([expect.objectContaining({ payment: 'airtel_money', phone: '+265999123456' })]);
+    expect(orderBodies(spy)[0]).not.toHaveProperty('phone_code');
+    expect(spy.mock.calls.some(([input]) => String(input).includes('/phone-codes'))).toBe(false);
+  });
+
+  it('offers only paying at the shop when no mobile money is taken', async () => {
+    addToBasket(item);
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: [] })],
+    ]);
+    renderCheckout();
+    await waitFor(() =>
+      expect(spy.mock.calls.some(([input]) => String(input).endsWith('/api/v1/payment-options'))).toBe(true),
+    );
+    expect(await screen.findByText('Nothing to pay now. The shop holds your items for you.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'How to pay' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Pay now/ })).not.toBeInTheDocument();
+  });
+});

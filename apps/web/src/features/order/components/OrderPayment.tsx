@@ -1,0 +1,156 @@
+import {
+  formatMoney,
+  isMobileMoney,
+  isOpenOrder,
+  MOBILE_MONEY_LABELS,
+  PAYMENT_DECLINED,
+  PHONE_CODE_MESSAGE,
+  type MobileMoney,
+  type PayOrderRequest,
+  type PublicOrder,
+} from '@marketplace/shared';
+import { useState } from 'react';
+import { PhoneCodeStep } from '../../../components/PhoneCodeStep';
+import { ApiError } from '../../../lib/api-client';
+import { needsPhoneCode, usePhoneCode } from '../../../lib/phone-proofs';
+import { payOrder } from '../api';
+import { useI18n } from '../../../i18n/context';
+import { translateKnown } from '../../../i18n/labels';
+
+const OFFLINE = /*i18n*/ 'We could not reach the shop. Check your connection and try again.';
+
+/** In English, shown through translateKnown (it may be the server's own message). */
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 0) return error.message;
+  return OFFLINE;
+}
+
+interface OrderPaymentProps {
+  order: PublicOrder;
+  token: string;
+  onChanged: (order: PublicOrder) => void;
+  /** Someone acted first (paid meanwhile, the order ended): the page says why and loads the order again. */
+  onRefused: (message: string) => void;
+}
+
+/** Where the mobile-money payment stands (docs/decisions/0052); nothing for an order paid at the shop. */
+export function OrderPayment({ order, token, onChanged, onRefused }: OrderPaymentProps) {
+  const i18n = useI18n();
+  const { payment } = order;
+  if (!isMobileMoney(payment.method) && payment.status === 'not_required') return null;
+  const method = isMobileMoney(payment.method) ? MOBILE_MONEY_LABELS[payment.method] : '';
+  const amount = formatMoney(payment.amount);
+
+  let text: string;
+  let detail: string | null = null;
+  switch (payment.status) {
+    case 'pending':
+      text = i18n._('Check your phone and enter your PIN to pay {amount}', { amount });
+      detail = i18n._('This page changes by itself once the payment arrives.');
+      break;
+    case 'paid':
+      text = i18n._('Paid');
+      detail = i18n._('{amount} paid with {method}', { amount, method });
+      break;
+    case 'failed':
+      text = translateKnown(i18n, payment.message ?? PAYMENT_DECLINED);
+      break;
+    case 'refunding':
+      text = i18n._('Refund on its way to your {method}', { method });
+      detail = i18n._('{amount} goes back to the phone that paid.', { amount });
+      break;
+    case 'refunded':
+      text = i18n._('Refunded');
+      detail = i18n._('{amount} went back to your {method}', { amount, method });
+      break;
+    case 'not_required':
+      return null;
+  }
+  const tone =
+    payment.status === 'failed'
+      ? 'border-red-300 bg-red-50 text-red-900'
+      : payment.status === 'paid'
+        ? 'border-green-300 bg-green-50 text-green-900'
+        : 'border-teal-300 bg-teal-50 text-stone-900';
+  return (
+    <section aria-labelledby="order-payment-heading" className="card space-y-3 p-4 sm:p-5" data-testid="order-payment">
+      <h2 id="order-payment-heading" className="text-lg font-semibold text-stone-900">
+        {i18n._('Payment')}
+      </h2>
+      {/* A status region: a screen reader hears the payment turn Paid without moving. */}
+      <div role="status" className={`space-y-1 rounded-md border p-3 ${tone}`}>
+        <p className="font-semibold">{text}</p>
+        {detail && <p className="text-sm">{detail}</p>}
+      </div>
+      {payment.status === 'failed' && isMobileMoney(payment.method) && isOpenOrder(order.status) && (
+        <PayAgain order={order} method={payment.method} token={token} onChanged={onChanged} onRefused={onRefused} />
+      )}
+    </section>
+  );
+}
+
+interface PayAgainProps extends OrderPaymentProps {
+  method: MobileMoney;
+}
+
+/** After a failed attempt: the same mobile money once more, or paying at the shop (the phone proved first if need be). */
+function PayAgain({ order, method, token, onChanged, onRefused }: PayAgainProps) {
+  const i18n = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const phone = usePhoneCode((error) => setProblem(problemOf(error)));
+
+  async function pay(body: PayOrderRequest) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onChanged(await payOrder(token, body));
+    } catch (error) {
+      if (needsPhoneCode(error) && phone.codePhone !== order.phone) await phone.sendCode(order.phone);
+      else if (error instanceof ApiError && error.status === 409) onRefused(error.message);
+      else setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function payAtShop() {
+    const proof = phone.proofFor(order.phone);
+    if (proof) void pay({ payment: 'on_collection', ...proof });
+    else setProblem(PHONE_CODE_MESSAGE);
+  }
+
+  return (
+    <div className="space-y-3">
+      {phone.codePhone && (
+        <PhoneCodeStep
+          phone={phone.codePhone}
+          code={phone.code}
+          onCode={phone.setCode}
+          onResend={() => void phone.sendCode(phone.codePhone!)}
+          sending={phone.sending}
+        />
+      )}
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {translateKnown(i18n, problem)}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {!phone.codePhone && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void pay({ payment: method })}
+          >
+            {i18n._('Try again')}
+          </button>
+        )}
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={payAtShop}>
+          {i18n._('Pay at the shop instead')}
+        </button>
+      </div>
+    </div>
+  );
+}
