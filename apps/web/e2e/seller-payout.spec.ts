@@ -5,7 +5,8 @@ import { screenChecks } from './support/screens';
 import { staff } from './support/staff-api';
 
 // Paying the seller (docs/decisions/0053): once the item is in stock an Admin pays the buying price on the request,
-// and the seller's own page says when and how. The journey server has no mobile-money gateway: cash at the counter.
+// and the seller's own page says when and how. The journey server's gateway is the fake PayChangu run.mjs starts, in
+// its default mode: the payout goes to the seller's TNM Mpamba and the poller (every second) finds it paid.
 
 const checkScreen = screenChecks('seller-payout');
 
@@ -57,18 +58,23 @@ test("staff pay a seller and the seller's page shows it", async ({ page, request
   await checkScreen(page, 'admin-not-paid');
   await panel.getByRole('button', { name: 'Pay the seller' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay the seller MWK 130,000' });
-  await expect(dialog.getByRole('option', { name: 'Airtel Money' })).toBeDisabled();
-  await dialog.getByLabel('How').selectOption({ label: 'Paid in cash at the counter' });
-  await dialog.getByLabel('Reference (optional)').fill('RCPT-0042');
+  await dialog.getByLabel('How').selectOption({ label: 'TNM Mpamba' });
   await checkScreen(page, 'admin-dialog', false);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(panel.getByTestId('payout-state')).toContainText('MWK 130,000 paid in cash at the counter on');
-  await expect(panel.getByTestId('payout-state')).toContainText('(ref RCPT-0042)');
+  // Sent; paid once the gateway confirms it (the poller asks every second): the screen shows it on reload.
+  await expect(async () => {
+    await page.reload();
+    await expect(panel.getByTestId('payout-state')).toContainText('MWK 130,000 paid by TNM Mpamba on', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
   await expect(panel.getByRole('button')).toHaveCount(0);
   await checkScreen(page, 'admin-paid');
 
   await page.goto(`/sell/status/${status_token}`);
-  await expect(paid.getByTestId('seller-payment')).toHaveText(/^Paid in cash at the counter on \d{1,2} [A-Z][a-z]{2}$/);
+  await expect(paid.getByTestId('seller-payment')).toHaveText(
+    /^Paid MWK 130,000 on \d{1,2} [A-Z][a-z]{2} by TNM Mpamba \(ref \d+\)$/,
+  );
   await checkScreen(page, 'status-paid');
 });
