@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { estimateRoutes } from './modules/estimates/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
@@ -209,6 +210,7 @@ export async function buildApp({
         offerDays: config.offerDays ?? DEFAULT_OFFER_DAYS,
         links,
         payments,
+        sms: config.sms !== undefined,
       });
       await api.register(sellerAccountRoutes, {
         db,
@@ -217,6 +219,7 @@ export async function buildApp({
         publicUrl: config.publicUrl ?? 'http://localhost:3000',
       });
       await api.register(moneyRoutes, { db });
+      await api.register(estimateRoutes, { db, clock });
       await api.register(dashboardRoutes, {
         db,
         clock,

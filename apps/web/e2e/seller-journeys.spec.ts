@@ -133,7 +133,9 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   );
 
   await act(page, 'Make Offer', async (dialog) => {
-    await expect(dialog.getByLabel('Offer amount (MWK)')).toHaveValue('250000');
+    // Empty, the asking price beside it (docs/decisions/0055): staff type what we offer.
+    await expect(dialog.getByLabel('Offer amount (MWK)')).toHaveValue('');
+    await expect(dialog).toContainText('Asking price: MWK 250,000');
     await dialog.getByLabel('Offer amount (MWK)').fill('230000');
     await dialog.getByLabel('Reason (optional)').fill('Small scratch on the back');
   });
@@ -188,8 +190,9 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await page.setViewportSize(LAPTOP);
   await dialog.getByLabel('Shop').selectOption({ label: 'Mzuzu Shop' });
   await dialog.getByLabel('Category').selectOption({ label: 'Other' });
-  // The selling price starts at what we pay (the accepted offer); staff set the shop's price.
-  await expect(dialog.getByLabel('Selling price (MWK)')).toHaveValue('230000');
+  // The selling price starts empty beside what we pay (the accepted offer); staff set the shop's price.
+  await expect(dialog.getByLabel('Selling price (MWK)')).toHaveValue('');
+  await expect(dialog).toContainText('Buying price: MWK 230,000');
   await dialog.getByLabel('Selling price (MWK)').fill('260000');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);

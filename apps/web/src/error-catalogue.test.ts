@@ -41,10 +41,12 @@ const user = {
   role: 'User',
 } as const;
 const form = () => new FormData();
+// An upload's follower (lib/upload.ts), which these calls do not look at.
+const watch = () => ({ signal, onProgress: () => {}, onEnd: () => {} });
 
 const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] = [
   // Public
-  ['sell submit', () => submitSell(form()), 'Something went wrong'],
+  ['sell submit', () => submitSell(form(), watch()), 'Something went wrong'],
   ['featured', () => fetchFeatured(signal), 'Failed to fetch items'],
   ['list', () => fetchNewest(signal), 'Failed to fetch items'],
   [
@@ -73,12 +75,12 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
   ['product', () => load(productQuery('1')), 'Failed to fetch product'],
   ['publish product', () => setPublished(1, true), 'Failed to publish product'],
   ['unpublish product', () => setPublished(1, false), 'Failed to unpublish product'],
-  ['update product', () => updateProduct(1, form()), 'Failed to update product'],
+  ['update product', () => updateProduct(1, form(), watch()), 'Failed to update product'],
   ['delete product', () => deleteProduct(1), 'Failed to delete product'],
   ['featured products', () => load(featuredPageQuery({ limit: 50, offset: 0 })), 'Failed to fetch featured products'],
   ['create featured product', () => addToFeatured(1), 'Failed to create featured product'],
   ['delete featured product', () => removeFeatured(1), 'Failed to delete featured product'],
-  ['product creation', () => createProduct(form()), 'Something went wrong'],
+  ['product creation', () => createProduct(form(), watch()), 'Something went wrong'],
   ['sellers', () => load(sellerRequestsPageQuery({ offset: 0, search: '' })), 'Failed to fetch sellers'],
   ['seller', () => load(sellerRequestQuery('1')), 'Failed to fetch seller'],
   ['approve seller request', () => sellerActions.approve(1), 'Failed to approve seller request'],
@@ -88,7 +90,7 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
     () => sellerActions.addToInventory(1, { shop_id: 1, category_id: 1, price: 1000 }),
     'Failed to add item to inventory',
   ],
-  ['create seller request', () => createSellerRequest(form()), 'Failed to create seller request'],
+  ['create seller request', () => createSellerRequest(form(), watch()), 'Failed to create seller request'],
   ['delete seller request', () => sellerActions.delete(1), 'Failed to delete seller request'],
   ['categories', () => load(allCategoriesQuery()), 'Failed to fetch categories'],
   [

@@ -22,6 +22,7 @@ export * from './money-reports.js';
 export * from './seller-flow.js';
 export * from './seller-requests.js';
 export * from './seller-payouts.js';
+export * from './estimates.js';
 export * from './order-flow.js';
 export * from './order-constants.js';
 export * from './orders.js';

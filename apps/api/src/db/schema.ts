@@ -1,4 +1,4 @@
-import type { ConditionGrade } from '@marketplace/shared';
+import type { ConditionGrade, Language } from '@marketplace/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 // The one description of every table: the repositories derive their row types from it with Kysely's
@@ -219,6 +219,12 @@ export interface SellerRequestsTable {
   seller_user_id: number | null;
   /** The grade the seller chose, or staff set; null: not graded. */
   condition: ConditionGrade | null;
+  /** The language the form was filled in ('en', 'ny'); staff's walk-in requests are 'en'. */
+  language: ColumnType<Language, Language | undefined, Language>;
+  /** The address group a public submission came from (caps the SMS sent on submission); null for staff's. */
+  client_group: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the SMS on submission was written to the outbox. */
+  receipt_sms: ColumnType<Flag, Flag | undefined, Flag>;
   version: number;
   created_by: number | null;
   created_at: Time;

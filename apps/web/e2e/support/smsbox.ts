@@ -29,6 +29,14 @@ export function codesSentTo(phone: string): number {
   return smsbox().filter((s) => s.to === to && CODE.test(s.message)).length;
 }
 
+/** Every SMS text sent to `phone` so far, oldest first (the outbox sends within seconds: poll). */
+export function textsSentTo(phone: string): string[] {
+  const to = normalizeMalawiPhone(phone)!;
+  return smsbox()
+    .filter((s) => s.to === to)
+    .map((s) => s.message);
+}
+
 /**
  * Confirms the checkout for a phone not yet proved in this browser: the page asks for the SMS code in place,
  * the journey reads it from the gateway and confirms again. `label` and `button` in the page's language.

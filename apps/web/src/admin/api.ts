@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiFile, apiList, apiRequest, type ListPage, type RequestOptions } from '../lib/api-client';
+import { apiUpload, type UploadWatch } from '../lib/upload';
 import { clearSession, getToken } from './session';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
@@ -13,6 +14,11 @@ function asStaff(options: AdminRequestOptions): RequestOptions {
 
 export function adminRequest<T>(path: string, options: AdminRequestOptions): Promise<T> {
   return apiRequest<T>(path, asStaff(options));
+}
+
+/** A multipart write with photos, its progress and Cancel followed by `watch` (lib/upload.ts). */
+export function adminUpload<T>(path: string, options: AdminRequestOptions, watch: UploadWatch): Promise<T> {
+  return apiUpload<T>(path, asStaff(options), watch);
 }
 
 /** A file for staff to save (the Money CSV): fetched with the token, which a plain link would not send. */

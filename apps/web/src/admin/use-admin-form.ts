@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useNavigate } from '../lib/router';
 import type { z } from 'zod';
-import { errorMessage } from '../lib/api-client';
+import { errorMessage, isAbortError } from '../lib/api-client';
 import { applyFieldErrors } from '../lib/form-errors';
 import { notifySuccess } from './toasts';
 import { useSchemaForm } from './use-schema-form';
@@ -48,6 +48,8 @@ export function useAdminForm<In extends FieldValues, Out>(
       navigate(done);
       return undefined;
     } catch (error) {
+      // Cancelled by staff (an upload's Cancel): the form says so itself, nothing was refused.
+      if (isAbortError(error)) return undefined;
       applyFieldErrors(error, form.setError, fields);
       const message = errorMessage(error, fallback);
       setServerError(message);

@@ -2,6 +2,8 @@ import { MAX_IMAGES } from '@marketplace/shared';
 import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
 import { useI18n } from '../i18n/context';
 import { translateKnown } from '../i18n/labels';
+import { CloseIcon } from './icons';
+import { useShrunkPhotos } from './use-shrunk-photos';
 
 /** An image already stored on the server (edit screens): shown before new files, removable. */
 export interface ExistingImage {
@@ -76,12 +78,17 @@ export function usePickedImages(): {
   return { files, setFiles, primaryUrl: files[0] ? urls.get(files[0]) : undefined };
 }
 
+/** A round remove button over a thumbnail's corner. */
+const REMOVE_BUTTON =
+  'inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-stone-900 shadow ring-1 ring-stone-300 hover:bg-red-50 hover:text-red-800';
+
 /** What the last files added left out, said in the reader's language when shown. */
 type Skipped = Pick<AcceptResult, 'rejectedType' | 'overLimit'>;
 
 /**
  * Drag-and-drop or click picker for up to `max` images with thumbnails, a remove button on each and a
  * 'Primary' badge on the first. Shared by the back-office product and seller-request forms and the public /sell form.
+ * Picked photos are shrunk on the phone before they are sent (use-shrunk-photos.ts).
  */
 export function ImagePicker({
   files,
@@ -100,6 +107,7 @@ export function ImagePicker({
   const [dragging, setDragging] = useState(false);
   const [skipped, setSkipped] = useState<Skipped | null>(null);
   const urls = useObjectUrls(files);
+  const photos = useShrunkPhotos(files, onChange);
   const room = max - existing.length - files.length;
   const full = room <= 0;
 
@@ -110,7 +118,9 @@ export function ImagePicker({
         ? { rejectedType: result.rejectedType, overLimit: result.overLimit }
         : null,
     );
-    if (result.files.length !== files.length) onChange(result.files);
+    if (result.files.length === files.length) return;
+    photos.change(result.files);
+    photos.shrink(result.files.slice(files.length));
   }
 
   function onDrop(event: DragEvent<HTMLLabelElement>) {
@@ -130,7 +140,7 @@ export function ImagePicker({
     ...files.map((file, index) => ({
       id: `file:${index}:${file.name}`,
       url: urls.get(file),
-      remove: () => onChange(files.filter((_, i) => i !== index)),
+      remove: () => photos.change(files.filter((_, i) => i !== index)),
       removable: true,
     })),
   ];
@@ -152,6 +162,7 @@ export function ImagePicker({
         : i18n._('{count} files skipped: at most {max} images.', { count, max }),
     );
   }
+  if (photos.preparing) notes.push(i18n._('Making the photos smaller for sending...'));
   const notice = notes.join(' ');
 
   return (
@@ -207,7 +218,7 @@ export function ImagePicker({
           {translateKnown(i18n, error)}
         </p>
       )}
-      {thumbs.length > 0 && (
+      {thumbs.length + photos.refused.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-3" aria-label={i18n._('Selected images')}>
           {thumbs.map((thumb, index) => (
             <li
@@ -239,23 +250,30 @@ export function ImagePicker({
                   }}
                   disabled={disabled}
                   aria-label={i18n._('Remove image {number}', { number: index + 1 })}
-                  className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-stone-900 shadow ring-1 ring-stone-300 hover:bg-red-50 hover:text-red-800"
+                  className={`absolute right-1 top-1 ${REMOVE_BUTTON}`}
                 >
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="16"
-                    height="16"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    <path d="M6 6l12 12M18 6 6 18" />
-                  </svg>
+                  <CloseIcon width="16" height="16" strokeWidth="2.5" />
                 </button>
               )}
+            </li>
+          ))}
+          {/* A file that is not an image that decodes, named on its own thumbnail; it is not sent. */}
+          {photos.refused.map((name, index) => (
+            <li
+              key={`refused:${index}:${name}`}
+              className="flex min-h-24 w-full max-w-xs items-start gap-2 rounded-md border-2 border-red-700 bg-red-50 p-2 text-sm text-red-800"
+            >
+              <span className="min-w-0 flex-1 break-words">
+                {i18n._('{name} is not a photo that can be opened. Choose another.', { name })}
+              </span>
+              <button
+                type="button"
+                onClick={() => photos.dismiss(index)}
+                aria-label={i18n._('Remove {name}', { name })}
+                className={`shrink-0 ${REMOVE_BUTTON}`}
+              >
+                <CloseIcon width="16" height="16" strokeWidth="2.5" />
+              </button>
             </li>
           ))}
         </ul>

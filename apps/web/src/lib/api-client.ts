@@ -66,8 +66,8 @@ export interface RequestOptions {
   unauthorized?: { message: string; then: () => void };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
+/** An answer's body: undefined when empty, null when it is not JSON. */
+export function parseAnswer(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -76,9 +76,22 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+async function readJson(response: Response): Promise<unknown> {
+  return parseAnswer(await response.text().catch(() => ''));
+}
+
+/** The ApiError for an answer that is not ok; a 401 first does what the caller asked (ends its session). */
+export function refusalOf(status: number, problem: unknown, options: RequestOptions): ApiError {
+  if (status === 401 && options.unauthorized) {
+    options.unauthorized.then();
+    return new ApiError(problemText(problem) ?? options.unauthorized.message, 401, problem);
+  }
+  return new ApiError(problemText(problem) ?? options.defaultMessage, status, problem);
+}
+
 /** Sends the call; any failure (no answer, or an answer not ok) is an ApiError with the server's message. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const { defaultMessage, method = 'GET', body, form, signal, token, unauthorized } = options;
+  const { defaultMessage, method = 'GET', body, form, signal, token } = options;
   const headers: Record<string, string> = { Accept: accept };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined = form;
@@ -93,14 +106,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     if (signal?.aborted || isAbortError(error)) throw error;
     throw new ApiError(defaultMessage, 0);
   }
-  if (!response.ok) {
-    const problem = (await readJson(response)) ?? null;
-    if (response.status === 401 && unauthorized) {
-      unauthorized.then();
-      throw new ApiError(problemText(problem) ?? unauthorized.message, 401, problem);
-    }
-    throw new ApiError(problemText(problem) ?? defaultMessage, response.status, problem);
-  }
+  if (!response.ok) throw refusalOf(response.status, (await readJson(response)) ?? null, options);
   return response;
 }
 

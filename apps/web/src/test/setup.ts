@@ -3,6 +3,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// Uploads go through the fetch wrapper here (lib/upload.ts does so without XMLHttpRequest), so the tests'
+// fetch mocks answer them; lib/upload.test.ts puts a fake XMLHttpRequest back to test the progress path.
+if (typeof window !== 'undefined') Reflect.deleteProperty(globalThis, 'XMLHttpRequest');
+
 // Two cores running several jsdom workers: give findBy/waitFor room before calling a slow render a failure.
 configure({ asyncUtilTimeout: 4000 });
 

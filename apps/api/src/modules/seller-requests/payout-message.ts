@@ -13,7 +13,8 @@ interface PaidPayout {
 /**
  * The seller's SMS once their money left us, written in the transaction that records the payout as paid. Sent
  * whether or not they asked to hear about offers: it is their receipt. No link is needed (the reference is enough
- * to ask about it), and requests keep no language, so it is in English like the other seller messages.
+ * to ask about it). In English like the other messages staff's moves send; only the SMS on submission follows the
+ * language the form was filled in so far (docs/decisions/0056).
  */
 export async function tellSellerPaid(trx: Executor, payout: PaidPayout, now: Date): Promise<void> {
   if (payout.seller_request_id === null) return;

@@ -14,11 +14,13 @@ import {
   sellerViewSchema,
   sellResultSchema,
   sellSubmissionSchema,
+  languageOfCookie,
 } from '@marketplace/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
+import { addressGroup } from '../../plugins/address-group.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
@@ -45,6 +47,8 @@ export interface SellerRequestRouteOptions {
   links: StatusLinks;
   /** Set when a mobile-money gateway is configured: sellers can then be paid to their phone. */
   payments?: Payments | undefined;
+  /** An SMS transport is configured: a /sell submission is then confirmed by SMS (docs/decisions/0056). */
+  sms: boolean;
 }
 
 // A POST without a body arrives as null: an answer needs no reason.
@@ -52,7 +56,7 @@ const answerBody = sellerAnswerSchema.nullable();
 
 export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> = async (
   fastify,
-  { db, clock, offerDays, links, payments },
+  { db, clock, offerDays, links, payments, sms },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
@@ -80,7 +84,12 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
       const { fields, images } = await readMultipart(request);
       const input = parseFields(sellSubmissionSchema, fields);
       const owner = request.user?.id ?? null;
-      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, owner);
+      // The form's language is the page's: the lang cookie the storefront sets and renders pages by.
+      const receipt = { sms, language: languageOfCookie(request.headers.cookie), group: addressGroup(request.ip) };
+      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, {
+        ownerId: owner,
+        receipt,
+      });
       return reply.status(201).send({
         id,
         status: 'Pending',

@@ -9,15 +9,22 @@ import type { NormalizedImage } from '../images/normalize.js';
 import { storeImages } from '../images/repository.js';
 import { newReference, phoneKey, statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
+import { tellSellerReceived, type ReceiptContext } from './receipt.js';
 import { addEvent, insertRequest, linkImages } from './repository.js';
 
 type Submission = z.output<typeof adminSellerRequestSchema>;
 
 const REFERENCE_ATTEMPTS = 10;
 
+/** A public submission's extras: the seller account of a logged-in seller, and what the SMS on submission needs. */
+interface PublicSubmission {
+  ownerId: number | null;
+  receipt: ReceiptContext;
+}
+
 /**
- * Stores a submission and its already-normalised images in one transaction: all or nothing. `actor` is
- * the staff member entering a walk-in request; `ownerId` the seller account of a logged-in seller.
+ * Stores a submission and its already-normalised images in one transaction: all or nothing, the SMS on
+ * submission included. `actor` is the staff member entering a walk-in request; `from` is set for /sell's.
  */
 export async function submitRequest(
   db: Db,
@@ -26,7 +33,7 @@ export async function submitRequest(
   actor: SessionUser | null,
   now: Date,
   links: StatusLinks,
-  ownerId: number | null = null,
+  from?: PublicSubmission,
 ) {
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
@@ -52,7 +59,9 @@ export async function submitRequest(
         terms_accepted: input.terms_accepted ? 1 : 0,
         create_seller_account: input.create_seller_account ? 1 : 0,
         condition: input.condition,
-        seller_user_id: ownerId,
+        language: from?.receipt.language ?? 'en',
+        client_group: from?.receipt.group ?? null,
+        seller_user_id: from?.ownerId ?? null,
         version: 1,
         created_by: actor?.id ?? null,
         created_at: at,
@@ -89,6 +98,14 @@ export async function submitRequest(
       subjectId: id,
       at,
     });
+    if (from)
+      await tellSellerReceived(
+        trx,
+        db.engine,
+        { id, reference, phone: input.phone, link: links.url(token) },
+        from.receipt,
+        now,
+      );
     return { id, reference, token };
   });
 }

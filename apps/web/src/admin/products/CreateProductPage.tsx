@@ -3,6 +3,8 @@ import { useWatch } from 'react-hook-form';
 import { usePageTitle } from '../use-page-title';
 import { ImagePicker, usePickedImages } from '../../components/ImagePicker';
 import { PreviewCard } from '../../components/PreviewCard';
+import { UploadProgress } from '../../components/UploadProgress';
+import { useUploadProgress } from '../../components/use-upload-progress';
 import { FormActions } from '../components/form-layout';
 import { FormSkeleton, Loaded } from '../components/status';
 import { BackLink, Card, CheckboxField, PageHeader, TextAreaField, TextField } from '../components/ui';
@@ -43,6 +45,7 @@ export function CreateProductPage() {
 
 function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; categories: readonly Category[] }) {
   const { files, setFiles, primaryUrl } = usePickedImages();
+  const upload = useUploadProgress();
   const { form, field, save } = useAdminForm(
     createProductSchema,
     {
@@ -69,7 +72,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
   const onSubmit = form.handleSubmit(async (values) => {
     const body = toFormData(values);
     for (const file of files) body.append('images', file, file.name);
-    const refused = await save(() => createProduct(body), {
+    const refused = await save(() => createProduct(body, upload.begin()), {
       success: 'Product created successfully',
       done: '/admin/products',
       fallback: PRODUCT_ERRORS.create,
@@ -102,6 +105,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
         <ConditionFields field={field} disabled={isSubmitting} />
         <CheckboxField label="I want to be notified when offer is made" {...form.register('notifyOnOrder')} />
         <CheckboxField label="Publish this item immediately" {...form.register('published')} />
+        <UploadProgress upload={upload} />
         <FormActions
           label="Create Product"
           busyLabel="Submitting..."

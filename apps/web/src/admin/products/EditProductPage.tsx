@@ -15,6 +15,8 @@ import { usePageTitle } from '../use-page-title';
 import { errorMessage } from '../../lib/api-client';
 import { useConfirm } from '../components/use-confirm';
 import { ImagePicker } from '../../components/ImagePicker';
+import { UploadProgress } from '../../components/UploadProgress';
+import { useUploadProgress } from '../../components/use-upload-progress';
 import { FormActions } from '../components/form-layout';
 import { RecordScreen } from '../components/RecordScreen';
 import { FormSkeleton } from '../components/status';
@@ -90,6 +92,7 @@ function EditProductForm({
   const [kept, setKept] = useState<string[]>(() => product.images.slice(0, MAX_IMAGES));
   const [deleted, setDeleted] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
+  const upload = useUploadProgress();
   const [deleting, setDeleting] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const [dialog, confirm] = useConfirm();
@@ -131,7 +134,7 @@ function EditProductForm({
     for (const name of kept) body.append('existingImages[]', name);
     for (const name of deleted) body.append('deletedImages', name);
     for (const file of files) body.append('images', file, file.name);
-    const refused = await save(() => updateProduct(product.id, body), {
+    const refused = await save(() => updateProduct(product.id, body, upload.begin()), {
       success: 'Product updated successfully',
       done: '/admin/products',
       fallback: PRODUCT_ERRORS.update,
@@ -212,6 +215,7 @@ function EditProductForm({
           <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
           <CheckboxField label="Published" {...form.register('published')} />
           <div className="flex flex-wrap justify-between gap-2 pt-2">
+            <UploadProgress upload={upload} />
             <FormActions
               label="Save"
               busyLabel="Saving…"

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminProduct } from '@marketplace/shared';
-import { adminRequest, rowsPageQuery, type PageWindow, type RowsPage } from '../api';
+import type { UploadWatch } from '../../lib/upload';
+import { adminRequest, adminUpload, rowsPageQuery, type PageWindow, type RowsPage } from '../api';
 
 export const PRODUCTS_PAGE_SIZE = 50;
 export const PRODUCT_ERRORS = {
@@ -39,21 +40,21 @@ export const productQuery = (id: string) =>
   });
 
 /** Multipart: item_name, description, price, location, category_id, shop_id, published, notifyOnOrder, images. */
-export function createProduct(form: FormData): Promise<AdminProduct> {
-  return adminRequest<AdminProduct>('/admin/products/create', {
-    method: 'POST',
-    form,
-    defaultMessage: PRODUCT_ERRORS.create,
-  });
+export function createProduct(form: FormData, watch: UploadWatch): Promise<AdminProduct> {
+  return adminUpload<AdminProduct>(
+    '/admin/products/create',
+    { method: 'POST', form, defaultMessage: PRODUCT_ERRORS.create },
+    watch,
+  );
 }
 
 /** Multipart: the fields, new `images`, `existingImages[]` kept and `deletedImages` removed. */
-export function updateProduct(id: number, form: FormData): Promise<AdminProduct> {
-  return adminRequest<AdminProduct>(`/admin/products/${id}`, {
-    method: 'PUT',
-    form,
-    defaultMessage: PRODUCT_ERRORS.update,
-  });
+export function updateProduct(id: number, form: FormData, watch: UploadWatch): Promise<AdminProduct> {
+  return adminUpload<AdminProduct>(
+    `/admin/products/${id}`,
+    { method: 'PUT', form, defaultMessage: PRODUCT_ERRORS.update },
+    watch,
+  );
 }
 
 export function setPublished(id: number, publish: boolean): Promise<AdminProduct> {

@@ -1,23 +1,20 @@
 import {
-  addToInventorySchema,
-  CONDITION_LABELS,
   counterOfferSchema,
   denySchema,
   formatMoney,
   offerSchema,
-  priceDigits,
   recordAcceptanceSchema,
   type SellerAction,
   type SellerRequest,
 } from '@marketplace/shared';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
-import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../components/ProductOptions';
-import { LoadError } from '../components/status';
-import { SelectField, TextAreaField, TextField } from '../components/ui';
+import { TextAreaField, TextField } from '../components/ui';
 import { useActionForm } from '../use-schema-form';
 import { ActionModal } from '../components/ActionModal';
 import { sellerActions } from './api';
+import { InventoryDialog } from './InventoryDialog';
+import { OfferEstimate } from './RequestEstimates';
 
 /** The actions behind this screen's buttons (the seller's answers and the expiry happen elsewhere). */
 export type ButtonAction = Extract<
@@ -60,7 +57,7 @@ export function ActionDialog(props: ActionDialogProps) {
           description={
             approve
               ? `Approve “${request.item_name}” from ${request.seller_name}?`
-              : `Delete the request for “${request.item_name}” from ${request.seller_name}? This cannot be undone.`
+              : `Delete the whole request for “${request.item_name}” from ${request.seller_name}, with its photos, offers and history? This cannot be undone.`
           }
           danger={!approve}
           busy={busy}
@@ -96,10 +93,20 @@ const amountSchemas = {
   counter: z.object({ amount: counterOfferSchema.shape.counter_price, reason: counterOfferSchema.shape.reason }),
 };
 
+/** The asking price and what sellers were paid for comparable items, beside an amount that staff type. */
+function OfferHints({ request }: { request: SellerRequest }) {
+  return (
+    <>
+      <span className="block">Asking price: {formatMoney(request.price)}</span>
+      <OfferEstimate id={request.id} />
+    </>
+  );
+}
+
 function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps & { kind: 'offer' | 'counter' }) {
   const text = AMOUNT[kind];
-  const asking = priceDigits(request.price);
-  const { form, field } = useActionForm(amountSchemas[kind], { amount: asking, reason: '' });
+  // Empty, never the asking price: a Confirm pressed at once must not offer what the seller asked (issue 25).
+  const { form, field } = useActionForm(amountSchemas[kind], { amount: '', reason: '' });
   const submit = form.handleSubmit(async ({ amount, reason }) => {
     const call =
       kind === 'offer'
@@ -116,7 +123,7 @@ function AmountDialog({ kind, request, busy, onCancel, run }: ActionDialogProps 
         label={text.label}
         inputMode="numeric"
         autoComplete="off"
-        hint={`Asking price: ${formatMoney(request.price)}`}
+        hint={<OfferHints request={request} />}
         {...field('amount')}
       />
       <TextAreaField label="Reason (optional)" rows={3} maxLength={500} {...field('reason')} />
@@ -162,60 +169,6 @@ function AcceptanceDialog({ request, busy, onCancel, run }: ActionDialogProps) {
         maxLength={500}
         {...field('note')}
       />
-    </ActionModal>
-  );
-}
-
-/**
- * A shop and a category are both required (docs/product.md#validation); with neither chosen the screen says so once
- * more.
- */
-const BOTH_MISSING = 'Please select both shop and category.';
-
-function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
-  const options = useProductOptions();
-  // The selling price starts at the offer the seller accepted, not the asking price.
-  const offered = priceDigits(request.offers.at(-1)?.amount ?? request.price);
-  const { form, field, markFields } = useActionForm(addToInventorySchema, {
-    shop_id: '',
-    category_id: '',
-    price: offered,
-  });
-  const { errors } = form.formState;
-  const bothMissing = Boolean(errors.shop_id && errors.category_id);
-  return (
-    <ActionModal
-      title="Add to Inventory"
-      description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos${request.condition ? ` and the grade ${CONDITION_LABELS[request.condition]}` : ''}.`}
-      busy={busy}
-      onCancel={onCancel}
-      onSubmit={form.handleSubmit(async ({ shop_id, category_id, price }) =>
-        markFields(
-          await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id, price })),
-        ),
-      )}
-    >
-      {bothMissing && (
-        <p
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-        >
-          {BOTH_MISSING}
-        </p>
-      )}
-      {options.error && !options.data ? (
-        <LoadError error={options.error} fallback={PRODUCT_OPTIONS_ERROR} onRetry={() => void options.refetch()} />
-      ) : (
-        <>
-          <SelectField label="Shop" disabled={!options.data} {...field('shop_id')}>
-            <ShopOptions shops={options.data?.shops ?? []} />
-          </SelectField>
-          <SelectField label="Category" disabled={!options.data} {...field('category_id')}>
-            <CategoryOptions categories={options.data?.categories ?? []} />
-          </SelectField>
-          <TextField label="Selling price (MWK)" inputMode="numeric" autoComplete="off" {...field('price')} />
-        </>
-      )}
     </ActionModal>
   );
 }

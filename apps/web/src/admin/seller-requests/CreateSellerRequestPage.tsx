@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '../../lib/router';
 import { SellForm } from '../../components/sell-form/SellForm';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, isAbortError } from '../../lib/api-client';
+import type { UploadWatch } from '../../lib/upload';
 import { PageHeader } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
@@ -16,13 +16,15 @@ export function CreateSellerRequestPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  async function send(body: FormData) {
+  async function send(body: FormData, watch: UploadWatch) {
     try {
-      await createSellerRequest(body);
+      await createSellerRequest(body, watch);
       markStale(queryClient, sellerRequestKeys.all);
       notifySuccess('Seller request created successfully');
       navigate('/admin/seller-requests');
     } catch (error) {
+      // Cancelled: the form says so itself.
+      if (isAbortError(error)) return;
       notifyError(errorMessage(error, SELLER_ERRORS.create));
       return error instanceof ApiError ? error.fieldErrors : undefined;
     }

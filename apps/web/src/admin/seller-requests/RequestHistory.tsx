@@ -3,22 +3,9 @@ import { DataTable } from '../components/DataTable';
 import { EmptyNote } from '../components/status';
 import { td } from '../components/ui';
 import { formatWhen } from './format';
+import { formatMoment, historySentence } from './history-sentences';
 
 type Offer = SellerRequest['offers'][number];
-type Event = SellerRequest['history'][number];
-
-const EVENT_NAMES: Record<string, string> = {
-  submitted: 'Submitted',
-  approve: 'Approved',
-  offer: 'Offer made',
-  counter: 'Counter offer',
-  reject: 'Rejected',
-  addToInventory: 'Added to inventory',
-  recordAcceptance: 'Seller accepted (recorded by staff)',
-  sellerAccept: 'Seller accepted',
-  sellerDecline: 'Seller declined',
-  expireOffer: 'Offer expired',
-};
 
 const ANSWERS = { accepted: 'Accepted', declined: 'Declined', expired: 'Expired' } as const;
 
@@ -45,14 +32,7 @@ function SellerAnswer({ offer, open }: { offer: Offer; open: boolean }) {
   );
 }
 
-/** Who acted: the seller (sell form or status link), the staff member by name, or the system (an expiry). */
-function actedBy(event: Event): string {
-  if (event.by === 'seller') return 'Seller';
-  if (event.by === 'system') return 'System';
-  return event.actor ?? 'Staff';
-}
-
-/** The offers with the seller's answers, then every change of status. */
+/** The offers with the seller's answers, then every change of status as a sentence. */
 export function RequestHistory({ request }: { request: SellerRequest }) {
   const openOffer = hasOpenOffer(flagsOf(request.status)) ? request.offers.at(-1) : undefined;
   return (
@@ -82,26 +62,25 @@ export function RequestHistory({ request }: { request: SellerRequest }) {
           </DataTable>
         )}
       </div>
-      <div className="min-w-0">
-        <h2 className="mb-2 text-base font-semibold text-stone-900">Status history</h2>
-        <DataTable
-          label="Status history"
-          minWidth="min-w-[32rem]"
-          columns={['When', 'Change', 'Status', 'Reason', 'By']}
-        >
+      <section className="min-w-0" aria-labelledby="status-history">
+        <h2 id="status-history" className="mb-2 text-base font-semibold text-stone-900">
+          Status history
+        </h2>
+        <ol className="space-y-2 text-sm">
           {request.history.map((event) => (
-            <tr key={event.id}>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(event.created_at)}</td>
-              <td className={td}>{EVENT_NAMES[event.action] ?? event.action}</td>
-              <td className={td}>
+            <li key={event.id} data-testid={`event-${event.id}`}>
+              <p className="text-stone-900">
+                {`${historySentence(event, request.offers)}, `}
+                <time dateTime={event.created_at}>{formatMoment(event.created_at)}</time>
+                {event.reason && <span className="text-stone-800">{`: “${event.reason}”`}</span>}
+              </p>
+              <p className="text-xs text-stone-600">
                 {event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}
-              </td>
-              <td className={td}>{event.reason || '—'}</td>
-              <td className={td}>{actedBy(event)}</td>
-            </tr>
+              </p>
+            </li>
           ))}
-        </DataTable>
-      </div>
+        </ol>
+      </section>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery } from './api';
 import { formatWhen } from './format';
 import { RequestCondition } from './RequestCondition';
 import { RequestHistory } from './RequestHistory';
+import { OfferEstimate } from './RequestEstimates';
 import { RequestMessages } from './RequestMessages';
 import { PayoutPanel } from './PayoutPanel';
 import { markStale } from '../query-client';
@@ -167,8 +168,11 @@ function RequestDetail({
           </td>
           <td className={`${td} font-medium`}>{request.item_name}</td>
           <td className={td}>N/A</td>
-          <td className={`${td} whitespace-nowrap text-right tabular-nums`} data-testid="request-price">
-            {formatMoney(request.price)}
+          <td className={`${td} text-right tabular-nums`}>
+            <span className="whitespace-nowrap" data-testid="request-price">
+              {formatMoney(request.price)}
+            </span>
+            <OfferEstimate id={request.id} />
           </td>
         </tr>
       </DataTable>

@@ -5,9 +5,11 @@ import type {
   PaymentOptions,
   SellerRequest,
   sellerRequestListSchema,
+  StaffEstimates,
 } from '@marketplace/shared';
 import type { z } from 'zod';
-import { adminRequest, query } from '../api';
+import type { UploadWatch } from '../../lib/upload';
+import { adminRequest, adminUpload, query } from '../api';
 
 export type SellerRequestList = z.infer<typeof sellerRequestListSchema>;
 
@@ -28,6 +30,7 @@ export const SELLER_ERRORS = {
   condition: "Failed to save the item's condition",
   pay: 'Failed to pay the seller',
   paymentOptions: 'Failed to fetch the payment options',
+  estimates: 'Failed to fetch the price estimates',
 } as const;
 
 type Page = { offset: number; search: string };
@@ -37,6 +40,8 @@ export const sellerRequestKeys = {
   page: (page: Page) => [...sellerRequestKeys.all, 'page', page] as const,
   one: (id: string) => [...sellerRequestKeys.all, 'one', id] as const,
   paymentOptions: ['payment-options'] as const,
+  estimates: (id: number, categoryId: number | null) =>
+    [...sellerRequestKeys.all, 'estimates', id, categoryId] as const,
 };
 
 /**
@@ -70,6 +75,22 @@ export const sellerRequestQuery = (id: string) =>
     meta: { defaultMessage: SELLER_ERRORS.one, notFoundInline: true },
   });
 
+/**
+ * What sellers were paid and buyers paid for comparable items (docs/decisions/0055); `categoryId`: the category
+ * chosen in Add to Inventory, null for any.
+ */
+export const requestEstimatesQuery = (id: number, categoryId: number | null) =>
+  queryOptions({
+    queryKey: sellerRequestKeys.estimates(id, categoryId),
+    queryFn: ({ signal }) =>
+      adminRequest<StaffEstimates>(`/admin/seller-requests/${id}/estimates${query({ category_id: categoryId })}`, {
+        defaultMessage: SELLER_ERRORS.estimates,
+        signal,
+      }),
+    staleTime: 60_000,
+    meta: { defaultMessage: SELLER_ERRORS.estimates },
+  });
+
 /** Staff set or correct the grade (null: not graded); answers the request as it is now. */
 export function setRequestCondition(id: number, condition: ConditionGrade | null): Promise<SellerRequest> {
   return adminRequest<SellerRequest>(`/admin/seller-requests/${id}/condition`, {
@@ -99,12 +120,12 @@ export function paySeller(id: number, body: PaySellerRequest): Promise<SellerReq
 }
 
 /** Multipart, the item submission fields (admin wording) and `images`; answers the new request. */
-export function createSellerRequest(form: FormData): Promise<SellerRequest> {
-  return adminRequest<SellerRequest>('/admin/seller-requests', {
-    method: 'POST',
-    form,
-    defaultMessage: SELLER_ERRORS.create,
-  });
+export function createSellerRequest(form: FormData, watch: UploadWatch): Promise<SellerRequest> {
+  return adminUpload<SellerRequest>(
+    '/admin/seller-requests',
+    { method: 'POST', form, defaultMessage: SELLER_ERRORS.create },
+    watch,
+  );
 }
 
 const post = (path: string, defaultMessage: string, json?: unknown) =>

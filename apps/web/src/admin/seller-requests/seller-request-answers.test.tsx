@@ -93,7 +93,7 @@ describe('seller request detail: reference, answers and messages', () => {
     ]);
   });
 
-  it('shows an accepted offer, and who acted in the status history: seller, staff by name, system', async () => {
+  it('shows an accepted offer, and the status history as sentences: seller, staff by name, system', async () => {
     await openDetail(
       aRequest({
         status: 'Offer Accepted by Seller',
@@ -153,13 +153,16 @@ describe('seller request detail: reference, answers and messages', () => {
       }),
     );
     expect(cells('offer-3')[5]).toBe(`Accepted${formatWhen('2025-08-12T08:00:00.000Z')}`);
-    const rows = within(screen.getByRole('region', { name: 'Status history' }))
-      .getAllByRole('row')
-      .slice(1);
-    const by = rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent);
-    expect(by).toEqual(['Seller', 'Thoko Phiri', 'System', 'Staff', 'Seller']);
-    expect(within(rows[2]!).getByText('Offer expired')).toBeInTheDocument();
-    expect(within(rows[4]!).getByText('Seller accepted')).toBeInTheDocument();
+    const events = within(screen.getByRole('region', { name: 'Status history' })).getAllByRole('listitem');
+    // Sentences in Malawi time (UTC+2), an offer with its amount when the offer row is there.
+    expect(events.map((event) => event.querySelector('p')!.textContent)).toEqual([
+      'Request sent by the seller, 10 Aug 11:30',
+      'Offer of MWK 170,000 sent to the seller by Thoko Phiri, 11 Aug 12:00',
+      'The offer expired without an answer, 18 Aug 12:00',
+      'Offer sent to the seller by staff, 18 Aug 13:00',
+      'The seller accepted the offer, 19 Aug 10:00',
+    ]);
+    expect(events[1]).toHaveTextContent('Pending → Offer Pending');
   });
 
   it('lists each message to the seller with its channel, recipient and delivery in plain words', async () => {

@@ -110,8 +110,8 @@ describe('seller request detail', () => {
     expect(within(offers).getByText('Screen scratch')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Status history' });
     expect(within(history).getByText('Pending → Approved')).toBeInTheDocument();
-    expect(within(history).getByText('Seller')).toBeInTheDocument();
-    expect(within(history).getByText('Chikondi')).toBeInTheDocument();
+    expect(within(history).getByText(/^Request sent by the seller/)).toBeInTheDocument();
+    expect(within(history).getByText(/^Approved by Chikondi/)).toBeInTheDocument();
   });
 
   it('shows a placeholder image when the request has no photo', async () => {
@@ -194,6 +194,7 @@ describe('seller request detail', () => {
     expect(within(dialog).getByText('Please select a category before confirming.')).toBeInTheDocument();
 
     await user.selectOptions(within(dialog).getByLabelText('Category'), '6');
+    await user.type(within(dialog).getByLabelText('Selling price (MWK)'), '210000');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Offer fulfilled — transaction complete.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -203,11 +204,10 @@ describe('seller request detail', () => {
       '/admin/products/40',
     );
     const call = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/add-to-inventory'));
-    // The selling price starts at the accepted offer.
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       shop_id: 3,
       category_id: 6,
-      price: 160000,
+      price: 210000,
       seller_request_id: 12,
       publish_product: true,
     });
@@ -221,8 +221,7 @@ describe('seller request detail', () => {
     await user.click(screen.getByRole('button', { name: 'Make Offer' }));
     const dialog = screen.getByRole('dialog', { name: 'Make Offer' });
     const amount = within(dialog).getByLabelText('Offer amount (MWK)');
-    expect(amount).toHaveValue('185000');
-    await user.clear(amount);
+    expect(amount).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Offer amount is required')).toBeInTheDocument();
     await user.type(amount, '170000');
@@ -317,7 +316,9 @@ describe('seller request detail', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Delete offer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete offer' });
-    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Delete the whole request for “Samsung Galaxy A14” from Chikondi Banda, with its photos, offers and history? This cannot be undone.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/seller-requests'));
     expect(await screen.findByText('No seller requests yet.')).toBeInTheDocument();

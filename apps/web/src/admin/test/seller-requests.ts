@@ -5,6 +5,11 @@ import { ADMIN_ME, renderAdmin, signIn } from './render-admin';
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response;
 export const me: [RegExp, Handler] = [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)];
+/** The price estimates of any request: too few comparable prices for a range. */
+export const noEstimates: [RegExp, Handler] = [
+  /^GET \/api\/admin\/seller-requests\/\d+\/estimates/,
+  () => json({ offer: { count: 0 }, sale: { count: 0 } }),
+];
 
 /** A seller request as GET /admin/seller-requests/12 answers it: pending, no offers, no messages. */
 export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest {
@@ -49,7 +54,12 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
 /** Signs in and opens the detail of `request` (id 12); `extra` routes answer first. Returns the fetch spy. */
 export async function openDetail(request: SellerRequest, extra: [RegExp, Handler][] = []) {
   signIn();
-  const fetchSpy = mockApi([me, ...extra, [/^GET \/api\/admin\/seller-requests\/12$/, () => json(request)]]);
+  const fetchSpy = mockApi([
+    me,
+    ...extra,
+    [/^GET \/api\/admin\/seller-requests\/12$/, () => json(request)],
+    noEstimates,
+  ]);
   renderAdmin('/admin/seller-requests/12');
   await screen.findByRole('heading', { name: request.seller_name });
   return fetchSpy;

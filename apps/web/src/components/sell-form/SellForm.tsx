@@ -5,7 +5,11 @@ import { ConditionChoice } from '../ConditionChoice';
 import { Field } from '../FormField';
 import { ImagePicker, usePickedImages } from '../ImagePicker';
 import { PreviewCard } from '../PreviewCard';
+import { UploadProgress } from '../UploadProgress';
+import { useUploadProgress } from '../use-upload-progress';
+import type { UploadWatch } from '../../lib/upload';
 import { readDraft, useFormDraft } from '../use-form-draft';
+import { TermsLink } from './TermsLink';
 import type { SellFormOutput, SellFormValues, SellFormWording, ServerFieldErrors } from './types';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
@@ -83,13 +87,15 @@ export interface SellFormProps {
   variant: 'public' | 'admin';
   /** The labels; a visitor's own by default. The catalogue's texts among them are shown translated. */
   wording?: SellFormWording;
-  /** Sends the multipart body. Resolves with the server's per-field messages when it refused some (it has toasted). */
-  onSubmit: (body: FormData) => Promise<ServerFieldErrors | void>;
+  /** Sends the multipart body through lib/upload with `watch` (progress, Cancel). Resolves with the server's per-field messages when it refused some (it has toasted). */
+  onSubmit: (body: FormData, watch: UploadWatch) => Promise<ServerFieldErrors | void>;
   submitLabel: string;
   /** Shown next to the submit button (the back-office's Cancel link). */
   secondaryAction?: ReactNode;
   /** Keeps what is typed (not the photos: files do not fit in storage) for this tab under this key until sent. */
   draftKey?: string;
+  /** Shown under the grade as the name and grade are typed (/sell's price estimate). */
+  itemHint?: (item: { name: string; condition: SellFormValues['condition'] }) => ReactNode;
 }
 
 export function SellForm({
@@ -99,11 +105,13 @@ export function SellForm({
   submitLabel,
   secondaryAction,
   draftKey,
+  itemHint,
 }: SellFormProps) {
   const i18n = useI18n();
   // The back-office renders in English, where nothing is translated: its words show exactly as given.
   const word = (key: keyof SellFormWording) => translateKnown(i18n, wording[key]);
   const { files, setFiles, primaryUrl } = usePickedImages();
+  const upload = useUploadProgress();
   const [defaultValues] = useState(() => (draftKey ? readDraft(draftKey, EMPTY) : EMPTY));
   const {
     register,
@@ -123,7 +131,7 @@ export function SellForm({
     const body = new FormData();
     for (const field of FIELDS) body.append(field, String(values[field]));
     for (const file of files) body.append('images', file, file.name);
-    const refused = await onSubmit(body);
+    const refused = await onSubmit(body, upload.begin());
     for (const [field, message] of Object.entries(refused ?? {})) {
       const known = FIELDS.find((f) => f === field);
       if (known) setError(known, { type: 'server', message });
@@ -154,6 +162,7 @@ export function SellForm({
           {(aria) => <input {...aria} inputMode="numeric" autoComplete="off" {...register('price')} />}
         </Field>
         <ConditionChoice legend={word('condition')} input={register('condition')} error={error('condition')} />
+        {itemHint?.({ name, condition })}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={word('name')} error={error('seller_name')}>
             {(aria) => (
@@ -199,7 +208,12 @@ export function SellForm({
         <fieldset className="space-y-1">
           <legend className="sr-only">{i18n._('Options')}</legend>
           <Checkbox label={word('notify')} {...register('notify_on_offer')} />
-          <Checkbox label={word('terms')} error={error('terms_accepted')} {...register('terms_accepted')} />
+          <Checkbox
+            label={word('terms')}
+            error={error('terms_accepted')}
+            link={<TermsLink />}
+            {...register('terms_accepted')}
+          />
           {variant === 'public' && (
             <Checkbox label={i18n._('Create a seller account for me')} {...register('create_seller_account')} />
           )}
@@ -219,6 +233,7 @@ export function SellForm({
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
+        <UploadProgress upload={upload} />
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
           {isSubmitting ? i18n._('Submitting...') : submitLabel}
         </button>
@@ -229,7 +244,12 @@ export function SellForm({
 }
 
 /** A checkbox whose whole row is a 44 px touch target. */
-function Checkbox({ label, error, ...input }: { label: string; error?: string } & ComponentProps<'input'>) {
+function Checkbox({
+  label,
+  error,
+  link,
+  ...input
+}: { label: string; error?: string; link?: ReactNode } & ComponentProps<'input'>) {
   const id = useId();
   const i18n = useI18n();
   return (
@@ -245,6 +265,7 @@ function Checkbox({ label, error, ...input }: { label: string; error?: string } 
         />
         {label}
       </label>
+      {link}
       {error && (
         <p id={`${id}-error`} className="-mt-1 mb-1 text-sm font-medium text-red-700">
           {translateKnown(i18n, error)}

@@ -1,12 +1,17 @@
 import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
 import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
+import { HOW_ITEMS_ARE_CHECKED, HOW_REFUNDS_GO, RETURNS_WINDOW, SHOP_WARRANTY } from './policies';
 
 const FAQS = [
   {
     q: /*i18n*/ 'How do I buy an item?',
-    a: /*i18n*/ "Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop's town and pay the driver. Nothing is paid online.",
+    a: /*i18n*/ "Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop's town and pay the driver. Where checkout offers it, you can instead pay when you order by Airtel Money or TNM Mpamba.",
   },
+  { q: /*i18n*/ 'How are items checked?', a: HOW_ITEMS_ARE_CHECKED },
+  { q: /*i18n*/ 'Can I return an item?', a: RETURNS_WINDOW },
+  { q: /*i18n*/ 'How do refunds work?', a: HOW_REFUNDS_GO },
+  { q: /*i18n*/ 'Is there a warranty?', a: SHOP_WARRANTY },
   {
     q: /*i18n*/ 'Can I see an item before I buy it?',
     a: /*i18n*/ 'Yes. Items are kept in our partner shops in Lilongwe, Blantyre and Mzuzu, where you can look at them and try them.',

@@ -1,10 +1,12 @@
 import { HOW_SELLERS_ARE_PAID, TOAST_MS } from '@marketplace/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
-import { ApiError } from '../../lib/api-client';
-import { SELL_ERROR, submitSell } from './api';
+import { ApiError, isAbortError } from '../../lib/api-client';
+import type { UploadWatch } from '../../lib/upload';
+import { preloadUpload, SELL_ERROR, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';
+import { sellEstimateHint } from './SellEstimate';
 import { writeDraft } from '../../components/use-form-draft';
 import { rememberSubmitted, submittedOf } from './submission';
 import { useI18n } from '../../i18n/context';
@@ -27,14 +29,17 @@ export function SellPage() {
   const i18n = useI18n();
   const navigate = useNavigate();
   const [toasts, setToasts] = useState(false);
+  useEffect(preloadUpload, []);
 
-  async function send(body: FormData) {
+  async function send(body: FormData, watch: UploadWatch) {
     try {
-      const submitted = submittedOf(await submitSell(body));
+      const submitted = submittedOf(await submitSell(body, watch));
       rememberSubmitted(submitted);
       writeDraft(DRAFT_KEY, null);
       navigate('/sell/success', { state: submitted });
     } catch (error) {
+      // Cancelled by the visitor: the form says so itself.
+      if (isAbortError(error)) return;
       // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
       const message = translateKnown(i18n, error instanceof Error && error.message ? error.message : SELL_ERROR);
       setToasts(true);
@@ -51,7 +56,13 @@ export function SellPage() {
         {i18n._('Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.')}
       </p>
       <p className="mt-1 mb-5 max-w-2xl text-stone-700">{i18n._(HOW_SELLERS_ARE_PAID)}</p>
-      <SellForm variant="public" onSubmit={send} submitLabel={i18n._('Submit item')} draftKey={DRAFT_KEY} />
+      <SellForm
+        variant="public"
+        onSubmit={send}
+        submitLabel={i18n._('Submit item')}
+        draftKey={DRAFT_KEY}
+        itemHint={sellEstimateHint}
+      />
       {toasts && (
         <Suspense fallback={null}>
           <Toasts />

@@ -1,0 +1,78 @@
+import type { ConditionGrade } from '@marketplace/shared';
+import type { Executor } from '../../db/database.js';
+
+/** Where comparable prices come from: the grade, since when, and the category when one is known. */
+export interface PriceScope {
+  grade: ConditionGrade;
+  since: string;
+  /** The category's name key (lower-cased name), or its id; absent: any category. */
+  category?: { key: string } | { id: number };
+  /** A seller request whose own offer must not count in its own estimate. */
+  exceptRequest?: number;
+}
+
+export interface NamedPrice {
+  name: string;
+  amount: number;
+}
+
+/** The seller's yes, through the status link or recorded by staff (the events the flow writes, with the offer answered). */
+const ACCEPTANCES = ['sellerAccept', 'recordAcceptance'];
+
+/**
+ * Offers sellers accepted since `since`, for requests of this grade, the latest per request. A request has a
+ * category only once it is a product (staff choose it in Add to Inventory), so a category limits the offers to
+ * those items.
+ */
+export async function acceptedOffers(db: Executor, scope: PriceScope): Promise<NamedPrice[]> {
+  let query = db
+    .selectFrom('seller_request_events as e')
+    .innerJoin('seller_request_offers as o', 'o.id', 'e.offer_id')
+    .innerJoin('seller_requests as r', 'r.id', 'e.seller_request_id')
+    .select(['r.id', 'r.item_name as name', 'o.amount', 'e.id as event_id'])
+    .where('e.action', 'in', ACCEPTANCES)
+    .where('e.created_at', '>=', scope.since)
+    .where('r.condition', '=', scope.grade);
+  if (scope.exceptRequest !== undefined) query = query.where('r.id', '!=', scope.exceptRequest);
+  const category = scope.category;
+  if (category) {
+    query = query.where(({ exists, selectFrom }) => {
+      const products = selectFrom('products as p')
+        .innerJoin('categories as c', 'c.id', 'p.category_id')
+        .select('p.id')
+        .whereRef('p.seller_request_id', '=', 'r.id');
+      return exists(
+        'id' in category ? products.where('c.id', '=', category.id) : products.where('c.name_key', '=', category.key),
+      );
+    });
+  }
+  const latest = new Map<number, { event: number; price: NamedPrice }>();
+  for (const row of await query.execute()) {
+    const seen = latest.get(row.id);
+    if (!seen || seen.event < row.event_id)
+      latest.set(row.id, { event: row.event_id, price: { name: row.name, amount: Number(row.amount) } });
+  }
+  return [...latest.values()].map((l) => l.price);
+}
+
+/** Line prices (and names as sold) of orders completed since `since`, for products of this grade (and category). */
+export async function completedSales(db: Executor, scope: PriceScope): Promise<NamedPrice[]> {
+  let query = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .select(['i.name', 'i.price as amount'])
+    .where('o.status', '=', 'Completed')
+    .where('o.completed_at', '>=', scope.since)
+    .where('p.condition', '=', scope.grade);
+  const category = scope.category;
+  if (category && 'id' in category) query = query.where('p.category_id', '=', category.id);
+  if (category && 'key' in category) {
+    const key = category.key;
+    query = query.where((eb) =>
+      eb('p.category_id', 'in', eb.selectFrom('categories').select('id').where('name_key', '=', key)),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({ name: r.name, amount: Number(r.amount) }));
+}
