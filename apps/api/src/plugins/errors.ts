@@ -51,9 +51,14 @@ const CHANGED_AT_ONCE = /*i18n*/ 'This was changed by someone else at the same m
 function refusalOf(error: unknown): { status: number; message: string } | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === '22021' || code === '22P05') return { status: 400, message: UNSTORABLE_TEXT };
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-    return { status: 409, message: CHANGED_AT_ONCE };
+  if (isUniqueViolation(error)) return { status: 409, message: CHANGED_AT_ONCE };
   return undefined;
+}
+
+/** A unique index (or primary key) refused a row, on either engine: another writer got there first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export function problem(

@@ -10,7 +10,7 @@ import {
 } from '@marketplace/shared';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, isUniqueViolation } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { recordMovement } from '../ledger/ledger.js';
@@ -68,11 +68,6 @@ export async function payoutOf(db: Executor, requestId: number, forStaff: boolea
 }
 
 type PayBody = z.output<typeof paySellerSchema>;
-
-function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function refuseIfPaying(db: Executor, requestId: number) {
   const live = await db
