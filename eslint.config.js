@@ -108,6 +108,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Test files share a module graph per worker (isolate: false in the vitest configs), where a module mock
+    // would leak into, or miss, the files after it. One that must mock runs isolated, named *.isolated.test.*.
+    files: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/api/stress/*.test.ts', 'packages/shared/src/**/*.test.ts'],
+    ignores: [`${web}/**/*.isolated.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message: 'A module mock needs its own module graph: name the file *.isolated.test.ts(x).',
+        },
+      ],
+    },
+  },
   { files: [`${web}/**/*.tsx`], ...jsxA11y.flatConfigs.recommended },
   {
     files: [`${web}/**/*.tsx`],

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProject } from './apps/web/vitest.config';
 
 // One runner for the three workspaces; each project keeps its own environment.
 export default defineConfig({
@@ -19,6 +20,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'stress/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
+          // One module graph per worker, not per file: importing the app once per worker instead of once per
+          // file took the API tests on SQLite from 78 s to 40 s. Safe because no API test mocks a module (lint refuses vi.mock here).
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
           // Each file's tests run in a random order, so a test that relies on rows or state another test of
@@ -30,7 +34,8 @@ export default defineConfig({
           sequence: { shuffle: { files: false, tests: true } },
         },
       },
-      'apps/web/vitest.config.ts',
+      webProject(false),
+      webProject(true),
     ],
   },
 });

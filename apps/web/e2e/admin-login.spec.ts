@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, screenshots, shot, sidebar, submitLogin } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { picture } from './support/picture';
 
 // Log in as the seeded admin and see the dashboard with real counts and the chart; wrong
 // credentials show the server's message in a toast; without a token every admin route opens the login.
@@ -59,7 +60,7 @@ test('login, the dashboard with real figures, and logout', async ({ page, reques
   // The sidebar collapses to icons and keeps its names for assistive technology.
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(page.getByRole('link', { name: 'Featured Products' })).toBeVisible();
-  await page.screenshot({ path: shot('admin-sidebar-collapsed-1280') });
+  await picture(page, shot('admin-sidebar-collapsed-1280'));
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
 
   // On a phone the menu opens as a drawer.
@@ -69,7 +70,7 @@ test('login, the dashboard with real figures, and logout', async ({ page, reques
     'href',
     '/admin/seller-requests',
   );
-  await page.screenshot({ path: shot('admin-drawer-360') });
+  await picture(page, shot('admin-drawer-360'));
   await page.locator('#admin-drawer').getByRole('link', { name: 'Seller Requests' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Requests' })).toBeVisible();
   await expect(page.locator('#admin-drawer')).toHaveCount(0);

@@ -3,6 +3,7 @@ import type { PublicProduct } from '@marketplace/shared';
 import { fileURLToPath } from 'node:url';
 import { listProducts, waitForGrids } from './support/catalogue';
 import { waitForApp } from './support/navigation';
+import { picture } from './support/picture';
 
 // Pictures of each public screen on a small phone and a laptop, for people to look at
 // (apps/web/e2e-artifacts/screens). Also checks that no screen scrolls sideways.
@@ -73,14 +74,15 @@ for (const viewport of viewports) {
       await settle(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${dir}${name}-${viewport.width}x${viewport.height}.png`, fullPage: true });
+      await picture(page, `${dir}${name}-${viewport.width}x${viewport.height}.png`, { fullPage: true });
       if (name === 'product')
-        await page
-          .getByRole('region', { name: 'Share this item' })
-          .screenshot({ path: `${dir}product-share-${viewport.width}x${viewport.height}.png` });
+        await picture(
+          page.getByRole('region', { name: 'Share this item' }),
+          `${dir}product-share-${viewport.width}x${viewport.height}.png`,
+        );
       // What the first screen shows, at full resolution.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${dir}${name}-${viewport.width}x${viewport.height}-top.png` });
+      await picture(page, `${dir}${name}-${viewport.width}x${viewport.height}-top.png`);
     }
   });
 }
@@ -101,7 +103,7 @@ for (const viewport of viewports) {
     await waitForApp(page);
     await context.setOffline(true);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline: showing saved pages' })).toBeVisible();
-    await page.screenshot({ path: `${dir}offline-line-${viewport.width}x${viewport.height}.png` });
+    await picture(page, `${dir}offline-line-${viewport.width}x${viewport.height}.png`);
     await context.setOffline(false);
 
     await context.addCookies([{ name: 'data_saver', value: 'on', url: baseURL ?? '' }]);
@@ -114,11 +116,11 @@ for (const viewport of viewports) {
         .getByRole('button', { name: /^Tap to show photo of / })
         .first(),
     ).toBeVisible();
-    await page.screenshot({ path: `${dir}data-saver-discover-${viewport.width}x${viewport.height}.png` });
+    await picture(page, `${dir}data-saver-discover-${viewport.width}x${viewport.height}.png`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.screenshot({ path: `${dir}data-saver-footer-${viewport.width}x${viewport.height}.png` });
+    await picture(page, `${dir}data-saver-footer-${viewport.width}x${viewport.height}.png`);
     await page.goto(`/product/${product.id}`);
     await settle(page);
-    await page.screenshot({ path: `${dir}data-saver-product-${viewport.width}x${viewport.height}.png` });
+    await picture(page, `${dir}data-saver-product-${viewport.width}x${viewport.height}.png`);
   });
 }

@@ -4,6 +4,7 @@ import { shot } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { LAPTOP, PHONE } from './support/screens';
 import { staff } from './support/staff-api';
+import { picture } from './support/picture';
 
 // Issue 25 item 1 (docs/decisions/0054): on a phone over 3G, three 12-megapixel photos of ~3 MB are shrunk in
 // the browser before they go: the request carries under 1 MB of photo bytes, each upright and without EXIF;
@@ -91,7 +92,7 @@ async function pictures(page: Page, name: string, shown: Locator) {
   for (const size of [PHONE, LAPTOP]) {
     await page.setViewportSize(size);
     await shown.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(`sell-photos-${name}-${size.width}`) });
+    await picture(page, shot(`sell-photos-${name}-${size.width}`));
   }
   await page.setViewportSize(PHONE);
 }

@@ -3,6 +3,7 @@ import { shot } from './support/admin';
 import { photo } from './support/photos';
 import { LAPTOP, PHONE, screenChecks } from './support/screens';
 import { textsSentTo } from './support/smsbox';
+import { picture } from './support/picture';
 
 // Decision 0056: the terms box on /sell links to the terms in a new tab, the form keeping what is typed and its
 // photos; the seller hears at once by SMS, in the language the form was shown in.
@@ -22,7 +23,7 @@ test('the terms box stays ticked and opens the terms in a new tab; the form keep
   for (const size of [PHONE, LAPTOP]) {
     await page.setViewportSize(size);
     await options.scrollIntoViewIfNeeded();
-    await options.screenshot({ path: shot(`terms-sell-checkbox-${size.width}`) });
+    await picture(options, shot(`terms-sell-checkbox-${size.width}`));
   }
 
   const [terms] = await Promise.all([

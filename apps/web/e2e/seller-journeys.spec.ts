@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { photo } from './support/photos';
 import { LAPTOP, PHONE, screenChecks } from './support/screens';
+import { picture } from './support/picture';
 
 // The seller-request flow (docs/product.md#seller-requests), through the real UI on the built server: a visitor offers
 // an item with two photos, staff approve it, make an offer and add it to a shop's inventory, and it is then for sale; a
@@ -186,7 +187,7 @@ test('a visitor offers an item with two photos; staff approve, offer and add it 
   await expect(dialog.getByText('Please select a category before confirming.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'add to inventory modal');
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: shot('seller-inventory-modal-360') });
+  await picture(page, shot('seller-inventory-modal-360'));
   await page.setViewportSize(LAPTOP);
   await dialog.getByLabel('Shop').selectOption({ label: 'Mzuzu Shop' });
   await dialog.getByLabel('Category').selectOption({ label: 'Other' });

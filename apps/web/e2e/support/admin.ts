@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { picture } from './picture';
 
 /** The seeded Admin account. */
 export const ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
@@ -11,9 +12,9 @@ export const shot = (name: string) => fileURLToPath(new URL(`../../e2e-artifacts
 export async function screenshots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: shot(`${name}-360`), fullPage: true });
+  await picture(page, shot(`${name}-360`), { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: shot(`${name}-1280`), fullPage: true });
+  await picture(page, shot(`${name}-1280`), { fullPage: true });
 }
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Back-office' });

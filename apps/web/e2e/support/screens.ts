@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { shot } from './admin';
 import { expectNoSeriousA11yViolations } from './axe';
+import { picture } from './picture';
 
 export const PHONE = { width: 360, height: 740 } as const;
 export const LAPTOP = { width: 1280, height: 800 } as const;
@@ -19,7 +20,7 @@ export function screenChecks(prefix: string, options: { endAtPhone?: boolean } =
       await page.evaluate(() => window.scrollTo(0, 0));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} scrolls sideways at ${size.width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: shot(`${prefix}-${name}-${size.width}`), fullPage });
+      await picture(page, shot(`${prefix}-${name}-${size.width}`), { fullPage });
     }
   };
 }

@@ -89,6 +89,22 @@ describe('basket store', () => {
     addToBasket(phone);
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('is empty here when another tab empties it (after an order), not the basket this tab saved last', () => {
+    addToBasket(phone);
+    window.localStorage.removeItem(BASKET_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: BASKET_KEY }));
+    expect(getBasket()).toEqual([]);
+  });
+
+  it('keeps the basket in this tab when the browser keeps nothing (private window, full quota)', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    addToBasket(phone);
+    expect(getBasket().map((item) => item.id)).toEqual([1]);
+    vi.restoreAllMocks();
+  });
 });
 
 describe('parseBasket', () => {

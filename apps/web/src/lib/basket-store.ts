@@ -60,7 +60,8 @@ export function parseBasket(raw: string | null): readonly BasketItem[] {
   return items;
 }
 
-// What this tab saved last, for a browser that keeps nothing (private browsing, a full quota).
+// What this tab saved last, only while the browser keeps nothing (private browsing, a full quota): where
+// storage works it alone is the basket, so another tab emptying it empties it here too.
 let memoryRaw: string | null = null;
 
 const basket = storedValue({
@@ -74,8 +75,7 @@ export const subscribeBasket = basket.subscribe;
 
 function save(items: readonly BasketItem[]): void {
   const raw = items.length ? JSON.stringify(items) : null;
-  memoryRaw = raw;
-  writeStorage(BASKET_KEY, raw);
+  memoryRaw = writeStorage(BASKET_KEY, raw) ? null : raw;
   basket.changed();
 }
 

@@ -13,12 +13,14 @@ export function readStorage(key: string, store: Store = 'localStorage'): string 
   }
 }
 
-export function writeStorage(key: string, value: string | null, store: Store = 'localStorage'): void {
+/** Whether the browser kept it (false in a private window that keeps nothing, or with a full quota). */
+export function writeStorage(key: string, value: string | null, store: Store = 'localStorage'): boolean {
   try {
     if (value === null) window[store].removeItem(key);
     else window[store].setItem(key, value);
+    return true;
   } catch {
-    // Nothing to do: the value simply is not kept.
+    return false;
   }
 }
 

@@ -10,6 +10,22 @@ if (typeof window !== 'undefined') Reflect.deleteProperty(globalThis, 'XMLHttpRe
 // Two cores running several jsdom workers: give findBy/waitFor room before calling a slow render a failure.
 configure({ asyncUtilTimeout: 4000 });
 
+// The files of a worker share one page (isolate: false in vitest.config.ts), so what a test leaves in it is
+// put back as the first file found it: the head (React hoists preload links and titles there), the root's
+// attributes (lang, the data-saver class), the body, cookies, storage and the address.
+type Pristine = { head: Set<Node>; root: [string, string][]; href: string };
+const PRISTINE = Symbol.for('marketplace.test.pristine-page');
+function pristine(): Pristine {
+  const store = globalThis as { [PRISTINE]?: Pristine };
+  store[PRISTINE] ??= {
+    head: new Set(document.head.childNodes),
+    root: [...document.documentElement.attributes].map((a) => [a.name, a.value]),
+    href: window.location.href,
+  };
+  return store[PRISTINE];
+}
+if (typeof window !== 'undefined') pristine();
+
 // Testing Library only cleans up by itself when test globals are on; this project keeps them off.
 afterEach(() => {
   // A file that runs in Node instead of jsdom (lint-zones.test.ts) has no page to clean.
@@ -17,4 +33,16 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  const page = pristine();
+  // A test that mounts its own root (a hydration test's #root) leaves it in the body for the next file.
+  document.body.replaceChildren();
+  for (const node of [...document.head.childNodes]) if (!page.head.has(node)) node.remove();
+  const root = document.documentElement;
+  for (const { name } of [...root.attributes]) root.removeAttribute(name);
+  for (const [name, value] of page.root) root.setAttribute(name, value);
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  if (window.location.href !== page.href) window.history.replaceState(null, '', page.href);
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from './i18n';
 import type * as Translators from './i18n';
 
@@ -13,7 +13,8 @@ vi.mock('./i18n', async (original) => ({
 
 const { chooseLanguage, startI18n } = await import('./choose');
 
-afterEach(() => {
+// An English page to start from (the setup file clears what a test leaves, lang included).
+beforeEach(() => {
   document.cookie = 'lang=; Path=/; Max-Age=0';
   document.documentElement.lang = 'en';
 });
