@@ -33,6 +33,8 @@ function submissionSchema(nameMessage: string) {
     terms_accepted: flagField.default(true).refine((v) => v === true, /*i18n*/ 'You must accept the terms'),
     create_seller_account: flagField.default(false),
     condition: conditionField,
+    // A category's name (the public form offers the storefront's categories by name); '' or absent: not given.
+    category: z.string().trim().max(100, /*i18n*/ 'Choose a category from the list').optional().default(''),
   });
 }
 
@@ -115,6 +117,8 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   phone: z.string(),
   /** The grade the seller chose, as staff may have corrected it; null: not graded (older requests). */
   condition: conditionSchema.nullable(),
+  /** The category the seller chose; null: not given (older requests) or since deleted. */
+  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   description: z.string(),
   location: z.string(),
   notify_on_offer: z.boolean(),

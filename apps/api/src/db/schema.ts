@@ -219,6 +219,8 @@ export interface SellerRequestsTable {
   seller_user_id: number | null;
   /** The grade the seller chose, or staff set; null: not graded. */
   condition: ConditionGrade | null;
+  /** The category the seller chose; null: not given (older requests), or since deleted. */
+  category_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The language the form was filled in ('en', 'ny'); staff's walk-in requests are 'en'. */
   language: ColumnType<Language, Language | undefined, Language>;
   /** The address group a public submission came from (caps the SMS sent on submission); null for staff's. */

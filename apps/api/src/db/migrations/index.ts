@@ -21,6 +21,7 @@ import { up as m0017 } from './0017-ledger.js';
 import { up as m0018 } from './0018-money-transfers.js';
 import { up as m0019 } from './0019-staff-mfa.js';
 import { up as m0020 } from './0020-seller-request-language.js';
+import { up as m0021 } from './0021-seller-request-category.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, MigrationFn> = {
   '0018-money-transfers': m0018,
   '0019-staff-mfa': m0019,
   '0020-seller-request-language': m0020,
+  '0021-seller-request-category': m0021,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

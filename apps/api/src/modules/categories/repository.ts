@@ -22,6 +22,16 @@ export function findCategory(db: Executor, id: number) {
   return withParent(db).where('c.id', '=', id).executeTakeFirst();
 }
 
+/** The category of this name, whatever its case; undefined when there is none. */
+export async function categoryIdByName(db: Executor, name: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('name_key', '=', name.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function nameTaken(db: Executor, nameKey: string, exceptId?: number) {
   let q = db.selectFrom('categories').select('id').where('name_key', '=', nameKey);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);

@@ -35,14 +35,17 @@ describe.each(engines)('price estimates [%s]', (engine) => {
     if (res.statusCode !== 200) throw new Error(res.body);
   };
 
-  /** A request offered `amount`; accepted unless `accept` is false; put in stock in `categoryId` when given. */
+  /**
+   * A request offered `amount`; accepted unless `accept` is false; put in stock in `categoryId` when given;
+   * `chosen`: the category the seller chose on /sell.
+   */
   async function offered(
     name: string,
     condition: ConditionGrade,
     amount: number,
-    { accept = true, categoryId }: { accept?: boolean; categoryId?: number } = {},
+    { accept = true, categoryId, chosen }: { accept?: boolean; categoryId?: number; chosen?: string } = {},
   ) {
-    const { id } = await submit(t.app, { item_name: name, condition });
+    const { id } = await submit(t.app, { item_name: name, condition, ...(chosen ? { category: chosen } : {}) });
     ok(await staff.approve(id));
     ok(await staff.offer(id, amount));
     if (!accept) return id;
@@ -93,6 +96,20 @@ describe.each(engines)('price estimates [%s]', (engine) => {
       low: 60_000,
       high: 65_000,
     });
+  });
+
+  it('counts the category the seller chose on /sell, before staff put the item in stock', async () => {
+    for (const amount of [180_000, 190_000, 200_000])
+      await offered('Lenovo ThinkPad T480', 'good', amount, { chosen: 'laptops' });
+    const ask = (category: string) => estimate(`category=${category}&q=Lenovo%20ThinkPad%20T480&condition=good`);
+    expect((await ask('Laptops')).json()).toMatchObject({ count: 3, low: 180_000, high: 200_000 });
+    expect((await ask('SmartPhones')).json()).toEqual({ count: 0 });
+    // Staff see the estimate of the seller's category on the request until they choose another.
+    const request = await offered('Lenovo ThinkPad T480', 'good', 185_000, { accept: false, chosen: 'Laptops' });
+    const url = `/api/admin/seller-requests/${request}/estimates`;
+    expect((await t.app.inject({ method: 'GET', url, headers })).json().offer).toMatchObject({ count: 3 });
+    const other = await t.app.inject({ method: 'GET', url: `${url}?category_id=${phones}`, headers });
+    expect(other.json().offer).toEqual({ count: 0 });
   });
 
   it('reveals no single offer: 3 offers give a range rounded outwards to 5,000, at least 5,000 wide', async () => {

@@ -20,9 +20,8 @@ export interface NamedPrice {
 const ACCEPTANCES = ['sellerAccept', 'recordAcceptance'];
 
 /**
- * Offers sellers accepted since `since`, for requests of this grade, the latest per request. A request has a
- * category only once it is a product (staff choose it in Add to Inventory), so a category limits the offers to
- * those items.
+ * Offers sellers accepted since `since`, for requests of this grade, the latest per request. A category counts
+ * when the seller chose it on /sell or staff gave it to the product made from the request (Add to Inventory).
  */
 export async function acceptedOffers(db: Executor, scope: PriceScope): Promise<NamedPrice[]> {
   let query = db
@@ -36,15 +35,23 @@ export async function acceptedOffers(db: Executor, scope: PriceScope): Promise<N
   if (scope.exceptRequest !== undefined) query = query.where('r.id', '!=', scope.exceptRequest);
   const category = scope.category;
   if (category) {
-    query = query.where(({ exists, selectFrom }) => {
-      const products = selectFrom('products as p')
-        .innerJoin('categories as c', 'c.id', 'p.category_id')
-        .select('p.id')
-        .whereRef('p.seller_request_id', '=', 'r.id');
-      return exists(
-        'id' in category ? products.where('c.id', '=', category.id) : products.where('c.name_key', '=', category.key),
-      );
-    });
+    // The category the seller chose, or the one staff gave the product made from the request; by id, or by name.
+    const ids = () =>
+      'id' in category
+        ? db.selectFrom('categories').select('id').where('id', '=', category.id)
+        : db.selectFrom('categories').select('id').where('name_key', '=', category.key);
+    query = query.where((eb) =>
+      eb.or([
+        eb('r.category_id', 'in', ids()),
+        eb.exists(
+          eb
+            .selectFrom('products as p')
+            .select('p.id')
+            .whereRef('p.seller_request_id', '=', 'r.id')
+            .where('p.category_id', 'in', ids()),
+        ),
+      ]),
+    );
   }
   const latest = new Map<number, { event: number; price: NamedPrice }>();
   for (const row of await query.execute()) {

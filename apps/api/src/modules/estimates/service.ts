@@ -25,7 +25,10 @@ export async function offerEstimate(
   return rangeOfComparable(await acceptedOffers(db, scope), item.q, 'offers sellers accepted');
 }
 
-/** Both estimates for staff on one request: its grade and name, and the category chosen for it, if any. */
+/**
+ * Both estimates for staff on one request: its grade and name, and its category: the one chosen in Add to
+ * Inventory when given, else the seller's.
+ */
 export async function requestEstimates(
   db: Executor,
   id: number,
@@ -34,14 +37,15 @@ export async function requestEstimates(
 ): Promise<StaffEstimates> {
   const request = await db
     .selectFrom('seller_requests')
-    .select(['item_name', 'condition'])
+    .select(['item_name', 'condition', 'category_id'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!request) throw new HttpError(404, REQUEST_NOT_FOUND);
   // Ungraded requests compare with nothing: a grade is half of what makes an item comparable.
   if (!request.condition) return { offer: { count: 0 }, sale: { count: 0 } };
   const scope: PriceScope = { grade: request.condition, since: estimateSince(now), exceptRequest: id };
-  if (categoryId !== undefined) scope.category = { id: categoryId };
+  const category = categoryId ?? request.category_id;
+  if (category !== null) scope.category = { id: category };
   const [offers, sales] = await Promise.all([acceptedOffers(db, scope), completedSales(db, scope)]);
   return {
     offer: rangeOfComparable(offers, request.item_name, 'offers sellers accepted'),

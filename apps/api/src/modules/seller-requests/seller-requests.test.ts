@@ -173,6 +173,7 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     const request = await detail(res.json().id);
     expect(request).toMatchObject({
       reference,
+      category: null,
       offer_expires_at: null,
       seller_name: 'Thoko Phiri',
       price: 450000,
@@ -206,12 +207,22 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
     ['email', 'thoko@', 'Invalid email'],
     ['location', '', 'Location is required'],
     ['terms_accepted', 'false', 'You must accept the terms'],
+    ['category', 'Fridges', 'Choose a category from the list'],
+    ['category', 'x'.repeat(101), 'Choose a category from the list'],
   ])('refuses %s=%j with "%s" and stores nothing', async (field, value, message) => {
     const before = [await count('seller_requests'), await count('images')];
     const res = await sell([...form({ [field]: value }), ...(await photos(1))]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
     expect([await count('seller_requests'), await count('images')]).toEqual(before);
+  });
+
+  it('keeps the category the seller chose, by its name in any case, and shows it to staff', async () => {
+    const res = await sell([...form({ category: ' gaming CONSOLES ' }), ...(await photos(1))]);
+    expect(res.statusCode).toBe(201);
+    expect((await detail(res.json().id)).category).toEqual({ id: categoryId, name: 'Gaming Consoles' });
+    const none = await sell([...form({ category: '' }), ...(await photos(1))]);
+    expect((await detail(none.json().id)).category).toBeNull();
   });
 
   it('takes a description of exactly 500 characters, the most allowed', async () => {

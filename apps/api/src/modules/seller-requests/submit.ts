@@ -2,7 +2,9 @@ import type { adminSellerRequestSchema } from '@marketplace/shared';
 import { toAmount } from '@marketplace/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
+import { categoryIdByName } from '../categories/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { hashToken } from '../auth/tokens.js';
 import type { NormalizedImage } from '../images/normalize.js';
@@ -15,6 +17,7 @@ import { addEvent, insertRequest, linkImages } from './repository.js';
 type Submission = z.output<typeof adminSellerRequestSchema>;
 
 const REFERENCE_ATTEMPTS = 10;
+const UNKNOWN_CATEGORY = /*i18n*/ 'Choose a category from the list';
 
 /** A public submission's extras: the seller account of a logged-in seller, and what the SMS on submission needs. */
 interface PublicSubmission {
@@ -38,6 +41,9 @@ export async function submitRequest(
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const at = now.toISOString();
+    // The seller's category by name (the form offers the storefront's); none given is fine, an unknown one is not.
+    const categoryId = input.category ? await categoryIdByName(trx, input.category) : null;
+    if (categoryId === undefined) throw new HttpError(400, UNKNOWN_CATEGORY, { category: UNKNOWN_CATEGORY });
     let inserted: { id: number; reference: string; token: string } | undefined;
     for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !inserted; attempt++) {
       const reference = newReference();
@@ -59,6 +65,7 @@ export async function submitRequest(
         terms_accepted: input.terms_accepted ? 1 : 0,
         create_seller_account: input.create_seller_account ? 1 : 0,
         condition: input.condition,
+        category_id: categoryId,
         language: from?.receipt.language ?? 'en',
         client_group: from?.receipt.group ?? null,
         seller_user_id: from?.ownerId ?? null,

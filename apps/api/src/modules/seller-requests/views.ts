@@ -3,6 +3,7 @@ import { flagsOf, hasOpenOffer, sellerStatusText, sellerTokenPattern } from '@ma
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
+import { findCategory } from '../categories/repository.js';
 import { messagesOf } from '../notifications/outbox.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
@@ -48,13 +49,14 @@ async function offersWithAnswers(db: Executor, id: number, forSeller = false) {
 export async function loadRequest(db: Executor, id: number): Promise<SellerRequest> {
   const row = await findRequest(db, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-  const [images, offers, history, productId, messages, payout] = await Promise.all([
+  const [images, offers, history, productId, messages, payout, category] = await Promise.all([
     requestImages(db, id),
     offersWithAnswers(db, id),
     eventsOf(db, id),
     productOfRequest(db, id),
     messagesOf(db, 'seller_request', id),
     payoutOf(db, id, true),
+    row.category_id === null ? null : findCategory(db, row.category_id),
   ]);
   return {
     id: row.id,
@@ -67,6 +69,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     price: Number(row.price),
     location: row.location,
     condition: row.condition,
+    category: category ? { id: category.id, name: category.name } : null,
     status: row.status,
     notify_on_offer: row.notify_on_offer === 1,
     terms_accepted: row.terms_accepted === 1,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '../../lib/router';
 import { SellForm } from '../../components/sell-form/SellForm';
 import { ApiError, errorMessage, isAbortError } from '../../lib/api-client';
@@ -9,12 +9,15 @@ import { usePageTitle } from '../use-page-title';
 import { createSellerRequest, SELLER_ERRORS, sellerRequestKeys } from './api';
 import { STAFF_SELL_WORDING } from './wording';
 import { markStale } from '../query-client';
+import { allCategoriesQuery } from '../components/catalogue-options';
 
 /** Staff enter a walk-in seller's item with the /sell form, in the seller wording. */
 export function CreateSellerRequestPage() {
   usePageTitle('Create Seller Request');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Every category staff made (the form shows without them while they load).
+  const categories = useQuery(allCategoriesQuery()).data?.map((c) => c.name) ?? [];
 
   async function send(body: FormData, watch: UploadWatch) {
     try {
@@ -42,6 +45,7 @@ export function CreateSellerRequestPage() {
         wording={STAFF_SELL_WORDING}
         onSubmit={send}
         submitLabel="Create seller request"
+        categories={categories}
         secondaryAction={
           <Link to="/admin/seller-requests" className="btn btn-outline w-full sm:w-auto">
             Cancel

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { addToInventorySchema, CONDITION_LABELS, formatMoney, type SellerRequest } from '@marketplace/shared';
 import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../components/ProductOptions';
 import { ActionModal } from '../components/ActionModal';
@@ -22,10 +23,11 @@ function buyingPrice(request: SellerRequest): number | undefined {
 /** Add to Inventory: the shop, the category and the selling price, with what we paid and what buyers paid. */
 export function InventoryDialog({ request, busy, onCancel, run }: ActionDialogProps) {
   const options = useProductOptions();
-  // Empty: staff type the selling price with the buying price and the estimate in view (issue 25).
+  // Empty: staff type the selling price with the buying price and the estimate in view (issue 25). The
+  // category starts at the one the seller chose, if any.
   const { form, field, markFields } = useActionForm(addToInventorySchema, {
     shop_id: '',
-    category_id: '',
+    category_id: request.category ? String(request.category.id) : '',
     price: '',
   });
   const { errors } = form.formState;
@@ -58,7 +60,9 @@ export function InventoryDialog({ request, busy, onCancel, run }: ActionDialogPr
       {options.error && !options.data ? (
         <LoadError error={options.error} fallback={PRODUCT_OPTIONS_ERROR} onRetry={() => void options.refetch()} />
       ) : (
-        <>
+        // Made again once the options arrive: a select shows no value it has no option for, so the seller's
+        // category, set before its option existed, shows only then.
+        <Fragment key={options.data ? 'options' : 'loading'}>
           <SelectField label="Shop" disabled={!options.data} {...field('shop_id')}>
             <ShopOptions shops={options.data?.shops ?? []} />
           </SelectField>
@@ -89,7 +93,7 @@ export function InventoryDialog({ request, busy, onCancel, run }: ActionDialogPr
               {`This selling price is not above the buying price of ${formatMoney(buying)}: the shop would lose money.`}
             </p>
           )}
-        </>
+        </Fragment>
       )}
     </ActionModal>
   );

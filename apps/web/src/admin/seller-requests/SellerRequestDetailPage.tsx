@@ -167,7 +167,7 @@ function RequestDetail({
             />
           </td>
           <td className={`${td} font-medium`}>{request.item_name}</td>
-          <td className={td}>N/A</td>
+          <td className={td}>{request.category?.name ?? 'N/A'}</td>
           <td className={`${td} text-right tabular-nums`}>
             <span className="whitespace-nowrap" data-testid="request-price">
               {formatMoney(request.price)}

@@ -213,6 +213,29 @@ describe('seller request detail', () => {
     });
   });
 
+  it("shows the category the seller chose and starts Add to Inventory's category at it", async () => {
+    const user = userEvent.setup();
+    const list = (key: string, rows: object[]) => json({ [key]: rows, total: rows.length, limit: 100, offset: 0 });
+    const categories = [
+      { id: 6, name: 'Other', description: null, parent_id: null, parent: null },
+      { id: 9, name: 'SmartPhones', description: null, parent_id: null, parent: null },
+    ];
+    const accepted = aRequest({
+      status: 'Offer Accepted by Seller',
+      category: { id: 9, name: 'SmartPhones' },
+    });
+    await openDetail(accepted, [
+      [/^GET \/api\/admin\/shops\?limit=100&offset=0$/, () => list('shops', [])],
+      [/^GET \/api\/admin\/categories\?limit=100&offset=0$/, () => list('categories', categories)],
+    ]);
+    const item = screen.getByRole('region', { name: 'Item' });
+    expect(within(item).getByText('SmartPhones')).toBeInTheDocument();
+    expect(within(item).queryByText('N/A')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to Inventory' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add to Inventory' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Category')).toHaveValue('9'));
+  });
+
   it('makes an offer with an amount and a reason', async () => {
     const user = userEvent.setup();
     const fetchSpy = await openDetail(aRequest({ status: 'Approved' }), [

@@ -24,6 +24,7 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
     price: 185000,
     location: 'Lilongwe, Area 47',
     condition: null,
+    category: null,
     status: 'Pending',
     notify_on_offer: true,
     terms_accepted: true,

@@ -21,6 +21,7 @@ type Output = SellFormOutput;
 type FieldName = keyof Output;
 
 const FIELDS: readonly FieldName[] = [
+  'category',
   'item_name',
   'description',
   'price',
@@ -56,6 +57,7 @@ function joinLocation(city = '', address = ''): string {
 }
 
 const EMPTY: SellFormValues = {
+  category: '',
   item_name: '',
   description: '',
   price: '',
@@ -94,8 +96,14 @@ export interface SellFormProps {
   secondaryAction?: ReactNode;
   /** Keeps what is typed (not the photos: files do not fit in storage) for this tab under this key until sent. */
   draftKey?: string;
-  /** Shown under the grade as the name and grade are typed (/sell's price estimate). */
-  itemHint?: (item: { name: string; condition: SellFormValues['condition'] }) => ReactNode;
+  /** Shown under the grade as the category, name and grade are given (/sell's price estimate). */
+  itemHint?: (item: { name: string; condition: SellFormValues['condition']; category: string }) => ReactNode;
+  /**
+   * The categories offered, by name (sent as is): the storefront's on /sell, shown translated; every category
+   * in the back-office (none: no choice shown). Choosing one is optional: it narrows the price estimate and
+   * preselects Add to Inventory's.
+   */
+  categories?: readonly string[];
 }
 
 export function SellForm({
@@ -106,6 +114,7 @@ export function SellForm({
   secondaryAction,
   draftKey,
   itemHint,
+  categories = [],
 }: SellFormProps) {
   const i18n = useI18n();
   // The back-office renders in English, where nothing is translated: its words show exactly as given.
@@ -122,9 +131,9 @@ export function SellForm({
     formState: { errors, isSubmitting },
   } = useForm<SellFormValues, unknown, Output>({ resolver: resolverFor(variant), defaultValues });
   useFormDraft(draftKey, watch);
-  const [name, price, description, location, city, address, condition] = useWatch({
+  const [name, price, description, location, city, address, condition, category] = useWatch({
     control,
-    name: ['item_name', 'price', 'description', 'location', 'city', 'address', 'condition'],
+    name: ['item_name', 'price', 'description', 'location', 'city', 'address', 'condition', 'category'],
   });
 
   const submit = handleSubmit(async (values) => {
@@ -148,6 +157,20 @@ export function SellForm({
     >
       <div className="card space-y-5 p-4 sm:p-6">
         <ImagePicker files={files} onChange={setFiles} label={word('photos')} disabled={isSubmitting} />
+        {categories.length > 0 && (
+          <Field label={i18n._('Category')} error={error('category')}>
+            {(aria) => (
+              <select {...aria} {...register('category')}>
+                <option value="">{i18n._('Choose a category')}</option>
+                {categories.map((name) => (
+                  <option key={name} value={name}>
+                    {translateKnown(i18n, name)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         <Field label={word('item')} error={error('item_name')}>
           {(aria) => <input {...aria} autoComplete="off" {...register('item_name')} />}
         </Field>
@@ -162,7 +185,7 @@ export function SellForm({
           {(aria) => <input {...aria} inputMode="numeric" autoComplete="off" {...register('price')} />}
         </Field>
         <ConditionChoice legend={word('condition')} input={register('condition')} error={error('condition')} />
-        {itemHint?.({ name, condition })}
+        {itemHint?.({ name, condition, category })}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={word('name')} error={error('seller_name')}>
             {(aria) => (

@@ -3,8 +3,10 @@ import type { z } from 'zod';
 
 export type SellFormOutput = z.output<typeof sellFormSchema>;
 /** The schema's fields ('' while no grade is chosen); the back-office types the location as a city and an address. */
-export type SellFormValues = Omit<SellSubmissionInput, 'condition'> & {
+export type SellFormValues = Omit<SellSubmissionInput, 'condition' | 'category'> & {
   condition: ConditionGrade | '';
+  /** A category's name; '' while none is chosen. */
+  category: string;
   city?: string;
   address?: string;
 };

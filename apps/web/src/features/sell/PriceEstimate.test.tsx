@@ -21,9 +21,10 @@ function renderSell() {
   );
 }
 
-// docs/decisions/0055: a range from our own offers once the item is named and graded, else the promise of an offer.
+// docs/decisions/0055: a range from our own offers once the item is categorised, named and graded, else the
+// promise of an offer.
 describe('/sell price estimate', () => {
-  it('asks once the name and grade are there, after typing pauses, and shows the range', async () => {
+  it('asks once the category, name and grade are there, after typing pauses, and shows the range', async () => {
     const user = userEvent.setup();
     const spy = mockApi([
       [/^GET \/api\/v1\/estimates\?/, () => json({ low: 120_000, high: 150_000, count: 5, basis: '…' })],
@@ -32,6 +33,11 @@ describe('/sell price estimate', () => {
     await user.type(screen.getByLabelText('Item name'), 'Samsung Galaxy A54');
     expect(line()).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Good' }));
+    // Without a category nothing is asked: a range compares items of one category.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(line()).not.toBeInTheDocument();
+    expect(estimateCalls(spy)).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Category'), 'SmartPhones');
     await waitFor(
       () =>
         expect(line()).toHaveTextContent(
@@ -42,7 +48,9 @@ describe('/sell price estimate', () => {
     // One call for the whole name, not one per letter.
     const calls = estimateCalls(spy);
     expect(calls).toHaveLength(1);
-    expect(new URL(calls[0]!, 'http://localhost').searchParams.toString()).toBe('q=Samsung+Galaxy+A54&condition=good');
+    expect(new URL(calls[0]!, 'http://localhost').searchParams.toString()).toBe(
+      'category=SmartPhones&q=Samsung+Galaxy+A54&condition=good',
+    );
   });
 
   it('promises an offer when there is no range, or the call fails', async () => {
@@ -50,6 +58,7 @@ describe('/sell price estimate', () => {
     let answer = () => json({ count: 0 });
     mockApi([[/^GET \/api\/v1\/estimates\?/, () => answer()]]);
     renderSell();
+    await user.selectOptions(screen.getByLabelText('Category'), 'SmartPhones');
     await user.click(screen.getByRole('radio', { name: 'Fair' }));
     await user.type(screen.getByLabelText('Item name'), 'Nokia 105');
     const promise = "We'll make you an offer within one working day";

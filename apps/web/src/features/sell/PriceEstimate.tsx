@@ -8,23 +8,23 @@ import { useI18n } from '../../i18n/context';
 const ESTIMATE_DELAY_MS = 600;
 const NO_RANGE = /*i18n*/ "We'll make you an offer within one working day";
 
-type Item = { name: string; condition: ConditionGrade };
+type Item = { name: string; condition: ConditionGrade; category: string };
 
 function loadEstimate(item: Item | null, signal: AbortSignal): Promise<Estimate> {
   if (!item) return Promise.resolve({ count: 0 });
-  const query = new URLSearchParams({ q: item.name, condition: item.condition });
+  const query = new URLSearchParams({ category: item.category, q: item.name, condition: item.condition });
   return apiRequest<Estimate>(`/v1/estimates?${query.toString()}`, { defaultMessage: NO_RANGE, signal });
 }
 
 /** The range shops paid for items like this (docs/decisions/0055), or the promise of an offer; never a guess. */
-export default function PriceEstimate({ name, condition }: Item) {
+export default function PriceEstimate({ name, condition, category }: Item) {
   const i18n = useI18n();
   const [item, setItem] = useState<Item | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => setItem({ name, condition }), ESTIMATE_DELAY_MS);
+    const timer = setTimeout(() => setItem({ name, condition, category }), ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [name, condition]);
-  const state = useAsync(`estimate:${item?.condition ?? ''}:${item?.name ?? ''}`, (signal) =>
+  }, [name, condition, category]);
+  const state = useAsync(`estimate:${item?.category ?? ''}:${item?.condition ?? ''}:${item?.name ?? ''}`, (signal) =>
     loadEstimate(item, signal),
   );
   const [shown, setShown] = useState('');

@@ -131,6 +131,7 @@ describe('/sell form', () => {
     renderSell();
     await user.upload(photos(), [png('front.png'), png('back.png')]);
     await fillValid(user);
+    await user.selectOptions(field('Category'), 'Gaming Consoles');
     await user.click(field('Create a seller account for me'));
     await submit(user);
     const button = await screen.findByRole('button', { name: 'Submitting...' });
@@ -139,6 +140,8 @@ describe('/sell form', () => {
     await waitFor(() => expect(sellCall(fetchSpy)).toBeDefined());
     const body = sellCall(fetchSpy)[1]!.body as FormData;
     expect(Object.fromEntries([...body.entries()].filter(([key]) => key !== 'images'))).toEqual({
+      // By name, as the storefront shows it (the server finds the category whatever its case).
+      category: 'Gaming Consoles',
       item_name: 'Samsung Galaxy A14',
       description: 'Good condition, 64 GB, charger included.',
       price: '185000',

@@ -1,4 +1,4 @@
-import { HOW_SELLERS_ARE_PAID, TOAST_MS } from '@marketplace/shared';
+import { CATEGORY_SHORTCUTS, HOW_SELLERS_ARE_PAID, TOAST_MS } from '@marketplace/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
@@ -62,6 +62,7 @@ export function SellPage() {
         submitLabel={i18n._('Submit item')}
         draftKey={DRAFT_KEY}
         itemHint={sellEstimateHint}
+        categories={CATEGORY_SHORTCUTS}
       />
       {toasts && (
         <Suspense fallback={null}>
