@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImagePicker } from './ImagePicker';
+import { SellForm } from './sell-form/SellForm';
+import { renderWithRouter } from '../test/render';
 
 // The shrinking itself runs in a browser's worker (the journey sell-photos.spec.ts); here, what the picker
 // does with its answers: a shrunk copy replaces the picked file, an undecodable file is refused by name.
@@ -69,5 +71,17 @@ describe('ImagePicker shrinking', () => {
     finish(image('front.small.jpg'));
     await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement());
     expect(sent).toEqual([]);
+  });
+
+  it("holds the form's Submit while photos shrink, so none goes at full size", async () => {
+    let finish: (file: File) => void = () => {};
+    shrinkPhoto.mockImplementation(() => new Promise<File | null>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    renderWithRouter(<SellForm variant="public" onSubmit={vi.fn()} submitLabel="Submit item" />);
+    await user.upload(screen.getByLabelText('Photos of your item'), [image('front.jpg')]);
+    expect(await screen.findByRole('button', { name: 'Preparing photos...' })).toBeDisabled();
+    await waitFor(() => expect(shrinkPhoto).toHaveBeenCalledOnce());
+    finish(image('front.small.jpg'));
+    expect(await screen.findByRole('button', { name: 'Submit item' })).toBeEnabled();
   });
 });

@@ -25,6 +25,11 @@ export interface ImagePickerProps {
   /** A validation message in English (a shared schema's): shown translated. */
   error?: string;
   disabled?: boolean;
+  /**
+   * Told when photos start and finish shrinking: the form holds its submit meanwhile, so a photo is never
+   * sent at full size because the seller tapped Submit a second too soon.
+   */
+  onPreparing?: (preparing: boolean) => void;
 }
 
 export interface AcceptResult {
@@ -99,6 +104,7 @@ export function ImagePicker({
   label,
   error,
   disabled = false,
+  onPreparing,
 }: ImagePickerProps) {
   const i18n = useI18n();
   const inputId = useId();
@@ -108,6 +114,7 @@ export function ImagePicker({
   const [skipped, setSkipped] = useState<Skipped | null>(null);
   const urls = useObjectUrls(files);
   const photos = useShrunkPhotos(files, onChange);
+  useEffect(() => onPreparing?.(photos.preparing), [onPreparing, photos.preparing]);
   const room = max - existing.length - files.length;
   const full = room <= 0;
 

@@ -17,7 +17,7 @@ function Harness({ onSend }: { onSend: (watch: UploadWatch) => void }) {
     >
       <input aria-label="Item name" defaultValue="" />
       <UploadProgress upload={upload} />
-      <button type="submit">Submit item</button>
+      <button type="submit">{upload.stopped ? 'Try again' : 'Submit item'}</button>
     </form>
   );
 }
@@ -63,6 +63,8 @@ describe('UploadProgress', () => {
       'Sending stopped. What was typed and the photos are still here.',
     );
     expect(screen.getByLabelText('Item name')).toHaveValue('Samsung A14');
+    // One button sends it again: the form's own.
+    expect(screen.getAllByRole('button')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(watches).toHaveLength(2);

@@ -5,7 +5,8 @@ const kb = (bytes: number) => Math.ceil(bytes / 1024);
 
 /**
  * A form's upload as it goes: the bytes sent of the whole and Cancel; once cancelled or cut off, that
- * nothing typed or picked is lost and a button to send it again. Nothing while idle.
+ * nothing typed or picked is lost (the form's own submit button sends it again: one button, not two).
+ * Nothing while idle.
  */
 export function UploadProgress({ upload }: { upload: UploadProgressState }) {
   const i18n = useI18n();
@@ -40,11 +41,6 @@ export function UploadProgress({ upload }: { upload: UploadProgressState }) {
       <p role="status" className="text-sm font-medium text-amber-900 empty:hidden">
         {stopped}
       </p>
-      {stopped && (
-        <button type="submit" className="btn btn-outline">
-          {i18n._('Try again')}
-        </button>
-      )}
     </div>
   );
 }

@@ -14,6 +14,8 @@ export function phaseAfter(outcome: UploadOutcome): UploadPhase {
 
 export interface UploadProgressState {
   phase: UploadPhase;
+  /** Cancelled or cut off: the form's submit button sends it again (and says so). */
+  stopped: boolean;
   /** Starts following one upload (a new one replaces the last): hand the watch to lib/upload's apiUpload. */
   begin: () => UploadWatch;
   cancel: () => void;
@@ -45,5 +47,6 @@ export function useUploadProgress(): UploadProgressState {
     };
   }
 
-  return { phase, begin, cancel: () => running.current?.abort() };
+  const stopped = phase.kind === 'cancelled' || phase.kind === 'failed';
+  return { phase, stopped, begin, cancel: () => running.current?.abort() };
 }

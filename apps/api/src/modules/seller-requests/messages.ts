@@ -17,13 +17,26 @@ export type SellerNews =
 const BRAND = 'Marketplace Malawi';
 const day = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeZone: 'Africa/Blantyre' });
 
+/** The SMS in Chichewa, for a seller who filled the form in it (docs/decisions/0056); the email stays English. */
+function chichewaSms(reference: string, news: SellerNews, link: string): string {
+  const item = `katundu wanu ${reference}`;
+  switch (news.kind) {
+    case 'offer':
+      return `${BRAND}: tikupatsani ${formatMoney(news.amount)} pa ${item}. Vomerani kapena kanani pofika ${day.format(new Date(news.expiresAt))}: ${link}`;
+    case 'inventory':
+      return `${BRAND}: zikomo, ${item} tsopano akugulitsidwa${news.town ? ` ku shopu yathu ya ${news.town}` : ''}. Zambiri: ${link}`;
+    case 'rejected':
+      return `${BRAND}: sitingatenge ${item} pano. ${news.reason} Zambiri: ${link}`;
+  }
+}
+
 /**
  * One short SMS (when the phone is a Malawi number) and one email, each with the status link. They carry
  * our words, the reference, staff's reason and the link: never the item's name, which a stranger typed and
  * which would go out under our name to the phone they typed; the email greets the seller by a plain name.
  */
 function sellerMessages(
-  row: Pick<RequestRow, 'id' | 'reference' | 'seller_name' | 'phone' | 'email'>,
+  row: Pick<RequestRow, 'id' | 'reference' | 'seller_name' | 'phone' | 'email' | 'language'>,
   news: SellerNews,
   link: string,
 ): NewMessage[] {
@@ -69,6 +82,7 @@ function sellerMessages(
   const about = { subjectType: 'seller_request', subjectId: row.id };
   const messages: NewMessage[] = [];
   const phone = smsNumber(row.phone);
+  if (row.language === 'ny') sms = chichewaSms(row.reference, news, link);
   if (phone) messages.push({ channel: 'sms', recipient: phone, body: sms, ...about });
   if (row.email)
     messages.push({

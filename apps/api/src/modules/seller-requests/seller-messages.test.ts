@@ -98,6 +98,24 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     expect(await outbox(answered.id)).toEqual([]);
   });
 
+  it('texts a seller who filled the form in Chichewa in Chichewa; the email stays English', async () => {
+    const { id, reference, status_token: token } = await submit(t.app);
+    // The language comes from the storefront's cookie at submission (seller-receipt.test.ts); set it here.
+    await t.db.kysely.updateTable('seller_requests').set({ language: 'ny' }).where('id', '=', id).execute();
+    expect((await staff.offer(id, 400000, 'Market price')).statusCode).toBe(200);
+    const [sms, email] = await outbox(id);
+    expect(sms!.body).toBe(
+      `Marketplace Malawi: tikupatsani MWK 400,000 pa katundu wanu ${reference}. Vomerani kapena kanani pofika 11 May 2026: http://localhost:3000/sell/status/${token}`,
+    );
+    expect(email!.subject).toBe(`Our offer for your item ${reference}`);
+    const rejected = await submit(t.app);
+    await t.db.kysely.updateTable('seller_requests').set({ language: 'ny' }).where('id', '=', rejected.id).execute();
+    expect((await staff.reject(rejected.id)).statusCode).toBe(200);
+    expect((await outbox(rejected.id))[0]!.body).toMatch(
+      /: sitingatenge katundu wanu S-\w+ pano\. Screen is cracked Zambiri: /,
+    );
+  });
+
   it('never carries what a stranger typed but their plain name', async () => {
     const lure = 'URGENT: your Airtel Money is locked, call +265888000111 now';
     const { id, reference } = await submit(t.app, {

@@ -54,6 +54,24 @@ describe.each(engines)('paying the seller [%s]', (engine) => {
       .execute();
   const sellerView = async (token: string) => (await sellerCalls(t.app).view(token)).json();
 
+  it('texts the receipt in Chichewa to a seller who filled the form in it', async () => {
+    const { id, reference } = await inStock(t.app, staff, place);
+    await t.db.kysely.updateTable('seller_requests').set({ language: 'ny' }).where('id', '=', id).execute();
+    expect((await pay(id, { method: 'cash' })).statusCode).toBe(200);
+    const receipt = await t.db.kysely
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('subject_type', '=', 'seller_request')
+      .where('subject_id', '=', id)
+      .where('body', 'like', '%takulipirani%')
+      .execute();
+    expect(receipt).toEqual([
+      {
+        body: `Marketplace Malawi: takulipirani MWK 130,000 pa katundu wanu ${reference} ndalama m'manja ku kauntala. Zikomo pogulitsa nafe!`,
+      },
+    ]);
+  });
+
   it('pays in cash at once: one ledger row, the SMS, and both views say who and when', async () => {
     const { id, reference, status_token } = await inStock(t.app, staff, place);
     const before = await staff.detail(id);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { createProductSchema, DEFAULT_LOCATION, DESCRIPTION_MAX, type Category, type Shop } from '@marketplace/shared';
 import { useWatch } from 'react-hook-form';
 import { usePageTitle } from '../use-page-title';
@@ -45,6 +46,7 @@ export function CreateProductPage() {
 
 function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; categories: readonly Category[] }) {
   const { files, setFiles, primaryUrl } = usePickedImages();
+  const [preparing, setPreparing] = useState(false);
   const upload = useUploadProgress();
   const { form, field, save } = useAdminForm(
     createProductSchema,
@@ -88,7 +90,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
     >
       <Card className="space-y-4 p-4 md:p-6">
-        <ImagePicker files={files} onChange={setFiles} disabled={isSubmitting} />
+        <ImagePicker files={files} onChange={setFiles} disabled={isSubmitting} onPreparing={setPreparing} />
         <TextField label="Item Name" autoComplete="off" {...field('item_name')} />
         <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -107,9 +109,10 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
         <CheckboxField label="Publish this item immediately" {...form.register('published')} />
         <UploadProgress upload={upload} />
         <FormActions
-          label="Create Product"
+          label={preparing ? 'Preparing photos...' : 'Create Product'}
           busyLabel="Submitting..."
           submitting={isSubmitting}
+          disabled={isSubmitting || preparing}
           cancelTo="/admin/products"
           className="pt-2"
         />

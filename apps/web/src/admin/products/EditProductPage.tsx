@@ -161,6 +161,7 @@ function EditProductForm({
 
   const isSubmitting = form.formState.isSubmitting;
   const busy = isSubmitting || deleting;
+  const [preparing, setPreparing] = useState(false);
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-stone-700">
@@ -188,6 +189,7 @@ function EditProductForm({
               setDeleted((d) => [...d, name]);
             }}
             disabled={busy}
+            onPreparing={setPreparing}
           />
           <TextField label="Name" autoComplete="off" {...field('name')} />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -217,10 +219,10 @@ function EditProductForm({
           <div className="flex flex-wrap justify-between gap-2 pt-2">
             <UploadProgress upload={upload} />
             <FormActions
-              label="Save"
+              label={preparing ? 'Preparing photos...' : 'Save'}
               busyLabel="Saving…"
               submitting={isSubmitting}
-              disabled={busy}
+              disabled={busy || preparing}
               cancelTo="/admin/products"
             />
             <button type="button" className={buttonStyles.danger} onClick={() => void onDelete()} disabled={busy}>

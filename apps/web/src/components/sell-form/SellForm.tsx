@@ -120,6 +120,7 @@ export function SellForm({
   // The back-office renders in English, where nothing is translated: its words show exactly as given.
   const word = (key: keyof SellFormWording) => translateKnown(i18n, wording[key]);
   const { files, setFiles, primaryUrl } = usePickedImages();
+  const [preparing, setPreparing] = useState(false);
   const upload = useUploadProgress();
   const [defaultValues] = useState(() => (draftKey ? readDraft(draftKey, EMPTY) : EMPTY));
   const {
@@ -156,7 +157,13 @@ export function SellForm({
       className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-x-8"
     >
       <div className="card space-y-5 p-4 sm:p-6">
-        <ImagePicker files={files} onChange={setFiles} label={word('photos')} disabled={isSubmitting} />
+        <ImagePicker
+          files={files}
+          onChange={setFiles}
+          label={word('photos')}
+          disabled={isSubmitting}
+          onPreparing={setPreparing}
+        />
         {categories.length > 0 && (
           <Field label={i18n._('Category')} error={error('category')}>
             {(aria) => (
@@ -257,8 +264,14 @@ export function SellForm({
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <UploadProgress upload={upload} />
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? i18n._('Submitting...') : submitLabel}
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting || preparing}>
+          {isSubmitting
+            ? i18n._('Submitting...')
+            : preparing
+              ? i18n._('Preparing photos...')
+              : upload.stopped
+                ? i18n._('Try again')
+                : submitLabel}
         </button>
         {secondaryAction}
       </div>

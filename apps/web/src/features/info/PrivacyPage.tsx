@@ -14,6 +14,11 @@ export function PrivacyPage() {
           )}
         </li>
         <li>
+          {i18n._(
+            'With it: the language the form was in, so our messages come in it, and the network area it was sent from (not your full address), which limits how many messages one area can make us send.',
+          )}
+        </li>
+        <li>
           {i18n._('When you mark interest: an anonymous random id kept in your browser, so you are counted once.')}
         </li>
         <li>{i18n._('Your basket is kept only in your browser.')}</li>
