@@ -25,7 +25,9 @@ test('staff complete an order at the counter, find it on the Money screen, open 
     fulfilment: 'collect',
   });
   expect(placed.status()).toBe(201);
-  const { number } = ((await placed.json()) as { orders: { number: string }[] }).orders[0]!;
+  const { number, collection_code } = (
+    (await placed.json()) as { orders: { number: string; collection_code: string }[] }
+  ).orders[0]!;
   const reference = `BANK-${Date.now()}`;
   // The counter's steps, as the order screen takes them (admin-orders.spec.ts walks those screens).
   const desk = await staff(request);
@@ -35,7 +37,11 @@ test('staff complete an order at the counter, find it on the Money screen, open 
   const id = orders.find((o) => o.number === number)!.id;
   await desk.call('post', `/api/admin/orders/${id}/confirm`);
   await desk.call('post', `/api/admin/orders/${id}/ready`);
-  await desk.call('post', `/api/admin/orders/${id}/complete`, { payment_method: 'bank', payment_reference: reference });
+  await desk.call('post', `/api/admin/orders/${id}/complete`, {
+    collection_code,
+    payment_method: 'bank',
+    payment_reference: reference,
+  });
 
   await login(page);
   // Other journeys pay sellers and complete orders meanwhile: the margin is only checked to be a figure here (its

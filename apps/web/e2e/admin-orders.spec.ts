@@ -39,7 +39,9 @@ test('staff take an order from Placed to Completed; the item leaves the storefro
     fulfilment: 'collect',
   });
   expect(placed.status()).toBe(201);
-  const { number } = ((await placed.json()) as { orders: { number: string }[] }).orders[0]!;
+  const { number, collection_code: code } = (
+    (await placed.json()) as { orders: { number: string; collection_code: string }[] }
+  ).orders[0]!;
 
   await login(page);
   await expect(page.getByTestId('stat-orders')).toHaveText(/^\d[\d,]*$/);
@@ -69,7 +71,13 @@ test('staff take an order from Placed to Completed; the item leaves the storefro
   const complete = page.getByRole('dialog', { name: 'Completed (collected)' });
   await complete.getByRole('button', { name: 'Confirm' }).click();
   await expect(complete.getByText('Choose how the buyer paid')).toBeVisible();
+  await expect(complete.getByText("Enter the buyer's collection code")).toBeVisible();
+  // The code the buyer was sent (decision 0059): a wrong one is refused and counted.
+  await complete.getByLabel("Buyer's collection code").fill(code === '000000' ? '111111' : '000000');
   await complete.getByLabel('Payment method').selectOption('airtel_money');
+  await complete.getByRole('button', { name: 'Confirm' }).click();
+  await expect(complete.getByText('That is not the collection code the buyer was sent').first()).toBeVisible();
+  await complete.getByLabel("Buyer's collection code").fill(code);
   await complete.getByLabel('Payment reference (optional)').fill('AM240302.1234.A56789');
   await expectNoSeriousA11yViolations(page, 'complete dialog');
   await complete.getByRole('button', { name: 'Confirm' }).click();

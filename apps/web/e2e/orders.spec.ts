@@ -93,6 +93,8 @@ test('a buyer reserves one item for collection, follows the order through its pr
   await expect(page.getByTestId('order-status')).toContainText(
     'Your items are reserved. The shop will call you to confirm.',
   );
+  // The code staff need to hand the items over, shown only here (decision 0059).
+  await expect(page.getByTestId('collection-code')).toContainText(/Your collection code\s*\d{6}/);
   await checkScreen(page, 'page-placed');
 
   // Reserved for this buyer: nobody else can put it in a basket, and it left Explore New Items.

@@ -3,7 +3,7 @@ import { amountField } from './amount.js';
 import { personNameField } from './fields.js';
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
 import { limitSchema, listOf, offsetSchema, shopIdFilter } from './pagination.js';
-import { EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
+import { COLLECTION_CODE_REQUIRED, EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
 import { phoneCodeField } from './phone-proof-schemas.js';
 import { moneyTransferSchema, orderPaymentSchema, paymentChoiceField } from './payments.js';
@@ -124,7 +124,8 @@ export const orderEventSchema = z.object({
 const orderStatus = z.enum(ORDER_STATUSES);
 
 /** What the buyer sees on their private order page. */
-export const publicOrderSchema = z.object({
+/** What the buyer and staff both see of an order. */
+const orderViewSchema = z.object({
   number: z.string(),
   status: orderStatus,
   fulfilment: z.enum(FULFILMENTS),
@@ -144,6 +145,13 @@ export const publicOrderSchema = z.object({
   updated_at: z.string(),
   history: z.array(orderEventSchema),
   payment: orderPaymentSchema,
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** The buyer's own view: with the collection code, which only the buyer is ever shown (decision 0059). */
+export const publicOrderSchema = orderViewSchema.extend({
+  /** Six digits the buyer says at the counter or to the driver; null only for an order without one. */
+  collection_code: z.string().nullable(),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 
@@ -180,9 +188,13 @@ export const adminOrderSummarySchema = z.object({
 export const adminOrderListSchema = listOf('orders', adminOrderSummarySchema);
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
-export const adminOrderSchema = publicOrderSchema.extend({
+// Staff never see the collection code: they are told it by the buyer.
+export const adminOrderSchema = orderViewSchema.extend({
   id: z.number().int(),
   version: z.number().int(),
+  /** Wrong collection codes tried, and whether that many hold it for an Admin (WRONG_CODES_HOLD). */
+  wrong_codes: z.number().int(),
+  held_for_review: z.boolean(),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
   payment_reference: z.string().nullable(),
   /** The order's mobile-money charges and refunds, oldest first. */
@@ -207,6 +219,16 @@ const versionField = z
 export const orderStepSchema = z.object({ version: versionField }).nullish();
 /** `payment_method` may be left out for an order paid online: the payment already says how. */
 export const completeOrderSchema = z.object({
+  /** The buyer's code, as they say it (spaces allowed); checked by the server, which keeps the count. */
+  collection_code: z
+    .string({ message: COLLECTION_CODE_REQUIRED })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, COLLECTION_CODE_REQUIRED)
+        .regex(/^\d{6}$/, 'The collection code is 6 digits'),
+    ),
   payment_method: z.enum(PAYMENT_METHODS, { message: 'Choose how the buyer paid' }).optional(),
   payment_reference: optionalText(100),
   version: versionField,

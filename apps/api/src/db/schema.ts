@@ -284,6 +284,10 @@ export interface OrdersTable {
   id: Generated<number>;
   number: string;
   token_hash: string;
+  /** Six digits only the buyer is told; staff need it to complete the order (decision 0059). */
+  collection_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Wrong collection codes tried; at WRONG_CODES_HOLD the order waits for an Admin. */
+  wrong_codes: ColumnType<number, number | undefined, number>;
   /** SHA-256 of the client's retry key: finds a request's orders again after a lost answer. */
   request_key: string | null;
   status: string;

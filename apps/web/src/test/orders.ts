@@ -23,6 +23,7 @@ export function anOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
     subtotal: 185000,
     delivery_fee: null,
     total: 185000,
+    collection_code: '482913',
     expires_at: '2025-08-16T12:30:00.000Z',
     created_at: '2025-08-14T12:30:00.000Z',
     updated_at: '2025-08-14T12:30:00.000Z',

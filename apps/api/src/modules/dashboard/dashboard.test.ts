@@ -7,6 +7,7 @@ import { expireDueOrders } from '../orders/service.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { lastSevenDays } from './routes.js';
 import { recordMovement } from '../ledger/ledger.js';
+import { staffStep } from '../orders/testing.js';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -34,12 +35,7 @@ describe.each(engines)('dashboard with real orders [%s]', (engine) => {
   }
   async function act(id: number, at: Date, action: string, payload?: object) {
     clock.set(at);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${id}/${action}`,
-      headers,
-      ...(payload ? { payload } : {}),
-    });
+    const res = await staffStep(t.app, t.db, headers, id, action, payload);
     if (res.statusCode !== 200) throw new Error(res.body);
   }
   async function complete(id: number, at: Date) {

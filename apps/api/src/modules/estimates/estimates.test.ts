@@ -4,7 +4,7 @@ import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
-import { items, placeOrder } from '../orders/testing.js';
+import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { nextIp, staffCalls, submit } from '../seller-requests/testing.js';
 import { ESTIMATE_MAX_AGE_SECONDS } from './routes.js';
 
@@ -172,14 +172,7 @@ describe.each(engines)('price estimates [%s]', (engine) => {
         ['ready', undefined],
         ['complete', { payment_method: 'cash' }],
       ] as const)
-        ok(
-          await t.app.inject({
-            method: 'POST',
-            url: `/api/admin/orders/${order.id}/${action}`,
-            headers,
-            ...(payload ? { payload } : {}),
-          }),
-        );
+        ok(await staffStep(t.app, t.db, headers, order.id, action, payload));
     }
     // A product of another grade, never sold, does not count.
     await addProduct(t.db, { name: 'HP EliteBook 840 G5', price: 900_000, condition: 'like_new', categoryId: laptops });

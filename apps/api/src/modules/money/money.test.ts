@@ -5,6 +5,7 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { recordMovement } from '../ledger/ledger.js';
 import { items, placeOrder } from '../orders/testing.js';
+import { staffStep } from '../orders/testing.js';
 
 const DAY1 = new Date('2026-12-01T09:00:00.000Z');
 const DAY2 = new Date('2026-12-02T15:30:00.000Z');
@@ -32,11 +33,9 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         .executeTakeFirstOrThrow();
       for (const step of ['confirm', 'ready'])
         await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${step}`, headers: staff });
-      const done = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/orders/${id}/complete`,
-        headers: staff,
-        payload: { payment_method: method, payment_reference: reference },
+      const done = await staffStep(t.app, t.db, staff, id, 'complete', {
+        payment_method: method,
+        payment_reference: reference,
       });
       expect(done.statusCode).toBe(200);
     };

@@ -13,7 +13,7 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { moveStatus } from './repository.js';
 import { ORDER_CHANGED_MEANWHILE } from './service.js';
-import { countRows, items, placeOrder } from './testing.js';
+import { countRows, items, placeOrder, staffStep } from './testing.js';
 
 describe.each(engines)('back-office orders [%s]', (engine) => {
   let t: TestApp;
@@ -38,13 +38,8 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     complete: { payment_method: 'airtel_money', payment_reference: 'AM240302.1234.A56789' },
     cancel: { reason: 'Buyer stopped answering the phone' },
   };
-  const act = (id: number, action: StaffOrderAction, payload = payloads[action]) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${id}/${action}`,
-      headers,
-      ...(payload ? { payload } : {}),
-    });
+  const act = (id: number, action: StaffOrderAction, payload: object | undefined = payloads[action]) =>
+    staffStep(t.app, t.db, headers, id, action, payload);
 
   /** A new order of fresh products; its id and theirs. */
   async function newOrder(fulfilment: Fulfilment = 'collect', count = 1, shop = shopId) {

@@ -21,6 +21,7 @@ import {
   productsForOrder,
 } from './repository.js';
 import { loadPublicOrder } from './service.js';
+import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
 import { signPhoneToken } from '../phone-proof/phone-token.js';
@@ -237,6 +238,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
           (token = input.request_id ? requestOrderToken(input.request_id, candidate) : newOrderToken()),
         ),
         request_key: input.request_id ? hashRequestId(input.request_id) : null,
+        collection_code: newCollectionCode(),
         status: 'Placed',
         version: 1,
         shop_id: group[0]!.shop_id,

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { releaseCodeHold } from './collection-code.js';
 import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { placeOrders } from './place.js';
@@ -158,13 +159,13 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     '/admin/orders/:id/complete',
     { ...action, schema: { ...action.schema, body: completeOrderSchema } },
     async (request) => {
-      const { version, payment_method, payment_reference } = request.body;
+      const { version, payment_method, payment_reference, collection_code } = request.body;
       return staffAct(
         db,
         clock(),
         request.user!,
         request.params.id,
-        { action: 'complete', payment_method, payment_reference },
+        { action: 'complete', payment_method, payment_reference, collection_code },
         version,
       );
     },
@@ -185,6 +186,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       payments?.nudge(clock);
       return order;
     },
+  );
+
+  // Five wrong collection codes hold an order (decision 0059): an Admin who has looked into it lets staff try again.
+  app.post(
+    '/admin/orders/:id/release-code-hold',
+    { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } },
+    async (request) =>
+      releaseCodeHold(db, request.user!, request.params.id, clock(), (id) => loadAdminOrder(db.kysely, id)),
   );
 
   // A refund the gateway refused is tried again by staff, as a new transfer: never two alive for one payment.

@@ -1,4 +1,6 @@
-import type { AdminOrder, OrderAction, OrderStatus, PaymentMethod, PublicOrder } from '@marketplace/shared';
+import type { AdminOrder, OrderAction, OrderStatus, OrderView, PaymentMethod, PublicOrder } from '@marketplace/shared';
+import { WRONG_CODES_HOLD } from '@marketplace/shared';
+import { checkCollectionCode } from './collection-code.js';
 import {
   EXPIRABLE_ORDER_STATUSES,
   formatMoney,
@@ -50,7 +52,12 @@ const VERBS: Record<OrderAction, string> = {
   expire: 'expire',
 };
 
+/** The buyer's view: what staff see of it, and the collection code only the buyer is told. */
 export async function loadPublicOrder(db: Executor, row: OrderRow): Promise<PublicOrder> {
+  return { ...(await loadOrderView(db, row)), collection_code: row.collection_code };
+}
+
+async function loadOrderView(db: Executor, row: OrderRow): Promise<OrderView> {
   const [items, events, shop, payment] = await Promise.all([
     itemsOf(db, row.id),
     eventsOf(db, row.id),
@@ -83,9 +90,11 @@ export async function loadAdminOrder(db: Executor, id: number): Promise<AdminOrd
   const row = await findOrder(db, id);
   if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
   return {
-    ...(await loadPublicOrder(db, row)),
+    ...(await loadOrderView(db, row)),
     id: row.id,
     version: row.version,
+    wrong_codes: row.wrong_codes,
+    held_for_review: row.wrong_codes >= WRONG_CODES_HOLD,
     payment_method: row.payment_method as PaymentMethod | null,
     payment_reference: row.payment_reference,
     transfers: (await transfersOfOrder(db, id)).map((t) => ({
@@ -115,7 +124,12 @@ export async function loadOrderByToken(db: Executor, token: string): Promise<Pub
 
 type Move =
   | { action: 'confirm' | 'ready' }
-  | { action: 'complete'; payment_method: PaymentMethod | undefined; payment_reference: string | null }
+  | {
+      action: 'complete';
+      payment_method: PaymentMethod | undefined;
+      payment_reference: string | null;
+      collection_code: string;
+    }
   | { action: 'cancel'; reason: string }
   | { action: 'buyerCancel'; reason: string | null }
   | { action: 'expire' };
@@ -225,6 +239,12 @@ export async function staffAct(
   move: StaffMove,
   seenVersion?: number,
 ): Promise<AdminOrder> {
+  if (move.action === 'complete') {
+    // Checked first, in its own transaction: a wrong code is counted even though the completion is refused.
+    const row = await findOrder(db.kysely, id);
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    await checkCollectionCode(db, row, move.collection_code, actor, now);
+  }
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findOrder(trx, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);

@@ -78,3 +78,34 @@ export async function openOrdersPerProduct(db: Db) {
     .execute();
   return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
 }
+
+/** The order's collection code, as the buyer would say it at the counter (decision 0059). */
+export async function collectionCodeOf(db: Db, id: number): Promise<string> {
+  const row = await db.kysely.selectFrom('orders').select('collection_code').where('id', '=', id).executeTakeFirst();
+  if (!row?.collection_code) throw new Error(`order ${id} has no collection code`);
+  return row.collection_code;
+}
+
+/**
+ * A staff step on an order through the API; a completion carries the buyer's code unless the payload gives one
+ * (or `collection_code: undefined` is given on purpose, to leave it out).
+ */
+export async function staffStep(
+  app: FastifyInstance,
+  db: Db,
+  headers: Record<string, string>,
+  id: number,
+  step: string,
+  payload?: object,
+) {
+  const body =
+    step === 'complete' && !(payload && 'collection_code' in payload)
+      ? { collection_code: await collectionCodeOf(db, id), ...payload }
+      : payload;
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${id}/${step}`,
+    headers,
+    ...(body ? { payload: body } : {}),
+  });
+}

@@ -3,7 +3,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { moneySummary } from '../money/report.js';
-import { items, placeOrder } from '../orders/testing.js';
+import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { insertTransfer } from './transfers.js';
 import { paymentsApp } from './testing-app.js';
 
@@ -38,13 +38,7 @@ describe.each(engines)('the ledger after a randomised run [%s]', (engine) => {
 
   const orderId = async (number: string) =>
     (await t.db.kysely.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
-  const staff = (id: number, step: string, payload?: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${id}/${step}`,
-      headers: admin,
-      ...(payload ? { payload } : {}),
-    });
+  const staff = (id: number, step: string, payload?: object) => staffStep(t.app, t.db, admin, id, step, payload);
 
   it(`equals the sum of its entries and of the orders and transfers it records (seed ${seed})`, async () => {
     let n = 0;

@@ -5,7 +5,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { expireDueOrders, NOT_PAID_IN_TIME } from '../orders/service.js';
-import { items, placeOrder } from '../orders/testing.js';
+import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { MAX_CHARGES_PER_ORDER, TOO_MANY_ATTEMPTS } from './pay.js';
 import { paymentsApp } from './testing-app.js';
 
@@ -93,12 +93,7 @@ describe.each(engines)('paying an order now by mobile money [%s]', (engine) => {
       expect(
         (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${step}`, headers: admin })).statusCode,
       ).toBe(200);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${id}/complete`,
-      headers: admin,
-      payload: {},
-    });
+    const done = await staffStep(t.app, t.db, admin, id, 'complete', {});
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'Completed', payment_method: 'airtel_money' });
     expect(await ledger(order.number)).toHaveLength(2);

@@ -8,8 +8,10 @@ import {
   orderActionLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  WRONG_CODES_HOLD,
   type AdminOrder,
 } from '@marketplace/shared';
+import type { ComponentProps } from 'react';
 import { z } from 'zod';
 import { ActionModal } from '../components/ActionModal';
 import { SelectField, TextAreaField, TextField } from '../components/ui';
@@ -70,6 +72,20 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
           }}
         />
       );
+    case 'release-code-hold':
+      return (
+        <ActionModal
+          title="Release the order"
+          description={`${WRONG_CODES_HOLD} wrong collection codes were tried for ${order.number}. Release it once you have checked with ${order.buyer_name} that they are collecting it: staff can then enter the code again.`}
+          question
+          busy={busy}
+          onCancel={onCancel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run('release-code-hold', () => orderActions['release-code-hold'](order));
+          }}
+        />
+      );
     case 'confirm':
     case 'ready':
       return (
@@ -89,14 +105,33 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
 
 // The select starts empty (''), so the form takes text and hands it to the shared rule and its message; paid at the
 // shop, staff must say how (the server only takes it as optional since an order paid online needs none).
-const completeForm = z.object({
+const codeForm = z.object({ collection_code: completeOrderSchema.shape.collection_code });
+const completeForm = codeForm.extend({
   payment_method: z.string().pipe(completeOrderSchema.shape.payment_method.unwrap()),
   payment_reference: completeOrderSchema.shape.payment_reference,
 });
 
+/** The buyer's six digits: staff never see them, the buyer tells them (decision 0059). */
+function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  return (
+    <TextField
+      label="Buyer's collection code"
+      hint={`Ask the buyer for the 6 digits we sent them. Wrong codes are counted: after ${WRONG_CODES_HOLD} the order waits for an Admin.`}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={7}
+      {...props}
+    />
+  );
+}
+
 function CompleteDialog(props: OrderActionDialogProps) {
-  const { order, busy, onCancel, run } = props;
-  if (order.payment.status !== 'paid') return <CompleteAtShopDialog {...props} />;
+  if (props.order.payment.status !== 'paid') return <CompleteAtShopDialog {...props} />;
+  return <CompletePaidDialog {...props} />;
+}
+
+function CompletePaidDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
+  const { form, field, markFields } = useActionForm(codeForm, { collection_code: draft?.collection_code ?? '' });
   const how =
     order.fulfilment === 'delivery' ? `was delivered to ${order.buyer_name}` : `was collected by ${order.buyer_name}`;
   return (
@@ -107,16 +142,18 @@ function CompleteDialog(props: OrderActionDialogProps) {
       }): the items become sold and leave the storefront.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void run('complete', () => orderActions.complete(order, {}));
-      }}
-    />
+      onSubmit={form.handleSubmit(async (body) =>
+        markFields(await run('complete', () => orderActions.complete(order, body), form.getValues())),
+      )}
+    >
+      <CodeField {...field('collection_code')} />
+    </ActionModal>
   );
 }
 
 function CompleteAtShopDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
   const { form, field, markFields } = useActionForm(completeForm, {
+    collection_code: draft?.collection_code ?? '',
     payment_method: draft?.payment_method ?? '',
     payment_reference: draft?.payment_reference ?? '',
   });
@@ -130,11 +167,12 @@ function CompleteAtShopDialog({ order, busy, draft, onCancel, run }: OrderAction
       description={`${done} The items become sold and leave the storefront.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async ({ payment_method, payment_reference }) => {
-        const body = payment_reference ? { payment_method, payment_reference } : { payment_method };
+      onSubmit={form.handleSubmit(async ({ collection_code, payment_method, payment_reference }) => {
+        const body = { collection_code, payment_method, ...(payment_reference ? { payment_reference } : {}) };
         markFields(await run('complete', () => orderActions.complete(order, body), form.getValues()));
       })}
     >
+      <CodeField {...field('collection_code')} />
       <SelectField label="Payment method" {...field('payment_method')}>
         <option value="">Choose a payment method</option>
         {PAYMENT_METHODS.map((method) => (

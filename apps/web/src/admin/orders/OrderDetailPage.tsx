@@ -1,5 +1,6 @@
 import {
   EXPIRABLE_ORDER_STATUSES,
+  HELD_FOR_REVIEW,
   orderActionAllowed,
   orderActionLabel,
   orderStaffHint,
@@ -30,6 +31,8 @@ function successText(order: AdminOrder, action: OrderDialogAction): string {
   switch (action) {
     case 'refund':
       return 'Refund sent again.';
+    case 'release-code-hold':
+      return 'Order released: staff can try the collection code again.';
     case 'confirm':
       return 'Order confirmed.';
     case 'ready':
@@ -75,7 +78,7 @@ function OrderDetail({
   onStale: () => void;
 }) {
   const [drafts, setDrafts] = useState<Partial<Record<OrderDialogAction, Draft>>>({});
-  // Only an Admin may send a refund again (the server says so too).
+  // Only an Admin may send a refund again or release a held order (the server says so too).
   const isAdmin = useQuery(meQuery()).data?.role === 'Admin';
   const {
     open,
@@ -121,6 +124,21 @@ function OrderDetail({
         <p role="status" className="mt-3 text-sm font-medium text-stone-900 empty:hidden" data-testid="status-hint">
           {orderStaffHint(order)}
         </p>
+        {order.held_for_review && (
+          <div role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-medium">{HELD_FOR_REVIEW}</p>
+            {isAdmin && (
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} mt-2 min-h-11`}
+                disabled={busy}
+                onClick={() => setOpen('release-code-hold')}
+              >
+                Release the order
+              </button>
+            )}
+          </div>
+        )}
       </Card>
 
       <div className="grid gap-5 lg:grid-cols-2">

@@ -20,10 +20,14 @@ export const ORDER_ERRORS = {
   complete: 'Failed to complete order',
   cancel: 'Failed to cancel order',
   refund: 'Failed to retry the refund',
+  'release-code-hold': 'Failed to release the order',
 } as const;
 
-/** What staff can do on an order: the flow's steps, and (Admin only) sending a failed refund again. */
-export type OrderDialogAction = StaffOrderAction | 'refund';
+/**
+ * What staff can do on an order: the flow's steps, and (Admin only) sending a failed refund again and releasing an
+ * order held after 5 wrong collection codes.
+ */
+export type OrderDialogAction = StaffOrderAction | 'refund' | 'release-code-hold';
 
 export interface OrderFilters {
   status: OrderStatus | null;
@@ -64,6 +68,8 @@ export const orderQuery = (id: string) =>
   });
 
 export interface CompleteBody {
+  /** The six digits the buyer tells staff; the server checks them and counts wrong ones (decision 0059). */
+  collection_code: string;
   /** Left out for an order paid online: the server takes the payment's method. */
   payment_method?: PaymentMethod;
   payment_reference?: string;
@@ -86,6 +92,7 @@ export const orderActions = {
   confirm: (order: Seen) => post(order.id, 'confirm', { version: order.version }),
   ready: (order: Seen) => post(order.id, 'ready', { version: order.version }),
   complete: (order: Seen, body: CompleteBody) => post(order.id, 'complete', { ...body, version: order.version }),
+  'release-code-hold': (order: Seen) => post(order.id, 'release-code-hold'),
   cancel: (order: Seen, body: { reason: string }) => post(order.id, 'cancel', { ...body, version: order.version }),
   refund: (order: Seen) => post(order.id, 'refund'),
 };

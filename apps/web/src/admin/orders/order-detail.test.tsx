@@ -55,6 +55,8 @@ function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     version: 1,
     payment_method: null,
     payment_reference: null,
+    wrong_codes: 0,
+    held_for_review: false,
     payment: { method: 'on_collection', status: 'not_required', amount: 485000, message: null },
     transfers: [],
     ...overrides,
@@ -276,13 +278,21 @@ describe('order detail', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Choose how the buyer paid')).toBeInTheDocument();
+    expect(within(dialog).getByText("Enter the buyer's collection code")).toBeInTheDocument();
     expect(posts(fetchSpy)).toHaveLength(0);
 
+    await user.type(within(dialog).getByLabelText("Buyer's collection code"), '48291');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The collection code is 6 digits')).toBeInTheDocument();
+    // Said in two groups of three, as people read it out.
+    await user.clear(within(dialog).getByLabelText("Buyer's collection code"));
+    await user.type(within(dialog).getByLabelText("Buyer's collection code"), '482 913');
     await user.selectOptions(method, 'airtel_money');
     await user.type(within(dialog).getByLabelText('Payment reference (optional)'), ' AM-55621 ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Order completed.')).toBeInTheDocument();
     expect(bodyOf(fetchSpy, '/complete')).toEqual({
+      collection_code: '482913',
       payment_method: 'airtel_money',
       payment_reference: 'AM-55621',
       version: 1,
@@ -291,6 +301,23 @@ describe('order detail', () => {
     expect(within(payment).getByText('Airtel Money')).toBeInTheDocument();
     expect(within(payment).getByText('AM-55621')).toBeInTheDocument();
     expect(enabledActions()).toEqual([]);
+  });
+
+  it('shows an order held after 5 wrong codes, and lets an Admin release it', async () => {
+    const user = userEvent.setup();
+    const held = anOrder({ status: 'Ready for collection', wrong_codes: 5, held_for_review: true });
+    const fetchSpy = await openDetail(held, [
+      [/^POST \/api\/admin\/orders\/7\/release-code-hold$/, () => json(anOrder({ status: 'Ready for collection' }))],
+    ]);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Held for review after 5 wrong collection codes: an Admin must release it');
+    await user.click(within(alert).getByRole('button', { name: 'Release the order' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Release the order' })).getByRole('button', { name: 'Confirm' }),
+    );
+    expect(await screen.findByText('Order released: staff can try the collection code again.')).toBeInTheDocument();
+    expect(posts(fetchSpy)).toHaveLength(1);
+    expect(screen.queryByText(/Held for review/)).not.toBeInTheDocument();
   });
 
   it('leaves the reference out when none is given', async () => {
@@ -306,10 +333,11 @@ describe('order detail', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Completed (delivered)' }));
     const dialog = screen.getByRole('dialog', { name: 'Completed (delivered)' });
+    await user.type(within(dialog).getByLabelText("Buyer's collection code"), '482913');
     await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'cash');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Order completed.')).toBeInTheDocument();
-    expect(bodyOf(fetchSpy, '/complete')).toEqual({ payment_method: 'cash', version: 1 });
+    expect(bodyOf(fetchSpy, '/complete')).toEqual({ collection_code: '482913', payment_method: 'cash', version: 1 });
   });
 
   it('requires a reason to cancel, and Cancel in the modal sends nothing', async () => {
@@ -446,9 +474,10 @@ describe('order detail', () => {
       const dialog = screen.getByRole('dialog', { name: 'Completed (collected)' });
       expect(within(dialog).queryByLabelText('Payment method')).not.toBeInTheDocument();
       expect(dialog).toHaveTextContent('paid online (Airtel Money)');
+      await user.type(within(dialog).getByLabelText("Buyer's collection code"), '482913');
       await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
       expect(await screen.findByText('Order completed.')).toBeInTheDocument();
-      expect(bodyOf(fetchSpy, '/complete')).toEqual({ version: 1 });
+      expect(bodyOf(fetchSpy, '/complete')).toEqual({ collection_code: '482913', version: 1 });
     });
 
     it('lets an Admin retry a failed refund, and shows the refund under way after', async () => {

@@ -187,6 +187,19 @@ describe('/order/{token}', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('shows the collection code while the order is open, with who to tell it to, and not once it is closed', async () => {
+    mockApi([[ORDER_URL, () => json(anOrder({ status: 'Ready for collection', collection_code: '048291' }))]]);
+    const { unmount } = renderOrder();
+    const code = await screen.findByTestId('collection-code');
+    expect(code).toHaveTextContent('Your collection code048291');
+    expect(code).toHaveTextContent('Say it at the counter when you have your items. Never tell it to anyone before.');
+    unmount();
+    mockApi([[ORDER_URL, () => json(anOrder({ status: 'Completed', collection_code: '048291' }))]]);
+    renderOrder();
+    expect(await screen.findByTestId('order-number')).toBeInTheDocument();
+    expect(screen.queryByTestId('collection-code')).not.toBeInTheDocument();
+  });
+
   it("says 'Order not found' for a 404", async () => {
     mockApi([[/GET \/api\/v1\/orders\/nope$/, () => json({ message: 'Order not found' }, 404)]]);
     renderOrder('nope');

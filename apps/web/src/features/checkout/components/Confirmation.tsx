@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router';
 import { OrderLines } from '../../../components/OrderLines';
 import { OrderNextSteps } from '../../../components/OrderNextSteps';
+import { CollectionCode } from '../../../components/CollectionCode';
 import { ShopContact } from '../../../components/ShopContact';
 import { useI18n } from '../../../i18n/context';
 
@@ -51,6 +52,7 @@ export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[
                     {order.number}
                   </span>
                 </h2>
+                {order.collection_code && <CollectionCode code={order.collection_code} fulfilment={order.fulfilment} />}
                 <OrderLines order={order} />
                 {order.shop && (
                   <section aria-label={i18n._('Shop for order {number}', { number: order.number })}>

@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import { OrderLines } from '../../../components/OrderLines';
 import { OrderNextSteps } from '../../../components/OrderNextSteps';
 import { ShopContact } from '../../../components/ShopContact';
+import { CollectionCode } from '../../../components/CollectionCode';
 import { CancelOrder } from './CancelOrder';
 import { OrderHistory } from './OrderHistory';
 import { OrderPayment } from './OrderPayment';
@@ -58,6 +59,11 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onChang
             {translateKnown(i18n, orderBuyerText({ ...order, paid: order.payment.status === 'paid' }))}
           </p>
         </div>
+        {isOpenOrder(order.status) && order.collection_code && (
+          <div className="mt-4">
+            <CollectionCode code={order.collection_code} fulfilment={order.fulfilment} />
+          </div>
+        )}
         {isOpenOrder(order.status) && (
           <div className="mt-4">
             <OrderNextSteps

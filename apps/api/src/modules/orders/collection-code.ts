@@ -1,0 +1,80 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { HELD_FOR_REVIEW, WRONG_CODES_HOLD, WRONG_COLLECTION_CODE, type AdminOrder } from '@marketplace/shared';
+import type { Db } from '../../db/database.js';
+import { HttpError } from '../../plugins/errors.js';
+import { recordAudit } from '../audit/repository.js';
+import type { SessionUser } from '../auth/service.js';
+import { findOrder, type OrderRow } from './repository.js';
+
+// The collection code (docs/decisions/0059): anyone who knows an order's number could otherwise collect it at the
+// counter. Six digits from a CSPRNG, sent only to the buyer; compared in constant time; five wrong codes hold the
+// order, so guessing a million codes at a counter is not an option.
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+export function newCollectionCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+function sameCode(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Refuses a completion without the buyer's code. A wrong code is counted in its own transaction, committed even
+ * though the completion is refused (the caller's transaction rolls back), and answers 422; a held order answers
+ * 409 until an Admin releases it. An order without a code (none is possible since migration 0024) passes.
+ */
+export async function checkCollectionCode(
+  db: Db,
+  row: OrderRow,
+  given: string,
+  actor: SessionUser,
+  now: Date,
+): Promise<void> {
+  if (row.wrong_codes >= WRONG_CODES_HOLD) throw new HttpError(409, HELD_FOR_REVIEW);
+  if (row.collection_code === null || sameCode(row.collection_code, given)) return;
+  const counted = await db.kysely
+    .updateTable('orders')
+    .set((eb) => ({ wrong_codes: eb('wrong_codes', '+', 1) }))
+    .where('id', '=', row.id)
+    .returning('wrong_codes')
+    .executeTakeFirst();
+  const wrong = counted?.wrong_codes ?? WRONG_CODES_HOLD;
+  if (wrong >= WRONG_CODES_HOLD) {
+    await recordAudit(db.kysely, {
+      actorId: actor.id,
+      action: `Order ${row.number} held for review: ${WRONG_CODES_HOLD} wrong collection codes`,
+      subjectType: 'order',
+      subjectId: row.id,
+      at: now.toISOString(),
+    });
+    throw new HttpError(409, HELD_FOR_REVIEW);
+  }
+  throw new HttpError(422, WRONG_COLLECTION_CODE, { collection_code: WRONG_COLLECTION_CODE });
+}
+
+/** An Admin has looked into the wrong codes and lets staff try again. */
+export async function releaseCodeHold(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  now: Date,
+  load: (id: number) => Promise<AdminOrder>,
+): Promise<AdminOrder> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const row = await findOrder(trx, id);
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    await trx.updateTable('orders').set({ wrong_codes: 0 }).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: `Order ${row.number}: collection code hold released after review`,
+      subjectType: 'order',
+      subjectId: id,
+      at: now.toISOString(),
+    });
+  });
+  return load(id);
+}
