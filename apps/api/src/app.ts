@@ -33,6 +33,7 @@ import { categoryRoutes } from './modules/categories/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { estimateRoutes } from './modules/estimates/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
@@ -193,7 +194,7 @@ export async function buildApp({
         publicUrl: config.publicUrl ?? 'http://localhost:3000',
         requireStaffMfa: config.requireStaffMfa ?? false,
       });
-      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
+      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, reportRoutes]) {
         await api.register(routes, { db });
       }
       const links = statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret);

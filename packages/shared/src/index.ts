@@ -35,3 +35,4 @@ export * from './seller-accounts.js';
 export * from './password-reset.js';
 export * from './cookies.js';
 export * from './languages.js';
+export * from './reports.js';

@@ -1,4 +1,4 @@
-import type { ConditionGrade, Language } from '@marketplace/shared';
+import type { ConditionGrade, Language, ReportDecision, ReportReason } from '@marketplace/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 // The one description of every table: the repositories derive their row types from it with Kysely's
@@ -132,6 +132,8 @@ export interface ProductsTable {
   shop_id: number | null;
   category_id: number | null;
   published: Flag;
+  /** 1 while reports from different visitors hid it, until staff decide (migration 0022). */
+  hidden_by_reports: Generated<Flag>;
   sold: Flag;
   seller_request_id: number | null;
   /** The condition grade; null: not graded (migration 0013 left older rows so). */
@@ -180,6 +182,19 @@ interface ProductInterestsTable {
   created_at: Time;
   /** The address (IPv6 by /64) that added the watcher, for the per-day limit; null before migration 0016. */
   address_group: string | null;
+}
+
+/** A visitor's report of a listing (migration 0022): one per item per visitor id and per address group. */
+interface ProductReportsTable {
+  id: Generated<number>;
+  product_id: number;
+  visitor_id: string;
+  address_group: string;
+  reason: ReportReason;
+  note: string | null;
+  created_at: Time;
+  closed_at: Time | null;
+  decision: ReportDecision | null;
 }
 
 interface FeaturedProductsTable {
@@ -454,6 +469,7 @@ export interface Database {
   product_counts: ProductCountsTable;
   product_interests: ProductInterestsTable;
   featured_products: FeaturedProductsTable;
+  product_reports: ProductReportsTable;
   catalogue_version: CatalogueVersionTable;
   /** One row: bumped by every write to product_interests (migration 0016), apart from the catalogue version. */
   watchers_version: CatalogueVersionTable;

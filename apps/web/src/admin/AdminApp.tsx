@@ -27,6 +27,7 @@ const ProductsListPage = screen(() => import('./products/ProductsListPage'), 'Pr
 const CreateProductPage = screen(() => import('./products/CreateProductPage'), 'CreateProductPage');
 const EditProductPage = screen(() => import('./products/EditProductPage'), 'EditProductPage');
 const FeaturedListPage = screen(() => import('./featured/FeaturedListPage'), 'FeaturedListPage');
+const ReportsListPage = screen(() => import('./reports/ReportsListPage'), 'ReportsListPage');
 const CategoriesListPage = screen(() => import('./categories/CategoriesListPage'), 'CategoriesListPage');
 const CreateCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'CreateCategoryPage');
 const ViewCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'ViewCategoryPage');
@@ -83,6 +84,7 @@ export default function AdminApp() {
             <Route path="seller-requests" element={<SellerRequestsPage />} />
             <Route path="create-seller-request" element={<CreateSellerRequestPage />} />
             <Route path="seller-requests/:id" element={<SellerRequestDetailPage />} />
+            <Route path="reports" element={<ReportsListPage />} />
             <Route path="categories" element={<CategoriesListPage />} />
             <Route path="create-category" element={<CreateCategoryPage />} />
             <Route path="view-category/:id" element={<ViewCategoryPage />} />

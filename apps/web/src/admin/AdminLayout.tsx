@@ -13,6 +13,7 @@ import {
   CollapseIcon,
   DashboardIcon,
   ExpandIcon,
+  FlagIcon,
   InboxIcon,
   LogoutIcon,
   ReceiptIcon,
@@ -36,6 +37,7 @@ const links = [
   { to: '/admin/shops', label: 'Shops', Icon: StoreIcon },
   { to: '/admin/users', label: 'Users', Icon: UsersIcon },
   { to: '/admin/seller-requests', label: 'Seller Requests', Icon: InboxIcon },
+  { to: '/admin/reports', label: 'Reports', Icon: FlagIcon },
   { to: '/admin/categories', label: 'Categories', Icon: TagIcon },
 ];
 

@@ -42,6 +42,7 @@ describe('route guard', () => {
       'Shops',
       'Users',
       'Seller Requests',
+      'Reports',
       'Categories',
       'My Account',
       'Logout',

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import { Dialog } from './Dialog';
 import { useI18n } from '../i18n/context';
@@ -13,8 +13,10 @@ const BUTTONS = {
 interface SendDialogProps<T> {
   title: string;
   description: string;
-  /** An optional reason, held by the caller. */
-  reason?: { value: string; onChange: (value: string) => void };
+  /** An optional reason, held by the caller; `label` names it when it is not a reason (a note). */
+  reason?: { value: string; onChange: (value: string) => void; label?: string };
+  /** Fields of the caller's own, shown above the reason. */
+  children?: ReactNode;
   backLabel: string;
   sendLabel: string;
   busyLabel: string;
@@ -50,6 +52,7 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
     onClose,
     onSent,
     onRefused,
+    children,
   } = props;
   const i18n = useI18n();
   const reasonId = useId();
@@ -93,21 +96,25 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
       labels={{ cancel: backLabel, confirm: sendLabel, busy: busyLabel }}
       buttons={BUTTONS}
     >
-      {reason && (
-        <div>
-          <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-stone-800">
-            {i18n._('Reason (optional)')}
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={500}
-            value={reason.value}
-            onChange={(e) => reason.onChange(e.target.value)}
-            className="block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
-          />
-        </div>
-      )}
+      {/* An edit answers the last failure ('Choose a reason'): it goes until the next send. */}
+      <div className="space-y-4" onChange={() => setFailure(null)}>
+        {children}
+        {reason && (
+          <div>
+            <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-stone-800">
+              {reason.label ?? i18n._('Reason (optional)')}
+            </label>
+            <textarea
+              id={reasonId}
+              rows={3}
+              maxLength={500}
+              value={reason.value}
+              onChange={(e) => reason.onChange(e.target.value)}
+              className="block min-h-11 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
+            />
+          </div>
+        )}
+      </div>
       {failure && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {translateKnown(i18n, failure)}

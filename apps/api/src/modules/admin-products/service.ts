@@ -209,7 +209,8 @@ export async function setPublished(db: Db, actor: SessionUser, id: number, publi
   return db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
-    await updateProduct(trx, id, { published: published ? 1 : 0, updated_at: nowIso() });
+    // Staff chose by hand: an item reports hid no longer waits for review (docs/decisions/0058).
+    await updateProduct(trx, id, { published: published ? 1 : 0, hidden_by_reports: 0, updated_at: nowIso() });
     await recordAudit(trx, {
       actorId: actor.id,
       action: `${published ? 'Published' : 'Unpublished'} product ${before.name}`,

@@ -80,6 +80,12 @@ export const InboxIcon = (p: IconProps) => (
     <path d="M5 5h14l2 8v6H3v-6l2-8Z" />
   </Icon>
 );
+export const FlagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 21V4" />
+    <path d="M5 4h12l-2 4 2 4H5" />
+  </Icon>
+);
 export const TagIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 12V3h9l9 9-9 9-9-9Z" />

@@ -8,6 +8,7 @@ import { fetchProduct, productErrorText } from './api';
 import { ProductMeta } from './components/ProductMeta';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
+import { ReportItem } from './components/ReportItem';
 import { ShareItem } from './components/ShareItem';
 
 // The product's view (gallery, interest, the shop block with its phone links) comes in a chunk of its own,
@@ -51,6 +52,7 @@ export function ProductPage() {
       <Suspense fallback={<ProductSkeleton />}>
         <ProductDetails key={product.id} product={product} />
         <ShareItem product={product} />
+        <ReportItem key={product.id} productId={product.id} />
       </Suspense>
       <RelatedItems product={product} />
     </>

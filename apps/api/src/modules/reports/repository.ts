@@ -1,0 +1,109 @@
+import type { ReportDecision, ReportReason } from '@marketplace/shared';
+import type { Executor } from '../../db/database.js';
+
+export interface NewReport {
+  productId: number;
+  visitorId: string;
+  addressGroup: string;
+  reason: ReportReason;
+  note: string | null;
+  at: string;
+}
+
+/** False when this visitor id or address already reported the item (the unique indexes decide). */
+export async function insertReport(db: Executor, r: NewReport): Promise<boolean> {
+  const added = await db
+    .insertInto('product_reports')
+    .values({
+      product_id: r.productId,
+      visitor_id: r.visitorId,
+      address_group: r.addressGroup,
+      reason: r.reason,
+      note: r.note,
+      created_at: r.at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Different visitors with an open report on the item. */
+export async function openReporters(db: Executor, productId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('product_reports')
+    .select((eb) => eb.fn.count<number>('visitor_id').distinct().as('n'))
+    .where('product_id', '=', productId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Unpublishes a published item and marks it as hidden by reports; false when it was not published. */
+export async function hideByReports(db: Executor, productId: number, at: string): Promise<boolean> {
+  const hidden = await db
+    .updateTable('products')
+    .set({ published: 0, hidden_by_reports: 1, updated_at: at })
+    .where('id', '=', productId)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  return Number(hidden.numUpdatedRows) > 0;
+}
+
+/** Items with open reports, most recently reported first, with how many different visitors reported each. */
+export async function listReportedItems(db: Executor, limit: number, offset: number) {
+  const rows = await db
+    .selectFrom('product_reports as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .select((eb) => [
+      'p.id as product_id',
+      'p.name',
+      'p.published',
+      'p.hidden_by_reports',
+      eb.fn.count<number>('r.visitor_id').distinct().as('visitors'),
+      eb.fn.max('r.created_at').as('last_reported_at'),
+    ])
+    .where('r.closed_at', 'is', null)
+    .groupBy(['p.id', 'p.name', 'p.published', 'p.hidden_by_reports'])
+    .orderBy('last_reported_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { n } = await db
+    .selectFrom('product_reports')
+    .select((eb) => eb.fn.count<number>('product_id').distinct().as('n'))
+    .where('closed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+/** The open reports of these items, newest first. */
+export async function openReportsOf(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_reports')
+    .select(['product_id', 'reason', 'note', 'created_at'])
+    .where('product_id', 'in', productIds)
+    .where('closed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Closes the item's open reports with staff's decision; how many were open. */
+export async function closeReports(db: Executor, productId: number, decision: ReportDecision, at: string) {
+  const closed = await db
+    .updateTable('product_reports')
+    .set({ closed_at: at, decision })
+    .where('product_id', '=', productId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows);
+}
+
+/** Staff's decision on the item: kept unpublished, or (dismiss) published again only if reports had hidden it. */
+export async function settleProduct(db: Executor, productId: number, decision: ReportDecision, at: string) {
+  const update = db.updateTable('products').set({ hidden_by_reports: 0, updated_at: at }).where('id', '=', productId);
+  if (decision === 'unpublish') await update.set({ published: 0 }).execute();
+  else await update.set({ published: 1 }).where('hidden_by_reports', '=', 1).execute();
+}

@@ -1,0 +1,77 @@
+import {
+  adminReportListSchema,
+  pageQuerySchema,
+  REPORT_RECEIVED,
+  reportBodySchema,
+  reportReceivedSchema,
+  type ReportDecision,
+} from '@marketplace/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nowIso, type Db } from '../../db/database.js';
+import { STAFF } from '../../plugins/access.js';
+import { addressGroup } from '../../plugins/address-group.js';
+import { idParam } from '../../plugins/params.js';
+import { decideReports, reportProduct, reportQueue } from './service.js';
+
+/** Reports one address (IPv6: its /64) may send per hour, over all items. */
+export const REPORTS_PER_ADDRESS_HOUR = 10;
+
+const productParams = z.object({ id: idParam('Product id') });
+const queueParams = z.object({ productId: idParam('productId') });
+
+export const reportRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/v1/products/:id/reports',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: REPORTS_PER_ADDRESS_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => addressGroup(request.ip),
+        },
+      },
+      schema: {
+        tags: ['catalogue'],
+        params: productParams,
+        body: reportBodySchema,
+        response: { 202: reportReceivedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { reason, note, visitor_id } = request.body;
+      await reportProduct(db, {
+        productId: request.params.id,
+        visitorId: visitor_id,
+        addressGroup: addressGroup(request.ip),
+        reason,
+        note,
+        at: nowIso(),
+      });
+      return reply.status(202).send({ message: REPORT_RECEIVED });
+    },
+  );
+
+  const config = { access: STAFF };
+  const tags = ['reports'];
+  app.get(
+    '/admin/reports',
+    { config, schema: { tags, querystring: pageQuerySchema, response: { 200: adminReportListSchema } } },
+    async (request) => reportQueue(db, request.query.limit, request.query.offset),
+  );
+
+  for (const decision of ['dismiss', 'unpublish'] as const satisfies readonly ReportDecision[]) {
+    app.post(
+      `/admin/reports/:productId/${decision}`,
+      { config, schema: { tags, params: queueParams } },
+      async (request) => {
+        await decideReports(db, request.user!, request.params.productId, decision, nowIso());
+        return { product_id: request.params.productId, decision };
+      },
+    );
+  }
+};

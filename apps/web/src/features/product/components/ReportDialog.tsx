@@ -1,0 +1,68 @@
+import { REPORT_REASON_REQUIRED, REPORT_REASONS, type ReportReason } from '@marketplace/shared';
+import { useState } from 'react';
+import { SendDialog } from '../../../components/SendDialog';
+import { useI18n } from '../../../i18n/context';
+import { visitorId } from '../../../lib/visitor-id';
+import { reportItem } from '../report-api';
+
+const REASON_LABELS: Record<ReportReason, string> = {
+  wrong_price: /*i18n*/ 'Wrong price',
+  wrong_description: /*i18n*/ 'Wrong description',
+  looks_stolen: /*i18n*/ 'Looks stolen',
+  suspicious_seller: /*i18n*/ 'Suspicious seller',
+};
+
+export interface ReportDialogProps {
+  productId: number;
+  onClose: () => void;
+  /** The server's confirmation (English; the caller shows it translated). */
+  onSent: (message: string) => void;
+  /** The server refused (409): its message, the button stays. */
+  onRefused: (message: string) => void;
+}
+
+/** The report form, loaded on the first tap of "Report this item": a reason and an optional note. */
+export function ReportDialog({ productId, onClose, onSent, onRefused }: ReportDialogProps) {
+  const i18n = useI18n();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+
+  async function send() {
+    if (!reason) throw new Error(REPORT_REASON_REQUIRED);
+    return reportItem(productId, { reason, note, visitor_id: visitorId() });
+  }
+
+  return (
+    <SendDialog
+      title={i18n._('Report this item')}
+      description={i18n._('Tell us what is wrong. Our team checks every report.')}
+      reason={{ value: note, onChange: setNote, label: i18n._('Note (optional)') }}
+      backLabel={i18n._('Go back')}
+      sendLabel={i18n._('Send report')}
+      busyLabel={i18n._('Sending…')}
+      offlineText={i18n._('We could not reach the shop. Check your connection and try again.')}
+      failureText={i18n._('Could not send your report. Please try again.')}
+      send={send}
+      onClose={onClose}
+      onSent={(result) => onSent(result.message)}
+      onRefused={onRefused}
+    >
+      <fieldset className="space-y-1">
+        <legend className="mb-1 text-sm font-semibold text-stone-800">{i18n._('What is wrong?')}</legend>
+        {REPORT_REASONS.map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-3 text-base text-stone-900">
+            <input
+              type="radio"
+              name="reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+              className="h-5 w-5 accent-teal-700"
+            />
+            {i18n._(REASON_LABELS[value])}
+          </label>
+        ))}
+      </fieldset>
+    </SendDialog>
+  );
+}
