@@ -22,6 +22,7 @@ import { up as m0018 } from './0018-money-transfers.js';
 import { up as m0019 } from './0019-staff-mfa.js';
 import { up as m0020 } from './0020-seller-request-language.js';
 import { up as m0021 } from './0021-seller-request-category.js';
+import { up as m0023 } from './0023-device-imei.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, MigrationFn> = {
   '0019-staff-mfa': m0019,
   '0020-seller-request-language': m0020,
   '0021-seller-request-category': m0021,
+  '0023-device-imei': m0023,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
