@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionField, flagField, idField, itemNameField, locationField, priceField } from './fields.js';
 import { conditionSchema, productConditionChanges, productConditionFields } from './condition.js';
+import { deviceFields, deviceRecordSchema } from './device.js';
 import { listOf } from './pagination.js';
 
 /** POST /admin/products/create (multipart; images are file parts). */
@@ -14,6 +15,7 @@ export const createProductSchema = z.object({
   published: flagField.default(false),
   notifyOnOrder: flagField.default(false),
   ...productConditionFields,
+  ...deviceFields,
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 
@@ -56,6 +58,7 @@ export const adminProductSchema = z.object({
   condition: conditionSchema.nullable(),
   warranty_days: z.number().int().nullable(),
   battery_health: z.number().int().nullable(),
+  device: deviceRecordSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ export * from './money.js';
 export * from './pagination.js';
 export * from './condition-grades.js';
 export * from './condition.js';
+export * from './device.js';
 export * from './products.js';
 export * from './images.js';
 export * from './problem.js';

@@ -37,6 +37,8 @@ export const publicProductSchema = z.object({
   warranty_days: z.number().int().nullable(),
   /** Battery health in percent (phones, laptops); null: not stated. */
   battery_health: z.number().int().nullable(),
+  /** Staff found the device's IMEI compliant on MACRA's CEIR; the IMEI itself is never public (decision 0057). */
+  imei_checked: z.boolean(),
   created_at: z.string(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;

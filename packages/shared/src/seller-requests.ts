@@ -12,6 +12,7 @@ import {
 } from './fields.js';
 import { malawiPhoneField } from './phone-field.js';
 import { amountField } from './amount.js';
+import { deviceRecordSchema } from './device.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
 import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
@@ -145,6 +146,8 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   /** What the seller was told (SMS, email) and where each message's delivery stands. */
   messages: z.array(outboxMessageSchema),
   payout: sellerPayoutSchema,
+  /** Phones and tablets: IMEIs, the CEIR check, and alerts such as an IMEI sold before (decision 0057). */
+  device: deviceRecordSchema,
 });
 export type SellerRequest = z.infer<typeof sellerRequestSchema>;
 export const sellResultSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ConditionGrade, Language, ReportDecision, ReportReason } from '@marketplace/shared';
+import type { CeirResult, ConditionGrade, Language, ReportDecision, ReportReason } from '@marketplace/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 // The one description of every table: the repositories derive their row types from it with Kysely's
@@ -142,6 +142,11 @@ export interface ProductsTable {
   warranty_days: number | null;
   /** Battery health in percent (phones, laptops); null: not stated. */
   battery_health: number | null;
+  /** MACRA CEIR check of the device's IMEI (decision 0057); 'not_checked' for items that are no phone. */
+  ceir: ColumnType<CeirResult, CeirResult | undefined, CeirResult>;
+  /** Staff who recorded the CEIR result and when; null while not checked. */
+  ceir_checked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   created_at: Time;
   updated_at: Time;
 }
@@ -242,10 +247,25 @@ export interface SellerRequestsTable {
   client_group: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the SMS on submission was written to the outbox. */
   receipt_sms: ColumnType<Flag, Flag | undefined, Flag>;
+  /** MACRA CEIR check of the device's IMEI (decision 0057); 'not_checked' for items that are no phone. */
+  ceir: ColumnType<CeirResult, CeirResult | undefined, CeirResult>;
+  /** Staff who recorded the CEIR result and when; null while not checked. */
+  ceir_checked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   version: number;
   created_by: number | null;
   created_at: Time;
   updated_at: Time;
+}
+
+/** One IMEI of a product or of a seller request (never both); kept when the item is sold or the request closes. */
+interface DeviceImeisTable {
+  id: Generated<number>;
+  imei: string;
+  product_id: number | null;
+  seller_request_id: number | null;
+  /** 0 or 1: the order staff typed them in. */
+  position: number;
 }
 
 interface SellerRequestImagesTable {
@@ -475,6 +495,7 @@ export interface Database {
   watchers_version: CatalogueVersionTable;
   seller_requests: SellerRequestsTable;
   seller_request_images: SellerRequestImagesTable;
+  device_imeis: DeviceImeisTable;
   seller_request_offers: SellerRequestOffersTable;
   seller_request_events: SellerRequestEventsTable;
   audit_log: AuditLogTable;

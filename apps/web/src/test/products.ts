@@ -37,6 +37,7 @@ export function aProduct(overrides: Partial<PublicProduct> = {}): PublicProduct 
     condition: null,
     warranty_days: null,
     battery_health: null,
+    imei_checked: false,
     created_at: '2025-08-01T10:00:00.000Z',
     ...overrides,
   };

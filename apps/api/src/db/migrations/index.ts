@@ -23,6 +23,7 @@ import { up as m0019 } from './0019-staff-mfa.js';
 import { up as m0020 } from './0020-seller-request-language.js';
 import { up as m0021 } from './0021-seller-request-category.js';
 import { up as m0022 } from './0022-product-reports.js';
+import { up as m0023 } from './0023-device-imei.js';
 import { up as m0024 } from './0024-collection-code.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
@@ -49,6 +50,7 @@ const migrations: Record<string, MigrationFn> = {
   '0020-seller-request-language': m0020,
   '0021-seller-request-category': m0021,
   '0022-product-reports': m0022,
+  '0023-device-imei': m0023,
   '0024-collection-code': m0024,
 };
 

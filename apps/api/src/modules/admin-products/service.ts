@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
+import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/service.js';
 import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
 import { conditionOf } from '../products/service.js';
 import { indexProductSearch } from '../products/search.js';
@@ -23,7 +24,7 @@ import {
   updateProduct,
 } from './repository.js';
 
-const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_RESERVED = 'This item is reserved by an open order. Cancel the order before deleting the item.';
 const TOO_MANY_IMAGES = `At most ${MAX_IMAGES} images are allowed`;
 const CATEGORY_MISSING = 'Category not found';
@@ -31,11 +32,12 @@ const SHOP_MISSING = 'Shop not found';
 
 export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
   const ids = rows.map((r) => r.id);
-  const [images, featured, held, bought] = await Promise.all([
+  const [images, featured, held, bought, devices] = await Promise.all([
     imagesOf(db, ids),
     featuredIds(db, ids),
     heldOf(db, ids),
     buyingPrices(db, ids),
+    productDeviceRecords(db, ids),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -56,6 +58,7 @@ export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<Admi
     featured: featured.has(r.id),
     images: images.get(r.id) ?? [],
     ...conditionOf(r),
+    device: devices.get(r.id)!,
     created_at: r.created_at,
     updated_at: r.updated_at,
   }));
@@ -97,6 +100,7 @@ export async function createProduct(
   input: z.output<typeof createProductSchema>,
   images: NormalizedImage[],
 ) {
+  if (input.published) refuseNonCompliant(input.ceir, NON_COMPLIANT_PUBLISH);
   return db.kysely.transaction().execute(async (trx) => {
     await checkRefs(trx, input.category_id, input.shop_id);
     const now = nowIso();
@@ -124,9 +128,10 @@ export async function createProduct(
       },
       stored.map((s) => s.id),
     );
+    const device = await writeDevice(trx, db, actor, { kind: 'product', id }, input, now);
     await recordAudit(trx, {
       actorId: actor.id,
-      action: `Created product ${input.item_name}`,
+      action: `Created product ${input.item_name}, ${device}`,
       subjectType: 'product',
       subjectId: id,
     });
@@ -151,6 +156,7 @@ export async function changeProduct(
   return db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    if (input.published) refuseNonCompliant(before.ceir, NON_COMPLIANT_PUBLISH);
     await checkRefs(trx, input.category_id, input.shop_id);
 
     const current = await galleryOf(trx, id);
@@ -209,6 +215,7 @@ export async function setPublished(db: Db, actor: SessionUser, id: number, publi
   return db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    if (published) refuseNonCompliant(before.ceir, NON_COMPLIANT_PUBLISH);
     // Staff chose by hand: an item reports hid no longer waits for review (docs/decisions/0058).
     await updateProduct(trx, id, { published: published ? 1 : 0, hidden_by_reports: 0, updated_at: nowIso() });
     await recordAudit(trx, {

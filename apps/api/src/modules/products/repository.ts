@@ -23,6 +23,7 @@ export type ProductRecord = Pick<
   | 'condition'
   | 'warranty_days'
   | 'battery_health'
+  | 'ceir'
   | 'created_at'
   | 'updated_at'
 > & {
@@ -60,6 +61,7 @@ export function withColumns(query: ReturnType<typeof fromProducts>) {
       'p.condition',
       'p.warranty_days',
       'p.battery_health',
+      'p.ceir',
       'p.created_at',
       'p.updated_at',
       's.name as shop_name',

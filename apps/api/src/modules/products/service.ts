@@ -52,6 +52,8 @@ export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Pro
       shop,
       watchers: watchers.get(row.id) ?? 0,
       ...conditionOf(row),
+      // Only whether MACRA's register was checked: the IMEIs are never read for a public answer (decision 0057).
+      imei_checked: row.ceir === 'compliant',
       created_at: row.created_at,
     };
   });

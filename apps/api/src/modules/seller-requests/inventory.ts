@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { checkRefs, insertProductWithGallery } from '../admin-products/service.js';
+import { copyImeis, NON_COMPLIANT_INVENTORY, refuseNonCompliant } from '../devices/service.js';
 import { acceptedOffer, requestImages, shopTown, type RequestRow } from './repository.js';
 
 /**
@@ -13,6 +14,7 @@ export async function addToInventory(
   move: { shop_id: number; category_id: number; price: number },
   now: string,
 ): Promise<string | null> {
+  refuseNonCompliant(row.ceir, NON_COMPLIANT_INVENTORY);
   await checkRefs(trx, move.category_id, move.shop_id);
   const [town, accepted, images] = await Promise.all([
     shopTown(trx, move.shop_id),
@@ -34,13 +36,18 @@ export async function addToInventory(
     seller_request_id: row.id,
     // The grade as staff last set or corrected it on the request; warranty and battery are the shop's to state.
     condition: row.condition,
+    // The device record as staff last saved it on the request (decision 0057).
+    ceir: row.ceir,
+    ceir_checked_by: row.ceir_checked_by,
+    ceir_checked_at: row.ceir_checked_at,
     created_at: now,
     updated_at: now,
   };
-  await insertProductWithGallery(
+  const productId = await insertProductWithGallery(
     trx,
     product,
     images.map((i) => i.id),
   );
+  await copyImeis(trx, row.id, productId);
   return town || null;
 }

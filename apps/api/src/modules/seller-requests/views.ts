@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { findCategory } from '../categories/repository.js';
+import { deviceRecord } from '../devices/service.js';
 import { messagesOf } from '../notifications/outbox.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
@@ -49,7 +50,7 @@ async function offersWithAnswers(db: Executor, id: number, forSeller = false) {
 export async function loadRequest(db: Executor, id: number): Promise<SellerRequest> {
   const row = await findRequest(db, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-  const [images, offers, history, productId, messages, payout, category] = await Promise.all([
+  const [images, offers, history, productId, messages, payout, category, device] = await Promise.all([
     requestImages(db, id),
     offersWithAnswers(db, id),
     eventsOf(db, id),
@@ -57,6 +58,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     messagesOf(db, 'seller_request', id),
     payoutOf(db, id, true),
     row.category_id === null ? null : findCategory(db, row.category_id),
+    deviceRecord(db, { kind: 'seller_request', id }),
   ]);
   return {
     id: row.id,
@@ -82,6 +84,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     history,
     messages,
     payout,
+    device,
   };
 }
 

@@ -13,6 +13,7 @@ import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { createProduct, productKeys, PRODUCT_ERRORS, toFormData } from './api';
 import { ConditionFields } from './ConditionFields';
+import { DeviceFields } from '../components/DeviceFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 
 const FIELDS = [
@@ -27,6 +28,8 @@ const FIELDS = [
   'condition',
   'warranty_days',
   'battery_health',
+  'imeis',
+  'ceir',
 ] as const;
 
 export function CreateProductPage() {
@@ -62,6 +65,8 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
       condition: '',
       warranty_days: '',
       battery_health: '',
+      imeis: ['', ''],
+      ceir: 'not_checked',
     },
     FIELDS,
   );
@@ -72,7 +77,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
   const isSubmitting = form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const body = toFormData(values);
+    const body = toFormData({ ...values, imeis: values.imeis.join(',') });
     for (const file of files) body.append('images', file, file.name);
     const refused = await save(() => createProduct(body, upload.begin()), {
       success: 'Product created successfully',
@@ -105,6 +110,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
           <PlacementFields field={field} categories={categories} shops={shops} />
         </div>
         <ConditionFields field={field} disabled={isSubmitting} />
+        <DeviceFields field={field} listError={form.formState.errors.imeis?.message} disabled={isSubmitting} />
         <CheckboxField label="I want to be notified when offer is made" {...form.register('notifyOnOrder')} />
         <CheckboxField label="Publish this item immediately" {...form.register('published')} />
         <UploadProgress upload={upload} />

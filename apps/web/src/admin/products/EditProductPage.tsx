@@ -23,7 +23,16 @@ import { FormSkeleton } from '../components/status';
 import { Badge, Card, CheckboxField, FormError, buttonStyles, TextAreaField, TextField } from '../components/ui';
 import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
-import { deleteProduct, productKeys, productQuery, PRODUCT_ERRORS, toFormData, updateProduct } from './api';
+import {
+  deleteProduct,
+  productKeys,
+  productQuery,
+  PRODUCT_ERRORS,
+  setProductDevice,
+  toFormData,
+  updateProduct,
+} from './api';
+import { DeviceSection } from '../components/DeviceSection';
 import { BuyingPrice } from './BuyingPrice';
 import { ConditionFields } from './ConditionFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
@@ -92,6 +101,7 @@ function EditProductForm({
   const [kept, setKept] = useState<string[]>(() => product.images.slice(0, MAX_IMAGES));
   const [deleted, setDeleted] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
+  const [device, setDevice] = useState(product.device);
   const upload = useUploadProgress();
   const [deleting, setDeleting] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -231,6 +241,19 @@ function EditProductForm({
           </div>
         </form>
       </Card>
+      <div className="mt-5 max-w-3xl">
+        {/* Saved on its own: the IMEI rules answer here, not on Save above (decision 0057). */}
+        <DeviceSection
+          key={JSON.stringify(device)}
+          device={device}
+          save={async (input) => {
+            const next = await setProductDevice(product.id, input);
+            setDevice(next.device);
+            queryClient.setQueryData(productKeys.one(String(product.id)), next);
+          }}
+          fallback={PRODUCT_ERRORS.device}
+        />
+      </div>
       {dialog}
     </>
   );

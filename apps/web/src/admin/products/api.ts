@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminProduct } from '@marketplace/shared';
+import type { AdminProduct, DeviceInput } from '@marketplace/shared';
 import type { UploadWatch } from '../../lib/upload';
 import { adminRequest, adminUpload, rowsPageQuery, type PageWindow, type RowsPage } from '../api';
 
@@ -13,6 +13,7 @@ export const PRODUCT_ERRORS = {
   unpublish: 'Failed to unpublish product',
   remove: 'Failed to delete product',
   feature: 'Failed to create featured product',
+  device: 'Failed to save the device',
 } as const;
 
 export type ProductPage = RowsPage<AdminProduct>;
@@ -55,6 +56,15 @@ export function updateProduct(id: number, form: FormData, watch: UploadWatch): P
     { method: 'PUT', form, defaultMessage: PRODUCT_ERRORS.update },
     watch,
   );
+}
+
+/** The device's IMEIs and CEIR check (decision 0057); answers the product as it is now. */
+export function setProductDevice(id: number, device: DeviceInput): Promise<AdminProduct> {
+  return adminRequest<AdminProduct>(`/admin/products/${id}/device`, {
+    method: 'PUT',
+    body: device,
+    defaultMessage: PRODUCT_ERRORS.device,
+  });
 }
 
 export function setPublished(id: number, publish: boolean): Promise<AdminProduct> {

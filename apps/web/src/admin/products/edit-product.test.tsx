@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { retype } from '../../test/typing';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+import { NO_DEVICE } from '../test/devices';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -54,6 +55,7 @@ function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
     condition: null,
     warranty_days: null,
     battery_health: null,
+    device: NO_DEVICE,
     created_at: '2025-08-01T10:00:00.000Z',
     updated_at: '2025-08-01T10:00:00.000Z',
     ...overrides,

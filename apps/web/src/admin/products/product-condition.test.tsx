@@ -1,10 +1,11 @@
 import type { AdminProduct } from '@marketplace/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { retype } from '../../test/typing';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+import { NO_DEVICE } from '../test/devices';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -53,17 +54,18 @@ const product: AdminProduct = {
   condition: 'good',
   warranty_days: 90,
   battery_health: 88,
+  device: NO_DEVICE,
   created_at: '2025-08-01T10:00:00.000Z',
   updated_at: '2025-08-01T10:00:00.000Z',
 };
 
-function routes(write: RegExp) {
+function routes(write: RegExp, answer: AdminProduct = product) {
   return mockApi([
     [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
     [/^GET \/api\/admin\/products\/5$/, () => json(product)],
     [/^GET \/api\/admin\/shops\?/, () => json(shops)],
     [/^GET \/api\/admin\/categories\?/, () => json(categories)],
-    [write, () => json(product)],
+    [write, () => json(answer)],
     [/^GET \/api\/admin\/products\?/, () => json({ products: [], total: 0, limit: 50, offset: 0 })],
   ]);
 }
@@ -144,5 +146,50 @@ describe('product forms: condition, warranty and battery health', () => {
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
     expect(sent(fetchSpy, 'POST')).toEqual({ condition: 'like_new', warranty_days: '30', battery_health: '91' });
+  });
+});
+
+describe('product forms: device (decision 0057)', () => {
+  it('edit saves the Device section on its own and shows who checked', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const device = {
+      ...NO_DEVICE,
+      imeis: ['356938035643809'],
+      ceir: 'compliant' as const,
+      ceir_checked_by: 'Chikondi',
+      ceir_checked_at: '2026-11-26T08:05:00.000Z',
+    };
+    const fetchSpy = routes(/^PUT \/api\/admin\/products\/5\/device$/, { ...product, device });
+    renderAdmin('/admin/products/5');
+    await screen.findByLabelText('Price (MWK)');
+    const form = within(screen.getByRole('form', { name: 'Device' }));
+    await user.type(form.getByRole('textbox', { name: 'IMEI' }), '356938035643809');
+    await user.selectOptions(form.getByRole('combobox', { name: 'MACRA CEIR check' }), 'compliant');
+    await user.click(form.getByRole('button', { name: 'Save device' }));
+    expect(await screen.findByText('Device saved')).toBeInTheDocument();
+    const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ imeis: ['356938035643809'], ceir: 'compliant' });
+    expect(await screen.findByText('Checked by Chikondi on 26 Nov 2026, 10:05')).toBeInTheDocument();
+  });
+
+  it('create sends the IMEIs comma-separated with the CEIR result', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const fetchSpy = routes(/^POST \/api\/admin\/products\/create$/);
+    renderAdmin('/admin/create-product');
+    await screen.findByLabelText('Item Name');
+    await retype(user, 'Item Name', 'Samsung Galaxy A54');
+    await retype(user, 'Description', 'Dual SIM');
+    await retype(user, 'Price or Value', '520000');
+    await user.selectOptions(screen.getByLabelText('Category'), '1');
+    await user.selectOptions(screen.getByLabelText('Shop'), '1');
+    await retype(user, 'IMEI', '35-693803-564380-9');
+    await retype(user, 'Second IMEI (dual-SIM)', '490154203237518');
+    await user.selectOptions(screen.getByLabelText('MACRA CEIR check'), 'compliant');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    const body = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
+    expect([body.get('imeis'), body.get('ceir')]).toEqual(['356938035643809,490154203237518', 'compliant']);
   });
 });

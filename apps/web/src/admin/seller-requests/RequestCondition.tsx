@@ -1,7 +1,7 @@
 import { requestConditionSchema, type SellerRequest } from '@marketplace/shared';
 import { ConditionChoice } from '../../components/ConditionChoice';
 import { errorMessage, errorStatus } from '../../lib/api-client';
-import { buttonStyles, Card } from '../components/ui';
+import { CardForm } from '../components/CardForm';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../toasts';
 import { useSchemaForm } from '../use-schema-form';
@@ -36,32 +36,25 @@ export function RequestCondition({ request, onChanged, onStale }: RequestConditi
   });
 
   return (
-    <Card className="p-4">
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="space-y-3"
-        aria-labelledby="request-condition-heading"
-      >
-        <h2 id="request-condition-heading" className="text-base font-semibold text-stone-900">
-          Condition
-        </h2>
-        <ConditionChoice
-          legend="Grade (set or correct it once you have seen the item)"
-          input={condition}
-          error={error}
-          allowNotGraded
-          disabled={isSubmitting}
-        />
-        {request.product_id !== null && (
-          <p className="text-sm text-stone-700">
-            The product in the inventory keeps its own grade: change it on the product.
-          </p>
-        )}
-        <button type="submit" className={`${buttonStyles.secondary} min-h-11`} disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving…' : 'Save condition'}
-        </button>
-      </form>
-    </Card>
+    <CardForm
+      title="Condition"
+      onSubmit={(event) => void onSubmit(event)}
+      submitLabel="Save condition"
+      submitting={isSubmitting}
+      pristine={!isDirty}
+    >
+      <ConditionChoice
+        legend="Grade (set or correct it once you have seen the item)"
+        input={condition}
+        error={error}
+        allowNotGraded
+        disabled={isSubmitting}
+      />
+      {request.product_id !== null && (
+        <p className="text-sm text-stone-700">
+          The product in the inventory keeps its own grade: change it on the product.
+        </p>
+      )}
+    </CardForm>
   );
 }

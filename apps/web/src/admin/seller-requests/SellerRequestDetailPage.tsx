@@ -18,9 +18,10 @@ import { Badge, buttonStyles, Card, td, wrapping } from '../components/ui';
 import { usePageTitle } from '../use-page-title';
 import { ActionDialog, type ButtonAction } from './ActionDialogs';
 import { useRecord, useRecordActions } from '../use-record';
-import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery } from './api';
+import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery, setRequestDevice } from './api';
 import { formatWhen } from './format';
 import { RequestCondition } from './RequestCondition';
+import { DeviceSection } from '../components/DeviceSection';
 import { RequestHistory } from './RequestHistory';
 import { OfferEstimate } from './RequestEstimates';
 import { RequestMessages } from './RequestMessages';
@@ -222,6 +223,15 @@ function RequestDetail({
 
       {/* Keyed by the grade: a save or a reload shows the grade as stored. */}
       <RequestCondition key={request.condition ?? ''} request={request} onChanged={onChanged} onStale={onStale} />
+
+      {/* Keyed by the record: a save or a reload shows the device as stored. */}
+      <DeviceSection
+        key={JSON.stringify(request.device)}
+        device={request.device}
+        save={async (device) => onChanged(await setRequestDevice(request.id, device))}
+        fallback={SELLER_ERRORS.device}
+        onStale={onStale}
+      />
 
       <Card className="p-4">
         <h2 className="text-base font-semibold text-stone-900">Photos</h2>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   ConditionGrade,
+  DeviceInput,
   PaySellerRequest,
   PaymentOptions,
   SellerRequest,
@@ -31,6 +32,7 @@ export const SELLER_ERRORS = {
   pay: 'Failed to pay the seller',
   paymentOptions: 'Failed to fetch the payment options',
   estimates: 'Failed to fetch the price estimates',
+  device: 'Failed to save the device',
 } as const;
 
 type Page = { offset: number; search: string };
@@ -97,6 +99,15 @@ export function setRequestCondition(id: number, condition: ConditionGrade | null
     method: 'PUT',
     body: { condition },
     defaultMessage: SELLER_ERRORS.condition,
+  });
+}
+
+/** The device's IMEIs and CEIR check (decision 0057); answers the request as it is now. */
+export function setRequestDevice(id: number, device: DeviceInput): Promise<SellerRequest> {
+  return adminRequest<SellerRequest>(`/admin/seller-requests/${id}/device`, {
+    method: 'PUT',
+    body: device,
+    defaultMessage: SELLER_ERRORS.device,
   });
 }
 

@@ -2,6 +2,7 @@ import type { SellerRequest } from '@marketplace/shared';
 import { screen } from '@testing-library/react';
 import { json, mockApi } from '../../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from './render-admin';
+import { NO_DEVICE } from './devices';
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response;
 export const me: [RegExp, Handler] = [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)];
@@ -33,6 +34,7 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
     images: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp'],
     product_id: null,
     offer_expires_at: null,
+    device: NO_DEVICE,
     offers: [],
     history: [
       {

@@ -66,6 +66,21 @@ describe('ProductPage', () => {
     );
   });
 
+  it('says "IMEI checked with MACRA" only for a device staff found compliant (decision 0057)', async () => {
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ imei_checked: true }))],
+      [/GET \/api\/v1\/products\/8$/, () => json(aProduct({ id: 8, name: 'Phone 8', imei_checked: false }))],
+      [/category\/SmartPhones/, () => json(list([]))],
+      [/products\?limit/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect(await screen.findByTestId('imei-checked')).toHaveTextContent('✓ IMEI checked with MACRA');
+    cleanup();
+    renderProduct('8');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phone 8' })).toBeInTheDocument();
+    expect(screen.queryByText('IMEI checked with MACRA')).toBeNull();
+  });
+
   it('lists related items of the category without the product itself, with watcher counts', async () => {
     mockApi([
       [/GET \/api\/v1\/products\/7$/, () => json(aProduct())],

@@ -44,6 +44,12 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
           <span data-testid="product-location">{product.location || i18n._('Unknown location')}</span>
         </p>
         <ItemCondition product={product} />
+        {/* Staff found the IMEI compliant on MACRA's CEIR; the IMEI itself is never sent (decision 0057). */}
+        {product.imei_checked === true && (
+          <p className="text-sm font-semibold text-teal-800" data-testid="imei-checked">
+            <span aria-hidden="true">✓</span> {i18n._('IMEI checked with MACRA')}
+          </p>
+        )}
         {unavailable && (
           <p className="rounded-md bg-stone-200 px-3 py-2 font-semibold text-stone-900" role="status">
             {product.sold ? i18n._('This item has been sold.') : i18n._('This item is reserved by another buyer.')}

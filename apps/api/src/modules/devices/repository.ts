@@ -1,0 +1,126 @@
+import type { CeirResult } from '@marketplace/shared';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+/** The item a device record belongs to. */
+export type DeviceOwner = { kind: 'product' | 'seller_request'; id: number };
+
+const CLOSED_REQUEST = ['Offer Fulfilled', 'Offer Rejected', 'Rejected'];
+const column = (owner: DeviceOwner) => (owner.kind === 'product' ? 'product_id' : 'seller_request_id');
+const table = (owner: DeviceOwner) => (owner.kind === 'product' ? 'products' : 'seller_requests');
+
+export async function imeisOf(db: Executor, owner: DeviceOwner): Promise<string[]> {
+  const rows = await db
+    .selectFrom('device_imeis')
+    .select('imei')
+    .where(column(owner), '=', owner.id)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.imei);
+}
+
+export async function replaceImeis(db: Executor, owner: DeviceOwner, imeis: string[]) {
+  await db.deleteFrom('device_imeis').where(column(owner), '=', owner.id).execute();
+  if (imeis.length === 0) return;
+  await db
+    .insertInto('device_imeis')
+    .values(imeis.map((imei, position) => ({ imei, position, [column(owner)]: owner.id })))
+    .execute();
+}
+
+/** The CEIR result with the name of the staff member who recorded it. */
+export function ceirOf(db: Executor, owner: DeviceOwner) {
+  return db
+    .selectFrom(`${table(owner)} as t` as 'products as t')
+    .leftJoin('users as u', 'u.id', 't.ceir_checked_by')
+    .select(['t.ceir', 't.ceir_checked_by', 't.ceir_checked_at', 'u.display_name as checked_by_name'])
+    .where('t.id', '=', owner.id)
+    .executeTakeFirst();
+}
+
+export interface CeirChange {
+  ceir: CeirResult;
+  ceir_checked_by: number | null;
+  ceir_checked_at: string | null;
+}
+
+/**
+ * The item's device record was saved: a new CEIR result when `change` is given. A request's version always moves,
+ * so an add to inventory that read the old record meanwhile is refused rather than copying it.
+ */
+export async function markSaved(db: Executor, owner: DeviceOwner, change: CeirChange | null, at: string) {
+  if (owner.kind === 'product') {
+    if (!change) return;
+    // A blacklisted phone leaves the storefront at once (decision 0057).
+    await db
+      .updateTable('products')
+      .set({ ...change, ...(change.ceir === 'non_compliant' && { published: 0 }), updated_at: at })
+      .where('id', '=', owner.id)
+      .execute();
+  } else {
+    await db
+      .updateTable('seller_requests')
+      .set((eb) => ({ ...change, updated_at: at, version: eb('version', '+', 1) }))
+      .where('id', '=', owner.id)
+      .execute();
+  }
+}
+
+/** Items other than `owner` that hold one of the IMEIs now: a product not sold, or a request still open. */
+export function holdersOf(db: Executor, imeis: string[], owner: DeviceOwner) {
+  return db
+    .selectFrom('device_imeis as d')
+    .leftJoin('products as p', 'p.id', 'd.product_id')
+    .leftJoin('seller_requests as r', 'r.id', 'd.seller_request_id')
+    .select(['d.imei', 'p.id as product_id', 'p.name as product_name', 'r.reference', 'r.item_name'])
+    .where('d.imei', 'in', imeis)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('p.sold', '=', 0), eb('p.id', '!=', owner.kind === 'product' ? owner.id : -1)]),
+        eb.and([
+          eb('r.status', 'not in', CLOSED_REQUEST),
+          eb('r.id', '!=', owner.kind === 'seller_request' ? owner.id : -1),
+        ]),
+      ]),
+    )
+    .orderBy('d.id')
+    .execute();
+}
+
+/** Sold products that had one of the IMEIs, with when: the order's completion, else the product's last update. */
+export function soldWith(db: Executor, imeis: string[]) {
+  return db
+    .selectFrom('device_imeis as d')
+    .innerJoin('products as p', 'p.id', 'd.product_id')
+    .leftJoin('order_items as oi', 'oi.product_id', 'p.id')
+    .leftJoin('orders as o', (join) => join.onRef('o.id', '=', 'oi.order_id').on('o.completed_at', 'is not', null))
+    .select([
+      'd.imei',
+      sql<string>`coalesce(max(${sql.ref('o.completed_at')}), ${sql.ref('p.updated_at')})`.as('sold_at'),
+    ])
+    .where('d.imei', 'in', imeis)
+    .where('p.sold', '=', 1)
+    .groupBy(['d.imei', 'p.id', 'p.updated_at'])
+    .orderBy('sold_at', 'desc')
+    .execute();
+}
+
+/** The device records of a page of products: two queries, whatever the page's size. */
+export async function productDevices(db: Executor, ids: number[]) {
+  if (ids.length === 0) return { imeis: [], checks: [] };
+  const [imeis, checks] = await Promise.all([
+    db
+      .selectFrom('device_imeis')
+      .select(['product_id', 'imei'])
+      .where('product_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('products as p')
+      .leftJoin('users as u', 'u.id', 'p.ceir_checked_by')
+      .select(['p.id', 'p.ceir', 'p.ceir_checked_at', 'u.display_name as checked_by_name'])
+      .where('p.id', 'in', ids)
+      .execute(),
+  ]);
+  return { imeis, checks };
+}
