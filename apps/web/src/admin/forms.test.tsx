@@ -264,6 +264,9 @@ describe('create product form', () => {
       shop_id: '3',
       published: 'true',
       notifyOnOrder: 'true',
+      // No device typed: no IMEI, not checked (decision 0057).
+      imeis: '',
+      ceir: 'not_checked',
     });
   });
 });
