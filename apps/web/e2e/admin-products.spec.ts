@@ -187,7 +187,7 @@ test('a product from creation to deletion', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Remove image 2' }).click();
   await expect(gallery).toHaveCount(1);
   await page.getByLabel('Price (MWK)', { exact: true }).fill('399000');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   const edited = await adminProduct(request, page, id);
   expect(edited.price).toBe(399000);
