@@ -170,6 +170,43 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     );
   });
 
+  it('reminds and tells of the expiry in Chichewa, by SMS and by email', async () => {
+    const phone = nextPhone();
+    const o = await order(phone, { email: 'ny@example.mw' }, 'ny');
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select('expires_at')
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
+    clock.set(new Date(Date.parse(row.expires_at) - HOUR));
+    await remindDueOrders(t.db, links, clock());
+    clock.set(new Date(Date.parse(row.expires_at) + 1000));
+    await expireDueOrders(t.db, clock(), undefined, undefined, links);
+    expect((await smsTo(phone)).slice(1)).toEqual([
+      `Marketplace Malawi: oda ${o.number} yasungidwa kwa maola 6 okha. ${o.link}`,
+      `Marketplace Malawi: oda ${o.number} sinatengedwe pa nthawi; sinasungidwenso. ${o.link}`,
+    ]);
+    const emails = await messagesTo('ny@example.mw');
+    expect(emails.map((m) => m.subject)).toEqual([
+      `Oda yanu ${o.number} yasungidwa`,
+      `Oda yanu ${o.number}: kwatsala maola 6`,
+      `Oda yanu ${o.number} yatha nthawi`,
+    ]);
+    expect(emails[2]!.body).toBe(
+      `Moni Chikondi Banda,\n\nMarketplace Malawi: oda ${o.number} sinatengedwe pa nthawi; sinasungidwenso. ${o.link}\n`,
+    );
+  });
+
+  it('tells of ready for collection in English, naming the shop and the code', async () => {
+    const phone = nextPhone();
+    const o = await order(phone);
+    await staffStep(t.app, t.db, staff, o.id, 'confirm', {});
+    expect((await staffStep(t.app, t.db, staff, o.id, 'ready', {})).statusCode).toBe(200);
+    expect((await smsTo(phone)).at(-1)).toBe(
+      `Marketplace Malawi: order ${o.number} is ready to collect at Kamuzu Phones, Area 47, Lilongwe. Bring your code ${o.collection_code}. ${o.link}`,
+    );
+  });
+
   it('two sweeps racing remind each order exactly once', async () => {
     const phonesHere = Array.from({ length: 6 }, nextPhone);
     const orders = [];
@@ -220,7 +257,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
         `Marketplace Malawi: ulalo wa oda yanu ${o.number}: ${o.link}`,
       ]);
       expect((await messagesTo('resend@example.mw')).map((m) => m.subject)).toEqual([
-        `Your order ${o.number} is reserved`,
+        `Oda yanu ${o.number} yasungidwa`,
       ]);
 
       // Per phone: a third order's link is sent, a fourth is not.

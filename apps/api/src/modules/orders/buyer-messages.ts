@@ -49,13 +49,24 @@ const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
   },
 };
 
-const SUBJECTS: Record<BuyerNews, (number: string) => string> = {
-  placed: (n) => `Your order ${n} is reserved`,
-  ready: (n) => `Your order ${n} is on its way to you`,
-  reminder: (n) => `Your order ${n} is held for 6 more hours`,
-  expired: (n) => `Your order ${n} has expired`,
-  cancelled: (n) => `Your order ${n} was cancelled`,
-  refunded: (n) => `Your order ${n} was refunded`,
+/** The email's subject, in the order's language too: the body repeats the SMS. */
+const SUBJECTS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
+  en: {
+    placed: (f) => `Your order ${f.number} is reserved`,
+    ready: (f) => (f.delivery ? `Your order ${f.number} is on its way to you` : `Your order ${f.number} is ready`),
+    reminder: (f) => `Your order ${f.number} is held for 6 more hours`,
+    expired: (f) => `Your order ${f.number} has expired`,
+    cancelled: (f) => `Your order ${f.number} was cancelled`,
+    refunded: (f) => `Your order ${f.number} was refunded`,
+  },
+  ny: {
+    placed: (f) => `Oda yanu ${f.number} yasungidwa`,
+    ready: (f) => (f.delivery ? `Oda yanu ${f.number} ili pa njira` : `Oda yanu ${f.number} yakonzeka`),
+    reminder: (f) => `Oda yanu ${f.number}: kwatsala maola 6`,
+    expired: (f) => `Oda yanu ${f.number} yatha nthawi`,
+    cancelled: (f) => `Oda yanu ${f.number} yathetsedwa`,
+    refunded: (f) => `Ndalama za oda yanu ${f.number} zabwezedwa`,
+  },
 };
 
 /** The messages for one piece of news: an SMS to a Malawi mobile number, an email when the buyer gave one. */
@@ -66,8 +77,7 @@ function buyerMessages(row: OrderRow, news: BuyerNews, facts: Facts): NewMessage
   const phone = smsNumber(row.phone);
   if (phone) messages.push({ channel: 'sms', recipient: phone, body: sms, ...about });
   if (row.email) {
-    const subject =
-      news === 'ready' && !facts.delivery ? `Your order ${facts.number} is ready` : SUBJECTS[news](facts.number);
+    const subject = SUBJECTS[row.language][news](facts);
     const greeting = `${row.language === 'ny' ? 'Moni' : 'Hello'} ${plainName(row.buyer_name) || ''}`.trim();
     messages.push({ channel: 'email', recipient: row.email, subject, body: `${greeting},\n\n${sms}\n`, ...about });
   }
