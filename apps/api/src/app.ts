@@ -40,6 +40,7 @@ import { imageRoutes } from './modules/images/routes.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
 import { moneyRoutes } from './modules/money/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { orderLinks } from './modules/orders/buyer-links.js';
 import { paychanguGateway } from './modules/payments/paychangu.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { createPayments } from './modules/payments/service.js';
@@ -147,6 +148,10 @@ export async function buildApp({
   refuseNul(app);
   registerAuth(app, db, { requireStaffMfa: config.requireStaffMfa ?? false });
   keepCallersAnswersPrivate(app);
+  const publicUrl = config.publicUrl ?? 'http://localhost:3000';
+  const links = statusLinks(db, publicUrl, config.linkSecret);
+  // Orders' message links are made from the same server key as sellers' (docs/decisions/0060).
+  const buyerLinks = orderLinks(() => links.key(), publicUrl);
   // Mobile money only with a gateway configured (PAYCHANGU_*); without one, buyers pay at the shop as before.
   const payments = config.paychangu
     ? createPayments({
@@ -156,6 +161,7 @@ export async function buildApp({
         holdMinutes: config.paymentHoldMinutes ?? 15,
         paidHoldDays: config.paidHoldDays ?? 14,
         log: app.log,
+        links: buyerLinks,
       })
     : undefined;
   if (payments) {
@@ -175,6 +181,7 @@ export async function buildApp({
       reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
       payments,
       outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
+      links: buyerLinks,
     });
   }
 
@@ -192,13 +199,12 @@ export async function buildApp({
       await api.register(authRoutes, {
         db,
         clock,
-        publicUrl: config.publicUrl ?? 'http://localhost:3000',
+        publicUrl,
         requireStaffMfa: config.requireStaffMfa ?? false,
       });
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, reportRoutes]) {
         await api.register(routes, { db });
       }
-      const links = statusLinks(db, config.publicUrl ?? 'http://localhost:3000', config.linkSecret);
       // TOTP secrets are encrypted under the same server key as the status links (docs/decisions/0050).
       await api.register(secondFactorRoutes, {
         db,
@@ -218,7 +224,7 @@ export async function buildApp({
         db,
         clock,
         links,
-        publicUrl: config.publicUrl ?? 'http://localhost:3000',
+        publicUrl,
       });
       await api.register(deviceRoutes, { db, clock });
       await api.register(moneyRoutes, { db });
@@ -242,6 +248,7 @@ export async function buildApp({
         clock,
         proof,
         payments,
+        links: buyerLinks,
         rules: {
           hours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
           unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { orderNumberPattern } from '@marketplace/shared';
-import { listProducts } from './support/catalogue';
+import { buyNowToCheckout } from './support/catalogue';
 import { PHONE, screenChecks } from './support/screens';
 import { confirmWithCode } from './support/smsbox';
 
@@ -24,14 +24,7 @@ test('a buyer forgets an order on this phone: it leaves "Your orders" and the ph
   page,
   request,
 }) => {
-  const item = (await listProducts(request)).find((p) => p.name === ITEM);
-  if (!item) throw new Error(`seeded product ${ITEM} is missing`);
-
-  await page.goto(`/product/${item.id}`);
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/basket$/);
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await buyNowToCheckout(page, request, ITEM);
   await page.getByLabel('Your name').fill('Tamanda Mbewe');
   await page.getByLabel('Phone').fill(BUYER_PHONE);
   await confirmWithCode(page, BUYER_PHONE);

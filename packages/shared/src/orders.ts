@@ -171,6 +171,19 @@ export const buyerCancelSchema = z
   .object({ reason: optionalText(500, /*i18n*/ 'Must be at most 500 characters') })
   .optional();
 
+/**
+ * "Lost your order link?": the order number and the phone it was placed with (decision 0060). Loose on purpose:
+ * the answer is the same 202 whatever is sent, so a malformed pair is as unknown as a wrong one.
+ */
+export const resendOrderLinkSchema = z.object({
+  number: z.string().trim().max(20, /*i18n*/ 'Must be at most 20 characters'),
+  phone: z.string().trim().max(30, /*i18n*/ 'Must be at most 30 characters'),
+});
+export type ResendOrderLink = z.infer<typeof resendOrderLinkSchema>;
+
+/** The one answer to a resend, whatever happened. */
+export const resendOrderLinkResultSchema = z.object({ message: z.string() });
+
 /** Back-office list row. */
 export const adminOrderSummarySchema = z.object({
   id: z.number().int(),

@@ -351,6 +351,12 @@ export interface OrdersTable {
   payment: ColumnType<string, string | undefined, string>;
   /** not_required, pending, paid, failed, refunding, refunded. */
   payment_status: ColumnType<string, string | undefined, string>;
+  /** The storefront's language when the order was placed: every message to the buyer follows it (decision 0060). */
+  language: ColumnType<Language, Language | undefined, Language>;
+  /** SHA-256 of the link derived from the server's key (buyer-links.ts): later messages carry it. */
+  link_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the 6-hour reminder was claimed by a sweep: set once, so each order is reminded at most once. */
+  reminded_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
 }
 
 export type TransferKind = 'charge' | 'refund' | 'seller_payout';

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { expireDueOrders } from '../modules/orders/service.js';
+import type { OrderLinks } from '../modules/orders/buyer-links.js';
+import { remindDueOrders } from '../modules/orders/reminders.js';
 import type { Transport } from '../modules/notifications/transport.js';
 import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/worker.js';
 import { expireDueOffers } from '../modules/seller-requests/expiry.js';
@@ -18,6 +20,8 @@ export interface JobOptions {
   payments?: Payments | undefined;
   /** The outbox delivery worker: the configured transports (none: messages wait) and how often it looks. */
   outbox?: { transports: Transport[]; pollSeconds: number };
+  /** The server's link key: the sweeps tell buyers of reminders and expiries with a link (decision 0060). */
+  links?: OrderLinks;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface JobOptions {
  */
 export function registerJobs(
   app: FastifyInstance,
-  { db, clock, sweepSeconds, reservationHours, payments, outbox }: JobOptions,
+  { db, clock, sweepSeconds, reservationHours, payments, outbox, links }: JobOptions,
 ) {
   if (outbox) registerOutboxWorker(app, db, clock, outbox);
   // Several processes may poll at once: each transfer is claimed before it is asked about (pollTransfers).
@@ -40,11 +44,16 @@ export function registerJobs(
   every(app, sweepSeconds, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
-    return expireDueOrders(db, now, undefined, reservationHours)
+    return expireDueOrders(db, now, undefined, reservationHours, links)
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired orders whose reservation ran out');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'))
+      .then(() => (links ? remindDueOrders(db, links, now) : 0))
+      .then((reminded) => {
+        if (reminded > 0) app.log.info({ reminded }, 'reminded buyers whose reservation ends soon');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'order reminder sweep failed'))
       .then(() => expireDueOffers(db, now))
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired offers sellers did not answer in time');

@@ -20,3 +20,14 @@ export async function waitForGrids(page: Page): Promise<void> {
 }
 
 export const money = (price: number) => `MWK ${new Intl.NumberFormat('en-MW').format(price)}`;
+
+/** A seeded item bought now: its page, "Buy Now", then "Place order" from the basket; the page ends at checkout. */
+export async function buyNowToCheckout(page: Page, request: APIRequestContext, name: string): Promise<void> {
+  const item = (await listProducts(request)).find((p) => p.name === name);
+  if (!item) throw new Error(`seeded product ${name} is missing`);
+  await page.goto(`/product/${item.id}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}

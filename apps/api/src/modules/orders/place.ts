@@ -1,4 +1,4 @@
-import type { orderRequestSchema, PlacedOrder } from '@marketplace/shared';
+import type { Language, orderRequestSchema, PlacedOrder } from '@marketplace/shared';
 import { formatMoney, PAYMENT_NOT_OFFERED } from '@marketplace/shared';
 import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -10,6 +10,8 @@ import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
+import type { OrderLinks } from './buyer-links.js';
+import { tellBuyer } from './buyer-messages.js';
 import {
   addEvent,
   findOrder,
@@ -79,6 +81,10 @@ export interface PlaceContext {
   group: string;
   /** Mobile money, when a gateway is configured. */
   payments?: Payments | undefined;
+  /** The storefront's language at placement: the buyer's messages follow it (decision 0060). */
+  language?: Language;
+  /** The server's link key: the buyer is told of the order with a link made from it. */
+  links?: OrderLinks | undefined;
 }
 
 export interface PlaceResult {
@@ -204,6 +210,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
   const expiresAt = new Date(now.getTime() + holdMs).toISOString();
   const ids = input.items.map((i) => i.product_id);
   const charges: TransferRow[] = [];
+  const messaging = context.links ? { links: context.links, key: await context.links.key() } : undefined;
 
   const orders = await db.kysely.transaction().execute(async (trx) => {
     await checkLimits(trx, db, input, context);
@@ -262,6 +269,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         phone_proved: proved ? 1 : 0,
         payment: input.payment,
         payment_status: payNow ? 'pending' : 'not_required',
+        language: context.language ?? 'en',
       }));
       if (payNow) charges.push(await queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
       await insertItems(
@@ -307,6 +315,9 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     lost.check();
     // Last: a refused order leaves the code usable for the corrected basket.
     if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();
+    // The buyer's SMS (and email), in this transaction: written exactly when the orders are.
+    if (messaging)
+      for (const o of placed) await tellBuyer(trx, (await findOrder(trx, o.id))!, 'placed', messaging, now);
 
     return placed;
   });

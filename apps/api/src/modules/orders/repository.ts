@@ -95,8 +95,13 @@ export function ordersOfRequest(db: Executor, requestKey: string) {
   return db.selectFrom('orders').selectAll().where('request_key', '=', requestKey).orderBy('id').execute();
 }
 
+/** By the link given at checkout or the one messages carry (decision 0060): both open the order. */
 export function findOrderByTokenHash(db: Executor, tokenHash: string) {
-  return db.selectFrom('orders').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('link_hash', '=', tokenHash)]))
+    .executeTakeFirst();
 }
 
 export function itemsOf(db: Executor, orderId: number) {

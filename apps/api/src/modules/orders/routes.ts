@@ -11,6 +11,9 @@ import {
   paymentOptionsSchema,
   placeOrderResultSchema,
   publicOrderSchema,
+  languageOfCookie,
+  resendOrderLinkResultSchema,
+  resendOrderLinkSchema,
   type OrderStatus,
 } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -29,12 +32,17 @@ import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 import { payOrder } from '../payments/pay.js';
 import type { Payments } from '../payments/service.js';
 import { retryRefunds } from '../payments/refunds.js';
+import type { OrderLinks } from './buyer-links.js';
+import { resendOrderLink } from './resend.js';
 
 export const TOO_MANY_ORDERS = /*i18n*/ 'Too many orders from your network. Please try again in an hour.';
 /** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
 export const ORDERS_PER_HOUR = 30;
 /** Reading and cancelling through the private link. */
 const ORDER_LINK_PER_MINUTE = 120;
+/** "Lost your order link?" per address: each try is a guess at a number and phone pair (decision 0060). */
+export const RESENDS_PER_ADDRESS_HOUR = 10;
+export const RESEND_ANSWER = /*i18n*/ 'If the number and phone match an order, its link is on its way by SMS.';
 
 export interface OrderRouteOptions {
   db: Db;
@@ -43,6 +51,8 @@ export interface OrderRouteOptions {
   proof: PhoneProof;
   /** Mobile money, when a gateway is configured. */
   payments?: Payments | undefined;
+  /** The server's link key: buyers are told of their orders with a link made from it (decision 0060). */
+  links?: OrderLinks | undefined;
 }
 
 // A POST without a body arrives as null: cancelling needs no reason.
@@ -50,7 +60,7 @@ const buyerCancelBody = buyerCancelSchema.nullable();
 
 export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   fastify,
-  { db, clock, rules, proof, payments },
+  { db, clock, rules, proof, payments, links },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -73,11 +83,29 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       schema: { tags, body: orderRequestSchema, response: { 201: placeOrderResultSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await placeOrders(db, request.body, clock(), { rules, proof, payments, group: addressGroup(request.ip) }),
-        ),
+      reply.status(201).send(
+        await placeOrders(db, request.body, clock(), {
+          rules,
+          proof,
+          payments,
+          links,
+          group: addressGroup(request.ip),
+          language: languageOfCookie(request.headers.cookie),
+        }),
+      ),
+  );
+
+  // The same 202 whatever happened: which numbers and phones exist is nobody's business.
+  app.post(
+    '/v1/orders/resend',
+    {
+      config: { access: 'public', rateLimit: { max: RESENDS_PER_ADDRESS_HOUR, timeWindow: '1 hour' } },
+      schema: { tags, body: resendOrderLinkSchema, response: { 202: resendOrderLinkResultSchema } },
+    },
+    async (request, reply) => {
+      if (links) await resendOrderLink(db, links, request.body, clock());
+      return reply.status(202).send({ message: RESEND_ANSWER });
+    },
   );
 
   // What checkout offers beside paying at the shop. Per process and tiny: not worth the catalogue cache.
@@ -151,7 +179,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       `/admin/orders/:id/${step}`,
       { ...action, schema: { ...action.schema, body: orderStepSchema } },
       async (request) =>
-        staffAct(db, clock(), request.user!, request.params.id, { action: step }, request.body?.version),
+        staffAct(db, clock(), request.user!, request.params.id, { action: step }, request.body?.version, links),
     );
   }
 
@@ -182,6 +210,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
         request.params.id,
         { action: 'cancel', reason: request.body.reason },
         request.body.version,
+        links,
       );
       payments?.nudge(clock);
       return order;

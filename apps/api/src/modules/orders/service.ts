@@ -20,6 +20,8 @@ import { recordMovement } from '../ledger/ledger.js';
 import { paidReference, paymentOf, refundOnClose } from '../payments/order-payment.js';
 import { transfersOfOrder } from '../payments/transfers.js';
 import type { SessionUser } from '../auth/service.js';
+import type { OrderLinks } from './buyer-links.js';
+import { tellBuyer, type BuyerNews } from './buyer-messages.js';
 import { hashToken } from '../auth/tokens.js';
 import {
   addEvent,
@@ -162,7 +164,28 @@ function auditText(row: OrderRow, move: Move, to: OrderStatus, by: Actor['by']):
  * One flow step inside the caller's transaction: check the flow allows it, move the status only if
  * nobody changed the order meanwhile, then its effects on the items, the history and the audit log.
  */
-async function applyMove(trx: Transaction<Database>, row: OrderRow, move: Move, actor: Actor, now: string) {
+/** The server's link key, read before the transaction, for the messages a move writes. */
+export interface Messaging {
+  links: OrderLinks;
+  key: string;
+}
+
+/** What the buyer is told of a move: nothing of what they did themselves, nor of staff's in-between steps. */
+function newsOf(move: Move, actor: Actor): BuyerNews | undefined {
+  if (move.action === 'ready') return 'ready';
+  if (move.action === 'expire') return 'expired';
+  if (move.action === 'cancel' && actor.by !== 'buyer') return 'cancelled';
+  return undefined;
+}
+
+async function applyMove(
+  trx: Transaction<Database>,
+  row: OrderRow,
+  move: Move,
+  actor: Actor,
+  now: string,
+  messaging?: Messaging,
+) {
   const state = { status: row.status, fulfilment: row.fulfilment };
   const refusal = whyNotOrder(state, move.action);
   if (refusal) throw new HttpError(409, `Cannot ${VERBS[move.action]}: ${refusal}`);
@@ -226,6 +249,8 @@ async function applyMove(trx: Transaction<Database>, row: OrderRow, move: Move, 
     at: now,
     ...(reason ? { detail: reason } : {}),
   });
+  const news = newsOf(move, actor);
+  if (news && messaging) await tellBuyer(trx, row, news, messaging, new Date(now));
 }
 
 export type StaffMove = Extract<Move, { action: 'confirm' | 'ready' | 'complete' | 'cancel' }>;
@@ -238,7 +263,9 @@ export async function staffAct(
   id: number,
   move: StaffMove,
   seenVersion?: number,
+  links?: OrderLinks,
 ): Promise<AdminOrder> {
+  const messaging = links ? { links, key: await links.key() } : undefined;
   if (move.action === 'complete') {
     // Checked first, in its own transaction: a wrong code is counted even though the completion is refused.
     const row = await findOrder(db.kysely, id);
@@ -249,7 +276,7 @@ export async function staffAct(
     const row = await findOrder(trx, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
     if (seenVersion !== undefined && seenVersion !== row.version) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
-    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now.toISOString());
+    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now.toISOString(), messaging);
     return loadAdminOrder(trx, id);
   });
 }
@@ -279,7 +306,13 @@ export const NOT_PAID_IN_TIME = /*i18n*/ 'Not paid in time';
  * reservation under the usual rules (held until `fallbackHours` after it was placed), otherwise it is cancelled.
  * The charge stays open: if the buyer pays after all, the payment lands on the order or is refunded.
  */
-async function lapse(trx: Transaction<Database>, row: OrderRow, at: string, fallbackHours: number) {
+async function lapse(
+  trx: Transaction<Database>,
+  row: OrderRow,
+  at: string,
+  fallbackHours: number,
+  messaging?: Messaging,
+) {
   const until = new Date(Date.parse(row.created_at) + fallbackHours * 3_600_000).toISOString();
   if (row.phone_proved === 1 && until > at) {
     const set = { payment: 'on_collection', payment_status: 'not_required', expires_at: until };
@@ -287,7 +320,7 @@ async function lapse(trx: Transaction<Database>, row: OrderRow, at: string, fall
     await noteEvent(trx, row, 'payment_lapsed', NOT_PAID_IN_TIME, 'system', at);
     return;
   }
-  await applyMove(trx, row, { action: 'cancel', reason: NOT_PAID_IN_TIME }, { by: 'system', id: null }, at);
+  await applyMove(trx, row, { action: 'cancel', reason: NOT_PAID_IN_TIME }, { by: 'system', id: null }, at, messaging);
 }
 
 /**
@@ -299,16 +332,18 @@ export async function expireDueOrders(
   now: Date,
   batch?: number,
   fallbackHours = DEFAULT_FALLBACK_HOURS,
+  links?: OrderLinks,
 ): Promise<number> {
   const at = now.toISOString();
+  const messaging = links ? { links, key: await links.key() } : undefined;
   return expireDue(
     db,
     DUE_ORDERS,
     now,
     (trx, row) =>
       row.payment !== 'on_collection' && row.payment_status !== 'paid'
-        ? lapse(trx, row, at, fallbackHours)
-        : applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at),
+        ? lapse(trx, row, at, fallbackHours, messaging)
+        : applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at, messaging),
     batch,
   );
 }

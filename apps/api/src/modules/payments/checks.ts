@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { GatewayRefused, GatewayUnavailable, type MobileMoneyGateway, type TransferState } from './gateway.js';
 import { applyGatewayState, settleTransfer } from './settle.js';
+import type { OrderLinks } from '../orders/buyer-links.js';
 import { claimTransfer, dueTransfers, findTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
 
 /** Written on a transfer the gateway could not be asked about: the buyer is told so, not that it was declined. */
@@ -18,6 +19,8 @@ export interface PaymentChecks {
   /** PAYMENT_POLL_SECONDS: how often an open transfer is asked about. */
   pollSeconds: number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'> | undefined;
+  /** The server's link key: buyers are told of their refund with the order's link (decision 0060). */
+  links?: OrderLinks | undefined;
 }
 
 /** After 20 checks (10 minutes at the default) an open transfer is asked about ten times less often. */
@@ -83,7 +86,7 @@ export async function checkTransfer(
   const at = now.toISOString();
   try {
     const state = await ask(ctx.gateway, row);
-    await applyGatewayState(ctx.db, row, state, now, { nextCheck: nextCheck(ctx, row, now) });
+    await applyGatewayState(ctx.db, row, state, now, { nextCheck: nextCheck(ctx, row, now), links: ctx.links });
     return state.status;
   } catch (error) {
     if (error instanceof GatewayRefused && error.status === 404 && row.status === 'starting') {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { MobileMoneyGateway } from './gateway.js';
 import type { PaymentChecks } from './checks.js';
 import { pollTransfers } from './checks.js';
+import type { OrderLinks } from '../orders/buyer-links.js';
 
 /** Everything the product needs to take and send mobile money; absent when no gateway is configured. */
 export interface Payments extends PaymentChecks {
@@ -32,6 +33,8 @@ export interface PaymentSettings {
   holdMinutes: number;
   paidHoldDays: number;
   log?: FastifyBaseLogger | undefined;
+  /** The server's link key: buyers are told of their refunds (decision 0060). */
+  links?: OrderLinks | undefined;
 }
 
 export function createPayments(settings: PaymentSettings): Payments {

@@ -6,6 +6,9 @@ import { recordAudit } from '../audit/repository.js';
 import { recordMovement } from '../ledger/ledger.js';
 import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
 import { tellSellerPaid } from '../seller-requests/payout-message.js';
+import type { OrderLinks } from '../orders/buyer-links.js';
+import { tellBuyer } from '../orders/buyer-messages.js';
+import type { Messaging } from '../orders/service.js';
 import type { TransferState } from './gateway.js';
 import { finishTransfer, insertTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
 
@@ -26,6 +29,8 @@ function disagreement(row: TransferRow, state: TransferState): string | null {
 export interface SettleOptions {
   /** When to ask again about a transfer that is still open. */
   nextCheck: string;
+  /** The server's link key: a buyer whose refund arrived is told, with the order's link (decision 0060). */
+  links?: OrderLinks | undefined;
 }
 
 /**
@@ -39,7 +44,7 @@ export async function applyGatewayState(
   row: TransferRow,
   state: TransferState,
   now: Date,
-  { nextCheck }: SettleOptions,
+  { nextCheck, links }: SettleOptions,
 ): Promise<boolean> {
   const at = now.toISOString();
   const wrong = disagreement(row, state);
@@ -62,7 +67,10 @@ export async function applyGatewayState(
     await setCheckAt(db.kysely, row.id, nextCheck, at);
     return false;
   }
+  // Read before the transaction opens (SQLite has one connection).
+  const messaging = links && row.kind === 'refund' ? { links, key: await links.key() } : undefined;
   return settleTransfer(db, row, state.status, now, {
+    messaging,
     reference: state.reference,
     fee: state.fee === undefined ? undefined : Math.round(state.fee),
     note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
@@ -75,7 +83,12 @@ export async function settleTransfer(
   row: TransferRow,
   status: 'paid' | 'failed',
   now: Date,
-  detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null },
+  detail: {
+    reference?: string | undefined;
+    fee?: number | undefined;
+    note?: string | null;
+    messaging?: Messaging | undefined;
+  },
 ): Promise<boolean> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
@@ -84,7 +97,7 @@ export async function settleTransfer(
     const settled = { ...row, status, reference: detail.reference ?? row.reference };
     if (status === 'paid') await recordPaid(trx, settled, detail.fee, now);
     if (status === 'paid' && row.kind === 'seller_payout') await tellSellerPaid(trx, settled, now);
-    if (row.order_id !== null) await orderFollows(trx, settled, now);
+    if (row.order_id !== null) await orderFollows(trx, settled, now, detail.messaging);
     return true;
   });
 }
@@ -138,7 +151,7 @@ async function sellerShop(trx: Transaction<Database>, id: number | null) {
  * The order's side of a settled charge or refund. Every change is made by version (movePayment), so a buyer's
  * cancel racing a payment's confirmation ends one way or the other: paid and open, or cancelled and refunded.
  */
-async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: Date) {
+async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: Date, messaging?: Messaging) {
   const at = now.toISOString();
   for (let attempt = 0; attempt < VERSION_TRIES; attempt++) {
     const order = (await findOrder(trx, row.order_id!))!;
@@ -146,7 +159,7 @@ async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: D
       ? row.status === 'paid'
         ? chargePaid(trx, order, row, at)
         : chargeFailed(trx, order, row, at)
-      : refundSettled(trx, order, row, at));
+      : refundSettled(trx, order, row, at, messaging));
     if (done) return;
   }
   throw new Error(`Order ${row.order_id} kept changing while its payment ${row.transfer_id} was applied`);
@@ -204,7 +217,13 @@ async function chargeFailed(trx: Transaction<Database>, order: Order, row: Trans
   return movePayment(trx, order.id, order.version, at, { payment_status: 'failed' });
 }
 
-async function refundSettled(trx: Transaction<Database>, order: Order, row: TransferRow, at: string) {
+async function refundSettled(
+  trx: Transaction<Database>,
+  order: Order,
+  row: TransferRow,
+  at: string,
+  messaging?: Messaging,
+) {
   const amount = formatMoney(Number(row.amount));
   if (row.status === 'failed') {
     await noteEvent(trx, order, 'refund_failed', `Refund of ${amount} to ${label(row.method)} failed`, 'system', at);
@@ -219,6 +238,8 @@ async function refundSettled(trx: Transaction<Database>, order: Order, row: Tran
     .executeTakeFirst();
   if (order.payment_status === 'refunding' && !stillOpen) {
     if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;
+    // Told once: only the settlement that moved the order to refunded writes the message.
+    if (messaging) await tellBuyer(trx, order, 'refunded', messaging, new Date(at));
   }
   const refunded = `${amount} refunded to ${label(row.method)} (ref ${row.reference ?? row.transfer_id})`;
   await noteEvent(trx, order, 'refunded', refunded, 'system', at);

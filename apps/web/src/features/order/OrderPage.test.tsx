@@ -207,6 +207,28 @@ describe('/order/{token}', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it("offers 'Lost your order link?' on an unknown link: the number and phone go to the server as typed", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    mockApi([
+      [/GET \/api\/v1\/orders\/nope$/, () => json({ message: 'Order not found' }, 404)],
+      [
+        /POST \/api\/v1\/orders\/resend$/,
+        (_url, init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return json({ message: 'If the number and phone match an order, its link is on its way by SMS.' }, 202);
+        },
+      ],
+    ]);
+    renderOrder('nope');
+    const form = await screen.findByRole('region', { name: 'Lost your order link?' });
+    await user.type(within(form).getByLabelText('Order number'), 'MW-4K7Q2');
+    await user.type(within(form).getByLabelText('Phone number'), '0999 123 456');
+    await user.click(within(form).getByRole('button', { name: 'Send me the link' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('its link is on its way by SMS');
+    expect(sent).toEqual([{ number: 'MW-4K7Q2', phone: '0999 123 456' }]);
+  });
+
   it('offers a retry for any other failure', async () => {
     const user = userEvent.setup();
     let attempt = 0;

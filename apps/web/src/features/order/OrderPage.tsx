@@ -1,5 +1,5 @@
 import { OPEN_ORDER_STATUSES, type PublicOrder } from '@marketplace/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { forgetOrder } from '../../lib/placed-orders';
 import { useNavigate, useParams } from '../../lib/router';
 import { LinkLoadFailed, PrivateLinkHead, RefusedNotice } from '../../components/PrivateLinkPage';
@@ -14,6 +14,8 @@ import { translateKnown } from '../../i18n/labels';
 // The order's view (shop, items, history, cancel) comes in a chunk of its own, fetched alongside the order
 // itself: it costs no extra wait on 3G, and this route's first screen stays inside the 90 KB budget.
 const loadDetails = () => import('./components/OrderDetails');
+// Only an unknown link shows the form: its code is fetched then, not with every order page.
+const LostOrderLink = lazy(() => import('./components/LostOrderLink').then((m) => ({ default: m.LostOrderLink })));
 
 /** /order/{token}: the buyer's private order page, reached through the link shown after ordering. */
 export function OrderPage() {
@@ -96,15 +98,23 @@ export function OrderPage() {
       </>
     );
   }
+  const notFound = state.status === 'error' && isNotFoundError(state.error);
   return (
-    <LinkLoadFailed
-      head={head}
-      notFound={state.status === 'error' && isNotFoundError(state.error)}
-      notFoundTitle={i18n._(ORDER_NOT_FOUND)}
-      notFoundHint={i18n._('Check that the link is complete. Orders placed on this phone are listed in your basket.')}
-      failureTitle={i18n._('Could not load your order')}
-      wayOn={{ to: '/basket', label: i18n._('Go to your basket') }}
-      onRetry={reload}
-    />
+    <>
+      <LinkLoadFailed
+        head={head}
+        notFound={notFound}
+        notFoundTitle={i18n._(ORDER_NOT_FOUND)}
+        notFoundHint={i18n._('Check that the link is complete. Orders placed on this phone are listed in your basket.')}
+        failureTitle={i18n._('Could not load your order')}
+        wayOn={{ to: '/basket', label: i18n._('Go to your basket') }}
+        onRetry={reload}
+      />
+      {notFound && (
+        <Suspense fallback={null}>
+          <LostOrderLink />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { PayOrderRequest, PublicOrder } from '@marketplace/shared';
+import type { PayOrderRequest, PublicOrder, ResendOrderLink } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
 export const ORDER_NOT_FOUND = /*i18n*/ 'Order not found';
@@ -28,5 +28,14 @@ export async function payOrder(token: string, body: PayOrderRequest): Promise<Pu
     method: 'POST',
     body,
     defaultMessage: /*i18n*/ 'Could not change the payment. Please try again.',
+  });
+}
+
+/** "Lost your order link?": answered the same whatever happened; the link goes by SMS to the order's phone. */
+export async function resendOrderLink(body: ResendOrderLink): Promise<void> {
+  await apiRequest<unknown>('/v1/orders/resend', {
+    method: 'POST',
+    body,
+    defaultMessage: /*i18n*/ 'Could not send the link. Please try again.',
   });
 }

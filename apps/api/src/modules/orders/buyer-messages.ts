@@ -1,0 +1,104 @@
+import type { Language } from '@marketplace/shared';
+import type { Executor } from '../../db/database.js';
+import { enqueueMessages, type NewMessage } from '../notifications/outbox.js';
+import { plainName } from '../notifications/plain-name.js';
+import { smsNumber } from '../seller-requests/codes.js';
+import { messageLink, type OrderLinks } from './buyer-links.js';
+import { shopForOrder, type OrderRow } from './repository.js';
+
+// What the buyer is told about their order (docs/decisions/0060): our words, the number, the collection code, the
+// shop's name and address (staff's words) and the link; never what a stranger typed, except the buyer's plain name in
+// an email's greeting. Written in the transaction of the change, so a message exists exactly when the change does.
+
+export type BuyerNews = 'placed' | 'ready' | 'reminder' | 'expired' | 'cancelled' | 'refunded';
+
+const BRAND = 'Marketplace Malawi';
+
+interface Facts {
+  number: string;
+  code: string;
+  shop: string;
+  delivery: boolean;
+  link: string;
+}
+
+const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
+  en: {
+    placed: (f) =>
+      `${BRAND}: order ${f.number} is reserved at ${f.shop}. Your code: ${f.code}, tell it only ${f.delivery ? 'to the driver on delivery' : 'at the counter when you collect'}. ${f.link}`,
+    ready: (f) =>
+      f.delivery
+        ? `${BRAND}: order ${f.number} is out for delivery. Give the driver your code ${f.code}. ${f.link}`
+        : `${BRAND}: order ${f.number} is ready to collect at ${f.shop}. Bring your code ${f.code}. ${f.link}`,
+    reminder: (f) => `${BRAND}: order ${f.number} is held for 6 more hours only. ${f.link}`,
+    expired: (f) => `${BRAND}: order ${f.number} was not collected in time; its reservation has ended. ${f.link}`,
+    cancelled: (f) => `${BRAND}: order ${f.number} was cancelled. ${f.link}`,
+    refunded: (f) => `${BRAND}: the payment for order ${f.number} was refunded to the number you paid from. ${f.link}`,
+  },
+  ny: {
+    placed: (f) =>
+      `${BRAND}: oda ${f.number} yasungidwa ku ${f.shop}. Nambala yanu: ${f.code}, muiuze ${f.delivery ? 'dalaivala pobweretsa' : 'pa kauntala potenga'} yokha. ${f.link}`,
+    ready: (f) =>
+      f.delivery
+        ? `${BRAND}: oda ${f.number} ili pa njira. Uzani dalaivala nambala yanu ${f.code}. ${f.link}`
+        : `${BRAND}: oda ${f.number} yakonzeka kutengedwa ku ${f.shop}. Bweretsani nambala yanu ${f.code}. ${f.link}`,
+    reminder: (f) => `${BRAND}: oda ${f.number} yasungidwa kwa maola 6 okha. ${f.link}`,
+    expired: (f) => `${BRAND}: oda ${f.number} sinatengedwe pa nthawi; sinasungidwenso. ${f.link}`,
+    cancelled: (f) => `${BRAND}: oda ${f.number} yathetsedwa. ${f.link}`,
+    refunded: (f) => `${BRAND}: ndalama za oda ${f.number} zabwezedwa ku nambala imene munalipira. ${f.link}`,
+  },
+};
+
+/** The email's subject, in the order's language too: the body repeats the SMS. */
+const SUBJECTS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
+  en: {
+    placed: (f) => `Your order ${f.number} is reserved`,
+    ready: (f) => (f.delivery ? `Your order ${f.number} is on its way to you` : `Your order ${f.number} is ready`),
+    reminder: (f) => `Your order ${f.number} is held for 6 more hours`,
+    expired: (f) => `Your order ${f.number} has expired`,
+    cancelled: (f) => `Your order ${f.number} was cancelled`,
+    refunded: (f) => `Your order ${f.number} was refunded`,
+  },
+  ny: {
+    placed: (f) => `Oda yanu ${f.number} yasungidwa`,
+    ready: (f) => (f.delivery ? `Oda yanu ${f.number} ili pa njira` : `Oda yanu ${f.number} yakonzeka`),
+    reminder: (f) => `Oda yanu ${f.number}: kwatsala maola 6`,
+    expired: (f) => `Oda yanu ${f.number} yatha nthawi`,
+    cancelled: (f) => `Oda yanu ${f.number} yathetsedwa`,
+    refunded: (f) => `Ndalama za oda yanu ${f.number} zabwezedwa`,
+  },
+};
+
+/** The messages for one piece of news: an SMS to a Malawi mobile number, an email when the buyer gave one. */
+function buyerMessages(row: OrderRow, news: BuyerNews, facts: Facts): NewMessage[] {
+  const about = { subjectType: 'order', subjectId: row.id };
+  const sms = SMS[row.language][news](facts);
+  const messages: NewMessage[] = [];
+  const phone = smsNumber(row.phone);
+  if (phone) messages.push({ channel: 'sms', recipient: phone, body: sms, ...about });
+  if (row.email) {
+    const subject = SUBJECTS[row.language][news](facts);
+    const greeting = `${row.language === 'ny' ? 'Moni' : 'Hello'} ${plainName(row.buyer_name) || ''}`.trim();
+    messages.push({ channel: 'email', recipient: row.email, subject, body: `${greeting},\n\n${sms}\n`, ...about });
+  }
+  return messages;
+}
+
+/** Writes the buyer's messages about `news` in the caller's transaction; `key` was read before it opened. */
+export async function tellBuyer(
+  trx: Executor,
+  row: OrderRow,
+  news: BuyerNews,
+  links: { links: OrderLinks; key: string },
+  now: Date,
+) {
+  const shop = row.shop_id === null ? undefined : await shopForOrder(trx, row.shop_id);
+  const facts: Facts = {
+    number: row.number,
+    code: row.collection_code ?? '',
+    shop: shop ? `${shop.name}, ${shop.address}` : BRAND,
+    delivery: row.fulfilment === 'delivery',
+    link: await messageLink(trx, links.links, links.key, row),
+  };
+  await enqueueMessages(trx, buyerMessages(row, news, facts), now);
+}

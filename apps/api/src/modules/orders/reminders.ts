@@ -1,0 +1,46 @@
+import { EXPIRABLE_ORDER_STATUSES } from '@marketplace/shared';
+import type { Db } from '../../db/database.js';
+import type { OrderLinks } from './buyer-links.js';
+import { tellBuyer } from './buyer-messages.js';
+import { findOrder } from './repository.js';
+
+/** The buyer is reminded this long before an unpaid reservation runs out (decision 0060). */
+export const REMIND_HOURS_BEFORE = 6;
+
+/**
+ * Reminds buyers whose reservation ends within 6 hours, each order once even with several processes sweeping: a
+ * sweep claims an order by setting `reminded_at` where it is still empty, and writes the message in that transaction.
+ * Paid orders are held until collected and never expire, so they are not reminded. Returns how many this call sent.
+ */
+export async function remindDueOrders(db: Db, links: OrderLinks, now: Date, batch = 100): Promise<number> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + REMIND_HOURS_BEFORE * 3_600_000).toISOString();
+  const key = await links.key();
+  const due = await db.kysely
+    .selectFrom('orders')
+    .select('id')
+    .where('status', 'in', [...EXPIRABLE_ORDER_STATUSES])
+    .where('payment_status', 'not in', ['paid', 'refunding'])
+    .where('reminded_at', 'is', null)
+    .where('expires_at', '>', at)
+    .where('expires_at', '<=', until)
+    .orderBy('expires_at')
+    .limit(batch)
+    .execute();
+  let sent = 0;
+  for (const { id } of due) {
+    const claimed = await db.kysely.transaction().execute(async (trx) => {
+      const claim = await trx
+        .updateTable('orders')
+        .set({ reminded_at: at })
+        .where('id', '=', id)
+        .where('reminded_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) return false;
+      await tellBuyer(trx, (await findOrder(trx, id))!, 'reminder', { links, key }, now);
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
