@@ -68,6 +68,22 @@ async function filledCreateForm(user: ReturnType<typeof userEvent.setup>, name: 
   return () => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
 }
 
+describe('the shop picker of Shop staff', () => {
+  it('is fixed to their shop, with no "All shops"', async () => {
+    signIn('Tadala');
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(SHOP_STAFF_ME)],
+      [/^GET \/api\/admin\/shops/, () => json({ ...SHOPS, shops: [SHOPS.shops[1]], total: 1 })],
+      [/^GET \/api\/admin\/orders/, () => json({ orders: [], total: 0, limit: 50, offset: 0 })],
+    ]);
+    renderAdmin('/admin/orders');
+    const picker = await screen.findByLabelText('Shop');
+    await waitFor(() => expect(picker).toHaveDisplayValue('Blantyre Shop'));
+    expect(picker).toBeDisabled();
+    expect(screen.queryByRole('option', { name: 'All shops' })).not.toBeInTheDocument();
+  });
+});
+
 describe('creating a Shop staff user', () => {
   it('asks for a shop only for Shop staff, and sends it', async () => {
     const user = userEvent.setup();
@@ -100,5 +116,31 @@ describe('creating a Shop staff user', () => {
     const body = JSON.parse(String(posts()[0]![1]!.body));
     expect(body.role).toBe('Moderator');
     expect(body).not.toHaveProperty('shop_id');
+  });
+});
+
+describe('the users list', () => {
+  it('shows the shop of Shop staff beside the role', async () => {
+    signIn();
+    const tadala = {
+      id: 7,
+      displayName: 'Tadala',
+      first_name: 'Tadala',
+      last_name: 'Phiri',
+      email: 'tadala@example.mw',
+      role: 'Shop staff',
+      status: 'active',
+      created_at: '2026-11-01T10:00:00.000Z',
+      second_factor: false,
+      shop_id: 2,
+    };
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/shops/, () => json(SHOPS)],
+      [/^GET \/api\/admin\/users/, () => json({ users: [tadala], total: 1, limit: 50, offset: 0 })],
+    ]);
+    renderAdmin('/admin/users');
+    const row = (await screen.findByText('tadala@example.mw')).closest('tr')!;
+    await waitFor(() => expect(row).toHaveTextContent('Shop staffBlantyre Shop'));
   });
 });
