@@ -10,6 +10,7 @@ import {
 import type { Db } from './db/database.js';
 import { requireDeclaredAccess } from './plugins/access.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerShopScope } from './plugins/shop-scope.js';
 import { registerCatalogueCache } from './plugins/catalogue-cache.js';
 import { registerCompression } from './plugins/compression.js';
 import { pageForm } from './plugins/page-form.js';
@@ -147,6 +148,7 @@ export async function buildApp({
   refuseOtherSites(app, config.publicUrl);
   refuseNul(app);
   registerAuth(app, db, { requireStaffMfa: config.requireStaffMfa ?? false });
+  registerShopScope(app, db.kysely);
   keepCallersAnswersPrivate(app);
   const publicUrl = config.publicUrl ?? 'http://localhost:3000';
   const links = statusLinks(db, publicUrl, config.linkSecret);

@@ -52,6 +52,8 @@ export const shopIdFilter = z.preprocess(
     .max(2_147_483_647)
     .optional(),
 );
+/** The back-office product list: one shop's products when `shop_id` is given. */
+export const adminProductListQuerySchema = productListQuerySchema.extend({ shop_id: shopIdFilter });
 
 function priceBound(name: string) {
   return z.preprocess(

@@ -14,7 +14,7 @@ import { malawiPhoneField } from './phone-field.js';
 import { amountField } from './amount.js';
 import { deviceRecordSchema } from './device.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
-import { listOf, pageQuerySchema, searchSchema } from './pagination.js';
+import { listOf, pageQuerySchema, searchSchema, shopIdFilter } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
 import { sellerPayoutSchema } from './seller-payouts.js';
 
@@ -84,7 +84,8 @@ export const sellerAnswerSchema = z.object({
   offer_id: z.number().int().positive().optional(),
 });
 /** `search`: a reference (S-7QK2M), a phone number (digits compared) or an email. */
-export const sellerRequestListQuerySchema = pageQuerySchema.extend({ search: searchSchema });
+/** `shop_id`: the requests that became that shop's products (docs/decisions/0061). */
+export const sellerRequestListQuerySchema = pageQuerySchema.extend({ search: searchSchema, shop_id: shopIdFilter });
 
 const BY = ['seller', 'staff', 'system'] as const;
 export const OFFER_ANSWERS = ['accepted', 'declined', 'expired'] as const;

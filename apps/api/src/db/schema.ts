@@ -16,8 +16,10 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   display_name: string;
-  role: 'Admin' | 'Moderator' | 'User';
+  role: 'Admin' | 'Moderator' | 'Shop staff' | 'User';
   status: 'active' | 'inactive';
+  /** The one shop a Shop staff user works for (migration 0026); null for every other role. */
+  shop_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Time;
   updated_at: Time;
   /** When the owner proved the email (an Admin making the account counts); null for an unproved seller account. */

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
 import { signIn } from '../test/users.js';
 import { openDatabase } from '../db/database.js';
+import { addShop } from '../test/fixtures.js';
 
 const MISSING_ID = '987654';
 
@@ -19,6 +20,7 @@ describe.each(engines)('role matrix over every back-office route [%s]', (engine)
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: revoked.headers });
     headers.revoked = revoked.headers;
     headers.none = {};
+    headers['Shop staff'] = (await signIn(t.app, t.db, 'Shop staff', await addShop(t.db, 'Matrix Shop'))).headers;
   });
   afterAll(() => t.close());
 
@@ -32,12 +34,13 @@ describe.each(engines)('role matrix over every back-office route [%s]', (engine)
       const call = (who: string) => t.app.inject({ method: route.method as 'GET', url, headers: headers[who] });
       const allowed = (role: string) => (route.access as readonly string[]).includes(role);
       const statuses: Record<string, number> = {};
-      for (const who of ['none', 'revoked', 'User', 'Moderator', 'Admin']) statuses[who] = (await call(who)).statusCode;
+      for (const who of ['none', 'revoked', 'User', 'Moderator', 'Admin', 'Shop staff'])
+        statuses[who] = (await call(who)).statusCode;
       table.push(`${route.method} ${route.url} ${JSON.stringify(statuses)}`);
       expect(statuses.none, `${route.method} ${route.url} without token`).toBe(401);
       expect(statuses.revoked, `${route.method} ${route.url} revoked`).toBe(401);
       expect(statuses.User, `${route.method} ${route.url} as User`).toBe(403);
-      for (const role of ['Moderator', 'Admin']) {
+      for (const role of ['Moderator', 'Admin', 'Shop staff']) {
         const status = statuses[role]!;
         if (allowed(role)) expect([401, 403], `${route.method} ${route.url} as ${role}`).not.toContain(status);
         else expect(status, `${route.method} ${route.url} as ${role}`).toBe(403);
@@ -47,6 +50,14 @@ describe.each(engines)('role matrix over every back-office route [%s]', (engine)
     // Moderators manage everything but users.
     const usersRoutes = routes.filter((r) => r.url.startsWith('/api/admin/users'));
     expect(usersRoutes.every((r) => !(r.access as readonly string[]).includes('Moderator'))).toBe(true);
+    // Shop staff reach their shop's work only (docs/decisions/0061): none of the rest of the back-office.
+    const shopStaffRoutes = routes.filter((r) => (r.access as readonly string[]).includes('Shop staff'));
+    // Only the lists behind the product form's pickers: their own shop, and the categories.
+    const pickers = ['GET /api/admin/shops', 'GET /api/admin/categories'];
+    const outside = ['/api/admin/users', '/api/admin/shops', '/api/admin/categories', '/api/admin/featured'];
+    const reached = shopStaffRoutes.filter((r) => outside.some((o) => r.url.startsWith(o)));
+    expect(reached.map((r) => `${r.method} ${r.url}`)).toEqual(pickers);
+    expect(shopStaffRoutes.filter((r) => r.url.includes('report'))).toEqual([]);
   });
 
   it('tells a User that the back-office is not for them', async () => {

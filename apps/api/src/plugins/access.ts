@@ -10,6 +10,8 @@ export type { Role };
 export type Access = 'public' | 'optional' | 'authenticated' | readonly Role[];
 export const ADMIN_ONLY: readonly Role[] = ['Admin'];
 export const STAFF: readonly Role[] = ['Admin', 'Moderator'];
+/** A shop's own work (orders, products, seller requests, money): Shop staff too, kept to their shop by `shopOf`. */
+export const SHOP_WORK: readonly Role[] = ['Admin', 'Moderator', 'Shop staff'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,6 +41,10 @@ export function requireDeclaredAccess(app: FastifyInstance) {
     if (route.url.startsWith('/api/admin') && !Array.isArray(access)) {
       throw new Error(`Back-office route ${String(route.method)} ${route.url} must declare the roles allowed`);
     }
+    if (Array.isArray(access) && access.includes('Shop staff') && !(route.config as { shopOf?: unknown }).shopOf)
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} is open to Shop staff but does not say how its shop is found`,
+      );
     for (const method of [route.method].flat())
       if (method !== 'HEAD') inventory.push({ method, url: route.url, access });
   });

@@ -12,6 +12,7 @@ export async function addUser(
   role: Role,
   email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.mw`,
   status: 'active' | 'inactive' = 'active',
+  shopId: number | null = null,
 ) {
   const now = nowIso();
   const row = await db.kysely
@@ -23,6 +24,7 @@ export async function addUser(
       last_name: 'Tester',
       display_name: `${role} Tester`,
       role,
+      shop_id: shopId,
       status,
       created_at: now,
       updated_at: now,
@@ -37,8 +39,8 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 }
 
 /** A user of the role and a bearer token for it. */
-export async function signIn(app: FastifyInstance, db: Db, role: Role) {
-  const user = await addUser(db, role);
+export async function signIn(app: FastifyInstance, db: Db, role: Role, shopId: number | null = null) {
+  const user = await addUser(db, role, undefined, 'active', shopId);
   const res = await login(app, user.email);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const token = res.json().token as string;

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type KeyboardEventHandler } from 'react';
+import { SHOP_STAFF, STAFF_ROLES } from '@marketplace/shared';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from '../lib/router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { BRAND } from '../lib/brand';
@@ -40,6 +41,15 @@ const links = [
   { to: '/admin/reports', label: 'Reports', Icon: FlagIcon },
   { to: '/admin/categories', label: 'Categories', Icon: TagIcon },
 ];
+
+// Shop staff work on one shop (docs/decisions/0061): the server answers 403 to the rest, so the sidebar hides it.
+const SHOP_STAFF_LINKS = new Set([
+  '/admin/dashboard',
+  '/admin/orders',
+  '/admin/money',
+  '/admin/products',
+  '/admin/seller-requests',
+]);
 
 // Extra paths that belong to a sidebar entry (create and detail screens).
 const sections: [RegExp, string][] = [
@@ -101,7 +111,8 @@ export function AdminLayout() {
   const isCurrent = (to: string) =>
     section === to || location.pathname === to || location.pathname.startsWith(`${to}/`);
   const staff = me.data ?? null;
-  const noAccess = staff !== null && staff.role !== 'Admin' && staff.role !== 'Moderator';
+  const noAccess = staff !== null && !(STAFF_ROLES as readonly string[]).includes(staff.role);
+  const shown = staff?.role === SHOP_STAFF ? links.filter((link) => SHOP_STAFF_LINKS.has(link.to)) : links;
   const meRefused = errorStatus(me.error) === 403;
   // Staff who must set up two-step login reach nothing but their account page until it is on (decision 0050).
   const setupOnly = staff?.second_factor_setup === true;
@@ -126,7 +137,7 @@ export function AdminLayout() {
   const nav = (compact: boolean, onKeyDown?: KeyboardEventHandler) => (
     <nav aria-label="Back-office" className="flex flex-1 flex-col">
       <ul className="flex-1 space-y-1 p-2">
-        {(setupOnly ? [] : links).map((link) => (
+        {(setupOnly ? [] : shown).map((link) => (
           <li key={link.to}>{navLink(link, compact, onKeyDown)}</li>
         ))}
       </ul>

@@ -62,6 +62,8 @@ interface StaffMember {
   display_name: string;
   email: string;
   role: string;
+  /** The shop of a Shop staff member (docs/decisions/0061); null for other roles. */
+  shop_id?: number | null;
   /** The session may only set up the second factor required of this staff member (docs/decisions/0050). */
   second_factor_setup?: boolean;
 }

@@ -50,6 +50,7 @@ describe('create user form', () => {
       'User',
       'Admin',
       'Moderator',
+      'Shop staff',
     ]);
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     for (const message of [

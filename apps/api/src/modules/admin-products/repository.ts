@@ -60,3 +60,8 @@ export async function featuredIds(db: Executor, productIds: number[]) {
 export async function exists(db: Executor, table: 'shops' | 'categories', id: number) {
   return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** The shop that holds a product, for keeping Shop staff to theirs (docs/decisions/0061). */
+export async function productShop(db: Executor, id: number) {
+  return (await db.selectFrom('products').select('shop_id').where('id', '=', id).executeTakeFirst())?.shop_id;
+}

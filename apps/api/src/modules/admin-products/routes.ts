@@ -2,36 +2,52 @@ import {
   adminProductListSchema,
   adminProductSchema,
   createProductSchema,
-  productListQuerySchema,
+  adminProductListQuerySchema,
   updateProductSchema,
 } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { SHOP_WORK } from '../../plugins/access.js';
+import { requireOwnShop, type ShopOf } from '../../plugins/shop-scope.js';
+import { productShop } from './repository.js';
 import { idParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import { listProducts } from '../products/listing.js';
-import { changeProduct, createProduct, loadAdminProduct, removeProduct, setPublished, toAdmin } from './service.js';
+import {
+  changeProduct,
+  createProduct,
+  loadAdminProduct,
+  PRODUCT_NOT_FOUND,
+  removeProduct,
+  setPublished,
+  toAdmin,
+} from './service.js';
 
 export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const config = { access: STAFF };
+  const access = SHOP_WORK;
+  const own: ShopOf = { find: productShop, missing: PRODUCT_NOT_FOUND };
+  const config = { access, shopOf: own };
   const tags = ['products (admin)'];
   const k = db.kysely;
 
   app.get(
     '/admin/products',
-    { config, schema: { tags, querystring: productListQuerySchema, response: { 200: adminProductListSchema } } },
+    {
+      config: { access, shopOf: 'list' },
+      schema: { tags, querystring: adminProductListQuerySchema, response: { 200: adminProductListSchema } },
+    },
     async (request) => {
-      const { limit, offset, search } = request.query;
+      const { limit, offset, search, shop_id } = request.query;
       const { rows, total } = await listProducts(db, {
         includeUnpublished: true,
         exactTotal: true,
         limit,
         offset,
         search,
+        shopId: shop_id,
       });
       return { products: await toAdmin(k, rows), total, limit, offset };
     },
@@ -46,10 +62,14 @@ export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify
   // Multipart bodies are read by readMultipart and checked with the form's own schema.
   app.post(
     '/admin/products/create',
-    { config, schema: { tags, consumes: ['multipart/form-data'], response: { 201: adminProductSchema } } },
+    {
+      config: { access, shopOf: 'handler' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: adminProductSchema } },
+    },
     async (request, reply) => {
       const { fields, images } = await readMultipart(request);
       const input = parseFields(createProductSchema, fields);
+      requireOwnShop(request, input.shop_id);
       return reply.status(201).send(await createProduct(db, request.user!, input, images));
     },
   );
@@ -63,6 +83,7 @@ export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify
     async (request) => {
       const { fields, arrays, images } = await readMultipart(request);
       const input = parseFields(updateProductSchema, fields);
+      requireOwnShop(request, input.shop_id);
       const list = (name: string) =>
         (arrays[name] ?? [])
           .flatMap((v) => v.split(','))

@@ -17,6 +17,7 @@ export function findSession(db: Executor, tokenHash: string) {
       's.expires_at',
       's.revoked_at',
       'u.role',
+      'u.shop_id',
       'u.status',
       'u.display_name',
       'u.email',

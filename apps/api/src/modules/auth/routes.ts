@@ -24,6 +24,8 @@ const meSchema = z.object({
   display_name: z.string(),
   email: z.string(),
   role: z.string(),
+  /** The shop a Shop staff user works for (docs/decisions/0061); null for other roles. */
+  shop_id: z.number().int().nullable(),
   /** Staff whose session may only set up the second factor required of them (docs/decisions/0050). */
   second_factor_setup: z.boolean(),
 });
@@ -132,6 +134,7 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
         display_name: user.displayName,
         email: user.email,
         role: user.role,
+        shop_id: user.shopId,
         second_factor_setup: mustSetUpSecondFactor(user, requireStaffMfa),
       };
     },

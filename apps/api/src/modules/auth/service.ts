@@ -63,6 +63,8 @@ export interface SessionUser {
   id: number;
   sessionId: number;
   role: Role;
+  /** The shop a Shop staff user works for; null for other roles. */
+  shopId: number | null;
   displayName: string;
   email: string;
   /** Whether the user has a confirmed second factor. */
@@ -183,6 +185,7 @@ export async function authenticate(
     id: session.user_id,
     sessionId: session.id,
     role: session.role,
+    shopId: session.shop_id,
     displayName: session.display_name,
     email: session.email,
     secondFactor: session.second_factor_at !== null,

@@ -2,7 +2,7 @@ import { categoryInputSchema, categoryListSchema, categorySchema, pageQuerySchem
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { SHOP_WORK, STAFF } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
 import { findCategory, listCategories } from './repository.js';
@@ -15,7 +15,11 @@ export const categoryRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { 
 
   app.get(
     '/admin/categories',
-    { config, schema: { tags, querystring: pageQuerySchema, response: { 200: categoryListSchema } } },
+    // Product forms offer every category, Shop staff's too: categories belong to no shop.
+    {
+      config: { access: SHOP_WORK, shopOf: 'none' },
+      schema: { tags, querystring: pageQuerySchema, response: { 200: categoryListSchema } },
+    },
     async (request) => {
       const { limit, offset } = request.query;
       const { rows, total } = await listCategories(db.kysely, limit, offset);

@@ -2,7 +2,8 @@ import { dashboardSchema } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { SHOP_WORK } from '../../plugins/access.js';
+import { isShopStaff, shopOfUser } from '../../plugins/shop-scope.js';
 import { recentAudit } from '../audit/repository.js';
 import {
   moneySince,
@@ -38,8 +39,13 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
 
   app.get(
     '/admin/dashboard',
-    { config: { access: STAFF }, schema: { tags: ['dashboard'], response: { 200: dashboardSchema } } },
-    async () => {
+    // Shop staff see their shop's counts; the handler scopes every count ('handler').
+    {
+      config: { access: SHOP_WORK, shopOf: 'handler' },
+      schema: { tags: ['dashboard'], response: { 200: dashboardSchema } },
+    },
+    async (request) => {
+      const shop = isShopStaff(request.user) ? shopOfUser(request.user) : undefined;
       const now = clock();
       const days = lastSevenDays(now);
       const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
@@ -47,15 +53,16 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
       const from = `${days[0]}T00:00:00.000Z`;
       const paidBefore = new Date(now.getTime() - paidHoldDays * 86_400_000).toISOString();
       const [products, users, orders, pendingOrders, perDay, week, actions, reserved, paidWaiting] = await Promise.all([
-        countRows(k, 'products'),
-        countRows(k, 'users'),
-        countRows(k, 'orders'),
-        countOpenOrders(k),
-        ordersPerDay(k, from),
-        moneySince(k, from),
-        recentAudit(k, 10),
-        itemsReservedSince(k, hourAgo),
-        paidWaitingSince(k, paidBefore),
+        countRows(k, 'products', shop),
+        countRows(k, 'users', shop),
+        countRows(k, 'orders', shop),
+        countOpenOrders(k, shop),
+        ordersPerDay(k, from, shop),
+        moneySince(k, from, shop),
+        // Other staff's actions are not a shop's business.
+        shop === undefined ? recentAudit(k, 10) : [],
+        itemsReservedSince(k, hourAgo, shop),
+        paidWaitingSince(k, paidBefore, shop),
       ]);
       return {
         stats: {

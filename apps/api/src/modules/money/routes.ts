@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { SHOP_WORK } from '../../plugins/access.js';
 import { entriesPage } from './entries.js';
 import { entriesCsv, moneySummary } from './report.js';
 
@@ -19,7 +19,7 @@ export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
   app.get(
     '/admin/money/summary',
     {
-      config: { access: STAFF },
+      config: { access: SHOP_WORK, shopOf: 'list' },
       schema: { tags, querystring: moneyQuerySchema, response: { 200: moneySummarySchema } },
     },
     async (request) => moneySummary(db.kysely, request.query),
@@ -29,7 +29,7 @@ export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
   app.get(
     '/admin/money/entries',
     {
-      config: { access: STAFF },
+      config: { access: SHOP_WORK, shopOf: 'list' },
       schema: { tags, querystring: moneyEntriesQuerySchema, response: { 200: moneyEntryListSchema } },
     },
     async (request) => entriesPage(db.kysely, request.query),
@@ -37,7 +37,7 @@ export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
 
   app.get(
     '/admin/money/entries.csv',
-    { config: { access: STAFF }, schema: { tags, querystring: moneyQuerySchema } },
+    { config: { access: SHOP_WORK, shopOf: 'list' }, schema: { tags, querystring: moneyQuerySchema } },
     async (request, reply) => {
       const { from, to } = request.query;
       return reply

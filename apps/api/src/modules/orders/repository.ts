@@ -246,3 +246,8 @@ export async function noteEvent(
     created_at: at,
   });
 }
+
+/** The shop an order is collected from, for keeping Shop staff to theirs (docs/decisions/0061). */
+export async function orderShop(db: Executor, id: number) {
+  return (await db.selectFrom('orders').select('shop_id').where('id', '=', id).executeTakeFirst())?.shop_id;
+}

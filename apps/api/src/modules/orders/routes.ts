@@ -20,14 +20,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { releaseCodeHold } from './collection-code.js';
-import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
+import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
+import type { ShopOf } from '../../plugins/shop-scope.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { placeOrders } from './place.js';
 import type { ReservationRules } from './limits.js';
 import type { PhoneProof } from '../phone-proof/service.js';
 import { addressGroup } from '../../plugins/address-group.js';
-import { listOrders } from './repository.js';
-import { buyerCancel, loadAdminOrder, loadOrderByToken, staffAct } from './service.js';
+import { listOrders, orderShop } from './repository.js';
+import { buyerCancel, loadAdminOrder, ORDER_NOT_FOUND, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 import { payOrder } from '../payments/pay.js';
 import type { Payments } from '../payments/service.js';
@@ -64,7 +65,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
-  const config = { access: STAFF };
+  const config = { access: SHOP_WORK };
+  const ownOrder: ShopOf = { find: orderShop, missing: ORDER_NOT_FOUND };
   const linkLimit = { rateLimit: { max: ORDER_LINK_PER_MINUTE, timeWindow: '1 minute' } };
   // Every answer here holds a buyer's name, phone and address.
   keepAnswersPrivate(app);
@@ -149,7 +151,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
 
   app.get(
     '/admin/orders',
-    { config, schema: { tags, querystring: adminOrderListQuerySchema, response: { 200: adminOrderListSchema } } },
+    {
+      config: { ...config, shopOf: 'list' },
+      schema: { tags, querystring: adminOrderListQuerySchema, response: { 200: adminOrderListSchema } },
+    },
     async (request) => {
       const { status, shop_id, limit, offset } = request.query;
       const { rows, total } = await listOrders(db.kysely, { status, shopId: shop_id, limit, offset });
@@ -170,7 +175,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     },
   );
 
-  const action = { config, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } };
+  const action = {
+    config: { ...config, shopOf: ownOrder },
+    schema: { tags, params: idParams, response: { 200: adminOrderSchema } },
+  };
 
   app.get('/admin/orders/:id', action, async (request) => loadAdminOrder(db.kysely, request.params.id));
 

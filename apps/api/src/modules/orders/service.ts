@@ -38,7 +38,7 @@ import {
   type OrderRow,
 } from './repository.js';
 
-const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_NOT_FOUND = 'Order not found';
 /** RESERVATION_HOURS' default, for callers that do not pass the setting (tests). */
 const DEFAULT_FALLBACK_HOURS = 48;
 export const ORDER_CHANGED_MEANWHILE =

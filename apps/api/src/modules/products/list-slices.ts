@@ -19,6 +19,8 @@ export interface Scope {
   maxPrice: number | undefined;
   town: string | undefined;
   condition: ConditionGrade | undefined;
+  /** One shop's products: the back-office of Shop staff (docs/decisions/0061). */
+  shopId: number | undefined;
   query: SearchQuery;
 }
 
@@ -45,6 +47,7 @@ export function scopeOf(
     maxPrice?: number | undefined;
     town?: string | undefined;
     condition?: ConditionGrade | undefined;
+    shopId?: number | undefined;
   },
   categoryId: number | undefined,
   query: SearchQuery,
@@ -58,6 +61,7 @@ export function scopeOf(
     maxPrice: filter.maxPrice,
     town: filter.town?.trim().toLowerCase() || undefined,
     condition: filter.condition,
+    shopId: filter.shopId,
     query,
   };
 }
@@ -68,7 +72,8 @@ export function hasFilters(scope: Scope): boolean {
     scope.minPrice !== undefined ||
     scope.maxPrice !== undefined ||
     scope.town !== undefined ||
-    scope.condition !== undefined
+    scope.condition !== undefined ||
+    scope.shopId !== undefined
   );
 }
 
@@ -112,6 +117,7 @@ function filtersOf(
   if (scope.maxPrice !== undefined) out.push(sql`${price} <= ${scope.maxPrice}`);
   if (scope.condition !== undefined) out.push(sql`l.condition = ${scope.condition}`);
   if (scope.town !== undefined) out.push(inTown(scope.engine, scope.town));
+  if (scope.shopId !== undefined) out.push(sql`l.shop_id = ${scope.shopId}`);
   if (after) out.push(afterPosition(after));
   return out;
 }

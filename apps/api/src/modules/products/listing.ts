@@ -44,6 +44,8 @@ export interface ProductListFilter {
   /** Where the item is: its shop's town, else its own location's town. */
   town?: string | undefined;
   condition?: ConditionGrade | undefined;
+  /** The back-office's shop filter. */
+  shopId?: number | undefined;
   /** Newest first when not given. */
   sort?: ProductSort | undefined;
   /** Where a search looks: everywhere (default) or only names and categories (suggestions). */

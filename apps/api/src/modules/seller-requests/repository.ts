@@ -12,8 +12,17 @@ export interface RequestSearch {
 }
 
 /** Back-office list, newest first, with the total for paging; a search keeps only the requests it finds. */
-export async function listRequests(db: Executor, limit: number, offset: number, search?: RequestSearch) {
+export async function listRequests(
+  db: Executor,
+  limit: number,
+  offset: number,
+  search?: RequestSearch,
+  shopId?: number,
+) {
   let base = db.selectFrom('seller_requests');
+  // A request belongs to a shop once it became that shop's product.
+  if (shopId !== undefined)
+    base = base.where('id', 'in', db.selectFrom('products').select('seller_request_id').where('shop_id', '=', shopId));
   if (search) {
     base = base.where((eb) => {
       const found = [];
@@ -240,4 +249,10 @@ export async function saveSettingOnce(db: Executor, key: string, value: string, 
 
 export async function setStatusTokenHash(db: Executor, id: number, tokenHash: string) {
   await db.updateTable('seller_requests').set({ status_token_hash: tokenHash }).where('id', '=', id).execute();
+}
+
+/** The shop a request belongs to: the shop of the product it became (docs/decisions/0061), else none. */
+export async function requestShop(db: Executor, id: number) {
+  const row = await db.selectFrom('products').select('shop_id').where('seller_request_id', '=', id).executeTakeFirst();
+  return row?.shop_id;
 }

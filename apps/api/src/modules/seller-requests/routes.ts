@@ -19,7 +19,9 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
+import { ADMIN_ONLY, SHOP_WORK, STAFF } from '../../plugins/access.js';
+import type { ShopOf } from '../../plugins/shop-scope.js';
+import { requestShop } from './repository.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
@@ -30,7 +32,7 @@ import { act, sellerAnswer, type StaffMove } from './moves.js';
 import type { Payments } from '../payments/service.js';
 import { paySeller } from './payout.js';
 import { submitRequest } from './submit.js';
-import { loadRequest, loadRequestList, loadViewByToken } from './views.js';
+import { loadRequest, loadRequestList, loadViewByToken, REQUEST_NOT_FOUND } from './views.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 
 const SUBMITTED = 'Item successfully submitted!';
@@ -60,6 +62,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
+  const shopWork = { access: SHOP_WORK, shopOf: { find: requestShop, missing: REQUEST_NOT_FOUND } satisfies ShopOf };
   const tags = ['seller requests'];
   const multipart = { consumes: ['multipart/form-data'] };
   const linkLimit = { rateLimit: { max: SELL_LINK_PER_MINUTE, timeWindow: '1 minute' } };
@@ -131,16 +134,19 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
 
   app.get(
     '/admin/seller-requests',
-    { config, schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } } },
+    {
+      config: { access: SHOP_WORK, shopOf: 'list' },
+      schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } },
+    },
     async (request) => {
-      const { limit, offset, search } = request.query;
-      return loadRequestList(db.kysely, limit, offset, search);
+      const { limit, offset, search, shop_id } = request.query;
+      return loadRequestList(db.kysely, limit, offset, search, shop_id);
     },
   );
 
   app.get(
     '/admin/seller-requests/:id',
-    { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } },
+    { config: shopWork, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } },
     async (request) => loadRequest(db.kysely, request.params.id),
   );
 
@@ -155,7 +161,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     },
   );
 
-  const action = { config, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } };
+  const action = { config: shopWork, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } };
   const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) =>
     act(db, clock(), offerDays, request.user!, request.params.id, move, links);
 

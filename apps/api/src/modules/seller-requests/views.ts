@@ -158,8 +158,8 @@ export async function loadViewByToken(db: Executor, token: string, now: Date): P
 }
 
 /** The back-office list, a page of it with the total, narrowed by the search box (see searchOf). */
-export async function loadRequestList(db: Executor, limit: number, offset: number, search: string) {
-  const { rows, total } = await listRequests(db, limit, offset, searchOf(search));
+export async function loadRequestList(db: Executor, limit: number, offset: number, search: string, shopId?: number) {
+  const { rows, total } = await listRequests(db, limit, offset, searchOf(search), shopId);
   return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
 }
 

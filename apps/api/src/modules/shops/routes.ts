@@ -2,7 +2,8 @@ import { pageQuerySchema, shopInputSchema, shopListSchema, shopSchema, type Page
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { SHOP_WORK, STAFF } from '../../plugins/access.js';
+import { isShopStaff, shopOfUser } from '../../plugins/shop-scope.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
 import { findShop, listShops } from './repository.js';
@@ -24,7 +25,14 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
     { config: { access: 'public', catalogueCache: true, noWatcherCounts: true }, schema: listSchema },
     (request) => list(request.query),
   );
-  app.get('/admin/shops', { config: { access: STAFF }, schema: listSchema }, (request) => list(request.query));
+  // Shop pickers read this list: Shop staff are answered their own shop only (docs/decisions/0061).
+  app.get('/admin/shops', { config: { access: SHOP_WORK, shopOf: 'handler' }, schema: listSchema }, async (request) => {
+    if (!isShopStaff(request.user)) return list(request.query);
+    const own = await findShop(k, shopOfUser(request.user));
+    const { limit, offset } = request.query;
+    const shops = own && offset === 0 ? [toShop(own)] : [];
+    return { shops, total: own ? 1 : 0, limit, offset };
+  });
 
   app.get(
     '/admin/shops/:id',

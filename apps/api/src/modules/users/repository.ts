@@ -2,7 +2,17 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Engine, Executor } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 
-const columns = ['id', 'display_name', 'first_name', 'last_name', 'email', 'role', 'status', 'created_at'] as const;
+const columns = [
+  'id',
+  'display_name',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'shop_id',
+  'status',
+  'created_at',
+] as const;
 export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & { second_factor_at: string | null };
 
 /** The user's columns and when their second factor was confirmed (null: none). */

@@ -1,7 +1,7 @@
 import type { UpdateUserInput, User } from '@marketplace/shared';
 import type { createUserSchema } from '@marketplace/shared';
 import type { z } from 'zod';
-import { nowIso, type Db } from '../../db/database.js';
+import { nowIso, type Db, type Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import { refuseCommonPassword } from '../auth/common-passwords.js';
@@ -22,6 +22,14 @@ export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const LAST_ADMIN = 'There must always be at least one active Admin.';
 export const NOT_YOURSELF = 'You cannot delete your own account.';
 export const USER_NOT_FOUND = 'User not found';
+export const UNKNOWN_SHOP = 'Shop not found';
+
+/** The schema checked that only Shop staff have a shop; here the shop must exist. */
+async function refuseUnknownShop(db: Executor, shopId: number | null | undefined) {
+  if (shopId === undefined || shopId === null) return;
+  const shop = await db.selectFrom('shops').select('id').where('id', '=', shopId).executeTakeFirst();
+  if (!shop) throw new HttpError(400, UNKNOWN_SHOP, { shop_id: UNKNOWN_SHOP });
+}
 
 export function toUser(row: UserRow): User {
   return {
@@ -31,6 +39,7 @@ export function toUser(row: UserRow): User {
     last_name: row.last_name,
     email: row.email,
     role: row.role,
+    shop_id: row.shop_id,
     status: row.status,
     created_at: row.created_at,
     second_factor: row.second_factor_at !== null,
@@ -43,6 +52,7 @@ export async function createUser(db: Db, actor: SessionUser, input: z.output<typ
   const passwordHash = await hashPassword(input.password);
   return db.kysely.transaction().execute(async (trx) => {
     if (await emailTaken(trx, email)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await refuseUnknownShop(trx, input.shop_id);
     const now = nowIso();
     const id = await insertUser(trx, {
       email,
@@ -51,6 +61,7 @@ export async function createUser(db: Db, actor: SessionUser, input: z.output<typ
       last_name: input.last_name,
       display_name: input.display_name,
       role: input.role,
+      shop_id: input.shop_id ?? null,
       status: 'active',
       created_at: now,
       updated_at: now,
@@ -59,7 +70,7 @@ export async function createUser(db: Db, actor: SessionUser, input: z.output<typ
     });
     await recordAudit(trx, {
       actorId: actor.id,
-      action: `Created user ${email} (${input.role})`,
+      action: `Created user ${email} (${input.role}${input.shop_id ? `, shop ${input.shop_id}` : ''})`,
       subjectType: 'user',
       subjectId: id,
     });
@@ -74,6 +85,7 @@ export async function changeUser(db: Db, actor: SessionUser, id: number, input: 
     const before = await findUser(trx, id);
     if (!before) throw new HttpError(404, USER_NOT_FOUND);
     if (await emailTaken(trx, email, id)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    await refuseUnknownShop(trx, input.shop_id);
     const losesAdmin = admins.includes(id) && (input.role !== 'Admin' || input.status !== 'active');
     if (losesAdmin && admins.length <= 1) throw new HttpError(409, LAST_ADMIN);
     const now = nowIso();
@@ -81,14 +93,17 @@ export async function changeUser(db: Db, actor: SessionUser, id: number, input: 
       display_name: input.display_name,
       email,
       role: input.role,
+      shop_id: input.shop_id ?? null,
       status: input.status,
       updated_at: now,
     });
-    // A new role or a deactivation takes effect at once: existing tokens stop working.
-    if (before.role !== input.role || before.status !== input.status) await revokeUserSessions(trx, id, now);
+    // A new role, shop or a deactivation takes effect at once: existing tokens stop working.
+    const shopMoved = before.shop_id !== (input.shop_id ?? null);
+    if (before.role !== input.role || before.status !== input.status || shopMoved)
+      await revokeUserSessions(trx, id, now);
     await recordAudit(trx, {
       actorId: actor.id,
-      action: `Updated user ${email} (${input.role}, ${input.status})`,
+      action: `Updated user ${email} (${input.role}${input.shop_id ? `, shop ${input.shop_id}` : ''}, ${input.status})`,
       subjectType: 'user',
       subjectId: id,
     });

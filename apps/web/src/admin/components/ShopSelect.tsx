@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Shop } from '@marketplace/shared';
+import { SHOP_STAFF, type Shop } from '@marketplace/shared';
+import { meQuery } from '../auth-api';
 import { allShopsQuery } from './catalogue-options';
 import { SelectField } from './ui';
 
@@ -22,6 +23,16 @@ interface ShopSelectProps {
 
 /** 'Shop' with 'All shops' first: a list or report filtered by shop, applied at once. */
 export function ShopSelect({ value, shops, onChange }: ShopSelectProps) {
+  const me = useQuery(meQuery()).data;
+  // Shop staff work on one shop (docs/decisions/0061): the server keeps their lists to it, the picker shows it fixed.
+  if (me?.role === SHOP_STAFF && me.shop_id) {
+    const own = shops?.find((shop) => shop.id === me.shop_id);
+    return (
+      <SelectField label="Shop" value={String(me.shop_id)} disabled>
+        <option value={String(me.shop_id)}>{own?.name ?? `Shop #${me.shop_id}`}</option>
+      </SelectField>
+    );
+  }
   // A shop in the URL that is not (yet) in the list still shows as chosen rather than as 'All shops'.
   const chosenMissing = value !== null && !shops?.some((shop) => shop.id === value);
   return (

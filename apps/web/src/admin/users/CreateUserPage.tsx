@@ -1,22 +1,29 @@
-import { createUserSchema } from '@marketplace/shared';
+import { useEffect } from 'react';
+import { createUserSchema, SHOP_STAFF } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
 import { Options, PageHeader, SelectField, TextField } from '../components/ui';
 import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { createUser, userKeys, USERS_ERRORS } from './api';
+import { ShopField } from './ShopField';
 
-const FIELDS = ['first_name', 'last_name', 'display_name', 'email', 'password', 'role'] as const;
-// User/Admin/Moderator, default User (docs/product.md#users-screens).
-const CREATE_ROLES = ['User', 'Admin', 'Moderator'] as const;
+const FIELDS = ['first_name', 'last_name', 'display_name', 'email', 'password', 'role', 'shop_id'] as const;
+// User/Admin/Moderator/Shop staff, default User (docs/product.md#users-screens).
+const CREATE_ROLES = ['User', 'Admin', 'Moderator', SHOP_STAFF] as const;
 
 export function CreateUserPage() {
   usePageTitle('Create New User');
   const { form, field, save } = useAdminForm(
     createUserSchema,
-    { first_name: '', last_name: '', display_name: '', email: '', password: '', role: 'User' },
+    { first_name: '', last_name: '', display_name: '', email: '', password: '', role: 'User', shop_id: '' },
     FIELDS,
   );
+  const role = form.watch('role');
+  // Only Shop staff have a shop: another role forgets the one chosen.
+  useEffect(() => {
+    if (role !== SHOP_STAFF) form.setValue('shop_id', '');
+  }, [role, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const refused = await save(() => createUser(values), {
@@ -46,6 +53,7 @@ export function CreateUserPage() {
         <SelectField label="Role" {...field('role')}>
           <Options values={CREATE_ROLES} />
         </SelectField>
+        <ShopField role={role ?? ''} {...field('shop_id')} />
         <FormActions
           label="Create User"
           busyLabel="Creating…"

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { updateUserSchema, type User } from '@marketplace/shared';
+import { useEffect, type ReactNode } from 'react';
+import { SHOP_STAFF, updateUserSchema, type User } from '@marketplace/shared';
 import { useParams } from '../../lib/router';
 import { usePageTitle } from '../use-page-title';
 import { FormActions, FormCard } from '../components/form-layout';
@@ -12,8 +12,9 @@ import { useAdminForm } from '../use-admin-form';
 import { useConfirm } from '../components/use-confirm';
 import { resetSecondFactor, sendResetLink, updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
 import { buttonStyles } from '../components/ui';
+import { ShopField } from './ShopField';
 
-const FIELDS = ['display_name', 'email', 'role', 'status'] as const;
+const FIELDS = ['display_name', 'email', 'role', 'status', 'shop_id'] as const;
 
 export function EditUserPage() {
   const { id = '' } = useParams();
@@ -40,13 +41,28 @@ export function EditUserPage() {
 }
 
 function EditUserForm({ user }: { user: User }) {
-  // Edit offers Admin and User (docs/product.md#roles). A Moderator keeps that role unless it is changed on purpose.
-  const roles = user.role === 'Moderator' ? (['Admin', 'Moderator', 'User'] as const) : (['Admin', 'User'] as const);
+  // Edit offers Admin, User and Shop staff (docs/product.md#roles). A Moderator keeps that role unless it is changed
+  // on purpose.
+  const roles =
+    user.role === 'Moderator'
+      ? (['Admin', 'Moderator', 'User', SHOP_STAFF] as const)
+      : (['Admin', 'User', SHOP_STAFF] as const);
   const { form, field, serverError, save } = useAdminForm(
     updateUserSchema,
-    { display_name: user.displayName, email: user.email, role: user.role, status: user.status },
+    {
+      display_name: user.displayName,
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      shop_id: user.shop_id === null ? '' : String(user.shop_id),
+    },
     FIELDS,
   );
+  const role = form.watch('role');
+  // Only Shop staff have a shop: another role forgets the one chosen.
+  useEffect(() => {
+    if (role !== SHOP_STAFF) form.setValue('shop_id', '');
+  }, [role, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const refused = await save(() => updateUser(user.id, values), {
@@ -77,6 +93,7 @@ function EditUserForm({ user }: { user: User }) {
       <SelectField label="Role" {...field('role')}>
         <Options values={roles} />
       </SelectField>
+      <ShopField role={role ?? ''} {...field('shop_id')} />
       <SelectField label="Status" {...field('status')}>
         <option value="active">Active</option>
         <option value="inactive">Inactive</option>

@@ -1,6 +1,7 @@
 import { Link } from '../../lib/router';
 import type { User } from '@marketplace/shared';
 import { ActionsMenu } from '../components/ActionsMenu';
+import { useShopChoices } from '../components/ShopSelect';
 import { DataTable } from '../components/DataTable';
 import { PagedListScreen } from '../components/PagedListScreen';
 import { Badge, buttonStyles, td } from '../components/ui';
@@ -12,6 +13,10 @@ export function userName(user: Pick<User, 'displayName' | 'first_name' | 'last_n
 }
 
 export function UsersListPage() {
+  const shops = useShopChoices();
+  // Shop staff show their shop beside the role (docs/decisions/0061).
+  const shopOf = (user: User) =>
+    user.shop_id ? (shops?.find((shop) => shop.id === user.shop_id)?.name ?? `Shop #${user.shop_id}`) : null;
   const [dialog, onDelete] = useConfirmedDelete<User>({
     question: 'Are you sure you want to delete this user?',
     remove: (user) => deleteUser(user.id),
@@ -41,7 +46,10 @@ export function UsersListPage() {
             <tr key={user.id}>
               <td className={`${td} font-medium`}>{userName(user)}</td>
               <td className={td}>{user.email}</td>
-              <td className={td}>{user.role}</td>
+              <td className={td}>
+                {user.role}
+                {shopOf(user) && <span className="block text-xs text-stone-600">{shopOf(user)}</span>}
+              </td>
               <td className={td}>
                 <Badge tone={user.status === 'active' ? 'green' : 'grey'}>
                   {user.status === 'active' ? 'Active' : 'Inactive'}
