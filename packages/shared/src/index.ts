@@ -37,3 +37,4 @@ export * from './password-reset.js';
 export * from './cookies.js';
 export * from './languages.js';
 export * from './reports.js';
+export * from './stock-moves.js';

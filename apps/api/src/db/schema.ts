@@ -147,8 +147,25 @@ export interface ProductsTable {
   /** Staff who recorded the CEIR result and when; null while not checked. */
   ceir_checked_by: ColumnType<number | null, number | null | undefined, number | null>;
   ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  /** The shop the item is travelling to (decision 0062); null when it is not being moved. Not orderable meanwhile. */
+  transit_shop_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Time;
   updated_at: Time;
+}
+
+export type StockMoveState = 'in_transit' | 'received' | 'cancelled';
+
+/** One move of an item between shops: its history (decision 0062, migration 0027). */
+interface StockMovesTable {
+  id: Generated<number>;
+  product_id: number;
+  from_shop_id: number | null;
+  to_shop_id: number;
+  state: StockMoveState;
+  created_by: number;
+  created_at: Time;
+  closed_by: number | null;
+  closed_at: Time | null;
 }
 
 interface ProductImagesTable {
@@ -503,6 +520,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
+  stock_moves: StockMovesTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
   money_transfers: MoneyTransfersTable;

@@ -25,6 +25,7 @@ import { up as m0021 } from './0021-seller-request-category.js';
 import { up as m0022 } from './0022-product-reports.js';
 import { up as m0023 } from './0023-device-imei.js';
 import { up as m0024 } from './0024-collection-code.js';
+import { up as m0027 } from './0027-stock-moves.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, MigrationFn> = {
   '0022-product-reports': m0022,
   '0023-device-imei': m0023,
   '0024-collection-code': m0024,
+  '0027-stock-moves': m0027,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
