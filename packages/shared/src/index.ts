@@ -38,3 +38,4 @@ export * from './cookies.js';
 export * from './languages.js';
 export * from './reports.js';
 export * from './stock-moves.js';
+export * from './transfer-requests.js';

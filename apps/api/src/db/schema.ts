@@ -153,6 +153,22 @@ export interface ProductsTable {
   updated_at: Time;
 }
 
+/** A buyer's ask to bring an item to their shop (decision 0062); staff accept (a move) or decline. */
+interface TransferRequestsTable {
+  id: Generated<number>;
+  product_id: number;
+  to_shop_id: number;
+  buyer_name: string;
+  /** Normalised +265 number: the SMS answer goes here. */
+  phone: string;
+  address_group: string;
+  state: 'open' | 'accepted' | 'declined';
+  reason: string | null;
+  created_at: Time;
+  decided_by: number | null;
+  decided_at: Time | null;
+}
+
 export type StockMoveState = 'in_transit' | 'received' | 'cancelled';
 
 /** One move of an item between shops: its history (decision 0062, migration 0027). */
@@ -521,6 +537,7 @@ export interface Database {
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
   stock_moves: StockMovesTable;
+  transfer_requests: TransferRequestsTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
   money_transfers: MoneyTransfersTable;

@@ -45,48 +45,54 @@ async function lockedProduct(trx: Transaction<Database>, db: Db, productId: numb
   return product;
 }
 
+/** Starts the move inside the caller's transaction (a staff move, or an accepted transfer request). */
+export async function moveIn(
+  trx: Transaction<Database>,
+  db: Db,
+  actor: SessionUser,
+  move: { productId: number; shopId: number; at: string },
+) {
+  const { productId, shopId, at } = move;
+  const product = await lockedProduct(trx, db, productId);
+  const shop = await trx.selectFrom('shops').select(['id', 'name', 'town']).where('id', '=', shopId).executeTakeFirst();
+  if (!shop) throw new HttpError(422, 'Choose a shop', { shop_id: 'Choose a shop' });
+  if (product.sold === 1) throw new HttpError(409, 'A sold item cannot be moved.');
+  if (product.transit_shop_id !== null) throw new HttpError(409, 'This item is already being moved.');
+  if (product.shop_id === shopId)
+    throw new HttpError(422, 'The item is already at that shop.', { shop_id: 'The item is already at that shop.' });
+  if (await isHeld(trx, productId)) throw new HttpError(409, RESERVED_CANNOT_MOVE);
+  await trx
+    .insertInto('stock_moves')
+    .values({
+      product_id: productId,
+      from_shop_id: product.shop_id,
+      to_shop_id: shopId,
+      state: 'in_transit',
+      created_by: actor.id,
+      created_at: at,
+      closed_by: null,
+      closed_at: null,
+    })
+    .execute();
+  await trx
+    .updateTable('products')
+    .set({ transit_shop_id: shopId, updated_at: at })
+    .where('id', '=', productId)
+    .execute();
+  await recordAudit(trx, {
+    actorId: actor.id,
+    action: `Product ${product.name} moving to ${shop.name} (${shop.town})`,
+    subjectType: 'product',
+    subjectId: productId,
+    at,
+  });
+  return shop;
+}
+
 /** POST .../move: the item leaves its shop for another; not orderable until received or cancelled. */
 export async function startMove(db: Db, actor: SessionUser, productId: number, shopId: number, now: Date) {
   const at = now.toISOString();
-  await db.kysely.transaction().execute(async (trx) => {
-    const product = await lockedProduct(trx, db, productId);
-    const shop = await trx
-      .selectFrom('shops')
-      .select(['id', 'name', 'town'])
-      .where('id', '=', shopId)
-      .executeTakeFirst();
-    if (!shop) throw new HttpError(422, 'Choose a shop', { shop_id: 'Choose a shop' });
-    if (product.sold === 1) throw new HttpError(409, 'A sold item cannot be moved.');
-    if (product.transit_shop_id !== null) throw new HttpError(409, 'This item is already being moved.');
-    if (product.shop_id === shopId)
-      throw new HttpError(422, 'The item is already at that shop.', { shop_id: 'The item is already at that shop.' });
-    if (await isHeld(trx, productId)) throw new HttpError(409, RESERVED_CANNOT_MOVE);
-    await trx
-      .insertInto('stock_moves')
-      .values({
-        product_id: productId,
-        from_shop_id: product.shop_id,
-        to_shop_id: shopId,
-        state: 'in_transit',
-        created_by: actor.id,
-        created_at: at,
-        closed_by: null,
-        closed_at: null,
-      })
-      .execute();
-    await trx
-      .updateTable('products')
-      .set({ transit_shop_id: shopId, updated_at: at })
-      .where('id', '=', productId)
-      .execute();
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: `Product ${product.name} moving to ${shop.name} (${shop.town})`,
-      subjectType: 'product',
-      subjectId: productId,
-      at,
-    });
-  });
+  await db.kysely.transaction().execute((trx) => moveIn(trx, db, actor, { productId, shopId, at }));
   return loadMoves(db.kysely, productId);
 }
 
