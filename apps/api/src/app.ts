@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
+import { stockMoveRoutes } from './modules/stock-moves/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
@@ -229,6 +230,7 @@ export async function buildApp({
         publicUrl,
       });
       await api.register(deviceRoutes, { db, clock });
+      await api.register(stockMoveRoutes, { db, clock });
       await api.register(moneyRoutes, { db });
       await api.register(estimateRoutes, { db, clock });
       await api.register(dashboardRoutes, {

@@ -51,16 +51,10 @@ test('a graded item, from the sell form to the product page', async ({ page, req
   await checkScreen(page, 'request');
 
   // Bought and added to a shop: the product carries the corrected grade.
-  await admin.call('post', `/api/admin/seller-requests/${id}/approved`);
-  await admin.call('post', `/api/admin/seller-requests/${id}/offer`, { price: 130000, reason: 'Scratch on the back' });
-  await admin.call('post', `/api/admin/seller-requests/${id}/seller-accepted`, { note: 'Accepted at the counter' });
-  const { shops } = (await admin.call('get', '/api/admin/shops?limit=50')) as { shops: { id: number; name: string }[] };
-  const { categories } = (await admin.call('get', '/api/admin/categories?limit=50')) as {
-    categories: { id: number; name: string }[];
-  };
-  const added = await admin.call('post', `/api/admin/seller-requests/${id}/add-to-inventory`, {
-    shop_id: shops.find((s) => s.name === 'Lilongwe City Centre Shop')!.id,
-    category_id: categories.find((c) => c.name === 'SmartPhones')!.id,
+  const productId = await admin.stock(id, {
+    shop: 'Lilongwe City Centre Shop',
+    category: 'SmartPhones',
+    offer: 130000,
     price: 175000,
   });
 
@@ -70,7 +64,7 @@ test('a graded item, from the sell form to the product page', async ({ page, req
   const card = page.getByRole('article').filter({ hasText: item });
   await expect(card.getByTestId('condition-label')).toHaveText('Condition: Good');
   await card.getByRole('link', { name: item, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${added.product_id}$`));
+  await expect(page).toHaveURL(new RegExp(`/product/${productId}$`));
   const stated = page.getByTestId('item-condition');
   await expect(stated).toContainText('Condition');
   await expect(stated).toContainText('Good');

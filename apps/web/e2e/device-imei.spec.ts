@@ -2,7 +2,7 @@ import { luhnValid } from '@marketplace/shared';
 import { expect, test } from '@playwright/test';
 import { login } from './support/admin';
 import { screenChecks } from './support/screens';
-import { staff } from './support/staff-api';
+import { staff, submitSell } from './support/staff-api';
 
 // IMEI at intake (docs/decisions/0057): staff type the phone's IMEI and the result of their MACRA CEIR check on the
 // seller request, add it to inventory, and buyers read "IMEI checked with MACRA" on the product page, never the IMEI.
@@ -22,22 +22,7 @@ test('staff record an IMEI and a compliant CEIR check, and the product page says
 }) => {
   const item = `IMEI Phone ${Date.now().toString(36)}`;
   const imei = freshImei();
-  const submitted = await request.post('/api/v1/sells', {
-    multipart: {
-      item_name: item,
-      description: 'Dual SIM, 128 GB, box and charger.',
-      price: '300000',
-      seller_name: 'Chisomo Phiri',
-      phone: '0999 456 789',
-      email: 'chisomo@example.mw',
-      location: 'Lilongwe',
-      notify_on_offer: 'true',
-      terms_accepted: 'true',
-      create_seller_account: 'false',
-    },
-  });
-  expect(submitted.status()).toBe(201);
-  const { reference } = (await submitted.json()) as { reference: string };
+  const reference = await submitSell(request, item);
 
   // Offered and accepted through the API: those screens have journeys of their own.
   const admin = await staff(request);

@@ -37,3 +37,5 @@ export * from './password-reset.js';
 export * from './cookies.js';
 export * from './languages.js';
 export * from './reports.js';
+export * from './stock-moves.js';
+export * from './transfer-requests.js';

@@ -39,6 +39,10 @@ export const publicProductSchema = z.object({
   battery_health: z.number().int().nullable(),
   /** Staff found the device's IMEI compliant on MACRA's CEIR; the IMEI itself is never public (decision 0057). */
   imei_checked: z.boolean(),
+  /** On its way to another shop (decision 0062): not orderable until it arrives. */
+  in_transit: z.boolean(),
+  /** The town it is going to while in transit; null otherwise. */
+  transit_town: z.string().nullable(),
   created_at: z.string(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;

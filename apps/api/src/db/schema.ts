@@ -149,8 +149,41 @@ export interface ProductsTable {
   /** Staff who recorded the CEIR result and when; null while not checked. */
   ceir_checked_by: ColumnType<number | null, number | null | undefined, number | null>;
   ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  /** The shop the item is travelling to (decision 0062); null when it is not being moved. Not orderable meanwhile. */
+  transit_shop_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Time;
   updated_at: Time;
+}
+
+/** A buyer's ask to bring an item to their shop (decision 0062); staff accept (a move) or decline. */
+interface TransferRequestsTable {
+  id: Generated<number>;
+  product_id: number;
+  to_shop_id: number;
+  buyer_name: string;
+  /** Normalised +265 number: the SMS answer goes here. */
+  phone: string;
+  address_group: string;
+  state: 'open' | 'accepted' | 'declined';
+  reason: string | null;
+  created_at: Time;
+  decided_by: number | null;
+  decided_at: Time | null;
+}
+
+export type StockMoveState = 'in_transit' | 'received' | 'cancelled';
+
+/** One move of an item between shops: its history (decision 0062, migration 0027). */
+interface StockMovesTable {
+  id: Generated<number>;
+  product_id: number;
+  from_shop_id: number | null;
+  to_shop_id: number;
+  state: StockMoveState;
+  created_by: number;
+  created_at: Time;
+  closed_by: number | null;
+  closed_at: Time | null;
 }
 
 interface ProductImagesTable {
@@ -511,6 +544,8 @@ export interface Database {
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
+  stock_moves: StockMovesTable;
+  transfer_requests: TransferRequestsTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
   money_transfers: MoneyTransfersTable;

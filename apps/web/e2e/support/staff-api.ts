@@ -24,5 +24,42 @@ export async function staff(request: APIRequestContext) {
       expect(seller_requests.map((r) => r.reference)).toEqual([reference]);
       return seller_requests[0]!.id;
     },
+    /** Approved, offered, accepted and added to a shop, by names: the item is published stock; answers its id. */
+    async stock(id: number, place: { shop: string; category: string; offer: number; price: number }) {
+      await call('post', `/api/admin/seller-requests/${id}/approved`);
+      await call('post', `/api/admin/seller-requests/${id}/offer`, { price: place.offer, reason: 'Fair price' });
+      await call('post', `/api/admin/seller-requests/${id}/seller-accepted`, { note: 'Accepted at the counter' });
+      const { shops } = (await call('get', '/api/admin/shops?limit=50')) as { shops: { id: number; name: string }[] };
+      const { categories } = (await call('get', '/api/admin/categories?limit=50')) as {
+        categories: { id: number; name: string }[];
+      };
+      const added = await call('post', `/api/admin/seller-requests/${id}/add-to-inventory`, {
+        shop_id: shops.find((s) => s.name === place.shop)!.id,
+        category_id: categories.find((c) => c.name === place.category)!.id,
+        price: place.price,
+      });
+      return added.product_id as number;
+    },
   };
+}
+
+/** A seller's request sent through the API as the sell form sends it; answers its reference. */
+export async function submitSell(request: APIRequestContext, item: string, fields: Record<string, string> = {}) {
+  const submitted = await request.post('/api/v1/sells', {
+    multipart: {
+      item_name: item,
+      description: 'Dual SIM, 128 GB, box and charger.',
+      price: '300000',
+      seller_name: 'Chisomo Phiri',
+      phone: '0999 456 789',
+      email: 'chisomo@example.mw',
+      location: 'Lilongwe',
+      notify_on_offer: 'true',
+      terms_accepted: 'true',
+      create_seller_account: 'false',
+      ...fields,
+    },
+  });
+  expect(submitted.status()).toBe(201);
+  return ((await submitted.json()) as { reference: string }).reference;
 }

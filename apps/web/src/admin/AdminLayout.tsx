@@ -39,6 +39,7 @@ const links = [
   { to: '/admin/users', label: 'Users', Icon: UsersIcon },
   { to: '/admin/seller-requests', label: 'Seller Requests', Icon: InboxIcon },
   { to: '/admin/reports', label: 'Reports', Icon: FlagIcon },
+  { to: '/admin/transfers', label: 'Transfers', Icon: InboxIcon },
   { to: '/admin/categories', label: 'Categories', Icon: TagIcon },
 ];
 

@@ -43,6 +43,7 @@ describe('route guard', () => {
       'Users',
       'Seller Requests',
       'Reports',
+      'Transfers',
       'Categories',
       'My Account',
       'Logout',

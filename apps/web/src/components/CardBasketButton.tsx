@@ -1,20 +1,20 @@
 import { Link } from '../lib/router';
 import { addToBasket } from '../lib/basket-store';
 import { useBasket } from '../lib/use-basket';
-import { unavailableLabel, type CardProduct } from '../lib/product-types';
+import { unavailableText, type CardProduct } from '../lib/product-types';
 import { BasketIcon } from './icons';
 import { useI18n } from '../i18n/context';
 
 const base = 'btn relative z-10 w-full px-2 text-sm whitespace-nowrap';
 
-/** The card's basket control: add once; afterwards it leads to the basket; a sold or reserved item cannot be added. */
+/** The card's basket control: add once; afterwards it leads to the basket; a sold, reserved or travelling item cannot be added. */
 export function CardBasketButton({ product }: { product: CardProduct }) {
   const inBasket = useBasket().some((item) => item.id === product.id);
-  const unavailable = unavailableLabel(product);
   const i18n = useI18n();
+  const unavailable = unavailableText(i18n, product);
 
   if (unavailable) {
-    return <p className={`${base} bg-stone-100 text-stone-700`}>{i18n._(unavailable)}</p>;
+    return <p className={`${base} bg-stone-100 text-stone-700`}>{unavailable}</p>;
   }
   if (inBasket) {
     return (

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getBasket } from '../lib/basket-store';
-import { renderWithRouter } from '../test/render';
+import { renderInChichewa, renderWithRouter } from '../test/render';
 import { ProductCard } from './ProductCard';
 
 const base = { id: 5, name: 'HP EliteBook 840' };
@@ -88,6 +88,17 @@ describe('ProductCard links and basket', () => {
     expect(screen.getAllByText('Reserved')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /Add to basket/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /In basket/ })).not.toBeInTheDocument();
+  });
+  it('says an item on its way to another shop is coming to that town, and cannot add it', () => {
+    renderWithRouter(<ProductCard product={{ ...base, in_transit: true, transit_town: 'Mzuzu' }} />);
+    expect(screen.getAllByText('Coming to Mzuzu soon')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Add to basket/ })).not.toBeInTheDocument();
+  });
+  it('says it in Chichewa too', () => {
+    renderInChichewa(<ProductCard product={{ ...base, in_transit: true, transit_town: 'Mzuzu' }} />, {
+      'Coming to {town} soon': 'Ikubwera ku {town} posachedwa',
+    });
+    expect(screen.getAllByText('Ikubwera ku Mzuzu posachedwa')).toHaveLength(2);
   });
   it('shows no badge on an item for sale', () => {
     renderWithRouter(<ProductCard product={{ ...base, sold: false, reserved: false }} />);

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCATION, formatMoney } from '@marketplace/shared';
 import { Link } from '../lib/router';
 import { CARD_IMAGE, CARD_SIZES, CARD_SRCSET, cardImageFile } from '../lib/images';
-import { unavailableLabel, type CardProduct } from '../lib/product-types';
+import { unavailableText, type CardProduct } from '../lib/product-types';
 import { CardBasketButton } from './CardBasketButton';
 import { ConditionLabel } from './ConditionLabel';
 import { PinIcon } from './icons';
@@ -28,8 +28,8 @@ export function ProductCard({
   priority = false,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const badge = unavailableLabel(product);
   const i18n = useI18n();
+  const badge = unavailableText(i18n, product);
   return (
     // The name's link is stretched over the whole card (after:inset-0) so a tap anywhere opens the product,
     // while the basket button stays a separate control above it (no button nested in a link).
@@ -48,7 +48,7 @@ export function ProductCard({
         <span
           className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs font-semibold ${product.sold ? 'bg-stone-900 text-white' : 'bg-amber-300 text-stone-950'}`}
         >
-          {i18n._(badge)}
+          {badge}
         </span>
       )}
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">

@@ -38,6 +38,8 @@ export function aProduct(overrides: Partial<PublicProduct> = {}): PublicProduct 
     warranty_days: null,
     battery_health: null,
     imei_checked: false,
+    in_transit: false,
+    transit_town: null,
     created_at: '2025-08-01T10:00:00.000Z',
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { formatMoney } from '@marketplace/shared';
 import { HttpError } from '../../plugins/errors.js';
 
-export type UnavailableReason = 'unlisted' | 'sold' | 'reserved' | 'taken' | 'lapsed';
+export type UnavailableReason = 'unlisted' | 'sold' | 'reserved' | 'taken' | 'lapsed' | 'moving';
 
 const SENTENCES: Record<UnavailableReason, (name: string) => string> = {
   unlisted: (name) => `${name} is not on sale.`,
@@ -10,6 +10,7 @@ const SENTENCES: Record<UnavailableReason, (name: string) => string> = {
   taken: (name) => `${name} was just reserved by another buyer.`,
   lapsed: (name) =>
     `${name} was reserved with this phone number and not collected; it can be reserved again 24 hours after that reservation ended.`,
+  moving: (name) => `${name} is on its way to another shop and can be ordered once it arrives.`,
 };
 
 /**

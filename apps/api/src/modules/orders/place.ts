@@ -18,6 +18,7 @@ import {
   holdProducts,
   insertItems,
   insertOrder,
+  inTransit,
   notOnSale,
   ordersOfRequest,
   productsForOrder,
@@ -25,6 +26,7 @@ import {
 import { loadPublicOrder } from './service.js';
 import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
+import { moveLockKeys } from '../stock-moves/lock-keys.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
 import { signPhoneToken } from '../phone-proof/phone-token.js';
 import { useCode } from '../phone-proof/repository.js';
@@ -226,6 +228,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
       if (!p || p.published !== 1) conflict.unavailable(item.product_id, `Item #${item.product_id}`, 'unlisted');
       else if (p.sold === 1) conflict.unavailable(p.id, p.name, 'sold');
       else if (held.has(p.id)) conflict.unavailable(p.id, p.name, 'reserved');
+      else if (p.transit_shop_id !== null) conflict.unavailable(p.id, p.name, 'moving');
       else if (lapsed.has(p.id)) conflict.unavailable(p.id, p.name, 'lapsed');
       else if (item.price !== undefined && item.price !== Number(p.price))
         conflict.changed(p.id, p.name, Number(p.price));
@@ -312,6 +315,10 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     lost.check();
     // Held now; an order completed just before our hold (sold, hold released) shows here.
     for (const id of await notOnSale(trx, ids)) lost.unavailable(id, products.get(id)!.name, 'sold');
+    lost.check();
+    // A move started meanwhile: the move takes this lock before it looks for holds (decision 0062).
+    await lockKeys(trx, db.engine, moveLockKeys(ids));
+    for (const id of await inTransit(trx, ids)) lost.unavailable(id, products.get(id)!.name, 'moving');
     lost.check();
     // Last: a refused order leaves the code usable for the corrected basket.
     if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();

@@ -10,9 +10,29 @@ export function productsForOrder(db: Executor, ids: number[]) {
   return db
     .selectFrom('products as p')
     .leftJoin('shops as s', 's.id', 'p.shop_id')
-    .select(['p.id', 'p.name', 'p.price', 'p.published', 'p.sold', 'p.shop_id', 's.delivery_fee as shop_delivery_fee'])
+    .select([
+      'p.id',
+      'p.name',
+      'p.price',
+      'p.published',
+      'p.sold',
+      'p.shop_id',
+      'p.transit_shop_id',
+      's.delivery_fee as shop_delivery_fee',
+    ])
     .where('p.id', 'in', ids)
     .execute();
+}
+
+/** Of these products, the ones on their way to another shop (decision 0062). */
+export async function inTransit(db: Executor, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('transit_shop_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Of these products, the ones no longer on sale (sold or unpublished). */

@@ -24,6 +24,7 @@ export type ProductRecord = Pick<
   | 'warranty_days'
   | 'battery_health'
   | 'ceir'
+  | 'transit_shop_id'
   | 'created_at'
   | 'updated_at'
 > & {
@@ -34,6 +35,7 @@ export type ProductRecord = Pick<
   shop_hours: Shop['hours'] | null;
   shop_phone: Shop['phone'] | null;
   shop_delivery_fee: Shop['delivery_fee'] | null;
+  transit_town: Shop['town'] | null;
 };
 
 export function fromProducts(db: Executor) {
@@ -45,6 +47,7 @@ export function withColumns(query: ReturnType<typeof fromProducts>) {
   return query
     .leftJoin('categories as c', 'c.id', 'p.category_id')
     .leftJoin('shops as s', 's.id', 'p.shop_id')
+    .leftJoin('shops as ts', 'ts.id', 'p.transit_shop_id')
     .select([
       'p.id',
       'p.name',
@@ -62,6 +65,7 @@ export function withColumns(query: ReturnType<typeof fromProducts>) {
       'p.warranty_days',
       'p.battery_health',
       'p.ceir',
+      'p.transit_shop_id',
       'p.created_at',
       'p.updated_at',
       's.name as shop_name',
@@ -70,6 +74,7 @@ export function withColumns(query: ReturnType<typeof fromProducts>) {
       's.hours as shop_hours',
       's.phone as shop_phone',
       's.delivery_fee as shop_delivery_fee',
+      'ts.town as transit_town',
     ]);
 }
 

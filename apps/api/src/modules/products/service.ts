@@ -54,6 +54,9 @@ export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Pro
       ...conditionOf(row),
       // Only whether MACRA's register was checked: the IMEIs are never read for a public answer (decision 0057).
       imei_checked: row.ceir === 'compliant',
+      // On its way to another shop (decision 0062): not orderable until it arrives there.
+      in_transit: row.transit_shop_id !== null,
+      transit_town: row.transit_shop_id === null ? null : row.transit_town,
       created_at: row.created_at,
     };
   });

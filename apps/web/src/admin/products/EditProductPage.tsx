@@ -34,6 +34,7 @@ import {
 } from './api';
 import { DeviceSection } from '../components/DeviceSection';
 import { BuyingPrice } from './BuyingPrice';
+import { MoveSection } from './MoveSection';
 import { ConditionFields } from './ConditionFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 import { markStale } from '../query-client';
@@ -253,6 +254,9 @@ function EditProductForm({
           }}
           fallback={PRODUCT_ERRORS.device}
         />
+      </div>
+      <div className="mt-5 max-w-3xl">
+        <MoveSection productId={product.id} shopId={product.shop_id} shops={shops} />
       </div>
       {dialog}
     </>

@@ -21,8 +21,18 @@ const shops = {
       phone: null,
       delivery_fee: null,
     },
+    {
+      id: 2,
+      name: 'Mzuzu Shop',
+      address: 'Orton Chirwa Road',
+      town: 'Mzuzu',
+      hours: 'Mon-Sat 8-17',
+      contact: 'Mon-Sat 8-17',
+      phone: null,
+      delivery_fee: null,
+    },
   ],
-  total: 1,
+  total: 2,
   limit: 100,
   offset: 0,
 };
@@ -62,9 +72,13 @@ function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   };
 }
 
-async function openEdit(product: AdminProduct) {
+const NO_MOVES = { product_id: 5, current: null, history: [] };
+
+async function openEdit(product: AdminProduct, more: Parameters<typeof mockApi>[0] = []) {
   signIn();
   mockApi([
+    ...more,
+    [/^GET \/api\/admin\/products\/5\/moves$/, () => json(NO_MOVES)],
     [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
     [/^GET \/api\/admin\/products\/5$/, () => json(product)],
     [/^GET \/api\/admin\/shops\?/, () => json(shops)],
@@ -101,5 +115,66 @@ describe('edit product: buying price', () => {
     await openEdit(aProduct({ buying_price: null }));
     expect(screen.queryByTestId('buying-price')).not.toBeInTheDocument();
     expect(screen.queryByText(/Bought from the seller/)).not.toBeInTheDocument();
+  });
+});
+
+describe('edit product: moving it to another shop', () => {
+  const move = {
+    id: 3,
+    state: 'in_transit' as const,
+    from_shop: { id: 1, name: 'Lilongwe City Mall', town: 'Lilongwe' },
+    to_shop: { id: 2, name: 'Mzuzu Shop', town: 'Mzuzu' },
+    created_at: '2025-08-02T10:00:00.000Z',
+    closed_at: null,
+  };
+
+  it('moves the item to a shop other than its own, then marks it received', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    await openEdit(aProduct(), [
+      [
+        /^POST \/api\/admin\/products\/5\/move$/,
+        (_url, init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return json({ product_id: 5, current: move, history: [move] });
+        },
+      ],
+      [
+        /^POST \/api\/admin\/products\/5\/move\/receive$/,
+        () =>
+          json({ product_id: 5, current: null, history: [{ ...move, state: 'received', closed_at: move.created_at }] }),
+      ],
+    ]);
+    const card = within(await screen.findByRole('region', { name: 'Shop moves' }));
+    const select = card.getByLabelText('Destination shop');
+    // The item's own shop is no destination.
+    expect(within(select).queryByRole('option', { name: /Lilongwe City Mall/ })).not.toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Move to another shop' })).toBeDisabled();
+    await user.selectOptions(select, 'Mzuzu Shop (Mzuzu)');
+    await user.click(card.getByRole('button', { name: 'Move to another shop' }));
+    expect(sent).toEqual([{ shop_id: 2 }]);
+    expect(await card.findByText(/Coming to Mzuzu soon/)).toBeInTheDocument();
+    expect(card.getByText('In transit')).toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Mark received' }));
+    expect(await card.findByLabelText('Destination shop')).toBeInTheDocument();
+    expect(card.getByRole('list', { name: 'Move history' })).toHaveTextContent(
+      'Lilongwe City Mall → Mzuzu Shop, Received',
+    );
+  });
+
+  it('says why a reserved item cannot move', async () => {
+    const user = userEvent.setup();
+    await openEdit(aProduct(), [
+      [
+        /^POST \/api\/admin\/products\/5\/move$/,
+        () => json({ message: 'An open order reserves this item: it stays at its shop until the order ends.' }, 409),
+      ],
+    ]);
+    const card = within(await screen.findByRole('region', { name: 'Shop moves' }));
+    await user.selectOptions(card.getByLabelText('Destination shop'), 'Mzuzu Shop (Mzuzu)');
+    await user.click(card.getByRole('button', { name: 'Move to another shop' }));
+    expect(await screen.findByText(/An open order reserves this item/)).toBeInTheDocument();
+    expect(card.queryByText('In transit')).not.toBeInTheDocument();
   });
 });

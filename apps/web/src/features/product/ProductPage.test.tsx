@@ -252,6 +252,22 @@ describe('ProductPage', () => {
     expect(getBasket()).toEqual([]);
   });
 
+  it('an item on its way to another shop says where it is coming to and cannot be bought', async () => {
+    const user = userEvent.setup();
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ in_transit: true, transit_town: 'Mzuzu' }))],
+      [/GET .*(category|products\?)/, () => json(list([]))],
+    ]);
+    renderProduct();
+    expect(
+      await screen.findByText('On its way to our shop in Mzuzu: it can be ordered there once it arrives.'),
+    ).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Coming to Mzuzu soon' });
+    expect(button).toBeDisabled();
+    await user.click(button);
+    expect(getBasket()).toEqual([]);
+  });
+
   it('shows the shop that holds the item, with a call link and a WhatsApp link carrying the item', async () => {
     mockApi([
       [

@@ -2,7 +2,7 @@ import { formatMoney, type PublicProduct } from '@marketplace/shared';
 import { Link, useNavigate } from '../../../lib/router';
 import { BasketIcon, PinIcon } from '../../../components/icons';
 import { addToBasket } from '../../../lib/basket-store';
-import { unavailableLabel } from '../../../lib/product-types';
+import { unavailableLabel, unavailableText } from '../../../lib/product-types';
 import { galleryFiles } from '../gallery-files';
 import { Gallery } from './Gallery';
 import { InterestPanel } from './InterestPanel';
@@ -52,7 +52,13 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
         )}
         {unavailable && (
           <p className="rounded-md bg-stone-200 px-3 py-2 font-semibold text-stone-900" role="status">
-            {product.sold ? i18n._('This item has been sold.') : i18n._('This item is reserved by another buyer.')}
+            {product.sold
+              ? i18n._('This item has been sold.')
+              : product.reserved
+                ? i18n._('This item is reserved by another buyer.')
+                : i18n._('On its way to our shop in {town}: it can be ordered there once it arrives.', {
+                    town: product.transit_town ?? '',
+                  })}
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -63,11 +69,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
             className="btn btn-primary w-full px-6 sm:w-auto"
           >
             <BasketIcon width={20} height={20} />
-            {unavailable === 'Sold'
-              ? i18n._('Sold')
-              : unavailable === 'Reserved'
-                ? i18n._('Reserved')
-                : i18n._('Buy Now')}
+            {unavailableText(i18n, product) ?? i18n._('Buy Now')}
           </button>
           {/* A new count from the server (a kept page refreshing) starts the panel again. */}
           <InterestPanel key={`${product.id}:${product.watchers}`} product={product} />

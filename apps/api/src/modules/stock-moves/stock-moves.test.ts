@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { engines } from '../../test/databases.js';
+import { addProduct, addShop } from '../../test/fixtures.js';
+import { signIn } from '../../test/users.js';
+import { items, placeOrder } from '../orders/testing.js';
+import { NOT_MOVING, RESERVED_CANNOT_MOVE } from './service.js';
+
+// docs/decisions/0062: moving an item between shops; not orderable on the way, fresh in public answers at once.
+describe.each(engines)('moving stock between shops [%s]', (engine) => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let lilongwe: number;
+  let mzuzu: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    headers = (await signIn(t.app, t.db, 'Moderator')).headers;
+    lilongwe = await addShop(t.db, 'Area 3 Shop', { town: 'Lilongwe' });
+    mzuzu = await addShop(t.db, 'Mzuzu Shop', { town: 'Mzuzu' });
+  });
+  afterAll(() => t.close());
+
+  const product = (name: string) => addProduct(t.db, { name, shopId: lilongwe, images: 0 });
+  const move = (id: number, shop_id: unknown, h = headers) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/products/${id}/move`, headers: h, payload: { shop_id } });
+  const end = (id: number, step: 'receive' | 'cancel') =>
+    t.app.inject({ method: 'POST', url: `/api/admin/products/${id}/move/${step}`, headers });
+  const publicProduct = async (id: number) => (await t.app.inject(`/api/v1/products/${id}`)).json();
+  const listed = async (id: number) =>
+    ((await t.app.inject('/api/v1/products?limit=100')).json().products as { id: number }[]).find((p) => p.id === id);
+
+  it('moves an item: in transit, not orderable, then received as the destination shop’s stock', async () => {
+    const id = await product('Moving Galaxy A14');
+    // Read first, so the catalogue cache holds the old answers: the move must show on the very next read.
+    expect(await publicProduct(id)).toMatchObject({ in_transit: false, transit_town: null });
+    expect(await listed(id)).toMatchObject({ in_transit: false });
+
+    const res = await move(id, mzuzu);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().current).toMatchObject({
+      state: 'in_transit',
+      from_shop: { id: lilongwe, town: 'Lilongwe' },
+      to_shop: { id: mzuzu, name: 'Mzuzu Shop', town: 'Mzuzu' },
+      closed_at: null,
+    });
+    expect(await publicProduct(id)).toMatchObject({ in_transit: true, transit_town: 'Mzuzu', shop: { id: lilongwe } });
+    expect(await listed(id)).toMatchObject({ in_transit: true, transit_town: 'Mzuzu' });
+
+    // Refused with the checkout's conflict shape, like a reserved item.
+    const order = await placeOrder(t.app, items(id));
+    expect(order.statusCode).toBe(409);
+    expect(order.json()).toMatchObject({ unavailable: [id], changed: [] });
+    expect(order.json().message).toMatch(/Moving Galaxy A14 is on its way to another shop/);
+    expect((await move(id, lilongwe)).statusCode).toBe(409);
+
+    const received = await end(id, 'receive');
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().current).toBeNull();
+    expect(received.json().history[0]).toMatchObject({ state: 'received', to_shop: { id: mzuzu } });
+    expect(await publicProduct(id)).toMatchObject({
+      in_transit: false,
+      transit_town: null,
+      shop: { id: mzuzu, town: 'Mzuzu' },
+      location: 'Mzuzu',
+    });
+    expect((await placeOrder(t.app, items(id))).statusCode).toBe(201);
+
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'product')
+      .where('subject_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'Product Moving Galaxy A14 moving to Mzuzu Shop (Mzuzu)',
+      'Product Moving Galaxy A14 received at Mzuzu Shop',
+    ]);
+  });
+
+  it('cancels a move before it is received: the item stays where it was and is orderable again', async () => {
+    const id = await product('Cancelled Tecno Spark');
+    expect((await move(id, mzuzu)).statusCode).toBe(200);
+    const res = await end(id, 'cancel');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().history.map((m: { state: string }) => m.state)).toEqual(['cancelled']);
+    expect(await publicProduct(id)).toMatchObject({ in_transit: false, shop: { id: lilongwe } });
+    // Nothing is open any more: neither step can run twice.
+    for (const step of ['receive', 'cancel'] as const) {
+      const again = await end(id, step);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(NOT_MOVING);
+    }
+    expect((await placeOrder(t.app, items(id))).statusCode).toBe(201);
+  });
+
+  it('refuses to move an item an open order reserves (409), a sold one, or to its own or a missing shop', async () => {
+    const reserved = await product('Reserved Itel A70');
+    expect((await placeOrder(t.app, items(reserved))).statusCode).toBe(201);
+    const res = await move(reserved, mzuzu);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(RESERVED_CANNOT_MOVE);
+    expect(await publicProduct(reserved)).toMatchObject({ in_transit: false });
+
+    const sold = await addProduct(t.db, { name: 'Sold Nokia', shopId: lilongwe, sold: true, images: 0 });
+    expect((await move(sold, mzuzu)).statusCode).toBe(409);
+    const here = await product('Staying Redmi');
+    expect((await move(here, lilongwe)).statusCode).toBe(422);
+    expect((await move(here, 999_999)).statusCode).toBe(422);
+    expect((await move(here, 'Mzuzu')).statusCode).toBe(400);
+    expect((await move(999_999, mzuzu)).statusCode).toBe(404);
+    const count = await t.db.kysely.selectFrom('stock_moves').select('id').where('product_id', '=', here).execute();
+    expect(count).toHaveLength(0);
+  });
+
+  it('is for Admin and Moderator only', async () => {
+    const id = await product('Guarded Infinix');
+    expect((await move(id, mzuzu, {})).statusCode).toBe(401);
+    const buyer = (await signIn(t.app, t.db, 'User')).headers;
+    expect((await move(id, mzuzu, buyer)).statusCode).toBe(403);
+    const admin = (await signIn(t.app, t.db, 'Admin')).headers;
+    expect((await move(id, mzuzu, admin)).statusCode).toBe(200);
+  });
+});

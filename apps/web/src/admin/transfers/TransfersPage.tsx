@@ -1,0 +1,117 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTransferRequest } from '@marketplace/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/dates';
+import { Link } from '../../lib/router';
+import { ActionModal } from '../components/ActionModal';
+import { DataTable, RowActions, RowButton } from '../components/DataTable';
+import { Loaded, TableSkeleton } from '../components/status';
+import { PageHeader, td, TextAreaField } from '../components/ui';
+import { notifyError, notifySuccess } from '../toasts';
+import { usePageTitle } from '../use-page-title';
+import { decideTransfer, TRANSFER_ERRORS, transferKeys, transfersQuery } from './api';
+
+type Pending = { request: AdminTransferRequest; accept: boolean };
+
+/** Buyers' asks to bring an item to their shop (decision 0062): accept starts the move, decline says why by SMS. */
+export function TransfersPage() {
+  usePageTitle('Transfers');
+  const queryClient = useQueryClient();
+  const requests = useQuery(transfersQuery());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function decide({ request, accept }: Pending) {
+    setBusy(true);
+    try {
+      const left = await decideTransfer(request.id, accept ? { accept } : { accept, reason });
+      queryClient.setQueryData(transferKeys.all, left);
+      notifySuccess(accept ? 'Accepted: the item is on its way' : 'Declined: the buyer is told by SMS');
+      setPending(null);
+      setReason('');
+    } catch (failure) {
+      notifyError(errorMessage(failure, TRANSFER_ERRORS.decide));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <PageHeader title="Transfers" action={null}>
+        Buyers in another town asking for an item to be brought to their shop. They hear your answer by SMS.
+      </PageHeader>
+      <Loaded
+        resource={requests}
+        fallback={TRANSFER_ERRORS.list}
+        skeleton={<TableSkeleton />}
+        isEmpty={(data) => data.transfer_requests.length === 0}
+        empty="No open transfer requests."
+      >
+        {(data) => (
+          <DataTable label="Transfer requests" columns={['Item', 'To', 'Buyer', 'Asked']} actions="Actions">
+            {data.transfer_requests.map((r) => (
+              <tr key={r.id}>
+                <td className={`${td} font-medium`}>
+                  <Link to={`/admin/products/${r.product_id}`} className="text-teal-800 underline">
+                    {r.product_name}
+                  </Link>
+                </td>
+                <td className={td}>
+                  {r.to_shop.name} ({r.to_shop.town})
+                </td>
+                <td className={td}>
+                  {r.buyer_name}, {r.phone}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.created_at)}</td>
+                <RowActions>
+                  <RowButton
+                    label={`Accept ${r.product_name} to ${r.to_shop.town}`}
+                    onClick={() => setPending({ request: r, accept: true })}
+                  >
+                    Accept
+                  </RowButton>
+                  <RowButton
+                    label={`Decline ${r.product_name} to ${r.to_shop.town}`}
+                    onClick={() => setPending({ request: r, accept: false })}
+                  >
+                    Decline
+                  </RowButton>
+                </RowActions>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Loaded>
+      {pending && (
+        <ActionModal
+          title={pending.accept ? 'Accept the transfer' : 'Decline the transfer'}
+          description={
+            pending.accept
+              ? `Send ${pending.request.product_name} to ${pending.request.to_shop.name}? It cannot be ordered until it is received there.`
+              : `Tell ${pending.request.buyer_name} why ${pending.request.product_name} cannot come to ${pending.request.to_shop.town}.`
+          }
+          question={pending.accept}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void decide(pending);
+          }}
+        >
+          {!pending.accept && (
+            <TextAreaField
+              label="Reason"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              maxLength={300}
+            />
+          )}
+        </ActionModal>
+      )}
+    </section>
+  );
+}

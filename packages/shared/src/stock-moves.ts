@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Staff send an item to another shop (docs/decisions/0062). */
+export const startMoveSchema = z.object({
+  shop_id: z.number({ message: 'Choose a shop' }).int().positive('Choose a shop'),
+});
+export type StartMoveInput = z.infer<typeof startMoveSchema>;
+
+export const stockMoveStates = ['in_transit', 'received', 'cancelled'] as const;
+
+/** One move of an item between shops, as the back-office shows it. */
+export const stockMoveSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(stockMoveStates),
+  from_shop: z.object({ id: z.number().int(), name: z.string(), town: z.string() }).nullable(),
+  to_shop: z.object({ id: z.number().int(), name: z.string(), town: z.string() }),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type StockMove = z.infer<typeof stockMoveSchema>;
+
+/** The item's moves, newest first; `current` is the one in transit, if any. */
+export const stockMovesSchema = z.object({
+  product_id: z.number().int(),
+  current: stockMoveSchema.nullable(),
+  history: z.array(stockMoveSchema),
+});
+export type StockMoves = z.infer<typeof stockMovesSchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { malawiPhoneField } from './phone-field.js';
+
+/** At most this many open requests per phone, whatever the items (decision 0062). */
+export const TRANSFER_REQUESTS_PER_PHONE = 3;
+export const TRANSFER_REQUEST_RECEIVED =
+  'Thank you. The shop will answer by SMS whether it can bring the item to the shop you chose.';
+
+/** A buyer asks for an item to be brought to their nearest shop. */
+export const transferRequestSchema = z.object({
+  buyer_name: z
+    .string({ message: 'Your name is required' })
+    .trim()
+    .min(1, 'Your name is required')
+    .max(100, 'Name must be at most 100 characters'),
+  phone: malawiPhoneField(),
+  shop_id: z.number({ message: 'Choose a shop' }).int().positive('Choose a shop'),
+});
+export type TransferRequestInput = z.input<typeof transferRequestSchema>;
+
+export const declineTransferSchema = z.object({
+  reason: z.string({ message: 'Say why' }).trim().min(1, 'Say why').max(300, 'At most 300 characters'),
+});
+
+/** An open request as staff see it. */
+export const adminTransferRequestSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  to_shop: z.object({ id: z.number().int(), name: z.string(), town: z.string() }),
+  buyer_name: z.string(),
+  phone: z.string(),
+  created_at: z.string(),
+});
+export type AdminTransferRequest = z.infer<typeof adminTransferRequestSchema>;
+export const transferRequestListSchema = z.object({ transfer_requests: z.array(adminTransferRequestSchema) });
