@@ -9,8 +9,10 @@ import { notNull, withId } from './columns.js';
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   await withId(engine, db.schema.createTable('stock_moves'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('from_shop_id', 'integer', (c) => c.references('shops.id'))
-    .addColumn('to_shop_id', 'integer', (c) => c.notNull().references('shops.id'))
+    .addColumn('from_shop_id', 'integer', (c) => c.references('shops.id').onDelete('set null'))
+    // A shop can be deleted once no item is in it or on its way to it (shops/service.ts); its past moves and
+    // buyers' requests for it go with it rather than keep it forever.
+    .addColumn('to_shop_id', 'integer', (c) => c.notNull().references('shops.id').onDelete('cascade'))
     .addColumn('state', 'varchar(16)', (c) => c.notNull().check(sql`state in ('in_transit', 'received', 'cancelled')`))
     .addColumn('created_by', 'integer', notNull)
     .addColumn('created_at', 'varchar(32)', notNull)
@@ -21,7 +23,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   // A buyer in another town asks for an item to be brought to their shop; staff accept (a move) or decline.
   await withId(engine, db.schema.createTable('transfer_requests'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('to_shop_id', 'integer', (c) => c.notNull().references('shops.id'))
+    .addColumn('to_shop_id', 'integer', (c) => c.notNull().references('shops.id').onDelete('cascade'))
     .addColumn('buyer_name', 'varchar(100)', notNull)
     .addColumn('phone', 'varchar(20)', notNull)
     .addColumn('address_group', 'varchar(64)', notNull)

@@ -31,8 +31,13 @@ export async function deleteShop(db: Executor, id: number) {
   await db.deleteFrom('shops').where('id', '=', id).execute();
 }
 
+/** Products in the shop, or on their way to it (decision 0062). */
 export async function shopHasProducts(db: Executor, id: number) {
-  return (
-    (await db.selectFrom('products').select('id').where('shop_id', '=', id).limit(1).executeTakeFirst()) !== undefined
-  );
+  const held = await db
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => eb.or([eb('shop_id', '=', id), eb('transit_shop_id', '=', id)]))
+    .limit(1)
+    .executeTakeFirst();
+  return held !== undefined;
 }

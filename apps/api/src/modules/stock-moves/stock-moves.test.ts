@@ -10,12 +10,14 @@ import { NOT_MOVING, RESERVED_CANNOT_MOVE } from './service.js';
 describe.each(engines)('moving stock between shops [%s]', (engine) => {
   let t: TestApp;
   let headers: Record<string, string>;
+  let admin: Record<string, string>;
   let lilongwe: number;
   let mzuzu: number;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     headers = (await signIn(t.app, t.db, 'Moderator')).headers;
+    admin = (await signIn(t.app, t.db, 'Admin')).headers;
     lilongwe = await addShop(t.db, 'Area 3 Shop', { town: 'Lilongwe' });
     mzuzu = await addShop(t.db, 'Mzuzu Shop', { town: 'Mzuzu' });
   });
@@ -112,6 +114,17 @@ describe.each(engines)('moving stock between shops [%s]', (engine) => {
     expect((await move(999_999, mzuzu)).statusCode).toBe(404);
     const count = await t.db.kysely.selectFrom('stock_moves').select('id').where('product_id', '=', here).execute();
     expect(count).toHaveLength(0);
+  });
+
+  it('keeps a shop an item is on its way to, and lets a shop with only past moves be deleted', async () => {
+    const karonga = await addShop(t.db, 'Karonga Shop', { town: 'Karonga' });
+    const id = await product('Travelling Tecno Spark');
+    expect((await move(id, karonga)).statusCode).toBe(200);
+    const remove = () => t.app.inject({ method: 'DELETE', url: `/api/admin/shops/${karonga}`, headers: admin });
+    expect((await remove()).statusCode).toBe(409);
+    expect((await end(id, 'cancel')).statusCode).toBe(200);
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(204);
   });
 
   it('is for Admin and Moderator only', async () => {
