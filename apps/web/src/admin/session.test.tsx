@@ -3,14 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
+import { emptyDashboard } from './test/dashboard';
 
 afterEach(() => vi.restoreAllMocks());
-
-const emptyDashboard = {
-  stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0, marginThisWeek: 0 },
-  orders_by_day: [],
-  recent_actions: [],
-};
 
 describe('route guard', () => {
   it('sends a visitor without a token to /admin/login', async () => {

@@ -3,18 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from './test/render-admin';
+import { emptyDashboard } from './test/dashboard';
 
 // docs/decisions/0061: Shop staff see only their shop's work in the sidebar, and an Admin gives them a shop.
 afterEach(() => vi.restoreAllMocks());
 
 const SHOP_STAFF_ME = { id: 7, display_name: 'Tadala', email: 'tadala@example.mw', role: 'Shop staff', shop_id: 2 };
-const emptyDashboard = {
-  stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0, marginThisWeek: 0 },
-  reservations: { last_hour: 0, alarm_per_hour: 20, alarm: false },
-  paid_waiting: { orders: 0, days: 3 },
-  orders_by_day: [],
-  recent_actions: [],
-};
 const SHOPS = {
   shops: [
     { id: 1, name: 'Lilongwe Shop', town: 'Lilongwe' },
