@@ -24,6 +24,9 @@ import {
   updateProduct,
 } from './repository.js';
 
+/** A moving item's shop is the move's to change (decision 0062). */
+export const MOVING_SHOP_LOCKED =
+  'This item is on its way to another shop: mark it received or cancel the move to change its shop.';
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_RESERVED = 'This item is reserved by an open order. Cancel the order before deleting the item.';
 const TOO_MANY_IMAGES = `At most ${MAX_IMAGES} images are allowed`;
@@ -157,6 +160,10 @@ export async function changeProduct(
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);
     if (input.published) refuseNonCompliant(before.ceir, NON_COMPLIANT_PUBLISH);
+    // On its way to another shop, an item changes shop only by being received (decision 0062): a hand edit
+    // would leave the move and the item's history telling another story.
+    if (before.transit_shop_id !== null && input.shop_id !== before.shop_id)
+      throw new HttpError(409, MOVING_SHOP_LOCKED, { shop_id: MOVING_SHOP_LOCKED });
     await checkRefs(trx, input.category_id, input.shop_id);
 
     const current = await galleryOf(trx, id);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
-import { addProduct, addShop } from '../../test/fixtures.js';
+import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
+import { MOVING_SHOP_LOCKED } from '../admin-products/service.js';
+import { multipartBody } from '../images/testing.js';
 import { signIn } from '../../test/users.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { NOT_MOVING, RESERVED_CANNOT_MOVE } from './service.js';
@@ -125,6 +127,42 @@ describe.each(engines)('moving stock between shops [%s]', (engine) => {
     expect((await end(id, 'cancel')).statusCode).toBe(200);
     const removed = await remove();
     expect(removed.statusCode, removed.body).toBe(204);
+  });
+
+  it("keeps a moving item's shop for the move to change: the edit form cannot set another", async () => {
+    const id = await product('Edited while moving');
+    expect((await move(id, mzuzu)).statusCode).toBe(200);
+    const category = await addCategory(t.db, `Moving things ${engine}`);
+    const edit = async (shopId: number) => {
+      const body = await multipartBody(
+        Object.entries({
+          name: 'Edited while moving',
+          category_id: String(category),
+          shop_id: String(shopId),
+          location: 'Lilongwe',
+          price: '150000',
+          description: 'Still on the coach',
+        }),
+      );
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${id}`,
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const refused = await edit(mzuzu);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors.shop_id).toBe(MOVING_SHOP_LOCKED);
+    const kept = await edit(lilongwe);
+    expect(kept.statusCode, kept.body).toBe(200);
+    // Still on its way (the edit unpublished it, as the form sent no `published`).
+    const row = await t.db.kysely
+      .selectFrom('products')
+      .select(['shop_id', 'transit_shop_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ shop_id: lilongwe, transit_shop_id: mzuzu });
   });
 
   it('is for Admin and Moderator only', async () => {
