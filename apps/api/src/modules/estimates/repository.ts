@@ -16,6 +16,12 @@ export interface NamedPrice {
   amount: number;
 }
 
+/** The scope's category as a subquery of its id: by id, or by name through the categories' name keys. */
+function categoryIds(db: Executor, category: NonNullable<PriceScope['category']>) {
+  const categories = db.selectFrom('categories').select('id');
+  return 'id' in category ? categories.where('id', '=', category.id) : categories.where('name_key', '=', category.key);
+}
+
 /** The seller's yes, through the status link or recorded by staff (the events the flow writes, with the offer answered). */
 const ACCEPTANCES = ['sellerAccept', 'recordAcceptance'];
 
@@ -35,11 +41,8 @@ export async function acceptedOffers(db: Executor, scope: PriceScope): Promise<N
   if (scope.exceptRequest !== undefined) query = query.where('r.id', '!=', scope.exceptRequest);
   const category = scope.category;
   if (category) {
-    // The category the seller chose, or the one staff gave the product made from the request; by id, or by name.
-    const ids = () =>
-      'id' in category
-        ? db.selectFrom('categories').select('id').where('id', '=', category.id)
-        : db.selectFrom('categories').select('id').where('name_key', '=', category.key);
+    // The category the seller chose, or the one staff gave the product made from the request.
+    const ids = () => categoryIds(db, category);
     query = query.where((eb) =>
       eb.or([
         eb('r.category_id', 'in', ids()),
@@ -72,14 +75,7 @@ export async function completedSales(db: Executor, scope: PriceScope): Promise<N
     .where('o.status', '=', 'Completed')
     .where('o.completed_at', '>=', scope.since)
     .where('p.condition', '=', scope.grade);
-  const category = scope.category;
-  if (category && 'id' in category) query = query.where('p.category_id', '=', category.id);
-  if (category && 'key' in category) {
-    const key = category.key;
-    query = query.where((eb) =>
-      eb('p.category_id', 'in', eb.selectFrom('categories').select('id').where('name_key', '=', key)),
-    );
-  }
+  if (scope.category) query = query.where('p.category_id', 'in', categoryIds(db, scope.category));
   const rows = await query.execute();
   return rows.map((r) => ({ name: r.name, amount: Number(r.amount) }));
 }

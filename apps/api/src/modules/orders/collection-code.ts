@@ -1,16 +1,14 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { HELD_FOR_REVIEW, WRONG_CODES_HOLD, WRONG_COLLECTION_CODE, type AdminOrder } from '@marketplace/shared';
+import { HELD_FOR_REVIEW, WRONG_CODES_HOLD, WRONG_COLLECTION_CODE } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { findOrder, type OrderRow } from './repository.js';
+import { findOrder, ORDER_NOT_FOUND, type OrderRow } from './repository.js';
 
 // The collection code (docs/decisions/0059): anyone who knows an order's number could otherwise collect it at the
 // counter. Six digits from a CSPRNG, sent only to the buyer; compared in constant time; five wrong codes hold the
 // order, so guessing a million codes at a counter is not an option.
-
-const ORDER_NOT_FOUND = 'Order not found';
 
 export function newCollectionCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -57,13 +55,7 @@ export async function checkCollectionCode(
 }
 
 /** An Admin has looked into the wrong codes and lets staff try again. */
-export async function releaseCodeHold(
-  db: Db,
-  actor: SessionUser,
-  id: number,
-  now: Date,
-  load: (id: number) => Promise<AdminOrder>,
-): Promise<AdminOrder> {
+export async function releaseCodeHold(db: Db, actor: SessionUser, id: number, now: Date): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await findOrder(trx, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -76,5 +68,4 @@ export async function releaseCodeHold(
       at: now.toISOString(),
     });
   });
-  return load(id);
 }

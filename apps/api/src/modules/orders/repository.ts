@@ -3,6 +3,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { OrderEventsTable, OrderItemsTable, OrdersTable, ProductHoldsTable } from '../../db/schema.js';
 
+export const ORDER_NOT_FOUND = 'Order not found';
+
 export type OrderRow = Selectable<OrdersTable>;
 
 /** What placing an order needs to know of each product, with its shop's flat delivery fee. */

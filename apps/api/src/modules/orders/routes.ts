@@ -229,8 +229,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   app.post(
     '/admin/orders/:id/release-code-hold',
     { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } },
-    async (request) =>
-      releaseCodeHold(db, request.user!, request.params.id, clock(), (id) => loadAdminOrder(db.kysely, id)),
+    async (request) => {
+      await releaseCodeHold(db, request.user!, request.params.id, clock());
+      return loadAdminOrder(db.kysely, request.params.id);
+    },
   );
 
   // A refund the gateway refused is tried again by staff, as a new transfer: never two alive for one payment.

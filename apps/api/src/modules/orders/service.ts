@@ -24,6 +24,7 @@ import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer, type BuyerNews } from './buyer-messages.js';
 import { hashToken } from '../auth/tokens.js';
 import {
+  ORDER_NOT_FOUND,
   addEvent,
   eventsOf,
   findOrder,
@@ -38,7 +39,7 @@ import {
   type OrderRow,
 } from './repository.js';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+export { ORDER_NOT_FOUND };
 /** RESERVATION_HOURS' default, for callers that do not pass the setting (tests). */
 const DEFAULT_FALLBACK_HOURS = 48;
 export const ORDER_CHANGED_MEANWHILE =

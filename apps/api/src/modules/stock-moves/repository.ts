@@ -34,16 +34,6 @@ export async function openMove(db: Executor, productId: number) {
     .executeTakeFirst();
 }
 
-/** Whether an open order holds the item: such an item stays where the buyer will collect it. */
-export async function isHeld(db: Executor, productId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('product_holds')
-    .select('product_id')
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function closeMove(db: Executor, id: number, state: StockMoveState, by: number, at: string) {
   await db.updateTable('stock_moves').set({ state, closed_by: by, closed_at: at }).where('id', '=', id).execute();
 }

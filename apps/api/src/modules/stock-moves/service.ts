@@ -8,7 +8,8 @@ import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { PRODUCT_NOT_FOUND } from '../admin-products/service.js';
 import { moveLockKeys } from './lock-keys.js';
-import { closeMove, isHeld, movesOf, openMove, type MoveRow } from './repository.js';
+import { closeMove, movesOf, openMove, type MoveRow } from './repository.js';
+import { heldOf } from '../products/repository.js';
 
 export const RESERVED_CANNOT_MOVE = 'An open order reserves this item: it stays at its shop until the order ends.';
 export const NOT_MOVING = 'This item is not being moved.';
@@ -60,7 +61,7 @@ export async function moveIn(
   if (product.transit_shop_id !== null) throw new HttpError(409, 'This item is already being moved.');
   if (product.shop_id === shopId)
     throw new HttpError(422, 'The item is already at that shop.', { shop_id: 'The item is already at that shop.' });
-  if (await isHeld(trx, productId)) throw new HttpError(409, RESERVED_CANNOT_MOVE);
+  if ((await heldOf(trx, [productId])).size > 0) throw new HttpError(409, RESERVED_CANNOT_MOVE);
   await trx
     .insertInto('stock_moves')
     .values({
