@@ -4,18 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { retype } from '../../test/typing';
 import { ADMIN_ME, renderAdmin } from '../test/render-admin';
+import { emptyDashboard } from '../test/dashboard';
 
 afterEach(() => vi.restoreAllMocks());
 
 const LOGIN = /^POST \/api\/v1\/auth\/login$/;
 const CODE = /^POST \/api\/v1\/auth\/login\/code$/;
 const CHALLENGE = { second_factor: 'code', challenge: 'c'.repeat(43) };
-const DASHBOARD = {
-  stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 },
-  orders_by_day: [],
-  recent_actions: [],
-};
-
 async function password(user: UserEvent) {
   renderAdmin('/admin/login');
   await screen.findByRole('heading', { name: 'Admin Login' });
@@ -32,7 +27,7 @@ describe('Admin Login: the code step', () => {
       [LOGIN, () => json(CHALLENGE)],
       [CODE, () => json({ token: 'tok-9', display_name: 'Chikondi', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [/^GET \/api\/admin\/dashboard$/, () => json(DASHBOARD)],
+      [/^GET \/api\/admin\/dashboard$/, () => json(emptyDashboard)],
     ]);
     await password(user);
     expect(window.localStorage.getItem('authToken')).toBeNull();

@@ -6,6 +6,7 @@ import { retype } from '../../test/typing';
 import { ApiError } from '../../lib/api-client';
 import { LOGIN_DEFAULT_ERROR, login, loginErrorText } from '../auth-api';
 import { ADMIN_ME, renderAdmin } from '../test/render-admin';
+import { emptyDashboard } from '../test/dashboard';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -94,12 +95,7 @@ describe('Admin Login screen', () => {
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
       [
         /^GET \/api\/admin\/dashboard$/,
-        () =>
-          json({
-            stats: { products: 1, orders: 0, users: 1, pendingOrders: 0, revenueThisWeek: 0 },
-            orders_by_day: [],
-            recent_actions: [],
-          }),
+        () => json({ ...emptyDashboard, stats: { ...emptyDashboard.stats, products: 1, users: 1 } }),
       ],
     ]);
     renderAdmin('/admin/login');
@@ -120,15 +116,7 @@ describe('Admin Login screen', () => {
     mockApi([
       [/^POST \/api\/v1\/auth\/login$/, () => json({ token: 'tok-1', role: 'Admin' })],
       [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-      [
-        /^GET \/api\/admin\/dashboard$/,
-        () =>
-          json({
-            stats: { products: 0, orders: 0, users: 0, pendingOrders: 0, revenueThisWeek: 0 },
-            orders_by_day: [],
-            recent_actions: [],
-          }),
-      ],
+      [/^GET \/api\/admin\/dashboard$/, () => json(emptyDashboard)],
     ]);
     renderAdmin('/admin/login');
     await screen.findByRole('heading', { name: 'Admin Login' });
