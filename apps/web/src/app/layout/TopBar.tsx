@@ -1,8 +1,10 @@
-import { useState, type KeyboardEventHandler } from 'react';
+import { CATEGORY_SHORTCUTS } from '@marketplace/shared';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { BRAND } from '../../lib/brand';
 import { BasketLink } from './BasketLink';
+import { CategoryLinks } from './CategoryShortcuts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SavedLink } from './SavedLink';
 import { SearchForm } from './SearchForm';
@@ -17,23 +19,13 @@ const mainLinks: NavItem[] = [
 // The mobile menu adds Contact.
 const mobileLinks: NavItem[] = [...mainLinks, ['/contact', /*i18n*/ 'Contact']];
 
-function NavList({
-  items,
-  className,
-  linkClass,
-  onKeyDown,
-}: {
-  items: NavItem[];
-  className: string;
-  linkClass: string;
-  onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
-}) {
+function NavList({ items, className, linkClass }: { items: NavItem[]; className: string; linkClass: string }) {
   const i18n = useI18n();
   return (
     <ul className={className}>
       {items.map(([to, label]) => (
         <li key={to}>
-          <NavLink to={to} end={to === '/'} className={linkClass} onKeyDown={onKeyDown}>
+          <NavLink to={to} end={to === '/'} className={linkClass}>
             {i18n._(label)}
           </NavLink>
         </li>
@@ -42,8 +34,14 @@ function NavList({
   );
 }
 
-/** Sticky top bar: on a phone the search box sits in its own row, always one tap away. */
-export function TopBar() {
+const menuLinkClass =
+  'flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800';
+
+/**
+ * Sticky top bar: on a phone the search box sits in its own row, always one tap away. The mobile menu also
+ * lists the storefront's categories (`categories`, the shell's list).
+ */
+export function TopBar({ categories = CATEGORY_SHORTCUTS }: { categories?: readonly string[] }) {
   const location = useLocation();
   // The menu belongs to the page it was opened on: any navigation (link, search, back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -86,13 +84,22 @@ export function TopBar() {
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label={i18n._('Mobile')} className="border-t border-stone-200 px-2 py-2 md:hidden">
-          <NavList
-            items={mobileLinks}
-            className=""
-            onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
-            linkClass="flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800"
-          />
+        <nav
+          id="mobile-menu"
+          aria-label={i18n._('Mobile')}
+          className="border-t border-stone-200 px-2 py-2 md:hidden"
+          onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
+        >
+          <NavList items={mobileLinks} className="" linkClass={menuLinkClass} />
+          <p
+            id="menu-categories"
+            className="mt-2 border-t border-stone-200 px-3 pt-3 text-sm font-semibold text-stone-600"
+          >
+            {i18n._('Categories')}
+          </p>
+          <ul aria-labelledby="menu-categories" className="grid grid-cols-2">
+            <CategoryLinks names={categories} linkClass={menuLinkClass} />
+          </ul>
         </nav>
       )}
     </header>

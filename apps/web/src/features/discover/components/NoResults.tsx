@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Link } from '../../../lib/router';
+import { useI18n } from '../../../i18n/context';
+import { discoverUrl, type DiscoverFilters } from '../filters';
+
+interface NoResultsProps {
+  /** The search or category that found nothing, kept by the ways on. */
+  base: { search?: string; category?: string };
+  filters: DiscoverFilters;
+  /** A search the catalogue would answer (the API's `did_you_mean`), or null. */
+  didYouMean: string | null;
+  /** Whether filters narrow the list: then "Clear filters" is offered. */
+  narrowed: boolean;
+  /** The place for the saved-search alert ("Tell me when one arrives") of docs/product.md#search-without-dead-ends. */
+  alertOffer?: ReactNode;
+}
+
+/**
+ * The ways on from an empty discover page (docs/product.md#search-without-dead-ends): the nearest search that
+ * finds something, and clearing the filters. Its own chunk: most pages are not empty.
+ */
+export function NoResults({ base, filters, didYouMean, narrowed, alertOffer }: NoResultsProps) {
+  const i18n = useI18n();
+  return (
+    <div className="flex flex-col items-center gap-3">
+      {didYouMean && (
+        <Link to={discoverUrl({ search: didYouMean }, filters)} className="font-semibold text-teal-800 underline">
+          {i18n._('Did you mean {search}?', { search: didYouMean })}
+        </Link>
+      )}
+      {narrowed && (
+        <Link to={discoverUrl(base, { sort: filters.sort })} className="btn btn-outline px-6">
+          {i18n._('Clear filters')}
+        </Link>
+      )}
+      {alertOffer}
+    </div>
+  );
+}
