@@ -18,8 +18,8 @@ interface ProductGridProps {
   showWatchers?: boolean;
   emptyTitle?: string;
   emptyMessage?: string;
-  /** Ways on from the empty state (discover: a search that finds something, clearing the filters). */
-  emptyActions?: ReactNode;
+  /** Shown instead of the empty state (discover's, with its ways on: a search that finds something, clearing filters). */
+  empty?: ReactNode;
   /**
    * Why the list did not load. Offline, the grid says so and offers `onRetry`; any other failure keeps the empty state
    * (docs/product.md#error-catalogue).
@@ -46,7 +46,7 @@ export function ProductGrid({
   showWatchers,
   emptyTitle,
   emptyMessage,
-  emptyActions,
+  empty,
   error,
   onRetry,
   eager = 0,
@@ -69,12 +69,7 @@ export function ProductGrid({
     );
   }
   if (onRetry && error && isOffline(error)) return <RetryNotice onRetry={onRetry} />;
-  if (products.length === 0)
-    return (
-      <EmptyState title={emptyTitle} message={emptyMessage}>
-        {emptyActions}
-      </EmptyState>
-    );
+  if (products.length === 0) return empty || <EmptyState title={emptyTitle} message={emptyMessage} />;
   return (
     <ul className={gridClass} aria-label={label}>
       {products.map((product, index) => {

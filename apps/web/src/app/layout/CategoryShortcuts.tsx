@@ -22,12 +22,12 @@ export function CategoryLinks({ names, linkClass }: { names: readonly string[]; 
   ));
 }
 
-/** One tap to each category's discover page; scrolls sideways on a phone. */
+/** One tap to each category's discover page; scrolls sideways on a phone, wraps on a wider screen. */
 export function CategoryShortcuts({ names }: { names: readonly string[] }) {
   const i18n = useI18n();
   return (
     <nav aria-label={i18n._('Categories')} className="border-b border-stone-200 bg-white">
-      <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-2 [scrollbar-width:none]">
+      <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-2 [scrollbar-width:none] md:flex-wrap">
         <CategoryLinks names={names} linkClass="chip" />
       </ul>
     </nav>

@@ -97,8 +97,8 @@ export function TopBar({ categories = CATEGORY_SHORTCUTS }: { categories?: reado
           >
             {i18n._('Categories')}
           </p>
-          <ul aria-labelledby="menu-categories" className="grid grid-cols-2">
-            <CategoryLinks names={categories} linkClass={menuLinkClass} />
+          <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-x-2">
+            <CategoryLinks names={categories} linkClass={`${menuLinkClass} py-1 leading-tight`} />
           </ul>
         </nav>
       )}

@@ -72,10 +72,7 @@ export function DiscoverPage() {
         headingLevel={2}
         error={error}
         onRetry={retry}
-        // One empty message at a time: with filters on, theirs.
-        emptyTitle={narrowed ? i18n._('No items match these filters.') : undefined}
-        emptyMessage={narrowed ? i18n._('Try other filters, or clear them to see every item.') : undefined}
-        emptyActions={
+        empty={
           (didYouMean || narrowed) && (
             <Suspense fallback={null}>
               <NoResults base={base} filters={filters} didYouMean={didYouMean} narrowed={narrowed} />
