@@ -116,7 +116,12 @@ export const catalogueListQuerySchema = productListQuerySchema.extend({
   /** One category's items by its name, or `all` (the same as leaving it out). */
   category: z.preprocess(
     blankIsAbsent,
-    z.string().trim().min(1, 'category must not be blank').max(100, 'category must be at most 100 characters').optional(),
+    z
+      .string()
+      .trim()
+      .min(1, 'category must not be blank')
+      .max(100, 'category must be at most 100 characters')
+      .optional(),
   ),
   ...catalogueFilterSchema.shape,
 });

@@ -73,13 +73,15 @@ export async function nearWords(
           .where(sql<boolean>`length(word) >= ${typed.length - max}`)
           .limit(VOCABULARY_READ)
           .execute();
-  return candidates
-    .map(({ word }) => ({ word, distance: distanceTo(typed, word, max) }))
-    .filter((c) => c.distance <= max && c.word !== typed)
-    // Ties by length then spelling, so both engines choose the same words from their different reads.
-    .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1))
-    .slice(0, MAX_CORRECTIONS)
-    .map((c) => c.word);
+  return (
+    candidates
+      .map(({ word }) => ({ word, distance: distanceTo(typed, word, max) }))
+      .filter((c) => c.distance <= max && c.word !== typed)
+      // Ties by length then spelling, so both engines choose the same words from their different reads.
+      .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1))
+      .slice(0, MAX_CORRECTIONS)
+      .map((c) => c.word)
+  );
 }
 
 /** Whether some indexed word starts with this one (a part nobody misspelt needs no correction). */

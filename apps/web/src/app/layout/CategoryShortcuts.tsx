@@ -1,10 +1,19 @@
 import { ALL_CATEGORIES } from '@marketplace/shared';
+import type { KeyboardEventHandler } from 'react';
 import { Link, useLocation } from '../../lib/router';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
 /** The storefront's category links, "All" first; the current one is marked. */
-export function CategoryLinks({ names, linkClass }: { names: readonly string[]; linkClass: string }) {
+export function CategoryLinks({
+  names,
+  linkClass,
+  onKeyDown,
+}: {
+  names: readonly string[];
+  linkClass: string;
+  onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
+}) {
   const { pathname, search } = useLocation();
   const i18n = useI18n();
   const current = pathname === '/discover' ? new URLSearchParams(search).get('category')?.toLowerCase() : null;
@@ -14,6 +23,7 @@ export function CategoryLinks({ names, linkClass }: { names: readonly string[]; 
         to={`/discover?category=${encodeURIComponent(name)}`}
         aria-current={current === name.toLowerCase() ? 'page' : undefined}
         className={linkClass}
+        onKeyDown={onKeyDown}
       >
         {/* A staff category's name is data; "All" and the six fixed ones are in the catalogue. */}
         {name === ALL_CATEGORIES ? i18n._('All') : translateKnown(i18n, name)}

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { CATEGORY_SHORTCUTS } from '@marketplace/shared';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../../components/ProductCard';
@@ -69,14 +70,7 @@ describe('the offline line', () => {
 });
 
 describe('the category row and menu', () => {
-  const six = [
-    'SmartPhones',
-    'Laptops and Computers',
-    'Gaming Consoles',
-    'TVs and Soundbars',
-    'Home Appliances',
-    'Other',
-  ];
+  const six = CATEGORY_SHORTCUTS;
 
   it("shows All, the spec's six in its order, then the other categories with items, in the row and the menu", async () => {
     const user = userEvent.setup();

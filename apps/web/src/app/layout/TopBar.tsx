@@ -1,5 +1,5 @@
 import { CATEGORY_SHORTCUTS } from '@marketplace/shared';
-import { useState } from 'react';
+import { useState, type KeyboardEventHandler } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { BRAND } from '../../lib/brand';
@@ -19,13 +19,23 @@ const mainLinks: NavItem[] = [
 // The mobile menu adds Contact.
 const mobileLinks: NavItem[] = [...mainLinks, ['/contact', /*i18n*/ 'Contact']];
 
-function NavList({ items, className, linkClass }: { items: NavItem[]; className: string; linkClass: string }) {
+function NavList({
+  items,
+  className,
+  linkClass,
+  onKeyDown,
+}: {
+  items: NavItem[];
+  className: string;
+  linkClass: string;
+  onKeyDown?: KeyboardEventHandler<HTMLAnchorElement>;
+}) {
   const i18n = useI18n();
   return (
     <ul className={className}>
       {items.map(([to, label]) => (
         <li key={to}>
-          <NavLink to={to} end={to === '/'} className={linkClass}>
+          <NavLink to={to} end={to === '/'} className={linkClass} onKeyDown={onKeyDown}>
             {i18n._(label)}
           </NavLink>
         </li>
@@ -46,6 +56,7 @@ export function TopBar({ categories = CATEGORY_SHORTCUTS }: { categories?: reado
   // The menu belongs to the page it was opened on: any navigation (link, search, back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.key;
+  const closeOnEscape: KeyboardEventHandler<HTMLAnchorElement> = (e) => e.key === 'Escape' && setOpenOn(null);
   const i18n = useI18n();
 
   return (
@@ -84,13 +95,8 @@ export function TopBar({ categories = CATEGORY_SHORTCUTS }: { categories?: reado
         </div>
       </div>
       {menuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label={i18n._('Mobile')}
-          className="border-t border-stone-200 px-2 py-2 md:hidden"
-          onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
-        >
-          <NavList items={mobileLinks} className="" linkClass={menuLinkClass} />
+        <nav id="mobile-menu" aria-label={i18n._('Mobile')} className="border-t border-stone-200 px-2 py-2 md:hidden">
+          <NavList items={mobileLinks} className="" linkClass={menuLinkClass} onKeyDown={closeOnEscape} />
           <p
             id="menu-categories"
             className="mt-2 border-t border-stone-200 px-3 pt-3 text-sm font-semibold text-stone-600"
@@ -98,7 +104,11 @@ export function TopBar({ categories = CATEGORY_SHORTCUTS }: { categories?: reado
             {i18n._('Categories')}
           </p>
           <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-x-2">
-            <CategoryLinks names={categories} linkClass={`${menuLinkClass} py-1 leading-tight`} />
+            <CategoryLinks
+              names={categories}
+              linkClass={`${menuLinkClass} py-1 leading-tight`}
+              onKeyDown={closeOnEscape}
+            />
           </ul>
         </nav>
       )}
