@@ -81,11 +81,18 @@ describe('Gallery: the photos full screen', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('');
   });
 
-  it('closes on Escape and gives the focus back to the photo it opened from', async () => {
+  it('keeps Tab inside, closes on Escape and gives the focus back to the photo it opened from', async () => {
     const user = userEvent.setup();
     renderWithRouter(<Gallery files={FILES} name={NAME} />);
     const opener = screen.getByRole('button', { name: 'Open photo full screen' });
-    await openViewer(user);
+    const dialog = await openViewer(user);
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Previous photo' })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(opener).toHaveFocus();

@@ -110,6 +110,7 @@ export function PhotoViewer({ files, name, start, onClose, onClosed, opener }: P
   }, [index]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Tab') return keepFocusInside(event);
     const zoomedIn = gestures.scale() > 1;
     const keys: Record<string, () => void> = {
       // jsdom has no cancel event; a browser sends keydown then cancel, and close() runs once.
@@ -127,6 +128,17 @@ export function PhotoViewer({ files, name, start, onClose, onClosed, opener }: P
     if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     action();
+  }
+
+  /** A modal dialog keeps Tab off the page but lets it out to the browser's bar: here it goes round instead. */
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    const controls = [...event.currentTarget.querySelectorAll('button')];
+    const first = controls[0];
+    const last = controls.at(-1);
+    const wrapTo = event.shiftKey ? document.activeElement === first && last : document.activeElement === last && first;
+    if (!wrapTo) return;
+    event.preventDefault();
+    wrapTo.focus();
   }
 
   const state = arrived?.file === file ? (arrived.failed ? 'failed' : 'loaded') : 'loading';
