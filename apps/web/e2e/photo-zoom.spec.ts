@@ -1,4 +1,4 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
 import { shot } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { listProducts } from './support/catalogue';
@@ -32,6 +32,13 @@ async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchE
   await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
 }
 
+/** A seeded item on sale with several photos. */
+async function galleryProduct(request: APIRequestContext) {
+  const product = (await listProducts(request)).find((p) => !p.sold && p.image_gallery.length > 1);
+  if (!product) throw new Error('no product with a gallery');
+  return product;
+}
+
 async function doubleTap(page: Page, x: number, y: number) {
   await page.touchscreen.tap(x, y);
   await page.touchscreen.tap(x, y);
@@ -42,8 +49,7 @@ test('a phone opens the photo full screen, pinches and double-taps to zoom, swip
   request,
 }) => {
   const errors = collectErrors(page);
-  const product = (await listProducts(request)).find((p) => !p.sold && p.image_gallery.length > 1);
-  if (!product) throw new Error('no product with a gallery');
+  const product = await galleryProduct(request);
   const viewed = viewerRequests(page);
 
   await page.goto(`/product/${product.id}`);
@@ -112,8 +118,7 @@ test('with reduced motion the zoom is at once; on a laptop Tab stays in the view
   page,
   request,
 }) => {
-  const product = (await listProducts(request)).find((p) => !p.sold && p.image_gallery.length > 1);
-  if (!product) throw new Error('no product with a gallery');
+  const product = await galleryProduct(request);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`/product/${product.id}`);
   await waitForApp(page);
