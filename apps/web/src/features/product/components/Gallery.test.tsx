@@ -121,6 +121,20 @@ describe('Gallery: the photos full screen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("opens closed on a page reloaded on the viewer's entry, and drops its mark without a new entry", async () => {
+    window.history.replaceState({ usr: { photoViewer: true }, key: 'reloaded' }, '', '/product/7');
+    const entries = window.history.length;
+    render(
+      <BrowserRouter>
+        <Gallery files={FILES} name={NAME} />
+      </BrowserRouter>,
+    );
+    await waitFor(() => expect(window.history.state?.usr?.photoViewer).toBeUndefined());
+    expect(window.history.length).toBe(entries);
+    expect(window.location.pathname).toBe('/product/7');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('changes photo with Next, Previous, the arrow keys and a swipe; the gallery shows the last one after', async () => {
     const user = userEvent.setup();
     phoneScreen();

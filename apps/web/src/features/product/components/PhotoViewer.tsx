@@ -189,8 +189,9 @@ export function PhotoViewer({ files, name, start, onClose, onClosed, opener }: P
             : ''}
       </p>
       {count > 1 && (
+        // Said when it changes, so a screen reader hears Next and a swipe land.
         <p
-          aria-hidden="true"
+          aria-live="polite"
           className="absolute top-3 left-3 rounded-full bg-stone-900/75 px-3 py-2 text-sm font-semibold text-white"
         >
           {i18n._('{number} of {count}', { number: index + 1, count })}
