@@ -15,6 +15,8 @@ afterEach(() => {
 // jsdom has no PointerEvent: a MouseEvent with the pointer's id and type stands in, for this file only (the
 // files of a worker share one window).
 const hadPointerEvent = 'PointerEvent' in window;
+// The viewer's chunk is compiled once here, not inside the first test's time on a busy machine.
+beforeAll(() => import('./PhotoViewer'));
 beforeAll(() => {
   if (hadPointerEvent) return;
   class TestPointerEvent extends MouseEvent {
