@@ -16,4 +16,7 @@ export default defineConfig({
     },
   ],
   format: formatter({ lineNumbers: false }),
+  // Sorted by id, not in the order the extractor's workers happen to finish: a new text is one hunk, and two
+  // branches that add texts merge without reordering the whole file.
+  orderBy: 'messageId',
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopIdFilter } from './pagination.js';
 
 /** Staff send an item to another shop (docs/decisions/0062). */
 export const startMoveSchema = z.object({
@@ -26,3 +27,11 @@ export const stockMovesSchema = z.object({
   history: z.array(stockMoveSchema),
 });
 export type StockMoves = z.infer<typeof stockMovesSchema>;
+
+/** An item on its way between shops, as the Transfers screen lists it. */
+export const movingItemSchema = stockMoveSchema.extend({ product_id: z.number().int(), product_name: z.string() });
+export type MovingItem = z.infer<typeof movingItemSchema>;
+export const movingItemListSchema = z.object({ moves: z.array(movingItemSchema) });
+
+/** Lists of one shop's transfers: items leaving or reaching it, requests for items it holds. */
+export const shopTransfersQuerySchema = z.object({ shop_id: shopIdFilter });

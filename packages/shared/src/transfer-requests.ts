@@ -3,18 +3,23 @@ import { malawiPhoneField } from './phone-field.js';
 
 /** At most this many open requests per phone, whatever the items (decision 0062). */
 export const TRANSFER_REQUESTS_PER_PHONE = 3;
+/** Open requests one network (address group) may have at once. */
+export const TRANSFER_REQUESTS_PER_ADDRESS = 10;
 export const TRANSFER_REQUEST_RECEIVED =
-  'Thank you. The shop will answer by SMS whether it can bring the item to the shop you chose.';
+  /*i18n*/ 'Thank you. The shop will answer by SMS whether it can bring the item to the shop you chose.';
 
 /** A buyer asks for an item to be brought to their nearest shop. */
+const NAME_REQUIRED = /*i18n*/ 'Your name is required';
+const CHOOSE_SHOP = /*i18n*/ 'Choose a shop';
+
 export const transferRequestSchema = z.object({
   buyer_name: z
-    .string({ message: 'Your name is required' })
+    .string({ message: NAME_REQUIRED })
     .trim()
-    .min(1, 'Your name is required')
-    .max(100, 'Name must be at most 100 characters'),
+    .min(1, NAME_REQUIRED)
+    .max(100, /*i18n*/ 'Name must be at most 100 characters'),
   phone: malawiPhoneField(),
-  shop_id: z.number({ message: 'Choose a shop' }).int().positive('Choose a shop'),
+  shop_id: z.number({ message: CHOOSE_SHOP }).int().positive(CHOOSE_SHOP),
 });
 export type TransferRequestInput = z.input<typeof transferRequestSchema>;
 

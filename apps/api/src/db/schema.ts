@@ -164,6 +164,8 @@ interface TransferRequestsTable {
   /** Normalised +265 number: the SMS answer goes here. */
   phone: string;
   address_group: string;
+  /** The storefront's language when the buyer asked: the answer's SMS follows it. */
+  language: ColumnType<Language, Language | undefined, Language>;
   state: 'open' | 'accepted' | 'declined';
   reason: string | null;
   created_at: Time;

@@ -7,14 +7,18 @@ import { HttpError } from './errors.js';
 /**
  * How a back-office route open to Shop staff keeps them to their shop (docs/decisions/0061):
  * 'list' pins the list's `shop_id` filter to theirs; 'handler' means the handler checks the shop it is
- * given (creating a product); 'none' holds nothing of any shop (the categories a product form offers); an object finder reads the shop of the `:id` asked for, and another
- * shop's object is answered as missing, so staff learn nothing of other shops.
+ * given (creating a product); 'none' holds nothing of any shop (the categories a product form offers); an object finder reads the shop of the `:id` asked for
+ * (or the shops, when an object joins two: an item on its way between shops), and another shop's object is answered
+ * as missing, so staff learn nothing of other shops.
  */
 export type ShopOf =
   | 'list'
   | 'handler'
   | 'none'
-  | { find: (db: Kysely<Database>, id: number) => Promise<number | null | undefined>; missing: string };
+  | {
+      find: (db: Kysely<Database>, id: number) => Promise<number | null | undefined | readonly (number | null)[]>;
+      missing: string;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +54,8 @@ export function registerShopScope(app: FastifyInstance, db: Kysely<Database>) {
     }
     if (shopOf === 'handler' || shopOf === 'none') return;
     const { id } = request.params as { id: number };
-    if ((await shopOf.find(db, id)) !== own || own === NO_SHOP) throw new HttpError(404, shopOf.missing);
+    const found = await shopOf.find(db, id);
+    const shops = Array.isArray(found) ? found : [found];
+    if (!shops.includes(own) || own === NO_SHOP) throw new HttpError(404, shopOf.missing);
   });
 }

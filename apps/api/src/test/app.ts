@@ -6,6 +6,8 @@ import { createTestDb } from './databases.js';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** On PostgreSQL, a pool of its own on the same database: what another server process has (TestDb.connectAgain). */
+  connectAgain(): Db;
   close(): Promise<void>;
 }
 
@@ -73,11 +75,12 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
 
 /** The real app on a fresh database of the given engine, without the web bundle. */
 export async function createTestApp(engine: Engine = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
-  const { db, dispose } = await createTestDb(engine);
+  const { db, dispose, connectAgain } = await createTestDb(engine);
   const app = await buildTestApp(db, options);
   return {
     app,
     db,
+    connectAgain,
     close: async () => {
       await app.close();
       await dispose();

@@ -14,6 +14,7 @@ export async function staff(request: APIRequestContext) {
     return response.json() as Promise<Record<string, unknown>>;
   };
   return {
+    headers,
     call,
     /** The request's id, found by its reference as staff would from the phone. */
     async idOf(reference: string) {

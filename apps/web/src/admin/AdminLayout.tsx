@@ -50,6 +50,7 @@ const SHOP_STAFF_LINKS = new Set([
   '/admin/money',
   '/admin/products',
   '/admin/seller-requests',
+  '/admin/transfers',
 ]);
 
 // Extra paths that belong to a sidebar entry (create and detail screens).

@@ -36,6 +36,7 @@ describe('the sidebar of Shop staff', () => {
         'Money',
         'Products',
         'Seller Requests',
+        'Transfers',
         'My Account',
         'Logout',
       ]),

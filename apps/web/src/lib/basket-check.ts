@@ -1,8 +1,17 @@
 import type { PublicProduct } from '@marketplace/shared';
 import { ApiError, apiRequest } from './api-client';
 
-/** 'gone': sold, unpublished or deleted. 'unknown': the check itself failed, which says nothing about the item. */
-export type Availability = 'available' | 'reserved' | 'gone' | 'unknown';
+/**
+ * 'gone': sold, unpublished or deleted. 'moving': on its way to another shop, orderable once it arrives
+ * (docs/decisions/0062). 'unknown': the check itself failed, which says nothing about the item.
+ */
+export type Availability = 'available' | 'reserved' | 'moving' | 'gone' | 'unknown';
+
+function availabilityOf(product: PublicProduct): Availability {
+  if (product.sold) return 'gone';
+  if (product.reserved) return 'reserved';
+  return product.in_transit ? 'moving' : 'available';
+}
 
 export interface CheckedItem {
   availability: Availability;
@@ -25,7 +34,7 @@ export async function checkBasketItems(ids: readonly number[], signal: AbortSign
     const id = ids[index] as number;
     if (result.status === 'fulfilled') {
       const product = result.value;
-      checked.set(id, { availability: product.sold ? 'gone' : product.reserved ? 'reserved' : 'available', product });
+      checked.set(id, { availability: availabilityOf(product), product });
     } else {
       const gone = result.reason instanceof ApiError && result.reason.status === 404;
       checked.set(id, { availability: gone ? 'gone' : 'unknown', product: null });
@@ -36,5 +45,5 @@ export async function checkBasketItems(ids: readonly number[], signal: AbortSign
 
 /** Whether an item can go into an order ('unknown' goes: the server has the last word). */
 export function canOrder(availability: Availability | undefined): boolean {
-  return availability !== 'reserved' && availability !== 'gone';
+  return availability === 'available' || availability === 'unknown' || availability === undefined;
 }

@@ -28,6 +28,7 @@ import { up as m0024 } from './0024-collection-code.js';
 import { up as m0025 } from './0025-buyer-messages.js';
 import { up as m0026 } from './0026-shop-staff.js';
 import { up as m0027 } from './0027-stock-moves.js';
+import { up as m0028 } from './0028-transfer-language.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, MigrationFn> = {
   '0025-buyer-messages': m0025,
   '0026-shop-staff': m0026,
   '0027-stock-moves': m0027,
+  '0028-transfer-language': m0028,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { findOrder } from '../orders/repository.js';
+import { findOrder, ORDER_NOT_FOUND } from '../orders/repository.js';
 import { queueRefund } from './settle.js';
 import { unrefundedCharges } from './transfers.js';
 
@@ -16,7 +16,7 @@ export async function retryRefunds(db: Db, actor: SessionUser, orderId: number, 
   const at = now.toISOString();
   await db.kysely.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderId);
-    if (!order) throw new HttpError(404, 'Order not found');
+    if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
     // Of the charges still to refund, those whose refund was tried and failed: a first refund is the cancel's job.
     const failed = await trx
       .selectFrom('money_transfers')

@@ -1,8 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import type { StockMoveState } from '../../db/schema.js';
 
-/** The item's moves, newest first, with both shops' names and towns. */
-export async function movesOf(db: Executor, productId: number) {
+function movesWithShops(db: Executor) {
   return db
     .selectFrom('stock_moves as m')
     .leftJoin('shops as f', 'f.id', 'm.from_shop_id')
@@ -18,12 +17,41 @@ export async function movesOf(db: Executor, productId: number) {
       't.town as to_town',
       'm.created_at',
       'm.closed_at',
-    ])
-    .where('m.product_id', '=', productId)
-    .orderBy('m.id', 'desc')
-    .execute();
+    ]);
+}
+
+/** The item's moves, newest first, with both shops' names and towns. */
+export async function movesOf(db: Executor, productId: number) {
+  return movesWithShops(db).where('m.product_id', '=', productId).orderBy('m.id', 'desc').execute();
 }
 export type MoveRow = Awaited<ReturnType<typeof movesOf>>[number];
+
+/** Items on their way, oldest first; `shopId` keeps those leaving or reaching that shop. */
+export async function movingItems(db: Executor, shopId?: number) {
+  let query = movesWithShops(db)
+    .innerJoin('products as p', 'p.id', 'm.product_id')
+    .select(['m.product_id', 'p.name as product_name'])
+    .where('m.state', '=', 'in_transit');
+  if (shopId !== undefined)
+    query = query.where((eb) => eb.or([eb('m.from_shop_id', '=', shopId), eb('m.to_shop_id', '=', shopId)]));
+  return query.orderBy('m.id').execute();
+}
+
+/** The shops an item's open move joins (where it is and where it is going): either may see and cancel it. */
+export async function moveShops(db: Executor, productId: number) {
+  const row = await db
+    .selectFrom('products')
+    .select(['shop_id', 'transit_shop_id'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return row ? [row.shop_id, row.transit_shop_id] : undefined;
+}
+
+/** The shop an item is on its way to: only its staff mark it received. */
+export async function destinationShop(db: Executor, productId: number) {
+  const row = await db.selectFrom('products').select('transit_shop_id').where('id', '=', productId).executeTakeFirst();
+  return row?.transit_shop_id;
+}
 
 export async function openMove(db: Executor, productId: number) {
   return db

@@ -1,5 +1,8 @@
 import {
   declineTransferSchema,
+  languageOfCookie,
+  movingItemListSchema,
+  shopTransfersQuerySchema,
   startMoveSchema,
   stockMovesSchema,
   TRANSFER_REQUEST_RECEIVED,
@@ -7,40 +10,68 @@ import {
   transferRequestSchema,
 } from '@marketplace/shared';
 import { z } from 'zod';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { STAFF } from '../../plugins/access.js';
+import { SHOP_WORK } from '../../plugins/access.js';
+import { isShopStaff, shopOfUser, type ShopOf } from '../../plugins/shop-scope.js';
+import { productShop } from '../admin-products/repository.js';
+import { PRODUCT_NOT_FOUND } from '../admin-products/service.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 import { idParams } from '../../plugins/params.js';
-import { endMove, loadMoves, startMove } from './service.js';
-import { askForTransfer, decideRequest, listOpenRequests } from './transfer-requests.js';
+import { destinationShop, moveShops } from './repository.js';
+import { endMove, listMoving, loadMoves, startMove } from './service.js';
+import {
+  askForTransfer,
+  decideRequest,
+  listOpenRequests,
+  REQUEST_NOT_FOUND,
+  requestShop,
+} from './transfer-requests.js';
 
 /** Transfer requests one address may send in an hour. */
 export const TRANSFER_REQUESTS_PER_ADDRESS_HOUR = 5;
 
-/** Moving stock between shops (docs/decisions/0062): Admin and Moderator. */
+/**
+ * Moving stock between shops (docs/decisions/0062): Admin and Moderator everywhere; Shop staff send their shop's
+ * items, receive those coming to it, see and cancel moves that leave or reach it, and answer requests for its items.
+ */
 export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> = async (fastify, { db, clock }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const config = { access: STAFF };
+  const shopWork = (find: Extract<ShopOf, object>['find'], missing = PRODUCT_NOT_FOUND) => ({
+    access: SHOP_WORK,
+    shopOf: { find, missing },
+  });
+  const either = shopWork(moveShops);
   const tags = ['products (admin)'];
   const schema = { tags, params: idParams, response: { 200: stockMovesSchema } };
 
-  app.get('/admin/products/:id/moves', { config, schema }, async (request) => loadMoves(db.kysely, request.params.id));
-
-  app.post('/admin/products/:id/move', { config, schema: { ...schema, body: startMoveSchema } }, async (request) =>
-    startMove(db, request.user!, request.params.id, request.body.shop_id, clock()),
+  app.get('/admin/products/:id/moves', { config: either, schema }, async (request) =>
+    loadMoves(db.kysely, request.params.id),
   );
-
-  for (const [path, state] of [
-    ['receive', 'received'],
-    ['cancel', 'cancelled'],
+  app.post(
+    '/admin/products/:id/move',
+    { config: shopWork(productShop), schema: { ...schema, body: startMoveSchema } },
+    async (request) => startMove(db, request.user!, request.params.id, request.body.shop_id, clock()),
+  );
+  for (const [path, state, config] of [
+    ['receive', 'received', shopWork(destinationShop)],
+    ['cancel', 'cancelled', either],
   ] as const) {
     app.post(`/admin/products/:id/move/${path}`, { config, schema }, async (request) =>
       endMove(db, request.user!, request.params.id, state, clock()),
     );
   }
+
+  app.get(
+    '/admin/moves',
+    {
+      config: { access: SHOP_WORK, shopOf: 'list' },
+      schema: { tags, querystring: shopTransfersQuerySchema, response: { 200: movingItemListSchema } },
+    },
+    async (request) => ({ moves: await listMoving(db.kysely, request.query.shop_id) }),
+  );
 
   // Buyers' asks carry names and phone numbers: never kept by a cache.
   keepAnswersPrivate(app);
@@ -71,6 +102,7 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
         buyerName: buyer_name,
         phone,
         addressGroup: addressGroup(request.ip),
+        language: languageOfCookie(request.headers.cookie),
         now: clock(),
       });
       return reply.status(202).send({ message: TRANSFER_REQUEST_RECEIVED });
@@ -79,22 +111,29 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
 
   app.get(
     '/admin/transfer-requests',
-    { config, schema: { tags, response: { 200: transferRequestListSchema } } },
-    async () => ({ transfer_requests: await listOpenRequests(db.kysely) }),
+    {
+      config: { access: SHOP_WORK, shopOf: 'list' },
+      schema: { tags, querystring: shopTransfersQuerySchema, response: { 200: transferRequestListSchema } },
+    },
+    async (request) => ({ transfer_requests: await listOpenRequests(db.kysely, request.query.shop_id) }),
   );
 
+  // The holding shop answers; the list answered is the one the asker sees (their shop's, for Shop staff).
+  const decide = shopWork(requestShop, REQUEST_NOT_FOUND);
+  const left = (user: FastifyRequest['user']) =>
+    listOpenRequests(db.kysely, isShopStaff(user) ? shopOfUser(user) : undefined);
   const decided = { tags, params: idParams, response: { 200: transferRequestListSchema } };
-  app.post('/admin/transfer-requests/:id/accept', { config, schema: decided }, async (request) => {
+  app.post('/admin/transfer-requests/:id/accept', { config: decide, schema: decided }, async (request) => {
     await decideRequest(db, request.user!, request.params.id, { accept: true }, clock());
-    return { transfer_requests: await listOpenRequests(db.kysely) };
+    return { transfer_requests: await left(request.user) };
   });
   app.post(
     '/admin/transfer-requests/:id/decline',
-    { config, schema: { ...decided, body: declineTransferSchema } },
+    { config: decide, schema: { ...decided, body: declineTransferSchema } },
     async (request) => {
       const { reason } = request.body;
       await decideRequest(db, request.user!, request.params.id, { accept: false, reason }, clock());
-      return { transfer_requests: await listOpenRequests(db.kysely) };
+      return { transfer_requests: await left(request.user) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { StockMove, StockMoves } from '@marketplace/shared';
+import type { MovingItem, StockMove, StockMoves } from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Db, Executor } from '../../db/database.js';
@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { PRODUCT_NOT_FOUND } from '../admin-products/service.js';
 import { moveLockKeys } from './lock-keys.js';
-import { closeMove, movesOf, openMove, type MoveRow } from './repository.js';
+import { closeMove, movesOf, movingItems, openMove, type MoveRow } from './repository.js';
 import { heldOf } from '../products/repository.js';
 
 export const RESERVED_CANNOT_MOVE = 'An open order reserves this item: it stays at its shop until the order ends.';
@@ -26,6 +26,12 @@ function toMove(row: MoveRow): StockMove {
     created_at: row.created_at,
     closed_at: row.closed_at,
   };
+}
+
+/** GET /admin/moves: what is on the road, for the Transfers screen. */
+export async function listMoving(db: Executor, shopId?: number): Promise<MovingItem[]> {
+  const rows = await movingItems(db, shopId);
+  return rows.map((row) => ({ ...toMove(row), product_id: row.product_id, product_name: row.product_name }));
 }
 
 export async function loadMoves(db: Executor, productId: number): Promise<StockMoves> {

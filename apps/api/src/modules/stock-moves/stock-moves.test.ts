@@ -165,12 +165,78 @@ describe.each(engines)('moving stock between shops [%s]', (engine) => {
     expect(row).toEqual({ shop_id: lilongwe, transit_shop_id: mzuzu });
   });
 
-  it('is for Admin and Moderator only', async () => {
+  it('is for staff only: a buyer is refused', async () => {
     const id = await product('Guarded Infinix');
     expect((await move(id, mzuzu, {})).statusCode).toBe(401);
     const buyer = (await signIn(t.app, t.db, 'User')).headers;
     expect((await move(id, mzuzu, buyer)).statusCode).toBe(403);
-    const admin = (await signIn(t.app, t.db, 'Admin')).headers;
     expect((await move(id, mzuzu, admin)).statusCode).toBe(200);
+  });
+
+  it('keeps Shop staff to moves that leave or reach their shop: the sender sends, the receiver receives', async () => {
+    const zomba = await addShop(t.db, 'Zomba Shop', { town: 'Zomba' });
+    const [sender, receiver, bystander] = [
+      (await signIn(t.app, t.db, 'Shop staff', lilongwe)).headers,
+      (await signIn(t.app, t.db, 'Shop staff', mzuzu)).headers,
+      (await signIn(t.app, t.db, 'Shop staff', zomba)).headers,
+    ];
+    const as = (h: Record<string, string>, step: string, id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/products/${id}/move/${step}`, headers: h });
+    const moving = async (h: Record<string, string>) =>
+      ((await t.app.inject({ url: '/api/admin/moves', headers: h })).json().moves as { product_id: number }[]).map(
+        (m) => m.product_id,
+      );
+    const id = await product('Shop staff Tecno');
+    // Only the holding shop's staff send it.
+    expect((await move(id, zomba, receiver)).statusCode).toBe(404);
+    expect((await move(id, mzuzu, sender)).statusCode).toBe(200);
+    // Both ends see it on the road; a third shop neither sees nor touches it.
+    expect(await moving(sender)).toContain(id);
+    expect(await moving(receiver)).toContain(id);
+    expect(await moving(bystander)).not.toContain(id);
+    expect(await moving(headers)).toContain(id);
+    for (const step of ['receive', 'cancel']) expect((await as(bystander, step, id)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/admin/products/${id}/moves`, headers: receiver })).statusCode).toBe(200);
+    // The sender cannot say it arrived; the receiver does, and it becomes their stock.
+    expect((await as(sender, 'receive', id)).statusCode).toBe(404);
+    const received = await as(receiver, 'receive', id);
+    expect(received.statusCode, received.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/admin/products/${id}`, headers: receiver })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/admin/products/${id}`, headers: sender })).statusCode).toBe(404);
+    expect(await moving(receiver)).not.toContain(id);
+    // Either end may call a move off.
+    const back = await product('Called off Itel');
+    expect((await move(back, mzuzu, sender)).statusCode).toBe(200);
+    expect((await as(receiver, 'cancel', back)).statusCode).toBe(200);
+    expect((await publicProduct(back)).in_transit).toBe(false);
+  });
+
+  it("lets the holding shop's staff answer requests for its items, and no other shop's", async () => {
+    const [holder, asked] = [
+      (await signIn(t.app, t.db, 'Shop staff', lilongwe)).headers,
+      (await signIn(t.app, t.db, 'Shop staff', mzuzu)).headers,
+    ];
+    const id = await product('Asked-for Oppo');
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/products/${id}/transfer-requests`,
+      payload: { buyer_name: 'Chisomo Banda', phone: '0991234567', shop_id: mzuzu },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(ask.statusCode, ask.body).toBe(202);
+    const list = async (h: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/admin/transfer-requests', headers: h })).json().transfer_requests as {
+        id: number;
+        product_id: number;
+      }[];
+    const request = (await list(holder)).find((r) => r.product_id === id);
+    expect(request).toBeDefined();
+    // The destination shop does not answer for an item another shop holds.
+    expect((await list(asked)).some((r) => r.product_id === id)).toBe(false);
+    const url = `/api/admin/transfer-requests/${request!.id}/accept`;
+    expect((await t.app.inject({ method: 'POST', url, headers: asked })).statusCode).toBe(404);
+    const accepted = await t.app.inject({ method: 'POST', url, headers: holder });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await publicProduct(id)).transit_town).toBe('Mzuzu');
   });
 });

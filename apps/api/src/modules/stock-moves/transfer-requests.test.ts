@@ -1,4 +1,9 @@
-import { TRANSFER_REQUEST_RECEIVED, TRANSFER_REQUESTS_PER_PHONE } from '@marketplace/shared';
+import {
+  LANGUAGE_COOKIE,
+  TRANSFER_REQUEST_RECEIVED,
+  TRANSFER_REQUESTS_PER_ADDRESS,
+  TRANSFER_REQUESTS_PER_PHONE,
+} from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
@@ -6,7 +11,7 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { items, nextIp, nextPhone, placeOrder } from '../orders/testing.js';
 import { TRANSFER_REQUESTS_PER_ADDRESS_HOUR } from './routes.js';
-import { TOO_MANY_TRANSFER_REQUESTS } from './transfer-requests.js';
+import { askForTransfer, TOO_MANY_FROM_ADDRESS, TOO_MANY_TRANSFER_REQUESTS } from './transfer-requests.js';
 
 // docs/decisions/0062: a buyer in another town asks for an item to be brought to their shop; abuse cases first.
 describe.each(engines)('transfer requests [%s]', (engine) => {
@@ -24,12 +29,13 @@ describe.each(engines)('transfer requests [%s]', (engine) => {
   afterAll(() => t.close());
 
   const product = (name: string) => addProduct(t.db, { name, shopId: lilongwe, images: 0 });
-  const ask = (id: number, over: Record<string, unknown> = {}, remoteAddress = nextIp()) =>
+  const ask = (id: number, over: Record<string, unknown> = {}, remoteAddress = nextIp(), cookie?: string) =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/products/${id}/transfer-requests`,
       payload: { buyer_name: 'Kondwani Phiri', phone: nextPhone(), shop_id: mzuzu, ...over },
       remoteAddress,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
   const staffCall = (path: string, payload?: object) =>
     t.app.inject({ method: path ? 'POST' : 'GET', url: `/api/admin/transfer-requests${path}`, headers, payload });
@@ -74,6 +80,40 @@ describe.each(engines)('transfer requests [%s]', (engine) => {
     const over = await ask(await product('One too many'), { phone });
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe(TOO_MANY_TRANSFER_REQUESTS);
+  });
+
+  it(`caps one network at ${TRANSFER_REQUESTS_PER_ADDRESS} open requests, whatever phones it types`, async () => {
+    // Over more than an hour (the hourly limit is the route's): here the service is called as the route would.
+    const network = `cap-${Math.random()}`;
+    const asks = async (name: string) =>
+      askForTransfer(t.db, {
+        productId: await product(name),
+        shopId: mzuzu,
+        buyerName: 'Made Up',
+        phone: `+265${nextPhone().slice(1)}`,
+        addressGroup: network,
+        language: 'en',
+        now: new Date(),
+      });
+    for (let i = 0; i < TRANSFER_REQUESTS_PER_ADDRESS; i++) await asks(`Network ${i}`);
+    await expect(asks('Network over')).rejects.toMatchObject({ status: 429, message: TOO_MANY_FROM_ADDRESS });
+    const stored = await t.db.kysely
+      .selectFrom('transfer_requests')
+      .select('id')
+      .where('address_group', '=', network)
+      .execute();
+    expect(stored).toHaveLength(TRANSFER_REQUESTS_PER_ADDRESS);
+  });
+
+  it('answers the buyer in the language they asked in', async () => {
+    const id = await product('Chichewa Itel');
+    expect((await ask(id, {}, nextIp(), `${LANGUAGE_COOKIE}=ny`)).statusCode).toBe(202);
+    const [r] = await openFor(id);
+    expect((await staffCall(`/${r!.id}/accept`)).statusCode).toBe(200);
+    const [sms] = await smsOf(r!.id);
+    expect(sms!.body).toBe(
+      'Marketplace Malawi: uthenga wabwino, Chichewa Itel ili pa ulendo wopita ku Mzuzu Shop, Mzuzu. Mutha kuyiyitanitsa kumeneko ikafika.',
+    );
   });
 
   it('checks the name, a Malawi mobile number, the shop and the item', async () => {

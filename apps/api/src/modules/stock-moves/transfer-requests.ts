@@ -1,4 +1,9 @@
-import { TRANSFER_REQUESTS_PER_PHONE, type AdminTransferRequest } from '@marketplace/shared';
+import {
+  TRANSFER_REQUESTS_PER_ADDRESS,
+  TRANSFER_REQUESTS_PER_PHONE,
+  type AdminTransferRequest,
+  type Language,
+} from '@marketplace/shared';
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Db, Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -8,7 +13,8 @@ import { enqueueMessages } from '../notifications/outbox.js';
 import { moveIn } from './service.js';
 
 export const TOO_MANY_TRANSFER_REQUESTS = `This phone number already has ${TRANSFER_REQUESTS_PER_PHONE} open requests: wait for the shops' answers.`;
-const REQUEST_NOT_FOUND = 'Transfer request not found';
+export const TOO_MANY_FROM_ADDRESS = "Too many open requests from your network: wait for the shops' answers.";
+export const REQUEST_NOT_FOUND = 'Transfer request not found';
 const ALREADY_DECIDED = 'This request has already been answered.';
 
 interface NewTransferRequest {
@@ -17,8 +23,30 @@ interface NewTransferRequest {
   buyerName: string;
   phone: string;
   addressGroup: string;
+  language: Language;
   now: Date;
 }
+
+const BRAND = 'Marketplace Malawi';
+interface Answer {
+  item: string;
+  shop: string;
+  town: string;
+  reason: string;
+}
+/** The shop's answer, in the language the buyer asked in; the item, shop and reason are staff's words. */
+const ANSWERS: Record<Language, { accepted: (a: Answer) => string; declined: (a: Answer) => string }> = {
+  en: {
+    accepted: (a) =>
+      `${BRAND}: good news, ${a.item} is on its way to ${a.shop}, ${a.town}. You can order it there once it arrives.`,
+    declined: (a) => `${BRAND}: sorry, we cannot bring ${a.item} to ${a.shop}, ${a.town}: ${a.reason}`,
+  },
+  ny: {
+    accepted: (a) =>
+      `${BRAND}: uthenga wabwino, ${a.item} ili pa ulendo wopita ku ${a.shop}, ${a.town}. Mutha kuyiyitanitsa kumeneko ikafika.`,
+    declined: (a) => `${BRAND}: pepani, sitingathe kubweretsa ${a.item} ku ${a.shop}, ${a.town}: ${a.reason}`,
+  },
+};
 
 /**
  * POST /v1/products/{id}/transfer-requests. A repeat from the same phone for the same item stores nothing and
@@ -39,8 +67,8 @@ export async function askForTransfer(db: Db, input: NewTransferRequest): Promise
     if (!shop) throw new HttpError(422, 'Choose a shop', { shop_id: 'Choose a shop' });
     if (product.shop_id === input.shopId)
       throw new HttpError(422, 'The item is already at that shop.', { shop_id: 'The item is already at that shop.' });
-    // Count and insert under the phone's lock: two requests at once cannot both pass the cap.
-    await lockKeys(trx, db.engine, [`transfer-phone:${input.phone}`]);
+    // Count and insert under the phone's and the network's locks: two requests at once cannot both pass a cap.
+    await lockKeys(trx, db.engine, [`transfer-phone:${input.phone}`, `transfer-address:${input.addressGroup}`]);
     const open = await trx
       .selectFrom('transfer_requests')
       .select('product_id')
@@ -49,6 +77,14 @@ export async function askForTransfer(db: Db, input: NewTransferRequest): Promise
       .execute();
     if (open.some((r) => r.product_id === input.productId)) return;
     if (open.length >= TRANSFER_REQUESTS_PER_PHONE) throw new HttpError(429, TOO_MANY_TRANSFER_REQUESTS);
+    // Phone numbers cost nothing to type: one network cannot fill the shops' queue with made-up ones.
+    const fromAddress = await trx
+      .selectFrom('transfer_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('address_group', '=', input.addressGroup)
+      .where('state', '=', 'open')
+      .executeTakeFirstOrThrow();
+    if (Number(fromAddress.n) >= TRANSFER_REQUESTS_PER_ADDRESS) throw new HttpError(429, TOO_MANY_FROM_ADDRESS);
     await trx
       .insertInto('transfer_requests')
       .values({
@@ -57,6 +93,7 @@ export async function askForTransfer(db: Db, input: NewTransferRequest): Promise
         buyer_name: input.buyerName,
         phone: input.phone,
         address_group: input.addressGroup,
+        language: input.language,
         state: 'open',
         reason: null,
         created_at: input.now.toISOString(),
@@ -86,9 +123,22 @@ function openRequests(db: Executor) {
     .where('r.state', '=', 'open');
 }
 
-/** GET /admin/transfer-requests: the open ones, oldest first. */
-export async function listOpenRequests(db: Executor): Promise<AdminTransferRequest[]> {
-  const rows = await openRequests(db).orderBy('r.id').execute();
+/** The shop holding the item a request is for: that shop's staff answer it (docs/decisions/0062). */
+export async function requestShop(db: Executor, id: number) {
+  const row = await db
+    .selectFrom('transfer_requests as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .select('p.shop_id')
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  return row?.shop_id;
+}
+
+/** GET /admin/transfer-requests: the open ones, oldest first; `shopId` keeps those for items that shop holds. */
+export async function listOpenRequests(db: Executor, shopId?: number): Promise<AdminTransferRequest[]> {
+  let query = openRequests(db);
+  if (shopId !== undefined) query = query.where('p.shop_id', '=', shopId);
+  const rows = await query.orderBy('r.id').execute();
   return rows.map((r) => ({
     id: r.id,
     product_id: r.product_id,
@@ -115,7 +165,17 @@ export async function decideRequest(
       .selectFrom('transfer_requests as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .innerJoin('shops as s', 's.id', 'r.to_shop_id')
-      .select(['r.id', 'r.product_id', 'r.to_shop_id', 'r.phone', 'r.state', 'p.name', 's.name as shop_name', 's.town'])
+      .select([
+        'r.id',
+        'r.product_id',
+        'r.to_shop_id',
+        'r.phone',
+        'r.state',
+        'r.language',
+        'p.name',
+        's.name as shop_name',
+        's.town',
+      ])
       .where('r.id', '=', id)
       .executeTakeFirst();
     if (!request) throw new HttpError(404, REQUEST_NOT_FOUND);
@@ -128,9 +188,8 @@ export async function decideRequest(
       .set({ state: decision.accept ? 'accepted' : 'declined', reason, decided_by: actor.id, decided_at: at })
       .where('id', '=', id)
       .execute();
-    const body = decision.accept
-      ? `Marketplace Malawi: good news, ${request.name} is on its way to ${request.shop_name}, ${request.town}. You can order it there once it arrives.`
-      : `Marketplace Malawi: sorry, we cannot bring ${request.name} to ${request.shop_name}, ${request.town}: ${reason}`;
+    const answer = { item: request.name, shop: request.shop_name, town: request.town, reason: reason ?? '' };
+    const body = ANSWERS[request.language][decision.accept ? 'accepted' : 'declined'](answer);
     await enqueueMessages(
       trx,
       [{ channel: 'sms', recipient: request.phone, body, subjectType: 'transfer_request', subjectId: id }],

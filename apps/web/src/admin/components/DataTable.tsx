@@ -82,9 +82,26 @@ export function RowLink({ to, label, children }: { to: string; label: string; ch
   );
 }
 
-export function RowButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+export function RowButton({
+  label,
+  onClick,
+  disabled = false,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  /** While the row's own call runs. */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" className={buttonStyles.secondarySmall} onClick={onClick} aria-label={label}>
+    <button
+      type="button"
+      className={buttonStyles.secondarySmall}
+      onClick={onClick}
+      aria-label={label}
+      disabled={disabled}
+    >
       {children}
     </button>
   );

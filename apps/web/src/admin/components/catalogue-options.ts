@@ -34,6 +34,18 @@ export const allShopsQuery = () =>
     meta: { defaultMessage: SHOPS_LIST_ERROR },
   });
 
+/**
+ * Every shop an item can be moved to: the public list, since Shop staff's own list holds their shop only
+ * (docs/decisions/0061) and a move goes to another.
+ */
+export const destinationShopsQuery = () =>
+  queryOptions({
+    queryKey: [...shopKeys.all, 'destinations'] as const,
+    queryFn: ({ signal }) => fetchAll<Shop>('/v1/shops', 'shops', SHOPS_BATCH, SHOPS_LIST_ERROR, signal),
+    staleTime: SHARED_STALE_MS,
+    meta: { defaultMessage: SHOPS_LIST_ERROR },
+  });
+
 /** Every category, 100 at a time. */
 export const allCategoriesQuery = () =>
   queryOptions({

@@ -256,7 +256,7 @@ function EditProductForm({
         />
       </div>
       <div className="mt-5 max-w-3xl">
-        <MoveSection productId={product.id} shopId={product.shop_id} shops={shops} />
+        <MoveSection productId={product.id} shopId={product.shop_id} />
       </div>
       {dialog}
     </>

@@ -1,25 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Shop, StockMoves } from '@marketplace/shared';
+import type { StockMoves } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
+import { destinationShopsQuery } from '../components/catalogue-options';
 import { Badge, buttonStyles, Card, SelectField } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
-import { endMove, MOVE_ERRORS, productMovesQuery, startMove } from './api';
+import { endMove, MOVE_ERRORS, productMovesQuery, startMove } from '../components/stock-moves-api';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const STATE_LABELS = { in_transit: 'In transit', received: 'Received', cancelled: 'Cancelled' } as const;
 
 /** The "Shop moves" card of the product edit page (decision 0062): where the item is going and its history. */
-export function MoveSection({
-  productId,
-  shopId,
-  shops,
-}: {
-  productId: number;
-  shopId: number | null;
-  shops: readonly Shop[];
-}) {
+export function MoveSection({ productId, shopId }: { productId: number; shopId: number | null }) {
   const queryClient = useQueryClient();
+  const shops = useQuery(destinationShopsQuery()).data ?? [];
   const query = productMovesQuery(productId);
   const moves = useQuery(query);
   const [destination, setDestination] = useState('');

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminProduct, DeviceInput, StockMoves } from '@marketplace/shared';
+import type { AdminProduct, DeviceInput } from '@marketplace/shared';
 import type { UploadWatch } from '../../lib/upload';
 import { adminRequest, adminUpload, rowsPageQuery, type PageWindow, type RowsPage } from '../api';
 
@@ -93,36 +93,4 @@ export function toFormData(fields: Record<string, string | number | boolean | nu
     form.append(key, typeof value === 'boolean' ? String(value) : String(value));
   }
   return form;
-}
-
-export const MOVE_ERRORS = {
-  load: 'Failed to fetch the item’s moves',
-  move: 'Failed to move the item',
-  receive: 'Failed to mark the item received',
-  cancel: 'Failed to cancel the move',
-} as const;
-
-export const productMovesQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...productKeys.all, 'moves', id] as const,
-    queryFn: ({ signal }) =>
-      adminRequest<StockMoves>(`/admin/products/${id}/moves`, { defaultMessage: MOVE_ERRORS.load, signal }),
-    meta: { defaultMessage: MOVE_ERRORS.load },
-  });
-
-/** Sends the item to another shop (decision 0062); a 409 says an open order reserves it. */
-export function startMove(id: number, shopId: number): Promise<StockMoves> {
-  return adminRequest<StockMoves>(`/admin/products/${id}/move`, {
-    method: 'POST',
-    body: { shop_id: shopId },
-    defaultMessage: MOVE_ERRORS.move,
-  });
-}
-
-/** Ends the open move: received makes it the destination's stock; cancelled leaves it where it was. */
-export function endMove(id: number, step: 'receive' | 'cancel'): Promise<StockMoves> {
-  return adminRequest<StockMoves>(`/admin/products/${id}/move/${step}`, {
-    method: 'POST',
-    defaultMessage: MOVE_ERRORS[step],
-  });
 }

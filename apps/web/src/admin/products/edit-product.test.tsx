@@ -82,6 +82,8 @@ async function openEdit(product: AdminProduct, more: Parameters<typeof mockApi>[
     [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
     [/^GET \/api\/admin\/products\/5$/, () => json(product)],
     [/^GET \/api\/admin\/shops\?/, () => json(shops)],
+    // A move goes to any shop: the public list (a Shop staff's own list holds their shop only).
+    [/^GET \/api\/v1\/shops\?/, () => json(shops)],
     [/^GET \/api\/admin\/categories\?/, () => json(categories)],
   ]);
   renderAdmin('/admin/products/5');

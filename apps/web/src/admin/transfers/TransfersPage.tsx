@@ -11,10 +11,14 @@ import { PageHeader, td, TextAreaField } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
 import { decideTransfer, TRANSFER_ERRORS, transferKeys, transfersQuery } from './api';
+import { OnTheWay } from './OnTheWay';
 
 type Pending = { request: AdminTransferRequest; accept: boolean };
 
-/** Buyers' asks to bring an item to their shop (decision 0062): accept starts the move, decline says why by SMS. */
+/**
+ * Items on their way between shops, and buyers' asks to bring an item to their shop (decision 0062): accept
+ * starts the move, decline says why by SMS.
+ */
 export function TransfersPage() {
   usePageTitle('Transfers');
   const queryClient = useQueryClient();
@@ -29,6 +33,7 @@ export function TransfersPage() {
       const left = await decideTransfer(request.id, accept ? { accept } : { accept, reason });
       queryClient.setQueryData(transferKeys.all, left);
       notifySuccess(accept ? 'Accepted: the item is on its way' : 'Declined: the buyer is told by SMS');
+      if (accept) await queryClient.invalidateQueries({ queryKey: transferKeys.moving });
       setPending(null);
       setReason('');
     } catch (failure) {
@@ -39,52 +44,59 @@ export function TransfersPage() {
   }
 
   return (
-    <section>
+    <section className="space-y-8">
       <PageHeader title="Transfers" action={null}>
-        Buyers in another town asking for an item to be brought to their shop. They hear your answer by SMS.
+        Items on their way between shops, and buyers in another town asking for an item to be brought to their shop.
       </PageHeader>
-      <Loaded
-        resource={requests}
-        fallback={TRANSFER_ERRORS.list}
-        skeleton={<TableSkeleton />}
-        isEmpty={(data) => data.transfer_requests.length === 0}
-        empty="No open transfer requests."
-      >
-        {(data) => (
-          <DataTable label="Transfer requests" columns={['Item', 'To', 'Buyer', 'Asked']} actions="Actions">
-            {data.transfer_requests.map((r) => (
-              <tr key={r.id}>
-                <td className={`${td} font-medium`}>
-                  <Link to={`/admin/products/${r.product_id}`} className="text-teal-800 underline">
-                    {r.product_name}
-                  </Link>
-                </td>
-                <td className={td}>
-                  {r.to_shop.name} ({r.to_shop.town})
-                </td>
-                <td className={td}>
-                  {r.buyer_name}, {r.phone}
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.created_at)}</td>
-                <RowActions>
-                  <RowButton
-                    label={`Accept ${r.product_name} to ${r.to_shop.town}`}
-                    onClick={() => setPending({ request: r, accept: true })}
-                  >
-                    Accept
-                  </RowButton>
-                  <RowButton
-                    label={`Decline ${r.product_name} to ${r.to_shop.town}`}
-                    onClick={() => setPending({ request: r, accept: false })}
-                  >
-                    Decline
-                  </RowButton>
-                </RowActions>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </Loaded>
+      <OnTheWay />
+      <section aria-labelledby="requests-heading" className="space-y-3">
+        <h2 id="requests-heading" className="text-lg font-semibold text-stone-900">
+          Requests from buyers
+        </h2>
+        <p className="text-sm text-stone-700">They hear your answer by SMS.</p>
+        <Loaded
+          resource={requests}
+          fallback={TRANSFER_ERRORS.list}
+          skeleton={<TableSkeleton />}
+          isEmpty={(data) => data.transfer_requests.length === 0}
+          empty="No open transfer requests."
+        >
+          {(data) => (
+            <DataTable label="Transfer requests" columns={['Item', 'To', 'Buyer', 'Asked']} actions="Actions">
+              {data.transfer_requests.map((r) => (
+                <tr key={r.id}>
+                  <td className={`${td} font-medium`}>
+                    <Link to={`/admin/products/${r.product_id}`} className="text-teal-800 underline">
+                      {r.product_name}
+                    </Link>
+                  </td>
+                  <td className={td}>
+                    {r.to_shop.name} ({r.to_shop.town})
+                  </td>
+                  <td className={td}>
+                    {r.buyer_name}, {r.phone}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.created_at)}</td>
+                  <RowActions>
+                    <RowButton
+                      label={`Accept ${r.product_name} to ${r.to_shop.town}`}
+                      onClick={() => setPending({ request: r, accept: true })}
+                    >
+                      Accept
+                    </RowButton>
+                    <RowButton
+                      label={`Decline ${r.product_name} to ${r.to_shop.town}`}
+                      onClick={() => setPending({ request: r, accept: false })}
+                    >
+                      Decline
+                    </RowButton>
+                  </RowActions>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </Loaded>
+      </section>
       {pending && (
         <ActionModal
           title={pending.accept ? 'Accept the transfer' : 'Decline the transfer'}

@@ -1,15 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminTransferRequest } from '@marketplace/shared';
+import type { AdminTransferRequest, MovingItem } from '@marketplace/shared';
 import { adminRequest } from '../api';
 
 export const TRANSFER_ERRORS = {
   list: 'Failed to fetch transfer requests',
+  moving: 'Failed to fetch the items on their way',
   decide: 'Failed to answer the request',
 } as const;
 
 type TransferList = { transfer_requests: AdminTransferRequest[] };
 
-export const transferKeys = { all: ['transfer-requests'] as const };
+export const transferKeys = { all: ['transfer-requests'] as const, moving: ['moves', 'in-transit'] as const };
+
+/** Items on their way between shops (for Shop staff: leaving or reaching theirs). */
+export const movingQuery = () =>
+  queryOptions({
+    queryKey: transferKeys.moving,
+    queryFn: ({ signal }) =>
+      adminRequest<{ moves: MovingItem[] }>('/admin/moves', { defaultMessage: TRANSFER_ERRORS.moving, signal }),
+    meta: { defaultMessage: TRANSFER_ERRORS.moving },
+  });
 
 export const transfersQuery = () =>
   queryOptions({

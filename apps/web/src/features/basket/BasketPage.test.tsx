@@ -91,6 +91,23 @@ describe('BasketPage', () => {
     expect(screen.getByText('Unavailable items are not counted in the total.')).toBeInTheDocument();
   });
 
+  it('marks an item on its way to another shop "Coming to {town} soon" and leaves it out of the total', async () => {
+    addToBasket({ id: 1, name: 'Phone', price: 100000 });
+    addToBasket({ id: 2, name: 'Laptop', price: 250000 });
+    mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(aProduct({ id: 1, name: 'Phone', price: 100000 }))],
+      [
+        /GET \/api\/v1\/products\/2$/,
+        () => json(aProduct({ id: 2, name: 'Laptop', price: 250000, in_transit: true, transit_town: 'Mzuzu' })),
+      ],
+      [/GET \/api\/v1\/products\?/, () => json(list([]))],
+    ]);
+    renderWithRouter(<BasketPage />, '/basket');
+    const [, laptop] = screen.getAllByTestId('basket-line');
+    expect(await within(laptop!).findByText('Coming to Mzuzu soon')).toBeInTheDocument();
+    expect(screen.getByTestId('basket-total').textContent).toBe('MWK 100,000');
+  });
+
   it("shows each line's shop, from the listing or else from the snapshot", async () => {
     addToBasket({ id: 1, name: 'Phone', price: 100000, shop: { id: 9, name: 'Old Shop', town: 'Zomba' } });
     addToBasket({ id: 2, name: 'Laptop', price: 250000, shop: { id: 3, name: 'Mzuzu Tech', town: 'Mzuzu' } });

@@ -31,8 +31,8 @@ function freshen(item: BasketItem, checked: CheckedItem | undefined): BasketItem
 }
 
 function problemOf(checked: CheckedItem | undefined): LineProblem {
-  if (checked?.availability === 'reserved') return 'reserved';
-  return checked?.availability === 'gone' ? 'gone' : null;
+  const availability = checked?.availability;
+  return availability === 'reserved' || availability === 'moving' || availability === 'gone' ? availability : null;
 }
 
 export function BasketPage() {
@@ -53,7 +53,7 @@ export function BasketPage() {
   const checked = checks.status === 'success' ? checks.data : new Map<number, CheckedItem>();
   const lines = stored.map((item) => {
     const check = checked.get(item.id);
-    return { item: freshen(item, check), problem: problemOf(check) };
+    return { item: freshen(item, check), problem: problemOf(check), town: check?.product?.transit_town };
   });
   const available = lines.filter((line) => !line.problem).map((line) => line.item);
   const anyUnavailable = lines.some((line) => line.problem);
@@ -73,8 +73,14 @@ export function BasketPage() {
         ) : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
             <ul className="space-y-3" aria-label={i18n._('Items in your basket')}>
-              {lines.map(({ item, problem }) => (
-                <BasketLine key={item.id} item={item} problem={problem} onRemove={() => removeFromBasket(item.id)} />
+              {lines.map(({ item, problem, town }) => (
+                <BasketLine
+                  key={item.id}
+                  item={item}
+                  problem={problem}
+                  town={town}
+                  onRemove={() => removeFromBasket(item.id)}
+                />
               ))}
             </ul>
             <aside aria-labelledby="summary-heading" className="card p-4">

@@ -18,6 +18,8 @@ export interface CheckoutLine {
   price: number;
   shop: CheckoutShop | null;
   availability: Availability | undefined;
+  /** Where a moving item is going (null unless it is). */
+  transitTown: string | null;
 }
 
 export interface ShopGroup {
@@ -50,6 +52,7 @@ export function checkoutLines(
       price: newPrices.get(item.id) ?? product?.price ?? Number(priceDigits(item.price)),
       shop: shop ?? null,
       availability: check?.availability,
+      transitTown: product?.transit_town ?? null,
     };
   });
 }

@@ -1,15 +1,7 @@
-import type { Shop } from '@marketplace/shared';
-import { apiRequest } from '../../lib/api-client';
+import { loadShops, SHOPS_FAILED } from '../../lib/shops';
 import { useAsync } from '../../lib/use-async';
 import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
-
-const FAILED = /*i18n*/ 'We could not load the shop list just now. Please try again in a moment.';
-
-// The partner shops come from the API, so an address or opening hours changed in the back-office show here at once.
-function loadShops(signal: AbortSignal) {
-  return apiRequest<{ shops: Shop[] }>('/v1/shops?limit=100', { defaultMessage: FAILED, signal });
-}
 
 /** A shop's contact field reads 'hours · phone'; the phone becomes a tap-to-call link. */
 function splitContact(contact: string): { hours: string; phone: string | null } {
@@ -28,7 +20,7 @@ export function ContactPage() {
         )}
       </p>
       {state.status === 'loading' && <p aria-live="polite">{i18n._('Loading our shops…')}</p>}
-      {state.status === 'error' && <p role="alert">{i18n._(FAILED)}</p>}
+      {state.status === 'error' && <p role="alert">{i18n._(SHOPS_FAILED)}</p>}
       {state.status === 'success' && (
         <ul className="grid list-none! gap-3 pl-0! sm:grid-cols-3">
           {state.data.shops.map((shop) => {

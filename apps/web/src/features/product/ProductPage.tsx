@@ -8,6 +8,7 @@ import { fetchProduct, productErrorText } from './api';
 import { ProductMeta } from './components/ProductMeta';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
+import { AskTransfer } from './components/AskTransfer';
 import { ReportItem } from './components/ReportItem';
 import { ShareItem } from './components/ShareItem';
 
@@ -52,7 +53,10 @@ export function ProductPage() {
       <Suspense fallback={<ProductSkeleton />}>
         <ProductDetails key={product.id} product={product} />
         <ShareItem product={product} />
-        <ReportItem key={product.id} productId={product.id} />
+        <div key={product.id} className="mt-4 space-y-1 md:ml-auto md:w-[calc(50%-1.25rem)]">
+          <AskTransfer product={product} />
+          <ReportItem productId={product.id} />
+        </div>
       </Suspense>
       <RelatedItems product={product} />
     </>

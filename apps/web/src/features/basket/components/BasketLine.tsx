@@ -7,20 +7,23 @@ import { CARD_IMAGE } from '../../../lib/images';
 import { useI18n } from '../../../i18n/context';
 
 /** Why a line cannot be bought any more, or null when it can. */
-export type LineProblem = 'reserved' | 'gone' | null;
+export type LineProblem = 'reserved' | 'moving' | 'gone' | null;
 
 interface BasketLineProps {
   item: BasketItem;
   problem: LineProblem;
+  /** Where a moving item is going. */
+  town?: string | null | undefined;
   onRemove: () => void;
 }
 
 const PROBLEM_TEXT: Record<Exclude<LineProblem, null>, string> = {
   reserved: /*i18n*/ 'Reserved by another buyer',
+  moving: /*i18n*/ 'Coming to {town} soon',
   gone: /*i18n*/ 'Unavailable: sold or no longer listed',
 };
 
-export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
+export function BasketLine({ item, problem, town, onRemove }: BasketLineProps) {
   const i18n = useI18n();
   return (
     <li className="card flex gap-3 p-3" data-testid="basket-line">
@@ -47,7 +50,7 @@ export function BasketLine({ item, problem, onRemove }: BasketLineProps) {
         </p>
         {problem && (
           <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">
-            {i18n._(PROBLEM_TEXT[problem])}
+            {i18n._(PROBLEM_TEXT[problem], { town: town ?? '' })}
           </p>
         )}
       </div>

@@ -63,7 +63,9 @@ export function OrderSummary({ groups, excluded, checking }: OrderSummaryProps) 
                 {line.name}:{' '}
                 {line.availability === 'reserved'
                   ? i18n._('Reserved by another buyer')
-                  : i18n._('Sold or no longer listed')}
+                  : line.availability === 'moving'
+                    ? i18n._('Coming to {town} soon', { town: line.transitTown ?? '' })
+                    : i18n._('Sold or no longer listed')}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { SendDialog } from '../../../components/SendDialog';
 import { useI18n } from '../../../i18n/context';
 import { visitorId } from '../../../lib/visitor-id';
 import { reportItem } from '../report-api';
+import type { TappedDialogProps } from './LazySendButton';
 
 const REASON_LABELS: Record<ReportReason, string> = {
   wrong_price: /*i18n*/ 'Wrong price',
@@ -12,13 +13,8 @@ const REASON_LABELS: Record<ReportReason, string> = {
   suspicious_seller: /*i18n*/ 'Suspicious seller',
 };
 
-export interface ReportDialogProps {
+interface ReportDialogProps extends TappedDialogProps {
   productId: number;
-  onClose: () => void;
-  /** The server's confirmation (English; the caller shows it translated). */
-  onSent: (message: string) => void;
-  /** The server refused (409): its message, the button stays. */
-  onRefused: (message: string) => void;
 }
 
 /** The report form, loaded on the first tap of "Report this item": a reason and an optional note. */
