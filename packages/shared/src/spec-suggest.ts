@@ -8,7 +8,7 @@ export interface SpecSuggestion {
 }
 
 /** Brands sold in Malawi's second-hand shops, each with the model names that give it away. */
-const BRANDS: readonly (readonly [brand: string, ...words: string[]])[] = [
+const BRANDS: readonly (readonly [brand: string, own: string, ...models: string[]])[] = [
   ['Samsung', 'samsung', 'galaxy'],
   ['Apple', 'apple', 'iphone', 'ipad', 'macbook', 'imac', 'airpods'],
   ['Tecno', 'tecno', 'camon', 'pova', 'phantom'],
@@ -44,17 +44,14 @@ const NAME_ONLY = new Set(['mate', 'nova', 'mi', 'yoga', 'surface', 'envy']);
 
 /** The brand a text names: an own name first ("Samsung"), else the earliest model word ("Galaxy"). */
 function brandIn(name: string, description: string): string | null {
-  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const inName = words(name);
   const inAll = [...inName, ...words(description)];
   for (const [brand, own] of BRANDS) if (inAll.includes(own)) return brand;
-  let best: { brand: string; at: number } | null = null;
-  for (const [brand, , ...models] of BRANDS)
-    for (const model of models) {
-      const at = NAME_ONLY.has(model) ? inName.indexOf(model) : inAll.indexOf(model);
-      if (at >= 0 && (best === null || at < best.at)) best = { brand, at };
-    }
-  return best?.brand ?? null;
+  const found = BRANDS.flatMap(([brand, , ...models]) =>
+    models.map((model) => ({ brand, at: NAME_ONLY.has(model) ? inName.indexOf(model) : inAll.indexOf(model) })),
+  ).filter((f) => f.at >= 0);
+  return found.sort((a, b) => a.at - b.at)[0]?.brand ?? null;
 }
 
 /** A size as written: "128GB", "1 TB", "1.5TB" in whole GB. */
