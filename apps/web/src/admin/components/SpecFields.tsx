@@ -1,5 +1,5 @@
 import { suggestSpecs, type SpecSuggestion } from '@marketplace/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from './ui';
 
@@ -16,16 +16,24 @@ export function specTexts(suggestion: SpecSuggestion): Record<SpecName, string> 
 }
 
 /**
- * Fills brand, storage and RAM from the item's name and description as they are typed (decision 0069),
- * through `fill`, which leaves alone a field staff changed or a value already stated.
+ * Fills brand, storage and RAM from the item's name and description as they are typed (decision 0069). A
+ * field is filled only while it holds what was last suggested (at first: empty), so a value already stated
+ * or one staff typed stays.
  */
-export function useSuggestedSpecs(name: unknown, description: unknown, fill: (key: SpecName, value: string) => void) {
-  const texts = specTexts(suggestSpecs(String(name ?? ''), String(description ?? '')));
-  const { brand, storage_gb, ram_gb } = texts;
+export function useSuggestedSpecs(
+  name: unknown,
+  description: unknown,
+  form: { get: (key: SpecName) => unknown; set: (key: SpecName, value: string) => void },
+) {
+  const { brand, storage_gb, ram_gb } = specTexts(suggestSpecs(String(name ?? ''), String(description ?? '')));
+  const last = useRef<Record<SpecName, string>>({ brand: '', storage_gb: '', ram_gb: '' });
   useEffect(() => {
-    const current = { brand, storage_gb, ram_gb };
-    for (const key of SPEC_NAMES) fill(key, current[key]);
-    // `fill` is made anew each render; the suggestion is what changes.
+    const next = { brand, storage_gb, ram_gb };
+    for (const key of SPEC_NAMES) {
+      if (String(form.get(key) ?? '') === last.current[key]) form.set(key, next[key]);
+      last.current[key] = next[key];
+    }
+    // `form` is made anew each render; the suggestion is what changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [brand, storage_gb, ram_gb]);
 }

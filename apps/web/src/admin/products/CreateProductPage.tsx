@@ -82,9 +82,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
     name: ['item_name', 'price', 'location', 'description'],
   });
   // Prefilled from the name and description until staff change a field themselves (decision 0069).
-  useSuggestedSpecs(name, description, (key, value) => {
-    if (!form.getFieldState(key).isDirty) form.setValue(key, value);
-  });
+  useSuggestedSpecs(name, description, { get: form.getValues, set: form.setValue });
   const isSubmitting = form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(async (values) => {

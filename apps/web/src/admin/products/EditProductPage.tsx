@@ -139,9 +139,7 @@ function EditProductForm({
     name: ['price', 'sale_price', 'name', 'description'],
   });
   // What the product does not state yet is prefilled from its name and description (decision 0069).
-  useSuggestedSpecs(name, description, (key, value) => {
-    if (product[key] === null && !form.getFieldState(key).isDirty) form.setValue(key, value);
-  });
+  useSuggestedSpecs(name, description, { get: form.getValues, set: form.setValue });
 
   // The error is shown in red above the form (docs/product.md#error-catalogue); bring it into view.
   const revealError = () => requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
