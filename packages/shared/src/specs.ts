@@ -14,10 +14,13 @@ export const STORAGE_INVALID = `Storage must be a whole number of GB from 1 to $
 export const RAM_INVALID = `RAM must be a whole number of GB from 1 to ${RAM_GB_MAX}`;
 
 /** A brand as staff type it ("Samsung"); blank is null (not stated). */
-export const brandField = z.preprocess((v) => {
-  const blank = blankToNull(v);
-  return typeof blank === 'string' ? blank.trim().replace(/\s+/g, ' ') : blank;
-}, z.string({ message: BRAND_INVALID }).max(BRAND_MAX, BRAND_INVALID).regex(BRAND_CHARACTERS, BRAND_INVALID).nullable());
+export const brandField = z.preprocess(
+  (v) => {
+    const blank = blankToNull(v);
+    return typeof blank === 'string' ? blank.trim().replace(/\s+/g, ' ') : blank;
+  },
+  z.string({ message: BRAND_INVALID }).max(BRAND_MAX, BRAND_INVALID).regex(BRAND_CHARACTERS, BRAND_INVALID).nullable(),
+);
 export const storageGbField = wholeNumberField(1, STORAGE_GB_MAX, STORAGE_INVALID);
 export const ramGbField = wholeNumberField(1, RAM_GB_MAX, RAM_INVALID);
 

@@ -117,10 +117,13 @@ describe.each(engines)('demo seed [%s]', (engine) => {
       .select(['p.name', 'p.brand', 'p.storage_gb', 'p.ram_gb', 'c.name as category'])
       .execute();
     const devices = rows.filter((r) => ['SmartPhones', 'Laptops and Computers'].includes(r.category));
-    expect(devices.filter((r) => r.brand !== null && r.storage_gb !== null && r.ram_gb !== null).length).toBeGreaterThan(
-      8,
-    );
-    expect(rows.find((r) => r.name === 'Samsung Galaxy A54 5G 128GB')).toMatchObject({ brand: 'Samsung', storage_gb: 128 });
+    expect(
+      devices.filter((r) => r.brand !== null && r.storage_gb !== null && r.ram_gb !== null).length,
+    ).toBeGreaterThan(8);
+    expect(rows.find((r) => r.name === 'Samsung Galaxy A54 5G 128GB')).toMatchObject({
+      brand: 'Samsung',
+      storage_gb: 128,
+    });
     expect(rows.filter((r) => r.brand === null).length).toBeLessThan(3);
   });
 

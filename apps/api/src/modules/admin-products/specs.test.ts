@@ -104,7 +104,11 @@ describe.each(engines)('brand, storage and memory of products [%s]', (engine) =>
     expect(added.statusCode, added.body).toBe(200);
     expect(specs(await publicProduct(added.json().product_id))).toEqual({ brand: 'Tecno', storage_gb: 128, ram_gb: 8 });
     const older = await intake({});
-    expect(specs(await publicProduct(older.json().product_id))).toEqual({ brand: null, storage_gb: null, ram_gb: null });
+    expect(specs(await publicProduct(older.json().product_id))).toEqual({
+      brand: null,
+      storage_gb: null,
+      ram_gb: null,
+    });
     const bad = await intake({ storage_gb: 'lots' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ storage_gb: STORAGE_INVALID });

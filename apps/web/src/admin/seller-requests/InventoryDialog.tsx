@@ -1,5 +1,11 @@
 import { Fragment } from 'react';
-import { addToInventorySchema, CONDITION_LABELS, suggestSpecs, formatMoney, type SellerRequest } from '@marketplace/shared';
+import {
+  addToInventorySchema,
+  CONDITION_LABELS,
+  suggestSpecs,
+  formatMoney,
+  type SellerRequest,
+} from '@marketplace/shared';
 import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../components/ProductOptions';
 import { ActionModal } from '../components/ActionModal';
 import { SpecFields, specTexts } from '../components/SpecFields';

@@ -4,8 +4,7 @@ import { useI18n } from '../../../i18n/context';
 import { fetchSpecs } from '../api';
 import type { DiscoverFilters } from '../filters';
 
-const SELECT =
-  'mt-1 block min-h-11 w-full rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900';
+const SELECT = 'mt-1 block min-h-11 w-full rounded-md border border-stone-400 bg-white px-2 text-base text-stone-900';
 
 /**
  * The brand, storage and RAM filters (decision 0069): the brands and sizes of items on sale, asked for only
@@ -58,7 +57,13 @@ export function SpecSelects({ current, load }: { current: DiscoverFilters; load:
   );
 }
 
-function SizeSelect(props: { name: string; label: string; any: string; values: number[]; current: string | undefined }) {
+function SizeSelect(props: {
+  name: string;
+  label: string;
+  any: string;
+  values: number[];
+  current: string | undefined;
+}) {
   return (
     <label className="flex-1 text-sm text-stone-700">
       {props.label}
