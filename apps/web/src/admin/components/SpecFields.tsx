@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from './ui';
 
 export type SpecName = 'brand' | 'storage_gb' | 'ram_gb';
-export const SPEC_NAMES: readonly SpecName[] = ['brand', 'storage_gb', 'ram_gb'];
+const SPEC_NAMES: readonly SpecName[] = ['brand', 'storage_gb', 'ram_gb'];
 
 /** A suggestion as the form's text fields hold it; '' where nothing was found. */
 export function specTexts(suggestion: SpecSuggestion): Record<SpecName, string> {
