@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { activeFilters, discoverUrl, type DiscoverFilters } from '../filters';
 import { TownSelect } from './TownSelect';
-import { SpecSelects } from './SpecSelects';
+import { SpecFilterSlot } from './SpecFilterSlot';
 import { specFiltersFrom } from '../spec-filters';
 import { useI18n } from '../../../i18n/context';
 
@@ -169,7 +169,7 @@ export function FilterBar({ base, filters }: FilterBarProps) {
               </span>
             )}
           </label>
-          <SpecSelects current={filters} load={open} />
+          <SpecFilterSlot current={filters} open={open} />
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary flex-1">
               {i18n._('Apply filters')}

@@ -8,10 +8,15 @@ const SELECT = 'mt-1 block min-h-11 w-full rounded-md border border-stone-400 bg
 
 /**
  * The brand, storage and RAM filters (decision 0069): the brands and sizes of items on sale, asked for only
- * once the filters are opened (`load`), like the towns. A chosen value is an option even before (or
+ * once the filters are opened (`load`), like the towns; its code loads then too (SpecFilterSlot). A chosen value is an option even before (or
  * without) the list. Plain selects in the GET form: they work before the page's code has loaded.
  */
-export function SpecSelects({ current, load }: { current: DiscoverFilters; load: boolean }) {
+export interface SpecSelectsProps {
+  current: DiscoverFilters;
+  load: boolean;
+}
+
+export function SpecSelects({ current, load }: SpecSelectsProps) {
   const i18n = useI18n();
   const specs = useAsync(load ? 'specs' : 'specs:later', (signal) =>
     load ? fetchSpecs(signal) : Promise.resolve({ brands: [], storage_gb: [], ram_gb: [] }),
