@@ -72,6 +72,18 @@ describe('brand, storage and RAM filters', () => {
     expect(screen.getByTestId('where').textContent).toBe('/discover?category=SmartPhones');
   });
 
+  it('keeps the chosen values as hidden fields of the form until the filters are opened', () => {
+    const fetchMock = mockApi([]);
+    const { container } = renderBar('/discover?category=SmartPhones&brand=Tecno&ram=8');
+    const hidden = Array.from(container.querySelectorAll<HTMLInputElement>('form input[type="hidden"]'));
+    expect(hidden.map((input) => [input.name, input.value])).toEqual([
+      ['category', 'SmartPhones'],
+      ['brand', 'Tecno'],
+      ['ram', '8'],
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('leaves out of the URL values the API would refuse', () => {
     expect(filtersFrom(new URLSearchParams('brand=%3Cb%3E&storage=0128&ram=abc'))).toEqual({});
     expect(filtersFrom(new URLSearchParams('brand=HP&storage=1024&ram=16'))).toEqual({
