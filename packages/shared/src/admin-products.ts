@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionField, flagField, idField, itemNameField, locationField, priceField } from './fields.js';
 import { conditionSchema, productConditionChanges, productConditionFields } from './condition.js';
+import { productSpecChanges, productSpecFields } from './specs.js';
 import { deviceFields, deviceRecordSchema } from './device.js';
 import { listOf } from './pagination.js';
 
@@ -15,6 +16,7 @@ export const createProductSchema = z.object({
   published: flagField.default(false),
   notifyOnOrder: flagField.default(false),
   ...productConditionFields,
+  ...productSpecFields,
   ...deviceFields,
 });
 export type CreateProductInput = z.input<typeof createProductSchema>;
@@ -31,6 +33,7 @@ export const updateProductSchema = z.object({
   description: descriptionField,
   published: flagField.default(false),
   ...productConditionChanges,
+  ...productSpecChanges,
 });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 
@@ -58,6 +61,9 @@ export const adminProductSchema = z.object({
   condition: conditionSchema.nullable(),
   warranty_days: z.number().int().nullable(),
   battery_health: z.number().int().nullable(),
+  brand: z.string().nullable(),
+  storage_gb: z.number().int().nullable(),
+  ram_gb: z.number().int().nullable(),
   device: deviceRecordSchema,
   created_at: z.string(),
   updated_at: z.string(),

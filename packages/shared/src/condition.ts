@@ -13,7 +13,7 @@ export const BATTERY_INVALID = `Battery health must be a whole percent from ${BA
 export const conditionSchema = z.enum(CONDITION_GRADES, { message: CONDITION_INVALID });
 
 /** Missing, empty (an unchosen radio in a multipart form) or null: not stated. */
-const blankToNull = (v: unknown) =>
+export const blankToNull = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /** Optional at the API (older clients send none): not stated is null, "not graded"; anything sent must be a grade. */
@@ -26,7 +26,7 @@ export const requiredConditionField = z.preprocess(
 );
 
 /** A whole number from a JSON number or a digit string (multipart sends text); blank is null (not stated). */
-function wholeNumberField(min: number, max: number, message: string) {
+export function wholeNumberField(min: number, max: number, message: string) {
   return z.preprocess((v) => {
     const blank = blankToNull(v);
     if (typeof blank !== 'string') return blank;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conditionSchema } from './condition.js';
+import { specFilterFields } from './specs.js';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MAX_LISTED_PRICE, PRODUCT_SORTS } from './constants.js';
 
 // Query strings arrive as text: coerce, then bound, so 'abc', -1 or 1e9 are 400s rather than crashes.
@@ -81,6 +82,7 @@ export const catalogueFilterSchema = z.object({
       .optional(),
   ),
   condition: z.preprocess(blankIsAbsent, conditionSchema.optional()),
+  ...specFilterFields,
   sort: z.preprocess(
     blankIsAbsent,
     z.enum(PRODUCT_SORTS, { message: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),

@@ -37,6 +37,10 @@ export const publicProductSchema = z.object({
   warranty_days: z.number().int().nullable(),
   /** Battery health in percent (phones, laptops); null: not stated. */
   battery_health: z.number().int().nullable(),
+  /** Brand, storage and memory in whole GB (decision 0069); null: not stated. Added later: older clients ignore them. */
+  brand: z.string().nullable(),
+  storage_gb: z.number().int().nullable(),
+  ram_gb: z.number().int().nullable(),
   /** Staff found the device's IMEI compliant on MACRA's CEIR; the IMEI itself is never public (decision 0057). */
   imei_checked: z.boolean(),
   /** On its way to another shop (decision 0062): not orderable until it arrives. */

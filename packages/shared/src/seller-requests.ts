@@ -13,6 +13,7 @@ import {
 import { malawiPhoneField } from './phone-field.js';
 import { amountField } from './amount.js';
 import { deviceRecordSchema } from './device.js';
+import { productSpecFields } from './specs.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
 import { listOf, pageQuerySchema, searchSchema, shopIdFilter } from './pagination.js';
 import { sellerAccountOfferSchema } from './seller-accounts.js';
@@ -69,6 +70,8 @@ export const addToInventorySchema = z.object({
   publish_product: z.boolean().optional(),
   /** The selling price; what we pay is the offer the seller accepted. */
   price: amountField('Selling price'),
+  /** Brand, storage and memory staff confirmed at intake (decision 0069); older clients send none: not stated. */
+  ...productSpecFields,
 });
 /** Staff record that the seller accepted in person or by phone. */
 export const recordAcceptanceSchema = z.object({

@@ -144,6 +144,10 @@ export interface ProductsTable {
   warranty_days: number | null;
   /** Battery health in percent (phones, laptops); null: not stated. */
   battery_health: number | null;
+  /** Brand as staff state it ("Samsung"), storage and memory in whole GB (migration 0031); null: not stated. */
+  brand: ColumnType<string | null, string | null | undefined, string | null>;
+  storage_gb: ColumnType<number | null, number | null | undefined, number | null>;
+  ram_gb: ColumnType<number | null, number | null | undefined, number | null>;
   /** MACRA CEIR check of the device's IMEI (decision 0057); 'not_checked' for items that are no phone. */
   ceir: ColumnType<CeirResult, CeirResult | undefined, CeirResult>;
   /** Staff who recorded the CEIR result and when; null while not checked. */

@@ -70,6 +70,9 @@ export interface ProductFixture {
   location?: string | null;
   salePrice?: number | null;
   condition?: ConditionGrade | null;
+  brand?: string | null;
+  storageGb?: number | null;
+  ramGb?: number | null;
 }
 
 export async function addProduct(db: Db, p: ProductFixture) {
@@ -84,6 +87,9 @@ export async function addProduct(db: Db, p: ProductFixture) {
       currency: 'MWK',
       location: p.location === undefined ? 'Lilongwe' : p.location,
       condition: p.condition ?? null,
+      brand: p.brand ?? null,
+      storage_gb: p.storageGb ?? null,
+      ram_gb: p.ramGb ?? null,
       shop_id: p.shopId ?? null,
       category_id: p.categoryId ?? null,
       published: p.published === false ? 0 : 1,

@@ -35,7 +35,7 @@ export const PAGE_MODULES: Record<string, readonly string[]> = {
  */
 export const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/': [],
-  '/discover': ['category', 'search', 'min_price', 'max_price', 'town', 'condition', 'sort'],
+  '/discover': ['category', 'search', 'min_price', 'max_price', 'town', 'condition', 'brand', 'storage', 'ram', 'sort'],
   '/product/:id': [],
 };
 

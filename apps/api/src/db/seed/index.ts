@@ -139,6 +139,9 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
           condition: p.condition,
           warranty_days: p.warranty_days ?? null,
           battery_health: p.battery_health ?? null,
+          brand: p.brand ?? null,
+          storage_gb: p.storage_gb ?? null,
+          ram_gb: p.ram_gb ?? null,
           created_at: at(p.age, index),
           updated_at: at(p.age, index),
         })

@@ -110,6 +110,23 @@ describe.each(engines)('demo seed [%s]', (engine) => {
     expect(withBattery.every((r) => ['SmartPhones', 'Laptops and Computers'].includes(r.category))).toBe(true);
   });
 
+  it('states brand on most items and storage and RAM on phones and laptops (decision 0069)', async () => {
+    const rows = await t.db.kysely
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['p.name', 'p.brand', 'p.storage_gb', 'p.ram_gb', 'c.name as category'])
+      .execute();
+    const devices = rows.filter((r) => ['SmartPhones', 'Laptops and Computers'].includes(r.category));
+    expect(
+      devices.filter((r) => r.brand !== null && r.storage_gb !== null && r.ram_gb !== null).length,
+    ).toBeGreaterThan(8);
+    expect(rows.find((r) => r.name === 'Samsung Galaxy A54 5G 128GB')).toMatchObject({
+      brand: 'Samsung',
+      storage_gb: 128,
+    });
+    expect(rows.filter((r) => r.brand === null).length).toBeLessThan(3);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     const again = await seed(t.db.kysely, { admin: { email: 'admin@example.mw', password: 'demo-password-1' } });

@@ -11,7 +11,7 @@ import type { NormalizedImage } from '../images/normalize.js';
 import { deleteUnusedImages, storeImages } from '../images/repository.js';
 import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/service.js';
 import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
-import { conditionOf } from '../products/service.js';
+import { conditionOf, specsOf } from '../products/service.js';
 import { indexProductSearch } from '../products/search.js';
 import {
   buyingPrices,
@@ -61,6 +61,7 @@ export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<Admi
     featured: featured.has(r.id),
     images: images.get(r.id) ?? [],
     ...conditionOf(r),
+    ...specsOf(r),
     device: devices.get(r.id)!,
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -126,6 +127,7 @@ export async function createProduct(
         condition: input.condition,
         warranty_days: input.warranty_days,
         battery_health: input.battery_health,
+        ...specsOf(input),
         created_at: now,
         updated_at: now,
       },
@@ -206,17 +208,20 @@ export async function changeProduct(
   });
 }
 
-/** The condition fields the edit sent; one left out keeps what is stored (see productConditionChanges). */
+/**
+ * The condition, brand, storage and memory fields the edit sent; one left out keeps what is stored (see
+ * productConditionChanges and productSpecChanges).
+ */
 function statedChanges(
-  input: Pick<z.output<typeof updateProductSchema>, 'condition' | 'warranty_days' | 'battery_health'>,
+  input: Pick<
+    z.output<typeof updateProductSchema>,
+    'condition' | 'warranty_days' | 'battery_health' | 'brand' | 'storage_gb' | 'ram_gb'
+  >,
 ) {
-  const { condition, warranty_days, battery_health } = input;
-  return {
-    ...(condition !== undefined && { condition }),
-    ...(warranty_days !== undefined && { warranty_days }),
-    ...(battery_health !== undefined && { battery_health }),
-  };
+  const stated = Object.entries(input).filter(([key, value]) => STATED.has(key) && value !== undefined);
+  return Object.fromEntries(stated) as Partial<typeof input>;
 }
+const STATED = new Set(['condition', 'warranty_days', 'battery_health', 'brand', 'storage_gb', 'ram_gb']);
 
 export async function setPublished(db: Db, actor: SessionUser, id: number, published: boolean) {
   return db.kysely.transaction().execute(async (trx) => {

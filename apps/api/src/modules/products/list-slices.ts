@@ -19,6 +19,10 @@ export interface Scope {
   maxPrice: number | undefined;
   town: string | undefined;
   condition: ConditionGrade | undefined;
+  /** Brand as asked (compared without case), storage and memory in whole GB (decision 0069). */
+  brand: string | undefined;
+  storageGb: number | undefined;
+  ramGb: number | undefined;
   /** One shop's products: the back-office of Shop staff (docs/decisions/0061). */
   shopId: number | undefined;
   query: SearchQuery;
@@ -47,6 +51,9 @@ export function scopeOf(
     maxPrice?: number | undefined;
     town?: string | undefined;
     condition?: ConditionGrade | undefined;
+    brand?: string | undefined;
+    storageGb?: number | undefined;
+    ramGb?: number | undefined;
     shopId?: number | undefined;
   },
   categoryId: number | undefined,
@@ -61,18 +68,24 @@ export function scopeOf(
     maxPrice: filter.maxPrice,
     town: filter.town?.trim().toLowerCase() || undefined,
     condition: filter.condition,
+    brand: filter.brand?.trim() || undefined,
+    storageGb: filter.storageGb,
+    ramGb: filter.ramGb,
     shopId: filter.shopId,
     query,
   };
 }
 
-/** Whether the buyer narrowed the list (price, town, condition): then no counter holds its total. */
+/** Whether the buyer narrowed the list (price, town, condition, brand, sizes): then no counter holds its total. */
 export function hasFilters(scope: Scope): boolean {
   return (
     scope.minPrice !== undefined ||
     scope.maxPrice !== undefined ||
     scope.town !== undefined ||
     scope.condition !== undefined ||
+    scope.brand !== undefined ||
+    scope.storageGb !== undefined ||
+    scope.ramGb !== undefined ||
     scope.shopId !== undefined
   );
 }
@@ -116,6 +129,10 @@ function filtersOf(
   if (scope.minPrice !== undefined) out.push(sql`${price} >= ${scope.minPrice}`);
   if (scope.maxPrice !== undefined) out.push(sql`${price} <= ${scope.maxPrice}`);
   if (scope.condition !== undefined) out.push(sql`l.condition = ${scope.condition}`);
+  // lower() on both sides: each engine folds case its own way, the same way for the index (migration 0031).
+  if (scope.brand !== undefined) out.push(sql`lower(l.brand) = lower(${scope.brand})`);
+  if (scope.storageGb !== undefined) out.push(sql`l.storage_gb = ${scope.storageGb}`);
+  if (scope.ramGb !== undefined) out.push(sql`l.ram_gb = ${scope.ramGb}`);
   if (scope.town !== undefined) out.push(inTown(scope.engine, scope.town));
   if (scope.shopId !== undefined) out.push(sql`l.shop_id = ${scope.shopId}`);
   if (after) out.push(afterPosition(after));

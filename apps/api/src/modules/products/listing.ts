@@ -46,6 +46,10 @@ export interface ProductListFilter {
   /** Where the item is: its shop's town, else its own location's town. */
   town?: string | undefined;
   condition?: ConditionGrade | undefined;
+  /** Brand (any case), storage and memory in whole GB (decision 0069). */
+  brand?: string | undefined;
+  storageGb?: number | undefined;
+  ramGb?: number | undefined;
   /** The back-office's shop filter. */
   shopId?: number | undefined;
   /** Newest first when not given. */

@@ -23,6 +23,9 @@ export type ProductRecord = Pick<
   | 'condition'
   | 'warranty_days'
   | 'battery_health'
+  | 'brand'
+  | 'storage_gb'
+  | 'ram_gb'
   | 'ceir'
   | 'transit_shop_id'
   | 'created_at'
@@ -64,6 +67,9 @@ export function withColumns(query: ReturnType<typeof fromProducts>) {
       'p.condition',
       'p.warranty_days',
       'p.battery_health',
+      'p.brand',
+      'p.storage_gb',
+      'p.ram_gb',
       'p.ceir',
       'p.transit_shop_id',
       'p.created_at',

@@ -14,10 +14,11 @@ import {
   suggestionsQuerySchema,
   suggestionsSchema,
   townsSchema,
+  specsListSchema,
   type CatalogueFilter,
   type ProductSort,
 } from '@marketplace/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -28,6 +29,7 @@ import { idParam } from '../../plugins/params.js';
 import { cursorParamSchema, type PagePosition } from './cursor.js';
 import { listProducts, productsWithIds, type ProductListFilter, type ProductPage } from './listing.js';
 import { addInterest, listFeaturedPublished, listedTowns, removeInterest, watchersOf } from './repository.js';
+import { listedSpecs } from './specs.js';
 import { requirePublished, toFeatured, toPublic } from './service.js';
 
 const tags = ['catalogue'];
@@ -75,7 +77,19 @@ function filterOf(
     maxPrice: query.max_price,
     town: query.town,
     condition: query.condition,
+    brand: query.brand,
+    storageGb: query.storage,
+    ramGb: query.ram,
   };
+}
+
+/**
+ * A brand the catalogue does not have answers an empty list that is not kept in the catalogue cache:
+ * brand is free text, and each made-up one would otherwise take an entry and push out the pages buyers
+ * use (docs/decisions/0069). Such a miss costs one indexed lookup.
+ */
+function keepUnknownBrandOut(request: FastifyRequest, brand: string | undefined, page: ProductPage) {
+  if (brand !== undefined && page.total === 0) request.catalogue = undefined;
 }
 
 export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
@@ -109,6 +123,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
         availableOnly: available,
         suggest: true,
       });
+      keepUnknownBrandOut(request, request.query.brand, page);
       return { ...(await answer(page, limit, offset)), did_you_mean: page.didYouMean };
     },
   );
@@ -151,6 +166,15 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   );
 
   app.get(
+    '/v1/products/specs',
+    {
+      config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
+      schema: { tags, response: { 200: specsListSchema } },
+    },
+    async () => listedSpecs(kysely),
+  );
+
+  app.get(
     '/v1/products/category/:category',
     {
       config: { access: 'public', catalogueCache: true },
@@ -164,7 +188,9 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     async (request) => {
       const { limit, offset } = request.query;
       const categoryKey = request.params.category.toLowerCase();
-      return answer(await listProducts(db, { ...filterOf(request.query, false), categoryKey }), limit, offset);
+      const page = await listProducts(db, { ...filterOf(request.query, false), categoryKey });
+      keepUnknownBrandOut(request, request.query.brand, page);
+      return answer(page, limit, offset);
     },
   );
 

@@ -24,6 +24,11 @@ export function conditionOf(row: Pick<ProductRecord, 'condition' | 'warranty_day
   return { condition: row.condition, warranty_days: row.warranty_days, battery_health: row.battery_health };
 }
 
+/** What a product states about its brand, storage and memory (decision 0069); null: not stated. */
+export function specsOf(row: Pick<ProductRecord, 'brand' | 'storage_gb' | 'ram_gb'>) {
+  return { brand: row.brand, storage_gb: row.storage_gb, ram_gb: row.ram_gb };
+}
+
 /** The public product (docs/product.md#entities); images, watchers and holds are fetched for the whole page at once. */
 export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Promise<PublicProduct[]> {
   const ids = rows.map((r) => r.id);
@@ -52,6 +57,7 @@ export async function toPublic(db: Kysely<Database>, rows: ProductRecord[]): Pro
       shop,
       watchers: watchers.get(row.id) ?? 0,
       ...conditionOf(row),
+      ...specsOf(row),
       // Only whether MACRA's register was checked: the IMEIs are never read for a public answer (decision 0057).
       imei_checked: row.ceir === 'compliant',
       // On its way to another shop (decision 0062): not orderable until it arrives there.

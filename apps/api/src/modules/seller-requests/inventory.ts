@@ -8,10 +8,16 @@ import { acceptedOffer, requestImages, shopTown, type RequestRow } from './repos
  * The item becomes a published product of the shop, with the request's own images: sold at the
  * selling price staff chose, bought at the offer the seller accepted, located in the shop's town.
  */
+export interface ProductSpecs {
+  brand: string | null;
+  storage_gb: number | null;
+  ram_gb: number | null;
+}
+
 export async function addToInventory(
   trx: Transaction<Database>,
   row: RequestRow,
-  move: { shop_id: number; category_id: number; price: number },
+  move: { shop_id: number; category_id: number; price: number; specs: ProductSpecs },
   now: string,
 ): Promise<string | null> {
   refuseNonCompliant(row.ceir, NON_COMPLIANT_INVENTORY);
@@ -36,6 +42,7 @@ export async function addToInventory(
     seller_request_id: row.id,
     // The grade as staff last set or corrected it on the request; warranty and battery are the shop's to state.
     condition: row.condition,
+    ...move.specs,
     // The device record as staff last saved it on the request (decision 0057).
     ceir: row.ceir,
     ceir_checked_by: row.ceir_checked_by,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
-import { addToInventory } from './inventory.js';
+import { addToInventory, type ProductSpecs } from './inventory.js';
 import type { StatusLinks } from './links.js';
 import { tellSeller, type Notify, type SellerNews } from './messages.js';
 import { addEvent, addOffer, findRequest, latestOffer, moveStatus, type RequestRow } from './repository.js';
@@ -37,7 +37,14 @@ export type Move =
   | { action: 'approve' }
   | { action: 'reject'; reason: string }
   | { action: 'offer' | 'counter'; amount: number; reason: string }
-  | { action: 'addToInventory'; shop_id: number; category_id: number; price: number }
+  | {
+      action: 'addToInventory';
+      shop_id: number;
+      category_id: number;
+      price: number;
+      /** What staff confirmed at intake (decision 0069); null: not stated. */
+      specs: ProductSpecs;
+    }
   | { action: 'recordAcceptance'; note: string }
   | { action: 'sellerAccept' | 'sellerDecline'; reason: string | null; offerId: number | undefined }
   | { action: 'expireOffer' };

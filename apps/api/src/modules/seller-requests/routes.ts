@@ -196,8 +196,9 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     '/admin/seller-requests/:id/add-to-inventory',
     { ...action, schema: { ...action.schema, body: addToInventorySchema } },
     async (request) => {
-      const { shop_id, category_id, price } = request.body;
-      return staffAct(request, { action: 'addToInventory', shop_id, category_id, price });
+      const { shop_id, category_id, price, brand, storage_gb, ram_gb } = request.body;
+      const specs = { brand, storage_gb, ram_gb };
+      return staffAct(request, { action: 'addToInventory', shop_id, category_id, price, specs });
     },
   );
 

@@ -13,6 +13,7 @@ import { notifyError } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { createProduct, productKeys, PRODUCT_ERRORS, toFormData } from './api';
 import { ConditionFields } from './ConditionFields';
+import { SpecFields, useSuggestedSpecs } from '../components/SpecFields';
 import { DeviceFields } from '../components/DeviceFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 
@@ -28,6 +29,9 @@ const FIELDS = [
   'condition',
   'warranty_days',
   'battery_health',
+  'brand',
+  'storage_gb',
+  'ram_gb',
   'imeis',
   'ceir',
 ] as const;
@@ -65,6 +69,9 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
       condition: '',
       warranty_days: '',
       battery_health: '',
+      brand: '',
+      storage_gb: '',
+      ram_gb: '',
       imeis: ['', ''],
       ceir: 'not_checked',
     },
@@ -74,6 +81,8 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
     control: form.control,
     name: ['item_name', 'price', 'location', 'description'],
   });
+  // Prefilled from the name and description until staff change a field themselves (decision 0069).
+  useSuggestedSpecs(name, description, { get: form.getValues, set: form.setValue });
   const isSubmitting = form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -109,6 +118,7 @@ function CreateProductForm({ shops, categories }: { shops: readonly Shop[]; cate
           <TextField label="Location" autoComplete="off" {...field('location')} />
           <PlacementFields field={field} categories={categories} shops={shops} />
         </div>
+        <SpecFields field={field} disabled={isSubmitting} />
         <ConditionFields field={field} disabled={isSubmitting} />
         <DeviceFields field={field} listError={form.formState.errors.imeis?.message} disabled={isSubmitting} />
         <CheckboxField label="I want to be notified when offer is made" {...form.register('notifyOnOrder')} />

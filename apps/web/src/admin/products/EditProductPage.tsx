@@ -36,6 +36,7 @@ import { DeviceSection } from '../components/DeviceSection';
 import { BuyingPrice } from './BuyingPrice';
 import { MoveSection } from './MoveSection';
 import { ConditionFields } from './ConditionFields';
+import { SpecFields, useSuggestedSpecs } from '../components/SpecFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
 import { markStale } from '../query-client';
 
@@ -54,6 +55,9 @@ const FIELDS = [
   'condition',
   'warranty_days',
   'battery_health',
+  'brand',
+  'storage_gb',
+  'ram_gb',
 ] as const;
 
 export function EditProductPage() {
@@ -122,25 +126,36 @@ function EditProductForm({
       condition: product.condition ?? '',
       warranty_days: text(product.warranty_days) ?? '',
       battery_health: text(product.battery_health) ?? '',
+      brand: product.brand ?? '',
+      storage_gb: text(product.storage_gb) ?? '',
+      ram_gb: text(product.ram_gb) ?? '',
     },
     FIELDS,
   );
 
   // The margin follows the prices as they are typed.
-  const [price, salePrice] = useWatch({ control: form.control, name: ['price', 'sale_price'] });
+  const [price, salePrice, name, description] = useWatch({
+    control: form.control,
+    name: ['price', 'sale_price', 'name', 'description'],
+  });
+  // What the product does not state yet is prefilled from its name and description (decision 0069).
+  useSuggestedSpecs(name, description, { get: form.getValues, set: form.setValue });
 
   // The error is shown in red above the form (docs/product.md#error-catalogue); bring it into view.
   const revealError = () => requestAnimationFrame(() => errorRef.current?.scrollIntoView?.({ block: 'nearest' }));
 
   const onSubmit = form.handleSubmit(async (values) => {
     // These always go, '' when there is none: a field left out would keep what is stored.
-    const { sale_price, condition, warranty_days, battery_health } = values;
+    const { sale_price, condition, warranty_days, battery_health, brand, storage_gb, ram_gb } = values;
     const body = toFormData({
       ...values,
       sale_price: sale_price ?? '',
       condition: condition ?? '',
       warranty_days: warranty_days ?? '',
       battery_health: battery_health ?? '',
+      brand: brand ?? '',
+      storage_gb: storage_gb ?? '',
+      ram_gb: ram_gb ?? '',
     });
     for (const name of kept) body.append('existingImages[]', name);
     for (const name of deleted) body.append('deletedImages', name);
@@ -224,6 +239,7 @@ function EditProductForm({
               />
             )}
           </div>
+          <SpecFields field={field} disabled={busy} />
           <ConditionFields field={field} disabled={busy} />
           <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
           <CheckboxField label="Published" {...form.register('published')} />

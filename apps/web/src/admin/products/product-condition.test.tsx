@@ -54,6 +54,9 @@ const product: AdminProduct = {
   condition: 'good',
   warranty_days: 90,
   battery_health: 88,
+  brand: 'Samsung',
+  storage_gb: 64,
+  ram_gb: 4,
   device: NO_DEVICE,
   created_at: '2025-08-01T10:00:00.000Z',
   updated_at: '2025-08-01T10:00:00.000Z',
@@ -191,5 +194,64 @@ describe('product forms: device (decision 0057)', () => {
     expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
     const body = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
     expect([body.get('imeis'), body.get('ceir')]).toEqual(['356938035643809,490154203237518', 'compliant']);
+  });
+});
+
+describe('product forms: brand, storage and RAM (decision 0069)', () => {
+  const specsSent = (fetchSpy: ReturnType<typeof routes>, method: string) => {
+    const body = fetchSpy.mock.calls.find(([, init]) => init?.method === method)![1]!.body as FormData;
+    return { brand: body.get('brand'), storage_gb: body.get('storage_gb'), ram_gb: body.get('ram_gb') };
+  };
+
+  it('create prefills them from the name as it is typed, and keeps what staff changed', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const fetchSpy = routes(/^POST \/api\/admin\/products\/create$/);
+    renderAdmin('/admin/create-product');
+    await screen.findByLabelText('Item Name');
+    expect(screen.getByLabelText('Brand')).toHaveValue('');
+    await retype(user, 'Item Name', 'HP EliteBook 840 G5, 8GB RAM, 256GB SSD');
+    expect(screen.getByLabelText('Brand')).toHaveValue('HP');
+    expect(screen.getByLabelText('Storage (GB)')).toHaveValue('256');
+    expect(screen.getByLabelText('RAM (GB)')).toHaveValue('8');
+    await retype(user, 'RAM (GB)', '16');
+    await retype(user, 'Item Name', 'HP EliteBook 840 G5, 8GB RAM, 1TB SSD');
+    expect(screen.getByLabelText('Storage (GB)')).toHaveValue('1024');
+    expect(screen.getByLabelText('RAM (GB)')).toHaveValue('16');
+    await retype(user, 'Description', 'Charger included');
+    await retype(user, 'Price or Value', '520000');
+    await user.selectOptions(screen.getByLabelText('Category'), '1');
+    await user.selectOptions(screen.getByLabelText('Shop'), '1');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    expect(specsSent(fetchSpy, 'POST')).toEqual({ brand: 'HP', storage_gb: '1024', ram_gb: '16' });
+  });
+
+  it('edit shows what is stated, prefills only what is not, and refuses a size that is not a number', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const unstated = { ...product, name: 'iPhone 12 64GB', brand: null, storage_gb: null, ram_gb: 4 };
+    const fetchSpy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/products\/5$/, () => json(unstated)],
+      [/^GET \/api\/admin\/shops\?/, () => json(shops)],
+      [/^GET \/api\/admin\/categories\?/, () => json(categories)],
+      [/^PUT \/api\/admin\/products\/5$/, () => json(unstated)],
+      [/^GET \/api\/admin\/products\?/, () => json({ products: [], total: 0, limit: 50, offset: 0 })],
+    ]);
+    renderAdmin('/admin/products/5');
+    await screen.findByLabelText('Price (MWK)');
+    expect(screen.getByLabelText('Brand')).toHaveValue('Apple');
+    expect(screen.getByLabelText('Storage (GB)')).toHaveValue('64');
+    expect(screen.getByLabelText('RAM (GB)')).toHaveValue('4');
+    await retype(user, 'Storage (GB)', 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Storage must be a whole number of GB from 1 to 65536')).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await retype(user, 'Storage (GB)', '128');
+    await retype(user, 'RAM (GB)', '');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+    expect(specsSent(fetchSpy, 'PUT')).toEqual({ brand: 'Apple', storage_gb: '128', ram_gb: '' });
   });
 });

@@ -1,7 +1,14 @@
 import { Fragment } from 'react';
-import { addToInventorySchema, CONDITION_LABELS, formatMoney, type SellerRequest } from '@marketplace/shared';
+import {
+  addToInventorySchema,
+  CONDITION_LABELS,
+  suggestSpecs,
+  formatMoney,
+  type SellerRequest,
+} from '@marketplace/shared';
 import { CategoryOptions, PRODUCT_OPTIONS_ERROR, ShopOptions, useProductOptions } from '../components/ProductOptions';
 import { ActionModal } from '../components/ActionModal';
+import { SpecFields, specTexts } from '../components/SpecFields';
 import { LoadError } from '../components/status';
 import { SelectField, TextField } from '../components/ui';
 import { useActionForm } from '../use-schema-form';
@@ -29,6 +36,8 @@ export function InventoryDialog({ request, busy, onCancel, run }: ActionDialogPr
     shop_id: '',
     category_id: request.category ? String(request.category.id) : '',
     price: '',
+    // Suggested from what the seller wrote; staff check it with the item in hand (decision 0069).
+    ...specTexts(suggestSpecs(request.item_name, request.description ?? '')),
   });
   const { errors } = form.formState;
   const bothMissing = Boolean(errors.shop_id && errors.category_id);
@@ -43,9 +52,11 @@ export function InventoryDialog({ request, busy, onCancel, run }: ActionDialogPr
       description={`“${request.item_name}” becomes a published product of the chosen shop, with its photos${request.condition ? ` and the grade ${CONDITION_LABELS[request.condition]}` : ''}.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async ({ shop_id, category_id, price }) =>
+      onSubmit={form.handleSubmit(async ({ shop_id, category_id, price, brand, storage_gb, ram_gb }) =>
         markFields(
-          await run('addToInventory', () => sellerActions.addToInventory(request.id, { shop_id, category_id, price })),
+          await run('addToInventory', () =>
+            sellerActions.addToInventory(request.id, { shop_id, category_id, price, brand, storage_gb, ram_gb }),
+          ),
         ),
       )}
     >
@@ -85,6 +96,7 @@ export function InventoryDialog({ request, busy, onCancel, run }: ActionDialogPr
             }
             {...field('price')}
           />
+          <SpecFields field={field} />
           {atALoss && (
             <p
               role="alert"

@@ -153,7 +153,17 @@ export const sellerActions = {
     post(`/admin/counter-offer/${id}`, SELLER_ERRORS.counter, body),
   recordAcceptance: (id: number, body: { note: string }) =>
     post(`/admin/seller-requests/${id}/seller-accepted`, SELLER_ERRORS.recordAcceptance, body),
-  addToInventory: (id: number, body: { shop_id: number; category_id: number; price: number }) =>
+  addToInventory: (
+    id: number,
+    body: {
+      shop_id: number;
+      category_id: number;
+      price: number;
+      brand?: string | null;
+      storage_gb?: number | null;
+      ram_gb?: number | null;
+    },
+  ) =>
     post(`/admin/seller-requests/${id}/add-to-inventory`, SELLER_ERRORS.addToInventory, {
       ...body,
       seller_request_id: id,

@@ -109,6 +109,35 @@ describe('staff dialogs that cannot give money away', () => {
     expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
   });
 
+  it('prefills brand, storage and RAM from what the seller wrote, and sends what staff confirm (decision 0069)', async () => {
+    const user = userEvent.setup();
+    const request = aRequest({
+      status: 'Offer Accepted by Seller',
+      offers: [accepted],
+      item_name: 'Tecno Camon 20 256GB',
+      description: '8GB RAM, charger included',
+    });
+    const fetchSpy = await openDetail(request, [
+      estimatesRoute,
+      ...options,
+      [/^POST \/api\/admin\/seller-requests\/12\/add-to-inventory$/, () => json({ ...request, status: 'Added' })],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Add to Inventory' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add to Inventory' });
+    expect(within(dialog).getByLabelText('Brand')).toHaveValue('Tecno');
+    expect(within(dialog).getByLabelText('Storage (GB)')).toHaveValue('256');
+    expect(within(dialog).getByLabelText('RAM (GB)')).toHaveValue('8');
+    await user.clear(within(dialog).getByLabelText('RAM (GB)'));
+    await waitFor(() => expect(within(dialog).getAllByRole('option').length).toBeGreaterThan(2));
+    await user.selectOptions(within(dialog).getByLabelText('Shop'), '3');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), '6');
+    await user.type(within(dialog).getByLabelText('Selling price (MWK)'), '250000');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ brand: 'Tecno', storage_gb: 256, ram_gb: null });
+  });
+
   it('says that deleting removes the whole request and its photos', async () => {
     const user = userEvent.setup();
     await openDetail(aRequest(), [estimatesRoute]);

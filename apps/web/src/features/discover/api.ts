@@ -1,4 +1,4 @@
-import { DISCOVER_PAGE_SIZE, type PublicProduct } from '@marketplace/shared';
+import { DISCOVER_PAGE_SIZE, type PublicProduct, type SpecsList } from '@marketplace/shared';
 import { apiList, apiRequest } from '../../lib/api-client';
 import { filterQuery, type DiscoverFilters } from './filters';
 
@@ -50,4 +50,9 @@ export async function fetchTowns(signal?: AbortSignal): Promise<string[]> {
   return (
     await apiRequest<{ towns: string[] }>('/v1/products/towns', { defaultMessage: 'Failed to fetch towns', signal })
   ).towns;
+}
+
+/** The brands and sizes of items on sale, for the brand, storage and RAM filters (decision 0069). */
+export async function fetchSpecs(signal?: AbortSignal): Promise<SpecsList> {
+  return apiRequest<SpecsList>('/v1/products/specs', { defaultMessage: 'Failed to fetch brands', signal });
 }

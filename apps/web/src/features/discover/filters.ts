@@ -1,3 +1,4 @@
+import { specFiltersFrom } from './spec-filters';
 import { CONDITION_GRADES, PRODUCT_SORTS, type ConditionGrade, type ProductSort } from '@marketplace/shared';
 
 /**
@@ -9,10 +10,14 @@ export interface DiscoverFilters {
   max_price?: string;
   town?: string;
   condition?: ConditionGrade;
+  /** Brand, storage and memory in GB (decision 0069). */
+  brand?: string;
+  storage?: string;
+  ram?: string;
   sort?: ProductSort;
 }
 
-const FILTER_KEYS = ['min_price', 'max_price', 'town', 'condition', 'sort'] as const;
+const FILTER_KEYS = ['min_price', 'max_price', 'town', 'condition', 'brand', 'storage', 'ram', 'sort'] as const;
 
 const isGrade = (v: string): v is ConditionGrade => (CONDITION_GRADES as readonly string[]).includes(v);
 const isSort = (v: string): v is ProductSort => (PRODUCT_SORTS as readonly string[]).includes(v);
@@ -28,6 +33,7 @@ export function filtersFrom(params: URLSearchParams): DiscoverFilters {
   if (town && town.length <= 60) out.town = town;
   const condition = params.get('condition') ?? '';
   if (isGrade(condition)) out.condition = condition;
+  Object.assign(out, specFiltersFrom(params));
   const sort = params.get('sort') ?? '';
   if (isSort(sort)) out.sort = sort;
   return out;
@@ -40,7 +46,14 @@ export function filterQuery(filters: DiscoverFilters): string {
 
 /** How many filters narrow the list: a price range is one, the order is none. */
 export function activeFilters(filters: DiscoverFilters): number {
-  return [filters.min_price || filters.max_price, filters.town, filters.condition].filter(Boolean).length;
+  return [
+    filters.min_price || filters.max_price,
+    filters.town,
+    filters.condition,
+    filters.brand,
+    filters.storage,
+    filters.ram,
+  ].filter(Boolean).length;
 }
 
 /** The discover URL for a search or category with these filters; empty values are left out. */

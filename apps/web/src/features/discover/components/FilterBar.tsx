@@ -9,6 +9,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { activeFilters, discoverUrl, type DiscoverFilters } from '../filters';
 import { TownSelect } from './TownSelect';
+import { SpecFilterSlot } from './SpecFilterSlot';
+import { specFiltersFrom } from '../spec-filters';
 import { useI18n } from '../../../i18n/context';
 
 // English ids, translated where they are shown (the grades' labels are marked in packages/shared).
@@ -67,6 +69,7 @@ export function FilterBar({ base, filters }: FilterBarProps) {
         max_price: max || undefined,
         town: town || undefined,
         condition: condition || undefined,
+        ...specFiltersFrom(form),
       }),
     );
   }
@@ -166,6 +169,7 @@ export function FilterBar({ base, filters }: FilterBarProps) {
               </span>
             )}
           </label>
+          <SpecFilterSlot current={filters} open={open} />
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary flex-1">
               {i18n._('Apply filters')}

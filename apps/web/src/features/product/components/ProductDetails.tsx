@@ -7,6 +7,7 @@ import { galleryFiles } from '../gallery-files';
 import { Gallery } from './Gallery';
 import { InterestPanel } from './InterestPanel';
 import { ItemCondition } from './ItemCondition';
+import { ItemSpecs } from './ItemSpecs';
 import { WhereItIs } from './WhereItIs';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
@@ -44,6 +45,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
           <span data-testid="product-location">{product.location || i18n._('Unknown location')}</span>
         </p>
         <ItemCondition product={product} />
+        <ItemSpecs product={product} />
         {/* Staff found the IMEI compliant on MACRA's CEIR; the IMEI itself is never sent (decision 0057). */}
         {product.imei_checked === true && (
           <p className="text-sm font-semibold text-teal-800" data-testid="imei-checked">
