@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 import type { DiscoverQuery } from './api';
 import { FilterBar } from './components/FilterBar';
+import { SearchAlertButton } from './components/SearchAlertButton';
 import { activeFilters, filterQuery, filtersFrom } from './filters';
 import { useDiscoverProducts } from './use-discover-products';
 
@@ -56,6 +57,7 @@ export function DiscoverPage() {
         base={query.kind === 'search' ? { search: query.search } : { category: query.category }}
         filters={filters}
       />
+      {query.kind === 'search' && <SearchAlertButton search={query.search} filters={filters} />}
       <ProductGrid
         label={heading}
         loading={loading}

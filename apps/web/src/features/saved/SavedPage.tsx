@@ -11,6 +11,7 @@ import { useAsync } from '../../lib/use-async';
 import { useSavedItems } from '../../lib/use-saved-items';
 import { fetchListed } from './api';
 import { GoneItems } from './components/GoneItems';
+import { ItemAlertButton } from './components/ItemAlertButton';
 import { RemoveSavedButton } from './components/RemoveSavedButton';
 import { SavedNoteLine } from './components/SavedNoteLine';
 import { savedNote } from './saved-note';
@@ -93,6 +94,7 @@ export function SavedPage() {
                 <>
                   {/* The note's slot is kept when empty, so every Remove button of a row sits at the bottom. */}
                   <div>{note && <SavedNoteLine note={note} />}</div>
+                  <ItemAlertButton id={card.id} />
                   <RemoveSavedButton id={card.id} name={card.name} onRemoved={removed} />
                 </>
               );
