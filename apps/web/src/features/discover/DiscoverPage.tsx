@@ -1,4 +1,5 @@
 import { DEFAULT_DISCOVER_CATEGORY, DISCOVER_SKELETONS } from '@marketplace/shared';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { PageMeta } from '../../components/PageMeta';
 import { ProductGrid } from '../../components/ProductGrid';
@@ -7,9 +8,11 @@ import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 import type { DiscoverQuery } from './api';
 import { FilterBar } from './components/FilterBar';
-import { SearchAlertButton } from './components/SearchAlertButton';
 import { activeFilters, filterQuery, filtersFrom } from './filters';
 import { useDiscoverProducts } from './use-discover-products';
+
+// Its own chunk, fetched after the page's: the first screen's JS does not grow (decision 0070).
+const SearchAlertButton = lazy(() => import('./components/SearchAlertButton'));
 
 /** /discover?category=… (default SmartPhones) or /discover?search=…: a grid with pages of 10. */
 export function DiscoverPage() {
@@ -57,7 +60,11 @@ export function DiscoverPage() {
         base={query.kind === 'search' ? { search: query.search } : { category: query.category }}
         filters={filters}
       />
-      {query.kind === 'search' && <SearchAlertButton search={query.search} filters={filters} />}
+      {query.kind === 'search' && (
+        <Suspense fallback={<div className="mb-3 min-h-11" />}>
+          <SearchAlertButton search={query.search} filters={filters} />
+        </Suspense>
+      )}
       <ProductGrid
         label={heading}
         loading={loading}

@@ -1,5 +1,5 @@
 import type { PublicProduct } from '@marketplace/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageMeta } from '../../components/PageMeta';
 import { ProductGrid } from '../../components/ProductGrid';
@@ -11,13 +11,14 @@ import { useAsync } from '../../lib/use-async';
 import { useSavedItems } from '../../lib/use-saved-items';
 import { fetchListed } from './api';
 import { GoneItems } from './components/GoneItems';
-import { ItemAlertButton } from './components/ItemAlertButton';
 import { RemoveSavedButton } from './components/RemoveSavedButton';
 import { SavedNoteLine } from './components/SavedNoteLine';
 import { savedNote } from './saved-note';
 import { useI18n } from '../../i18n/context';
 
 const MAX_SKELETONS = 8;
+// Its own chunk, fetched after the page's: the first screen's JS does not grow (decision 0070).
+const ItemAlertButton = lazy(() => import('./components/ItemAlertButton'));
 
 /** /saved: the items this browser marked Interested, as they are listed today, and what changed since. */
 export function SavedPage() {
@@ -94,7 +95,9 @@ export function SavedPage() {
                 <>
                   {/* The note's slot is kept when empty, so every Remove button of a row sits at the bottom. */}
                   <div>{note && <SavedNoteLine note={note} />}</div>
-                  <ItemAlertButton id={card.id} />
+                  <Suspense fallback={<div className="min-h-11" />}>
+                    <ItemAlertButton id={card.id} />
+                  </Suspense>
                   <RemoveSavedButton id={card.id} name={card.name} onRemoved={removed} />
                 </>
               );
