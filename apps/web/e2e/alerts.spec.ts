@@ -75,7 +75,9 @@ test('a buyer sets an alert with a phone code, hears of a staff price drop by SM
   await staffPage.close();
 
   const drop = `${ITEM} now MWK 180,000 (was MWK 200,000)`;
-  await expect.poll(() => textsSentTo(BUYER_PHONE).filter((t) => t.includes(drop)), { timeout: 30_000 }).toHaveLength(1);
+  await expect
+    .poll(() => textsSentTo(BUYER_PHONE).filter((t) => t.includes(drop)), { timeout: 30_000 })
+    .toHaveLength(1);
   const sms = textsSentTo(BUYER_PHONE).find((t) => t.includes(drop))!;
   expect(sms).toContain(`/product/${productId}`);
   const stop = /https?:\/\/\S+\/alerts\/stop\/[\w-]{32}$/.exec(sms)![0];

@@ -34,6 +34,7 @@ const ENGINE_JOURNEYS = [
   'seller-status.spec.ts',
   'seller-payout.spec.ts',
   'search.spec.ts',
+  'browse-all.spec.ts',
 ];
 const args = process.argv.slice(2).flatMap((arg) => (arg === '--engine-journeys' ? ENGINE_JOURNEYS : [arg]));
 

@@ -29,3 +29,10 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = listOf('categories', categorySchema);
+
+/** GET /v1/categories: the categories buyers see, those with an item on sale, by name (docs/product.md#discover). */
+export const storefrontCategoriesSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  total: z.number().int(),
+});
+export type StorefrontCategory = z.infer<typeof storefrontCategoriesSchema>['categories'][number];

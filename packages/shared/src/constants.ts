@@ -14,6 +14,8 @@ export const CATEGORY_SHORTCUTS = [
 ] as const;
 
 export const DEFAULT_DISCOVER_CATEGORY = 'SmartPhones';
+/** `category=all`: every item on sale, whatever its category (docs/product.md#discover); no category may take the name. */
+export const ALL_CATEGORIES = 'all';
 export const CAROUSEL_INTERVAL_MS = 10_000;
 export const HOME_GRID_SIZE = 4;
 export const DISCOVER_PAGE_SIZE = 10;

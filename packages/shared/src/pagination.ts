@@ -113,6 +113,16 @@ export const idsSchema = z.preprocess(
 export const catalogueListQuerySchema = productListQuerySchema.extend({
   cursor: cursorSchema,
   ids: idsSchema,
+  /** One category's items by its name, or `all` (the same as leaving it out). */
+  category: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .trim()
+      .min(1, 'category must not be blank')
+      .max(100, 'category must be at most 100 characters')
+      .optional(),
+  ),
   ...catalogueFilterSchema.shape,
 });
 export const categoryPageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema, ...catalogueFilterSchema.shape });

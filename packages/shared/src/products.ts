@@ -52,6 +52,8 @@ export const productListSchema = listOf('products', publicProductSchema).extend(
   next_cursor: z.string().nullable().optional(),
   /** True when counting stopped early: `total` is then a lower bound (there are more). */
   total_capped: z.boolean().optional(),
+  /** A first page of a search that found nothing: a search that finds something ("Did you mean ...?"), or null. */
+  did_you_mean: z.string().nullable().optional(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 

@@ -18,6 +18,8 @@ interface ProductGridProps {
   showWatchers?: boolean;
   emptyTitle?: string;
   emptyMessage?: string;
+  /** Shown instead of the empty state (discover's, with its ways on: a search that finds something, clearing filters). */
+  empty?: ReactNode;
   /**
    * Why the list did not load. Offline, the grid says so and offers `onRetry`; any other failure keeps the empty state
    * (docs/product.md#error-catalogue).
@@ -44,6 +46,7 @@ export function ProductGrid({
   showWatchers,
   emptyTitle,
   emptyMessage,
+  empty,
   error,
   onRetry,
   eager = 0,
@@ -66,7 +69,7 @@ export function ProductGrid({
     );
   }
   if (onRetry && error && isOffline(error)) return <RetryNotice onRetry={onRetry} />;
-  if (products.length === 0) return <EmptyState title={emptyTitle} message={emptyMessage} />;
+  if (products.length === 0) return empty || <EmptyState title={emptyTitle} message={emptyMessage} />;
   return (
     <ul className={gridClass} aria-label={label}>
       {products.map((product, index) => {

@@ -57,3 +57,25 @@ export async function deleteCategory(db: Executor, id: number) {
 export async function productIdsInCategory(db: Executor, id: number) {
   return (await db.selectFrom('products').select('id').where('category_id', '=', id).execute()).map((r) => r.id);
 }
+
+/**
+ * The categories buyers see: those with a published item not yet sold, by name. One probe of the
+ * products' (category_id, published, ...) index per category, not a count of every product.
+ */
+export async function storefrontCategories(db: Executor) {
+  return db
+    .selectFrom('categories as c')
+    .select(['c.id', 'c.name'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('products as p')
+          .select('p.id')
+          .whereRef('p.category_id', '=', 'c.id')
+          .where('p.published', '=', 1)
+          .where('p.sold', '=', 0),
+      ),
+    )
+    .orderBy('c.name_key')
+    .orderBy('c.id')
+    .execute();
+}

@@ -1,17 +1,36 @@
-import { categoryInputSchema, categoryListSchema, categorySchema, pageQuerySchema } from '@marketplace/shared';
+import {
+  categoryInputSchema,
+  categoryListSchema,
+  categorySchema,
+  pageQuerySchema,
+  storefrontCategoriesSchema,
+} from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { SHOP_WORK, STAFF } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
-import { findCategory, listCategories } from './repository.js';
+import { findCategory, listCategories, storefrontCategories } from './repository.js';
 import { CATEGORY_NOT_FOUND, changeCategory, createCategory, removeCategory } from './service.js';
 
 export const categoryRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
   const tags = ['categories'];
+
+  // Public: the storefront's category row and menu (docs/product.md#public-shell), from the catalogue cache.
+  app.get(
+    '/v1/categories',
+    {
+      config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
+      schema: { tags: ['catalogue'], response: { 200: storefrontCategoriesSchema } },
+    },
+    async () => {
+      const categories = await storefrontCategories(db.kysely);
+      return { categories, total: categories.length };
+    },
+  );
 
   app.get(
     '/admin/categories',

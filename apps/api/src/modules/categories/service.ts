@@ -1,4 +1,4 @@
-import type { categoryInputSchema } from '@marketplace/shared';
+import { ALL_CATEGORIES, type categoryInputSchema } from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/database.js';
@@ -19,6 +19,7 @@ import {
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_TAKEN = 'A category with this name already exists.';
+export const CATEGORY_NAME_KEPT = '"All" is the storefront\'s view of every item: choose another name.';
 const PARENT_NOT_FOUND = 'Parent category not found';
 export const CATEGORY_CYCLE = 'A category cannot be its own parent or ancestor.';
 export const CATEGORY_IN_USE = 'This category is used by products. Move them to another category before deleting it.';
@@ -26,6 +27,12 @@ export const CATEGORY_IN_USE = 'This category is used by products. Move them to 
 type CategoryInput = z.output<typeof categoryInputSchema>;
 
 /** Refuses a parent that does not exist or that would make the category its own ancestor. */
+/** Refuses a name already used, whatever its case, or the name of the storefront's All view. */
+async function checkName(trx: Transaction<Database>, key: string, id?: number) {
+  if (key === ALL_CATEGORIES) throw new HttpError(409, CATEGORY_NAME_KEPT, { name: CATEGORY_NAME_KEPT });
+  if (await nameTaken(trx, key, id)) throw new HttpError(409, CATEGORY_TAKEN, { name: CATEGORY_TAKEN });
+}
+
 async function checkParent(trx: Transaction<Database>, id: number | undefined, parentId: number | null) {
   if (parentId === null) return;
   if (parentId === id) throw new HttpError(409, CATEGORY_CYCLE, { parent_id: CATEGORY_CYCLE });
@@ -47,7 +54,7 @@ async function checkParent(trx: Transaction<Database>, id: number | undefined, p
 export async function createCategory(db: Db, actor: SessionUser, input: CategoryInput) {
   return db.kysely.transaction().execute(async (trx) => {
     const key = input.name.toLowerCase();
-    if (await nameTaken(trx, key)) throw new HttpError(409, CATEGORY_TAKEN, { name: CATEGORY_TAKEN });
+    await checkName(trx, key);
     await checkParent(trx, undefined, input.parent_id);
     const now = nowIso();
     const id = await insertCategory(trx, {
@@ -73,7 +80,7 @@ export async function changeCategory(db: Db, actor: SessionUser, id: number, inp
     const before = await findCategory(trx, id);
     if (!before) throw new HttpError(404, CATEGORY_NOT_FOUND);
     const key = input.name.toLowerCase();
-    if (await nameTaken(trx, key, id)) throw new HttpError(409, CATEGORY_TAKEN, { name: CATEGORY_TAKEN });
+    await checkName(trx, key, id);
     await checkParent(trx, id, input.parent_id);
     await updateCategory(trx, id, {
       name: input.name,

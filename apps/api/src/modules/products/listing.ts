@@ -1,4 +1,4 @@
-import type { ConditionGrade, ProductSort } from '@marketplace/shared';
+import { ALL_CATEGORIES, type ConditionGrade, type ProductSort } from '@marketplace/shared';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -18,6 +18,8 @@ import { fromProducts, withColumns, type ProductRecord } from './repository.js';
 import type { SearchField } from './search.js';
 import { parseSearch, withCorrections } from './search-query.js';
 import { correctionsOf } from './typos.js';
+import { splitsOf, withSplits } from './word-splits.js';
+import { didYouMean } from './did-you-mean.js';
 
 /**
  * Public totals of a search or of a filtered list stop counting past this many (`total_capped`): the
@@ -56,6 +58,8 @@ export interface ProductListFilter {
   after?: PagePosition | undefined;
   /** Count every match (the back-office pages over them); the public count stops at COUNT_CAP. */
   exactTotal?: boolean;
+  /** A first page that finds nothing offers a search that would ("Did you mean ...?"). */
+  suggest?: boolean;
 }
 
 export interface ProductPage {
@@ -65,6 +69,8 @@ export interface ProductPage {
   totalCapped: boolean;
   /** Where the next page starts; null when this page is the last. */
   nextCursor: string | null;
+  /** With `suggest`, for a search that found nothing: a search that finds something, or null. */
+  didYouMean?: string | null;
 }
 
 /** Some of a page: matches in the slice's order, each with what the cursor needs. */
@@ -82,13 +88,24 @@ const emptyPage = (): ProductPage => ({ rows: [], total: 0, totalCapped: false, 
 
 /** A page of products in the filter's order, with the total for paging. */
 export async function listProducts(db: Db, filter: ProductListFilter): Promise<ProductPage> {
+  const page = await pageOf(db, filter);
+  if (!filter.suggest || page.rows.length > 0 || filter.offset > 0 || filter.after) return page;
+  const query = parseSearch(filter.search ?? '');
+  if (query.length === 0) return page;
+  const firstOf = async (search: string) =>
+    (await pageOf(db, { ...filter, search, limit: 1, offset: 0, sort: 'newest' })).rows[0];
+  return { ...page, didYouMean: await didYouMean(db, query, firstOf) };
+}
+
+async function pageOf(db: Db, filter: ProductListFilter): Promise<ProductPage> {
   const k = db.kysely;
   const search = filter.search ?? '';
   let query = parseSearch(search);
   // A search made only of punctuation has no words to look up: nothing matches.
   if (search.trim() !== '' && query.length === 0) return emptyPage();
   let categoryId: number | undefined;
-  if (filter.categoryKey !== undefined) {
+  // `all` is every category (docs/product.md#discover): no category is allowed that name.
+  if (filter.categoryKey !== undefined && filter.categoryKey !== ALL_CATEGORIES) {
     categoryId = (
       await k.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey).executeTakeFirst()
     )?.id;
@@ -101,10 +118,11 @@ export async function listProducts(db: Db, filter: ProductListFilter): Promise<P
   const field = filter.searchIn ?? 'all';
   let all = await gather(k, { scope, field }, COUNT_CAP + 1);
   if (all.length === 0) {
-    // Nothing as typed: try again with misspelt words corrected against the words the catalogue has.
-    const corrections = await correctionsOf(k, db.engine, query);
-    if (corrections.size === 0) return emptyPage();
-    query = withCorrections(query, corrections);
+    // Nothing as typed: try again with misspelt words corrected against the words the catalogue has, and
+    // words written together that the catalogue has apart.
+    const [corrections, splits] = [await correctionsOf(k, db.engine, query), await splitsOf(k, query)];
+    if (corrections.size === 0 && splits.size === 0) return emptyPage();
+    query = withSplits(withCorrections(query, corrections), splits);
     scope = scopeOf(db.engine, filter, categoryId, query);
     all = await gather(k, { scope, field }, COUNT_CAP + 1);
     if (all.length === 0) return emptyPage();

@@ -97,7 +97,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       schema: { tags, querystring: listQuerySchema, response: { 200: productListSchema } },
     },
     async (request) => {
-      const { limit, offset, search, available, ids } = request.query;
+      const { limit, offset, search, available, ids, category } = request.query;
       if (ids) {
         const rows = await productsWithIds(db, ids);
         return answer({ rows, total: rows.length, totalCapped: false, nextCursor: null }, limit, offset);
@@ -105,9 +105,11 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       const page = await listProducts(db, {
         ...filterOf(request.query, search !== ''),
         search,
+        categoryKey: category?.toLowerCase(),
         availableOnly: available,
+        suggest: true,
       });
-      return answer(page, limit, offset);
+      return { ...(await answer(page, limit, offset)), did_you_mean: page.didYouMean };
     },
   );
 

@@ -43,9 +43,20 @@ function readingsOf(word: string): Reading[] {
   return [terms, ...phrases];
 }
 
-/** The search's words with their readings; empty when it has no letters or digits. */
+/**
+ * The search's words with their readings; empty when it has no letters or digits. A word also reads as one
+ * with the word before it ("play station" finds PlayStation, "mac book" MacBook): the word before still
+ * matches by itself, since it starts the joined one. Not where the joined word would be split again
+ * ("ps 4": the index holds "ps" and "4" already).
+ */
 export function parseSearch(search: string): SearchQuery {
-  return queryWords(search).map((word) => ({ word, readings: readingsOf(word) }));
+  const words = queryWords(search);
+  return words.map((word, i) => {
+    const readings = readingsOf(word);
+    const joined = i > 0 ? `${words[i - 1]}${word}` : '';
+    if (joined && partsOf(joined).length === 1) readings.push(...readingsOf(joined));
+    return { word, readings };
+  });
 }
 
 /** The same query with extra prefixes for some words' parts (typo corrections), keyed by the part. */

@@ -46,12 +46,20 @@ describe('search readings', () => {
     const [ps4] = parseSearch('ps4');
     expect(ps4!.readings[0]).toEqual([['ps', 'playstat'], ['4']]);
     const [tv] = parseSearch('TVs');
-    expect(tv!.readings[0]![0]).toEqual(['tv', 'televis']);
+    expect(tv!.readings[0]![0]).toEqual(['tv', 'televis', 'tivi', 'televizioni']);
   });
 
   it('reads a word with a phrase synonym as that phrase too, all of its words', () => {
     const [hp] = parseSearch('hp');
     expect(hp!.readings).toEqual([[['hp']], [['hewlett'], ['packard']]]);
+  });
+
+  it('reads a word joined to the word before it too, unless the index would split it again', () => {
+    const [play, station] = parseSearch('play station');
+    expect(play!.readings).toEqual([[['play', 'plai']]]);
+    expect(station!.readings).toEqual([[['station']], [['playstat', 'ps']]]);
+    const [, four] = parseSearch('ps 4');
+    expect(four!.readings).toEqual([[['4']]]);
   });
 
   it('adds corrections to the part they correct', () => {

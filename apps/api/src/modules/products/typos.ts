@@ -4,7 +4,7 @@ import { partsOf } from './terms.js';
 import type { SearchQuery } from './search-query.js';
 
 /** Words shorter than this are not corrected: at 3 letters one edit reaches too many other words. */
-const MIN_TYPO_LENGTH = 4;
+export const MIN_TYPO_LENGTH = 4;
 /** Words read from the vocabulary per correction, at most. */
 const VOCABULARY_READ = 5000;
 /** Corrections kept per word, closest first. */
@@ -51,8 +51,12 @@ function distanceTo(typed: string, known: string, max: number): number {
  * primary key); PostgreSQL reads the nearest by trigram distance (a GiST index, so a wrong first letter
  * is forgiven too). Either way the edit distance decides.
  */
-async function nearWords(db: Executor, engine: Engine, typed: string): Promise<string[]> {
-  const max = allowedEdits(typed.length);
+export async function nearWords(
+  db: Executor,
+  engine: Engine,
+  typed: string,
+  max = allowedEdits(typed.length),
+): Promise<string[]> {
   const candidates =
     engine === 'postgres'
       ? await db
@@ -69,16 +73,19 @@ async function nearWords(db: Executor, engine: Engine, typed: string): Promise<s
           .where(sql<boolean>`length(word) >= ${typed.length - max}`)
           .limit(VOCABULARY_READ)
           .execute();
-  return candidates
-    .map(({ word }) => ({ word, distance: distanceTo(typed, word, max) }))
-    .filter((c) => c.distance <= max && c.word !== typed)
-    .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length)
-    .slice(0, MAX_CORRECTIONS)
-    .map((c) => c.word);
+  return (
+    candidates
+      .map(({ word }) => ({ word, distance: distanceTo(typed, word, max) }))
+      .filter((c) => c.distance <= max && c.word !== typed)
+      // Ties by length then spelling, so both engines choose the same words from their different reads.
+      .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1))
+      .slice(0, MAX_CORRECTIONS)
+      .map((c) => c.word)
+  );
 }
 
 /** Whether some indexed word starts with this one (a part nobody misspelt needs no correction). */
-async function isKnownPrefix(db: Executor, word: string): Promise<boolean> {
+export async function isKnownPrefix(db: Executor, word: string): Promise<boolean> {
   const row = await db
     .selectFrom('search_words')
     .select('word')

@@ -1,7 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { CATEGORY_SHORTCUTS } from '@marketplace/shared';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../../components/ProductCard';
+import { json, mockApi } from '../../test/fetch-mock';
 import { Route, Routes } from '../../lib/router';
 import { aProduct } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
@@ -64,5 +66,63 @@ describe('the offline line', () => {
     onLine.mockReturnValue(true);
     act(() => void dispatchEvent(new Event('online')));
     expect(status).toBeEmptyDOMElement();
+  });
+});
+
+describe('the category row and menu', () => {
+  const six = CATEGORY_SHORTCUTS;
+
+  it("shows All, the spec's six in its order, then the other categories with items, in the row and the menu", async () => {
+    const user = userEvent.setup();
+    mockApi([
+      [
+        /GET \/api\/v1\/categories$/,
+        () =>
+          json({
+            categories: [
+              { id: 9, name: 'other' },
+              { id: 3, name: 'SmartPhones' },
+              { id: 12, name: 'Tablets & E-readers' },
+              { id: 14, name: 'Cameras' },
+            ],
+            total: 4,
+          }),
+      ],
+    ]);
+    renderShop();
+    const row = screen.getByRole('navigation', { name: 'Categories' });
+    const expected = ['All', ...six, 'Tablets & E-readers', 'Cameras'];
+    await waitFor(() =>
+      expect(
+        within(row)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(expected),
+    );
+    expect(within(row).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/discover?category=all');
+    expect(within(row).getByRole('link', { name: 'Tablets & E-readers' })).toHaveAttribute(
+      'href',
+      '/discover?category=Tablets%20%26%20E-readers',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('list', { name: 'Categories' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(expected);
+  });
+
+  it("keeps the spec's six when the list cannot be read", async () => {
+    mockApi([[/GET \/api\/v1\/categories$/, () => json({ message: 'down' }, 503)]]);
+    renderShop();
+    const row = screen.getByRole('navigation', { name: 'Categories' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['All', ...six]);
   });
 });

@@ -8,6 +8,7 @@ import { OfflineLine } from './OfflineLine';
 import { PageFallback } from './PageFallback';
 import { PromoBar } from './PromoBar';
 import { ScrollToTop } from './ScrollToTop';
+import { useStorefrontCategories } from './storefront-categories';
 import { TopBar } from './TopBar';
 import { useI18n } from '../../i18n/context';
 
@@ -24,6 +25,8 @@ export function PublicLayout() {
   // Data saver (the footer's switch): product photos on public screens wait for a tap.
   const dataSaver = useDataSaver();
   const i18n = useI18n();
+  // Once for the row and the menu both: the server's render embeds it, so the first paint has them all.
+  const categories = useStorefrontCategories();
   return (
     <PhotosOnTap value={dataSaver}>
       <div className="flex min-h-screen flex-col">
@@ -35,9 +38,9 @@ export function PublicLayout() {
           {i18n._('Skip to content')}
         </a>
         <PromoBar />
-        <TopBar />
+        <TopBar categories={categories} />
         <OfflineLine />
-        <CategoryShortcuts />
+        <CategoryShortcuts names={categories} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:py-6">
           <ErrorBoundary home={HOME}>
             <Suspense fallback={<PageFallback />}>

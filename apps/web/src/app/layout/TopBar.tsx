@@ -1,8 +1,10 @@
+import { CATEGORY_SHORTCUTS } from '@marketplace/shared';
 import { useState, type KeyboardEventHandler } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { BRAND } from '../../lib/brand';
 import { BasketLink } from './BasketLink';
+import { CategoryLinks } from './CategoryShortcuts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SavedLink } from './SavedLink';
 import { SearchForm } from './SearchForm';
@@ -42,12 +44,19 @@ function NavList({
   );
 }
 
-/** Sticky top bar: on a phone the search box sits in its own row, always one tap away. */
-export function TopBar() {
+const menuLinkClass =
+  'flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800';
+
+/**
+ * Sticky top bar: on a phone the search box sits in its own row, always one tap away. The mobile menu also
+ * lists the storefront's categories (`categories`, the shell's list).
+ */
+export function TopBar({ categories = CATEGORY_SHORTCUTS }: { categories?: readonly string[] }) {
   const location = useLocation();
   // The menu belongs to the page it was opened on: any navigation (link, search, back) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.key;
+  const closeOnEscape: KeyboardEventHandler<HTMLAnchorElement> = (e) => e.key === 'Escape' && setOpenOn(null);
   const i18n = useI18n();
 
   return (
@@ -87,12 +96,20 @@ export function TopBar() {
       </div>
       {menuOpen && (
         <nav id="mobile-menu" aria-label={i18n._('Mobile')} className="border-t border-stone-200 px-2 py-2 md:hidden">
-          <NavList
-            items={mobileLinks}
-            className=""
-            onKeyDown={(e) => e.key === 'Escape' && setOpenOn(null)}
-            linkClass="flex min-h-12 items-center rounded-md px-3 font-medium text-stone-800 aria-[current=page]:bg-teal-50 aria-[current=page]:text-teal-800"
-          />
+          <NavList items={mobileLinks} className="" linkClass={menuLinkClass} onKeyDown={closeOnEscape} />
+          <p
+            id="menu-categories"
+            className="mt-2 border-t border-stone-200 px-3 pt-3 text-sm font-semibold text-stone-600"
+          >
+            {i18n._('Categories')}
+          </p>
+          <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-x-2">
+            <CategoryLinks
+              names={categories}
+              linkClass={`${menuLinkClass} py-1 leading-tight`}
+              onKeyDown={closeOnEscape}
+            />
+          </ul>
         </nav>
       )}
     </header>

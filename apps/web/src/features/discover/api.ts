@@ -12,6 +12,8 @@ export interface ProductPage {
   total: number | null;
   /** Where the next page starts (the API's `next_cursor`); null when the answer gave none. */
   cursor: string | null;
+  /** A search that found nothing: one that finds something (the API's `did_you_mean`), else null. */
+  didYouMean: string | null;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function fetchDiscoverPage(
   // A common search's total is counted only up to a cap (decision 0014): then the count is unknown and
   // "Show more" goes on while pages come back full.
   const cursor = typeof extra.next_cursor === 'string' ? extra.next_cursor : null;
-  return { products: items, total: extra.total_capped === true ? null : total, cursor };
+  const didYouMean = typeof extra.did_you_mean === 'string' ? extra.did_you_mean : null;
+  return { products: items, total: extra.total_capped === true ? null : total, cursor, didYouMean };
 }
 
 /** The towns that have items, for the town filter. */

@@ -21,6 +21,8 @@ export interface DiscoverProducts {
   loadingMore: boolean;
   moreFailed: boolean;
   loadMore: () => void;
+  /** A search that found nothing: a search that finds something, from the first page's answer. */
+  didYouMean: string | null;
   /** Why the first page did not load (offline, the grid says so and offers `retry`). */
   error: unknown;
   retry: () => void;
@@ -45,7 +47,8 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
   }, [error]);
 
   const extra = more && more.key === key ? more : null;
-  const firstPage = first.status === 'success' ? first.data : { products: [], total: 0, cursor: null };
+  const firstPage =
+    first.status === 'success' ? first.data : { products: [], total: 0, cursor: null, didYouMean: null };
   const products = [...firstPage.products, ...(extra?.products ?? [])];
   const total = extra?.total ?? firstPage.total;
   const lastPageFull =
@@ -86,6 +89,7 @@ export function useDiscoverProducts(query: DiscoverQuery): DiscoverProducts {
     loadingMore: extra?.loading ?? false,
     moreFailed: extra?.failed ?? false,
     loadMore,
+    didYouMean: firstPage.didYouMean,
     error,
     retry: () => setRound((n) => n + 1),
   };

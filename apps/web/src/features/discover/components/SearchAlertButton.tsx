@@ -3,7 +3,7 @@ import { useI18n } from '../../../i18n/context';
 import type { DiscoverFilters } from '../filters';
 
 /** "Tell me when one arrives": an SMS alert for this search and its filters (docs/product.md#alerts). */
-export default function SearchAlertButton({ search, filters }: { search: string; filters: DiscoverFilters }) {
+export function SearchAlertButton({ search, filters }: { search: string; filters: DiscoverFilters }) {
   const i18n = useI18n();
   return (
     <AlertButton

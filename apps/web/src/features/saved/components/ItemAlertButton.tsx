@@ -2,7 +2,7 @@ import { AlertButton } from '../../../components/alerts/AlertButton';
 import { useI18n } from '../../../i18n/context';
 
 /** "Tell me if the price drops or it is back on sale": an SMS alert for a saved item (docs/product.md#alerts). */
-export default function ItemAlertButton({ id }: { id: number }) {
+export function ItemAlertButton({ id }: { id: number }) {
   const i18n = useI18n();
   return (
     <AlertButton
