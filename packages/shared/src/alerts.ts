@@ -10,9 +10,9 @@ export const MAX_ALERTS_PER_PHONE = 20;
 /** An alert stops by itself this many days after it was set. */
 export const ALERT_DAYS = 90;
 
-export const ALERT_ITEM_NEEDED = /*i18n*/ 'Choose the item to be told about.';
-export const ALERT_QUERY_NEEDED = /*i18n*/ 'Search for something first, then ask to be told.';
-export const ALERT_PHONE_NEEDED = /*i18n*/ 'Phone number is required';
+const ALERT_ITEM_NEEDED = /*i18n*/ 'Choose the item to be told about.';
+const ALERT_QUERY_NEEDED = /*i18n*/ 'Search for something first, then ask to be told.';
+const ALERT_PHONE_NEEDED = /*i18n*/ 'Phone number is required';
 
 /** A search alert's list filters: those GET /v1/products takes, without the order (which a new match ignores). */
 export const alertFiltersSchema = catalogueFilterSchema.omit({ sort: true });

@@ -8,7 +8,7 @@ import { findProduct, heldOf } from '../products/repository.js';
 export type AlertRow = Selectable<Database['alerts']>;
 
 /** How many of a search's newest matches are looked at, when set and at every sweep. */
-export const SEARCH_WINDOW = 50;
+const SEARCH_WINDOW = 50;
 
 /** Where an item stands for its alert: the price buyers pay and whether it can be ordered now. */
 export interface ItemState {

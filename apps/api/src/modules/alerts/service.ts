@@ -18,9 +18,9 @@ import { codeUsedMeanwhile, proveBuyerPhone, PHONE_CHECK_NEEDED, type PhoneProof
 import { itemState, searchMatches, storedFilters } from './matches.js';
 import { endByStopHash, insertAlert, liveAlertsOf, markSeen, sameLiveAlert } from './repository.js';
 
-export const ALERTS_OFF = /*i18n*/ 'SMS alerts are not available just now.';
+const ALERTS_OFF = /*i18n*/ 'SMS alerts are not available just now.';
 export const TOO_MANY_ALERTS = /*i18n*/ 'This phone has 20 alerts already. Stop some of them from an alert SMS first.';
-export const ALERT_ITEM_SOLD = /*i18n*/ 'This item is sold: it will not be on sale again.';
+const ALERT_ITEM_SOLD = /*i18n*/ 'This item is sold: it will not be on sale again.';
 const NOT_FOUND = 'Product not found';
 
 /** The server's link key and the storefront's address: the SMS carries links made from them. */
