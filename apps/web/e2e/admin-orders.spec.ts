@@ -6,7 +6,8 @@ import { screenChecks } from './support/screens';
 import { placeProvedOrder } from './support/smsbox';
 
 // Orders, the staff side (docs/product.md#orders): an order placed by a buyer is taken from Placed to Completed in the
-// back-office; the item then leaves the storefront and the dashboard counts the order and its revenue.
+// back-office; the item is then sold (its page says so: docs/decisions/0066) and the dashboard counts the order and
+// its revenue.
 // admin-money.spec.ts completes an order too, maybe at the same time: this week's revenue is at least this total.
 
 const checkScreen = screenChecks('admin-order');
@@ -26,7 +27,7 @@ async function act(
   await expect(dialog).toHaveCount(0);
 }
 
-test('staff take an order from Placed to Completed; the item leaves the storefront and the dashboard counts it', async ({
+test('staff take an order from Placed to Completed; the item is sold and the dashboard counts it', async ({
   page,
   request,
 }) => {
@@ -89,11 +90,11 @@ test('staff take an order from Placed to Completed; the item leaves the storefro
   }
   await checkScreen(page, 'detail-completed');
 
-  // Sold: gone from the storefront, still in the back-office.
-  expect((await request.get(`/api/v1/products/${item.id}`)).status()).toBe(404);
+  // Sold: its page stays and says so (sold-page.spec.ts looks at it closely), and it is still in the back-office.
+  expect(((await (await request.get(`/api/v1/products/${item.id}`)).json()) as { sold: boolean }).sold).toBe(true);
   const storefront = await page.context().newPage();
   await storefront.goto(`/product/${item.id}`);
-  await expect(storefront.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  await expect(storefront.getByText('This item has been sold.')).toBeVisible();
   await storefront.close();
   await page.goto(`/admin/products/${item.id}`);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(item.name);

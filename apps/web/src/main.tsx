@@ -33,6 +33,9 @@ void startI18n(rendered).then(async (i18n) => {
     // Also a page rendered in a language whose catalogue could not be loaded: drawn afresh in English.
     document.documentElement.lang = i18n.locale;
     createRoot(root).render(app);
+    // Drawn by its own code from the start, nothing to take over: already what a rendered page says once
+    // hydrated (start-after-load.ts). A page the server gave up rendering (too slow) is drawn here too.
+    document.documentElement.dataset.ready = '';
   }
 });
 

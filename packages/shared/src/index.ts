@@ -37,6 +37,8 @@ export * from './seller-accounts.js';
 export * from './password-reset.js';
 export * from './cookies.js';
 export * from './languages.js';
+export * from './dates.js';
+export * from './staff-dates.js';
 export * from './reports.js';
 export * from './stock-moves.js';
 export * from './transfer-requests.js';

@@ -44,8 +44,12 @@ export async function staff(request: APIRequestContext) {
   };
 }
 
-/** A seller's request sent through the API as the sell form sends it; answers its reference. */
-export async function submitSell(request: APIRequestContext, item: string, fields: Record<string, string> = {}) {
+/** A seller's request sent through the API as the sell form sends it (`images`: one photo); answers its reference. */
+export async function submitSell(
+  request: APIRequestContext,
+  item: string,
+  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {},
+) {
   const submitted = await request.post('/api/v1/sells', {
     multipart: {
       item_name: item,

@@ -32,7 +32,7 @@ export function OrderNextSteps({ fulfilment, expiresAt, payNow = false }: OrderN
       {expiresAt && (
         <p className="font-semibold text-stone-900">
           <Rich
-            text={i18n._('We hold your items until <0>{date}</0>', { date: formatDateTime(expiresAt) })}
+            text={i18n._('We hold your items until <0>{date}</0>', { date: formatDateTime(expiresAt, i18n) })}
             parts={[(date) => <time dateTime={expiresAt}>{date}</time>]}
           />
         </p>

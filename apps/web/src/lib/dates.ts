@@ -1,30 +1,12 @@
-let dateTime: Intl.DateTimeFormat | null = null;
+import type { I18n } from '@lingui/core';
+import { formatDateTime as dateTime, formatDay as day, isLanguage } from '@marketplace/shared';
 
-/**
- * 'Thu, 14 Aug 2025, 2:30 pm' for an ISO time; the text itself when it is not one. Shown in Malawi time
- * whatever the phone's setting, because a reservation ends by the shops' clock.
- */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateTime ??= new Intl.DateTimeFormat('en-MW', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Africa/Blantyre',
-  });
-  return dateTime.format(date);
-}
+// The screens' dates in the reader's language: the one formatter of packages/shared (Malawi time, names
+// written out, no Intl: docs/decisions/0067), given the translator's language. Without one, English.
+const languageOf = (i18n?: I18n) => (i18n && isLanguage(i18n.locale) ? i18n.locale : 'en');
 
-let day: Intl.DateTimeFormat | null = null;
+/** 'Thu, 14 Aug 2025, 2:30 pm' or 'Lachinayi, 14 Ogasiti 2025, 14:30', Malawi time. */
+export const formatDateTime = (iso: string, i18n?: I18n) => dateTime(iso, languageOf(i18n));
 
-/** '3 Dec' in Malawi time, for a date the reader knows the year of (a payment just made). */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  day ??= new Intl.DateTimeFormat('en-MW', { day: 'numeric', month: 'short', timeZone: 'Africa/Blantyre' });
-  return day.format(date);
-}
+/** '3 Dec' or '3 Disembala', Malawi time. */
+export const formatDay = (iso: string, i18n?: I18n) => day(iso, languageOf(i18n));

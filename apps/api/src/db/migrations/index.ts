@@ -29,6 +29,7 @@ import { up as m0025 } from './0025-buyer-messages.js';
 import { up as m0026 } from './0026-shop-staff.js';
 import { up as m0027 } from './0027-stock-moves.js';
 import { up as m0028 } from './0028-transfer-language.js';
+import { up as m0030 } from './0030-sold-items-stay-public.js';
 import { up as m0032 } from './0032-alerts.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
@@ -61,6 +62,7 @@ const migrations: Record<string, MigrationFn> = {
   '0026-shop-staff': m0026,
   '0027-stock-moves': m0027,
   '0028-transfer-language': m0028,
+  '0030-sold-items-stay-public': m0030,
   '0032-alerts': m0032,
 };
 

@@ -1,5 +1,5 @@
 import type { CeirResult, DeviceRecord, deviceSchema } from '@marketplace/shared';
-import { CEIR_LABELS } from '@marketplace/shared';
+import { CEIR_LABELS, formatDay } from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { lockKeys } from '../../db/advisory-lock.js';
@@ -26,8 +26,6 @@ export const NON_COMPLIANT_INVENTORY =
 export const NON_COMPLIANT_PUBLISH =
   "This device is not compliant on MACRA's CEIR (blacklisted): it cannot be published";
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Blantyre' });
-
 /** What staff see: the IMEIs, the CEIR check with who and when, and (on a request) items sold with an IMEI before. */
 export async function deviceRecord(db: Executor, owner: DeviceOwner): Promise<DeviceRecord> {
   const [imeis, ceir] = await Promise.all([imeisOf(db, owner), ceirOf(db, owner)]);
@@ -38,8 +36,7 @@ export async function deviceRecord(db: Executor, owner: DeviceOwner): Promise<De
     ceir_checked_by: ceir?.checked_by_name ?? null,
     ceir_checked_at: ceir?.ceir_checked_at ?? null,
     alerts: sold.map(
-      (s) =>
-        `This IMEI (${s.imei}) was on an item sold on ${day.format(new Date(s.sold_at))}: check the seller's story`,
+      (s) => `This IMEI (${s.imei}) was on an item sold on ${formatDay(s.sold_at)}: check the seller's story`,
     ),
   };
 }

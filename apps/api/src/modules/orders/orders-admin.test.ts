@@ -71,7 +71,7 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     (await t.db.kysely.selectFrom('product_holds').select('product_id').where('order_id', '=', orderId).execute())
       .length;
 
-  it('takes a collection order from Placed to Completed: items sold, off the storefront, still in the back-office', async () => {
+  it('takes a collection order from Placed to Completed: items sold, their pages kept saying Sold (decision 0066)', async () => {
     const order = await newOrder('collect', 2);
     clock.advance(10 * 60_000);
     const confirmed = await act(order.id, 'confirm');
@@ -110,13 +110,13 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
 
     expect(await holdsOf(order.id)).toBe(0);
     for (const productId of order.products) {
-      expect(await isPublic(productId)).toBe(false);
-      expect(await adminProduct(productId)).toMatchObject({ sold: true, published: false, reserved: false });
+      expect(await isPublic(productId)).toBe(true);
+      expect(await adminProduct(productId)).toMatchObject({ sold: true, published: true, reserved: false });
     }
-    const publicIds = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' }))
+    const onSale = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100&available=true' }))
       .json()
       .products.map((p: { id: number }) => p.id);
-    expect(publicIds).not.toContain(order.products[0]);
+    expect(onSale).not.toContain(order.products[0]);
     const adminIds = (await get('/api/admin/products?limit=100')).json().products.map((p: { id: number }) => p.id);
     expect(adminIds).toEqual(expect.arrayContaining(order.products));
 
@@ -160,7 +160,7 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     });
     const done = await act(order.id, 'complete', { payment_method: 'cash' });
     expect(done.json()).toMatchObject({ status: 'Completed', payment_method: 'cash', payment_reference: null });
-    expect(await adminProduct(order.products[0]!)).toMatchObject({ sold: true, published: false });
+    expect(await adminProduct(order.products[0]!)).toMatchObject({ sold: true, published: true });
   });
 
   it('cancels with a reason: the items are on sale again', async () => {

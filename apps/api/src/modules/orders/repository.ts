@@ -91,11 +91,14 @@ export async function releaseHolds(db: Executor, orderId: number) {
   await db.deleteFrom('product_holds').where('order_id', '=', orderId).execute();
 }
 
-/** Completing an order: its products are sold and leave the storefront (they stay in the back-office). */
+/**
+ * Completing an order: its products are sold, never orderable again. They stay published, so their page and
+ * every link to it still answer, saying Sold (docs/decisions/0066); staff may still unpublish one.
+ */
 export async function markItemsSold(db: Executor, orderId: number, now: string) {
   await db
     .updateTable('products')
-    .set({ sold: 1, published: 0, updated_at: now })
+    .set({ sold: 1, updated_at: now })
     .where(
       'id',
       'in',

@@ -83,12 +83,16 @@ export async function findProduct(db: Executor, id: number): Promise<ProductReco
 }
 
 export async function listFeaturedPublished(db: Executor): Promise<ProductRecord[]> {
-  return withColumns(fromProducts(db))
-    .innerJoin('featured_products as f', 'f.product_id', 'p.id')
-    .where('p.published', '=', 1)
-    .orderBy('f.created_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .execute();
+  return (
+    withColumns(fromProducts(db))
+      .innerJoin('featured_products as f', 'f.product_id', 'p.id')
+      .where('p.published', '=', 1)
+      // A featured item that sells leaves the home page's Featured Items (it keeps its own page).
+      .where('p.sold', '=', 0)
+      .orderBy('f.created_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .execute()
+  );
 }
 
 /** File names per product, in gallery order (position 0 is the cover). */

@@ -1,4 +1,4 @@
-import { formatMoney } from '@marketplace/shared';
+import { formatDate, formatMoney } from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hashToken } from '../auth/tokens.js';
@@ -15,14 +15,13 @@ export type SellerNews =
   | { kind: 'rejected'; reason: string };
 
 const BRAND = 'Marketplace Malawi';
-const day = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeZone: 'Africa/Blantyre' });
 
 /** The SMS in Chichewa, for a seller who filled the form in it (docs/decisions/0056); the email stays English. */
 function chichewaSms(reference: string, news: SellerNews, link: string): string {
   const item = `katundu wanu ${reference}`;
   switch (news.kind) {
     case 'offer':
-      return `${BRAND}: tikupatsani ${formatMoney(news.amount)} pa ${item}. Vomerani kapena kanani pofika ${day.format(new Date(news.expiresAt))}: ${link}`;
+      return `${BRAND}: tikupatsani ${formatMoney(news.amount)} pa ${item}. Vomerani kapena kanani pofika ${formatDate(news.expiresAt, 'ny')}: ${link}`;
     case 'inventory':
       return `${BRAND}: zikomo, ${item} tsopano akugulitsidwa${news.town ? ` ku shopu yathu ya ${news.town}` : ''}. Zambiri: ${link}`;
     case 'rejected':
@@ -46,7 +45,7 @@ function sellerMessages(
   let body: string;
   switch (news.kind) {
     case 'offer': {
-      const until = day.format(new Date(news.expiresAt));
+      const until = formatDate(news.expiresAt);
       sms = `${BRAND}: we offer ${formatMoney(news.amount)} for your ${item}. Accept or decline by ${until}: ${link}`;
       subject = `Our offer for your ${item}`;
       body = [

@@ -105,7 +105,7 @@ describe.each(engines)('messages to sellers [%s]', (engine) => {
     expect((await staff.offer(id, 400000, 'Market price')).statusCode).toBe(200);
     const [sms, email] = await outbox(id);
     expect(sms!.body).toBe(
-      `Marketplace Malawi: tikupatsani MWK 400,000 pa katundu wanu ${reference}. Vomerani kapena kanani pofika 11 May 2026: http://localhost:3000/sell/status/${token}`,
+      `Marketplace Malawi: tikupatsani MWK 400,000 pa katundu wanu ${reference}. Vomerani kapena kanani pofika 11 Meyi 2026: http://localhost:3000/sell/status/${token}`,
     );
     expect(email!.subject).toBe(`Our offer for your item ${reference}`);
     const rejected = await submit(t.app);

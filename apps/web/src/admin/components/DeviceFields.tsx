@@ -1,4 +1,4 @@
-import { CEIR_LABELS, CEIR_RESULTS, type DeviceRecord } from '@marketplace/shared';
+import { CEIR_LABELS, CEIR_RESULTS, formatStaffTime, type DeviceRecord } from '@marketplace/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextField } from './ui';
 
@@ -13,8 +13,6 @@ interface DeviceFieldsProps {
   saved?: DeviceRecord | undefined;
   disabled?: boolean;
 }
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Blantyre' });
 
 /** A phone's or tablet's IMEIs and the MACRA CEIR check (decision 0057): request detail and both product forms. */
 export function DeviceFields({ field, listError, saved, disabled }: DeviceFieldsProps) {
@@ -47,8 +45,7 @@ export function DeviceFields({ field, listError, saved, disabled }: DeviceFields
       </SelectField>
       {saved?.ceir_checked_at && (
         <p className="text-sm text-stone-700">
-          Checked by {saved.ceir_checked_by ?? 'a former staff member'} on{' '}
-          {when.format(new Date(saved.ceir_checked_at))}
+          Checked by {saved.ceir_checked_by ?? 'a former staff member'} on {formatStaffTime(saved.ceir_checked_at)}
         </p>
       )}
     </fieldset>

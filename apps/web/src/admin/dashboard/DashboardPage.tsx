@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, formatSignedMoney, type Dashboard } from '@marketplace/shared';
+import { formatMoney, formatSignedMoney, formatStaffTime, type Dashboard } from '@marketplace/shared';
 import { usePageTitle } from '../use-page-title';
 import { Card } from '../components/ui';
 import { LoadError } from '../components/status';
@@ -20,13 +20,6 @@ const CARDS: { key: keyof Dashboard['stats']; label: string; format: (value: num
   { key: 'revenueThisWeek', label: 'Revenue This Week', format: formatMoney, wide: true },
   { key: 'marginThisWeek', label: 'Margin This Week', format: formatSignedMoney, wide: true },
 ];
-
-const timeFormat = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
-}
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
@@ -110,8 +103,8 @@ export function DashboardPage() {
                     <span>{`#${action.id}`}</span>
                     {action.actor ? <span>{` · ${action.actor}`}</span> : null}
                     <span>{' · '}</span>
-                    <time dateTime={action.time} title={formatTime(action.time)}>
-                      {formatTime(action.time)}
+                    <time dateTime={action.time} title={formatStaffTime(action.time)}>
+                      {formatStaffTime(action.time)}
                     </time>
                   </p>
                 </li>

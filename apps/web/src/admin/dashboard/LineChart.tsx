@@ -1,18 +1,10 @@
+import { formatCalendarDay } from '@marketplace/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 
 export interface LinePoint {
   /** 'YYYY-MM-DD' */
   date: string;
   value: number;
-}
-
-const dayLabel = new Intl.DateTimeFormat('en-MW', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-MW', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-function formatDay(date: string, long = false): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return (long ? longDay : dayLabel).format(parsed);
 }
 
 /** A "nice" top for the y axis and whole-number ticks (orders are counted, never fractional). */
@@ -98,7 +90,7 @@ export function LineChart({
             <circle cx={x(i)} cy={y(p.value)} r="4" fill="#ffffff" stroke="#0f766e" strokeWidth="2" />
             {(points.length - 1 - i) % labelEvery === 0 && (
               <text x={x(i)} y={height - 8} textAnchor="middle" fontSize="12" fill="#57534e">
-                {formatDay(p.date)}
+                {formatCalendarDay(p.date, 'short')}
               </text>
             )}
           </g>
@@ -115,7 +107,7 @@ export function LineChart({
         <tbody>
           {points.map((p) => (
             <tr key={p.date}>
-              <th scope="row">{formatDay(p.date, true)}</th>
+              <th scope="row">{formatCalendarDay(p.date, 'long')}</th>
               <td>{p.value}</td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
-import { formatMoney, methodLabel, type MoneySummary } from '@marketplace/shared';
+import { formatMoney, methodLabel, type MoneySummary, formatStaffTime } from '@marketplace/shared';
 import { Link } from '../../lib/router';
 import { Badge, Card } from '../components/ui';
-import { formatMoment, KIND_LABELS } from './format';
+import { KIND_LABELS } from './format';
 
 type Attention = MoneySummary['attention'][number];
 
@@ -44,7 +44,7 @@ export function AttentionList({ items }: { items: Attention[] }) {
               </span>
               <span className="tabular-nums">{`${formatMoney(item.amount)} · ${methodLabel(item.method)}`}</span>
               <span className="w-full text-xs text-stone-600">
-                <time dateTime={item.created_at}>{formatMoment(item.created_at)}</time>
+                <time dateTime={item.created_at}>{formatStaffTime(item.created_at)}</time>
                 {item.note ? ` · ${item.note}` : null}
               </span>
             </li>

@@ -1,8 +1,7 @@
-import { TAKEN_IN_KINDS, methodLabel, type MoneySummary } from '@marketplace/shared';
+import { TAKEN_IN_KINDS, methodLabel, type MoneySummary, formatCalendarDay } from '@marketplace/shared';
 import { DataTable } from '../components/DataTable';
 import { td } from '../components/ui';
 import { FigureLink } from './FigureLink';
-import { formatDay } from './format';
 import { OUT_AND_NET } from './figures';
 
 type Day = MoneySummary['days'][number];
@@ -32,10 +31,10 @@ export function DayTable({ days, methods }: DayTableProps) {
     >
       {days.map((day) => {
         const filter = { from: day.date, to: day.date, shop_id: day.shop_id ?? undefined };
-        const where = `${formatDay(day.date)}, ${day.shop_name ?? 'no shop'}`;
+        const where = `${formatCalendarDay(day.date)}, ${day.shop_name ?? 'no shop'}`;
         return (
           <tr key={`${day.date} ${day.shop_id ?? ''}`}>
-            <td className={`${td} whitespace-nowrap`}>{formatDay(day.date)}</td>
+            <td className={`${td} whitespace-nowrap`}>{formatCalendarDay(day.date)}</td>
             <td className={td}>{day.shop_name ?? 'No shop'}</td>
             {methods.map((method) => (
               <td key={method} className={`${td} whitespace-nowrap text-right`}>

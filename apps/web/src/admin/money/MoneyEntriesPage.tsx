@@ -1,4 +1,11 @@
-import { formatSignedMoney, methodLabel, moneyEntriesQuerySchema, type MoneyEntry } from '@marketplace/shared';
+import {
+  formatSignedMoney,
+  methodLabel,
+  moneyEntriesQuerySchema,
+  type MoneyEntry,
+  formatCalendarDay,
+  formatStaffTime,
+} from '@marketplace/shared';
 import { Link, useSearchParams } from '../../lib/router';
 import { DataTable } from '../components/DataTable';
 import { PagedListScreen } from '../components/PagedListScreen';
@@ -6,7 +13,7 @@ import { AccessDenied } from '../components/status';
 import { BackLink, PageHeader, td } from '../components/ui';
 import { usePageTitle } from '../use-page-title';
 import { ENTRIES_PAGE_SIZE, entriesPageQuery, MONEY_ERRORS, type EntriesFilter } from './api';
-import { formatDay, formatMoment, KIND_LABELS } from './format';
+import { KIND_LABELS } from './format';
 
 const TITLE = 'Money entries';
 
@@ -31,7 +38,9 @@ function Subject({ entry }: { entry: MoneyEntry }) {
 /** '3 Dec 2026 to 4 Dec 2026 · Sale and Payment · Cash' */
 function describe(filter: EntriesFilter): string {
   const days =
-    filter.from === filter.to ? formatDay(filter.from) : `${formatDay(filter.from)} to ${formatDay(filter.to)}`;
+    filter.from === filter.to
+      ? formatCalendarDay(filter.from)
+      : `${formatCalendarDay(filter.from)} to ${formatCalendarDay(filter.to)}`;
   const kinds = filter.kind?.map((k) => KIND_LABELS[k as keyof typeof KIND_LABELS]).join(' and ');
   return [days, kinds ?? 'every kind', filter.method ? methodLabel(filter.method) : 'every method'].join(' · ');
 }
@@ -76,7 +85,7 @@ export function MoneyEntriesPage() {
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className={`${td} whitespace-nowrap`}>
-                <time dateTime={entry.created_at}>{formatMoment(entry.created_at)}</time>
+                <time dateTime={entry.created_at}>{formatStaffTime(entry.created_at)}</time>
               </td>
               <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
                 {formatSignedMoney(entry.direction === 'in' ? entry.amount : -entry.amount)}

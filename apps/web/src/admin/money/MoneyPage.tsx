@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { moneyQuerySchema } from '@marketplace/shared';
+import { moneyQuerySchema, formatCalendarDay } from '@marketplace/shared';
 import { errorMessage } from '../../lib/api-client';
 import { Loaded, TableSkeleton, EmptyNote } from '../components/status';
 import { buttonStyles, PageHeader } from '../components/ui';
@@ -10,7 +10,6 @@ import { AttentionList } from './AttentionList';
 import { downloadCsv, MONEY_ERRORS, summaryQuery } from './api';
 import { DayTable } from './DayTable';
 import { methodsOf } from './figures';
-import { formatDay } from './format';
 import { MoneyFilterBar } from './MoneyFilterBar';
 import { MoneyTotals } from './MoneyTotals';
 import { moneyQueryOf, useMoneyFilters } from './period';
@@ -32,7 +31,8 @@ export function MoneyPage() {
     onError: (error) => notifyError(errorMessage(error, MONEY_ERRORS.csv)),
   });
   const shopName = filters.shopId === null ? 'all shops' : (shops?.find((s) => s.id === filters.shopId)?.name ?? '');
-  const period = q.from === q.to ? formatDay(q.from) : `${formatDay(q.from)} to ${formatDay(q.to)}`;
+  const period =
+    q.from === q.to ? formatCalendarDay(q.from) : `${formatCalendarDay(q.from)} to ${formatCalendarDay(q.to)}`;
 
   return (
     <section className="space-y-4">

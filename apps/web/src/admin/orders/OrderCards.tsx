@@ -10,11 +10,11 @@ import {
   type AdminOrder,
   type MoneyTransfer,
   type PaymentStatus,
+  formatStaffTime,
 } from '@marketplace/shared';
 import type { ReactNode } from 'react';
 import { BRAND } from '../../lib/brand';
 import { Badge, buttonStyles, Card, type BadgeTone } from '../components/ui';
-import { formatWhen } from './format';
 
 function CardTitle({ children }: { children: ReactNode }) {
   return <h2 className="text-base font-semibold text-stone-900">{children}</h2>;
@@ -172,11 +172,11 @@ export function PaymentCard({ order, retry }: { order: AdminOrder; retry?: React
                   <Badge tone={stateTone}>{state}</Badge>
                 </p>
                 <p className="text-stone-600">
-                  <time dateTime={t.created_at}>{formatWhen(t.created_at)}</time>
+                  <time dateTime={t.created_at}>{formatStaffTime(t.created_at)}</time>
                   {t.settled_at && (
                     <>
                       {' → '}
-                      <time dateTime={t.settled_at}>{formatWhen(t.settled_at)}</time>
+                      <time dateTime={t.settled_at}>{formatStaffTime(t.settled_at)}</time>
                     </>
                   )}
                   {t.reference && (

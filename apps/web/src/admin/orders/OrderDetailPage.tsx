@@ -8,6 +8,7 @@ import {
   STAFF_ORDER_ACTIONS,
   whyNotOrder,
   type AdminOrder,
+  formatStaffTime,
 } from '@marketplace/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,7 +20,6 @@ import { usePageTitle } from '../use-page-title';
 import { useRecord, useRecordActions } from '../use-record';
 import { meQuery } from '../auth-api';
 import { ORDER_ERRORS, orderKeys, orderQuery, type OrderDialogAction } from './api';
-import { formatWhen } from './format';
 import { OrderActionDialog, type Draft, type RunOrderAction } from './OrderActionDialogs';
 import { BuyerCard, FulfilmentCard, PaymentCard, refundFailed } from './OrderCards';
 import { OrderHistory } from './OrderHistory';
@@ -113,11 +113,11 @@ function OrderDetail({
             Status: <Badge tone={orderStatusTone(order.status)}>{order.status}</Badge>
           </p>
           <p>
-            Placed <time dateTime={order.created_at}>{formatWhen(order.created_at)}</time>
+            Placed <time dateTime={order.created_at}>{formatStaffTime(order.created_at)}</time>
           </p>
           {reserved && (
             <p>
-              Reserved until <time dateTime={order.expires_at}>{formatWhen(order.expires_at)}</time>
+              Reserved until <time dateTime={order.expires_at}>{formatStaffTime(order.expires_at)}</time>
             </p>
           )}
         </div>

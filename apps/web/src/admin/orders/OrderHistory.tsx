@@ -1,7 +1,7 @@
+import { formatStaffTime } from '@marketplace/shared';
 import type { AdminOrder } from '@marketplace/shared';
 import { DataTable } from '../components/DataTable';
 import { td } from '../components/ui';
-import { formatWhen } from './format';
 
 type OrderEvent = AdminOrder['history'][number];
 
@@ -21,7 +21,7 @@ export function OrderHistory({ order }: { order: AdminOrder }) {
         {order.history.map((event) => (
           <tr key={event.id}>
             <td className={`${td} whitespace-nowrap`}>
-              <time dateTime={event.created_at}>{formatWhen(event.created_at)}</time>
+              <time dateTime={event.created_at}>{formatStaffTime(event.created_at)}</time>
             </td>
             <td className={td}>{event.from_status ? `${event.from_status} → ${event.to_status}` : event.to_status}</td>
             <td className={`${td} [overflow-wrap:anywhere]`}>{event.reason || '—'}</td>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMalawiPhone, formatMoney, orderStatusTone } from '@marketplace/shared';
+import { formatMalawiPhone, formatMoney, orderStatusTone, formatStaffTime } from '@marketplace/shared';
 import { useEffect } from 'react';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
@@ -9,7 +9,7 @@ import { pageCount, usePageParam } from '../list-params';
 import { usePageTitle } from '../use-page-title';
 import { ORDER_ERRORS, ordersPageQuery, ORDERS_PAGE_SIZE } from './api';
 import { useOrderFilters } from './filters';
-import { formatAge, formatWhen } from './format';
+import { formatAge } from './format';
 import { OrderFilterBar } from './OrderFilterBar';
 
 /** Every order, newest first, 20 a page, filtered by status and shop. */
@@ -96,7 +96,7 @@ export function OrdersListPage() {
                   <td className={`${td} text-right tabular-nums`}>{order.item_count}</td>
                   <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(order.total)}</td>
                   <td className={`${td} whitespace-nowrap`}>
-                    <time dateTime={order.created_at} title={formatWhen(order.created_at)}>
+                    <time dateTime={order.created_at} title={formatStaffTime(order.created_at)}>
                       {formatAge(order.created_at)}
                     </time>
                   </td>

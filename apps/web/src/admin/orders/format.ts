@@ -13,10 +13,3 @@ export function formatAge(iso: string, now: number = Date.now()): string {
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h`;
   return `${Math.floor(elapsed / DAY)} d`;
 }
-
-const when = new Intl.DateTimeFormat('en-MW', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
-}

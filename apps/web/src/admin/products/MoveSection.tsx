@@ -1,3 +1,4 @@
+import { formatStaffTime } from '@marketplace/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StockMoves } from '@marketplace/shared';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { Badge, buttonStyles, Card, SelectField } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { endMove, MOVE_ERRORS, productMovesQuery, startMove } from '../components/stock-moves-api';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const STATE_LABELS = { in_transit: 'In transit', received: 'Received', cancelled: 'Cancelled' } as const;
 
 /** The "Shop moves" card of the product edit page (decision 0062): where the item is going and its history. */
@@ -46,7 +46,8 @@ export function MoveSection({ productId, shopId }: { productId: number; shopId: 
           <div className="space-y-3" data-testid="move-current">
             <p>
               <Badge tone="yellow">In transit</Badge> to {current.to_shop.name} ({current.to_shop.town}) since{' '}
-              {when(current.created_at)}. Buyers see “Coming to {current.to_shop.town} soon” and cannot order it.
+              {formatStaffTime(current.created_at)}. Buyers see “Coming to {current.to_shop.town} soon” and cannot order
+              it.
             </p>
             <div className="flex flex-wrap gap-2">
               <button
@@ -101,9 +102,9 @@ export function MoveSection({ productId, shopId }: { productId: number; shopId: 
           <ul className="space-y-1 text-sm text-stone-700" aria-label="Move history">
             {moves.data.history.map((m) => (
               <li key={m.id}>
-                {when(m.created_at)}: {m.from_shop ? m.from_shop.name : 'No shop'} → {m.to_shop.name},{' '}
+                {formatStaffTime(m.created_at)}: {m.from_shop ? m.from_shop.name : 'No shop'} → {m.to_shop.name},{' '}
                 {STATE_LABELS[m.state]}
-                {m.closed_at ? ` ${when(m.closed_at)}` : ''}
+                {m.closed_at ? ` ${formatStaffTime(m.closed_at)}` : ''}
               </li>
             ))}
           </ul>

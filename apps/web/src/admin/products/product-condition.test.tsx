@@ -170,7 +170,7 @@ describe('product forms: device (decision 0057)', () => {
     expect(await screen.findByText('Device saved')).toBeInTheDocument();
     const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ imeis: ['356938035643809'], ceir: 'compliant' });
-    expect(await screen.findByText('Checked by Chikondi on 26 Nov 2026, 10:05')).toBeInTheDocument();
+    expect(await screen.findByText('Checked by Chikondi on 26 Nov 2026, 10:05 am')).toBeInTheDocument();
   });
 
   it('create sends the IMEIs comma-separated with the CEIR result', async () => {

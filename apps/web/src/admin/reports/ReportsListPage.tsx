@@ -1,5 +1,5 @@
+import { formatStaffTime } from '@marketplace/shared';
 import type { AdminReportedItem, ReportReason } from '@marketplace/shared';
-import { formatDateTime } from '../../lib/dates';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
 import { PagedListScreen } from '../components/PagedListScreen';
 import { Badge, td } from '../components/ui';
@@ -81,13 +81,13 @@ export function ReportsListPage() {
                     <li key={i}>
                       <span className="font-semibold">{REASONS[report.reason]}</span>
                       {report.note && <span>: {report.note}</span>}
-                      <span className="block text-xs text-stone-600">{formatDateTime(report.created_at)}</span>
+                      <span className="block text-xs text-stone-600">{formatStaffTime(report.created_at)}</span>
                     </li>
                   ))}
                 </ul>
               </td>
               <td className={`${td} text-right tabular-nums`}>{item.visitors}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDateTime(item.last_reported_at)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatStaffTime(item.last_reported_at)}</td>
               <RowActions>
                 <RowButton label={`Dismiss reports of ${item.name}`} onClick={() => void onDismiss(item)}>
                   Dismiss

@@ -7,6 +7,7 @@ import {
   SELLER_PAYOUT_METHODS,
   type SellerPayout,
   type SellerRequest,
+  formatStaffTime,
 } from '@marketplace/shared';
 import { z } from 'zod';
 import { meQuery } from '../auth-api';
@@ -15,7 +16,6 @@ import { buttonStyles, Card, SelectField, TextField } from '../components/ui';
 import { useRecordActions } from '../use-record';
 import { useActionForm } from '../use-schema-form';
 import { paymentOptionsQuery, paySeller, SELLER_ERRORS } from './api';
-import { formatWhen } from './format';
 
 interface PayoutPanelProps {
   request: SellerRequest;
@@ -31,7 +31,7 @@ function payoutLine(payout: SellerPayout): string {
   const by = payout.paid_by ? ` by ${payout.paid_by}` : '';
   switch (payout.status) {
     case 'paid': {
-      const when = payout.paid_at ? ` on ${formatWhen(payout.paid_at)}` : '';
+      const when = payout.paid_at ? ` on ${formatStaffTime(payout.paid_at)}` : '';
       return payout.method === 'cash'
         ? `${amount} paid in cash at the counter${when}${by}${ref}.`
         : `${amount} paid by ${method}${when}${ref}; sent${by}.`;

@@ -1,9 +1,15 @@
-import { flagsOf, formatMoney, hasOpenOffer, type SellerRequest } from '@marketplace/shared';
+import {
+  flagsOf,
+  formatMoney,
+  hasOpenOffer,
+  type SellerRequest,
+  formatShortMoment,
+  formatStaffTime,
+} from '@marketplace/shared';
 import { DataTable } from '../components/DataTable';
 import { EmptyNote } from '../components/status';
 import { td } from '../components/ui';
-import { formatWhen } from './format';
-import { formatMoment, historySentence } from './history-sentences';
+import { historySentence } from './history-sentences';
 
 type Offer = SellerRequest['offers'][number];
 
@@ -24,7 +30,7 @@ function SellerAnswer({ offer, open }: { offer: Offer; open: boolean }) {
       <span className="font-medium">{ANSWERS[offer.answer]}</span>
       {offer.answered_at && (
         <time className="block text-xs whitespace-nowrap text-stone-600" dateTime={offer.answered_at}>
-          {formatWhen(offer.answered_at)}
+          {formatStaffTime(offer.answered_at)}
         </time>
       )}
       {offer.answer_reason && <span className="block text-xs text-stone-700">{`“${offer.answer_reason}”`}</span>}
@@ -49,7 +55,7 @@ export function RequestHistory({ request }: { request: SellerRequest }) {
           >
             {request.offers.map((offer) => (
               <tr key={offer.id} data-testid={`offer-${offer.id}`}>
-                <td className={`${td} whitespace-nowrap`}>{formatWhen(offer.created_at)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatStaffTime(offer.created_at)}</td>
                 <td className={td}>{offer.kind === 'offer' ? 'Offer' : 'Counter offer'}</td>
                 <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{formatMoney(offer.amount)}</td>
                 <td className={td}>{offer.reason || '—'}</td>
@@ -71,7 +77,7 @@ export function RequestHistory({ request }: { request: SellerRequest }) {
             <li key={event.id} data-testid={`event-${event.id}`}>
               <p className="text-stone-900">
                 {`${historySentence(event, request.offers)}, `}
-                <time dateTime={event.created_at}>{formatMoment(event.created_at)}</time>
+                <time dateTime={event.created_at}>{formatShortMoment(event.created_at)}</time>
                 {event.reason && <span className="text-stone-800">{`: “${event.reason}”`}</span>}
               </p>
               <p className="text-xs text-stone-600">

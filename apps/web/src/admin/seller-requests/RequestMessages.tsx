@@ -1,8 +1,8 @@
+import { formatStaffTime } from '@marketplace/shared';
 import type { OutboxMessage, SellerRequest } from '@marketplace/shared';
 import { DataTable } from '../components/DataTable';
 import { EmptyNote } from '../components/status';
 import { td } from '../components/ui';
-import { formatWhen } from './format';
 
 const CHANNELS = { sms: 'SMS', email: 'Email' } as const;
 const NOT_SET_UP = { sms: 'Not sent: no SMS gateway is set up', email: 'Not sent: no email server is set up' } as const;
@@ -23,7 +23,7 @@ function deliveryText(message: OutboxMessage): { text: string; tone: string } {
     case 'sending':
       return { text: 'Sending', tone: 'text-stone-800' };
     case 'sent':
-      return { text: message.sent_at ? `Sent ${formatWhen(message.sent_at)}` : 'Sent', tone: 'text-green-800' };
+      return { text: message.sent_at ? `Sent ${formatStaffTime(message.sent_at)}` : 'Sent', tone: 'text-green-800' };
     case 'failed':
       return {
         text: `Failed after ${attempts(message.attempts)}${message.last_error ? `: ${message.last_error}` : ''}`,
@@ -56,7 +56,7 @@ export function RequestMessages({ request }: { request: SellerRequest }) {
             const { text, tone } = deliveryText(message);
             return (
               <tr key={message.id} data-testid={`message-${message.id}`}>
-                <td className={`${td} whitespace-nowrap`}>{formatWhen(message.created_at)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatStaffTime(message.created_at)}</td>
                 <td className={td}>{CHANNELS[message.channel]}</td>
                 <td className={`${td} break-all`}>{message.recipient}</td>
                 <td className={`${td} ${tone}`}>{text}</td>

@@ -7,6 +7,7 @@ import {
   hintOf,
   statusTone,
   type SellerRequest,
+  formatStaffTime,
 } from '@marketplace/shared';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { ProductImage } from '../../components/ProductImage';
@@ -19,7 +20,6 @@ import { usePageTitle } from '../use-page-title';
 import { ActionDialog, type ButtonAction } from './ActionDialogs';
 import { useRecord, useRecordActions } from '../use-record';
 import { SELLER_ERRORS, sellerRequestKeys, sellerRequestQuery, setRequestDevice } from './api';
-import { formatWhen } from './format';
 import { RequestCondition } from './RequestCondition';
 import { DeviceSection } from '../components/DeviceSection';
 import { RequestHistory } from './RequestHistory';
@@ -143,10 +143,10 @@ function RequestDetail({
           <p>
             Status: <Badge tone={statusTone(request.status)}>{request.status}</Badge>
           </p>
-          <p className="mt-1">Submitted {formatWhen(request.created_at)}</p>
+          <p className="mt-1">Submitted {formatStaffTime(request.created_at)}</p>
           {request.offer_expires_at && (
             <p className="mt-1 font-medium text-amber-900">
-              Offer expires <time dateTime={request.offer_expires_at}>{formatWhen(request.offer_expires_at)}</time>
+              Offer expires <time dateTime={request.offer_expires_at}>{formatStaffTime(request.offer_expires_at)}</time>
             </p>
           )}
         </div>

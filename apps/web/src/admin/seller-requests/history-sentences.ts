@@ -1,21 +1,7 @@
 import { formatMoney, type SellerRequest } from '@marketplace/shared';
-import { formatDay } from '../../lib/dates';
 
 type Event = SellerRequest['history'][number];
 type Offer = SellerRequest['offers'][number];
-
-const time = new Intl.DateTimeFormat('en-MW', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Africa/Blantyre',
-});
-
-/** '3 Dec 14:05' in Malawi time, the shops' clock. */
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${formatDay(iso)} ${time.format(date)}`;
-}
 
 /** Who acted: the staff member by name, else 'staff'. */
 const staffName = (event: Event) => event.actor ?? 'staff';

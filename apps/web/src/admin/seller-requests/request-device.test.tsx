@@ -31,7 +31,7 @@ describe('seller request detail: device (decision 0057)', () => {
     await user.click(card().getByRole('button', { name: 'Save device' }));
     expect(await screen.findByText('Device saved')).toBeInTheDocument();
     expect(puts(fetchSpy)).toEqual([{ imeis: saved.imeis, ceir: 'compliant' }]);
-    expect(await card().findByText('Checked by Chikondi on 26 Nov 2026, 10:05')).toBeInTheDocument();
+    expect(await card().findByText('Checked by Chikondi on 26 Nov 2026, 10:05 am')).toBeInTheDocument();
     expect(card().getByRole('textbox', { name: 'IMEI' })).toHaveValue('356938035643809');
   });
 

@@ -2,7 +2,7 @@ import type { OutboxMessage, SellerRequest } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aRequest, openDetail } from '../test/seller-requests';
-import { formatWhen } from './format';
+import { formatStaffTime as formatWhen } from '@marketplace/shared';
 
 afterEach(() => vi.restoreAllMocks());
 

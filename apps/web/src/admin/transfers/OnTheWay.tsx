@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SHOP_STAFF, type MovingItem } from '@marketplace/shared';
+import { SHOP_STAFF, type MovingItem, formatStaffTime } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
 import { Link } from '../../lib/router';
 import { meQuery } from '../auth-api';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
@@ -65,7 +64,7 @@ export function OnTheWay() {
                 <td className={td}>
                   {m.to_shop.name} ({m.to_shop.town})
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(m.created_at)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatStaffTime(m.created_at)}</td>
                 <RowActions>
                   {canReceive(m) && (
                     <RowButton

@@ -1,8 +1,8 @@
+import { formatStaffTime } from '@marketplace/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTransferRequest } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
 import { Link } from '../../lib/router';
 import { ActionModal } from '../components/ActionModal';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
@@ -76,7 +76,7 @@ export function TransfersPage() {
                   <td className={td}>
                     {r.buyer_name}, {r.phone}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.created_at)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatStaffTime(r.created_at)}</td>
                   <RowActions>
                     <RowButton
                       label={`Accept ${r.product_name} to ${r.to_shop.town}`}

@@ -55,7 +55,7 @@ describe('/account in Chichewa', () => {
     expect(await screen.findByText('Mwalowa ngati Chikondi Banda (chikondi@example.mw)')).toBeInTheDocument();
     const item = within(within(screen.getByRole('list', { name: 'Katundu wanu' })).getByRole('listitem'));
     const line = item.getByText('S-7QK2M').closest('p')!;
-    expect(line).toHaveTextContent('S-7QK2M · munatumiza Thu, 14 Aug 2025, 2:30 pm · mtengo wanu MWK 250,000');
+    expect(line).toHaveTextContent('S-7QK2M · munatumiza Lachinayi, 14 Ogasiti 2025, 14:30 · mtengo wanu MWK 250,000');
     expect(line.querySelector('time')).toHaveAttribute('dateTime', '2025-08-14T12:30:00.000Z');
     expect(item.getByText(NY[anItem.status_text]!)).toBeInTheDocument();
     expect(item.getByText('Mtengo womwe tikupereka: MWK 230,000, tikuyembekezera yankho lanu')).toBeInTheDocument();

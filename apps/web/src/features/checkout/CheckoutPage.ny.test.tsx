@@ -112,7 +112,8 @@ describe('/checkout in Chichewa', () => {
       expect.stringContaining(encodeURIComponent('Moni, ndikufunsa za oda yanga MW-4K7Q2')),
     );
     const hold = placed.getByText(
-      (_, el) => el?.tagName === 'P' && el.textContent === 'Tikusungirani katundu wanu mpaka Sat, 16 Aug 2025, 2:30 pm',
+      (_, el) =>
+        el?.tagName === 'P' && el.textContent === 'Tikusungirani katundu wanu mpaka Loweruka, 16 Ogasiti 2025, 14:30',
     );
     expect(hold.querySelector('time')).toHaveAttribute('dateTime', aPlacedOrder().expires_at);
   });

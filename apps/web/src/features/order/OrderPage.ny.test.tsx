@@ -68,8 +68,8 @@ describe('/order/{token} in Chichewa', () => {
     expect(status.getByText('Odayi inaletsedwa. Katunduyo wabwerera pa malonda.')).toBeInTheDocument();
     const history = within(screen.getByRole('list', { name: 'Mbiri ya oda' }));
     expect(history.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Thu, 14 Aug 2025, 2:30 pmOda yatumizidwa',
-      'Thu, 14 Aug 2025, 3:05 pmYaletsedwa ndi shopuChifukwa: Out of stock',
+      'Lachinayi, 14 Ogasiti 2025, 14:30Oda yatumizidwa',
+      'Lachinayi, 14 Ogasiti 2025, 15:05Yaletsedwa ndi shopuChifukwa: Out of stock',
     ]);
     const receive = within(screen.getByRole('region', { name: 'Kubweretsa kunyumba' }));
     expect(receive.getByText('Plot 12, Nyambadwe')).toBeInTheDocument();

@@ -238,6 +238,41 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Sold' })).toBeDisabled();
   });
 
+  it('a sold product offers similar items on sale: none sold or reserved, the rest asked for on sale only', async () => {
+    const asked: string[] = [];
+    mockApi([
+      [/GET \/api\/v1\/products\/7$/, () => json(aProduct({ sold: true }))],
+      [
+        /category\/SmartPhones/,
+        () =>
+          json(
+            list([
+              aProduct({ id: 7, sold: true }),
+              aProduct({ id: 8, name: 'Sold Phone 8', sold: true }),
+              aProduct({ id: 9, name: 'Phone 9' }),
+              aProduct({ id: 10, name: 'Reserved Phone 10', reserved: true }),
+            ]),
+          ),
+      ],
+      [
+        /products\?limit/,
+        (url) => {
+          asked.push(url.search);
+          return json(list([aProduct({ id: 11, name: 'Phone 11' }), aProduct({ id: 12, name: 'Phone 12' })]));
+        },
+      ],
+    ]);
+    renderProduct();
+    const section = (await screen.findByRole('heading', { name: 'Similar items on sale' })).closest('section')!;
+    await waitFor(() => expect(within(section).getAllByRole('link', { name: /Phone/ }).length).toBeGreaterThan(0));
+    const names = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(names).toEqual(['Phone 9', 'Phone 11', 'Phone 12']);
+    expect(asked).toEqual([expect.stringContaining('available=true')]);
+    expect(screen.queryByRole('heading', { name: 'Related Items' })).not.toBeInTheDocument();
+  });
+
   it('a reserved product says so plainly and cannot be bought', async () => {
     const user = userEvent.setup();
     mockApi([

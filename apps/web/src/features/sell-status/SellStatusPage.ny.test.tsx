@@ -62,7 +62,7 @@ describe('/sell/status/{token} in Chichewa', () => {
     expect(card.getByText('Chifukwa: Small scratch on the back')).toBeInTheDocument();
     const deadline = card.getByText(/Chonde yankhani pofika/);
     expect(deadline).toHaveTextContent(
-      'Chonde yankhani pofika Fri, 22 Aug 2025, 10:00 am. Pambuyo pake mtengowu udzatha ntchito.',
+      'Chonde yankhani pofika Lachisanu, 22 Ogasiti 2025, 10:00. Pambuyo pake mtengowu udzatha ntchito.',
     );
     expect(deadline.querySelector('time')).toHaveAttribute('dateTime', '2025-08-22T08:00:00.000Z');
     expect(card.getByRole('button', { name: 'Vomerezani mtengo' })).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('/sell/status/{token} in Chichewa', () => {
     renderStatusPage();
     expect(await screen.findByText(NY[sellerStatusText(status)]!)).toBeInTheDocument();
     expect(history().getByText('Mtengo womwe tapereka MWK 230,000')).toBeInTheDocument();
-    expect(history().getByText('Wakanidwa pa Sat, 16 Aug 2025, 11:00 am')).toBeInTheDocument();
+    expect(history().getByText('Wakanidwa pa Loweruka, 16 Ogasiti 2025, 11:00')).toBeInTheDocument();
     expect(history().getByText('Chifukwa chanu: Too low')).toBeInTheDocument();
   });
 

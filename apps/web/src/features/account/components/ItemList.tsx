@@ -26,7 +26,7 @@ export function ItemList({ items }: { items: readonly AccountItem[] }) {
               <Rich
                 text={i18n._('<0>{reference}</0> · sent <1>{date}</1> · your price {price}', {
                   reference: item.reference,
-                  date: formatDateTime(item.created_at),
+                  date: formatDateTime(item.created_at, i18n),
                   price: formatMoney(item.price),
                 })}
                 parts={[

@@ -23,7 +23,7 @@ export function YourOrders({ orders }: { orders: readonly PlacedOrderRef[] }) {
               </span>
               <span className="text-sm text-stone-700">
                 {order.shop_name && `${order.shop_name} · `}
-                {formatDateTime(order.created_at)}
+                {formatDateTime(order.created_at, i18n)}
               </span>
             </Link>
           </li>

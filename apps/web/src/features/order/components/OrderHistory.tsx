@@ -61,7 +61,7 @@ export function OrderHistory({ events }: { events: PublicOrder['history'] }) {
       {events.map((event) => (
         <li key={event.id}>
           <time dateTime={event.created_at} className="block text-xs text-stone-600">
-            {formatDateTime(event.created_at)}
+            {formatDateTime(event.created_at, i18n)}
           </time>
           <span className="font-semibold text-stone-900">
             {paymentText(event.action, i18n) ?? eventText(event, i18n)}

@@ -34,7 +34,7 @@ export function ItemSummary({ view }: { view: SellerView }) {
         <dd className="break-words">{view.location}</dd>
         <dt className="font-medium text-stone-900">{i18n._('Sent')}</dt>
         <dd>
-          <time dateTime={view.created_at}>{formatDateTime(view.created_at)}</time>
+          <time dateTime={view.created_at}>{formatDateTime(view.created_at, i18n)}</time>
         </dd>
       </dl>
       <p className="text-sm break-words whitespace-pre-line text-stone-800">{view.description}</p>

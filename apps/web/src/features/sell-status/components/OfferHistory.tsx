@@ -7,7 +7,7 @@ type Offer = SellerView['offers'][number];
 
 /** What became of an offer, in the seller's words (and when, if known). */
 function outcome(i18n: I18n, offer: Offer, open: boolean): string {
-  const date = offer.answered_at ? formatDateTime(offer.answered_at) : null;
+  const date = offer.answered_at ? formatDateTime(offer.answered_at, i18n) : null;
   switch (offer.answer) {
     case 'accepted':
       return date ? i18n._('Accepted on {date}', { date }) : i18n._('Accepted');
@@ -34,7 +34,7 @@ export function OfferHistory({ offers, openOfferId }: { offers: SellerView['offe
       {offers.map((offer) => (
         <li key={offer.id}>
           <time dateTime={offer.created_at} className="block text-xs text-stone-600">
-            {formatDateTime(offer.created_at)}
+            {formatDateTime(offer.created_at, i18n)}
           </time>
           <span className="font-semibold text-stone-900">
             {offer.kind === 'counter'

@@ -34,7 +34,7 @@ export function OpenOffer({ offer, itemName, token, headingId, onAnswered, onRef
         <p className="mt-2 text-sm text-stone-700">
           <Rich
             text={i18n._('Please answer by <0>{date}</0>. After that the offer expires.', {
-              date: formatDateTime(expiresAt),
+              date: formatDateTime(expiresAt, i18n),
             })}
             parts={[(date) => <time dateTime={expiresAt}>{date}</time>]}
           />

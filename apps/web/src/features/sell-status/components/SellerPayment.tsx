@@ -11,7 +11,7 @@ function paymentLine(i18n: I18n, payout: Payout): string | null {
   const method = payout.method && payout.method !== 'cash' ? MOBILE_MONEY_LABELS[payout.method] : '';
   switch (payout.status) {
     case 'paid': {
-      const date = payout.paid_at ? formatDay(payout.paid_at) : '';
+      const date = payout.paid_at ? formatDay(payout.paid_at, i18n) : '';
       if (payout.method === 'cash') return i18n._('Paid in cash at the counter on {date}', { date });
       return payout.reference
         ? i18n._('Paid {amount} on {date} by {method} (ref {reference})', {
