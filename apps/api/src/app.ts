@@ -47,6 +47,7 @@ import { paychanguGateway } from './modules/payments/paychangu.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { createPayments } from './modules/payments/service.js';
 import { phoneProofRoutes } from './modules/phone-proof/routes.js';
+import { alertRoutes } from './modules/alerts/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
 import { statusLinks } from './modules/seller-requests/links.js';
@@ -68,6 +69,7 @@ export interface AppOptions {
         | 'phoneCodesPerAddressHour'
         | 'offerDays'
         | 'orderSweepSeconds'
+        | 'alertsSweepSeconds'
         | 'publicCacheMb'
         | 'smtpUrl'
         | 'smtpFrom'
@@ -155,6 +157,7 @@ export async function buildApp({
   const links = statusLinks(db, publicUrl, config.linkSecret);
   // Orders' message links are made from the same server key as sellers' (docs/decisions/0060).
   const buyerLinks = orderLinks(() => links.key(), publicUrl);
+  const alertLinks = { key: () => links.key(), publicUrl };
   // Mobile money only with a gateway configured (PAYCHANGU_*); without one, buyers pay at the shop as before.
   const payments = config.paychangu
     ? createPayments({
@@ -185,6 +188,7 @@ export async function buildApp({
       payments,
       outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
       links: buyerLinks,
+      alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
     });
   }
 
@@ -246,6 +250,7 @@ export async function buildApp({
         codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
+      await api.register(alertRoutes, { db, clock, proof, links: alertLinks });
       if (payments) await api.register(paymentRoutes, { db, clock, payments });
       await api.register(orderRoutes, {
         db,

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       reservationHours: 48,
       offerDays: 7,
       orderSweepSeconds: 60,
+      alertsSweepSeconds: 60,
     });
   });
 
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
     [{ OFFER_DAYS: '91' }, 'OFFER_DAYS'],
     [{ ORDER_SWEEP_SECONDS: 'often' }, 'ORDER_SWEEP_SECONDS'],
     [{ ORDER_SWEEP_SECONDS: '1' }, 'ORDER_SWEEP_SECONDS'],
+    [{ ALERTS_SWEEP_SECONDS: '0' }, 'ALERTS_SWEEP_SECONDS'],
     [{ PUBLIC_CACHE_MB: '0' }, 'PUBLIC_CACHE_MB'],
     [{ PUBLIC_CACHE_MB: 'lots' }, 'PUBLIC_CACHE_MB'],
   ])('stops on %j naming the variable', (env, name) => {

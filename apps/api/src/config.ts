@@ -68,6 +68,8 @@ const envSchema = z
     // The most the public answer cache may hold (plugins/catalogue-cache.ts).
     PUBLIC_CACHE_MB: wholeNumber('megabytes', 1, 4096, DEFAULT_CACHE_MB),
     ORDER_SWEEP_SECONDS: wholeNumber('seconds', 5, 3600, 60),
+    // How often buyers' alerts are matched and sent (docs/decisions/0070); journeys set it low.
+    ALERTS_SWEEP_SECONDS: wholeNumber('seconds', 1, 3600, 60),
     // Messages to sellers (docs/architecture.md#outbox). Without SMTP_URL or the SMS pair they stay in the outbox for
     // staff to see. The messages never quote a value: SMTP_URL and SMS_API_KEY hold secrets.
     SMTP_URL: optional(
@@ -203,6 +205,7 @@ export type Config = {
   phoneCodesPerAddressHour: number;
   offerDays: number;
   orderSweepSeconds: number;
+  alertsSweepSeconds: number;
   publicCacheMb: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
     offerDays: e.OFFER_DAYS,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
+    alertsSweepSeconds: e.ALERTS_SWEEP_SECONDS,
     publicCacheMb: e.PUBLIC_CACHE_MB,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

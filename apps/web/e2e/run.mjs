@@ -182,6 +182,8 @@ const server = spawn(process.execPath, [serverEntry], {
     MAX_HELD_ITEMS_PER_ADDRESS: '1000',
     PHONE_CODES_PER_ADDRESS_HOUR: '1000',
     OUTBOX_POLL_SECONDS: '1',
+    // Alerts are matched every second, so the alerts journey hears of a price drop at once.
+    ALERTS_SWEEP_SECONDS: '1',
     PAYCHANGU_SECRET_KEY: PAYCHANGU.secretKey,
     PAYCHANGU_WEBHOOK_SECRET: PAYCHANGU.webhookSecret,
     PAYCHANGU_API_URL: paychangu.url,

@@ -34,6 +34,7 @@ export * from './payment-constants.js';
 export * from './payments.js';
 export * from './phone-proof.js';
 export * from './phone-proof-schemas.js';
+export * from './alerts.js';
 export * from './messages.js';
 export * from './seller-accounts.js';
 export * from './password-reset.js';

@@ -177,6 +177,37 @@ interface TransferRequestsTable {
   decided_at: Time | null;
 }
 
+/** A buyer's alert (decision 0070, migration 0032): a saved item's price or sale, or a search's new matches. */
+interface AlertsTable {
+  id: Generated<number>;
+  phone: string;
+  kind: 'item' | 'search';
+  product_id: number | null;
+  query: string | null;
+  /** JSON of the list filters (catalogueFilterSchema); null for none. */
+  filters: string | null;
+  language: Language;
+  base_price: number | null;
+  base_orderable: Flag | null;
+  stop_hash: string;
+  created_at: Time;
+  expires_at: Time;
+  told_at: Time | null;
+  ended_at: Time | null;
+}
+
+/** Products a search alert already knew of: present when it was set, or told since. */
+interface AlertSeenTable {
+  alert_id: number;
+  product_id: number;
+}
+
+/** The last alert SMS sent to a phone: at most one a day. */
+interface AlertPhonesTable {
+  phone: string;
+  sent_at: Time;
+}
+
 export type StockMoveState = 'in_transit' | 'received' | 'cancelled';
 
 /** One move of an item between shops: its history (decision 0062, migration 0027). */
@@ -557,4 +588,7 @@ export interface Database {
   money_transfers: MoneyTransfersTable;
   outbox_messages: OutboxMessagesTable;
   email_links: EmailLinksTable;
+  alerts: AlertsTable;
+  alert_seen: AlertSeenTable;
+  alert_phones: AlertPhonesTable;
 }

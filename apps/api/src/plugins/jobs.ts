@@ -8,6 +8,8 @@ import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications
 import { expireDueOffers } from '../modules/seller-requests/expiry.js';
 import { pollTransfers } from '../modules/payments/checks.js';
 import type { Payments } from '../modules/payments/service.js';
+import type { AlertLinks } from '../modules/alerts/service.js';
+import { sweepAlerts } from '../modules/alerts/sweep.js';
 
 export interface JobOptions {
   db: Db;
@@ -22,6 +24,8 @@ export interface JobOptions {
   outbox?: { transports: Transport[]; pollSeconds: number };
   /** The server's link key: the sweeps tell buyers of reminders and expiries with a link (decision 0060). */
   links?: OrderLinks;
+  /** Buyers' alerts, matched and sent on their own timer (ALERTS_SWEEP_SECONDS, decision 0070). */
+  alerts?: { links: AlertLinks; sweepSeconds: number };
 }
 
 /**
@@ -31,9 +35,18 @@ export interface JobOptions {
  */
 export function registerJobs(
   app: FastifyInstance,
-  { db, clock, sweepSeconds, reservationHours, payments, outbox, links }: JobOptions,
+  { db, clock, sweepSeconds, reservationHours, payments, outbox, links, alerts }: JobOptions,
 ) {
   if (outbox) registerOutboxWorker(app, db, clock, outbox);
+  // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).
+  if (alerts)
+    every(app, alerts.sweepSeconds, () =>
+      sweepAlerts(db, alerts.links, clock())
+        .then((sent) => {
+          if (sent > 0) app.log.info({ sent }, 'alerts sent');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'alerts sweep failed')),
+    );
   // Several processes may poll at once: each transfer is claimed before it is asked about (pollTransfers).
   if (payments)
     every(app, payments.pollSeconds, () =>

@@ -29,6 +29,7 @@ const publicRoutes: [path: string, page: ComponentType][] = [
     lazyPage(() => import('../features/password-reset/ResetPasswordPage'), 'ResetPasswordPage'),
   ],
   ['saved', lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage')],
+  ['alerts/stop/:token', lazyPage(() => import('../features/alerts/AlertStopPage'), 'AlertStopPage')],
   ['about', lazyPage(loadInfo, 'AboutPage')],
   ['contact', lazyPage(loadInfo, 'ContactPage')],
   ['faq', lazyPage(loadInfo, 'FaqPage')],

@@ -10,15 +10,17 @@ interface PhoneCodeStepProps {
   onResend: () => void;
   /** A new code is being asked for. */
   sending: boolean;
+  /** What the code is for, with {phone}; the checkout's wording when not given. */
+  label?: string;
 }
 
 /** Asks for the SMS code in the checkout itself, above the button: what the buyer typed stays as it was. */
-export function PhoneCodeStep({ phone, code, onCode, onResend, sending }: PhoneCodeStepProps) {
+export function PhoneCodeStep({ phone, code, onCode, onResend, sending, label }: PhoneCodeStepProps) {
   const i18n = useI18n();
   return (
     <div className="space-y-2 rounded-md border border-teal-300 bg-teal-50 p-3" data-testid="phone-code-step">
       <Field
-        label={i18n._('We sent a 6-digit code by SMS to {phone}. Enter it to reserve your items.', {
+        label={i18n._(label ?? /*i18n*/ 'We sent a 6-digit code by SMS to {phone}. Enter it to reserve your items.', {
           phone: formatMalawiPhone(phone),
         })}
       >

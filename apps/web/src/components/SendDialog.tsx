@@ -4,7 +4,8 @@ import { Dialog } from './Dialog';
 import { useI18n } from '../i18n/context';
 import { translateKnown } from '../i18n/labels';
 
-const BUTTONS = {
+/** The storefront's dialog buttons. */
+export const BUTTONS = {
   cancel: 'btn btn-outline',
   confirm: 'btn btn-primary disabled:bg-stone-400',
   danger: 'btn bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400',

@@ -33,6 +33,11 @@ function phoneTokenFor(phone: string): string | undefined {
   return read()[phone];
 }
 
+/** The phone proved last on this device, to offer again (alerts): null when none is kept. */
+export function lastProvedPhone(): string | null {
+  return Object.keys(read()).at(-1) ?? null;
+}
+
 export function keepPhoneToken(phone: string, token: string): void {
   const others = Object.entries(read()).filter(([kept]) => kept !== phone);
   writeStorage(KEY, JSON.stringify(Object.fromEntries([...others.slice(-(KEEP - 1)), [phone, token]])));

@@ -31,6 +31,7 @@ import { up as m0027 } from './0027-stock-moves.js';
 import { up as m0028 } from './0028-transfer-language.js';
 import { up as m0030 } from './0030-sold-items-stay-public.js';
 import { up as m0031 } from './0031-brand-storage-memory.js';
+import { up as m0032 } from './0032-alerts.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, MigrationFn> = {
   '0028-transfer-language': m0028,
   '0030-sold-items-stay-public': m0030,
   '0031-brand-storage-memory': m0031,
+  '0032-alerts': m0032,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

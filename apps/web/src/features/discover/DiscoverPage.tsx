@@ -13,6 +13,8 @@ import { activeFilters, filterQuery, filtersFrom } from './filters';
 import { useDiscoverProducts } from './use-discover-products';
 
 const NoResults = lazyPage(() => import('./components/NoResults'), 'NoResults');
+// Its own chunk, fetched after the page's: the first screen's JS does not grow (decision 0070).
+const SearchAlertButton = lazyPage(() => import('./components/SearchAlertButton'), 'SearchAlertButton');
 
 /**
  * /discover?category=… (default SmartPhones; `all` for every item) or /discover?search=…: a grid with pages
@@ -64,6 +66,11 @@ export function DiscoverPage() {
       </p>
       {/* A new URL starts a fresh bar: the panel closes and its fields show what is applied. */}
       <FilterBar key={`${query.kind}:${filterQuery(filters)}`} base={base} filters={filters} />
+      {query.kind === 'search' && (
+        <Suspense fallback={<div className="mb-3 min-h-11" />}>
+          <SearchAlertButton search={query.search} filters={filters} />
+        </Suspense>
+      )}
       <ProductGrid
         label={heading}
         loading={loading}

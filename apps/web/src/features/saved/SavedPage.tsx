@@ -1,10 +1,11 @@
 import type { PublicProduct } from '@marketplace/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageMeta } from '../../components/PageMeta';
 import { ProductGrid } from '../../components/ProductGrid';
 import { RetryNotice } from '../../components/RetryNotice';
 import { pageTitle } from '../../lib/brand';
+import { lazyPage } from '../../lib/lazy-page';
 import { isOffline } from '../../lib/offline';
 import { Link } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
@@ -17,6 +18,8 @@ import { savedNote } from './saved-note';
 import { useI18n } from '../../i18n/context';
 
 const MAX_SKELETONS = 8;
+// Its own chunk, fetched after the page's: the first screen's JS does not grow (decision 0070).
+const ItemAlertButton = lazyPage(() => import('./components/ItemAlertButton'), 'ItemAlertButton');
 
 /** /saved: the items this browser marked Interested, as they are listed today, and what changed since. */
 export function SavedPage() {
@@ -93,6 +96,9 @@ export function SavedPage() {
                 <>
                   {/* The note's slot is kept when empty, so every Remove button of a row sits at the bottom. */}
                   <div>{note && <SavedNoteLine note={note} />}</div>
+                  <Suspense fallback={<div className="min-h-11" />}>
+                    <ItemAlertButton id={card.id} />
+                  </Suspense>
                   <RemoveSavedButton id={card.id} name={card.name} onRemoved={removed} />
                 </>
               );
