@@ -268,6 +268,8 @@ describe('create product form', () => {
       // No device typed: no IMEI, not checked (decision 0057).
       imeis: '',
       ceir: 'not_checked',
+      // Suggested from the name (decision 0069); "8 GB" alone names neither storage nor RAM, so neither is sent.
+      brand: 'Dell',
     });
   });
 });

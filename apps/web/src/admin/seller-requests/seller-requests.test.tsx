@@ -210,6 +210,10 @@ describe('seller request detail', () => {
       price: 210000,
       seller_request_id: 12,
       publish_product: true,
+      // Suggested from the item's name (decision 0069); no size in it.
+      brand: 'Samsung',
+      storage_gb: null,
+      ram_gb: null,
     });
   });
 
