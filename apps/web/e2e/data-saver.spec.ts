@@ -57,7 +57,9 @@ test('data saver on: no photo is fetched until one is tapped, and the tapped one
   await expect(placeholder).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'discover under data saver');
 
-  // The box the placeholder button sits in is the photo's.
+  // The box the placeholder button sits in is the photo's. Measured in view: the card may start below the fold
+  // (cards before it may have no photo), and the click would scroll it up after the measure.
+  await placeholder.scrollIntoViewIfNeeded();
   const before = await placeholder.locator('xpath=..').boundingBox();
   await placeholder.click();
   const photo = card.locator('img[src*="/api/images/"]');
