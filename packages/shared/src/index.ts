@@ -27,6 +27,7 @@ export * from './seller-flow.js';
 export * from './seller-requests.js';
 export * from './seller-payouts.js';
 export * from './estimates.js';
+export * from './malawi-towns.js';
 export * from './order-flow.js';
 export * from './order-constants.js';
 export * from './orders.js';

@@ -6,8 +6,10 @@ import {
   ORDER_ACTIONS,
   ORDER_STATUSES,
   orderActionAllowed,
+  orderActionLabel,
   orderBuyerText,
   orderStaffHint,
+  orderStatusTone,
   whyNotOrder,
   type OrderAction,
   type OrderStatus,
@@ -38,9 +40,9 @@ describe('order flow', () => {
     const allowedFrom: Record<OrderAction, OrderStatus[]> = {
       confirm: ['Placed'],
       ready: ['Confirmed'],
-      complete: ['Ready for collection', 'Out for delivery'],
+      complete: ['Ready for collection', 'Out for delivery', 'Sent'],
       cancel: [...OPEN_ORDER_STATUSES],
-      buyerCancel: [...OPEN_ORDER_STATUSES],
+      buyerCancel: OPEN_ORDER_STATUSES.filter((s) => s !== 'Sent'),
       expire: [...EXPIRABLE_ORDER_STATUSES],
     };
     for (const action of ORDER_ACTIONS) {
@@ -77,5 +79,23 @@ describe('order flow', () => {
       'Your order is paid and on its way.',
     );
     expect(orderBuyerText(at('Ready for collection'))).toContain('pay at the counter');
+  });
+
+  it('sends a coach order by coach: Sent after Confirmed, completed after, never expired while on the coach', () => {
+    const coach = (status: string) => ({ status, fulfilment: 'coach' as const });
+    expect(whyNotOrder(coach('Placed'), 'ready')).toBe('Confirm the order with the buyer first.');
+    expect(nextOrderStatus(coach('Confirmed'), 'ready')).toBe('Sent');
+    expect(orderActionLabel(coach('Confirmed'), 'ready')).toBe('Sent by coach');
+    expect(whyNotOrder(coach('Confirmed'), 'complete')).toBe('Send the order by coach first.');
+    expect(whyNotOrder(coach('Sent'), 'ready')).toBe('The order is already sent.');
+    expect(whyNotOrder(coach('Sent'), 'complete')).toBeNull();
+    expect(orderActionLabel(coach('Sent'), 'complete')).toBe('Completed (collected from the coach)');
+    expect(whyNotOrder(coach('Sent'), 'expire')).toBe('The order is on the coach.');
+    expect(whyNotOrder(coach('Confirmed'), 'expire')).toBeNull();
+    expect(orderBuyerText(coach('Sent'))).toBe(
+      'Your order is on the coach. Collect it at the depot with the waybill number.',
+    );
+    expect(orderBuyerText({ ...coach('Sent'), paid: true })).toBe('Your order is paid and on the coach.');
+    expect(orderStatusTone('Sent')).toBe('blue');
   });
 });

@@ -66,7 +66,7 @@ describe('order request', () => {
       buyer_name: 'Your name is required',
       phone: 'Enter a Malawi phone number: +265 or 0 followed by 9 digits',
       email: 'Invalid email',
-      fulfilment: 'Choose collect at the shop or delivery',
+      fulfilment: 'Choose collect at the shop, delivery or coach',
     });
   });
 });

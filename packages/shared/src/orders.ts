@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { amountField } from './amount.js';
+import { amountField, optionalAmountField } from './amount.js';
 import { personNameField } from './fields.js';
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
+import { MALAWI_TOWNS } from './malawi-towns.js';
 import { limitSchema, listOf, offsetSchema, shopIdFilter } from './pagination.js';
 import { COLLECTION_CODE_REQUIRED, EMPTY_BASKET, MAX_ORDER_ITEMS, orderTokenPattern } from './order-constants.js';
 import { malawiPhoneField } from './phone-field.js';
@@ -32,20 +33,34 @@ const buyerDetails = z.object({
   buyer_name: personNameField(/*i18n*/ 'Your name is required'),
   phone: malawiPhoneField(),
   email: optionalEmail,
-  fulfilment: z.enum(FULFILMENTS, { message: /*i18n*/ 'Choose collect at the shop or delivery' }).default('collect'),
+  fulfilment: z
+    .enum(FULFILMENTS, { message: /*i18n*/ 'Choose collect at the shop, delivery or coach' })
+    .default('collect'),
   address: optionalText(300, /*i18n*/ 'Must be at most 300 characters'),
   area: optionalText(120, /*i18n*/ 'Must be at most 120 characters'),
+  /** Coach parcels (decision 0072): the town it goes to, from the list, and the buyer's coach company or depot. */
+  coach_town: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.enum(MALAWI_TOWNS, { message: /*i18n*/ 'Choose a town from the list' }).nullish(),
+  ),
+  coach_depot: optionalText(120, /*i18n*/ 'Must be at most 120 characters'),
 });
 
 function deliveryNeedsAddress(
-  value: { fulfilment: string; address: string | null; area: string | null },
+  value: { fulfilment: string; address: string | null; area: string | null; coach_town?: string | null | undefined },
   ctx: z.RefinementCtx,
 ) {
+  if (value.fulfilment === 'coach' && !value.coach_town)
+    ctx.addIssue({ code: 'custom', path: ['coach_town'], message: COACH_TOWN_REQUIRED });
   if (value.fulfilment !== 'delivery') return;
   if (!value.address)
     ctx.addIssue({ code: 'custom', path: ['address'], message: /*i18n*/ 'Delivery address is required' });
   if (!value.area) ctx.addIssue({ code: 'custom', path: ['area'], message: /*i18n*/ 'Area is required' });
 }
+
+export const COACH_TOWN_REQUIRED = /*i18n*/ 'Choose the town to send it to';
+/** 400 on coach_town when an order's shop is in that town: the buyer can collect there. */
+export const COACH_TOWN_HAS_SHOP = /*i18n*/ 'Our shop is in this town: choose Collect at the shop or Delivery';
 
 /** The checkout form (the basket supplies the items). */
 export const checkoutFormSchema = buyerDetails.superRefine(deliveryNeedsAddress);
@@ -123,7 +138,18 @@ export const orderEventSchema = z.object({
 
 const orderStatus = z.enum(ORDER_STATUSES);
 
-/** What the buyer sees on their private order page. */
+/** A coach parcel: where it goes and, once sent, on which coach (decision 0072). */
+export const orderCoachSchema = z.object({
+  town: z.string(),
+  /** The buyer's coach company or depot; null: the shop chooses. */
+  depot: z.string().nullable(),
+  /** Added to the order by staff after calling the buyer; null: the buyer pays it at the depot. */
+  fare: z.number().int().nullable(),
+  company: z.string().nullable(),
+  waybill: z.string().nullable(),
+});
+export type OrderCoach = z.infer<typeof orderCoachSchema>;
+
 /** What the buyer and staff both see of an order. */
 const orderViewSchema = z.object({
   number: z.string(),
@@ -139,6 +165,8 @@ const orderViewSchema = z.object({
   subtotal: z.number().int(),
   /** Flat fee for delivery; null: agreed on the phone (or collection). */
   delivery_fee: z.number().int().nullable(),
+  /** Null unless the order goes by coach. */
+  coach: orderCoachSchema.nullable(),
   total: z.number().int(),
   expires_at: z.string(),
   created_at: z.string(),
@@ -228,8 +256,41 @@ const versionField = z
   .int('version must be a whole number')
   .positive('version must be positive')
   .optional();
-/** Confirm and ready: no fields but the optional version; a POST without a body is fine. */
+/** Confirm: no fields but the optional version; a POST without a body is fine. */
 export const orderStepSchema = z.object({ version: versionField }).nullish();
+
+export const WAYBILL_REQUIRED = 'Waybill number is required';
+export const COACH_COMPANY_REQUIRED = 'Coach company is required';
+/** Paid online, the total was charged: a fare added now could not be collected with it. */
+export const FARE_AFTER_PAYING = 'Paid online: the buyer pays the coach fare at the depot.';
+
+const coachCompanyText = z.string().trim().max(60, 'Coach company must be at most 60 characters');
+const waybillText = z
+  .string()
+  .trim()
+  .max(30, 'Waybill number must be at most 30 characters')
+  .regex(/^[A-Za-z0-9/ -]*$/, 'Waybill number: letters, digits, spaces, - and / only');
+const orNull = (v: string | null | undefined) => v || null;
+
+/** The back-office's "Sent by coach" form: the coach and waybill required (the buyer is told them by SMS). */
+export const coachSendFormSchema = z.object({
+  coach_company: coachCompanyText.min(1, COACH_COMPANY_REQUIRED),
+  waybill: waybillText.min(1, WAYBILL_REQUIRED),
+  coach_fare: optionalAmountField('Fare'),
+});
+
+/**
+ * Ready (collect, delivery) takes no fields; a coach order is "sent" with its coach, the waybill the buyer is told by
+ * SMS, and the fare when staff add it to the order after calling (the server requires the first two for coach orders).
+ */
+export const readyOrderSchema = z
+  .object({
+    version: versionField,
+    coach_company: coachCompanyText.optional().nullable().transform(orNull),
+    waybill: waybillText.optional().nullable().transform(orNull),
+    coach_fare: optionalAmountField('Fare'),
+  })
+  .nullish();
 /** `payment_method` may be left out for an order paid online: the payment already says how. */
 export const completeOrderSchema = z.object({
   /** The buyer's code, as they say it (spaces allowed); checked by the server, which keeps the count. */

@@ -403,7 +403,7 @@ export interface OrdersTable {
   buyer_name: string;
   phone: string;
   email: string | null;
-  fulfilment: 'collect' | 'delivery';
+  fulfilment: 'collect' | 'delivery' | 'coach';
   address: string | null;
   area: string | null;
   subtotal: number;
@@ -429,6 +429,14 @@ export interface OrdersTable {
   link_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the 6-hour reminder was claimed by a sweep: set once, so each order is reminded at most once. */
   reminded_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  /** A coach parcel's town and the buyer's company or depot (decision 0072); null for other orders. */
+  coach_town: ColumnType<string | null, string | null | undefined, string | null>;
+  coach_depot: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Added by staff after calling the buyer; part of the total. Null: paid at the depot. */
+  coach_fare: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set when the parcel is sent: the coach company and its waybill number, which the buyer is told. */
+  coach_company: ColumnType<string | null, string | null | undefined, string | null>;
+  waybill: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type TransferKind = 'charge' | 'refund' | 'seller_payout';

@@ -11,7 +11,9 @@ export function CollectionCode({ code, fulfilment }: { code: string; fulfilment:
       <p className="mt-1 text-sm text-stone-800">
         {fulfilment === 'delivery'
           ? i18n._('Give it to the driver when you have your items. Never tell it to anyone before.')
-          : i18n._('Say it at the counter when you have your items. Never tell it to anyone before.')}
+          : fulfilment === 'coach'
+            ? i18n._('Tell it to the shop once you have collected the parcel. Never tell it to anyone before.')
+            : i18n._('Say it at the counter when you have your items. Never tell it to anyone before.')}
       </p>
     </div>
   );

@@ -1,9 +1,9 @@
 import { formatMoney, type PublicOrder } from '@marketplace/shared';
 import { useI18n } from '../i18n/context';
 
-type OrderMoney = Pick<PublicOrder, 'items' | 'subtotal' | 'delivery_fee' | 'total' | 'fulfilment'>;
+type OrderMoney = Pick<PublicOrder, 'items' | 'subtotal' | 'delivery_fee' | 'total' | 'fulfilment' | 'coach'>;
 
-/** An order's items with their prices, then subtotal, delivery fee (for delivery) and total. */
+/** An order's items with their prices, then subtotal, delivery fee (delivery) or coach fare (coach) and total. */
 export function OrderLines({ order }: { order: OrderMoney }) {
   const i18n = useI18n();
   const row = 'flex items-baseline justify-between gap-3';
@@ -27,6 +27,14 @@ export function OrderLines({ order }: { order: OrderMoney }) {
             <dt className="text-stone-700">{i18n._('Delivery fee')}</dt>
             <dd className="text-right">
               {order.delivery_fee === null ? i18n._('Agreed on the phone') : formatMoney(order.delivery_fee)}
+            </dd>
+          </div>
+        )}
+        {order.coach && (
+          <div className={row}>
+            <dt className="text-stone-700">{i18n._('Coach fare')}</dt>
+            <dd className="text-right">
+              {order.coach.fare === null ? i18n._('Paid at the depot') : formatMoney(order.coach.fare)}
             </dd>
           </div>
         )}

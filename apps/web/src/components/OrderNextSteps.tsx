@@ -17,17 +17,25 @@ export function OrderNextSteps({ fulfilment, expiresAt, payNow = false }: OrderN
   return (
     <div className="space-y-2 text-sm text-stone-800">
       <p>
-        {payNow
-          ? fulfilment === 'delivery'
-            ? i18n._('Check the item when it arrives. You pay by mobile money, not the driver.')
-            : i18n._(
-                'Bring your order number and check the item at the counter. You pay by mobile money, not at the counter.',
+        {fulfilment === 'coach'
+          ? payNow
+            ? i18n._(
+                'The shop sends the parcel by coach. Collect it at the depot with the waybill number we send you by SMS.',
               )
-          : fulfilment === 'delivery'
-            ? i18n._('Pay the driver in cash or by mobile money when the item arrives.')
             : i18n._(
-                'Bring your order number and the money. Pay at the counter in cash or by mobile money (Airtel Money or TNM Mpamba). Check the item before you pay.',
-              )}
+                'The shop calls you to agree the payment and the coach fare, then sends the parcel. Collect it at the depot with the waybill number we send you by SMS.',
+              )
+          : payNow
+            ? fulfilment === 'delivery'
+              ? i18n._('Check the item when it arrives. You pay by mobile money, not the driver.')
+              : i18n._(
+                  'Bring your order number and check the item at the counter. You pay by mobile money, not at the counter.',
+                )
+            : fulfilment === 'delivery'
+              ? i18n._('Pay the driver in cash or by mobile money when the item arrives.')
+              : i18n._(
+                  'Bring your order number and the money. Pay at the counter in cash or by mobile money (Airtel Money or TNM Mpamba). Check the item before you pay.',
+                )}
       </p>
       {expiresAt && (
         <p className="font-semibold text-stone-900">

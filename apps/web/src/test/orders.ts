@@ -22,6 +22,7 @@ export function anOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
     items: [{ product_id: 7, name: 'Samsung Galaxy A14', price: 185000, image: null }],
     subtotal: 185000,
     delivery_fee: null,
+    coach: null,
     total: 185000,
     collection_code: '482913',
     expires_at: '2025-08-16T12:30:00.000Z',

@@ -19,17 +19,23 @@ interface Facts {
   code: string;
   shop: string;
   delivery: boolean;
+  /** A coach parcel (decision 0072): its town, and once sent its coach, waybill and whether the fare is paid. */
+  coach: { town: string; company: string; waybill: string; farePaid: boolean } | null;
   link: string;
 }
 
 const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
   en: {
     placed: (f) =>
-      `${BRAND}: order ${f.number} is reserved at ${f.shop}. Your code: ${f.code}, tell it only ${f.delivery ? 'to the driver on delivery' : 'at the counter when you collect'}. ${f.link}`,
+      f.coach
+        ? `${BRAND}: order ${f.number} is reserved at ${f.shop}; the shop will call you to send it by coach to ${f.coach.town}. Your code: ${f.code}, tell it to the shop only once you have the parcel. ${f.link}`
+        : `${BRAND}: order ${f.number} is reserved at ${f.shop}. Your code: ${f.code}, tell it only ${f.delivery ? 'to the driver on delivery' : 'at the counter when you collect'}. ${f.link}`,
     ready: (f) =>
-      f.delivery
-        ? `${BRAND}: order ${f.number} is out for delivery. Give the driver your code ${f.code}. ${f.link}`
-        : `${BRAND}: order ${f.number} is ready to collect at ${f.shop}. Bring your code ${f.code}. ${f.link}`,
+      f.coach
+        ? `${BRAND}: order ${f.number} is on the ${f.coach.company} coach to ${f.coach.town}, waybill ${f.coach.waybill}. Collect it at the depot${f.coach.farePaid ? '' : ' and pay the fare there'}, then tell the shop your code ${f.code}. ${f.link}`
+        : f.delivery
+          ? `${BRAND}: order ${f.number} is out for delivery. Give the driver your code ${f.code}. ${f.link}`
+          : `${BRAND}: order ${f.number} is ready to collect at ${f.shop}. Bring your code ${f.code}. ${f.link}`,
     reminder: (f) => `${BRAND}: order ${f.number} is held for 6 more hours only. ${f.link}`,
     expired: (f) => `${BRAND}: order ${f.number} was not collected in time; its reservation has ended. ${f.link}`,
     cancelled: (f) => `${BRAND}: order ${f.number} was cancelled. ${f.link}`,
@@ -37,11 +43,15 @@ const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
   },
   ny: {
     placed: (f) =>
-      `${BRAND}: oda ${f.number} yasungidwa ku ${f.shop}. Nambala yanu: ${f.code}, muiuze ${f.delivery ? 'dalaivala pobweretsa' : 'pa kauntala potenga'} yokha. ${f.link}`,
+      f.coach
+        ? `${BRAND}: oda ${f.number} yasungidwa ku ${f.shop}; shopu idzakuimbirani kuti ikutumizireni pa basi ku ${f.coach.town}. Nambala yanu: ${f.code}, muiuze shopu mutalandira katundu yekha. ${f.link}`
+        : `${BRAND}: oda ${f.number} yasungidwa ku ${f.shop}. Nambala yanu: ${f.code}, muiuze ${f.delivery ? 'dalaivala pobweretsa' : 'pa kauntala potenga'} yokha. ${f.link}`,
     ready: (f) =>
-      f.delivery
-        ? `${BRAND}: oda ${f.number} ili pa njira. Uzani dalaivala nambala yanu ${f.code}. ${f.link}`
-        : `${BRAND}: oda ${f.number} yakonzeka kutengedwa ku ${f.shop}. Bweretsani nambala yanu ${f.code}. ${f.link}`,
+      f.coach
+        ? `${BRAND}: oda ${f.number} ili pa basi ya ${f.coach.company} kupita ku ${f.coach.town}, waybill ${f.coach.waybill}. Katengeni ku depo${f.coach.farePaid ? '' : ' ndipo mulipire basi kumeneko'}, kenako uzani shopu nambala yanu ${f.code}. ${f.link}`
+        : f.delivery
+          ? `${BRAND}: oda ${f.number} ili pa njira. Uzani dalaivala nambala yanu ${f.code}. ${f.link}`
+          : `${BRAND}: oda ${f.number} yakonzeka kutengedwa ku ${f.shop}. Bweretsani nambala yanu ${f.code}. ${f.link}`,
     reminder: (f) => `${BRAND}: oda ${f.number} yasungidwa kwa maola 6 okha. ${f.link}`,
     expired: (f) => `${BRAND}: oda ${f.number} sinatengedwe pa nthawi; sinasungidwenso. ${f.link}`,
     cancelled: (f) => `${BRAND}: oda ${f.number} yathetsedwa. ${f.link}`,
@@ -53,7 +63,12 @@ const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
 const SUBJECTS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
   en: {
     placed: (f) => `Your order ${f.number} is reserved`,
-    ready: (f) => (f.delivery ? `Your order ${f.number} is on its way to you` : `Your order ${f.number} is ready`),
+    ready: (f) =>
+      f.coach
+        ? `Your order ${f.number} is on the coach to ${f.coach.town}`
+        : f.delivery
+          ? `Your order ${f.number} is on its way to you`
+          : `Your order ${f.number} is ready`,
     reminder: (f) => `Your order ${f.number} is held for 6 more hours`,
     expired: (f) => `Your order ${f.number} has expired`,
     cancelled: (f) => `Your order ${f.number} was cancelled`,
@@ -61,7 +76,12 @@ const SUBJECTS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
   },
   ny: {
     placed: (f) => `Oda yanu ${f.number} yasungidwa`,
-    ready: (f) => (f.delivery ? `Oda yanu ${f.number} ili pa njira` : `Oda yanu ${f.number} yakonzeka`),
+    ready: (f) =>
+      f.coach
+        ? `Oda yanu ${f.number} ili pa basi kupita ku ${f.coach.town}`
+        : f.delivery
+          ? `Oda yanu ${f.number} ili pa njira`
+          : `Oda yanu ${f.number} yakonzeka`,
     reminder: (f) => `Oda yanu ${f.number}: kwatsala maola 6`,
     expired: (f) => `Oda yanu ${f.number} yatha nthawi`,
     cancelled: (f) => `Oda yanu ${f.number} yathetsedwa`,
@@ -98,6 +118,16 @@ export async function tellBuyer(
     code: row.collection_code ?? '',
     shop: shop ? `${shop.name}, ${shop.address}` : BRAND,
     delivery: row.fulfilment === 'delivery',
+    coach:
+      row.fulfilment === 'coach' && row.coach_town
+        ? {
+            town: row.coach_town,
+            company: row.coach_company ?? '',
+            waybill: row.waybill ?? '',
+            // Part of the order's total (staff added it), or paid at the depot.
+            farePaid: row.coach_fare !== null,
+          }
+        : null,
     link: await messageLink(trx, links.links, links.key, row),
   };
   await enqueueMessages(trx, buyerMessages(row, news, facts), now);

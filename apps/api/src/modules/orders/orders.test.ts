@@ -263,7 +263,12 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       ['a foreign phone', { phone: '+44 7700 900123' }, 'phone', MALAWI_PHONE_MESSAGE],
       ['a short phone', { phone: '0999 123' }, 'phone', MALAWI_PHONE_MESSAGE],
       ['a bad email', { email: 'chikondi@' }, 'email', 'Invalid email'],
-      ['an unknown way to receive', { fulfilment: 'drone' }, 'fulfilment', 'Choose collect at the shop or delivery'],
+      [
+        'an unknown way to receive',
+        { fulfilment: 'drone' },
+        'fulfilment',
+        'Choose collect at the shop, delivery or coach',
+      ],
       [
         'delivery without an address',
         { fulfilment: 'delivery', address: '', area: 'Area 47' },

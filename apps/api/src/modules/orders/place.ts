@@ -1,5 +1,5 @@
 import type { Language, orderRequestSchema, PlacedOrder } from '@marketplace/shared';
-import { formatMoney, PAYMENT_NOT_OFFERED } from '@marketplace/shared';
+import { COACH_TOWN_HAS_SHOP, formatMoney, PAYMENT_NOT_OFFERED } from '@marketplace/shared';
 import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -73,6 +73,20 @@ function byShop(items: PlaceOrderInput['items'], products: Map<number, Product>)
     groups.set(product.shop_id, group);
   }
   return [...groups.values()];
+}
+
+/** Where a coach parcel goes; nothing for other orders, whatever the form still held. */
+function coachOf(input: PlaceOrderInput) {
+  if (input.fulfilment !== 'coach') return {};
+  return { coach_town: input.coach_town ?? null, coach_depot: input.coach_depot };
+}
+
+/** A coach parcel goes to a town without the item's shop: in the shop's own town the buyer collects or has it delivered. */
+function refuseCoachToShopTown(input: PlaceOrderInput, products: Map<number, Product>) {
+  if (input.fulfilment !== 'coach') return;
+  for (const p of products.values())
+    if (p.shop_town && p.shop_town.toLowerCase() === input.coach_town?.toLowerCase())
+      throw new HttpError(400, COACH_TOWN_HAS_SHOP, { coach_town: COACH_TOWN_HAS_SHOP });
 }
 
 /** Who is placing the orders, and the rules their reservation is held to. */
@@ -234,6 +248,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         conflict.changed(p.id, p.name, Number(p.price));
     }
     conflict.check();
+    refuseCoachToShopTown(input, products);
 
     const covers = await imagesOf(trx, ids);
     const placed: { id: number; token: string; products: Product[] }[] = [];
@@ -259,6 +274,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         // Collection needs no address: whatever the form still held is not kept.
         address: input.fulfilment === 'delivery' ? input.address : null,
         area: input.fulfilment === 'delivery' ? input.area : null,
+        ...coachOf(input),
         subtotal,
         delivery_fee: deliveryFee,
         total,

@@ -7,7 +7,7 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-/** What placing an order needs to know of each product, with its shop's flat delivery fee. */
+/** What placing an order needs to know of each product, with its shop's flat delivery fee and town. */
 export function productsForOrder(db: Executor, ids: number[]) {
   return db
     .selectFrom('products as p')
@@ -21,6 +21,7 @@ export function productsForOrder(db: Executor, ids: number[]) {
       'p.shop_id',
       'p.transit_shop_id',
       's.delivery_fee as shop_delivery_fee',
+      's.town as shop_town',
     ])
     .where('p.id', 'in', ids)
     .execute();
@@ -179,7 +180,17 @@ export async function moveStatus(
   version: number,
   status: OrderStatus,
   now: string,
-  extra: Pick<Updateable<OrdersTable>, 'payment_method' | 'payment_reference' | 'completed_at' | 'payment_status'> = {},
+  extra: Pick<
+    Updateable<OrdersTable>,
+    | 'payment_method'
+    | 'payment_reference'
+    | 'completed_at'
+    | 'payment_status'
+    | 'coach_company'
+    | 'waybill'
+    | 'coach_fare'
+    | 'total'
+  > = {},
 ) {
   const result = await db
     .updateTable('orders')

@@ -7,6 +7,7 @@ import {
   completeOrderSchema,
   orderRequestSchema,
   orderStepSchema,
+  readyOrderSchema,
   payOrderSchema,
   paymentOptionsSchema,
   placeOrderResultSchema,
@@ -182,14 +183,24 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
 
   app.get('/admin/orders/:id', action, async (request) => loadAdminOrder(db.kysely, request.params.id));
 
-  for (const step of ['confirm', 'ready'] as const) {
-    app.post(
-      `/admin/orders/:id/${step}`,
-      { ...action, schema: { ...action.schema, body: orderStepSchema } },
-      async (request) =>
-        staffAct(db, clock(), request.user!, request.params.id, { action: step }, request.body?.version, links),
-    );
-  }
+  app.post(
+    '/admin/orders/:id/confirm',
+    { ...action, schema: { ...action.schema, body: orderStepSchema } },
+    async (request) =>
+      staffAct(db, clock(), request.user!, request.params.id, { action: 'confirm' }, request.body?.version, links),
+  );
+  // Ready for collection, out for delivery, or sent by coach with its waybill (decision 0072).
+  app.post(
+    '/admin/orders/:id/ready',
+    { ...action, schema: { ...action.schema, body: readyOrderSchema } },
+    async (request) => {
+      const body = request.body;
+      const coach = body
+        ? { coach_company: body.coach_company, waybill: body.waybill, coach_fare: body.coach_fare }
+        : undefined;
+      return staffAct(db, clock(), request.user!, request.params.id, { action: 'ready', coach }, body?.version, links);
+    },
+  );
 
   app.post(
     '/admin/orders/:id/complete',

@@ -1,5 +1,5 @@
 import type { AdminOrder, OrderAction, OrderStatus, OrderView, PaymentMethod, PublicOrder } from '@marketplace/shared';
-import { WRONG_CODES_HOLD } from '@marketplace/shared';
+import { COACH_COMPANY_REQUIRED, FARE_AFTER_PAYING, WAYBILL_REQUIRED, WRONG_CODES_HOLD } from '@marketplace/shared';
 import { checkCollectionCode } from './collection-code.js';
 import {
   EXPIRABLE_ORDER_STATUSES,
@@ -80,12 +80,24 @@ async function loadOrderView(db: Executor, row: OrderRow): Promise<OrderView> {
     items: items.map((i) => ({ ...i, price: Number(i.price) })),
     subtotal: Number(row.subtotal),
     delivery_fee: row.delivery_fee === null ? null : Number(row.delivery_fee),
+    coach: coachView(row),
     total: Number(row.total),
     expires_at: row.expires_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
     history: events.map((e) => ({ ...e, actor: e.actor ?? null })),
     payment,
+  };
+}
+
+function coachView(row: OrderRow): OrderView['coach'] {
+  if (row.fulfilment !== 'coach' || row.coach_town === null) return null;
+  return {
+    town: row.coach_town,
+    depot: row.coach_depot,
+    fare: row.coach_fare === null ? null : Number(row.coach_fare),
+    company: row.coach_company,
+    waybill: row.waybill,
   };
 }
 
@@ -125,8 +137,16 @@ export async function loadOrderByToken(db: Executor, token: string): Promise<Pub
   return loadPublicOrder(db, await orderOfToken(db, token));
 }
 
+/** What staff record when a coach parcel leaves (decision 0072). */
+interface CoachSending {
+  coach_company: string | null;
+  waybill: string | null;
+  coach_fare: number | null;
+}
+
 type Move =
-  | { action: 'confirm' | 'ready' }
+  | { action: 'confirm' }
+  | { action: 'ready'; coach?: CoachSending | undefined }
   | {
       action: 'complete';
       payment_method: PaymentMethod | undefined;
@@ -147,7 +167,9 @@ function auditText(row: OrderRow, move: Move, to: OrderStatus, by: Actor['by']):
     case 'confirm':
       return `Order ${row.number} confirmed with the buyer`;
     case 'ready':
-      return `Order ${row.number}: ${to.toLowerCase()}`;
+      return row.fulfilment === 'coach'
+        ? `Order ${row.number} sent by coach: ${move.coach?.coach_company ?? ''}, waybill ${move.coach?.waybill ?? ''}`
+        : `Order ${row.number}: ${to.toLowerCase()}`;
     case 'complete':
       return `Order ${row.number} completed: ${formatMoney(Number(row.total))} by ${PAYMENT_METHOD_LABELS[move.payment_method ?? (row.payment as PaymentMethod)]}`;
     case 'cancel':
@@ -192,7 +214,7 @@ async function applyMove(
   if (refusal) throw new HttpError(409, `Cannot ${VERBS[move.action]}: ${refusal}`);
   const to = nextOrderStatus(state, move.action);
   const paidOnline = row.payment_status === 'paid';
-  let extra = {};
+  let extra: Parameters<typeof moveStatus>[5] = {};
   let method: PaymentMethod | undefined;
   let reference: string | null = null;
   if (move.action === 'complete') {
@@ -202,6 +224,8 @@ async function applyMove(
     if (!method) throw new HttpError(400, 'Choose how the buyer paid', { payment_method: 'Choose how the buyer paid' });
     reference = paidOnline ? await paidReference(trx, row.id) : move.payment_reference;
     extra = { payment_method: method, payment_reference: reference, completed_at: now };
+  } else if (move.action === 'ready' && row.fulfilment === 'coach') {
+    extra = coachSent(row, move.coach);
   } else if (paidOnline && !isOpenOrder(to)) {
     // Cancelled (or, by a bug, expired) after paying: the money goes back by itself.
     extra = { payment_status: 'refunding' };
@@ -251,7 +275,30 @@ async function applyMove(
     ...(reason ? { detail: reason } : {}),
   });
   const news = newsOf(move, actor);
-  if (news && messaging) await tellBuyer(trx, row, news, messaging, new Date(now));
+  // Told of the order as it now stands (a coach parcel's waybill).
+  if (news && messaging) await tellBuyer(trx, { ...row, ...extra, status: to }, news, messaging, new Date(now));
+}
+
+/**
+ * A coach parcel leaves: its coach and waybill are required (the buyer is told them), and the fare staff agreed on the
+ * phone joins the total, unless the buyer pays online (charged already: the fare is then paid at the depot).
+ */
+function coachSent(row: OrderRow, coach: CoachSending | undefined) {
+  const errors: Record<string, string> = {};
+  if (!coach?.coach_company) errors.coach_company = COACH_COMPANY_REQUIRED;
+  if (!coach?.waybill) errors.waybill = WAYBILL_REQUIRED;
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, errors);
+  const fare = coach!.coach_fare;
+  if (fare === null) return { coach_company: coach!.coach_company, waybill: coach!.waybill };
+  if (row.payment !== 'on_collection') throw new HttpError(409, FARE_AFTER_PAYING, { coach_fare: FARE_AFTER_PAYING });
+  const before = row.coach_fare === null ? 0 : Number(row.coach_fare);
+  return {
+    coach_company: coach!.coach_company,
+    waybill: coach!.waybill,
+    coach_fare: fare,
+    total: Number(row.total) - before + fare,
+  };
 }
 
 export type StaffMove = Extract<Move, { action: 'confirm' | 'ready' | 'complete' | 'cancel' }>;

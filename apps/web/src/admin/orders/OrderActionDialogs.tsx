@@ -8,6 +8,7 @@ import {
   orderActionLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  coachSendFormSchema,
   WRONG_CODES_HOLD,
   type AdminOrder,
 } from '@marketplace/shared';
@@ -86,21 +87,64 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
           }}
         />
       );
-    case 'confirm':
     case 'ready':
-      return (
-        <ActionModal
-          title={orderActionLabel(order, action)}
-          description={describe(order, action)}
-          busy={busy}
-          onCancel={onCancel}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(action, () => orderActions[action](order));
-          }}
-        />
-      );
+      if (order.fulfilment === 'coach') return <SendByCoachDialog {...props} />;
+      return <StepDialog {...props} action="ready" />;
+    case 'confirm':
+      return <StepDialog {...props} action="confirm" />;
   }
+}
+
+function StepDialog({ action, order, busy, onCancel, run }: OrderActionDialogProps & { action: 'confirm' | 'ready' }) {
+  return (
+    <ActionModal
+      title={orderActionLabel(order, action)}
+      description={describe(order, action)}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(action, () => orderActions[action](order));
+      }}
+    />
+  );
+}
+
+function SendByCoachDialog({ order, busy, draft, onCancel, run }: OrderActionDialogProps) {
+  // Paid online, the total was charged: the fare can only be paid at the depot.
+  const paidOnline = order.payment.method !== 'on_collection';
+  // The shared form rule; a fare left empty is paid at the depot (decision 0072).
+  const { form, field, markFields } = useActionForm(coachSendFormSchema, {
+    coach_company: draft?.coach_company ?? '',
+    waybill: draft?.waybill ?? '',
+    coach_fare: draft?.coach_fare ?? '',
+  });
+  const asked = order.coach?.depot ? ` ${order.buyer_name} asked for: ${order.coach.depot}.` : '';
+  return (
+    <ActionModal
+      title={orderActionLabel(order, 'ready')}
+      description={`${order.number} leaves ${shopName(order)} by coach for ${order.coach?.town ?? 'the buyer'}.${asked} ${order.buyer_name} gets the coach and the waybill number by SMS.`}
+      busy={busy}
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit(async ({ coach_company, waybill, coach_fare }) => {
+        const body = { coach_company, waybill, ...(coach_fare === null ? {} : { coach_fare }) };
+        const typed = { ...form.getValues(), coach_fare: String(form.getValues().coach_fare ?? '') };
+        markFields(await run('ready', () => orderActions.ready(order, body), typed));
+      })}
+    >
+      <TextField label="Coach company" autoComplete="off" maxLength={60} {...field('coach_company')} />
+      <TextField label="Waybill number" autoComplete="off" maxLength={30} {...field('waybill')} />
+      {!paidOnline && (
+        <TextField
+          label="Coach fare (MWK, optional)"
+          hint="Add it when the buyer agreed on the phone to pay it with the order; left empty, they pay it at the depot."
+          inputMode="numeric"
+          autoComplete="off"
+          {...field('coach_fare')}
+        />
+      )}
+    </ActionModal>
+  );
 }
 
 // The select starts empty (''), so the form takes text and hands it to the shared rule and its message; paid at the

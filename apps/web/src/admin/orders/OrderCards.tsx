@@ -77,13 +77,21 @@ export function FulfilmentCard({ order }: { order: AdminOrder }) {
   const where =
     order.fulfilment === 'delivery'
       ? `Delivery to ${[order.address, order.area].filter(Boolean).join(', ')}`
-      : `Collect at ${shop?.name ?? 'the shop'}`;
+      : order.coach
+        ? `By coach to ${order.coach.town}: ${order.coach.depot ?? 'the shop chooses the coach'}`
+        : `Collect at ${shop?.name ?? 'the shop'}`;
   return (
     <Card className="p-4">
       <CardTitle>Fulfilment</CardTitle>
       <p className="mt-2 font-medium text-stone-900" data-testid="fulfilment">
         {where}
       </p>
+      {order.coach?.waybill && (
+        <p className="mt-1 text-sm text-stone-800" data-testid="coach-sent">
+          Sent with {order.coach.company}, waybill{' '}
+          <span className="font-mono font-semibold">{order.coach.waybill}</span>
+        </p>
+      )}
       {shop ? (
         <Details
           rows={[

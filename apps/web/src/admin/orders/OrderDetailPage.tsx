@@ -36,7 +36,11 @@ function successText(order: AdminOrder, action: OrderDialogAction): string {
     case 'confirm':
       return 'Order confirmed.';
     case 'ready':
-      return order.fulfilment === 'delivery' ? 'Order out for delivery.' : 'Order marked ready for collection.';
+      return order.fulfilment === 'delivery'
+        ? 'Order out for delivery.'
+        : order.fulfilment === 'coach'
+          ? 'Order sent by coach: the buyer gets the waybill number by SMS.'
+          : 'Order marked ready for collection.';
     case 'complete':
       return 'Order completed.';
     case 'cancel':

@@ -39,6 +39,16 @@ export function OrderItemsTable({ order }: { order: AdminOrder }) {
               </td>
             </tr>
           )}
+          {order.coach && (
+            <tr>
+              <th scope="row" colSpan={2} className={sumLabel}>
+                Coach fare
+              </th>
+              <td className={order.coach.fare === null ? `${td} text-right` : money} data-testid="order-coach-fare">
+                {order.coach.fare === null ? 'paid at the depot' : formatMoney(order.coach.fare)}
+              </td>
+            </tr>
+          )}
           <tr>
             <th scope="row" colSpan={2} className={`${td} text-right font-semibold text-stone-900`}>
               Total

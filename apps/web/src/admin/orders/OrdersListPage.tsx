@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMalawiPhone, formatMoney, orderStatusTone, formatStaffTime } from '@marketplace/shared';
+import {
+  FULFILMENT_LABELS,
+  formatMalawiPhone,
+  formatMoney,
+  orderStatusTone,
+  formatStaffTime,
+} from '@marketplace/shared';
 import { useEffect } from 'react';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
@@ -79,9 +85,7 @@ export function OrdersListPage() {
                 <tr key={order.id} data-testid={`order-row-${order.id}`}>
                   <td className={`${td} whitespace-nowrap`}>
                     <span className="font-semibold tabular-nums">{order.number}</span>
-                    <span className="block text-xs text-stone-600">
-                      {order.fulfilment === 'delivery' ? 'Delivery' : 'Collect'}
-                    </span>
+                    <span className="block text-xs text-stone-600">{FULFILMENT_LABELS[order.fulfilment]}</span>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>
                     <Badge tone={orderStatusTone(order.status)}>{order.status}</Badge>

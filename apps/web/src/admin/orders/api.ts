@@ -75,6 +75,12 @@ export interface CompleteBody {
   payment_reference?: string;
 }
 
+export interface CoachSendBody {
+  coach_company: string;
+  waybill: string;
+  coach_fare?: number;
+}
+
 const post = (id: number, action: OrderDialogAction, json?: unknown) =>
   adminRequest<AdminOrder>(`/admin/orders/${id}/${action}`, {
     method: 'POST',
@@ -90,7 +96,8 @@ type Seen = Pick<AdminOrder, 'id' | 'version'>;
  */
 export const orderActions = {
   confirm: (order: Seen) => post(order.id, 'confirm', { version: order.version }),
-  ready: (order: Seen) => post(order.id, 'ready', { version: order.version }),
+  /** A coach order is sent with its coach, waybill and, when staff add it, the fare (decision 0072). */
+  ready: (order: Seen, coach?: CoachSendBody) => post(order.id, 'ready', { ...coach, version: order.version }),
   complete: (order: Seen, body: CompleteBody) => post(order.id, 'complete', { ...body, version: order.version }),
   'release-code-hold': (order: Seen) => post(order.id, 'release-code-hold'),
   cancel: (order: Seen, body: { reason: string }) => post(order.id, 'cancel', { ...body, version: order.version }),

@@ -36,6 +36,7 @@ function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     ],
     subtotal: 485000,
     delivery_fee: null,
+    coach: null,
     total: 485000,
     expires_at: '2025-08-15T09:30:00.000Z',
     created_at: '2025-08-13T09:30:00.000Z',
@@ -256,6 +257,44 @@ describe('order detail', () => {
     );
     expect(await screen.findByText('Order out for delivery.')).toBeInTheDocument();
     expect(hint()).toBe('On its way: complete it when delivered and paid.');
+  });
+
+  it('sends a coach order with its coach, waybill and fare, requiring the first two', async () => {
+    const user = userEvent.setup();
+    const coach = { town: 'Karonga', depot: 'AXA depot', fare: null, company: null, waybill: null };
+    const order = anOrder({ status: 'Confirmed', fulfilment: 'coach', coach });
+    const sent = anOrder({
+      status: 'Sent',
+      fulfilment: 'coach',
+      total: order.total + 8000,
+      coach: { ...coach, fare: 8000, company: 'AXA Coach', waybill: 'AX-20931' },
+    });
+    const fetchSpy = await openDetail(order, [[/^POST \/api\/admin\/orders\/7\/ready$/, () => json(sent)]]);
+    expect(hint()).toBe('Confirmed: take the payment, then send it by coach and record the waybill number.');
+    expect(screen.getByTestId('fulfilment')).toHaveTextContent('By coach to Karonga: AXA depot');
+    await user.click(screen.getByRole('button', { name: 'Sent by coach' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Sent by coach' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await dialog.findByText('Coach company is required')).toBeInTheDocument();
+    expect(dialog.getByText('Waybill number is required')).toBeInTheDocument();
+    expect(posts(fetchSpy)).toEqual([]);
+
+    await user.type(dialog.getByLabelText('Coach company'), 'AXA Coach');
+    await user.type(dialog.getByLabelText('Waybill number'), 'AX-20931');
+    await user.type(dialog.getByLabelText('Coach fare (MWK, optional)'), '8000');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Order sent by coach: the buyer gets the waybill number by SMS.'),
+    ).toBeInTheDocument();
+    expect(bodyOf(fetchSpy, '/ready')).toEqual({
+      coach_company: 'AXA Coach',
+      waybill: 'AX-20931',
+      coach_fare: 8000,
+      version: order.version,
+    });
+    expect(screen.getByTestId('coach-sent')).toHaveTextContent('Sent with AXA Coach, waybill AX-20931');
+    expect(screen.getByTestId('order-coach-fare')).toHaveTextContent('MWK 8,000');
+    expect(hint()).toBe('On the coach: complete it when the buyer has collected it and tells you the code.');
   });
 
   it('asks how the buyer paid to complete, and sends the method and reference', async () => {

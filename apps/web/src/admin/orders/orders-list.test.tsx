@@ -164,6 +164,7 @@ describe('orders list', () => {
       'Confirmed',
       'Ready for collection',
       'Out for delivery',
+      'Sent',
       'Completed',
       'Cancelled',
       'Expired',

@@ -132,6 +132,67 @@ describe('/checkout form', () => {
     expect(field('Address')).toHaveValue('Plot 12');
   });
 
+  it('sends by coach to a town without the shop: the town from the list, the depot, no address', async () => {
+    const user = userEvent.setup();
+    basketOf(phone);
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(phone)],
+      [
+        /POST \/api\/v1\/orders$/,
+        () =>
+          json(
+            {
+              orders: [
+                aPlacedOrder({
+                  fulfilment: 'coach',
+                  coach: { town: 'Karonga', depot: 'AXA depot', fare: null, company: null, waybill: null },
+                }),
+              ],
+            },
+            201,
+          ),
+      ],
+    ]);
+    renderCheckout();
+    await checked();
+    await fillBuyer(user);
+    await choose(user, /^Send by coach to another town/);
+    // The town list loads when the coach is chosen.
+    const towns = Array.from(((await screen.findByLabelText('Your town')) as HTMLSelectElement).options).map(
+      (o) => o.value,
+    );
+    // The shop's own town is not offered: there the buyer collects or has it delivered.
+    expect(towns).toContain('Karonga');
+    expect(towns).not.toContain('Blantyre');
+    expect(screen.queryByLabelText('Address')).not.toBeInTheDocument();
+    await confirm(user);
+    expectMessageUnder('Your town', 'Choose the town to send it to');
+    expect(posts(spy)).toEqual([]);
+
+    await user.selectOptions(field('Your town'), 'Karonga');
+    await retype(user, 'Coach company or depot (optional)', 'AXA depot');
+    await confirm(user);
+    await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed' });
+    expect(posts(spy)).toEqual([
+      {
+        items: [{ product_id: 1, price: 100000 }],
+        buyer_name: 'Chikondi Banda',
+        phone: '+265999123456',
+        fulfilment: 'coach',
+        coach_town: 'Karonga',
+        coach_depot: 'AXA depot',
+        payment: 'on_collection',
+      },
+    ]);
+    const placed = within(screen.getByTestId('placed-order'));
+    expect(placed.getByRole('heading', { name: 'Sent by' })).toBeInTheDocument();
+    expect(placed.getByRole('heading', { name: 'How it reaches you' })).toBeInTheDocument();
+    expect(placed.getByText('Coach fare').nextSibling).toHaveTextContent('Paid at the depot');
+    expect(
+      placed.getByText('Tell it to the shop once you have collected the parcel. Never tell it to anyone before.'),
+    ).toBeInTheDocument();
+  });
+
   it('says plainly that items in two shops become two orders, and lists each order after confirming', async () => {
     const user = userEvent.setup();
     basketOf(phone, tv);

@@ -7,7 +7,7 @@ import {
   type OrderRequest,
   type PlacedOrder,
 } from '@marketplace/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
 import { ApiError } from '../../lib/api-client';
@@ -23,7 +23,6 @@ import { conflictOf, failureText, fetchPaymentOptions, placeOrder } from './api'
 import { checkoutRequestId, clearDraft } from './checkout-draft';
 import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines';
 import { CheckoutForm } from './components/CheckoutForm';
-import { Confirmation } from './components/Confirmation';
 import { ConflictNotice, type ConflictReport } from './components/ConflictNotice';
 import { OrderSummary } from './components/OrderSummary';
 import { PaymentChoice } from './components/PaymentChoice';
@@ -31,6 +30,11 @@ import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
 const NO_CHECKS = new Map<number, CheckedItem>();
+
+// The confirmation shows only once an order is placed: its code is fetched alongside the order (no extra wait on 3G)
+// rather than with the form, which keeps the checkout's first screen within its budget.
+const loadConfirmation = () => import('./components/Confirmation');
+const Confirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.Confirmation })));
 
 function requestOf(
   values: CheckoutOutput,
@@ -48,6 +52,7 @@ function requestOf(
     ...(values.email ? { email: values.email } : {}),
     fulfilment: values.fulfilment,
     ...(values.fulfilment === 'delivery' ? { address: values.address, area: values.area } : {}),
+    ...(values.fulfilment === 'coach' ? { coach_town: values.coach_town, coach_depot: values.coach_depot } : {}),
   };
 }
 
@@ -115,7 +120,11 @@ export function CheckoutPage() {
       return;
     }
     try {
-      const { orders, phoneToken } = await placeOrder(requestOf(values, orderable, proof, payment));
+      // A confirmation chunk that fails to arrive fails the render, not the placed order.
+      const [{ orders, phoneToken }] = await Promise.all([
+        placeOrder(requestOf(values, orderable, proof, payment)),
+        loadConfirmation().catch(() => undefined),
+      ]);
       if (phoneToken) keepPhoneToken(values.phone, phoneToken);
       setPlaced(orders);
       rememberOrders(
@@ -150,7 +159,9 @@ export function CheckoutPage() {
     return (
       <>
         <title>{pageTitle(i18n._('Order placed'))}</title>
-        <Confirmation orders={placed} payNow={payNow} />
+        <Suspense fallback={null}>
+          <Confirmation orders={placed} payNow={payNow} />
+        </Suspense>
       </>
     );
   }

@@ -1,3 +1,4 @@
+import type { Fulfilment } from '@marketplace/shared';
 import { readDraft, writeDraft } from '../../components/use-form-draft';
 import { readStorage, writeStorage } from '../../lib/storage';
 
@@ -10,9 +11,12 @@ export interface CheckoutValues {
   buyer_name: string;
   phone: string;
   email: string;
-  fulfilment: 'collect' | 'delivery';
+  fulfilment: Fulfilment;
   address: string;
   area: string;
+  /** A coach parcel's town (from the list) and the buyer's coach company or depot. */
+  coach_town: string;
+  coach_depot: string;
 }
 
 const EMPTY_VALUES: CheckoutValues = {
@@ -22,11 +26,15 @@ const EMPTY_VALUES: CheckoutValues = {
   fulfilment: 'collect',
   address: '',
   area: '',
+  coach_town: '',
+  coach_depot: '',
 };
 
 export function readCheckoutDraft(): CheckoutValues {
   const draft = readDraft(CHECKOUT_DRAFT, EMPTY_VALUES);
-  return { ...draft, fulfilment: draft.fulfilment === 'delivery' ? 'delivery' : 'collect' };
+  // Written out rather than FULFILMENTS: importing the flow module would grow the checkout's first screen.
+  const fulfilment = draft.fulfilment === 'delivery' || draft.fulfilment === 'coach' ? draft.fulfilment : 'collect';
+  return { ...draft, fulfilment };
 }
 
 const REQUEST_KEY = 'checkout-request';

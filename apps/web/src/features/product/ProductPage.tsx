@@ -8,14 +8,12 @@ import { fetchProduct, productErrorText } from './api';
 import { ProductMeta } from './components/ProductMeta';
 import { ProductSkeleton } from './components/ProductSkeleton';
 import { RelatedItems } from './components/RelatedItems';
-import { AskTransfer } from './components/AskTransfer';
-import { ReportItem } from './components/ReportItem';
-import { ShareItem } from './components/ShareItem';
 
 // The product's view (gallery, interest, the shop block with its phone links) comes in a chunk of its own,
 // fetched alongside the product itself: it adds no wait on 3G, and the first screen stays inside the budget.
 const loadDetails = () => import('./components/ProductDetails');
 const ProductDetails = lazyPage(loadDetails, 'ProductDetails');
+const ProductActions = lazyPage(loadDetails, 'ProductActions');
 
 /** /product/{id}: loading, then the product or an error in red (docs/product.md#product-page-states). */
 export function ProductPage() {
@@ -52,11 +50,7 @@ export function ProductPage() {
       <ProductMeta product={product} />
       <Suspense fallback={<ProductSkeleton />}>
         <ProductDetails key={product.id} product={product} />
-        <ShareItem product={product} />
-        <div key={product.id} className="mt-4 space-y-1 md:ml-auto md:w-[calc(50%-1.25rem)]">
-          <AskTransfer product={product} />
-          <ReportItem productId={product.id} />
-        </div>
+        <ProductActions key={`actions-${product.id}`} product={product} />
       </Suspense>
       <RelatedItems product={product} />
     </>

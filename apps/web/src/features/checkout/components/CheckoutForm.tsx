@@ -1,11 +1,14 @@
 import { formatMoney, type CheckoutForm as CheckoutOutput } from '@marketplace/shared';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Field } from '../../../components/FormField';
 import { useFormDraft } from '../../../components/use-form-draft';
 import { CHECKOUT_DRAFT, readCheckoutDraft, type CheckoutValues } from '../checkout-draft';
 import type { ShopGroup } from '../checkout-lines';
 import { CHOICE_CLASS } from './PaymentChoice';
+
+// The town list loads only for a buyer who chooses the coach (the checkout's first screen stays within its budget).
+const CoachFields = lazy(() => import('./CoachFields').then((m) => ({ default: m.CoachFields })));
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
 
@@ -21,14 +24,30 @@ const resolver: Resolver<CheckoutValues, unknown, CheckoutOutput> = async (value
     check = await loadResolver();
   } catch {
     return {
-      values: { ...values, email: values.email || null, address: values.address || null, area: values.area || null },
+      values: {
+        ...values,
+        email: values.email || null,
+        address: values.address || null,
+        area: values.area || null,
+        coach_town: (values.coach_town || null) as CheckoutOutput['coach_town'],
+        coach_depot: values.coach_depot || null,
+      },
       errors: {},
     };
   }
   return check(values, context, options);
 };
 
-const FIELDS: readonly (keyof CheckoutValues)[] = ['buyer_name', 'phone', 'email', 'fulfilment', 'address', 'area'];
+const FIELDS: readonly (keyof CheckoutValues)[] = [
+  'buyer_name',
+  'phone',
+  'email',
+  'fulfilment',
+  'address',
+  'area',
+  'coach_town',
+  'coach_depot',
+];
 
 interface CheckoutFormProps {
   /** The shops the items are in: delivery is within each shop's town, at its fee. */
@@ -107,6 +126,15 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
             {i18n._('Delivery')} <span className="block text-xs text-stone-600">{i18n._('Pay when it arrives.')}</span>
           </span>
         </label>
+        <label className={CHOICE_CLASS}>
+          <input type="radio" value="coach" className="size-5 shrink-0 accent-teal-700" {...register('fulfilment')} />
+          <span>
+            {i18n._('Send by coach to another town')}{' '}
+            <span className="block text-xs text-stone-600">
+              {i18n._('For towns without our shop: collect the parcel at the coach depot.')}
+            </span>
+          </span>
+        </label>
         {error('fulfilment') && (
           <p id="fulfilment-error" className="text-sm font-medium text-red-700">
             {translateKnown(i18n, error('fulfilment') ?? '')}
@@ -143,6 +171,11 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
             {(aria) => <input {...aria} autoComplete="address-level3" {...register('area')} />}
           </Field>
         </div>
+      )}
+      {fulfilment === 'coach' && (
+        <Suspense fallback={<p className="text-sm text-stone-700">{i18n._('Loading…')}</p>}>
+          <CoachFields groups={groups} register={register} error={error} />
+        </Suspense>
       )}
       {beforeSubmit}
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting || !canSubmit}>

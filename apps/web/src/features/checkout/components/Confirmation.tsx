@@ -6,6 +6,7 @@ import { OrderNextSteps } from '../../../components/OrderNextSteps';
 import { CollectionCode } from '../../../components/CollectionCode';
 import { ShopContact } from '../../../components/ShopContact';
 import { useI18n } from '../../../i18n/context';
+import { nextStepsHeading, shopHeading } from '../../../components/fulfilment-texts';
 
 /** After confirming: each order with its number to read out, its shop, what to bring and its private link. */
 export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[]; payNow: boolean }) {
@@ -56,9 +57,7 @@ export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[
                 <OrderLines order={order} />
                 {order.shop && (
                   <section aria-label={i18n._('Shop for order {number}', { number: order.number })}>
-                    <h3 className="mb-1 font-semibold text-stone-900">
-                      {order.fulfilment === 'delivery' ? i18n._('Delivered by') : i18n._('Collect at')}
-                    </h3>
+                    <h3 className="mb-1 font-semibold text-stone-900">{shopHeading(i18n, order.fulfilment)}</h3>
                     <ShopContact
                       shop={order.shop}
                       whatsappText={i18n._('Hello, about my order {number}', { number: order.number })}
@@ -66,9 +65,7 @@ export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[
                   </section>
                 )}
                 <section aria-label={i18n._('What to bring for order {number}', { number: order.number })}>
-                  <h3 className="mb-1 font-semibold text-stone-900">
-                    {order.fulfilment === 'delivery' ? i18n._('When it arrives') : i18n._('What to bring')}
-                  </h3>
+                  <h3 className="mb-1 font-semibold text-stone-900">{nextStepsHeading(i18n, order.fulfilment)}</h3>
                   <OrderNextSteps
                     fulfilment={order.fulfilment}
                     expiresAt={payNow ? null : order.expires_at}

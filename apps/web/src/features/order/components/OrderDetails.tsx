@@ -17,6 +17,8 @@ import { OrderHistory } from './OrderHistory';
 import { OrderPayment } from './OrderPayment';
 import { StatusBadge } from './StatusBadge';
 import { useI18n } from '../../../i18n/context';
+import { shopHeading } from '../../../components/fulfilment-texts';
+import { CoachDetails } from './CoachDetails';
 import { translateKnown } from '../../../i18n/labels';
 
 interface OrderDetailsProps {
@@ -64,7 +66,8 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onChang
             <CollectionCode code={order.collection_code} fulfilment={order.fulfilment} />
           </div>
         )}
-        {isOpenOrder(order.status) && (
+        {/* On the coach, the status says what is left: collect it at the depot. */}
+        {isOpenOrder(order.status) && order.status !== 'Sent' && (
           <div className="mt-4">
             <OrderNextSteps
               fulfilment={order.fulfilment}
@@ -78,7 +81,7 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onChang
       {order.shop && (
         <section aria-labelledby="order-shop-heading" className={card}>
           <h2 id="order-shop-heading" className={heading}>
-            {delivery ? i18n._('Delivered by') : i18n._('Collect at')}
+            {shopHeading(i18n, order.fulfilment)}
           </h2>
           <ShopContact
             shop={order.shop}
@@ -94,7 +97,11 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onChang
       </section>
       <section aria-labelledby="order-receive-heading" className={card}>
         <h2 id="order-receive-heading" className={heading}>
-          {delivery ? i18n._('Delivery') : i18n._('Collection at the shop')}
+          {delivery
+            ? i18n._('Delivery')
+            : order.coach
+              ? i18n._('By coach to {town}', { town: order.coach.town })
+              : i18n._('Collection at the shop')}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium text-stone-900">{i18n._('Name')}</dt>
@@ -113,6 +120,7 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onChang
               <dd className="break-words">{[order.address, order.area].filter(Boolean).join(', ')}</dd>
             </>
           )}
+          {order.coach && <CoachDetails coach={order.coach} />}
         </dl>
       </section>
       <section aria-labelledby="order-history-heading" className={card}>

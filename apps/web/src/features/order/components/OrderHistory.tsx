@@ -38,6 +38,8 @@ function eventText(event: OrderEvent, i18n: I18n): string {
       return i18n._('Ready for collection at the shop');
     case 'Out for delivery':
       return i18n._('Out for delivery');
+    case 'Sent':
+      return i18n._('Sent by coach');
     case 'Completed':
       return i18n._('Completed');
     case 'Cancelled':

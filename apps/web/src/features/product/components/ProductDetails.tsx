@@ -12,6 +12,9 @@ import { WhereItIs } from './WhereItIs';
 import { useI18n } from '../../../i18n/context';
 import { translateKnown } from '../../../i18n/labels';
 
+// One chunk for everything under the product's header (ProductPage loads both from it).
+export { ProductActions } from './ProductActions';
+
 /** The loaded product: gallery, facts, Buy Now, interest, where it is and description. */
 export function ProductDetails({ product }: { product: PublicProduct }) {
   const navigate = useNavigate();

@@ -32,7 +32,7 @@ export function ItemSummary({ view }: { view: SellerView }) {
         </dd>
         <dt className="font-medium text-stone-900">{i18n._('Location')}</dt>
         <dd className="break-words">{view.location}</dd>
-        <dt className="font-medium text-stone-900">{i18n._('Sent')}</dt>
+        <dt className="font-medium text-stone-900">{i18n._('Sent on')}</dt>
         <dd>
           <time dateTime={view.created_at}>{formatDateTime(view.created_at, i18n)}</time>
         </dd>
