@@ -44,7 +44,8 @@ export const RAM_FILTER_INVALID = `ram must be a whole number of GB from 1 to ${
  */
 function sizeFilter(max: number, message: string) {
   return z.preprocess(
-    blankIsAbsent,
+    // A query string's text, or a JSON body's number (an alert's filters: decision 0070).
+    (v) => (typeof v === 'number' ? String(v) : blankIsAbsent(v)),
     z
       .string({ message })
       .regex(/^[1-9]\d{0,5}$/, message)

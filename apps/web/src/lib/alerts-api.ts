@@ -11,7 +11,7 @@ export type AlertTarget =
 /** The request body: the target and the phone's proof, filters as numbers where the API wants them. */
 export function alertRequest(target: AlertTarget, proof: Record<string, string>, phone: string): AlertRequest {
   if (target.kind === 'item') return { ...proof, phone, kind: 'item', product_id: target.product_id };
-  const { min_price, max_price, town, condition } = target.filters;
+  const { min_price, max_price, town, condition, brand, storage, ram } = target.filters;
   return {
     ...proof,
     phone,
@@ -21,6 +21,9 @@ export function alertRequest(target: AlertTarget, proof: Record<string, string>,
     ...(max_price ? { max_price: Number(max_price) } : {}),
     ...(town ? { town } : {}),
     ...(condition ? { condition: condition as AlertRequest['condition'] } : {}),
+    ...(brand ? { brand } : {}),
+    ...(storage ? { storage } : {}),
+    ...(ram ? { ram } : {}),
   };
 }
 

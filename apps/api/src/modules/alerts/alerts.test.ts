@@ -186,6 +186,34 @@ describe.each(engines)('buyers’ alerts [%s]', (engine) => {
     expect(grouped).toContain(`Zebrafone Mini ${URL}/product/${late}`);
   });
 
+  it('a search alert keeps its brand, storage and RAM filters: only matching new items are told', async () => {
+    const phone = nextPhone();
+    const phone_token = tokenOf(phone);
+    const filters = { brand: 'samsung', storage: '128', ram: 8 };
+    expect((await setAlert({ phone_token, kind: 'search', query: 'quokka', ...filters })).statusCode).toBe(201);
+    // The same search with other filters is another alert; with the same ones (as typed differently) the same.
+    expect(
+      (await setAlert({ phone_token, kind: 'search', query: 'quokka', brand: 'Samsung', storage: 128, ram: '8' }))
+        .statusCode,
+    ).toBe(201);
+    const stored = await t.db.kysely.selectFrom('alerts').select('filters').where('query', '=', 'quokka').execute();
+    expect(stored.map((a) => JSON.parse(a.filters ?? '{}') as object)).toEqual([
+      { brand: 'samsung', storage: 128, ram: 8 },
+    ]);
+
+    clock.advance(HOUR);
+    const add = (name: string, brand: string, storageGb: number, ramGb: number) =>
+      addProduct(t.db, { name, shopId, price: 200_000, images: 0, brand, storageGb, ramGb });
+    const match = await add('Quokka S1', 'Samsung', 128, 8);
+    await add('Quokka T2', 'Tecno', 128, 8);
+    await add('Quokka S1 small', 'Samsung', 64, 8);
+    await add('Quokka S1 lite', 'Samsung', 128, 4);
+    const [sms, ...more] = await sweepAndRead(phone);
+    expect(more).toEqual([]);
+    expect(sms).toContain(`New for "quokka": Quokka S1 ${URL}/product/${match}`);
+    expect(sms).not.toMatch(/Quokka T2|small|lite/);
+  });
+
   it('tells an item on sale again, in Chichewa when set in Chichewa', async () => {
     const phone = nextPhone();
     const id = await product('Tecno Camon Back');

@@ -30,9 +30,10 @@ export async function itemState(db: Executor, productId: number): Promise<ItemSt
 
 /** The filters as stored: only those set, in a fixed order (so the same search is the same alert). */
 export function storedFilters(filters: AlertFilters): string | null {
-  const entries = (['min_price', 'max_price', 'town', 'condition'] as const).flatMap((key) =>
-    filters[key] === undefined ? [] : [[key, filters[key]] as const],
-  );
+  const keys = ['min_price', 'max_price', 'town', 'condition', 'brand', 'storage', 'ram'] as const;
+  // Brands match in any case: one alert for "Samsung" and "samsung".
+  const normal = { ...filters, brand: filters.brand?.toLowerCase() };
+  const entries = keys.flatMap((key) => (normal[key] === undefined ? [] : [[key, normal[key]] as const]));
   return entries.length === 0 ? null : JSON.stringify(Object.fromEntries(entries));
 }
 
@@ -51,6 +52,9 @@ export async function searchMatches(db: Db, query: string, filters: AlertFilters
     maxPrice: filters.max_price,
     town: filters.town,
     condition: filters.condition,
+    brand: filters.brand,
+    storageGb: filters.storage,
+    ramGb: filters.ram,
     sort: 'newest',
     limit: SEARCH_WINDOW,
     offset: 0,
