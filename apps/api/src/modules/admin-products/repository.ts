@@ -61,7 +61,15 @@ export async function exists(db: Executor, table: 'shops' | 'categories', id: nu
   return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** The shop that holds a product, for keeping Shop staff to theirs (docs/decisions/0061). */
+/**
+ * The shops a product belongs to for Shop staff (docs/decisions/0061): the one that holds it and, while it is on its
+ * way, the one it goes to (0062). Undefined for an unknown product.
+ */
+export function shopsOfProduct(db: Executor, id: number) {
+  return db.selectFrom('products').select(['shop_id', 'transit_shop_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The shop that holds a product, for keeping Shop staff to theirs. */
 export async function productShop(db: Executor, id: number) {
-  return (await db.selectFrom('products').select('shop_id').where('id', '=', id).executeTakeFirst())?.shop_id;
+  return (await shopsOfProduct(db, id))?.shop_id;
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { StockMoveState } from '../../db/schema.js';
+import { shopsOfProduct } from '../admin-products/repository.js';
 
 function movesWithShops(db: Executor) {
   return db
@@ -39,18 +40,13 @@ export async function movingItems(db: Executor, shopId?: number) {
 
 /** The shops an item's open move joins (where it is and where it is going): either may see and cancel it. */
 export async function moveShops(db: Executor, productId: number) {
-  const row = await db
-    .selectFrom('products')
-    .select(['shop_id', 'transit_shop_id'])
-    .where('id', '=', productId)
-    .executeTakeFirst();
+  const row = await shopsOfProduct(db, productId);
   return row ? [row.shop_id, row.transit_shop_id] : undefined;
 }
 
 /** The shop an item is on its way to: only its staff mark it received. */
 export async function destinationShop(db: Executor, productId: number) {
-  const row = await db.selectFrom('products').select('transit_shop_id').where('id', '=', productId).executeTakeFirst();
-  return row?.transit_shop_id;
+  return (await shopsOfProduct(db, productId))?.transit_shop_id;
 }
 
 export async function openMove(db: Executor, productId: number) {

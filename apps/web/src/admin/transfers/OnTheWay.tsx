@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHOP_STAFF, type MovingItem, formatStaffTime } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { Link } from '../../lib/router';
+import { ProductCell, ShopCell } from './TransferCells';
 import { meQuery } from '../auth-api';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
@@ -55,15 +55,9 @@ export function OnTheWay() {
           <DataTable label="Items on their way" columns={['Item', 'From', 'To', 'Since']} actions="Actions">
             {data.moves.map((m) => (
               <tr key={m.id}>
-                <td className={`${td} font-medium`}>
-                  <Link to={`/admin/products/${m.product_id}`} className="text-teal-800 underline">
-                    {m.product_name}
-                  </Link>
-                </td>
-                <td className={td}>{m.from_shop ? `${m.from_shop.name} (${m.from_shop.town})` : 'No shop'}</td>
-                <td className={td}>
-                  {m.to_shop.name} ({m.to_shop.town})
-                </td>
+                <ProductCell id={m.product_id} name={m.product_name} />
+                <ShopCell shop={m.from_shop} />
+                <ShopCell shop={m.to_shop} />
                 <td className={`${td} whitespace-nowrap`}>{formatStaffTime(m.created_at)}</td>
                 <RowActions>
                   {canReceive(m) && (

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTransferRequest } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { Link } from '../../lib/router';
+import { ProductCell, ShopCell } from './TransferCells';
 import { ActionModal } from '../components/ActionModal';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
@@ -65,14 +65,8 @@ export function TransfersPage() {
             <DataTable label="Transfer requests" columns={['Item', 'To', 'Buyer', 'Asked']} actions="Actions">
               {data.transfer_requests.map((r) => (
                 <tr key={r.id}>
-                  <td className={`${td} font-medium`}>
-                    <Link to={`/admin/products/${r.product_id}`} className="text-teal-800 underline">
-                      {r.product_name}
-                    </Link>
-                  </td>
-                  <td className={td}>
-                    {r.to_shop.name} ({r.to_shop.town})
-                  </td>
+                  <ProductCell id={r.product_id} name={r.product_name} />
+                  <ShopCell shop={r.to_shop} />
                   <td className={td}>
                     {r.buyer_name}, {r.phone}
                   </td>
