@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_SMTP_FROM,
@@ -79,6 +80,7 @@ export interface AppOptions {
         | 'linkSecret'
         | 'requestTimeoutSeconds'
         | 'keepAliveSeconds'
+        | 'staleIfErrorSeconds'
         | 'logFormat'
         | 'requireStaffMfa'
         | 'paychangu'
@@ -119,10 +121,11 @@ export async function buildApp({
     // A hop count trusts only the nearest proxies, so the client's own X-Forwarded-For entries never count.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
-    // A request may take minutes (photos over 3G) but not forever; idle keep-alive connections close soon.
+    // A request may take minutes (photos over 3G) but not forever. Idle keep-alive connections stay open longer
+    // than a balancer keeps them (docs/decisions/0075), so the balancer, not the server, closes them.
     requestTimeout: (config.requestTimeoutSeconds ?? 300) * 1000,
     connectionTimeout: (config.requestTimeoutSeconds ?? 300) * 1000,
-    keepAliveTimeout: (config.keepAliveSeconds ?? 5) * 1000,
+    keepAliveTimeout: (config.keepAliveSeconds ?? DEFAULT_KEEP_ALIVE_SECONDS) * 1000,
     // On close, idle keep-alive connections are closed at once instead of holding shutdown open.
     forceCloseConnections: 'idle',
     // Errors before routing (a bad or over-long URL, unreadable requests) as problem+json, never echoing input.
