@@ -24,6 +24,7 @@ import { refuseNul } from './plugins/no-nul.js';
 import { registerOpenApi, serveOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { readableLines, RequestLines } from './plugins/request-lines.js';
+import { registerRequestId, requestIdOf } from './plugins/request-id.js';
 import { registerRequestTarget } from './plugins/request-target.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -94,6 +95,8 @@ export interface AppOptions {
   db: Db;
   /** Tests pass false to keep output quiet. */
   logger?: boolean;
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): unknown };
   /** The time orders and offers are made, acted on and expired at; tests pass their own to move it. */
   clock?: () => Date;
   /** Run background work (the reservation and offer expiry sweeps): the server sets it, tests call the work directly. */
@@ -104,6 +107,7 @@ export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
   clock = () => new Date(),
   jobs = false,
 }: AppOptions): Promise<FastifyInstance> {
@@ -114,7 +118,7 @@ export async function buildApp({
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie'],
-          ...(lines ? { stream: readableLines() } : {}),
+          ...(lines ? { stream: readableLines() } : logStream ? { stream: logStream } : {}),
         }
       : false,
     ...(lines ? { logController: new RequestLines() } : {}),
@@ -131,7 +135,14 @@ export async function buildApp({
     // Errors before routing (a bad or over-long URL, unreadable requests) as problem+json, never echoing input.
     frameworkErrors,
     clientErrorHandler,
+    // Each request's id: the balancer's X-Request-Id when sane, else our own (plugins/request-id.ts); it is in
+    // every log line of the request (reqId), every error answer (request_id) and the X-Request-Id header.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First of all hooks: every answer, a cached one or a refusal, carries the request's id.
+  registerRequestId(app);
 
   // A request target with a fragment is refused before anything reads its URL (plugins/request-target.ts).
   registerRequestTarget(app);
