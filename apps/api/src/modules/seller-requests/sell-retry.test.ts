@@ -56,7 +56,12 @@ describe.each(engines)('a retried submission [%s]', (engine) => {
   it('refuses the same request_id with other details as a 422, leaving the first alone', async () => {
     const id = newRequestId();
     expect((await sell(t.app, sellForm({ item_name: 'First iPhone 8', request_id: id }))).statusCode).toBe(201);
-    for (const over of [{ item_name: 'Other iPhone 8' }, { price: '1' }, { phone: '0888 765 432' }]) {
+    const others: Record<string, string>[] = [
+      { item_name: 'Other iPhone 8' },
+      { price: '1' },
+      { phone: '0888 765 432' },
+    ];
+    for (const over of others) {
       const other = await sell(t.app, sellForm({ item_name: 'First iPhone 8', ...over, request_id: id }));
       expect(other.statusCode, JSON.stringify(over)).toBe(422);
       expect(other.json()).toMatchObject({ message: SUBMISSION_REUSED });
