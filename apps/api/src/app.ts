@@ -154,6 +154,8 @@ export async function buildApp({
     formOf: pageForm,
     now: () => clock().getTime(),
     ...(config.publicCacheMb ? { maxBytes: config.publicCacheMb * 1024 * 1024 } : {}),
+    // A database outage: the pages held are served, marked stale, for a while (docs/decisions/0075).
+    ...(config.staleIfErrorSeconds !== undefined ? { staleIfErrorMs: config.staleIfErrorSeconds * 1000 } : {}),
   });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);

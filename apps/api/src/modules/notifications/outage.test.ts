@@ -1,7 +1,6 @@
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
+import { withOutage } from '../../test/outage.js';
 import { messageIdOf } from './message-id.js';
 import { enqueueMessages } from './outbox.js';
 import { smtpTransport } from './smtp.js';
@@ -12,19 +11,6 @@ import { deliverDueMessages, LEASE_MS } from './worker.js';
 
 // docs/decisions/0076: a message keeps one Message-ID for all its attempts, and a send that succeeded while
 // the database was away is recorded when it returns instead of being sent again after the lease.
-
-/** The database as one server process sees it, which the test can take away and bring back (faults.ts's 'unreachable'). */
-function withOutage(db: Db) {
-  const state = { down: false };
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      if (state.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  return { db: { ...db, kysely: db.kysely.withPlugin(plugin) } as Db, state };
-}
 
 describe.each(engines)('the outbox through a database outage [%s]', (engine) => {
   let t: TestDb;
