@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** The header a balancer names a request by (nginx: `proxy_set_header X-Request-Id $request_id`). */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 // What a sane id looks like: short, and nothing that could forge a log line or a header (no spaces, quotes,
 // control characters). nginx's $request_id (32 hex digits), UUIDs and AWS trace ids all pass.

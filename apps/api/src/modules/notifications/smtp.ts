@@ -51,7 +51,7 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
 }
 
 /** The domain of the From address ('Marketplace <no-reply@marketplace.mw>' gives 'marketplace.mw'). */
-export function domainOf(from: string): string {
+function domainOf(from: string): string {
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim())?.[1];
   return domain ?? 'marketplace.mw';
 }

@@ -23,7 +23,7 @@ export interface Submitted {
 }
 
 /** What is stored to find a submission again: a hash, since the request_id lets a retry read the status link. */
-export function hashSellRequestId(requestId: string): string {
+function hashSellRequestId(requestId: string): string {
   return createHash('sha256').update(`sell:${requestId}`).digest('hex');
 }
 
