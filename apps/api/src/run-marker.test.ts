@@ -36,6 +36,18 @@ describe('the run marker', () => {
     expect(markRun(dir, 3000).previous).toEqual({ pid: 0, startedAt: 'unknown' });
   });
 
+  it('lets the server run on when DATA_DIR cannot hold it (PostgreSQL with a read-only or absent folder)', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-marker-'));
+    // A file where the folder should be: neither readable as a folder nor makeable.
+    const notAFolder = path.join(dir, 'data');
+    fs.writeFileSync(notAFolder, '');
+    const warnings: string[] = [];
+    const marker = markRun(notAFolder, 3000, new Date(), (m) => warnings.push(m));
+    expect(marker.previous).toBeUndefined();
+    expect(() => marker.clear()).not.toThrow();
+    expect(warnings).toEqual([expect.stringMatching(/^Cannot keep the run marker .*\(ENOTDIR\)/)]);
+  });
+
   it('keeps none for an ephemeral port', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-marker-'));
     markRun(dir, 0);

@@ -87,6 +87,8 @@ describe.each(engines)('request ids [%s]', (engine) => {
     expect(hit.statusCode).toBe(200);
     expect(hit.headers.etag).toBe(miss.headers.etag);
     expect(hit.headers['x-request-id']).toBe('hit-1');
+    // Its log lines carry it too.
+    expect(lines.filter((l) => l.reqId === 'hit-1').map((l) => l.msg)).toContain('request completed');
     const notModified = await app.inject({
       method: 'GET',
       url,
