@@ -7,7 +7,7 @@ import {
   wholeNumber,
   type TrustProxy,
 } from './config-parts.js';
-import { DEFAULT_CACHE_MB } from './plugins/catalogue-cache.js';
+import { DEFAULT_CACHE_MB, DEFAULT_STALE_IF_ERROR_SECONDS } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
 
@@ -151,7 +151,7 @@ const envSchema = z
     // How long a starting process waits for a database it cannot reach yet, trying again with backoff.
     DB_START_WAIT_SECONDS: wholeNumber('seconds', 0, 3600, 120),
     // How long, during a database outage, the catalogue cache may serve the pages it holds, marked stale.
-    STALE_IF_ERROR_SECONDS: wholeNumber('seconds', 0, 86_400, 300),
+    STALE_IF_ERROR_SECONDS: wholeNumber('seconds', 0, 86_400, DEFAULT_STALE_IF_ERROR_SECONDS),
   })
   .superRefine((e, ctx) => {
     // The first admin needs both, and in production a password nobody can guess from the docs.
