@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_SMTP_FROM,
@@ -23,6 +24,7 @@ import { refuseNul } from './plugins/no-nul.js';
 import { registerOpenApi, serveOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { readableLines, RequestLines } from './plugins/request-lines.js';
+import { registerRequestId, requestIdOf } from './plugins/request-id.js';
 import { registerRequestTarget } from './plugins/request-target.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -79,6 +81,7 @@ export interface AppOptions {
         | 'linkSecret'
         | 'requestTimeoutSeconds'
         | 'keepAliveSeconds'
+        | 'staleIfErrorSeconds'
         | 'logFormat'
         | 'requireStaffMfa'
         | 'paychangu'
@@ -92,6 +95,8 @@ export interface AppOptions {
   db: Db;
   /** Tests pass false to keep output quiet. */
   logger?: boolean;
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): unknown };
   /** The time orders and offers are made, acted on and expired at; tests pass their own to move it. */
   clock?: () => Date;
   /** Run background work (the reservation and offer expiry sweeps): the server sets it, tests call the work directly. */
@@ -102,6 +107,7 @@ export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
   clock = () => new Date(),
   jobs = false,
 }: AppOptions): Promise<FastifyInstance> {
@@ -112,23 +118,31 @@ export async function buildApp({
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie'],
-          ...(lines ? { stream: readableLines() } : {}),
+          ...(lines ? { stream: readableLines() } : logStream ? { stream: logStream } : {}),
         }
       : false,
     ...(lines ? { logController: new RequestLines() } : {}),
     // A hop count trusts only the nearest proxies, so the client's own X-Forwarded-For entries never count.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
-    // A request may take minutes (photos over 3G) but not forever; idle keep-alive connections close soon.
+    // A request may take minutes (photos over 3G) but not forever. Idle keep-alive connections stay open longer
+    // than a balancer keeps them (docs/decisions/0075), so the balancer, not the server, closes them.
     requestTimeout: (config.requestTimeoutSeconds ?? 300) * 1000,
     connectionTimeout: (config.requestTimeoutSeconds ?? 300) * 1000,
-    keepAliveTimeout: (config.keepAliveSeconds ?? 5) * 1000,
+    keepAliveTimeout: (config.keepAliveSeconds ?? DEFAULT_KEEP_ALIVE_SECONDS) * 1000,
     // On close, idle keep-alive connections are closed at once instead of holding shutdown open.
     forceCloseConnections: 'idle',
     // Errors before routing (a bad or over-long URL, unreadable requests) as problem+json, never echoing input.
     frameworkErrors,
     clientErrorHandler,
+    // Each request's id: the balancer's X-Request-Id when sane, else our own (plugins/request-id.ts); it is in
+    // every log line of the request (reqId), every error answer (request_id) and the X-Request-Id header.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First of all hooks: every answer, a cached one or a refusal, carries the request's id.
+  registerRequestId(app);
 
   // A request target with a fragment is refused before anything reads its URL (plugins/request-target.ts).
   registerRequestTarget(app);
@@ -140,6 +154,8 @@ export async function buildApp({
     formOf: pageForm,
     now: () => clock().getTime(),
     ...(config.publicCacheMb ? { maxBytes: config.publicCacheMb * 1024 * 1024 } : {}),
+    // A database outage: the pages held are served, marked stale, for a while (docs/decisions/0075).
+    ...(config.staleIfErrorSeconds !== undefined ? { staleIfErrorMs: config.staleIfErrorSeconds * 1000 } : {}),
   });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);

@@ -229,8 +229,13 @@ describe('loadConfig: message delivery', () => {
         idleInTransactionTimeoutMs: 30_000,
       },
       requestTimeoutSeconds: 300,
-      keepAliveSeconds: 5,
+      keepAliveSeconds: 75,
+      dbStartWaitSeconds: 120,
+      staleIfErrorSeconds: 300,
     });
+    expect(
+      loadConfig({ KEEP_ALIVE_SECONDS: '90', DB_START_WAIT_SECONDS: '0', STALE_IF_ERROR_SECONDS: '60' }),
+    ).toMatchObject({ keepAliveSeconds: 90, dbStartWaitSeconds: 0, staleIfErrorSeconds: 60 });
     expect(
       loadConfig({
         PG_POOL_MAX: '30',

@@ -7,7 +7,7 @@ import {
   wholeNumber,
   type TrustProxy,
 } from './config-parts.js';
-import { DEFAULT_CACHE_MB } from './plugins/catalogue-cache.js';
+import { DEFAULT_CACHE_MB, DEFAULT_STALE_IF_ERROR_SECONDS } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
 
@@ -24,6 +24,8 @@ export const RESERVATION_DEFAULTS = {
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
 const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
+/** How long an idle keep-alive connection stays open: above common balancers' idle timeouts (60 s). */
+export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
 export const DEFAULT_OFFER_DAYS = 7;
 
@@ -143,7 +145,13 @@ const envSchema = z
       .min(5)
       .max(3600)
       .default(300),
-    KEEP_ALIVE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(600).default(5),
+    // Above the idle timeout of the balancers in front (nginx's upstream keepalive_timeout is 60 s): a balancer
+    // reusing a connection the server is closing at that moment answers its POST with a 502 (docs/decisions/0075).
+    KEEP_ALIVE_SECONDS: wholeNumber('seconds', 1, 600, DEFAULT_KEEP_ALIVE_SECONDS),
+    // How long a starting process waits for a database it cannot reach yet, trying again with backoff.
+    DB_START_WAIT_SECONDS: wholeNumber('seconds', 0, 3600, 120),
+    // How long, during a database outage, the catalogue cache may serve the pages it holds, marked stale.
+    STALE_IF_ERROR_SECONDS: wholeNumber('seconds', 0, 86_400, DEFAULT_STALE_IF_ERROR_SECONDS),
   })
   .superRefine((e, ctx) => {
     // The first admin needs both, and in production a password nobody can guess from the docs.
@@ -231,6 +239,10 @@ export type Config = {
   };
   requestTimeoutSeconds: number;
   keepAliveSeconds: number;
+  /** How long a starting process waits for an unreachable database (DB_START_WAIT_SECONDS). */
+  dbStartWaitSeconds: number;
+  /** How long cached catalogue answers may be served, marked stale, while the database is unreachable. */
+  staleIfErrorSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -295,5 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     keepAliveSeconds: e.KEEP_ALIVE_SECONDS,
+    dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
+    staleIfErrorSeconds: e.STALE_IF_ERROR_SECONDS,
   };
 }

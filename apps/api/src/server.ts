@@ -5,7 +5,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DEMO_ADMIN } from './db/seed/index.js';
-import { prepareDatabase } from './db/startup.js';
+import { prepareWhenReachable } from './db/start-wait.js';
+import { markRun, uncleanStopMessage } from './run-marker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How long in-flight requests get to finish after SIGTERM (within a container platform's usual 30 s). */
@@ -27,6 +28,9 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  // Written now and removed only by a clean shutdown: found at the next start, it says this run was killed.
+  const run = markRun(config.dataDir, config.port);
+  if (run.previous) console.warn(uncleanStopMessage(run.previous));
   const db = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.resolve(config.dataDir, 'marketplace.db'),
@@ -40,7 +44,12 @@ async function main() {
       : production
         ? undefined
         : DEMO_ADMIN;
-  await prepareDatabase(db, { demo: !production, admin });
+  // A database not reachable yet (started with this server, or restarting) is waited for (docs/decisions/0075).
+  await prepareWhenReachable(
+    db,
+    { demo: !production, admin },
+    { waitMs: config.dbStartWaitSeconds * 1000, log: (message) => console.warn(message) },
+  );
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const app = await buildApp({ config: { ...config, webDist }, db, jobs: true });
@@ -75,6 +84,7 @@ async function main() {
     app.server.closeIdleConnections();
     await app.close();
     await db.close();
+    run.clear();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

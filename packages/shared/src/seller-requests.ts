@@ -11,6 +11,7 @@ import {
   priceField,
 } from './fields.js';
 import { malawiPhoneField } from './phone-field.js';
+import { orderTokenPattern } from './order-constants.js';
 import { amountField } from './amount.js';
 import { deviceRecordSchema } from './device.js';
 import { productSpecFields } from './specs.js';
@@ -41,7 +42,10 @@ function submissionSchema(nameMessage: string) {
 }
 
 /** POST /v1/sells (the public /sell form). */
-export const sellSubmissionSchema = submissionSchema(/*i18n*/ 'Your name is required');
+export const sellSubmissionSchema = submissionSchema(/*i18n*/ 'Your name is required').extend({
+  /** A random key the form makes once per submission: sending it again returns the first submission (0076). */
+  request_id: z.string().regex(orderTokenPattern, 'request_id must be 32 letters, digits, - or _').optional(),
+});
 /** POST /admin/seller-requests (the back-office form for a walk-in seller). */
 export const adminSellerRequestSchema = submissionSchema('Seller name is required');
 export type SellSubmissionInput = z.input<typeof sellSubmissionSchema>;

@@ -324,6 +324,8 @@ export interface SellerRequestsTable {
   /** Staff who recorded the CEIR result and when; null while not checked. */
   ceir_checked_by: ColumnType<number | null, number | null | undefined, number | null>;
   ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  /** SHA-256 of a public submission's request_id (migration 0035): a retry finds the first submission by it. */
+  request_key: ColumnType<string | null, string | null | undefined, string | null>;
   version: number;
   created_by: number | null;
   created_at: Time;

@@ -210,9 +210,10 @@ describe.each(engines)('the public catalogue cache [%s]', (engine) => {
 });
 
 describe('a cached answer whose version cannot be read', () => {
-  it('is a 503 carrying the security headers, never the cached page', async () => {
+  // With stale answers off; with them on, the cached page is served marked stale (stale-if-error.test.ts).
+  it('is a 503 carrying the security headers, never the cached page (STALE_IF_ERROR_SECONDS=0)', async () => {
     const { db, dispose } = await createTestDb('sqlite');
-    const app = await buildTestApp(db);
+    const app = await buildTestApp(db, { staleIfErrorSeconds: 0 });
     try {
       const url = '/api/v1/shops';
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);

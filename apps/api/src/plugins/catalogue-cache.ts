@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:h
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueStamp, Db } from '../db/database.js';
+import { faultOf } from '../db/faults.js';
 import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
@@ -78,7 +79,16 @@ export interface CatalogueCacheOptions {
   formOf?: (request: IncomingMessage) => string;
   /** The time in ms (the app's clock: tests move it past WATCHER_COUNTS_LAG_MS). */
   now?: () => number;
+  /**
+   * While the database cannot be reached, answers fresh at the last version read are served, marked stale,
+   * for at most this long after that read (STALE_IF_ERROR_SECONDS); 0: never (docs/decisions/0075).
+   */
+  staleIfErrorMs?: number;
 }
+
+/** How a stale answer says so: RFC 7234's warning 110, and a plain marker for logs and tests. */
+const STALE_HEADERS: RawHeaders = ['X-Cache', 'STALE', 'Warning', '110 - "Response is Stale"'];
+export const DEFAULT_STALE_IF_ERROR_SECONDS = 300;
 
 /** The key of one form of an answer. A space cannot occur in a request target (Node's parser ends it there), so no URL spells another's key. */
 function withForm(url: string, form: string): string {
@@ -198,14 +208,14 @@ function variant(entry: Entry, encoding: Encoding, grown: Grown): Variant {
  * Answers straight on the raw response: status, the entry's prepared headers and body in one `writeHead`
  * and `end`. Fastify's reply is left (hijacked), so no later hook, serialiser or compressor runs.
  */
-function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, grown: Grown) {
+function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, grown: Grown, extra: RawHeaders = []) {
   if (req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, entry.common);
+    res.writeHead(304, [...entry.common, ...extra]);
     res.end();
     return;
   }
   const { headers, body } = variant(entry, encodingOf(req.headers['accept-encoding']), grown);
-  res.writeHead(200, headers);
+  res.writeHead(200, extra.length > 0 ? [...headers, ...extra] : headers);
   res.end(body);
 }
 
@@ -269,6 +279,7 @@ export function registerCatalogueCache(
     maxBytes = DEFAULT_CACHE_MB * 1024 * 1024,
     formOf = () => '',
     now = Date.now,
+    staleIfErrorMs = DEFAULT_STALE_IF_ERROR_SECONDS * 1000,
   }: CatalogueCacheOptions = {},
 ) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
@@ -278,8 +289,23 @@ export function registerCatalogueCache(
   const entries = new Map<string, Entry>();
   const securityByName = securityHeaders();
   const security = Object.entries(securityByName).flat();
-  const catalogueVersion =
-    db.engine === 'postgres' ? sharedReads(() => db.catalogueStamp()) : () => db.catalogueStamp();
+  const readStamp = db.engine === 'postgres' ? sharedReads(() => db.catalogueStamp()) : () => db.catalogueStamp();
+  // The last version read, and when: what a stale answer during an outage must have been fresh at.
+  let lastRead: { stamp: CatalogueStamp; at: number } | undefined;
+  const catalogueVersion = async () => {
+    const stamp = await readStamp();
+    lastRead = { stamp, at: now() };
+    return stamp;
+  };
+  /**
+   * During a database outage: the entry, when it was fresh at the last version read and that read is at most
+   * staleIfErrorMs old. An entry already out of date then (a write it does not show) is never served.
+   */
+  const staleAnswer = (entry: Entry | undefined, error: unknown): Entry | undefined => {
+    if (entry === undefined || lastRead === undefined || staleIfErrorMs <= 0) return undefined;
+    if (faultOf(error) !== 'unreachable' || now() - lastRead.at > staleIfErrorMs) return undefined;
+    return fresh(entry, lastRead.stamp, lastRead.at) ? entry : undefined;
+  };
   app.decorateRequest('catalogue', undefined);
 
   let bytes = 0;
@@ -329,6 +355,12 @@ export function registerCatalogueCache(
         writeHit(req, reply.raw, entry, grown);
       },
       (error: unknown) => {
+        const stale = staleAnswer(entry, error);
+        if (stale) {
+          reply.hijack();
+          writeHit(req, reply.raw, stale, grown, STALE_HEADERS);
+          return;
+        }
         // The version could not be read (a 503): the security-headers hook, after this one, will not run.
         reply.headers(securityByName);
         done(error as Error);
@@ -346,7 +378,15 @@ export function registerCatalogueCache(
       const key = withForm(normal.key, form);
       // A spelling with parameters the route ignores is not kept as a key of its own: each would take an entry.
       const raw = normal.ignored ? key : withForm(request.url, form);
-      const stamp = await catalogueVersion();
+      let stamp: CatalogueStamp;
+      try {
+        stamp = await catalogueVersion();
+      } catch (error) {
+        const stale = staleAnswer(entries.get(key), error);
+        if (!stale) throw error;
+        for (let i = 0; i < STALE_HEADERS.length; i += 2) reply.header(String(STALE_HEADERS[i]), STALE_HEADERS[i + 1]);
+        return reply.send(answer(request, reply, stale, grown));
+      }
       const entry = entries.get(key);
       const hit = entry !== undefined && fresh(entry, stamp, now());
       request.catalogue = { key, raw, stamp, counts, hit };

@@ -98,7 +98,8 @@ describe.runIf(engines.includes('postgres'))('a PostgreSQL connection cut during
     const viaProxy = new URL(url!);
     viaProxy.port = String(proxy.port);
     const proxied = openDatabase({ databaseUrl: viaProxy.toString() });
-    const app = await buildTestApp(proxied);
+    // Stale catalogue answers off: every request here reaches the database (stale-if-error.test.ts has them on).
+    const app = await buildTestApp(proxied, { staleIfErrorSeconds: 0 });
     const crashes: unknown[] = [];
     const onCrash = (error: unknown) => crashes.push(error);
     process.on('uncaughtException', onCrash);
@@ -151,7 +152,8 @@ describe.runIf(engines.includes('postgres'))('a PostgreSQL that stops answering 
     viaProxy.port = String(proxy.port);
     // A statement timeout of 1 s: the client gives up 2 s after that.
     const proxied = openDatabase({ databaseUrl: viaProxy.toString(), postgres: { statementTimeoutMs: 1000 } });
-    const app = await buildTestApp(proxied);
+    // Stale catalogue answers off: every request here reaches the database (stale-if-error.test.ts has them on).
+    const app = await buildTestApp(proxied, { staleIfErrorSeconds: 0 });
     try {
       const get = () => app.inject({ method: 'GET', url: '/api/v1/products?limit=5' }).then((r) => r.statusCode);
       expect(await get()).toBe(200);

@@ -66,6 +66,7 @@ export function problem(
   message: string,
   errors?: Record<string, string>,
   extra?: Record<string, unknown>,
+  requestId?: string,
 ) {
   return {
     // First, so an extra field can never replace the standard ones.
@@ -76,6 +77,8 @@ export function problem(
     detail: message,
     message,
     ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+    // What to quote to support: the id in our logs and the balancer's (docs/decisions/0075).
+    ...(requestId ? { request_id: requestId } : {}),
   };
 }
 
@@ -86,10 +89,12 @@ export function sendProblem(
   errors?: Record<string, string>,
   extra?: Record<string, unknown>,
 ) {
+  // Also set here: errors raised before any hook ran (a bad URL, frameworkErrors) skip registerRequestId's.
   return reply
     .status(status)
     .type('application/problem+json')
-    .send(problem(status, message, errors, extra));
+    .header('X-Request-Id', reply.request.id)
+    .send(problem(status, message, errors, extra, reply.request.id));
 }
 
 /** Field name from a zod/ajv instance path such as '/limit' or '/0/name'. */

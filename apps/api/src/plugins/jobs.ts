@@ -4,6 +4,7 @@ import { expireDueOrders } from '../modules/orders/service.js';
 import type { OrderLinks } from '../modules/orders/buyer-links.js';
 import { remindDueOrders } from '../modules/orders/reminders.js';
 import type { Transport } from '../modules/notifications/transport.js';
+import { UnrecordedSends } from '../modules/notifications/unrecorded.js';
 import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/worker.js';
 import { expireDueOffers } from '../modules/seller-requests/expiry.js';
 import { pollTransfers } from '../modules/payments/checks.js';
@@ -94,14 +95,21 @@ function registerOutboxWorker(
     if (revived > 0) app.log.info({ revived }, 'outbox: unconfigured messages queued again');
     app.log.info({ channels: transports.map((t) => t.channel) }, 'outbox delivery worker started');
   });
+  // Sends made while the database was away, recorded when it returns instead of sent again (docs/decisions/0076).
+  const unrecorded = new UnrecordedSends();
   // Registered after the hook above: the first delivery comes once the revived messages are queued.
   every(app, pollSeconds, () =>
-    deliverDueMessages(db, transports, clock(), { log: app.log })
+    deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded })
       .then((report) => {
         if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed')),
   );
+  // After every's own onClose (which waits for the run in flight): one last try, then say what is left.
+  app.addHook('onClose', async () => {
+    await unrecorded.record(db, Number.POSITIVE_INFINITY, app.log);
+    unrecorded.abandon(app.log);
+  });
 }
 
 /**

@@ -17,7 +17,8 @@ interface SendAnswer {
 /**
  * SMS through Africa's Talking's messaging API: a form POST authenticated by the apiKey header, answered
  * 201 with a status per recipient; 'Success' means the gateway took the message. Another gateway is
- * another file like this one.
+ * another file like this one. Its messaging API takes no client reference, so `messageId` is not sent: a
+ * gateway that takes one should get it (docs/decisions/0076).
  */
 export function africasTalkingTransport({
   apiKey,

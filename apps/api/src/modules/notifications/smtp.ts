@@ -20,6 +20,7 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
     socketTimeout: Math.min(timeoutMs, 30_000),
   });
   const password = new URL(url).password;
+  const domain = domainOf(from);
   // Blanked in errors as written in the URL and decoded (a malformed %-escape is only kept as written).
   const secrets = [password, decodeOr(password)];
   return {
@@ -31,6 +32,8 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
           to: message.recipient,
           subject: message.subject ?? '',
           text: message.body,
+          // One Message-ID for every attempt of this message: a copy sent after an unrecorded success is dropped.
+          messageId: `<${message.messageId}@${domain}>`,
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -45,6 +48,12 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
       }
     },
   };
+}
+
+/** The domain of the From address ('Marketplace <no-reply@marketplace.mw>' gives 'marketplace.mw'). */
+function domainOf(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim())?.[1];
+  return domain ?? 'marketplace.mw';
 }
 
 function decodeOr(text: string): string {

@@ -7,6 +7,8 @@ interface OutgoingMessage {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The same for every attempt (message-id.ts): an email's Message-ID, a gateway's client reference. */
+  messageId: string;
 }
 
 /**

@@ -2,8 +2,10 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
 import { claimDue, dueIds, type Due } from '../../db/sweep.js';
+import { messageIdOf } from './message-id.js';
 import { requeueUnconfigured, updateMessage } from './repository.js';
 import { safeText, type Transport } from './transport.js';
+import { UnrecordedSends } from './unrecorded.js';
 
 /** Attempts before a message is given up as failed: with the backoff below, about two hours of trying. */
 export const MAX_ATTEMPTS = 8;
@@ -68,12 +70,25 @@ export async function deliverDueMessages(
   db: Db,
   transports: Transport[],
   now: Date,
-  { log = silent, batch = BATCH }: { log?: OutboxLog; batch?: number } = {},
+  {
+    log = silent,
+    batch = BATCH,
+    unrecorded = new UnrecordedSends(),
+  }: {
+    log?: OutboxLog;
+    batch?: number;
+    /** Sends the database did not take yet (the server keeps one for its whole run; see unrecorded.ts). */
+    unrecorded?: UnrecordedSends;
+  } = {},
 ): Promise<DeliveryReport> {
   const byChannel = new Map(transports.map((t) => [t.channel, t]));
   const at = now.toISOString();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unconfigured: 0 };
+  // First what was sent while the database was away, so that none of it is taken as due again below.
+  report.sent += await unrecorded.record(db, now.getTime(), log);
   for (const id of await dueIds(db.kysely, DUE_MESSAGES, at, batch)) {
+    // Sent already; only its record waits for the database.
+    if (unrecorded.holds(id)) continue;
     const claim: Claim = await db.kysely.transaction().execute(async (trx) => {
       const row = await claimDue(trx, db.engine === 'postgres', DUE_MESSAGES, id, at);
       // Gone from the due list meanwhile: another process has it.
@@ -117,29 +132,36 @@ export async function deliverDueMessages(
       log.warn({ messageId: claim.row.id, channel: claim.row.channel }, 'message failed: no attempts left');
       continue;
     }
-    await settle(db, claim.row, claim.transport, at, now, report, log);
+    await settle(db, claim.row, claim.transport, { at, now, report, log, unrecorded });
   }
   return report;
 }
 
-async function settle(
-  db: Db,
-  row: Row,
-  transport: Transport,
-  at: string,
-  now: Date,
-  report: DeliveryReport,
-  log: OutboxLog,
-) {
+interface Settling {
+  at: string;
+  now: Date;
+  report: DeliveryReport;
+  log: OutboxLog;
+  unrecorded: UnrecordedSends;
+}
+
+async function settle(db: Db, row: Row, transport: Transport, { at, now, report, log, unrecorded }: Settling) {
   let error: string | undefined;
   try {
-    await transport.send(row);
+    await transport.send({ ...row, messageId: messageIdOf(row) });
   } catch (e) {
     error = safeText(e instanceof Error ? e.message : String(e)) || 'Sending failed';
   }
   let changed: boolean;
   if (error === undefined) {
-    changed = await updateMessage(db.kysely, row.id, row.version, { state: 'sent', sent_at: at, last_error: null });
+    try {
+      changed = await updateMessage(db.kysely, row.id, row.version, { state: 'sent', sent_at: at, last_error: null });
+    } catch (failure) {
+      // Sent, but the database is away: kept here and recorded when it returns, not sent again (unrecorded.ts).
+      unrecorded.hold(row.id, row.version, at, now.getTime());
+      log.warn({ messageId: row.id, err: failure }, 'outbox: message sent but not recorded; recording it later');
+      throw failure;
+    }
     if (changed) report.sent++;
   } else if (row.attempts >= MAX_ATTEMPTS) {
     changed = await updateMessage(db.kysely, row.id, row.version, { state: 'failed', last_error: error });

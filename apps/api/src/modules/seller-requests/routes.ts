@@ -31,6 +31,7 @@ import { removeRequest, setRequestCondition } from './edits.js';
 import { act, sellerAnswer, type StaffMove } from './moves.js';
 import type { Payments } from '../payments/service.js';
 import { paySeller } from './payout.js';
+import { submitOnce } from './resubmit.js';
 import { submitRequest } from './submit.js';
 import { loadRequest, loadRequestList, loadViewByToken, REQUEST_NOT_FOUND } from './views.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
@@ -89,7 +90,8 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
       const owner = request.user?.id ?? null;
       // The form's language is the page's: the lang cookie the storefront sets and renders pages by.
       const receipt = { sms, language: languageOfCookie(request.headers.cookie), group: addressGroup(request.ip) };
-      const { id, reference, token } = await submitRequest(db, input, images, null, clock(), links, {
+      // With a request_id, a retry gets the first submission's answer again (resubmit.ts, docs/decisions/0076).
+      const { id, reference, token, inAccount } = await submitOnce(db, input, images, clock(), links, {
         ownerId: owner,
         receipt,
       });
@@ -99,7 +101,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
         message: SUBMITTED,
         reference,
         status_token: token,
-        in_account: owner !== null,
+        in_account: inAccount,
       });
     },
   );

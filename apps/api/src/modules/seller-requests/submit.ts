@@ -23,6 +23,8 @@ const UNKNOWN_CATEGORY = /*i18n*/ 'Choose a category from the list';
 interface PublicSubmission {
   ownerId: number | null;
   receipt: ReceiptContext;
+  /** The hash of the client's request_id (resubmit.ts), when it sent one. */
+  requestKey?: string | undefined;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function submitRequest(
         language: from?.receipt.language ?? 'en',
         client_group: from?.receipt.group ?? null,
         seller_user_id: from?.ownerId ?? null,
+        request_key: from?.requestKey ?? null,
         version: 1,
         created_by: actor?.id ?? null,
         created_at: at,

@@ -154,6 +154,7 @@ describe('/sell form', () => {
       notify_on_offer: 'true',
       terms_accepted: 'true',
       create_seller_account: 'true',
+      request_id: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
     });
     expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['front.png', 'back.png']);
 
@@ -343,5 +344,63 @@ describe('/sell keeps what was typed', () => {
     cleanup();
     renderSell();
     expect(field('Phone number')).toHaveValue('');
+  });
+
+  it('sends one request_id for every try of one item, and a new one for the next item', async () => {
+    const user = userEvent.setup();
+    let lost = true;
+    const spy = mockApi([
+      [
+        /^POST \/api\/v1\/sells$/,
+        () =>
+          // The answer lost on the way (a balancer's 502), then sent again.
+          lost
+            ? new Response('<html>bad gateway</html>', { status: 502 })
+            : json(
+                {
+                  id: 9,
+                  status: 'Pending',
+                  message: 'Item successfully submitted!',
+                  reference: 'S-7QK2M',
+                  status_token: 'Sx7_status-link-token-0000000001',
+                },
+                201,
+              ),
+      ],
+    ]);
+    const ids = () =>
+      spy.mock.calls
+        .filter(([url, init]) => init?.method === 'POST' && String(url).endsWith('/v1/sells'))
+        .map(([, init]) => (init!.body as FormData).get('request_id'));
+    renderSell();
+    await fillValid(user);
+    await submit(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument());
+    lost = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Item successfully submitted!' })).toBeInTheDocument();
+    const [first, again] = ids();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(again).toBe(first);
+    // Submitted: the next item gets its own.
+    expect(window.sessionStorage.getItem('sell-request')).toBeNull();
+  });
+
+  it('forgets the request_id the server refused for other details (422), so the next send is new', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.setItem('sell-request', 'used-with-other-details-00000001');
+    const spy = mockApi([
+      [
+        /^POST \/api\/v1\/sells$/,
+        () =>
+          json({ message: 'This item was already sent with other details. Reload the page and send it again.' }, 422),
+      ],
+    ]);
+    renderSell();
+    await fillValid(user);
+    await submit(user);
+    expect(await screen.findByText(/already sent with other details/)).toBeInTheDocument();
+    expect((sellCall(spy)[1]!.body as FormData).get('request_id')).toBe('used-with-other-details-00000001');
+    expect(window.sessionStorage.getItem('sell-request')).toBeNull();
   });
 });

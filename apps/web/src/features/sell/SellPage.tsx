@@ -8,12 +8,15 @@ import { preloadUpload, SELL_ERROR, submitSell } from './api';
 import { SellForm } from '../../components/sell-form/SellForm';
 import { sellEstimateHint } from './SellEstimate';
 import { writeDraft } from '../../components/use-form-draft';
+import { forgetRequestId, keptRequestId } from '../../lib/request-id';
 import { rememberSubmitted, submittedOf } from './submission';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
 // What the seller types survives a reload or a dropped connection until the item is sent.
 const DRAFT_KEY = 'sell-draft';
+// One submission's retry key, kept through failed sends of the same item until it is submitted.
+const REQUEST_KEY = 'sell-request';
 
 // Toasts are needed only when a submission fails: their code loads then, not with the page.
 const loadToastify = () => import('react-toastify');
@@ -32,14 +35,19 @@ export function SellPage() {
   useEffect(preloadUpload, []);
 
   async function send(body: FormData, watch: UploadWatch) {
+    // A send whose answer was lost and is sent again finds the first submission (docs/decisions/0076).
+    body.set('request_id', keptRequestId(REQUEST_KEY));
     try {
       const submitted = submittedOf(await submitSell(body, watch));
       rememberSubmitted(submitted);
       writeDraft(DRAFT_KEY, null);
+      forgetRequestId(REQUEST_KEY);
       navigate('/sell/success', { state: submitted });
     } catch (error) {
       // Cancelled by the visitor: the form says so itself.
       if (isAbortError(error)) return;
+      // The key went with other details once (a first send stored, then the form changed): the next send is new.
+      if (error instanceof ApiError && error.status === 422) forgetRequestId(REQUEST_KEY);
       // The form keeps everything typed and the chosen pictures: the visitor fixes what is wrong and resends.
       const message = translateKnown(i18n, error instanceof Error && error.message ? error.message : SELL_ERROR);
       setToasts(true);

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+/** The header a balancer names a request by (nginx: `proxy_set_header X-Request-Id $request_id`). */
+const REQUEST_ID_HEADER = 'x-request-id';
+
+// What a sane id looks like: short, and nothing that could forge a log line or a header (no spaces, quotes,
+// control characters). nginx's $request_id (32 hex digits), UUIDs and AWS trace ids all pass.
+const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Fastify's genReqId: the balancer's X-Request-Id when it sent one sane one, else a new UUID, so one request
+ * can be followed from the balancer's log into ours (docs/decisions/0075). Fastify's own requestIdHeader is
+ * left off: it would take any value unchecked.
+ */
+export function requestIdOf(req: IncomingMessage): string {
+  const sent = req.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && SANE_ID.test(sent) ? sent : randomUUID();
+}
+
+/**
+ * Echoes the id on every answer. Set on the raw response in the first hook of all, so it is there for answers
+ * written straight to the raw response too (the catalogue cache's hits: Node merges headers set here into
+ * its writeHead) and for refusals of any later hook.
+ */
+export function registerRequestId(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('X-Request-Id', request.id);
+    done();
+  });
+}
