@@ -18,6 +18,7 @@ import { pageForm } from './plugins/page-form.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { registerJobs } from './plugins/jobs.js';
+import { createMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { refuseNul } from './plugins/no-nul.js';
@@ -79,6 +80,7 @@ export interface AppOptions {
         | 'outboxPollSeconds'
         | 'publicUrl'
         | 'linkSecret'
+        | 'metricsToken'
         | 'requestTimeoutSeconds'
         | 'keepAliveSeconds'
         | 'staleIfErrorSeconds'
@@ -143,6 +145,9 @@ export async function buildApp({
 
   // First of all hooks: every answer, a cached one or a refusal, carries the request's id.
   registerRequestId(app);
+  // Every request is counted, cached answers included (they end in the same response listener).
+  const metrics = createMetrics();
+  registerMetrics(app, db, metrics, config.metricsToken);
 
   // A request target with a fragment is refused before anything reads its URL (plugins/request-target.ts).
   registerRequestTarget(app);
@@ -156,6 +161,7 @@ export async function buildApp({
     ...(config.publicCacheMb ? { maxBytes: config.publicCacheMb * 1024 * 1024 } : {}),
     // A database outage: the pages held are served, marked stale, for a while (docs/decisions/0075).
     ...(config.staleIfErrorSeconds !== undefined ? { staleIfErrorMs: config.staleIfErrorSeconds * 1000 } : {}),
+    onLookup: metrics.cacheLookup,
   });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);
@@ -205,6 +211,7 @@ export async function buildApp({
       outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
       links: buyerLinks,
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
+      metrics,
     });
   }
 

@@ -150,6 +150,8 @@ const envSchema = z
     KEEP_ALIVE_SECONDS: wholeNumber('seconds', 1, 600, DEFAULT_KEEP_ALIVE_SECONDS),
     // How long a starting process waits for a database it cannot reach yet, trying again with backoff.
     DB_START_WAIT_SECONDS: wholeNumber('seconds', 0, 3600, 120),
+    // GET /api/metrics from anywhere with this bearer token; unset: from this machine only (docs/decisions/0077).
+    METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must have no spaces')),
     // How long, during a database outage, the catalogue cache may serve the pages it holds, marked stale.
     STALE_IF_ERROR_SECONDS: wholeNumber('seconds', 0, 86_400, DEFAULT_STALE_IF_ERROR_SECONDS),
   })
@@ -228,6 +230,8 @@ export type Config = {
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
   linkSecret: string | undefined;
+  /** Opens /api/metrics beyond this machine to this bearer token. */
+  metricsToken?: string | undefined;
   /** Every back-office user sets up and uses a second factor (REQUIRE_STAFF_MFA). */
   requireStaffMfa: boolean;
   postgres: {
@@ -297,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     requireStaffMfa: e.REQUIRE_STAFF_MFA ?? e.NODE_ENV === 'production',
     postgres: {
       poolMax: e.PG_POOL_MAX,

@@ -42,6 +42,8 @@ export interface Db {
   catalogueVersion(): Promise<number>;
   /** The catalogue version and the watcher counts' version (migration 0016), in one read, for the cache. */
   catalogueStamp(): Promise<CatalogueStamp>;
+  /** PostgreSQL's connection pool, for the metrics: connections open, idle, and requests waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ function openPostgres(url: string, options: PostgresOptions): Db {
       await sql`select 1`.execute(kysely);
     },
     freeBytes: async () => undefined,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     faults: new FaultLog(),
     catalogueVersion: async () => {
       const result = await pool.query<{ version: number }>({

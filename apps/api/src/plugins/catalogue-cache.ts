@@ -84,6 +84,8 @@ export interface CatalogueCacheOptions {
    * for at most this long after that read (STALE_IF_ERROR_SECONDS); 0: never (docs/decisions/0075).
    */
   staleIfErrorMs?: number;
+  /** Told how each catalogue answer was made, for the metrics (plugins/metrics.ts). */
+  onLookup?: (result: 'hit' | 'miss' | 'stale') => void;
 }
 
 /** How a stale answer says so: RFC 7234's warning 110, and a plain marker for logs and tests. */
@@ -280,6 +282,7 @@ export function registerCatalogueCache(
     formOf = () => '',
     now = Date.now,
     staleIfErrorMs = DEFAULT_STALE_IF_ERROR_SECONDS * 1000,
+    onLookup = () => {},
   }: CatalogueCacheOptions = {},
 ) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
@@ -351,12 +354,14 @@ export function registerCatalogueCache(
       (stamp) => {
         if (!fresh(entry, stamp, now())) return done();
         remember(key, entry);
+        onLookup('hit');
         reply.hijack();
         writeHit(req, reply.raw, entry, grown);
       },
       (error: unknown) => {
         const stale = staleAnswer(entry, error);
         if (stale) {
+          onLookup('stale');
           reply.hijack();
           writeHit(req, reply.raw, stale, grown, STALE_HEADERS);
           return;
@@ -384,6 +389,7 @@ export function registerCatalogueCache(
       } catch (error) {
         const stale = staleAnswer(entries.get(key), error);
         if (!stale) throw error;
+        onLookup('stale');
         for (let i = 0; i < STALE_HEADERS.length; i += 2) reply.header(String(STALE_HEADERS[i]), STALE_HEADERS[i + 1]);
         return reply.send(answer(request, reply, stale, grown));
       }
@@ -391,6 +397,7 @@ export function registerCatalogueCache(
       const hit = entry !== undefined && fresh(entry, stamp, now());
       request.catalogue = { key, raw, stamp, counts, hit };
       if (!hit) return;
+      onLookup('hit');
       remember(key, entry);
       if (raw !== key) remember(raw, entry);
       return reply.send(answer(request, reply, entry, grown));
@@ -409,6 +416,7 @@ export function registerCatalogueCache(
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     // A route whose answer depends on more request headers says which (a rendered page: its data saver).
     const vary = ['Accept-Encoding', reply.getHeader('vary')].filter(Boolean).join(', ');
+    onLookup('miss');
     const entry = makeEntry(now(), catalogue.stamp, catalogue.counts, type, Buffer.from(payload), security, vary);
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);

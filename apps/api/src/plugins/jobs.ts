@@ -11,6 +11,7 @@ import { pollTransfers } from '../modules/payments/checks.js';
 import type { Payments } from '../modules/payments/service.js';
 import type { AlertLinks } from '../modules/alerts/service.js';
 import { sweepAlerts } from '../modules/alerts/sweep.js';
+import type { Metrics } from './metrics.js';
 
 export interface JobOptions {
   db: Db;
@@ -27,7 +28,11 @@ export interface JobOptions {
   links?: OrderLinks;
   /** Buyers' alerts, matched and sent on their own timer (ALERTS_SWEEP_SECONDS, decision 0070). */
   alerts?: { links: AlertLinks; sweepSeconds: number };
+  /** Each job's rounds, time and failures are counted (GET /api/metrics). */
+  metrics?: Metrics;
 }
+
+type Track = <T>(job: string, run: () => Promise<T>) => Promise<T>;
 
 /**
  * Background work of the server process: the reservation and offer expiry sweeps, on a timer (see every:
@@ -36,13 +41,14 @@ export interface JobOptions {
  */
 export function registerJobs(
   app: FastifyInstance,
-  { db, clock, sweepSeconds, reservationHours, payments, outbox, links, alerts }: JobOptions,
+  { db, clock, sweepSeconds, reservationHours, payments, outbox, links, alerts, metrics }: JobOptions,
 ) {
-  if (outbox) registerOutboxWorker(app, db, clock, outbox);
+  const track: Track = (job, run) => (metrics ? metrics.job(job, run) : run());
+  if (outbox) registerOutboxWorker(app, db, clock, outbox, track);
   // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).
   if (alerts)
     every(app, alerts.sweepSeconds, () =>
-      sweepAlerts(db, alerts.links, clock())
+      track('alerts', () => sweepAlerts(db, alerts.links, clock()))
         .then((sent) => {
           if (sent > 0) app.log.info({ sent }, 'alerts sent');
         })
@@ -51,24 +57,26 @@ export function registerJobs(
   // Several processes may poll at once: each transfer is claimed before it is asked about (pollTransfers).
   if (payments)
     every(app, payments.pollSeconds, () =>
-      pollTransfers(payments, clock()).catch((error: unknown) => app.log.error({ err: error }, 'payment poll failed')),
+      track('payments', () => pollTransfers(payments, clock())).catch((error: unknown) =>
+        app.log.error({ err: error }, 'payment poll failed'),
+      ),
     );
 
   // Orders that ran out while no server was running expire at start, not a tick later.
   every(app, sweepSeconds, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
-    return expireDueOrders(db, now, undefined, reservationHours, links)
+    return track('order_expiry', () => expireDueOrders(db, now, undefined, reservationHours, links))
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired orders whose reservation ran out');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'order expiry sweep failed'))
-      .then(() => (links ? remindDueOrders(db, links, now) : 0))
+      .then(() => (links ? track('order_reminders', () => remindDueOrders(db, links, now)) : 0))
       .then((reminded) => {
         if (reminded > 0) app.log.info({ reminded }, 'reminded buyers whose reservation ends soon');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'order reminder sweep failed'))
-      .then(() => expireDueOffers(db, now))
+      .then(() => track('offer_expiry', () => expireDueOffers(db, now)))
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired offers sellers did not answer in time');
       })
@@ -85,6 +93,7 @@ function registerOutboxWorker(
   db: Db,
   clock: () => Date,
   { transports, pollSeconds }: NonNullable<JobOptions['outbox']>,
+  track: Track,
 ) {
   app.addHook('onReady', async () => {
     // A transport set up since the last start sends what waited for it (see reviveUnconfigured).
@@ -99,7 +108,7 @@ function registerOutboxWorker(
   const unrecorded = new UnrecordedSends();
   // Registered after the hook above: the first delivery comes once the revived messages are queued.
   every(app, pollSeconds, () =>
-    deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded })
+    track('outbox', () => deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded }))
       .then((report) => {
         if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
       })

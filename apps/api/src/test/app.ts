@@ -38,6 +38,8 @@ export interface TestAppOptions {
   /** A mobile-money gateway (a fake PayChangu's address and keys): buyers may then pay now. */
   paychangu?: AppOptions['config']['paychangu'];
   paymentHoldMinutes?: number;
+  /** METRICS_TOKEN: /api/metrics then answers this bearer token from anywhere. */
+  metricsToken?: string;
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -65,6 +67,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.paychangu !== undefined) config.paychangu = options.paychangu;
   if (options.paymentHoldMinutes !== undefined) config.paymentHoldMinutes = options.paymentHoldMinutes;
   if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
+  if (options.metricsToken !== undefined) config.metricsToken = options.metricsToken;
   const app = await buildApp({
     config,
     db,

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { engines } from '../test/databases.js';
+import { addProduct, addShop } from '../test/fixtures.js';
+import { items, placeOrder } from '../modules/orders/testing.js';
+import { createMetrics, METRICS_REFUSED } from './metrics.js';
+
+const PHONE = '0999 424 242';
+const EMAIL = 'metrics.buyer@example.mw';
+
+/** The value of one sample line (name and labels exactly as written), or undefined when absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+// docs/decisions/0077: Prometheus metrics of requests, the catalogue cache, the outbox, money, orders, jobs, the pool
+// and the process; no label carries what a client sent; open to this machine or to the metrics token.
+describe.each(engines)('metrics [%s]', (engine) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    // With the link key, the order's SMS is written to the outbox (and waits there: no gateway).
+    t = await createTestApp(engine, { linkSecret: 'metrics-test-key', publicUrl: 'https://marketplace.mw' });
+    const shop = await addShop(t.db, 'Metrics Shop');
+    const product = await addProduct(t.db, { name: 'Metrics Radio', shopId: shop, images: 0 });
+    const placed = await placeOrder(t.app, items(product), { phone: PHONE, email: EMAIL });
+    expect(placed.statusCode, placed.body).toBe(201);
+    token = (placed.json() as { orders: { token: string }[] }).orders[0]!.token;
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return res.body;
+  };
+
+  it('counts requests by route pattern and status, the cache’s hits and misses, and what the database holds', async () => {
+    const before = await scrape();
+    const series = 'marketplace_http_requests_total{method="GET",route="/api/v1/products",status="200"}';
+    const ran = sample(before, series) ?? 0;
+    const hits = sample(before, 'marketplace_catalogue_cache_lookups_total{result="hit"}') ?? 0;
+    const misses = sample(before, 'marketplace_catalogue_cache_lookups_total{result="miss"}') ?? 0;
+    const url = `/api/v1/products?limit=7&search=metrics${engine}`;
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/${token}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/no-such-place/${token}?phone=${PHONE}` })).statusCode).toBe(
+      404,
+    );
+
+    const text = await scrape();
+    // Three requests, the first made afresh, the other two from the cache (which skips every later hook).
+    expect(sample(text, series)).toBe(ran + 3);
+    expect(sample(text, 'marketplace_catalogue_cache_lookups_total{result="miss"}')).toBe(misses + 1);
+    expect(sample(text, 'marketplace_catalogue_cache_lookups_total{result="hit"}')).toBe(hits + 2);
+    expect(sample(text, 'marketplace_catalogue_cache_bytes')).toBeGreaterThan(0);
+    expect(
+      sample(text, 'marketplace_http_requests_total{method="GET",route="/api/v1/orders/:token",status="200"}'),
+    ).toBe(1);
+    expect(sample(text, 'marketplace_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
+    expect(sample(text, 'marketplace_http_requests_total{method="POST",route="/api/v1/orders",status="201"}')).toBe(1);
+    expect(
+      sample(text, 'marketplace_http_request_duration_seconds_count{method="GET",route="/api/v1/products"}'),
+    ).toBeGreaterThanOrEqual(3);
+    expect(sample(text, 'marketplace_orders{status="Placed"}')).toBe(1);
+    expect(sample(text, 'marketplace_outbox_messages{channel="sms",state="pending"}')).toBe(1);
+    expect(sample(text, 'marketplace_outbox_messages{channel="email",state="pending"}')).toBe(1);
+    expect(sample(text, 'marketplace_database_up')).toBe(1);
+    expect(text).toContain('# TYPE marketplace_job_runs_total counter');
+    expect(text).toContain('# TYPE marketplace_money_transfers gauge');
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    if (engine === 'postgres') expect(sample(text, 'marketplace_db_pool_waiting')).toBe(0);
+
+    // Nothing a client sent: not the order's token, the phone (as typed or stored), the email, or a URL.
+    for (const secret of [token, '999424242', EMAIL, 'no-such-place', `metrics${engine}`])
+      expect(text).not.toContain(secret);
+  });
+
+  it('says the database is down, and still answers, when it is', async () => {
+    const other = await createTestApp(engine);
+    await other.db.close();
+    const res = await other.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(sample(res.body, 'marketplace_database_up')).toBe(0);
+    await other.close();
+  });
+
+  it('is open to this machine only: another address, or a request a balancer forwarded, is refused', async () => {
+    const far = await t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '10.1.2.3' });
+    expect(far.statusCode).toBe(403);
+    expect(far.json().message).toBe(METRICS_REFUSED);
+    const forwarded = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { 'x-forwarded-for': '41.70.1.2' },
+    });
+    expect(forwarded.statusCode).toBe(403);
+    expect(far.body).not.toContain('marketplace_');
+  });
+
+  it('with METRICS_TOKEN, answers its bearer token from anywhere and nothing else', async () => {
+    const secret = 'metrics-token-0123456789';
+    const other = await createTestApp(engine, { metricsToken: secret });
+    const read = (headers: Record<string, string>) =>
+      other.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '10.1.2.3', headers });
+    expect((await read({})).statusCode).toBe(403);
+    expect((await read({ authorization: 'Bearer metrics-token-0123456788' })).statusCode).toBe(403);
+    expect((await read({ authorization: `Bearer ${secret}x` })).statusCode).toBe(403);
+    expect((await read({ authorization: `Bearer ${secret}` })).statusCode).toBe(200);
+    // The token is needed from this machine too.
+    expect((await other.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(403);
+    await other.close();
+  });
+});
+
+describe('job metrics', () => {
+  it('count each round, its time, and a failure, which still reaches the caller', async () => {
+    const metrics = createMetrics();
+    await expect(metrics.job('outbox', () => Promise.resolve(3))).resolves.toBe(3);
+    await expect(metrics.job('outbox', () => Promise.reject(new Error('gateway down')))).rejects.toThrow(
+      'gateway down',
+    );
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'marketplace_job_runs_total{job="outbox"}')).toBe(2);
+    expect(sample(text, 'marketplace_job_failures_total{job="outbox"}')).toBe(1);
+    expect(sample(text, 'marketplace_job_duration_seconds_count{job="outbox"}')).toBe(2);
+  });
+});

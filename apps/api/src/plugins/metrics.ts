@@ -1,0 +1,243 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/database.js';
+import { sendProblem } from './errors.js';
+
+// GET /api/metrics in Prometheus' text format (docs/decisions/0077). Labels are our own words only: route patterns
+// (never a URL, which may hold a token), methods, statuses, channels, states and job names, so no metric can carry
+// a phone, an email or a token, and a stranger's requests cannot add series.
+
+const PREFIX = 'marketplace_';
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Seconds: a cached answer takes a millisecond, a 3G upload minutes. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 120];
+
+// Memory, CPU, event-loop lag and the like are the process's: one set, whatever number of apps it builds (tests).
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export type CacheLookup = 'hit' | 'miss' | 'stale';
+
+/** What the rest of the app reports to the metrics as it works. */
+export interface Metrics {
+  registry: Registry;
+  /** A catalogue cache answer: from the cache, made afresh, or served stale during an outage. */
+  cacheLookup(result: CacheLookup): void;
+  /** Runs one background job's round, counting it, its time and, when it throws, its failure. */
+  job<T>(name: string, run: () => Promise<T>): Promise<T>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const lookups = new Counter({
+    name: `${PREFIX}catalogue_cache_lookups_total`,
+    help: 'Catalogue answers by how they were made: hit (from the cache), miss (made afresh), stale (during an outage).',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const runs = new Counter({
+    name: `${PREFIX}job_runs_total`,
+    help: 'Background job rounds run.',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: `${PREFIX}job_failures_total`,
+    help: 'Background job rounds that failed.',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: `${PREFIX}job_duration_seconds`,
+    help: 'How long a background job round took.',
+    labelNames: ['job'],
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  });
+  return {
+    registry,
+    cacheLookup: (result) => lookups.inc({ result }),
+    async job(name, run) {
+      const end = durations.startTimer({ job: name });
+      runs.inc({ job: name });
+      try {
+        return await run();
+      } catch (error) {
+        failures.inc({ job: name });
+        throw error;
+      } finally {
+        end();
+      }
+    },
+  };
+}
+
+/** Rows counted by the database at each scrape: what a backlog or a stuck payment looks like from outside. */
+function databaseGauges(registry: Registry, db: Db) {
+  const up = new Gauge({
+    name: `${PREFIX}database_up`,
+    help: '1 when the database answered the last scrape, else 0.',
+    registers: [registry],
+  });
+  const outbox = new Gauge({
+    name: `${PREFIX}outbox_messages`,
+    help: 'Outbox messages by channel and state (pending, sending, sent, failed, unconfigured).',
+    labelNames: ['channel', 'state'],
+    registers: [registry],
+  });
+  const transfers = new Gauge({
+    name: `${PREFIX}money_transfers`,
+    help: 'Mobile-money transfers by kind (charge, refund, seller_payout) and status (starting, pending, paid, failed).',
+    labelNames: ['kind', 'status'],
+    registers: [registry],
+  });
+  const orders = new Gauge({
+    name: `${PREFIX}orders`,
+    help: 'Orders by status.',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  return async function read() {
+    outbox.reset();
+    transfers.reset();
+    orders.reset();
+    try {
+      const k = db.kysely;
+      const [messages, money, byStatus] = await Promise.all([
+        k
+          .selectFrom('outbox_messages')
+          .select((eb) => ['channel', 'state', eb.fn.countAll<number>().as('n')])
+          .groupBy(['channel', 'state'])
+          .execute(),
+        k
+          .selectFrom('money_transfers')
+          .select((eb) => ['kind', 'status', eb.fn.countAll<number>().as('n')])
+          .groupBy(['kind', 'status'])
+          .execute(),
+        k
+          .selectFrom('orders')
+          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+          .groupBy('status')
+          .execute(),
+      ]);
+      for (const row of messages) outbox.set({ channel: row.channel, state: row.state }, Number(row.n));
+      for (const row of money) transfers.set({ kind: row.kind, status: row.status }, Number(row.n));
+      for (const row of byStatus) orders.set({ status: row.status }, Number(row.n));
+      up.set(1);
+    } catch {
+      up.set(0);
+    }
+  };
+}
+
+/** The connection pool (PostgreSQL) and the catalogue cache's size, read at each scrape. */
+function processGauges(registry: Registry, app: FastifyInstance, db: Db) {
+  const pool = db.pool;
+  if (pool) {
+    new Gauge({
+      name: `${PREFIX}db_pool_connections`,
+      help: 'Database connections of this process by state (in_use, idle).',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const { total, idle } = pool();
+        this.set({ state: 'in_use' }, total - idle);
+        this.set({ state: 'idle' }, idle);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}db_pool_waiting`,
+      help: 'Queries waiting for a free database connection.',
+      registers: [registry],
+      collect() {
+        this.set(pool().waiting);
+      },
+    });
+  }
+  new Gauge({
+    name: `${PREFIX}catalogue_cache_bytes`,
+    help: 'Bytes the catalogue cache holds in this process.',
+    registers: [registry],
+    collect() {
+      this.set(app.hasDecorator('catalogueCacheBytes') ? app.catalogueCacheBytes() : 0);
+    },
+  });
+}
+
+function sameSecret(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
+/**
+ * With METRICS_TOKEN, its bearer token from anywhere; without, this machine only: the connection and the client
+ * (request.ip, which follows TRUST_PROXY) are loopback and nothing was forwarded, so a balancer on the same machine
+ * does not open the metrics to the world.
+ */
+function mayRead(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    return given !== undefined && sameSecret(given, token);
+  }
+  return (
+    isLoopback(request.raw.socket.remoteAddress) &&
+    isLoopback(request.ip) &&
+    request.headers['x-forwarded-for'] === undefined &&
+    request.headers.forwarded === undefined
+  );
+}
+
+export const METRICS_REFUSED = 'Metrics are open to this machine only, or with the metrics token.';
+
+/**
+ * Counts every request (cached answers leave through reply.hijack() yet still end here: Fastify's response listener
+ * is set at routing) and serves the metrics. Register it before the routes, so its hook sees all of them.
+ */
+export function registerMetrics(app: FastifyInstance, db: Db, metrics: Metrics, token: string | undefined) {
+  const { registry } = metrics;
+  const requests = new Counter({
+    name: `${PREFIX}http_requests_total`,
+    help: 'HTTP requests by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: `${PREFIX}http_request_duration_seconds`,
+    help: 'HTTP request time by method and route pattern.',
+    labelNames: ['method', 'route'],
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  const readDatabase = databaseGauges(registry, db);
+  processGauges(registry, app, db);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const method = METHODS.has(request.method) ? request.method : 'OTHER';
+    // The pattern (/api/v1/orders/:token), never the URL; a URL no route knows is one series, not one per URL.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method, route, status: String(reply.statusCode) });
+    latency.observe({ method, route }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  app.get('/api/metrics', { config: { access: 'public' } }, async (request, reply) => {
+    if (!mayRead(request, token)) return sendProblem(reply, 403, METRICS_REFUSED);
+    await readDatabase();
+    const merged = Registry.merge([processMetrics(), registry]);
+    reply.header('content-type', merged.contentType);
+    reply.header('cache-control', 'no-store');
+    return merged.metrics();
+  });
+}
