@@ -85,6 +85,7 @@ export interface AppOptions {
         | 'paymentHoldMinutes'
         | 'paidHoldDays'
         | 'paymentPollSeconds'
+        | 'backups'
       >
     > & {
       redisUrl?: string | undefined;
@@ -189,6 +190,7 @@ export async function buildApp({
       outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
       links: buyerLinks,
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
+      backups: config.backups,
     });
   }
 

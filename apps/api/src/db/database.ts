@@ -17,6 +17,7 @@ import {
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
+import { onlineBackup } from './backup.js';
 import { FaultLog, faultOf } from './faults.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './schema.js';
@@ -42,6 +43,8 @@ export interface Db {
   catalogueVersion(): Promise<number>;
   /** The catalogue version and the watcher counts' version (migration 0016), in one read, for the cache. */
   catalogueStamp(): Promise<CatalogueStamp>;
+  /** SQLite only: writes a consistent copy of the live database to a file (db/backup.ts); PostgreSQL has pg_dump. */
+  backupTo?: (destination: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -200,6 +203,7 @@ function openSqlite(file: string): Db {
       const row = stampStatement.get()!;
       return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
     },
+    backupTo: onlineBackup(database),
     close: once(() => kysely.destroy()),
   };
 }

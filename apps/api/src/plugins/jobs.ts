@@ -10,6 +10,10 @@ import { pollTransfers } from '../modules/payments/checks.js';
 import type { Payments } from '../modules/payments/service.js';
 import type { AlertLinks } from '../modules/alerts/service.js';
 import { sweepAlerts } from '../modules/alerts/sweep.js';
+import { backupIfDue, type BackupSchedule } from '../db/backup.js';
+
+/** How often the server looks whether a backup is due: a backup comes at most this late. */
+const BACKUP_CHECK_SECONDS = 600;
 
 export interface JobOptions {
   db: Db;
@@ -26,6 +30,8 @@ export interface JobOptions {
   links?: OrderLinks;
   /** Buyers' alerts, matched and sent on their own timer (ALERTS_SWEEP_SECONDS, decision 0070). */
   alerts?: { links: AlertLinks; sweepSeconds: number };
+  /** SQLite backups (BACKUP_*, decision 0073); ignored on PostgreSQL, which has pg_dump, or with everyHours 0. */
+  backups?: BackupSchedule;
 }
 
 /**
@@ -35,8 +41,19 @@ export interface JobOptions {
  */
 export function registerJobs(
   app: FastifyInstance,
-  { db, clock, sweepSeconds, reservationHours, payments, outbox, links, alerts }: JobOptions,
+  { db, clock, sweepSeconds, reservationHours, payments, outbox, links, alerts, backups }: JobOptions,
 ) {
+  const copy = db.backupTo;
+  // Decided from the backups folder, so with several processes on one SQLite file (rare) a second process
+  // finds the first one's fresh backup and takes none; two in the same second cannot share a name.
+  if (backups && backups.everyHours > 0 && copy)
+    every(app, BACKUP_CHECK_SECONDS, () =>
+      backupIfDue(copy, backups, clock())
+        .then(({ taken, pruned }) => {
+          if (taken) app.log.info({ file: taken.file, bytes: taken.bytes, pruned }, 'database backed up');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed')),
+    );
   if (outbox) registerOutboxWorker(app, db, clock, outbox);
   // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).
   if (alerts)

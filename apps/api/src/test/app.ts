@@ -36,6 +36,8 @@ export interface TestAppOptions {
   /** A mobile-money gateway (a fake PayChangu's address and keys): buyers may then pay now. */
   paychangu?: AppOptions['config']['paychangu'];
   paymentHoldMinutes?: number;
+  /** BACKUP_DIR, BACKUP_EVERY_HOURS and BACKUP_KEEP (the scheduled backups run only with `jobs`). */
+  backups?: AppOptions['config']['backups'];
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -62,6 +64,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.paychangu !== undefined) config.paychangu = options.paychangu;
   if (options.paymentHoldMinutes !== undefined) config.paymentHoldMinutes = options.paymentHoldMinutes;
   if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
+  if (options.backups !== undefined) config.backups = options.backups;
   const app = await buildApp({
     config,
     db,
