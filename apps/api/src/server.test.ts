@@ -106,6 +106,8 @@ describe('server process', () => {
       const url = await urlOf(server);
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
+      // "running on" is printed once the database is prepared: ready for traffic.
+      expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
       const products = (await (await fetch(`${url}/api/v1/products`)).json()) as { total: number };
       expect(products.total).toBeGreaterThanOrEqual(24);
       expect(server.output()).toContain('Demo admin: admin@marketplace.mw');
@@ -127,6 +129,11 @@ describe('server process', () => {
       const idle = net.connect(Number(new URL(url).port), '127.0.0.1');
       idle.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
       await new Promise((resolve) => idle.once('data', resolve));
+      // A load balancer's kept-alive connection, asking whether to send traffic: yes, until the signal.
+      const balancer = net.connect(Number(new URL(url).port), '127.0.0.1');
+      const readyBefore = new Promise<string>((resolve) => balancer.once('data', (d: Buffer) => resolve(d.toString())));
+      balancer.write('GET /api/health/ready HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      expect((await readyBefore).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
       // A login whose body is still arriving when the signal comes.
       const body = JSON.stringify({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
       const login = slowRequest(
@@ -144,11 +151,16 @@ describe('server process', () => {
       const lateAnswer = await late;
       expect(lateAnswer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
       expect(lateAnswer.toLowerCase()).toContain('connection: close');
+      // Alive, but no longer ready: the balancer stops sending traffic.
+      const readyAfter = new Promise<string>((resolve) => balancer.once('data', (d: Buffer) => resolve(d.toString())));
+      balancer.write('GET /api/health/ready HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      expect((await readyAfter).split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
       login.finish();
       expect(await login.done).toBe('HTTP/1.1 200 OK');
       // 0, not the 1 of the shutdown deadline: nothing was cut and the database was closed.
       expect(await server.exited).toBe(0);
       idle.destroy();
+      balancer.destroy();
     } finally {
       server.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });

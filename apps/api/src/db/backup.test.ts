@@ -9,6 +9,7 @@ import { engines } from '../test/databases.js';
 import { backupIfDue, backupName, checkCopy, listBackups, takeBackup } from './backup.js';
 import { openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { Readiness } from '../modules/health/readiness.js';
 import { RestoreRefused, restoreBackup } from './restore.js';
 import { sqliteModuleFor } from './sqlite-driver.js';
 
@@ -226,6 +227,22 @@ describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
     const taken = listBackups(dir).map((f) => path.basename(f));
     expect(taken).toEqual(engine === 'sqlite' ? ['marketplace-20260601T080000Z.db'] : []);
     if (engine === 'sqlite') expect(checkCopy(listBackups(dir)[0]!)).toBeUndefined();
+  });
+
+  it("waits for the server's start (migrations) before the first", async () => {
+    const dir = path.join(folder(), 'backups');
+    const readiness = new Readiness({ starting: true });
+    const t = await createTestApp(engine, { jobs: true, readiness, backups: { dir, everyHours: 24, keep: 7 } });
+    // Closed while still starting: no job ran (closing would have waited for one in flight).
+    await t.close();
+    expect(fs.existsSync(dir)).toBe(false);
+
+    const ready = new Readiness({ starting: true });
+    const u = await createTestApp(engine, { jobs: true, readiness: ready, backups: { dir, everyHours: 24, keep: 7 } });
+    ready.ready();
+    await ready.started;
+    await u.close();
+    expect(listBackups(dir)).toHaveLength(engine === 'sqlite' ? 1 : 0);
   });
 
   it('takes none with BACKUP_EVERY_HOURS=0', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import type { Db, Engine } from '../db/database.js';
+import type { Readiness } from '../modules/health/readiness.js';
 import { createTestDb } from './databases.js';
 
 export interface TestApp {
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   paymentHoldMinutes?: number;
   /** BACKUP_DIR, BACKUP_EVERY_HOURS and BACKUP_KEEP (the scheduled backups run only with `jobs`). */
   backups?: AppOptions['config']['backups'];
+  /** The server's start as /api/health/ready and the jobs see it (ready unless given). */
+  readiness?: Readiness;
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -71,6 +74,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     logger: process.env.TEST_LOG === '1',
     ...(options.clock ? { clock: options.clock } : {}),
     jobs: options.jobs ?? false,
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   await app.ready();
   return app;
