@@ -101,7 +101,7 @@ function takenAt(file: string): Date {
 }
 
 /** Deletes all but the newest `keep` backups in `dir`; returns the files deleted. */
-export function pruneBackups(dir: string, keep: number): string[] {
+function pruneBackups(dir: string, keep: number): string[] {
   const all = listBackups(dir);
   const old = all.slice(0, Math.max(0, all.length - keep));
   for (const file of old) fs.rmSync(file, { force: true });

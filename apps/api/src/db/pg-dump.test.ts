@@ -13,25 +13,18 @@ import { migrateToLatest } from './migrate.js';
 // On PostgreSQL the backup is pg_dump's and the restore pg_restore's, as the README shows (decision 0073):
 // this runs those commands and starts the app on the restored database.
 
-/** The newest pg_dump/pg_restore Debian installs (they must be at least the server's version), or PATH's. */
+/** pg_dump and pg_restore from the newest PostgreSQL Debian installs (at least the server's version), else from PATH. */
 function postgresTools(): { dump: string; restore: string } | undefined {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root)
-    ? fs
-        .readdirSync(root)
-        .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_restore')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions[0]) {
-    const bin = path.join(root, versions[0], 'bin');
-    return { dump: path.join(bin, 'pg_dump'), restore: path.join(bin, 'pg_restore') };
-  }
-  try {
-    execFileSync('pg_restore', ['--version']);
-    return { dump: 'pg_dump', restore: 'pg_restore' };
-  } catch {
-    return undefined;
-  }
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const folders = [
+    ...versions.map((v) => path.join(root, v, 'bin')),
+    ...(process.env.PATH ?? '').split(path.delimiter),
+  ];
+  const bin = folders.find(
+    (dir) => dir && fs.existsSync(path.join(dir, 'pg_dump')) && fs.existsSync(path.join(dir, 'pg_restore')),
+  );
+  return bin ? { dump: path.join(bin, 'pg_dump'), restore: path.join(bin, 'pg_restore') } : undefined;
 }
 
 const adminUrl = process.env.TEST_DATABASE_URL;
