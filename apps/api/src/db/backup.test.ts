@@ -6,12 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestApp, testClock } from '../test/app.js';
 import { engines } from '../test/databases.js';
-import { backupIfDue, backupName, checkCopy, listBackups, takeBackup } from './backup.js';
+import { backupIfDue, backupName, checkCopy, listBackups, onlineBackup, takeBackup } from './backup.js';
 import { openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { Readiness } from '../modules/health/readiness.js';
 import { RestoreRefused, restoreBackup } from './restore.js';
-import { sqliteModuleFor } from './sqlite-driver.js';
+import { SQLiteDatabase, sqliteModuleFor } from './sqlite-driver.js';
 
 // Backups of the SQLite file (docs/decisions/0073). PostgreSQL's pg_dump and pg_restore are in
 // pg-dump.test.ts.
@@ -96,10 +96,12 @@ describe('backups of the SQLite database', () => {
     try {
       await writes.until(50);
       const before = writes.acknowledged();
-      // `npm run backup` has a connection of its own, as here.
-      const tool = openDatabase({ sqliteFile: file });
-      open.push(tool);
-      const backup = await takeBackup(tool.backupTo!, path.join(dir, 'backups'), new Date());
+      // `npm run backup` has a connection of its own, as here; a few pages a step, so the writer's commits
+      // land between steps and SQLite restarts the copy until it is taken in one step.
+      const tool = new SQLiteDatabase(file);
+      const backup = await takeBackup(onlineBackup(tool, 2), path.join(dir, 'backups'), new Date()).finally(() =>
+        tool.close(),
+      );
       // The writer went on after the backup: the copy is of a database still being written.
       await writes.until(writes.acknowledged() + 20);
       await writes.stop();
@@ -133,6 +135,36 @@ describe('backups of the SQLite database', () => {
       await writes.stop();
     }
   }, 60_000);
+
+  it('finishes while another connection commits between every step of the copy (SQLite restarts it each time)', async () => {
+    const dir = folder();
+    const { file, db } = await liveDatabase(dir);
+    let writes = 0;
+    let copying = true;
+    let last: Promise<unknown> = Promise.resolve();
+    // The "server": a write after every step of the copy, on another connection, as another process's would be.
+    const write = () => {
+      if (!copying) return;
+      writes += 1;
+      last = db.kysely
+        .insertInto('app_settings')
+        .values({ key: `between-${writes}`, value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+        .execute()
+        .then(() => setImmediate(write));
+    };
+    const tool = new SQLiteDatabase(file);
+    try {
+      setImmediate(write);
+      const backup = await takeBackup(onlineBackup(tool, 2), path.join(dir, 'backups'), new Date());
+      copying = false;
+      expect(checkCopy(backup.file)).toBeUndefined();
+      expect(writes).toBeGreaterThan(3);
+    } finally {
+      copying = false;
+      await last;
+      tool.close();
+    }
+  }, 20_000);
 
   it('keeps the newest BACKUP_KEEP, taking one only when the newest is BACKUP_EVERY_HOURS old', async () => {
     const dir = folder();

@@ -26,9 +26,9 @@ export function stampOf(at: Date): string {
 
 /**
  * Copies a live SQLite database into `dir` with SQLite's online backup, checks the copy and returns it.
- * `copy` is the connection's `backup` (better-sqlite3): it reads one consistent snapshot, the WAL's pages
- * included, so every write committed before it began is in the copy; a plain file copy lacks the WAL's
- * writes (decision 0073). The copy is written under a temporary name and renamed only once it checked out.
+ * `copy` is `onlineBackup` of a connection: it reads one consistent snapshot, the WAL's pages included,
+ * so every write committed before it began is in the copy; a plain file copy lacks the WAL's writes
+ * (decision 0073). The copy is written under a temporary name and renamed only once it checked out.
  */
 export async function takeBackup(copy: (destination: string) => Promise<void>, dir: string, at: Date): Promise<Backup> {
   fs.mkdirSync(dir, { recursive: true });
@@ -46,14 +46,33 @@ export async function takeBackup(copy: (destination: string) => Promise<void>, d
   return { file, bytes: fs.statSync(file).size };
 }
 
+/** Pages copied per step of a backup (4 MB of 4 KB pages): the server answers requests between steps. */
+const PAGES_PER_STEP = 1000;
+/** After this many restarts (another connection wrote mid-copy), the rest is copied in one step. */
+const RESTARTS_BEFORE_ONE_STEP = 3;
+
 /**
- * Copies with `database.backup`: the first step only counts the pages, the second copies them all in one
- * read transaction. In WAL mode that read blocks no writer, and with one step a write from another
- * connection cannot make SQLite restart the copy over and over.
+ * Copies with `database.backup`, a few MB per step so a server taking its own backup goes on answering
+ * between steps. Writes through the same connection (the server's own) are carried into the copy by SQLite;
+ * a write from another connection (another process, or `npm run backup` beside a server) makes SQLite start
+ * the copy over, so after a few restarts the remaining pages are copied in one step, one read transaction
+ * that in WAL mode blocks no writer. Either way the copy is one consistent snapshot (decision 0073).
  */
-export function onlineBackup(database: SQLite.Database): (destination: string) => Promise<void> {
+export function onlineBackup(
+  database: SQLite.Database,
+  pagesPerStep = PAGES_PER_STEP,
+): (destination: string) => Promise<void> {
   return async (destination) => {
-    await database.backup(destination, { progress: () => 0x7fffffff });
+    let remaining = Number.POSITIVE_INFINITY;
+    let restarts = 0;
+    await database.backup(destination, {
+      progress: ({ remainingPages }) => {
+        // A restart copies from the first page again: what remains does not go down.
+        if (remainingPages >= remaining) restarts += 1;
+        remaining = remainingPages;
+        return restarts >= RESTARTS_BEFORE_ONE_STEP ? 0x7fffffff : pagesPerStep;
+      },
+    });
   };
 }
 
