@@ -87,7 +87,14 @@ async function main() {
   // Listening before the migrations and the search reindex, so a load balancer asking /api/health/ready gets a
   // 503 naming the step rather than no answer, and /api/health says the process is alive (decision 0074).
   await app.listen({ host: config.host, port: config.port });
-  await prepareDatabase(db, { demo: !production, admin }, readiness);
+  try {
+    await prepareDatabase(db, { demo: !production, admin }, readiness);
+  } catch (error) {
+    // A shutdown during the start closed the database under it: not a failed start, and it exits by itself.
+    if (closing) return;
+    throw error;
+  }
+  if (closing) return;
   readiness.ready();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
