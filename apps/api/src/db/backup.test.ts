@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestApp, testClock } from '../test/app.js';
 import { engines } from '../test/databases.js';
-import { backupIfDue, backupName, checkCopy, listBackups, onlineBackup, takeBackup } from './backup.js';
+import { backupIfDue, backupName, checkCopy, listBackups, onlineBackup, takeBackup, type Backup } from './backup.js';
 import { openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { Readiness } from '../modules/health/readiness.js';
@@ -165,6 +165,38 @@ describe('backups of the SQLite database', () => {
       tool.close();
     }
   }, 20_000);
+
+  it('a backup whose first step comes while its own connection is inside a write transaction still gives a whole copy', async () => {
+    const dir = folder();
+    const { db } = await liveDatabase(dir);
+    await db.kysely
+      .insertInto('app_settings')
+      .values({ key: 'committed-before', value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
+    // The server's own connection (its scheduled backup) with a request's transaction open across a turn of
+    // the event loop: SQLite refuses the step as busy, which better-sqlite3 took for a finished empty copy.
+    let pending: Promise<Backup> | undefined;
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('app_settings')
+        .values({ key: 'in-transaction', value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+        .execute();
+      const at = new Date('2026-05-01T10:00:00Z');
+      pending = takeBackup(db.backupTo!, path.join(dir, 'backups'), at);
+      // better-sqlite3 opens the copy, then queues its first step: wait for the file, then let that step run
+      // (it was queued before the next turn's), all inside the transaction.
+      const partial = path.join(dir, 'backups', `${backupName(at)}.${process.pid}.partial`);
+      while (!fs.existsSync(partial)) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    });
+    const backup = await pending!;
+    expect(checkCopy(backup.file)).toBeUndefined();
+    const copy = openDatabase({ sqliteFile: backup.file });
+    open.push(copy);
+    expect(
+      await copy.kysely.selectFrom('app_settings').where('key', '=', 'committed-before').select('key').execute(),
+    ).toHaveLength(1);
+  });
 
   it('keeps the newest BACKUP_KEEP, taking one only when the newest is BACKUP_EVERY_HOURS old', async () => {
     const dir = folder();

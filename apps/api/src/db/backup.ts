@@ -24,6 +24,10 @@ export function stampOf(at: Date): string {
     .replace(/[-:]/g, '');
 }
 
+/** Attempts at a copy that fails its check, and the pause between them. */
+const COPY_ATTEMPTS = 3;
+const COPY_RETRY_MS = 200;
+
 /**
  * Copies a live SQLite database into `dir` with SQLite's online backup, checks the copy and returns it.
  * `copy` is `onlineBackup` of a connection: it reads one consistent snapshot, the WAL's pages included,
@@ -35,13 +39,29 @@ export async function takeBackup(copy: (destination: string) => Promise<void>, d
   const file = path.resolve(dir, backupName(at));
   if (fs.existsSync(file)) throw new Error(`${file} already exists: one backup per second`);
   const partial = `${file}.${process.pid}.partial`;
+  const removePartial = () => {
+    for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) fs.rmSync(leftover, { force: true });
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    let problem: string | undefined;
+    try {
+      await copy(partial);
+      problem = checkCopy(partial, { journalToFile: true });
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    if (!problem) break;
+    removePartial();
+    // A first step that comes while the same connection is inside a write transaction (the server's
+    // scheduled backup during a request's) is refused as busy, and better-sqlite3 takes that for a
+    // finished, empty copy: the check catches it, and a later attempt finds the transaction done.
+    if (attempt >= COPY_ATTEMPTS) throw new Error(`the copy failed ${attempt} times, the last: ${problem}`);
+    await new Promise((resolve) => setTimeout(resolve, COPY_RETRY_MS));
+  }
   try {
-    await copy(partial);
-    const problem = checkCopy(partial, { journalToFile: true });
-    if (problem) throw new Error(`the copy failed its check: ${problem}`);
     fs.renameSync(partial, file);
   } finally {
-    for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) fs.rmSync(leftover, { force: true });
+    removePartial();
   }
   return { file, bytes: fs.statSync(file).size };
 }
