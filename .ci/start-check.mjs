@@ -38,11 +38,11 @@ async function started() {
   const deadline = Date.now() + DEADLINE_MS;
   while (Date.now() < deadline) {
     if (exited) throw new Error('npm start exited before the server answered');
-    const health = await answer('/api/health').catch(() => null);
+    const health = await answer('/api/health/ready').catch(() => null);
     if (health?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no 200 from ${base}/api/health within ${DEADLINE_MS / 1000} s`);
+  throw new Error(`no 200 from ${base}/api/health/ready within ${DEADLINE_MS / 1000} s`);
 }
 
 let failure = null;

@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed.ts', backup: 'src/backup.ts', restore: 'src/restore.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

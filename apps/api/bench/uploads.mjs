@@ -201,11 +201,11 @@ export async function benchUploads({
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited during start (${server.exitCode})`);
       try {
-        if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
+        if ((await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) })).ok) break;
       } catch {
         // not listening yet
       }
-      if (Date.now() > up) throw new Error(`server did not answer ${base}/api/health`);
+      if (Date.now() > up) throw new Error(`server did not answer ${base}/api/health/ready`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const idleRssMb = Math.round(memoryOf(server.pid).rss);

@@ -29,6 +29,7 @@ import { registerRequestId, requestIdOf } from './plugins/request-id.js';
 import { registerRequestTarget } from './plugins/request-target.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { refuseWhileStarting } from './plugins/starting-gate.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { adminProductRoutes } from './modules/admin-products/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
@@ -40,6 +41,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { estimateRoutes } from './modules/estimates/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { Readiness } from './modules/health/readiness.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { transportsFromConfig } from './modules/notifications/transports.js';
@@ -90,6 +92,7 @@ export interface AppOptions {
         | 'paymentHoldMinutes'
         | 'paidHoldDays'
         | 'paymentPollSeconds'
+        | 'backups'
       >
     > & {
       redisUrl?: string | undefined;
@@ -103,6 +106,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Run background work (the reservation and offer expiry sweeps): the server sets it, tests call the work directly. */
   jobs?: boolean;
+  /** Whether to send this process traffic (/api/health/ready); the server's starts as starting, tests' as ready. */
+  readiness?: Readiness;
 }
 
 export async function buildApp({
@@ -112,6 +117,7 @@ export async function buildApp({
   logStream,
   clock = () => new Date(),
   jobs = false,
+  readiness = new Readiness(),
 }: AppOptions): Promise<FastifyInstance> {
   const trust = config.trustProxy;
   const lines = logger && config.logFormat === 'lines';
@@ -165,6 +171,8 @@ export async function buildApp({
   });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.
   registerSecurityHeaders(app);
+  // After the security headers so its 503 carries them; the catalogue cache before it is empty at start.
+  refuseWhileStarting(app, readiness);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, db.faults);
@@ -205,6 +213,7 @@ export async function buildApp({
     registerJobs(app, {
       db,
       clock,
+      after: readiness.started,
       sweepSeconds: config.orderSweepSeconds ?? 60,
       reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
       payments,
@@ -212,6 +221,7 @@ export async function buildApp({
       links: buyerLinks,
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
       metrics,
+      backups: config.backups,
     });
   }
 
@@ -223,7 +233,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       serveOpenApi(api);
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, readiness });
       await api.register(productRoutes, { db });
       await api.register(imageRoutes, { db });
       await api.register(authRoutes, {

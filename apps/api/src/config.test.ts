@@ -40,6 +40,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ OFFER_DAYS: '14' }).offerDays).toBe(14);
   });
 
+  it('backs up to ./backups every 24 hours keeping 7 unless told otherwise; 0 hours means never', () => {
+    expect(loadConfig({}).backups).toEqual({ dir: './backups', everyHours: 24, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' }).backups).toEqual({
+      dir: '/srv/backups',
+      everyHours: 0,
+      keep: 30,
+    });
+  });
+
   it('reads a PostgreSQL URL and treats an empty one as unset', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
@@ -62,6 +71,9 @@ describe('loadConfig', () => {
     [{ ALERTS_SWEEP_SECONDS: '0' }, 'ALERTS_SWEEP_SECONDS'],
     [{ PUBLIC_CACHE_MB: '0' }, 'PUBLIC_CACHE_MB'],
     [{ PUBLIC_CACHE_MB: 'lots' }, 'PUBLIC_CACHE_MB'],
+    [{ BACKUP_EVERY_HOURS: '-1' }, 'BACKUP_EVERY_HOURS'],
+    [{ BACKUP_EVERY_HOURS: 'daily' }, 'BACKUP_EVERY_HOURS'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
   ])('stops on %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));

@@ -117,6 +117,11 @@ const envSchema = z
     // in production only.
     REQUIRE_STAFF_MFA: onOff(),
     OUTBOX_POLL_SECONDS: wholeNumber('seconds', 1, 3600, 10),
+    // SQLite backups (docs/decisions/0073): where `npm run backup` and the server write them, how often the
+    // server takes one (0: never) and how many of the newest it keeps.
+    BACKUP_DIR: z.string().min(1).default('./backups'),
+    BACKUP_EVERY_HOURS: wholeNumber('hours', 0, 24 * 366, 24),
+    BACKUP_KEEP: wholeNumber('backups', 1, 10_000, 7),
     // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
     PG_POOL_MAX: z.coerce
       .number({ message: 'must be a number' })
@@ -227,6 +232,8 @@ export type Config = {
   paidHoldDays: number;
   paymentPollSeconds: number;
   outboxPollSeconds: number;
+  /** SQLite backups: the folder, hours between the server's own (0: none) and how many it keeps. */
+  backups: { dir: string; everyHours: number; keep: number };
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
   linkSecret: string | undefined;
@@ -299,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paidHoldDays: e.PAID_HOLD_DAYS,
     paymentPollSeconds: e.PAYMENT_POLL_SECONDS,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
+    backups: { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,
     metricsToken: e.METRICS_TOKEN,

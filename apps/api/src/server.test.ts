@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { seedProducts } from './db/seed/catalogue.js';
 
@@ -39,6 +40,21 @@ function urlOf(server: ReturnType<typeof start>) {
     void server.exited.then(() => {
       clearInterval(timer);
       reject(new Error(`server exited: ${server.output()}`));
+    });
+  });
+}
+
+/** The advisory lock Kysely's PostgreSQL migrator takes (kysely/dist/esm/dialect/postgres/postgres-adapter.js). */
+const KYSELY_MIGRATION_LOCK = '3853314791062309107';
+
+/** A port nothing listens on now (the kernel's pick, released at once). */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
     });
   });
 }
@@ -106,6 +122,8 @@ describe('server process', () => {
       const url = await urlOf(server);
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
+      // "running on" is printed once the database is prepared: ready for traffic.
+      expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
       const products = (await (await fetch(`${url}/api/v1/products`)).json()) as { total: number };
       expect(products.total).toBeGreaterThanOrEqual(24);
       expect(server.output()).toContain('Demo admin: admin@marketplace.mw');
@@ -118,6 +136,45 @@ describe('server process', () => {
     }
   }, 60_000);
 
+  // On PostgreSQL a migration waiting for a lock waits without blocking the process; on SQLite the wait for
+  // another connection's write lock blocks the thread (better-sqlite3 is synchronous), so this needs PostgreSQL.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'listens while it migrates: not ready, naming the step, other routes 503, alive; ready once migrated',
+    async () => {
+      const { createTestDb } = await import('./test/databases.js');
+      const database = await createTestDb('postgres');
+      // Kysely's migration lock (a session advisory lock, PostgresAdapter) held by another connection: the
+      // server's migrations wait for it.
+      const lock = new pg.Client({ connectionString: database.url });
+      await lock.connect();
+      await lock.query(`select pg_advisory_lock(${KYSELY_MIGRATION_LOCK})`);
+      const port = await freePort();
+      const server = start({ PORT: String(port), DATABASE_URL: database.url! });
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        const ready = await vi.waitFor(() => fetch(`${base}/api/health/ready`), { timeout: 30_000, interval: 50 });
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toMatchObject({ message: 'Starting: migrations', ready: false });
+        expect((await fetch(`${base}/api/health`)).status).toBe(200);
+        const products = await fetch(`${base}/api/v1/products`);
+        expect(products.status).toBe(503);
+        expect(products.headers.get('retry-after')).not.toBeNull();
+        await lock.query(`select pg_advisory_unlock(${KYSELY_MIGRATION_LOCK})`);
+        await urlOf(server);
+        expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+        expect((await fetch(`${base}/api/v1/products`)).status).toBe(200);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await server.exited;
+        await lock.end();
+        await database.dispose();
+      }
+    },
+    60_000,
+  );
+
   it('shuts down at once on SIGTERM with a keep-alive connection open, finishing a request in flight', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
     const server = start({ PORT: '0', DATA_DIR: dataDir });
@@ -127,6 +184,11 @@ describe('server process', () => {
       const idle = net.connect(Number(new URL(url).port), '127.0.0.1');
       idle.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
       await new Promise((resolve) => idle.once('data', resolve));
+      // A load balancer's kept-alive connection, asking whether to send traffic: yes, until the signal.
+      const balancer = net.connect(Number(new URL(url).port), '127.0.0.1');
+      const readyBefore = new Promise<string>((resolve) => balancer.once('data', (d: Buffer) => resolve(d.toString())));
+      balancer.write('GET /api/health/ready HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      expect((await readyBefore).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
       // A login whose body is still arriving when the signal comes.
       const body = JSON.stringify({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
       const login = slowRequest(
@@ -144,11 +206,16 @@ describe('server process', () => {
       const lateAnswer = await late;
       expect(lateAnswer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
       expect(lateAnswer.toLowerCase()).toContain('connection: close');
+      // Alive, but no longer ready: the balancer stops sending traffic.
+      const readyAfter = new Promise<string>((resolve) => balancer.once('data', (d: Buffer) => resolve(d.toString())));
+      balancer.write('GET /api/health/ready HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      expect((await readyAfter).split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
       login.finish();
       expect(await login.done).toBe('HTTP/1.1 200 OK');
       // 0, not the 1 of the shutdown deadline: nothing was cut and the database was closed.
       expect(await server.exited).toBe(0);
       idle.destroy();
+      balancer.destroy();
     } finally {
       server.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });

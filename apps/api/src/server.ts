@@ -7,6 +7,8 @@ import { openDatabase } from './db/database.js';
 import { DEMO_ADMIN } from './db/seed/index.js';
 import { prepareWhenReachable } from './db/start-wait.js';
 import { markRun, uncleanStopMessage } from './run-marker.js';
+import { prepareDatabase } from './db/startup.js';
+import { Readiness } from './modules/health/readiness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How long in-flight requests get to finish after SIGTERM (within a container platform's usual 30 s). */
@@ -44,15 +46,11 @@ async function main() {
       : production
         ? undefined
         : DEMO_ADMIN;
-  // A database not reachable yet (started with this server, or restarting) is waited for (docs/decisions/0075).
-  await prepareWhenReachable(
-    db,
-    { demo: !production, admin },
-    { waitMs: config.dbStartWaitSeconds * 1000, log: (message) => console.warn(message) },
-  );
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
-  const app = await buildApp({ config: { ...config, webDist }, db, jobs: true });
+  // Not ready until the database is prepared below; the jobs wait for it too (decision 0074).
+  const readiness = new Readiness({ starting: true });
+  const app = await buildApp({ config: { ...config, webDist }, db, jobs: true, readiness });
   if (!config.sms) {
     app.log.warn(
       `Phones are not being proved (no SMS transport): reservations hold items ${config.unprovedHoldHours} hours instead of ${config.reservationHours}`,
@@ -67,6 +65,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Not ready from now on, before the listener closes: a balancer's next check takes the process out.
+    readiness.drain();
     app.log.info({ signal }, 'shutting down');
     // Stop accepting new connections but leave open ones alone for a moment: a keep-alive connection that
     // looks idle may hold a request whose bytes arrived but are not parsed yet, and closing it at once reset
@@ -90,7 +90,27 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Listening before the migrations and the search reindex, so a load balancer asking /api/health/ready gets a
+  // 503 naming the step rather than no answer, and /api/health says the process is alive (decision 0074).
   await app.listen({ host: config.host, port: config.port });
+  try {
+    // A database not reachable yet (started with this server, or restarting) is waited for (docs/decisions/0075).
+    await prepareWhenReachable(
+      db,
+      { demo: !production, admin },
+      {
+        waitMs: config.dbStartWaitSeconds * 1000,
+        log: (message) => console.warn(message),
+        prepare: (database, seedOptions) => prepareDatabase(database, seedOptions, readiness),
+      },
+    );
+  } catch (error) {
+    // A shutdown during the start closed the database under it: not a failed start, and it exits by itself.
+    if (closing) return;
+    throw error;
+  }
+  if (closing) return;
+  readiness.ready();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Marketplace running on http://localhost:${port} (${db.engine})`);

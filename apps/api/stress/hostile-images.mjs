@@ -452,7 +452,7 @@ async function main() {
       });
       pid = server.pid;
     }
-    await waitFor(`${base}/api/health`, 20_000);
+    await waitFor(`${base}/api/health/ready`, 20_000);
 
     const idleLogin = await login(base, email, password);
     if (idleLogin.status !== 200) throw new Error(`admin login failed: ${idleLogin.status}`);

@@ -75,7 +75,7 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, logFile
   const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   try {
     await Promise.race([
-      waitUp(`${base}/api/health`, waitMs),
+      waitUp(`${base}/api/health/ready`, waitMs),
       exited.then(({ code, signal }) => Promise.reject(new Error(`server exited during start (${code ?? signal})`))),
     ]);
   } catch (error) {

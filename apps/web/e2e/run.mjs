@@ -224,14 +224,14 @@ async function waitForHealth() {
   while (Date.now() < deadline) {
     if (serverExited) throw new Error('the server exited before it became healthy');
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}/api/health/ready`);
       if (response.status === 200) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no 200 from ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+  throw new Error(`no 200 from ${baseUrl}/api/health/ready within ${HEALTH_TIMEOUT_MS / 1000} s`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

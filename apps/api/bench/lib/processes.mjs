@@ -78,7 +78,7 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArg
     }),
   );
   fs.closeSync(out);
-  await waitUp(`${base}/api/health`, 120_000, proc);
+  await waitUp(`${base}/api/health/ready`, 120_000, proc);
   return started(proc, base, log);
 }
 

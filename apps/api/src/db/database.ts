@@ -17,6 +17,7 @@ import {
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
+import { onlineBackup } from './backup.js';
 import { FaultLog, faultOf } from './faults.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './schema.js';
@@ -44,6 +45,8 @@ export interface Db {
   catalogueStamp(): Promise<CatalogueStamp>;
   /** PostgreSQL's connection pool, for the metrics: connections open, idle, and requests waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** SQLite only: writes a consistent copy of the live database to a file (db/backup.ts); PostgreSQL has pg_dump. */
+  backupTo?: (destination: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -203,6 +206,7 @@ function openSqlite(file: string): Db {
       const row = stampStatement.get()!;
       return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
     },
+    backupTo: onlineBackup(database),
     close: once(() => kysely.destroy()),
   };
 }

@@ -12,10 +12,16 @@ import type { Payments } from '../modules/payments/service.js';
 import type { AlertLinks } from '../modules/alerts/service.js';
 import { sweepAlerts } from '../modules/alerts/sweep.js';
 import type { Metrics } from './metrics.js';
+import { backupIfDue, type BackupSchedule } from '../db/backup.js';
+
+/** How often the server looks whether a backup is due: a backup comes at most this late. */
+const BACKUP_CHECK_SECONDS = 600;
 
 export interface JobOptions {
   db: Db;
   clock: () => Date;
+  /** The jobs start once this resolves: the server's start (migrations) is done (decision 0074). */
+  after?: Promise<unknown>;
   /** How often the expiry sweeps run. */
   sweepSeconds: number;
   /** RESERVATION_HOURS: what a pay-now order with a proved phone falls back to when its payment never came. */
@@ -30,6 +36,8 @@ export interface JobOptions {
   alerts?: { links: AlertLinks; sweepSeconds: number };
   /** Each job's rounds, time and failures are counted (GET /api/metrics). */
   metrics?: Metrics;
+  /** SQLite backups (BACKUP_*, decision 0073); ignored on PostgreSQL, which has pg_dump, or with everyHours 0. */
+  backups?: BackupSchedule;
 }
 
 type Track = <T>(job: string, run: () => Promise<T>) => Promise<T>;
@@ -41,13 +49,36 @@ type Track = <T>(job: string, run: () => Promise<T>) => Promise<T>;
  */
 export function registerJobs(
   app: FastifyInstance,
-  { db, clock, sweepSeconds, reservationHours, payments, outbox, links, alerts, metrics }: JobOptions,
+  {
+    db,
+    clock,
+    after = Promise.resolve(),
+    sweepSeconds,
+    reservationHours,
+    payments,
+    outbox,
+    links,
+    alerts,
+    backups,
+    metrics,
+  }: JobOptions,
 ) {
   const track: Track = (job, run) => (metrics ? metrics.job(job, run) : run());
-  if (outbox) registerOutboxWorker(app, db, clock, outbox, track);
+  const copy = db.backupTo;
+  // Decided from the backups folder, so with several processes on one SQLite file (rare) a second process
+  // finds the first one's fresh backup and takes none; two in the same second cannot share a name.
+  if (backups && backups.everyHours > 0 && copy)
+    every(app, after, BACKUP_CHECK_SECONDS, () =>
+      track('backup', () => backupIfDue(copy, backups, clock()))
+        .then(({ taken, pruned }) => {
+          if (taken) app.log.info({ file: taken.file, bytes: taken.bytes, pruned }, 'database backed up');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed')),
+    );
+  if (outbox) registerOutboxWorker(app, db, clock, after, outbox, track);
   // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).
   if (alerts)
-    every(app, alerts.sweepSeconds, () =>
+    every(app, after, alerts.sweepSeconds, () =>
       track('alerts', () => sweepAlerts(db, alerts.links, clock()))
         .then((sent) => {
           if (sent > 0) app.log.info({ sent }, 'alerts sent');
@@ -56,14 +87,14 @@ export function registerJobs(
     );
   // Several processes may poll at once: each transfer is claimed before it is asked about (pollTransfers).
   if (payments)
-    every(app, payments.pollSeconds, () =>
+    every(app, after, payments.pollSeconds, () =>
       track('payments', () => pollTransfers(payments, clock())).catch((error: unknown) =>
         app.log.error({ err: error }, 'payment poll failed'),
       ),
     );
 
   // Orders that ran out while no server was running expire at start, not a tick later.
-  every(app, sweepSeconds, () => {
+  every(app, after, sweepSeconds, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
     return track('order_expiry', () => expireDueOrders(db, now, undefined, reservationHours, links))
@@ -92,27 +123,31 @@ function registerOutboxWorker(
   app: FastifyInstance,
   db: Db,
   clock: () => Date,
+  after: Promise<unknown>,
   { transports, pollSeconds }: NonNullable<JobOptions['outbox']>,
   track: Track,
 ) {
-  app.addHook('onReady', async () => {
-    // A transport set up since the last start sends what waited for it (see reviveUnconfigured).
-    const revived = await reviveUnconfigured(db, transports, clock()).catch((error: unknown) => {
-      app.log.error({ err: error }, 'outbox: could not requeue unconfigured messages');
-      return 0;
-    });
-    if (revived > 0) app.log.info({ revived }, 'outbox: unconfigured messages queued again');
-    app.log.info({ channels: transports.map((t) => t.channel) }, 'outbox delivery worker started');
-  });
   // Sends made while the database was away, recorded when it returns instead of sent again (docs/decisions/0076).
   const unrecorded = new UnrecordedSends();
-  // Registered after the hook above: the first delivery comes once the revived messages are queued.
-  every(app, pollSeconds, () =>
-    track('outbox', () => deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded }))
-      .then((report) => {
-        if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed')),
+  every(
+    app,
+    after,
+    pollSeconds,
+    () =>
+      track('outbox', () => deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded }))
+        .then((report) => {
+          if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed')),
+    // Before the first delivery: a transport set up since the last start sends what waited for it.
+    async () => {
+      const revived = await reviveUnconfigured(db, transports, clock()).catch((error: unknown) => {
+        app.log.error({ err: error }, 'outbox: could not requeue unconfigured messages');
+        return 0;
+      });
+      if (revived > 0) app.log.info({ revived }, 'outbox: unconfigured messages queued again');
+      app.log.info({ channels: transports.map((t) => t.channel) }, 'outbox delivery worker started');
+    },
   );
   // After every's own onClose (which waits for the run in flight): one last try, then say what is left.
   app.addHook('onClose', async () => {
@@ -122,15 +157,28 @@ function registerOutboxWorker(
 }
 
 /**
- * Runs `task` every `seconds` once the app is ready, and once straight away. One run at a time: a tick that
- * finds the last run still going is skipped. The task logs its own failures (one that still escapes is
- * logged here) and the next tick tries again. The timer never keeps the process alive; closing the app
- * stops it and waits for the run in flight.
+ * Runs `task` every `seconds` once the app is ready and `after` resolved (the server's start is done), and
+ * once straight away, after `first` if given. One run at a time: a tick that finds the last run still going
+ * is skipped. The task logs its own failures (one that still escapes is logged here) and the next tick tries
+ * again. The timer never keeps the process alive; closing the app stops it and waits for the run in flight.
  */
-function every(app: FastifyInstance, seconds: number, task: () => Promise<unknown>) {
+function every(
+  app: FastifyInstance,
+  after: Promise<unknown>,
+  seconds: number,
+  task: () => Promise<unknown>,
+  first?: () => Promise<void>,
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
+  let afterDone = false;
+  let started: Promise<void> | undefined;
+  // A start that fails leaves the jobs stopped; the server exits on it anyway.
+  const waited = after.then(
+    () => void (afterDone = true),
+    () => undefined,
+  );
 
   const run = () => {
     if (running || closed) return;
@@ -141,14 +189,26 @@ function every(app: FastifyInstance, seconds: number, task: () => Promise<unknow
         running = undefined;
       });
   };
-
-  app.addHook('onReady', async () => {
+  const start = async () => {
+    if (closed) return;
+    if (first) await first();
+    if (closed) return;
     timer = setInterval(run, seconds * 1000);
     timer.unref();
     run();
+  };
+
+  app.addHook('onReady', async () => {
+    // Already started (tests, or a server whose start is done): begin now, as ready resolves. Otherwise when
+    // the start is done, without holding up listen (the server listens while it migrates).
+    if (afterDone) await (started = start());
+    else started = waited.then(() => (afterDone ? start() : undefined));
   });
   app.addHook('onClose', async () => {
     closed = true;
+    clearInterval(timer);
+    // A start still waiting for `after` (shutdown while migrating) will not begin: nothing to wait for.
+    if (afterDone) await started;
     clearInterval(timer);
     await running;
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import type { Db, Engine } from '../db/database.js';
+import type { Readiness } from '../modules/health/readiness.js';
 import { createTestDb } from './databases.js';
 
 export interface TestApp {
@@ -40,6 +41,10 @@ export interface TestAppOptions {
   paymentHoldMinutes?: number;
   /** METRICS_TOKEN: /api/metrics then answers this bearer token from anywhere. */
   metricsToken?: string;
+  /** BACKUP_DIR, BACKUP_EVERY_HOURS and BACKUP_KEEP (the scheduled backups run only with `jobs`). */
+  backups?: AppOptions['config']['backups'];
+  /** The server's start as /api/health/ready and the jobs see it (ready unless given). */
+  readiness?: Readiness;
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -68,12 +73,14 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.paymentHoldMinutes !== undefined) config.paymentHoldMinutes = options.paymentHoldMinutes;
   if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
   if (options.metricsToken !== undefined) config.metricsToken = options.metricsToken;
+  if (options.backups !== undefined) config.backups = options.backups;
   const app = await buildApp({
     config,
     db,
     logger: process.env.TEST_LOG === '1',
     ...(options.clock ? { clock: options.clock } : {}),
     jobs: options.jobs ?? false,
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   await app.ready();
   return app;

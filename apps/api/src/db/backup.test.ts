@@ -1,0 +1,318 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestApp, testClock } from '../test/app.js';
+import { engines } from '../test/databases.js';
+import { backupIfDue, backupName, checkCopy, listBackups, onlineBackup, takeBackup, type Backup } from './backup.js';
+import { openDatabase, type Db } from './database.js';
+import { migrateToLatest } from './migrate.js';
+import { Readiness } from '../modules/health/readiness.js';
+import { RestoreRefused, restoreBackup } from './restore.js';
+import { SQLiteDatabase, sqliteModuleFor } from './sqlite-driver.js';
+
+// Backups of the SQLite file (docs/decisions/0073). PostgreSQL's pg_dump and pg_restore are in
+// pg-dump.test.ts.
+
+const folders: string[] = [];
+const open: Db[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close();
+  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
+  folders.push(dir);
+  return dir;
+}
+
+/** A migrated database in a file, as the server has it (WAL), left open like a running server's. */
+async function liveDatabase(dir: string): Promise<{ file: string; db: Db }> {
+  const file = path.join(dir, 'data', 'marketplace.db');
+  const db = openDatabase({ sqliteFile: file });
+  open.push(db);
+  await migrateToLatest(db);
+  return { file, db };
+}
+
+/**
+ * Another thread writing to the same file on a connection of its own, one row per transaction, reporting
+ * each row only once its commit returned: the acknowledged writes. It runs until `stop`.
+ */
+function writer(file: string) {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const module = createRequire(import.meta.url).resolve(sqliteModuleFor(Number(process.versions.napi)));
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.module);
+    const db = new Database(workerData.file, { timeout: 5000 });
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    const insert = db.prepare("insert into app_settings (key, value, created_at) values (?, 'x', '2026-01-01T00:00:00.000Z')");
+    let n = 0;
+    while (Atomics.load(workerData.flag, 0) === 0) {
+      n += 1;
+      insert.run('write-' + n);
+      parentPort.postMessage(n);
+    }
+    db.close();
+    parentPort.postMessage('done');
+    `,
+    { eval: true, workerData: { file, module, flag } },
+  );
+  let acknowledged = 0;
+  const listeners: (() => void)[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    worker.on('error', reject);
+    worker.on('message', (message: number | 'done') => {
+      if (message === 'done') return resolve();
+      acknowledged = message;
+      for (const listener of listeners.splice(0)) listener();
+    });
+  });
+  return {
+    acknowledged: () => acknowledged,
+    /** Resolves once at least `n` writes are acknowledged. */
+    until: async (n: number) => {
+      while (acknowledged < n) await new Promise<void>((resolve) => listeners.push(resolve));
+    },
+    stop: async () => {
+      Atomics.store(flag, 0, 1);
+      await done;
+      await worker.terminate();
+    },
+  };
+}
+
+describe('backups of the SQLite database', () => {
+  it('taken while another connection writes, restores to a database that passes its check, opens with the app and holds every write acknowledged before the backup began', async () => {
+    const dir = folder();
+    const { file } = await liveDatabase(dir);
+    const writes = writer(file);
+    try {
+      await writes.until(50);
+      const before = writes.acknowledged();
+      // `npm run backup` has a connection of its own, as here; a few pages a step, so the writer's commits
+      // land between steps and SQLite restarts the copy until it is taken in one step.
+      const tool = new SQLiteDatabase(file);
+      const backup = await takeBackup(onlineBackup(tool, 2), path.join(dir, 'backups'), new Date()).finally(() =>
+        tool.close(),
+      );
+      // The writer went on after the backup: the copy is of a database still being written.
+      await writes.until(writes.acknowledged() + 20);
+      await writes.stop();
+
+      expect(path.basename(backup.file)).toMatch(/^marketplace-\d{8}T\d{6}Z\.db$/);
+      expect(backup.bytes).toBe(fs.statSync(backup.file).size);
+      // One self-contained file: nothing of it lives in a WAL beside it.
+      expect(fs.readdirSync(path.join(dir, 'backups'))).toEqual([path.basename(backup.file)]);
+
+      const target = path.join(dir, 'fresh', 'marketplace.db');
+      expect(restoreBackup(backup.file, target, new Date()).aside).toBeUndefined();
+      expect(checkCopy(target)).toBeUndefined();
+      const restored = openDatabase({ sqliteFile: target });
+      open.push(restored);
+      const keys = new Set(
+        (await restored.kysely.selectFrom('app_settings').select('key').where('key', 'like', 'write-%').execute()).map(
+          (r) => r.key,
+        ),
+      );
+      const missing = Array.from({ length: before }, (_, i) => `write-${i + 1}`).filter((key) => !keys.has(key));
+      expect(missing).toEqual([]);
+
+      const app = await buildTestApp(restored);
+      try {
+        expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect((await app.inject({ method: 'GET', url: '/api/v1/products' })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await writes.stop();
+    }
+  }, 60_000);
+
+  it('finishes while another connection commits between every step of the copy (SQLite restarts it each time)', async () => {
+    const dir = folder();
+    const { file, db } = await liveDatabase(dir);
+    let writes = 0;
+    let copying = true;
+    let last: Promise<unknown> = Promise.resolve();
+    // The "server": a write after every step of the copy, on another connection, as another process's would be.
+    const write = () => {
+      if (!copying) return;
+      writes += 1;
+      last = db.kysely
+        .insertInto('app_settings')
+        .values({ key: `between-${writes}`, value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+        .execute()
+        .then(() => setImmediate(write));
+    };
+    const tool = new SQLiteDatabase(file);
+    try {
+      setImmediate(write);
+      const backup = await takeBackup(onlineBackup(tool, 2), path.join(dir, 'backups'), new Date());
+      copying = false;
+      expect(checkCopy(backup.file)).toBeUndefined();
+      expect(writes).toBeGreaterThan(3);
+    } finally {
+      copying = false;
+      await last;
+      tool.close();
+    }
+  }, 20_000);
+
+  it('a backup whose first step comes while its own connection is inside a write transaction still gives a whole copy', async () => {
+    const dir = folder();
+    const { db } = await liveDatabase(dir);
+    await db.kysely
+      .insertInto('app_settings')
+      .values({ key: 'committed-before', value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
+    // The server's own connection (its scheduled backup) with a request's transaction open across a turn of
+    // the event loop: SQLite refuses the step as busy, which better-sqlite3 took for a finished empty copy.
+    let pending: Promise<Backup> | undefined;
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('app_settings')
+        .values({ key: 'in-transaction', value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+        .execute();
+      const at = new Date('2026-05-01T10:00:00Z');
+      pending = takeBackup(db.backupTo!, path.join(dir, 'backups'), at);
+      // better-sqlite3 opens the copy, then queues its first step: wait for the file, then let that step run
+      // (it was queued before the next turn's), all inside the transaction.
+      const partial = path.join(dir, 'backups', `${backupName(at)}.${process.pid}.partial`);
+      while (!fs.existsSync(partial)) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    });
+    const backup = await pending!;
+    expect(checkCopy(backup.file)).toBeUndefined();
+    const copy = openDatabase({ sqliteFile: backup.file });
+    open.push(copy);
+    expect(
+      await copy.kysely.selectFrom('app_settings').where('key', '=', 'committed-before').select('key').execute(),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the newest BACKUP_KEEP, taking one only when the newest is BACKUP_EVERY_HOURS old', async () => {
+    const dir = folder();
+    const { db } = await liveDatabase(dir);
+    const schedule = { dir: path.join(dir, 'backups'), everyHours: 24, keep: 3 };
+    const start = new Date('2026-03-01T02:00:00Z');
+    const at = (hours: number) => new Date(start.getTime() + hours * 3_600_000);
+
+    expect((await backupIfDue(db.backupTo!, schedule, at(0))).taken).toBeDefined();
+    // Not due an hour later, nor just before the day is out (a restart in between takes none either).
+    expect((await backupIfDue(db.backupTo!, schedule, at(1))).taken).toBeUndefined();
+    expect((await backupIfDue(db.backupTo!, schedule, at(23.9))).taken).toBeUndefined();
+    for (const day of [1, 2, 3, 4]) {
+      const { taken } = await backupIfDue(db.backupTo!, schedule, at(24 * day));
+      expect(taken?.file).toBe(path.join(schedule.dir, backupName(at(24 * day))));
+    }
+    expect(listBackups(schedule.dir).map((f) => path.basename(f))).toEqual(
+      [2, 3, 4].map((day) => backupName(at(24 * day))),
+    );
+    for (const file of listBackups(schedule.dir)) expect(checkCopy(file)).toBeUndefined();
+  });
+
+  it('restore refuses a file that is not a database, a damaged one and another SQLite database, leaving the current one alone', async () => {
+    const dir = folder();
+    const { file: live, db } = await liveDatabase(dir);
+    const good = await takeBackup(db.backupTo!, path.join(dir, 'backups'), new Date());
+    await db.close();
+    const before = fs.readFileSync(live);
+
+    const text = path.join(dir, 'notes.db');
+    fs.writeFileSync(text, 'not a database at all, but long enough to have a header'.repeat(100));
+    const damaged = path.join(dir, 'damaged.db');
+    const bytes = fs.readFileSync(good.file);
+    // Keep the header (page 1) and scribble over the pages of the tables.
+    for (let i = 4096; i < bytes.length; i += 7) bytes[i] = 0x5a;
+    fs.writeFileSync(damaged, bytes);
+    const other = path.join(dir, 'other.db');
+    const foreign = openDatabase({ sqliteFile: other });
+    await foreign.kysely.schema.createTable('notes').addColumn('id', 'integer').execute();
+    await foreign.close();
+
+    for (const [copy, reason] of [
+      [text, /not a readable SQLite database/],
+      [damaged, /integrity_check|not a readable SQLite database/],
+      [other, /no migrations table/],
+      [path.join(dir, 'missing.db'), /does not exist/],
+    ] as const) {
+      expect(() => restoreBackup(copy, live, new Date())).toThrow(RestoreRefused);
+      expect(() => restoreBackup(copy, live, new Date())).toThrow(reason);
+    }
+    expect(fs.readFileSync(live).equals(before)).toBe(true);
+    expect(fs.readdirSync(path.dirname(live))).toEqual(['marketplace.db']);
+  });
+
+  it('restore refuses while the database is open (a running server) and, once it is closed, keeps it aside with its WAL', async () => {
+    const dir = folder();
+    const { file: live, db } = await liveDatabase(dir);
+    const backup = await takeBackup(db.backupTo!, path.join(dir, 'backups'), new Date());
+    await db.kysely
+      .insertInto('app_settings')
+      .values({ key: 'after-backup', value: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
+
+    expect(() => restoreBackup(backup.file, live, new Date())).toThrow(/is in use \(is the server running\?\)/);
+    expect(fs.existsSync(live)).toBe(true);
+
+    await db.close();
+    const at = new Date('2026-11-26T10:11:12Z');
+    const { aside } = restoreBackup(backup.file, live, at);
+    expect(aside).toBe(path.join(path.dirname(live), 'marketplace-before-restore-20261126T101112Z.db'));
+    // The database it replaced still holds what came after the backup; the restored one does not.
+    const kept = openDatabase({ sqliteFile: aside! });
+    open.push(kept);
+    expect(
+      await kept.kysely.selectFrom('app_settings').where('key', '=', 'after-backup').select('key').execute(),
+    ).toHaveLength(1);
+    const restored = openDatabase({ sqliteFile: live });
+    open.push(restored);
+    expect(
+      await restored.kysely.selectFrom('app_settings').where('key', '=', 'after-backup').select('key').execute(),
+    ).toHaveLength(0);
+  });
+});
+
+describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
+  it('takes one when it starts with none fresh in BACKUP_DIR, on SQLite only (PostgreSQL has pg_dump)', async () => {
+    const dir = path.join(folder(), 'backups');
+    const clock = testClock(new Date('2026-06-01T08:00:00Z'));
+    const t = await createTestApp(engine, { jobs: true, clock, backups: { dir, everyHours: 24, keep: 7 } });
+    // Closing waits for the run in flight.
+    await t.close();
+    const taken = listBackups(dir).map((f) => path.basename(f));
+    expect(taken).toEqual(engine === 'sqlite' ? ['marketplace-20260601T080000Z.db'] : []);
+    if (engine === 'sqlite') expect(checkCopy(listBackups(dir)[0]!)).toBeUndefined();
+  });
+
+  it("waits for the server's start (migrations) before the first", async () => {
+    const dir = path.join(folder(), 'backups');
+    const readiness = new Readiness({ starting: true });
+    const t = await createTestApp(engine, { jobs: true, readiness, backups: { dir, everyHours: 24, keep: 7 } });
+    // Closed while still starting: no job ran (closing would have waited for one in flight).
+    await t.close();
+    expect(fs.existsSync(dir)).toBe(false);
+
+    const ready = new Readiness({ starting: true });
+    const u = await createTestApp(engine, { jobs: true, readiness: ready, backups: { dir, everyHours: 24, keep: 7 } });
+    ready.ready();
+    await ready.started;
+    await u.close();
+    expect(listBackups(dir)).toHaveLength(engine === 'sqlite' ? 1 : 0);
+  });
+
+  it('takes none with BACKUP_EVERY_HOURS=0', async () => {
+    const dir = path.join(folder(), 'backups');
+    const t = await createTestApp(engine, { jobs: true, backups: { dir, everyHours: 0, keep: 7 } });
+    await t.close();
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { SQLiteDatabase } from './sqlite-driver.js';
+
+/** Backups are `marketplace-YYYYMMDDTHHMMSSZ.db`: sorting the names sorts them by time (decision 0073). */
+const NAME = /^marketplace-(\d{8}T\d{6}Z)\.db$/;
+
+export interface Backup {
+  file: string;
+  bytes: number;
+}
+
+/** The file name of a backup taken at `at`. */
+export function backupName(at: Date): string {
+  return `marketplace-${stampOf(at)}.db`;
+}
+
+/** `20261126T123456Z`: the UTC time, to the second, as file names can carry it. */
+export function stampOf(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+}
+
+/** Attempts at a copy that fails its check, and the pause between them. */
+const COPY_ATTEMPTS = 3;
+const COPY_RETRY_MS = 200;
+
+/**
+ * Copies a live SQLite database into `dir` with SQLite's online backup, checks the copy and returns it.
+ * `copy` is `onlineBackup` of a connection: it reads one consistent snapshot, the WAL's pages included,
+ * so every write committed before it began is in the copy; a plain file copy lacks the WAL's writes
+ * (decision 0073). The copy is written under a temporary name and renamed only once it checked out.
+ */
+export async function takeBackup(copy: (destination: string) => Promise<void>, dir: string, at: Date): Promise<Backup> {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.resolve(dir, backupName(at));
+  if (fs.existsSync(file)) throw new Error(`${file} already exists: one backup per second`);
+  const partial = `${file}.${process.pid}.partial`;
+  const removePartial = () => {
+    for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) fs.rmSync(leftover, { force: true });
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    let problem: string | undefined;
+    try {
+      await copy(partial);
+      problem = checkCopy(partial, { journalToFile: true });
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    if (!problem) break;
+    removePartial();
+    // A first step that comes while the same connection is inside a write transaction (the server's
+    // scheduled backup during a request's) is refused as busy, and better-sqlite3 takes that for a
+    // finished, empty copy: the check catches it, and a later attempt finds the transaction done.
+    if (attempt >= COPY_ATTEMPTS) throw new Error(`the copy failed ${attempt} times, the last: ${problem}`);
+    await new Promise((resolve) => setTimeout(resolve, COPY_RETRY_MS));
+  }
+  try {
+    fs.renameSync(partial, file);
+  } finally {
+    removePartial();
+  }
+  return { file, bytes: fs.statSync(file).size };
+}
+
+/** Pages copied per step of a backup (4 MB of 4 KB pages): the server answers requests between steps. */
+const PAGES_PER_STEP = 1000;
+/** After this many restarts (another connection wrote mid-copy), the rest is copied in one step. */
+const RESTARTS_BEFORE_ONE_STEP = 3;
+
+/**
+ * Copies with `database.backup`, a few MB per step so a server taking its own backup goes on answering
+ * between steps. Writes through the same connection (the server's own) are carried into the copy by SQLite;
+ * a write from another connection (another process, or `npm run backup` beside a server) makes SQLite start
+ * the copy over, so after a few restarts the remaining pages are copied in one step, one read transaction
+ * that in WAL mode blocks no writer. Either way the copy is one consistent snapshot (decision 0073).
+ */
+export function onlineBackup(
+  database: SQLite.Database,
+  pagesPerStep = PAGES_PER_STEP,
+): (destination: string) => Promise<void> {
+  return async (destination) => {
+    let remaining = Number.POSITIVE_INFINITY;
+    let restarts = 0;
+    await database.backup(destination, {
+      progress: ({ remainingPages }) => {
+        // A restart copies from the first page again: what remains does not go down.
+        if (remainingPages >= remaining) restarts += 1;
+        remaining = remainingPages;
+        return restarts >= RESTARTS_BEFORE_ONE_STEP ? 0x7fffffff : pagesPerStep;
+      },
+    });
+  };
+}
+
+/**
+ * What is wrong with a file meant to be our database, or undefined when it is sound: it opens as SQLite,
+ * passes `integrity_check`, and holds the migrations table (so it is this product's schema). With
+ * `journalToFile` the copy is also switched out of WAL, so it is one self-contained file.
+ */
+export function checkCopy(file: string, { journalToFile = false } = {}): string | undefined {
+  if (!fs.existsSync(file)) return `${file} does not exist`;
+  let database: SQLite.Database | undefined;
+  try {
+    database = new SQLiteDatabase(file, { fileMustExist: true });
+    const result = database.pragma('integrity_check') as { integrity_check: string }[];
+    const verdict = result.map((r) => r.integrity_check).join('; ');
+    if (verdict !== 'ok') return `integrity_check says ${verdict}`;
+    const migrations = database
+      .prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get() as { n: number };
+    if (migrations.n === 0) return 'it is a SQLite database but not this product’s (no migrations table)';
+    if (journalToFile) database.pragma('journal_mode = DELETE');
+    return undefined;
+  } catch (error) {
+    return `it is not a readable SQLite database (${(error as Error).message})`;
+  } finally {
+    database?.close();
+  }
+}
+
+/** The backups in `dir`, oldest first (by the time in their names). */
+export function listBackups(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => NAME.test(name))
+    .sort()
+    .map((name) => path.resolve(dir, name));
+}
+
+/** When the backup in `file` was taken, read from its name. */
+function takenAt(file: string): Date {
+  const stamp = NAME.exec(path.basename(file))![1]!;
+  const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`;
+  return new Date(iso);
+}
+
+/** Deletes all but the newest `keep` backups in `dir`; returns the files deleted. */
+function pruneBackups(dir: string, keep: number): string[] {
+  const all = listBackups(dir);
+  const old = all.slice(0, Math.max(0, all.length - keep));
+  for (const file of old) fs.rmSync(file, { force: true });
+  return old;
+}
+
+export interface BackupSchedule {
+  dir: string;
+  /** BACKUP_EVERY_HOURS (above 0: 0 means the server takes none). */
+  everyHours: number;
+  /** BACKUP_KEEP. */
+  keep: number;
+}
+
+/**
+ * The server's scheduled backup: takes one when the newest in the folder (the server's or one taken by hand
+ * with `npm run backup`) is `everyHours` old or more, then keeps the newest `keep`. Deciding from the folder
+ * rather than from a timer makes restarts neither skip a backup nor take an extra one.
+ */
+export async function backupIfDue(
+  copy: (destination: string) => Promise<void>,
+  { dir, everyHours, keep }: BackupSchedule,
+  now: Date,
+): Promise<{ taken: Backup | undefined; pruned: string[] }> {
+  const newest = listBackups(dir).at(-1);
+  if (newest && now.getTime() - takenAt(newest).getTime() < everyHours * 3_600_000)
+    return { taken: undefined, pruned: [] };
+  const taken = await takeBackup(copy, dir, now);
+  return { taken, pruned: pruneBackups(dir, keep) };
+}
