@@ -24,7 +24,7 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-export type CacheLookup = 'hit' | 'miss' | 'stale';
+type CacheLookup = 'hit' | 'miss' | 'stale';
 
 /** What the rest of the app reports to the metrics as it works. */
 export interface Metrics {
