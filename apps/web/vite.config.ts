@@ -7,7 +7,7 @@ import { lingui } from '@lingui/vite-plugin';
 // src/lib modules only the basket, checkout, orders, alerts, contact and seller screens use stay out: they load with those screens;
 // the upload and photo-shrinking code loads only when photos are picked or sent (docs/decisions/0054).
 const NOT_SHELL =
-  /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session|alerts-api|phone-proofs|shops|upload|photo-[\w-]+)\./;
+  /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session|alerts-api|interest-api|phone-proofs|shops|upload|photo-[\w-]+)\./;
 const SHELL = [
   /node_modules[\\/](react|react-dom|scheduler|@lingui[\\/]core)[\\/]/,
   // The translator every screen reads its texts through; a language's catalogue is a chunk of its own.

@@ -48,7 +48,7 @@ describe('FilterBar', () => {
     renderBar({ category: 'SmartPhones' }, { sort: 'price_asc' });
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByText('Filters'));
-    await user.type(screen.getByLabelText('From'), '50,000');
+    await user.type(await screen.findByLabelText('From'), '50,000');
     await user.type(screen.getByLabelText('To'), '400000');
     await user.selectOptions(
       await screen.findByRole('combobox', { name: 'Town' }),
@@ -67,7 +67,7 @@ describe('FilterBar', () => {
     mockApi([[/towns/, () => json({ towns: [] })]]);
     renderBar({ category: 'TVs' });
     await user.click(screen.getByText('Filters'));
-    await user.type(screen.getByLabelText('From'), '900');
+    await user.type(await screen.findByLabelText('From'), '900');
     await user.type(screen.getByLabelText('To'), '100');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(screen.getByRole('alert')).toHaveTextContent(/^Price from must not be more than price to$/);
@@ -83,7 +83,7 @@ describe('FilterBar', () => {
     mockApi([[/towns/, () => json({ towns: ['Zomba'] })]]);
     renderBar({ category: 'TVs' }, { min_price: '1', max_price: '5', condition: 'fair', sort: 'newest' });
     await user.click(screen.getByText('Filters (2)'));
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
     expect(where()).toBe('/discover?category=TVs&sort=newest');
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from '../../../lib/router';
@@ -72,9 +72,11 @@ describe('brand, storage and RAM filters', () => {
     expect(screen.getByTestId('where').textContent).toBe('/discover?category=SmartPhones');
   });
 
-  it('keeps the chosen values as hidden fields of the form until the filters are opened', () => {
+  it('keeps the chosen values as hidden fields of the form until the filters are opened', async () => {
     const fetchMock = mockApi([]);
     const { container } = renderBar('/discover?category=SmartPhones&brand=Tecno&ram=8');
+    // The form's code is a piece of its own (FilterBar): it comes a moment after the bar.
+    await waitFor(() => expect(container.querySelector('form')).not.toBeNull());
     const hidden = Array.from(container.querySelectorAll<HTMLInputElement>('form input[type="hidden"]'));
     expect(hidden.map((input) => [input.name, input.value])).toEqual([
       ['category', 'SmartPhones'],
