@@ -1,6 +1,6 @@
 import { ERASE_REFUSED_OPEN_ORDER, ERASE_REFUSED_OPEN_PAYOUT, ERASED_NAME } from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testClock, type TestApp } from '../../test/app.js';
+import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { rowsHolding } from '../../test/person-scan.js';
@@ -398,5 +398,20 @@ describe.each(engines)('personal data [%s]', (engine) => {
     expect((await find('')).statusCode).toBe(400);
     expect((await find('phone=12345')).statusCode).toBe(400);
     expect((await find('phone=0888777001&email=a@example.mw')).statusCode).toBe(400);
+  });
+
+  it("runs as the server's background job, once at start and then hourly", async () => {
+    const p = person();
+    const id = await order(p, 'cancel');
+    await endedAgo('orders', id, 30);
+    const server = await buildTestApp(t.db, { jobs: true, clock, personalDataMonths: 24 });
+    // Closing waits for the round in flight: the one run at start.
+    await server.close();
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select(['buyer_name', 'phone'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ buyer_name: ERASED_NAME, phone: '' });
   });
 });
