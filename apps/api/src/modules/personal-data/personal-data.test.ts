@@ -325,6 +325,26 @@ describe.each(engines)('personal data [%s]', (engine) => {
       .set({ seller_user_id: account.id })
       .where('id', '=', requestId)
       .execute();
+    // A password-reset link and a failed login under the email: gone with the account.
+    const at = clock().toISOString();
+    await t.db.kysely
+      .insertInto('email_links')
+      .values({
+        purpose: 'password_reset',
+        token_hash: `reset-${p.phone}`,
+        email: p.email,
+        user_id: null,
+        seller_request_id: null,
+        password_hash: null,
+        created_at: at,
+        expires_at: at,
+        used_at: null,
+      })
+      .execute();
+    await t.db.kysely
+      .insertInto('login_failures')
+      .values({ email_key: p.email.toLowerCase(), ip: '10.0.0.9', created_at: at })
+      .execute();
     const found = (await find(`email=${encodeURIComponent(p.email)}`)).json();
     expect(found.seller_accounts.map((a: { id: number }) => a.id)).toEqual([account.id]);
     const res = await erase({ email: p.email });

@@ -5,6 +5,7 @@ import {
   type EraseAnswer,
   type PersonalData,
 } from '@marketplace/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -57,10 +58,14 @@ export async function lookUp(db: Db, actor: SessionUser, person: Person, purpose
 export async function erasePerson(db: Db, actor: SessionUser, person: Person, at: string): Promise<EraseAnswer> {
   return db.kysely.transaction().execute(async (trx) => {
     if (person.phone) await lockKeys(trx, db.engine, [`holds-phone:${person.phone}`]);
-    const orders = await trx.selectFrom('orders').select(['id', 'buyer_name']).where(ordersOf(person)).execute();
+    const orders = await trx
+      .selectFrom('orders')
+      .select(['id', 'buyer_name', 'email'])
+      .where(ordersOf(person))
+      .execute();
     const requests = await trx
       .selectFrom('seller_requests')
-      .select(['id', 'seller_name', 'seller_user_id'])
+      .select(['id', 'seller_name', 'seller_user_id', 'email'])
       .where(requestsOf(person))
       .execute();
     const orderIds = orders.map((o) => o.id);
@@ -74,7 +79,11 @@ export async function erasePerson(db: Db, actor: SessionUser, person: Person, at
       person,
       requests.map((r) => r.seller_user_id),
     );
-    const recipients = await recipientsOf(trx, person, accounts);
+    // The emails their orders and requests gave: what messages about them went to, and what the audit quotes.
+    const emails = [...orders.map((o) => o.email), ...requests.map((r) => r.email)]
+      .filter((e): e is string => Boolean(e))
+      .map((e) => e.toLowerCase());
+    const recipients = [...new Set([...(await recipientsOf(trx, person, accounts)), ...emails])];
     const answer: EraseAnswer = {
       orders: await eraseOrders(trx, orderIds),
       seller_requests: await eraseRequests(trx, requestIds),
@@ -85,6 +94,13 @@ export async function erasePerson(db: Db, actor: SessionUser, person: Person, at
       phone_codes: 0,
     };
     if (person.phone) Object.assign(answer, await erasePhone(trx, person.phone));
+    for (const email of new Set(emails.concat(person.email ?? []))) {
+      await trx
+        .deleteFrom('email_links')
+        .where(sql<string>`lower(email)`, '=', email)
+        .execute();
+      await trx.deleteFrom('login_failures').where('email_key', '=', email).execute();
+    }
     const names = [...orders.map((o) => o.buyer_name), ...requests.map((r) => r.seller_name)];
     const addresses = [...recipients, ...accounts.map((a) => a.email)];
     answer.seller_accounts = await eraseAccounts(
