@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import {
   DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
+  DEFAULT_PERSONAL_DATA_MONTHS,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_SMTP_FROM,
   RESERVATION_DEFAULTS,
@@ -40,6 +41,7 @@ import { categoryRoutes } from './modules/categories/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { estimateRoutes } from './modules/estimates/routes.js';
 import { featuredRoutes } from './modules/featured/routes.js';
+import { personalDataRoutes } from './modules/personal-data/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { Readiness } from './modules/health/readiness.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -93,6 +95,7 @@ export interface AppOptions {
         | 'paidHoldDays'
         | 'paymentPollSeconds'
         | 'backups'
+        | 'personalDataMonths'
       >
     > & {
       redisUrl?: string | undefined;
@@ -222,6 +225,7 @@ export async function buildApp({
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
       metrics,
       backups: config.backups,
+      personalDataMonths: config.personalDataMonths ?? DEFAULT_PERSONAL_DATA_MONTHS,
     });
   }
 
@@ -267,6 +271,7 @@ export async function buildApp({
         publicUrl,
       });
       await api.register(deviceRoutes, { db, clock });
+      await api.register(personalDataRoutes, { db, clock });
       await api.register(stockMoveRoutes, { db, clock });
       await api.register(moneyRoutes, { db });
       await api.register(estimateRoutes, { db, clock });

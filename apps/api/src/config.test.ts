@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps the people of ended orders and seller requests 24 months unless told otherwise', () => {
+    expect(loadConfig({}).personalDataMonths).toBe(24);
+    expect(loadConfig({ PERSONAL_DATA_MONTHS: '36' }).personalDataMonths).toBe(36);
+    expect(() => loadConfig({ PERSONAL_DATA_MONTHS: '0' })).toThrow(/PERSONAL_DATA_MONTHS/);
+  });
+
   it('reads a PostgreSQL URL and treats an empty one as unset', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();

@@ -28,6 +28,8 @@ const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
 export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
 export const DEFAULT_OFFER_DAYS = 7;
+/** How long the people of ended orders and seller requests are kept when PERSONAL_DATA_MONTHS is not set (0078). */
+export const DEFAULT_PERSONAL_DATA_MONTHS = 24;
 
 // Unset and empty are the same: an optional setting left blank in a .env file.
 const optional = (schema: z.ZodString) => schema.optional().or(z.literal('').transform(() => undefined));
@@ -122,6 +124,9 @@ const envSchema = z
     BACKUP_DIR: z.string().min(1).default('./backups'),
     BACKUP_EVERY_HOURS: wholeNumber('hours', 0, 24 * 366, 24),
     BACKUP_KEEP: wholeNumber('backups', 1, 10_000, 7),
+    // Names, phones, emails and addresses of orders and seller requests that ended this long ago are erased
+    // (docs/decisions/0078): Malawi's Data Protection Act (2024) keeps personal data only as long as needed.
+    PERSONAL_DATA_MONTHS: wholeNumber('months', 1, 1200, DEFAULT_PERSONAL_DATA_MONTHS),
     // PostgreSQL: connections per process, TLS, and how long the server lets a statement run or a transaction idle.
     PG_POOL_MAX: z.coerce
       .number({ message: 'must be a number' })
@@ -234,6 +239,8 @@ export type Config = {
   outboxPollSeconds: number;
   /** SQLite backups: the folder, hours between the server's own (0: none) and how many it keeps. */
   backups: { dir: string; everyHours: number; keep: number };
+  /** Months after an order or seller request ends before the person's details are erased (decision 0078). */
+  personalDataMonths: number;
   /** Without a trailing slash; defaults to http://localhost:PORT. */
   publicUrl: string;
   linkSecret: string | undefined;
@@ -307,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentPollSeconds: e.PAYMENT_POLL_SECONDS,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
     backups: { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
+    personalDataMonths: e.PERSONAL_DATA_MONTHS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,
     metricsToken: e.METRICS_TOKEN,

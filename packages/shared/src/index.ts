@@ -44,5 +44,6 @@ export * from './languages.js';
 export * from './dates.js';
 export * from './staff-dates.js';
 export * from './reports.js';
+export * from './personal-data.js';
 export * from './stock-moves.js';
 export * from './transfer-requests.js';

@@ -13,9 +13,12 @@ import type { AlertLinks } from '../modules/alerts/service.js';
 import { sweepAlerts } from '../modules/alerts/sweep.js';
 import type { Metrics } from './metrics.js';
 import { backupIfDue, type BackupSchedule } from '../db/backup.js';
+import { eraseEndedPersonalData } from '../modules/personal-data/retention.js';
 
 /** How often the server looks whether a backup is due: a backup comes at most this late. */
 const BACKUP_CHECK_SECONDS = 600;
+/** How often ended records are looked at for erasure: a person's details outlive PERSONAL_DATA_MONTHS by at most this. */
+const PERSONAL_DATA_CHECK_SECONDS = 3600;
 
 export interface JobOptions {
   db: Db;
@@ -38,6 +41,8 @@ export interface JobOptions {
   metrics?: Metrics;
   /** SQLite backups (BACKUP_*, decision 0073); ignored on PostgreSQL, which has pg_dump, or with everyHours 0. */
   backups?: BackupSchedule;
+  /** PERSONAL_DATA_MONTHS: the people of orders and seller requests that ended longer ago are erased (0078). */
+  personalDataMonths?: number;
 }
 
 type Track = <T>(job: string, run: () => Promise<T>) => Promise<T>;
@@ -61,6 +66,7 @@ export function registerJobs(
     alerts,
     backups,
     metrics,
+    personalDataMonths,
   }: JobOptions,
 ) {
   const track: Track = (job, run) => (metrics ? metrics.job(job, run) : run());
@@ -74,6 +80,16 @@ export function registerJobs(
           if (taken) app.log.info({ file: taken.file, bytes: taken.bytes, pruned }, 'database backed up');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed')),
+    );
+  // Several processes may erase at once: each batch holds one lock and skips erased rows (eraseEndedPersonalData).
+  if (personalDataMonths)
+    every(app, after, PERSONAL_DATA_CHECK_SECONDS, () =>
+      track('personal_data', () => eraseEndedPersonalData(db, clock(), personalDataMonths))
+        .then((erased) => {
+          if (erased.orders + erased.seller_requests + erased.seller_accounts > 0)
+            app.log.info(erased, 'erased personal data kept past PERSONAL_DATA_MONTHS');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'personal data erasure failed')),
     );
   if (outbox) registerOutboxWorker(app, db, clock, after, outbox, track);
   // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).

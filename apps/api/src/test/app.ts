@@ -43,6 +43,8 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** BACKUP_DIR, BACKUP_EVERY_HOURS and BACKUP_KEEP (the scheduled backups run only with `jobs`). */
   backups?: AppOptions['config']['backups'];
+  /** PERSONAL_DATA_MONTHS (the retention job runs only with `jobs`). */
+  personalDataMonths?: number;
   /** The server's start as /api/health/ready and the jobs see it (ready unless given). */
   readiness?: Readiness;
 }
@@ -74,6 +76,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
   if (options.metricsToken !== undefined) config.metricsToken = options.metricsToken;
   if (options.backups !== undefined) config.backups = options.backups;
+  if (options.personalDataMonths !== undefined) config.personalDataMonths = options.personalDataMonths;
   const app = await buildApp({
     config,
     db,

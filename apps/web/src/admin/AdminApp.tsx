@@ -28,6 +28,7 @@ const CreateProductPage = screen(() => import('./products/CreateProductPage'), '
 const EditProductPage = screen(() => import('./products/EditProductPage'), 'EditProductPage');
 const FeaturedListPage = screen(() => import('./featured/FeaturedListPage'), 'FeaturedListPage');
 const ReportsListPage = screen(() => import('./reports/ReportsListPage'), 'ReportsListPage');
+const PersonalDataPage = screen(() => import('./personal-data/PersonalDataPage'), 'PersonalDataPage');
 const TransfersPage = screen(() => import('./transfers/TransfersPage'), 'TransfersPage');
 const CategoriesListPage = screen(() => import('./categories/CategoriesListPage'), 'CategoriesListPage');
 const CreateCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'CreateCategoryPage');
@@ -86,6 +87,7 @@ export default function AdminApp() {
             <Route path="create-seller-request" element={<CreateSellerRequestPage />} />
             <Route path="seller-requests/:id" element={<SellerRequestDetailPage />} />
             <Route path="reports" element={<ReportsListPage />} />
+            <Route path="personal-data" element={<PersonalDataPage />} />
             <Route path="transfers" element={<TransfersPage />} />
             <Route path="categories" element={<CategoriesListPage />} />
             <Route path="create-category" element={<CreateCategoryPage />} />

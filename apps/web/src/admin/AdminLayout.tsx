@@ -41,7 +41,11 @@ const links = [
   { to: '/admin/reports', label: 'Reports', Icon: FlagIcon },
   { to: '/admin/transfers', label: 'Transfers', Icon: InboxIcon },
   { to: '/admin/categories', label: 'Categories', Icon: TagIcon },
+  { to: '/admin/personal-data', label: 'Personal data', Icon: AccountIcon },
 ];
+
+// Admins only (docs/decisions/0078): Moderators and Shop staff get 403 there, so the sidebar hides it from them.
+const ADMIN_ONLY_LINKS = new Set(['/admin/personal-data']);
 
 // Shop staff work on one shop (docs/decisions/0061): the server answers 403 to the rest, so the sidebar hides it.
 const SHOP_STAFF_LINKS = new Set([
@@ -114,7 +118,10 @@ export function AdminLayout() {
     section === to || location.pathname === to || location.pathname.startsWith(`${to}/`);
   const staff = me.data ?? null;
   const noAccess = staff !== null && !(STAFF_ROLES as readonly string[]).includes(staff.role);
-  const shown = staff?.role === SHOP_STAFF ? links.filter((link) => SHOP_STAFF_LINKS.has(link.to)) : links;
+  const shown =
+    staff?.role === SHOP_STAFF
+      ? links.filter((link) => SHOP_STAFF_LINKS.has(link.to))
+      : links.filter((link) => staff?.role === 'Admin' || !ADMIN_ONLY_LINKS.has(link.to));
   const meRefused = errorStatus(me.error) === 403;
   // Staff who must set up two-step login reach nothing but their account page until it is on (decision 0050).
   const setupOnly = staff?.second_factor_setup === true;

@@ -40,6 +40,7 @@ describe('route guard', () => {
       'Reports',
       'Transfers',
       'Categories',
+      'Personal data',
       'My Account',
       'Logout',
     ]);
