@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { login, sidebar } from './support/admin';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { screenChecks } from './support/screens';
 import { submitSell } from './support/staff-api';
 
 // docs/decisions/0078: an Admin finds a seller by phone, exports what is kept and erases it; the search then
 // finds nothing.
+
+const checkScreen = screenChecks('personal-data');
 
 test('an Admin finds a seller by phone, exports their data and erases it', async ({ page, request }) => {
   const digits = String(Date.now() % 10_000_000).padStart(7, '0');
@@ -25,7 +27,7 @@ test('an Admin finds a seller by phone, exports their data and erases it', async
   const requests = page.getByRole('region', { name: 'Seller requests' });
   await expect(requests.getByRole('cell', { name: reference })).toBeVisible();
   await expect(requests.getByRole('cell', { name })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'personal data');
+  await checkScreen(page, 'found');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -45,6 +47,7 @@ test('an Admin finds a seller by phone, exports their data and erases it', async
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Personal data erased')).toBeVisible();
   await expect(page.getByText('Nothing is kept about this person.')).toBeVisible();
+  await checkScreen(page, 'erased');
 
   // A fresh search finds nothing either.
   await page.reload();

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyPage, loadPieces } from './lib/lazy-page';
+import { appNavigated, lazyPage, loadPieces } from './lib/lazy-page';
 
 // How a server-rendered page starts its code (start-after-load.ts): after the load event, at the first tap or
 // key, or after 3 s at the latest; a button tapped before the app is ready is pressed again once it is.
@@ -100,5 +100,26 @@ describe('starting the code of a rendered page', () => {
     expect(document.documentElement).toHaveAttribute('data-ready');
     button.click();
     expect(pressed).toHaveBeenCalledTimes(2);
+  });
+
+  it('is ready once the app navigates, even if a piece of the first page never hydrated', async () => {
+    await loadPage();
+    const pressed = vi.fn();
+    const button = document.querySelector('button')!;
+    button.addEventListener('click', pressed);
+    const Seen = lazyPage(async () => ({ Seen: () => <p>seen</p> }), 'Seen');
+    lazyPage(async () => ({ Never: () => <p>never</p> }), 'Never');
+    await loadPieces(['Seen', 'Never']);
+    render(<Seen />);
+    await Promise.resolve();
+    button.click();
+    expect(pressed).not.toHaveBeenCalled();
+    expect(document.documentElement).not.toHaveAttribute('data-ready');
+    // The buyer followed a link before 'Never' hydrated: buttons must work on the next page.
+    appNavigated();
+    await Promise.resolve();
+    expect(document.documentElement).toHaveAttribute('data-ready');
+    button.click();
+    expect(pressed).toHaveBeenCalled();
   });
 });

@@ -33,6 +33,17 @@ export function loadPieces(names: readonly string[]): Promise<unknown> {
   return Promise.all(names.flatMap((name) => loaders.get(name) ?? []).map((load) => load().catch(() => undefined)));
 }
 
+/**
+ * A navigation inside the app: it has taken the page over, though pieces of the first page may never have
+ * hydrated (the buyer moved on before their code arrived). Without this the page would never be ready, and
+ * start-after-load.ts would go on holding every button tapped on the next pages.
+ */
+export function appNavigated() {
+  if (!hydrating) return;
+  hydrating = undefined;
+  dispatchEvent(new Event(APP_READY));
+}
+
 function shown(name: string) {
   if (!hydrating?.delete(name) || hydrating.size > 0) return;
   hydrating = undefined;

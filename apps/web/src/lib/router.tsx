@@ -16,6 +16,7 @@ import {
   type ComponentProps,
   type ReactNode,
 } from 'react';
+import { appNavigated } from './lazy-page';
 
 export interface Location {
   pathname: string;
@@ -75,10 +76,15 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
     // A step back or forward arrives as a popstate, like the browser's own buttons.
     if (typeof to === 'number') return window.history.go(to);
     window.history[replace ? 'replaceState' : 'pushState']({ usr: state, key: createKey() }, '', to);
+    // A new page (not a first page correcting its own address while it hydrates): the app has taken over.
+    if (!replace) appNavigated();
     update(setLocation, browserLocation());
   });
   useLayoutEffect(() => {
-    const pop = () => update(setLocation, browserLocation());
+    const pop = () => {
+      appNavigated();
+      update(setLocation, browserLocation());
+    };
     addEventListener('popstate', pop);
     return () => removeEventListener('popstate', pop);
   }, []);
