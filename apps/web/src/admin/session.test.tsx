@@ -27,6 +27,8 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
     const nav = screen.getAllByRole('navigation', { name: 'Back-office' })[0]!;
+    // The Admin-only entry shows once the signed-in role is known (/auth/me), which may come after the dashboard.
+    await within(nav).findByRole('link', { name: 'Personal data' });
     const labels = Array.from(nav.querySelectorAll('a,button')).map((el) => el.textContent);
     expect(labels).toEqual([
       'Dashboard',

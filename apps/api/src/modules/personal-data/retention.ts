@@ -10,9 +10,9 @@ import {
 } from './erase.js';
 
 /** Orders that ended: the figures stay, the buyer's details go PERSONAL_DATA_MONTHS after the end. */
-export const ENDED_ORDER_STATUSES = ['Completed', 'Cancelled', 'Expired'];
+const ENDED_ORDER_STATUSES = ['Completed', 'Cancelled', 'Expired'];
 /** Seller requests nothing more happens to: in stock (bought), rejected, declined or expired. */
-export const ENDED_REQUEST_STATUSES = [
+const ENDED_REQUEST_STATUSES = [
   'Offer Fulfilled',
   'Rejected',
   'Offer Rejected',

@@ -27,7 +27,7 @@ import { nationalDigits, ordersOf, requestsOf, type Person } from './who.js';
  * Who was asked about, as the audit log says it: enough to tell two look-ups apart, not enough to be the
  * person's details (the last three digits, or the email's first letter and domain).
  */
-export function maskedPerson(person: Person): string {
+function maskedPerson(person: Person): string {
   if (person.phone !== undefined) return `phone …${person.phone.slice(-3)}`;
   const [local = '', domain = ''] = person.email.split('@');
   return `email ${local.slice(0, 1)}…@${domain}`;
