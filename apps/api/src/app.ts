@@ -148,7 +148,7 @@ export async function buildApp({
     clientErrorHandler,
     // Each request's id: the balancer's X-Request-Id when sane, else our own (plugins/request-id.ts); it is in
     // every log line of the request (reqId), every error answer (request_id) and the X-Request-Id header.
-    genReqId: requestIdOf,
+    genReqId: requestIdOf(trust !== false),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -15,7 +15,8 @@ describe.each(engines)('request ids [%s]', (engine) => {
   beforeAll(async () => {
     t = await createTestDb(engine);
     app = await buildApp({
-      config: { env: 'test', logLevel: 'info', webDist: undefined, trustProxy: false },
+      // Behind one balancer, whose X-Request-Id is taken.
+      config: { env: 'test', logLevel: 'info', webDist: undefined, trustProxy: 1 },
       db: t.db,
       logStream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
     });
@@ -96,5 +97,17 @@ describe.each(engines)('request ids [%s]', (engine) => {
     });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.headers['x-request-id']).toBe('hit-2');
+  });
+
+  it('without a balancer in front (TRUST_PROXY unset), a client’s own X-Request-Id is not taken', async () => {
+    const direct = await buildApp({
+      config: { env: 'test', logLevel: 'silent', webDist: undefined, trustProxy: false },
+      db: t.db,
+      logger: false,
+    });
+    await direct.ready();
+    const answer = await direct.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'chosen-1' } });
+    expect(answer.headers['x-request-id']).toMatch(UUID);
+    await direct.close();
   });
 });

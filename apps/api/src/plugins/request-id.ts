@@ -12,11 +12,15 @@ const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * Fastify's genReqId: the balancer's X-Request-Id when it sent one sane one, else a new UUID, so one request
  * can be followed from the balancer's log into ours (docs/decisions/0075). Fastify's own requestIdHeader is
- * left off: it would take any value unchecked.
+ * left off: it would take any value unchecked. Taken only behind a balancer (TRUST_PROXY): without one the header
+ * is the client's, and a stranger could give many requests one id, or the id of someone else's request, to
+ * muddle what the logs say.
  */
-export function requestIdOf(req: IncomingMessage): string {
-  const sent = req.headers[REQUEST_ID_HEADER];
-  return typeof sent === 'string' && SANE_ID.test(sent) ? sent : randomUUID();
+export function requestIdOf(behindBalancer: boolean): (req: IncomingMessage) => string {
+  return (req) => {
+    const sent = behindBalancer ? req.headers[REQUEST_ID_HEADER] : undefined;
+    return typeof sent === 'string' && SANE_ID.test(sent) ? sent : randomUUID();
+  };
 }
 
 /**
