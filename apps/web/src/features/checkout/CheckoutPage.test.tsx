@@ -425,6 +425,33 @@ describe('/checkout answers', () => {
     ]);
   });
 
+  it('says an item that started moving to another shop meanwhile is on its way there, not gone', async () => {
+    const user = userEvent.setup();
+    basketOf(phone, laptop);
+    let looks = 0;
+    mockApi([
+      // The second look, after the refusal, finds it on its way to Mzuzu.
+      [
+        /GET \/api\/v1\/products\/1$/,
+        () => json(looks++ === 0 ? phone : { ...phone, in_transit: true, transit_town: 'Mzuzu' }),
+      ],
+      [/GET \/api\/v1\/products\/2$/, () => json(laptop)],
+      [
+        /POST \/api\/v1\/orders$/,
+        () => json({ message: 'Some items can no longer be ordered', unavailable: [1], changed: [] }, 409),
+      ],
+    ]);
+    renderCheckout();
+    await checked();
+    await fillBuyer(user);
+    await confirm(user);
+    const notice = await screen.findByRole('alert');
+    expect(
+      await within(notice).findByText('Tecno Spark 10 is on its way to Mzuzu: order it again once it is there'),
+    ).toBeInTheDocument();
+    expect(within(notice).queryByText(/no longer available/)).not.toBeInTheDocument();
+  });
+
   it('when every item was taken, says so and keeps what was typed for the next order', async () => {
     const user = userEvent.setup();
     basketOf(laptop);

@@ -90,11 +90,15 @@ export function CheckoutPage() {
     const found = conflictOf(error);
     if (!found || (found.unavailable.length === 0 && found.changed.length === 0)) return false;
     const byId = new Map(lines.map((line) => [line.id, line]));
-    // The answer says which items are gone, not why: one more look tells "reserved" from "sold".
+    // The answer says which items are gone, not why: one more look tells "reserved" and "moving" from "sold".
     const again = await checkBasketItems(found.unavailable, new AbortController().signal).catch(() => NO_CHECKS);
     const taken = found.unavailable.flatMap((id) => {
       const line = byId.get(id);
-      return line ? [{ id, name: line.name, reserved: again.get(id)?.availability === 'reserved' }] : [];
+      if (!line) return [];
+      const now = again.get(id);
+      const why: ConflictReport['taken'][number]['why'] =
+        now?.availability === 'reserved' || now?.availability === 'moving' ? now.availability : 'gone';
+      return [{ id, name: line.name, why, town: now?.product?.transit_town ?? null }];
     });
     const changed = found.changed.flatMap(({ product_id, price }) => {
       const line = byId.get(product_id);

@@ -2,8 +2,11 @@ import { formatMoney } from '@marketplace/shared';
 import { useI18n } from '../../../i18n/context';
 
 export interface ConflictReport {
-  /** Items the server refused; `reserved`: another buyer holds it (otherwise sold or unlisted). */
-  taken: { id: number; name: string; reserved: boolean }[];
+  /**
+   * Items the server refused: another buyer holds it, it started moving to another shop meanwhile (`town`, decision
+   * 0062), or it is sold or unlisted.
+   */
+  taken: { id: number; name: string; why: 'reserved' | 'moving' | 'gone'; town: string | null }[];
   changed: { id: number; name: string; from: number; to: number }[];
   /** Whether anything is left to order. */
   rest: boolean;
@@ -18,9 +21,14 @@ export function ConflictNotice({ report }: { report: ConflictReport }) {
       <ul className="list-disc space-y-1 pl-5">
         {report.taken.map((item) => (
           <li key={item.id}>
-            {item.reserved
+            {item.why === 'reserved'
               ? i18n._('{name} was just reserved by another buyer', { name: item.name })
-              : i18n._('{name} is no longer available', { name: item.name })}
+              : item.why === 'moving'
+                ? i18n._('{name} is on its way to {town}: order it again once it is there', {
+                    name: item.name,
+                    town: item.town ?? '',
+                  })
+                : i18n._('{name} is no longer available', { name: item.name })}
           </li>
         ))}
         {report.changed.map((item) => (
