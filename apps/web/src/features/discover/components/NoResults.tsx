@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { Link } from '../../../lib/router';
 import { useI18n } from '../../../i18n/context';
@@ -12,16 +11,14 @@ interface NoResultsProps {
   didYouMean: string | null;
   /** Whether filters narrow the list: then "Clear filters" is offered. */
   narrowed: boolean;
-  /** The place for the saved-search alert ("Tell me when one arrives") of docs/product.md#search-without-dead-ends. */
-  alertOffer?: ReactNode;
 }
 
 /**
  * An empty discover page with its ways on (docs/product.md#search-without-dead-ends): the nearest search that
- * finds something, and clearing the filters. One message at a time: with filters on, theirs. Its own chunk:
+ * finds something, and clearing the filters ("Tell me when one arrives" sits above every search's list). One message at a time: with filters on, theirs. Its own chunk:
  * most pages are not empty.
  */
-export function NoResults({ base, filters, didYouMean, narrowed, alertOffer }: NoResultsProps) {
+export function NoResults({ base, filters, didYouMean, narrowed }: NoResultsProps) {
   const i18n = useI18n();
   return (
     <EmptyState
@@ -39,7 +36,6 @@ export function NoResults({ base, filters, didYouMean, narrowed, alertOffer }: N
             {i18n._('Clear filters')}
           </Link>
         )}
-        {alertOffer}
       </div>
     </EmptyState>
   );
