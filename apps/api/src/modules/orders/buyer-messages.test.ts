@@ -13,6 +13,7 @@ import { REMIND_HOURS_BEFORE, remindDueOrders } from './reminders.js';
 import { RESENDS_PER_ORDER_DAY, RESENDS_PER_PHONE_DAY } from './resend.js';
 import { RESEND_ANSWER, RESENDS_PER_ADDRESS_HOUR } from './routes.js';
 import { expireDueOrders } from './service.js';
+import { e164, nextMobile } from '../../test/phones.js';
 import { items, nextIp, placeOrder, staffStep } from './testing.js';
 
 const T0 = new Date('2026-07-06T07:00:00.000Z');
@@ -21,11 +22,6 @@ const KEY = 'buyer-messages-test-key';
 const URL = 'https://marketplace.mw';
 const SMS = { apiKey: 'at-key', username: 'marketplace' };
 const links = orderLinks(() => Promise.resolve(KEY), URL);
-
-let phones = 0;
-/** A Malawi mobile number no other test here uses, as a buyer types it. */
-const nextPhone = () => `0888 ${String(++phones).padStart(6, '0')}`;
-const e164 = (phone: string) => `+265${phone.replace(/\D/g, '').slice(1)}`;
 
 // Decision 0060: the buyer hears of their order by SMS (and email), in the language it was placed in, through the
 // outbox, once each; a lost link is sent again to the order's own phone only.
@@ -77,7 +73,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     t.app.inject({ method: 'POST', url: '/api/v1/orders/resend', payload: { number, phone }, remoteAddress: ip });
 
   it('tells the buyer of the placed order in English: number, shop and address, code and a working link', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const o = await order(phone, { email: 'chikondi@example.mw' });
     expect(await smsTo(phone)).toEqual([
       `Marketplace Malawi: order ${o.number} is reserved at Kamuzu Phones, Area 47, Lilongwe. Your code: ${o.collection_code}, tell it only at the counter when you collect. ${o.link}`,
@@ -93,7 +89,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   });
 
   it('writes in Chichewa when the order was placed in Chichewa', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const o = await order(phone, {}, 'ny');
     expect(await smsTo(phone)).toEqual([
       `Marketplace Malawi: oda ${o.number} yasungidwa ku Kamuzu Phones, Area 47, Lilongwe. Nambala yanu: ${o.collection_code}, muiuze pa kauntala potenga yokha. ${o.link}`,
@@ -101,7 +97,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   });
 
   it('tells of ready for collection and of a cancel by staff, never of the buyer’s own cancel', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const o = await order(phone, {}, 'ny');
     expect((await staffStep(t.app, t.db, staff, o.id, 'confirm', {})).statusCode).toBe(200);
     expect((await staffStep(t.app, t.db, staff, o.id, 'ready', {})).statusCode).toBe(200);
@@ -113,7 +109,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     expect((await smsTo(phone)).at(-1)).toBe(`Marketplace Malawi: oda ${o.number} yathetsedwa. ${o.link}`);
     expect(await smsTo(phone)).toHaveLength(3);
 
-    const own = nextPhone();
+    const own = nextMobile();
     const mine = await order(own);
     const token = mine.link.split('/').at(-1)!;
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/${token}/cancel` })).statusCode).toBe(200);
@@ -123,7 +119,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   it('tells of out for delivery', async () => {
     const delivering = await addShop(t.db, 'Zomba Gadgets', { town: 'Zomba', deliveryFee: 2000 });
     const id = await addProduct(t.db, { name: 'Delivered phone', shopId: delivering, images: 0 });
-    const phone = nextPhone();
+    const phone = nextMobile();
     const res = await placeOrder(t.app, items(id), {
       phone,
       fulfilment: 'delivery',
@@ -145,7 +141,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   });
 
   it('reminds 6 hours before an unpaid hold ends, once, and tells of the expiry', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const o = await order(phone);
     const row = await t.db.kysely
       .selectFrom('orders')
@@ -171,7 +167,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   });
 
   it('reminds and tells of the expiry in Chichewa, by SMS and by email', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const o = await order(phone, { email: 'ny@example.mw' }, 'ny');
     const row = await t.db.kysely
       .selectFrom('orders')
@@ -198,7 +194,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   });
 
   it('tells of ready for collection in English, naming the shop and the code', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const o = await order(phone);
     await staffStep(t.app, t.db, staff, o.id, 'confirm', {});
     expect((await staffStep(t.app, t.db, staff, o.id, 'ready', {})).statusCode).toBe(200);
@@ -208,7 +204,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   });
 
   it('two sweeps racing remind each order exactly once', async () => {
-    const phonesHere = Array.from({ length: 6 }, nextPhone);
+    const phonesHere = Array.from({ length: 6 }, nextMobile);
     const orders = [];
     for (const phone of phonesHere) orders.push(await order(phone));
     const row = await t.db.kysely
@@ -230,9 +226,9 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     });
 
     it('sends nothing for a wrong phone, a wrong number or nonsense, with the same 202', async () => {
-      const phone = nextPhone();
+      const phone = nextMobile();
       const o = await order(phone);
-      const other = nextPhone();
+      const other = nextMobile();
       for (const [number, to] of [
         [o.number, other],
         ['MW-ZZZZZ', phone],
@@ -247,7 +243,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     });
 
     it('sends the link by SMS only, to the order’s phone, capped per order and per phone a day', async () => {
-      const phone = nextPhone();
+      const phone = nextMobile();
       const o = await order(phone, { email: 'resend@example.mw' }, 'ny');
       const written = ` ${o.number.toLowerCase()} `;
       for (let i = 0; i < 4; i++) expect((await resend(written, phone.replace(/\s/g, ''))).statusCode).toBe(202);
@@ -276,7 +272,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     });
 
     it('racing requests cannot pass the cap together', async () => {
-      const phone = nextPhone();
+      const phone = nextMobile();
       const o = await order(phone);
       const answers = await Promise.all(Array.from({ length: 6 }, () => resend(o.number, phone)));
       expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(202));
@@ -292,7 +288,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     });
 
     it('keeps the link given at checkout working beside the one messages carry', async () => {
-      const phone = nextPhone();
+      const phone = nextMobile();
       const id = await addProduct(t.db, { name: 'Checkout link phone', shopId: shop, images: 0 });
       const res = await placeOrder(t.app, items(id), { phone });
       const placed = (res.json() as { orders: { number: string; token: string }[] }).orders[0]!;
@@ -310,7 +306,7 @@ describe.each(engines)('a paid order cancelled by the shop [%s]', (engine) => {
       const shop = await addShop(t.db, 'Refund Shop');
       const staff = (await signIn(t.app, t.db, 'Admin')).headers;
       const id = await addProduct(t.db, { name: 'Refunded phone', shopId: shop, images: 0 });
-      const phone = nextPhone();
+      const phone = nextMobile();
       const res = await placeOrder(t.app, items(id), { phone, payment: 'airtel_money' });
       expect(res.statusCode, res.body).toBe(201);
       const number = (res.json() as { orders: { number: string }[] }).orders[0]!.number;

@@ -13,14 +13,12 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { messageToken } from './buyer-links.js';
 import { expireDueOrders } from './service.js';
+import { e164, nextMobile } from '../../test/phones.js';
 import { items, nextIp, placeOrder, staffStep } from './testing.js';
 
 const T0 = new Date('2026-11-20T07:00:00.000Z');
 const KEY = 'coach-test-key';
 const URL = 'https://marketplace.mw';
-let phones = 0;
-const nextPhone = () => `0888 ${String(++phones).padStart(6, '0')}`;
-const e164 = (phone: string) => `+265${phone.replace(/\D/g, '').slice(1)}`;
 
 // Decision 0072: a buyer far from every shop has the item sent by coach parcel: the town from the list, the depot or
 // coach company they name, the fare at the depot or added by staff after they call; "Sent" with a waybill the buyer is
@@ -41,7 +39,7 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
   const coach = { fulfilment: 'coach', coach_town: 'Karonga', coach_depot: 'AXA depot, Karonga' };
 
   async function order(over: Record<string, unknown> = {}, price = 250_000) {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const product = await addProduct(t.db, { name: `Coach phone ${phone}`, price, shopId: shop, images: 0 });
     const res = await placeOrder(t.app, items(product), { ...coach, phone, ...over });
     expect(res.statusCode, res.body).toBe(201);
@@ -97,13 +95,13 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
 
   it('refuses a coach order without a town, with a town off the list, or to the shop’s own town', async () => {
     const product = await addProduct(t.db, { name: 'Refused coach item', shopId: shop, images: 0 });
-    const none = await placeOrder(t.app, items(product), { fulfilment: 'coach', phone: nextPhone() });
+    const none = await placeOrder(t.app, items(product), { fulfilment: 'coach', phone: nextMobile() });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors.coach_town).toBe(COACH_TOWN_REQUIRED);
-    const unknown = await placeOrder(t.app, items(product), { ...coach, coach_town: 'Atlantis', phone: nextPhone() });
+    const unknown = await placeOrder(t.app, items(product), { ...coach, coach_town: 'Atlantis', phone: nextMobile() });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors.coach_town).toBe('Choose a town from the list');
-    const home = await placeOrder(t.app, items(product), { ...coach, coach_town: 'Lilongwe', phone: nextPhone() });
+    const home = await placeOrder(t.app, items(product), { ...coach, coach_town: 'Lilongwe', phone: nextMobile() });
     expect(home.statusCode).toBe(400);
     expect(home.json().errors.coach_town).toBe(COACH_TOWN_HAS_SHOP);
     // Nothing was reserved by the refusals.
@@ -185,7 +183,7 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
   });
 
   it('in Chichewa when ordered in Chichewa', async () => {
-    const phone = nextPhone();
+    const phone = nextMobile();
     const product = await addProduct(t.db, { name: `Foni ${phone}`, shopId: shop, images: 0 });
     const res = await t.app.inject({
       method: 'POST',

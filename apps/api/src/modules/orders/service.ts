@@ -292,12 +292,12 @@ function coachSent(row: OrderRow, coach: CoachSending | undefined) {
   const fare = coach!.coach_fare;
   if (fare === null) return { coach_company: coach!.coach_company, waybill: coach!.waybill };
   if (row.payment !== 'on_collection') throw new HttpError(409, FARE_AFTER_PAYING, { coach_fare: FARE_AFTER_PAYING });
-  const before = row.coach_fare === null ? 0 : Number(row.coach_fare);
+  // The fare is only ever set here, and an order is sent once (the flow refuses a second send): the total had none.
   return {
     coach_company: coach!.coach_company,
     waybill: coach!.waybill,
     coach_fare: fare,
-    total: Number(row.total) - before + fare,
+    total: Number(row.total) + fare,
   };
 }
 

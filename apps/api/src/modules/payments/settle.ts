@@ -10,7 +10,14 @@ import type { OrderLinks } from '../orders/buyer-links.js';
 import { tellBuyer } from '../orders/buyer-messages.js';
 import type { Messaging } from '../orders/service.js';
 import type { TransferState } from './gateway.js';
-import { finishTransfer, insertTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
+import {
+  finishTransfer,
+  insertTransfer,
+  markPending,
+  OPEN_TRANSFER_STATUSES,
+  setCheckAt,
+  type TransferRow,
+} from './transfers.js';
 
 /** A version race lost this many times in a row is a bug, not traffic. */
 const VERSION_TRIES = 10;
@@ -234,7 +241,7 @@ async function refundSettled(
     .select('id')
     .where('order_id', '=', order.id)
     .where('kind', '=', 'refund')
-    .where('status', 'in', ['starting', 'pending'])
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
     .executeTakeFirst();
   if (order.payment_status === 'refunding' && !stillOpen) {
     if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;

@@ -58,14 +58,15 @@ export function transfersOfOrder(db: Executor, orderId: number) {
   return db.selectFrom('money_transfers').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-const OPEN: TransferRowStatus[] = ['starting', 'pending'];
+/** Transfers still waiting for the gateway's final word. */
+export const OPEN_TRANSFER_STATUSES: readonly TransferRowStatus[] = ['starting', 'pending'];
 
 /** Open transfers whose check time has come, the longest waiting first. */
 export async function dueTransfers(db: Executor, at: string, limit: number) {
   return db
     .selectFrom('money_transfers')
     .selectAll()
-    .where('status', 'in', OPEN)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
     .where('check_at', '<=', at)
     .orderBy('check_at')
     .orderBy('id')
@@ -83,7 +84,7 @@ export async function claimTransfer(db: Executor, row: TransferRow, leaseUntil: 
     .updateTable('money_transfers')
     .set({ check_at: leaseUntil, checks: row.checks + 1 })
     .where('id', '=', row.id)
-    .where('status', 'in', OPEN)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
     .where('checks', '=', row.checks);
   query = row.check_at === null ? query.where('check_at', 'is', null) : query.where('check_at', '=', row.check_at);
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
@@ -95,7 +96,7 @@ export async function setCheckAt(db: Executor, id: number, checkAt: string, now:
     .updateTable('money_transfers')
     .set({ check_at: checkAt, updated_at: now, ...(note === undefined ? {} : { note }) })
     .where('id', '=', id)
-    .where('status', 'in', OPEN)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
     .execute();
 }
 
@@ -122,7 +123,7 @@ export async function finishTransfer(
   detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null },
   lateSuccess = false,
 ): Promise<boolean> {
-  const from: TransferRowStatus[] = lateSuccess ? [...OPEN, 'failed'] : OPEN;
+  const from: TransferRowStatus[] = lateSuccess ? [...OPEN_TRANSFER_STATUSES, 'failed'] : [...OPEN_TRANSFER_STATUSES];
   const result = await db
     .updateTable('money_transfers')
     .set({

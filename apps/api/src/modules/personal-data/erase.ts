@@ -1,6 +1,8 @@
 import { ERASED_NAME, OPEN_ORDER_STATUSES } from '@marketplace/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+// Transfers still waiting for the gateway hold an erase back: their mobile is where the money goes.
+import { OPEN_TRANSFER_STATUSES } from '../payments/transfers.js';
 
 // The erasing itself, shared by the Admin's erase and the retention job (docs/decisions/0078). The records stay for
 // the figures (amounts, statuses, items, ledger rows: the ledger is append-only and must still sum); the person's
@@ -8,9 +10,6 @@ import type { Database } from '../../db/schema.js';
 // order or request has phone '', which is what every WHERE below skips: running twice changes nothing.
 
 type Trx = Transaction<Database>;
-
-/** Money transfers still waiting for the gateway: an erase waits for them (their mobile is where the money goes). */
-export const OPEN_TRANSFER_STATUSES = ['starting', 'pending'] as const;
 
 /** Erases the orders' buyers and what hangs on those orders; answers how many orders changed. */
 export async function eraseOrders(trx: Trx, ids: number[]): Promise<number> {

@@ -1,13 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import {
-  eraseAccounts,
-  eraseFromAudit,
-  eraseOrders,
-  eraseRequests,
-  eraseTransferRequests,
-  OPEN_TRANSFER_STATUSES,
-} from './erase.js';
+import { eraseAccounts, eraseFromAudit, eraseOrders, eraseRequests, eraseTransferRequests } from './erase.js';
+import { OPEN_TRANSFER_STATUSES } from '../payments/transfers.js';
 
 /** Orders that ended: the figures stay, the buyer's details go PERSONAL_DATA_MONTHS after the end. */
 const ENDED_ORDER_STATUSES = ['Completed', 'Cancelled', 'Expired'];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
+import { e164 } from '../../test/phones.js';
 import { signIn } from '../../test/users.js';
 import { multipartBody } from '../images/testing.js';
 import { africasTalkingTransport } from '../notifications/africas-talking.js';
@@ -16,7 +17,6 @@ const SMS = { apiKey: 'at-key', username: 'marketplace' };
 let phones = 0;
 /** A Malawi mobile number no other test uses, written as a seller would. */
 const nextPhone = () => `0995 ${String(++phones).padStart(6, '0')}`;
-const e164 = (phone: string) => `+265${phone.replace(/\D/g, '').slice(1)}`;
 
 // Decision 0056: with an SMS transport, a /sell submission is confirmed by SMS (reference and status link) in its
 // transaction, in the language of the form; /sell is public, so a phone and a network are capped per day.

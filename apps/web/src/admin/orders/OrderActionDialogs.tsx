@@ -128,7 +128,8 @@ function SendByCoachDialog({ order, busy, draft, onCancel, run }: OrderActionDia
       onCancel={onCancel}
       onSubmit={form.handleSubmit(async ({ coach_company, waybill, coach_fare }) => {
         const body = { coach_company, waybill, ...(coach_fare === null ? {} : { coach_fare }) };
-        const typed = { ...form.getValues(), coach_fare: String(form.getValues().coach_fare ?? '') };
+        const values = form.getValues();
+        const typed = { ...values, coach_fare: String(values.coach_fare ?? '') };
         markFields(await run('ready', () => orderActions.ready(order, body), typed));
       })}
     >
