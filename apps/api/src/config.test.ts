@@ -154,9 +154,17 @@ describe('loadConfig: message delivery', () => {
     [{ OUTBOX_POLL_SECONDS: '2.5' }, 'OUTBOX_POLL_SECONDS'],
     [{ PUBLIC_URL: 'marketplace.mw' }, 'PUBLIC_URL'],
     [{ LINK_SECRET: 'short' }, 'LINK_SECRET'],
+    // Twelve characters with letters: phones would never show it as sent.
+    [{ SMS_SENDER_ID: 'MARKETPLACE1' }, 'SMS_SENDER_ID'],
+    [{ SMS_SENDER_ID: 'Market-Place' }, 'SMS_SENDER_ID'],
+    [{ SMS_SENDER_ID: '1234567890123456' }, 'SMS_SENDER_ID'],
   ])('stops on %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));
+  });
+
+  it.each(['MARKETPLACE', 'Market MW', '2626', '+265991234567'])('takes %j as an SMS sender id', (senderId) => {
+    expect(loadConfig({ SMS_API_KEY: 'k', SMS_USERNAME: 'u', SMS_SENDER_ID: senderId }).sms?.senderId).toBe(senderId);
   });
 
   it('reads PayChangu (both secrets or neither), live by default', () => {

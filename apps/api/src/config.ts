@@ -91,7 +91,18 @@ const envSchema = z
       .string()
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL')
       .default(DEFAULT_SMS_API_URL),
-    SMS_SENDER_ID: optional(z.string().max(20, 'must be at most 20 characters')),
+    // Phones show a sender of letters in at most 11 characters (GSM 03.38's alphanumeric address); a gateway
+    // refuses or cuts a longer one, so every message would fail: refused here, at start. A number is up to 15 digits.
+    SMS_SENDER_ID: optional(
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => !/[A-Za-z]/.test(v) || /^[A-Za-z0-9 ]{1,11}$/.test(v),
+          'a sender id with letters must be 1 to 11 letters, digits or spaces',
+        )
+        .refine((v) => /[A-Za-z]/.test(v) || /^\+?\d{3,15}$/.test(v), 'a numeric sender id must be 3 to 15 digits'),
+    ),
     // Mobile-money payments through PayChangu (docs/decisions/0048); the key decides test or live mode.
     PAYCHANGU_SECRET_KEY: optional(z.string()),
     PAYCHANGU_WEBHOOK_SECRET: optional(z.string()),

@@ -91,7 +91,7 @@ export function registerJobs(
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'personal data erasure failed')),
     );
-  if (outbox) registerOutboxWorker(app, db, clock, after, outbox, track);
+  if (outbox) registerOutboxWorker(app, db, clock, after, outbox, track, metrics);
   // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).
   if (alerts)
     every(app, after, alerts.sweepSeconds, () =>
@@ -142,6 +142,7 @@ function registerOutboxWorker(
   after: Promise<unknown>,
   { transports, pollSeconds }: NonNullable<JobOptions['outbox']>,
   track: Track,
+  metrics: Metrics | undefined,
 ) {
   // Sends made while the database was away, recorded when it returns instead of sent again (docs/decisions/0076).
   const unrecorded = new UnrecordedSends();
@@ -150,7 +151,9 @@ function registerOutboxWorker(
     after,
     pollSeconds,
     () =>
-      track('outbox', () => deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded }))
+      track('outbox', () =>
+        deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded, alert: metrics?.outboxAlert }),
+      )
         .then((report) => {
           if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
         })

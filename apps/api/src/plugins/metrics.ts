@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
+import type { OutboxAlert } from '../modules/notifications/transport.js';
 import { sendProblem } from './errors.js';
 
 // GET /api/metrics in Prometheus' text format (docs/decisions/0077). Labels are our own words only: route patterns
@@ -33,6 +34,8 @@ export interface Metrics {
   cacheLookup(result: CacheLookup): void;
   /** Runs one background job's round, counting it, its time and, when it throws, its failure. */
   job<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /** A message a gateway refused for a reason an operator must fix (its balance is empty). */
+  outboxAlert(alert: OutboxAlert): void;
 }
 
 export function createMetrics(): Metrics {
@@ -62,9 +65,18 @@ export function createMetrics(): Metrics {
     buckets: JOB_BUCKETS,
     registers: [registry],
   });
+  const outboxAlerts = new Counter({
+    name: `${PREFIX}outbox_alerts_total`,
+    help: 'Messages a gateway refused for a reason an operator must fix (alert="sms_balance": the SMS account is empty).',
+    labelNames: ['alert'],
+    registers: [registry],
+  });
+  // At zero from the start: Prometheus' increase() cannot see the first count of a series that appears with it.
+  outboxAlerts.inc({ alert: 'sms_balance' satisfies OutboxAlert }, 0);
   return {
     registry,
     cacheLookup: (result) => lookups.inc({ result }),
+    outboxAlert: (alert) => outboxAlerts.inc({ alert }),
     async job(name, run) {
       const end = durations.startTimer({ job: name });
       runs.inc({ job: name });

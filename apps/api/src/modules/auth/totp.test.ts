@@ -59,7 +59,7 @@ describe('TOTP', () => {
 
   it('writes the otpauth URL apps read', () => {
     expect(otpauthUrl('GEZDGNBV', 'ada@example.mw', 'Marketplace Malawi')).toBe(
-      'otpauth://totp/Marketplace%20Malawi:ada%40example.mw?secret=GEZDGNBV&issuer=Marketplace+Malawi&algorithm=SHA1&digits=6&period=30',
+      'otpauth://totp/Marketplace%20Malawi:ada%40example.mw?secret=GEZDGNBV&issuer=Marketplace%20Malawi&algorithm=SHA1&digits=6&period=30',
     );
   });
 });

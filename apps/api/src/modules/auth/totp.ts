@@ -93,6 +93,11 @@ export function matchStep(
 /** The URL an authenticator app reads from the QR code (Key Uri Format, with the defaults spelled out). */
 export function otpauthUrl(secret: string, account: string, issuer: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(DIGITS), period: '30' });
-  return `otpauth://totp/${label}?${params.toString()}`;
+  const params = { secret, issuer, algorithm: 'SHA1', digits: String(DIGITS), period: '30' };
+  // RFC 3986 percent-encoding (a space is %20): URLSearchParams writes '+', which some authenticator apps show as
+  // a plus in the issuer's name.
+  const query = Object.entries(params)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `otpauth://totp/${label}?${query}`;
 }

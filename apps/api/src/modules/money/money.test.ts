@@ -49,7 +49,8 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
     );
     await recordMovement(
       t.db.kysely,
-      { kind: 'fee', direction: 'out', method: 'airtel_money', amount: 1_500, shopId: lilongwe },
+      // A reference a gateway could send: a line feed, then a formula.
+      { kind: 'fee', direction: 'out', method: 'airtel_money', amount: 1_500, shopId: lilongwe, reference: '\n=1+2' },
       DAY1,
     );
     await recordMovement(
@@ -117,8 +118,11 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="money-2026-12-01-to-2026-12-02.csv"');
+    // UTF-8's byte-order mark first, so Excel reads the names as UTF-8.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('date,shop,kind,method,amount,reference,number,staff');
+    expect(lines[0]).toBe('\uFEFFdate,shop,kind,method,amount,reference,number,staff');
+    expect(lines.find((l) => l.includes('"fee"'))).toContain(`"'\n=1+2"`);
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toMatch(

@@ -59,14 +59,20 @@ export async function moneySummary(db: Executor, query: MoneyQuery): Promise<Mon
   return { from: query.from, to: query.to, days: [...days.values()], totals, attention };
 }
 
-/** A cell a spreadsheet shows as text: quoted, and never read as a formula (=, +, -, @ lead with a quote). */
+/**
+ * A cell a spreadsheet shows as text: quoted, and never read as a formula. A text starting with =, +, -, @, a tab,
+ * a carriage return or a line feed leads with a quote (OWASP's CSV injection advice, 2025, added the line feed).
+ */
 function cell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r\n]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 
 const CSV_HEADER = ['date', 'shop', 'kind', 'method', 'amount', 'reference', 'number', 'staff'];
+
+/** Excel reads a CSV as the machine's code page unless it starts with UTF-8's byte-order mark: Chichewa names need it. */
+const UTF8_BOM = '\uFEFF';
 
 /** The entries as CSV (RFC 4180, CRLF): out-going amounts negative, so a column sum is the net. */
 export async function entriesCsv(db: Executor, query: MoneyQuery): Promise<string> {
@@ -79,5 +85,5 @@ export async function entriesCsv(db: Executor, query: MoneyQuery): Promise<strin
         .join(','),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }

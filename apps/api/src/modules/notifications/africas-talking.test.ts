@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { africasTalkingTransport } from './africas-talking.js';
 import { enqueueMessages, type NewMessage } from './outbox.js';
-import { idsOf, messageRow, minutes, startSmsGateway } from './testing.js';
+import { idsOf, messageRow, minutes, RECIPIENT_FAILURES, startSmsGateway } from './testing.js';
 import { deliverDueMessages } from './worker.js';
 
 const API_KEY = 'atsk_4f9c2d0e7b1a6c3f8e5d2b9a0c7e4f1d';
@@ -36,6 +36,7 @@ describe.each(engines)("SMS through Africa's Talking [%s]", (engine) => {
     gateway.requests.length = 0;
     gateway.state.mode = 'success';
     gateway.state.quoteKeyOn401 = false;
+    gateway.state.refusal = 403;
   });
 
   it('posts the documented form with the apiKey header, and a Success answer marks the message sent', async () => {
@@ -69,32 +70,77 @@ describe.each(engines)("SMS through Africa's Talking [%s]", (engine) => {
     expect(gateway.requests[0]!.form).toEqual({ username: USERNAME, to: '+265991234567', message: offerSms(2).body });
   });
 
-  it('retries after a 500 and after a recipient status other than Success, then sends', async () => {
-    await enqueueMessages(t.db.kysely, [offerSms(3)], start);
-    const [id] = await idsOf(t.db, 'seller_request', 3);
+  it.each([500, 501, 502] as const)(
+    "retries after an HTTP 500 and after the recipient code %i (the gateway's own failure), then sends",
+    async (code) => {
+      await enqueueMessages(t.db.kysely, [offerSms(code)], start);
+      const [id] = await idsOf(t.db, 'seller_request', code);
 
-    gateway.state.mode = 'error-500';
-    expect(await deliverDueMessages(t.db, [transport()], start)).toMatchObject({ retried: 1 });
+      gateway.state.mode = 'error-500';
+      expect(await deliverDueMessages(t.db, [transport()], start)).toMatchObject({ retried: 1 });
+      expect(await messageRow(t.db, id!)).toMatchObject({
+        state: 'pending',
+        attempts: 1,
+        last_error: 'SMS gateway: answered 500: Internal Server Error',
+        next_attempt_at: at(minutes(1)).toISOString(),
+      });
+
+      gateway.state.mode = 'refused';
+      gateway.state.refusal = code;
+      expect(await deliverDueMessages(t.db, [transport()], at(minutes(1)))).toMatchObject({ retried: 1 });
+      expect(await messageRow(t.db, id!)).toMatchObject({
+        state: 'pending',
+        attempts: 2,
+        last_error: `SMS gateway: ${RECIPIENT_FAILURES[code]} (${code})`,
+        next_attempt_at: at(minutes(3)).toISOString(),
+      });
+
+      gateway.state.mode = 'success';
+      expect(await deliverDueMessages(t.db, [transport()], at(minutes(3)))).toMatchObject({ sent: 1 });
+      expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sent', attempts: 3, last_error: null });
+      expect(gateway.requests).toHaveLength(3);
+    },
+  );
+
+  it.each([401, 402, 403, 404, 406, 407, 409] as const)(
+    'fails the message at once, with the reason, when the recipient code is %i: trying again cannot help',
+    async (code) => {
+      await enqueueMessages(t.db.kysely, [offerSms(code)], start);
+      const [id] = await idsOf(t.db, 'seller_request', code);
+      gateway.state.mode = 'refused';
+      gateway.state.refusal = code;
+      const alerts: string[] = [];
+      const report = await deliverDueMessages(t.db, [transport()], start, { alert: (a) => alerts.push(a) });
+      expect(report).toMatchObject({ sent: 0, retried: 0, failed: 1 });
+      expect(await messageRow(t.db, id!)).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        last_error: `SMS gateway refused it: ${RECIPIENT_FAILURES[code]} (${code})`,
+      });
+      // Nothing is due any more: a later round sends nothing.
+      gateway.state.mode = 'success';
+      expect(await deliverDueMessages(t.db, [transport()], at(minutes(90)))).toMatchObject({ sent: 0 });
+      expect(gateway.requests).toHaveLength(1);
+      expect(alerts).toEqual([]);
+    },
+  );
+
+  it('fails the message at once on an empty balance (405), and raises an operator alert and an error line', async () => {
+    await enqueueMessages(t.db.kysely, [offerSms(405)], start);
+    const [id] = await idsOf(t.db, 'seller_request', 405);
+    gateway.state.mode = 'refused';
+    gateway.state.refusal = 405;
+    const alerts: string[] = [];
+    const errors: string[] = [];
+    const log = { info: () => {}, warn: () => {}, error: (_: object, message: string) => void errors.push(message) };
+    const report = await deliverDueMessages(t.db, [transport()], start, { log, alert: (a) => alerts.push(a) });
+    expect(report).toMatchObject({ failed: 1, retried: 0 });
     expect(await messageRow(t.db, id!)).toMatchObject({
-      state: 'pending',
-      attempts: 1,
-      last_error: 'SMS gateway: answered 500: Internal Server Error',
-      next_attempt_at: at(minutes(1)).toISOString(),
+      state: 'failed',
+      last_error: 'SMS gateway: InsufficientBalance (405): top up the account',
     });
-
-    gateway.state.mode = 'invalid-number';
-    expect(await deliverDueMessages(t.db, [transport()], at(minutes(1)))).toMatchObject({ retried: 1 });
-    expect(await messageRow(t.db, id!)).toMatchObject({
-      state: 'pending',
-      attempts: 2,
-      last_error: 'SMS gateway: InvalidPhoneNumber (403)',
-      next_attempt_at: at(minutes(3)).toISOString(),
-    });
-
-    gateway.state.mode = 'success';
-    expect(await deliverDueMessages(t.db, [transport()], at(minutes(3)))).toMatchObject({ sent: 1 });
-    expect(await messageRow(t.db, id!)).toMatchObject({ state: 'sent', attempts: 3, last_error: null });
-    expect(gateway.requests).toHaveLength(3);
+    expect(alerts).toEqual(['sms_balance']);
+    expect(errors).toEqual(['message failed: the gateway needs an operator']);
   });
 
   it('gives up waiting for a gateway that does not answer, and retries', async () => {

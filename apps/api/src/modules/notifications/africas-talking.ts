@@ -1,4 +1,4 @@
-import { requestText, safeText, type Transport } from './transport.js';
+import { requestText, safeText, SendRefused, type Transport } from './transport.js';
 
 export interface AfricasTalkingOptions {
   apiKey: string;
@@ -9,6 +9,17 @@ export interface AfricasTalkingOptions {
   senderId?: string | undefined;
   timeoutMs?: number;
 }
+
+/**
+ * The recipient status codes Africa's Talking documents, beyond 100-102 (processed, sent, queued): only its own
+ * failures (500 InternalServerError, 501 GatewayError, 502 RejectedByGateway) may pass on a later try. The rest say
+ * this message to this number will never go (402 InvalidSenderId, 403 InvalidPhoneNumber, 404
+ * UnsupportedNumberType, 406 UserInBlacklist, 409 DoNotDisturbRejection, and 401 RiskHold, 407 CouldNotRoute), or
+ * that nothing will go until someone tops up (405 InsufficientBalance): retrying them spends attempts and hides
+ * the cause.
+ */
+const RETRIED_CODES = new Set([500, 501, 502]);
+const INSUFFICIENT_BALANCE = 405;
 
 interface SendAnswer {
   SMSMessageData?: { Message?: string; Recipients?: { status?: string; statusCode?: number }[] };
@@ -52,13 +63,15 @@ export function africasTalkingTransport({
         throw fail(`answered 201 without JSON: ${text.slice(0, 120)}`);
       }
       const recipient = answer.SMSMessageData?.Recipients?.[0];
-      if (recipient?.status !== 'Success') {
-        throw fail(
-          recipient
-            ? `${recipient.status ?? 'no status'}${recipient.statusCode ? ` (${recipient.statusCode})` : ''}`
-            : (answer.SMSMessageData?.Message ?? 'no recipient in the answer'),
-        );
-      }
+      if (!recipient) throw fail(answer.SMSMessageData?.Message ?? 'no recipient in the answer');
+      const code = Number(recipient.statusCode);
+      if (recipient.status === 'Success' || (code >= 100 && code <= 102)) return;
+      const said = `${recipient.status ?? 'no status'}${recipient.statusCode ? ` (${recipient.statusCode})` : ''}`;
+      // No code, or one below the failures, is an answer we cannot read: tried again like a 500.
+      if (!Number.isInteger(code) || code < 400 || RETRIED_CODES.has(code)) throw fail(said);
+      if (code === INSUFFICIENT_BALANCE)
+        throw new SendRefused(safeText(`SMS gateway: ${said}: top up the account`, [apiKey]), 'sms_balance');
+      throw new SendRefused(safeText(`SMS gateway refused it: ${said}`, [apiKey]));
     },
   };
 }

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerJobs } from '../../plugins/jobs.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { enqueueMessages, messagesOf, type NewMessage } from './outbox.js';
+import { createMetrics } from '../../plugins/metrics.js';
+import { africasTalkingTransport } from './africas-talking.js';
 import { smtpTransport } from './smtp.js';
-import { startSmtpServer } from './testing.js';
+import { startSmsGateway, startSmtpServer } from './testing.js';
 
 const mail = (subjectId: number, body: string): NewMessage => ({
   channel: 'email',
@@ -73,5 +75,35 @@ describe.each(engines)('the delivery worker in the server process [%s]', (engine
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp.received).toHaveLength(2);
     expect((await messagesOf(t.db.kysely, 'seller_request', 3)).map((m) => m.state)).toEqual(['pending']);
+  });
+
+  it('counts an SMS the gateway refused for an empty balance in the metrics, for an operator alert', async () => {
+    const gateway = await startSmsGateway({ apiKey: 'atsk_jobs', username: 'marketplace-mw' });
+    gateway.state.mode = 'refused';
+    gateway.state.refusal = 405;
+    const metrics = createMetrics();
+    const app = Fastify({ logger: false });
+    const sms = africasTalkingTransport({ apiKey: 'atsk_jobs', username: 'marketplace-mw', apiUrl: gateway.url });
+    registerJobs(app, {
+      db: t.db,
+      clock: () => new Date(),
+      sweepSeconds: 3600,
+      metrics,
+      outbox: { transports: [sms], pollSeconds: 1 },
+    });
+    await app.ready();
+    const message: NewMessage = {
+      channel: 'sms',
+      recipient: '+265991234567',
+      body: 'Your offer',
+      subjectType: 'seller_request',
+      subjectId: 4,
+    };
+    await enqueueMessages(t.db.kysely, [message], new Date());
+    const alerts = 'marketplace_outbox_alerts_total{alert="sms_balance"} 1';
+    await vi.waitFor(async () => expect(await metrics.registry.metrics()).toContain(alerts), WORKED);
+    expect((await messagesOf(t.db.kysely, 'seller_request', 4))[0]?.state).toBe('failed');
+    await app.close();
+    await gateway.close();
   });
 });

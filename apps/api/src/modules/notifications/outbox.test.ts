@@ -37,6 +37,7 @@ function collectingLog() {
   const log: OutboxLog = {
     info: (details, message) => entries.push({ level: 'info', details: details as Record<string, unknown>, message }),
     warn: (details, message) => entries.push({ level: 'warn', details: details as Record<string, unknown>, message }),
+    error: (details, message) => entries.push({ level: 'error', details: details as Record<string, unknown>, message }),
   };
   return { log, entries };
 }

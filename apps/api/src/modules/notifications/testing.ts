@@ -85,7 +85,23 @@ interface GatewayRequest {
   form: Record<string, string>;
 }
 
-type GatewayMode = 'success' | 'error-500' | 'invalid-number' | 'hang';
+type GatewayMode = 'success' | 'error-500' | 'refused' | 'hang';
+
+/** Africa's Talking's documented recipient failure codes and their status words. */
+export const RECIPIENT_FAILURES = {
+  401: 'RiskHold',
+  402: 'InvalidSenderId',
+  403: 'InvalidPhoneNumber',
+  404: 'UnsupportedNumberType',
+  405: 'InsufficientBalance',
+  406: 'UserInBlacklist',
+  407: 'CouldNotRoute',
+  409: 'DoNotDisturbRejection',
+  500: 'InternalServerError',
+  501: 'GatewayError',
+  502: 'RejectedByGateway',
+} as const;
+export type RecipientFailure = keyof typeof RECIPIENT_FAILURES;
 
 /**
  * An HTTP server answering like Africa's Talking's POST /version1/messaging. It checks each request
@@ -93,7 +109,8 @@ type GatewayMode = 'success' | 'error-500' | 'invalid-number' | 'hang';
  */
 export async function startSmsGateway({ apiKey, username }: { apiKey: string; username: string }) {
   const requests: GatewayRequest[] = [];
-  const state = { mode: 'success' as GatewayMode, delayMs: 0, quoteKeyOn401: false };
+  // refused: every recipient gets `refusal`'s code and status word (an answer of 201, as the gateway gives them).
+  const state = { mode: 'success' as GatewayMode, delayMs: 0, quoteKeyOn401: false, refusal: 403 as RecipientFailure };
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     let body = '';
@@ -126,8 +143,14 @@ export async function startSmsGateway({ apiKey, username }: { apiKey: string; us
       if (state.mode === 'hang') return void hanging.add(res);
       if (state.mode === 'error-500') return answer(500, 'Internal Server Error');
       const recipient =
-        state.mode === 'invalid-number'
-          ? { statusCode: 403, number: form.to, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' }
+        state.mode === 'refused'
+          ? {
+              statusCode: state.refusal,
+              number: form.to,
+              status: RECIPIENT_FAILURES[state.refusal],
+              cost: '0',
+              messageId: 'None',
+            }
           : {
               statusCode: 101,
               number: form.to,

@@ -21,6 +21,24 @@ export interface Transport {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/**
+ * The other side took the request and said this message can never go (a bad number, a blacklisted one, a sender id
+ * it refuses): sending it again would fail the same way, so the message fails at once. `alert` names a refusal an
+ * operator must act on (the gateway's balance is empty): it is logged as an error and counted in the metrics.
+ */
+export class SendRefused extends Error {
+  override name = 'SendRefused';
+  constructor(
+    message: string,
+    readonly alert?: OutboxAlert,
+  ) {
+    super(message);
+  }
+}
+
+/** Refusals an operator must act on, as the metrics name them. */
+export type OutboxAlert = 'sms_balance';
+
 /** The longest error text kept on a message (the column's size). */
 const ERROR_MAX = 300;
 

@@ -4,7 +4,7 @@ import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
 import { claimDue, dueIds, type Due } from '../../db/sweep.js';
 import { messageIdOf } from './message-id.js';
 import { requeueUnconfigured, updateMessage } from './repository.js';
-import { safeText, type Transport } from './transport.js';
+import { safeText, SendRefused, type OutboxAlert, type Transport } from './transport.js';
 import { UnrecordedSends } from './unrecorded.js';
 
 /** Attempts before a message is given up as failed: with the backoff below, about two hours of trying. */
@@ -41,8 +41,9 @@ const SETTINGS: Record<OutboxChannel, string> = {
 export interface OutboxLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
-const silent: OutboxLog = { info: () => {}, warn: () => {} };
+const silent: OutboxLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export interface DeliveryReport {
   sent: number;
@@ -74,11 +75,14 @@ export async function deliverDueMessages(
     log = silent,
     batch = BATCH,
     unrecorded = new UnrecordedSends(),
+    alert = () => {},
   }: {
     log?: OutboxLog;
     batch?: number;
     /** Sends the database did not take yet (the server keeps one for its whole run; see unrecorded.ts). */
     unrecorded?: UnrecordedSends;
+    /** Told of a refusal an operator must act on (the metrics count it). */
+    alert?: (alert: OutboxAlert) => void;
   } = {},
 ): Promise<DeliveryReport> {
   const byChannel = new Map(transports.map((t) => [t.channel, t]));
@@ -132,7 +136,7 @@ export async function deliverDueMessages(
       log.warn({ messageId: claim.row.id, channel: claim.row.channel }, 'message failed: no attempts left');
       continue;
     }
-    await settle(db, claim.row, claim.transport, { at, now, report, log, unrecorded });
+    await settle(db, claim.row, claim.transport, { at, now, report, log, unrecorded, alert });
   }
   return report;
 }
@@ -143,14 +147,17 @@ interface Settling {
   report: DeliveryReport;
   log: OutboxLog;
   unrecorded: UnrecordedSends;
+  alert: (alert: OutboxAlert) => void;
 }
 
-async function settle(db: Db, row: Row, transport: Transport, { at, now, report, log, unrecorded }: Settling) {
+async function settle(db: Db, row: Row, transport: Transport, { at, now, report, log, unrecorded, alert }: Settling) {
   let error: string | undefined;
+  let refused: SendRefused | undefined;
   try {
     await transport.send({ ...row, messageId: messageIdOf(row) });
   } catch (e) {
     error = safeText(e instanceof Error ? e.message : String(e)) || 'Sending failed';
+    if (e instanceof SendRefused) refused = e;
   }
   let changed: boolean;
   if (error === undefined) {
@@ -163,13 +170,14 @@ async function settle(db: Db, row: Row, transport: Transport, { at, now, report,
       throw failure;
     }
     if (changed) report.sent++;
-  } else if (row.attempts >= MAX_ATTEMPTS) {
+  } else if (refused || row.attempts >= MAX_ATTEMPTS) {
     changed = await updateMessage(db.kysely, row.id, row.version, { state: 'failed', last_error: error });
     if (changed) report.failed++;
-    log.warn(
-      { messageId: row.id, channel: row.channel, attempts: row.attempts, error },
-      'message failed: no attempts left',
-    );
+    const details = { messageId: row.id, channel: row.channel, attempts: row.attempts, error };
+    if (refused?.alert) {
+      alert(refused.alert);
+      log.error({ ...details, alert: refused.alert }, 'message failed: the gateway needs an operator');
+    } else log.warn(details, refused ? 'message failed: the gateway refused it' : 'message failed: no attempts left');
   } else {
     const next = new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString();
     changed = await updateMessage(db.kysely, row.id, row.version, {

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+// The README's alert rules are what operators copy into Prometheus: they must parse, name metrics we export, and
+// read each metric the way its type allows. increase() and rate() on a gauge take every fall (a late payment
+// lowering the failed count) for a counter reset and fire on nothing; delta() on a counter misreads restarts.
+const README = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+const RULES = [...README.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('groups:'));
+const EXPRESSIONS = [...(RULES ?? '').matchAll(/^\s*expr: (.+)$/gm)].map((m) => m[1]!);
+
+const COUNTING = new Set(['increase', 'rate', 'irate']);
+const GAUGE_ONLY = new Set(['delta', 'idelta', 'deriv']);
+
+/** Each increase/rate/delta-like call of an expression with the metrics inside its argument, subqueries included. */
+function rangeFunctions(expr: string): { fn: string; series: string }[] {
+  const found: { fn: string; series: string }[] = [];
+  for (const call of expr.matchAll(/\b(\w+)\(/g)) {
+    const fn = call[1]!;
+    if (!COUNTING.has(fn) && !GAUGE_ONLY.has(fn)) continue;
+    let depth = 1;
+    let end = call.index + call[0].length;
+    for (; end < expr.length && depth > 0; end++) depth += expr[end] === '(' ? 1 : expr[end] === ')' ? -1 : 0;
+    const argument = expr.slice(call.index + call[0].length, end - 1);
+    for (const series of argument.matchAll(/\bmarketplace_\w+/g)) found.push({ fn, series: series[0] });
+  }
+  return found;
+}
+
+/** Whether promtool (Debian's prometheus package, which .ci/run installs) is on this machine. */
+function hasPromtool(): boolean {
+  try {
+    execFileSync('promtool', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the README alert rules', () => {
+  let t: TestApp;
+  const types = new Map<string, string>();
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    const scrape = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    for (const [, name, type] of scrape.body.matchAll(/^# TYPE (\S+) (\S+)$/gm)) types.set(name!, type!);
+  });
+  afterAll(() => t.close());
+
+  /** The type of a series as exported: a histogram's _bucket, _sum and _count are counters. */
+  function typeOf(series: string): string | undefined {
+    const histogram = /^(.+)_(bucket|sum|count)$/.exec(series);
+    if (histogram && types.get(histogram[1]!) === 'histogram') return 'counter';
+    return types.get(series);
+  }
+
+  it('are in the README, one rule group of six alerts', () => {
+    expect(RULES).toBeDefined();
+    expect(EXPRESSIONS).toHaveLength(6);
+  });
+
+  it('name only metrics the server exports', () => {
+    const named = EXPRESSIONS.flatMap((e) => [...e.matchAll(/\bmarketplace_\w+/g)].map((m) => m[0]));
+    expect(named.length).toBeGreaterThan(0);
+    for (const series of named) expect(typeOf(series), series).toBeDefined();
+  });
+
+  it('count with increase() or rate() on counters only, and read gauges with delta()', () => {
+    let calls = 0;
+    for (const expr of EXPRESSIONS)
+      for (const { fn, series } of rangeFunctions(expr)) {
+        const type = typeOf(series);
+        if (COUNTING.has(fn)) expect(type, `${fn}(${series}) in ${expr}`).toBe('counter');
+        else expect(type, `${fn}(${series}) in ${expr}`).toBe('gauge');
+        calls++;
+      }
+    expect(calls).toBeGreaterThanOrEqual(6);
+  });
+
+  it('would catch increase() over a gauge, even inside a subquery (the rules before issue 34)', () => {
+    const before = 'increase(max(marketplace_outbox_messages{state="failed"})[1h:]) > 10';
+    expect(rangeFunctions(before)).toEqual([{ fn: 'increase', series: 'marketplace_outbox_messages' }]);
+    expect(typeOf('marketplace_outbox_messages')).toBe('gauge');
+  });
+
+  // CI installs promtool; a developer without it sees this skipped, never passed.
+  it.skipIf(!process.env.CI && !hasPromtool())('pass `promtool check rules`', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'alert-rules-'));
+    try {
+      const file = join(folder, 'marketplace.rules.yml');
+      writeFileSync(file, RULES!);
+      const out = execFileSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
+      expect(out).toMatch(/SUCCESS: 6 rules found/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
