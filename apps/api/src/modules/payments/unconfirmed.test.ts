@@ -121,4 +121,19 @@ describe.each(engines)('a charge the gateway never confirms or denies [%s]', (en
     expect(after).toMatchObject({ status: 'Cancelled', payment: { status: 'refunded' } });
     expect(await ledger(order.number)).toEqual(['payment in 80000', 'fee out 2400', 'refund out 80000']);
   });
+
+  it('an answer that keeps disagreeing with what was asked is let go after the hold too, and never paid', async () => {
+    const order = await payNow(150_000);
+    const [charge] = await charges(order.number);
+    const atGateway = t.fake.transfers.get(charge!.transfer_id)!;
+    atGateway.status = 'success';
+    atGateway.amount = 1_500;
+    await t.poll();
+    expect((await read(order.token)).payment.status).toBe('pending');
+    t.clock.advance(HOLD_MS);
+    await t.poll(0);
+    expect((await read(order.token)).payment).toMatchObject({ status: 'failed', message: PAYMENT_UNCONFIRMED });
+    expect((await charges(order.number))[0]!.status).toBe('pending');
+    expect(await ledger(order.number)).toEqual([]);
+  });
 });
