@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkPayChangu, LIVE_KEY_REFUSED, TEST_MOBILE } from './gateway-check.js';
 import { startPayChangu } from './testing.js';
 import { answerInFront } from './testing-proxy.js';
+import { runEntry } from '../../test/entry-process.js';
 
 const SECRET_KEY = 'sec-test-check-0123456789abcdef';
 let fake: Awaited<ReturnType<typeof startPayChangu>>;
@@ -112,5 +113,22 @@ describe('npm run paychangu:check', () => {
     // With --live it runs (the fake refuses the unknown key: the operator list is empty).
     const { failed } = await run(fake.url, { secretKey: 'sec-live-0123456789abcdef', live: true });
     expect(failed[0]).toMatch(/^Airtel Money and TNM Mpamba are listed with a ref_id/);
+  });
+
+  it('runs as npm runs it: PAYCHANGU_API_URL and PAYCHANGU_SECRET_KEY from the environment, exit 0 or 1', async () => {
+    const env = { PAYCHANGU_API_URL: fake.url, PAYCHANGU_SECRET_KEY: SECRET_KEY };
+    const passed = await runEntry('paychangu-check.ts', env);
+    expect(passed.output).toContain(`PayChangu check against ${fake.url} with a test key`);
+    expect(passed.output).toContain('All assumptions hold.');
+    expect(passed.code).toBe(0);
+
+    fake.state.mode = 'failure';
+    const failed = await runEntry('paychangu-check.ts', env);
+    expect(failed.output).toContain('✗ the test charge succeeds: it is "failed"');
+    expect(failed.code).toBe(1);
+
+    const live = await runEntry('paychangu-check.ts', { ...env, PAYCHANGU_SECRET_KEY: 'sec-live-0123456789abcdef' });
+    expect(live.output).toContain(LIVE_KEY_REFUSED);
+    expect(live.code).toBe(1);
   });
 });
