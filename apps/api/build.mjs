@@ -2,7 +2,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed.ts', backup: 'src/backup.ts', restore: 'src/restore.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/seed.ts',
+    backup: 'src/backup.ts',
+    restore: 'src/restore.ts',
+    'paychangu-check': 'src/paychangu-check.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -3,34 +3,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { sqliteModuleFor } from './db/sqlite-driver.js';
+import { runEntry } from './test/entry-process.js';
 
 // `npm run backup` and `npm run restore -- FILE` as processes (backup.ts and restore.ts through tsx's loader,
 // as server.test.ts runs server.ts): what they print, their exit codes, and the restore refusing while
 // another process has the database open (decision 0073).
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const folders: string[] = [];
 afterEach(() => {
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function run(entry: 'backup.ts' | 'restore.ts', env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, entry), ...args], {
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  );
-}
 
 /** A data folder holding a migrated database with one row of its own, closed. */
 async function dataDir(): Promise<string> {
@@ -66,7 +52,7 @@ describe('npm run backup and npm run restore', () => {
   it('backs up, printing the file and its size; restore refuses while another process has the database open, then puts it back', async () => {
     const dir = await dataDir();
     const env = { DATA_DIR: path.join(dir, 'data'), BACKUP_DIR: path.join(dir, 'backups') };
-    const backup = await run('backup.ts', env);
+    const backup = await runEntry('backup.ts', env);
     expect(backup.code).toBe(0);
     const printed = /Backed up to (\S+marketplace-\d{8}T\d{6}Z\.db) \((\d+) bytes, integrity_check ok\)/.exec(
       backup.output,
@@ -80,7 +66,7 @@ describe('npm run backup and npm run restore', () => {
     const server = holder(live);
     try {
       await server.opened;
-      const refused = await run('restore.ts', env, [file!]);
+      const refused = await runEntry('restore.ts', env, [file!]);
       expect(refused.code).toBe(1);
       expect(refused.output).toContain('is in use (is the server running?): stop it, then restore');
     } finally {
@@ -88,7 +74,7 @@ describe('npm run backup and npm run restore', () => {
     }
     expect(fs.readdirSync(path.join(dir, 'data')).filter((f) => f.includes('before-restore'))).toEqual([]);
 
-    const restored = await run('restore.ts', env, [file!]);
+    const restored = await runEntry('restore.ts', env, [file!]);
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toMatch(
       /The database it replaced is kept as \S+marketplace-before-restore-\d{8}T\d{6}Z\.db/,
@@ -109,16 +95,16 @@ describe('npm run backup and npm run restore', () => {
     const env = { DATA_DIR: path.join(dir, 'data') };
     const junk = path.join(dir, 'junk.db');
     fs.writeFileSync(junk, 'hello');
-    const refused = await run('restore.ts', env, [junk]);
+    const refused = await runEntry('restore.ts', env, [junk]);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(`Not restoring ${junk}: it is not a readable SQLite database`);
-    const usage = await run('restore.ts', env);
+    const usage = await runEntry('restore.ts', env);
     expect(usage.code).toBe(1);
     expect(usage.output).toContain('Usage: npm run restore -- backups/marketplace-YYYYMMDDTHHMMSSZ.db');
   }, 60_000);
 
   it('on PostgreSQL, points at pg_dump instead', async () => {
-    const backup = await run('backup.ts', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const backup = await runEntry('backup.ts', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(backup.code).toBe(1);
     expect(backup.output).toContain('DATABASE_URL is PostgreSQL: back it up with pg_dump');
   }, 60_000);

@@ -23,7 +23,7 @@ export const RESERVATION_DEFAULTS = {
 } as const;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
-const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
+export const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
 /** How long an idle keep-alive connection stays open: above common balancers' idle timeouts (60 s). */
 export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */

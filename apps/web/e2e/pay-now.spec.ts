@@ -4,7 +4,7 @@ import { payChanguMode } from './support/paychangu';
 import { PHONE, screenChecks } from './support/screens';
 
 // Paying an order now by mobile money (docs/decisions/0052), against the fake PayChangu that e2e/run.mjs starts: the
-// server's poller finds each charge settled within a second or two, and the order page follows by itself. The
+// server's poller finds each charge settled within a second or two, and the thank-you and order pages follow by itself. The
 // journeys share the fake's mode, so they run one after the other; each uses seeded items no other journey orders.
 
 const checkScreen = screenChecks('pay', { endAtPhone: true });
@@ -22,19 +22,27 @@ async function checkoutWith(page: Page, request: APIRequestContext, name: string
   await page.getByLabel('Phone', { exact: true }).fill('0999 555 111');
 }
 
-/** Confirms with mobile money chosen (no SMS code step), then follows the link to the order page. */
-async function payNow(page: Page, method: 'Airtel Money' | 'TNM Mpamba') {
+const payment = (page: Page) => page.getByTestId('order-payment').getByRole('status');
+
+/**
+ * Confirms with mobile money chosen (no SMS code step): the thank-you page shows the payment, followed live. Then,
+ * unless told to stay, follows the link to the order page.
+ */
+async function payNow(page: Page, method: 'Airtel Money' | 'TNM Mpamba', { stay = false } = {}) {
   await page.getByRole('radio', { name: new RegExp(`Pay now with ${method}`) }).check();
   await page.getByRole('button', { name: 'Confirm order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed' })).toBeVisible();
   await expect(page.getByTestId('phone-code-step')).toHaveCount(0);
+  await expect(payment(page)).toBeVisible();
+  if (!stay) await openOrderPage(page);
+}
+
+async function openOrderPage(page: Page) {
   await page.getByRole('link', { name: /^Keep this link to follow your order/ }).click();
   await expect(page).toHaveURL(/\/order\//);
 }
 
-const payment = (page: Page) => page.getByTestId('order-payment').getByRole('status');
-
-test('a buyer pays with Airtel Money and sees the order turn Paid; cancelling it brings the money back', async ({
+test('a buyer pays with Airtel Money and sees the thank-you page and the order turn Paid; cancelling it brings the money back', async ({
   page,
   request,
 }) => {
@@ -43,7 +51,13 @@ test('a buyer pays with Airtel Money and sees the order turn Paid; cancelling it
   await expect(page.getByRole('radio', { name: /Pay at the shop \/ on delivery/ })).toBeChecked();
   await page.getByRole('radio', { name: /Pay now with Airtel Money/ }).check();
   await checkScreen(page, 'checkout');
-  await payNow(page, 'Airtel Money');
+  await payNow(page, 'Airtel Money', { stay: true });
+
+  // The thank-you page follows the payment by itself, and stops saying "Check your phone" once it is paid.
+  await expect(payment(page)).toContainText('Paid', { timeout: 15_000 });
+  await expect(page.getByText(/Check your phone/)).toHaveCount(0);
+  await checkScreen(page, 'thank-you-paid');
+  await openOrderPage(page);
 
   // Without a reload: the page looks again while the payment moves.
   await expect(payment(page)).toContainText('Paid', { timeout: 15_000 });
@@ -68,14 +82,18 @@ test('a payment waiting for the PIN says so', async ({ page, request }) => {
   await checkScreen(page, 'pending');
 });
 
-test('a failed payment says why; Try again pays', async ({ page, request }) => {
+test('a failed payment says why on the thank-you page; Try again there pays', async ({ page, request }) => {
   await payChanguMode('failure');
   await checkoutWith(page, request, 'Nintendo Switch Lite');
-  await payNow(page, 'Airtel Money');
+  // Said on the thank-you page itself, with what to do next; Try again there pays.
+  await payNow(page, 'Airtel Money', { stay: true });
   await expect(payment(page)).toContainText(/did not go through|could not reach/, { timeout: 15_000 });
-  await checkScreen(page, 'failed');
+  await expect(page.getByRole('button', { name: 'Pay at the shop instead' })).toBeVisible();
+  await checkScreen(page, 'thank-you-failed');
 
   await payChanguMode('success');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(payment(page)).toContainText('Paid', { timeout: 15_000 });
+  await openOrderPage(page);
+  await expect(payment(page)).toContainText('Paid');
 });

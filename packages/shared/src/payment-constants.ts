@@ -20,6 +20,9 @@ export function isMobileMoney(payment: string): payment is MobileMoney {
 
 export const PAYMENT_UNREACHABLE = /*i18n*/ 'We could not reach the payment service; try again or pay at the shop';
 export const PAYMENT_DECLINED = /*i18n*/ 'The payment did not go through. Try again or pay at the shop.';
+/** The gateway neither confirmed nor denied the charge within the hold (the charge is still checked: never paid twice). */
+export const PAYMENT_UNCONFIRMED =
+  /*i18n*/ 'Your payment was not confirmed in time. Try again or pay at the shop; if it goes through later, you will not pay twice.';
 export const PAYMENT_NOT_OFFERED = /*i18n*/ 'Paying online is not available now. Choose to pay at the shop.';
 
 /** How and when sellers are paid: said on /sell, its success page, the status page, the terms and the FAQ. */

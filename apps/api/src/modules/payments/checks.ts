@@ -4,6 +4,7 @@ import { GatewayRefused, GatewayUnavailable, type MobileMoneyGateway, type Trans
 import { applyGatewayState, settleTransfer } from './settle.js';
 import type { OrderLinks } from '../orders/buyer-links.js';
 import { claimTransfer, dueTransfers, findTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
+import { heldTooLong, stopWaitingForCharge } from './unconfirmed.js';
 
 /** Written on a transfer the gateway could not be asked about: the buyer is told so, not that it was declined. */
 export const UNREACHABLE_NOTE = 'Payment service unreachable';
@@ -18,15 +19,23 @@ export interface PaymentChecks {
   gateway: MobileMoneyGateway;
   /** PAYMENT_POLL_SECONDS: how often an open transfer is asked about. */
   pollSeconds: number;
+  /** PAYMENT_HOLD_MINUTES: a charge without the gateway's word by then no longer holds the buyer up. */
+  holdMinutes: number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'> | undefined;
   /** The server's link key: buyers are told of their refund with the order's link (decision 0060). */
   links?: OrderLinks | undefined;
 }
 
-/** After 20 checks (10 minutes at the default) an open transfer is asked about ten times less often. */
+/**
+ * After 20 checks (10 minutes at the default) an open transfer is asked about ten times less often; a charge is
+ * asked about again when its hold ends, whatever the rhythm, so the buyer is let go on time.
+ */
 function nextCheck(ctx: PaymentChecks, row: TransferRow, now: Date): string {
   const seconds = row.checks < 20 ? ctx.pollSeconds : ctx.pollSeconds * 10;
-  return new Date(now.getTime() + seconds * 1000).toISOString();
+  const next = now.getTime() + seconds * 1000;
+  const holdEnds = Date.parse(row.created_at) + ctx.holdMinutes * 60_000;
+  const at = row.kind === 'charge' && holdEnds > now.getTime() ? Math.min(next, holdEnds) : next;
+  return new Date(at).toISOString();
 }
 
 function ask(gateway: MobileMoneyGateway, row: TransferRow): Promise<TransferState> {
@@ -79,6 +88,18 @@ export async function startTransfer(
  * does not know never arrived: a charge is then failed (the buyer tries again), a refund or payout is sent now.
  */
 export async function checkTransfer(
+  ctx: PaymentChecks,
+  row: TransferRow,
+  now: Date,
+): Promise<'pending' | 'paid' | 'failed' | 'unreachable'> {
+  const outcome = await askAndApply(ctx, row, now);
+  // Still without a final word past the hold: the buyer may try again or pay at the shop; the charge stays checked.
+  if (row.kind === 'charge' && outcome !== 'failed' && heldTooLong(row, ctx.holdMinutes, now))
+    await stopWaitingForCharge(ctx.db, row, now);
+  return outcome;
+}
+
+async function askAndApply(
   ctx: PaymentChecks,
   row: TransferRow,
   now: Date,

@@ -1,5 +1,6 @@
 import {
   PAYMENT_DECLINED,
+  PAYMENT_UNCONFIRMED,
   PAYMENT_UNREACHABLE,
   type OrderPayment,
   type OrderPaymentState,
@@ -19,7 +20,7 @@ import { insertTransfer, unrefundedCharges, type TransferRow } from './transfers
 function newestCharge(db: Executor, orderId: number) {
   return db
     .selectFrom('money_transfers')
-    .select(['note', 'reference', 'method'])
+    .select(['note', 'reference', 'method', 'status'])
     .where('order_id', '=', orderId)
     .where('kind', '=', 'charge')
     .orderBy('id', 'desc')
@@ -32,7 +33,13 @@ export async function paymentOf(db: Executor, row: OrderRow): Promise<OrderPayme
   let message: string | null = null;
   if (status === 'failed') {
     const charge = await newestCharge(db, row.id);
-    message = charge?.note?.startsWith(UNREACHABLE_NOTE) ? PAYMENT_UNREACHABLE : PAYMENT_DECLINED;
+    // Failed while its charge is still pending at the gateway: let go unconfirmed after the hold (unconfirmed.ts).
+    message =
+      charge?.status === 'pending'
+        ? PAYMENT_UNCONFIRMED
+        : charge?.note?.startsWith(UNREACHABLE_NOTE)
+          ? PAYMENT_UNREACHABLE
+          : PAYMENT_DECLINED;
   }
   return { method: row.payment as OrderPayment, status, amount: Number(row.total), message };
 }

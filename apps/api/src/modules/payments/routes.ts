@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { checkTransfer, pollTransfers } from './checks.js';
 import type { Payments } from './service.js';
 import { findTransferById } from './transfers.js';
+import { checkBy, webhookThrottle } from './webhook-checks.js';
 
 export interface PaymentRouteOptions {
   db: Db;
@@ -21,9 +22,11 @@ function chargeIdOf(event: unknown): string | undefined {
 /**
  * PayChangu's webhook (docs/decisions/0052). The body is kept raw: the signature covers its exact bytes. A signed
  * event only says "look again": the transfer is verified with the gateway before anything changes, after the 200,
- * so the gateway is answered at once and its retries find the work done.
+ * so the gateway is answered at once and its retries find the work done. Events for one transfer ask the gateway at
+ * most once per PAYMENT_POLL_SECONDS: the rest only bring the poller's next check forward.
  */
 export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { db, clock, payments }) => {
+  const throttle = webhookThrottle(payments.pollSeconds * 1000);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -51,9 +54,17 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
         request.log.warn({ chargeId }, 'payment event for a transfer we do not know');
         return { received: true };
       }
+      // Settled for good: nothing an event says can change it (a failed charge can still turn out paid).
+      if (row.status === 'paid' || (row.status === 'failed' && row.kind !== 'charge')) return { received: true };
+      const now = clock();
+      const askedRecently = throttle.take(row.transfer_id, now.getTime());
+      if (askedRecently !== undefined) {
+        await checkBy(db.kysely, row.id, new Date(askedRecently).toISOString());
+        return { received: true };
+      }
       // Then the poller's round at once: a refund the event led to goes out now, not at the next tick.
       payments.later(async () => {
-        await checkTransfer(payments, row, clock());
+        await checkTransfer(payments, row, now);
         await pollTransfers(payments, clock());
       });
       return { received: true };

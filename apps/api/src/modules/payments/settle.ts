@@ -2,7 +2,7 @@ import { formatMoney, isOpenOrder, MOBILE_MONEY_LABELS, type MobileMoney } from 
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { recordAudit } from '../audit/repository.js';
+import { recordAudit, type AuditEntry } from '../audit/repository.js';
 import { recordMovement } from '../ledger/ledger.js';
 import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
 import { tellSellerPaid } from '../seller-requests/payout-message.js';
@@ -33,6 +33,17 @@ function disagreement(row: TransferRow, state: TransferState): string | null {
   return null;
 }
 
+/** Whether this exact entry was written before (a long action is kept whole in the detail's first line). */
+async function auditedAlready(trx: Transaction<Database>, entry: AuditEntry) {
+  let query = trx.selectFrom('audit_log').select(['action', 'detail']).where('subject_type', '=', entry.subjectType);
+  query =
+    entry.subjectId === null
+      ? query.where('subject_id', 'is', null)
+      : query.where('subject_id', '=', String(entry.subjectId));
+  const rows = await query.where('action', 'like', `${entry.action.slice(0, 40)}%`).execute();
+  return rows.some((r) => r.action === entry.action || r.detail?.split('\n')[0] === entry.action);
+}
+
 export interface SettleOptions {
   /** When to ask again about a transfer that is still open. */
   nextCheck: string;
@@ -59,13 +70,15 @@ export async function applyGatewayState(
     // Never paid on an answer that does not match: left open for staff to look at (the Money page lists it).
     await db.kysely.transaction().execute(async (trx) => {
       await setCheckAt(trx, row.id, nextCheck, at, `Check with the gateway: ${wrong}`);
-      await recordAudit(trx, {
+      const entry = {
         actorId: null,
         action: `Payment ${row.transfer_id} left pending: ${wrong}`,
         subjectType: row.order_id !== null ? 'order' : 'seller_request',
         subjectId: row.order_id ?? row.seller_request_id,
         at,
-      });
+      };
+      // Audited once per distinct disagreement, not on every check of the poller.
+      if (!(await auditedAlready(trx, entry))) await recordAudit(trx, entry);
     });
     return false;
   }

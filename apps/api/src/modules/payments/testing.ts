@@ -92,6 +92,8 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
   const requests: FakeRequest[] = [];
   const transfers = new Map<string, FakeTransfer>();
   const state = { mode: 'success' as FakeMode, quoteKeyOn401: false };
+  // Charges whose verify answers an error status or a status word PayChangu does not document, whatever they are.
+  const verifyAnswers = new Map<string, { status: number } | { word: string }>();
   const held = new Set<http.ServerResponse>();
   let refs = 0;
 
@@ -135,6 +137,14 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
         const t = transfers.get(decodeURIComponent(read[1]!));
         // verify is for charges; details shows either.
         if (!t || (read[2] === 'verify' && t.kind !== 'charge')) return failed(404, 'Transaction not found.');
+        const odd = read[2] === 'verify' ? verifyAnswers.get(t.chargeId) : undefined;
+        if (odd && 'status' in odd) return failed(odd.status, 'Server Error');
+        if (odd)
+          return answer(200, {
+            status: odd.word,
+            message: 'Transaction retrieved.',
+            data: { ...transactionData(t), status: odd.word },
+          });
         return answer(200, {
           status: t.status === 'success' ? 'successful' : t.status,
           message: t.status === 'success' ? 'Payment authorized and completed successfully.' : 'Transaction retrieved.',
@@ -218,6 +228,14 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
     requests,
     state,
     transfers,
+    /**
+     * From now on verify answers for this charge with an error status (`{ status: 503 }`) or an undocumented status
+     * word (`{ word: 'processing' }`), whatever happened to it; `undefined` answers truly again.
+     */
+    answerVerify(chargeId: string, odd: { status: number } | { word: string } | undefined) {
+      if (odd) verifyAnswers.set(chargeId, odd);
+      else verifyAnswers.delete(chargeId);
+    },
     /** Settles a pending transfer later, as when the buyer finally answers. */
     settle(chargeId: string, status: 'success' | 'failed') {
       const t = transfers.get(chargeId);

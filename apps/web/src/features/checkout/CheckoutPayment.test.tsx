@@ -1,16 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PAYMENT_UNCONFIRMED } from '@marketplace/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from '../../lib/router';
 import { addToBasket, clearBasket } from '../../lib/basket-store';
 import { json, mockApi } from '../../test/fetch-mock';
-import { aPlacedOrder } from '../../test/orders';
+import { aPlacedOrder, anOrder } from '../../test/orders';
 import { aProduct } from '../../test/products';
 import { renderWithRouter } from '../../test/render';
 import { retype } from '../../test/typing';
 import { CheckoutPage } from './CheckoutPage';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   clearBasket();
   localStorage.clear();
@@ -58,9 +60,10 @@ describe('/checkout paying now', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm order' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank you! Your order is placed' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Check your phone and enter your PIN to pay. Your order page shows when the payment arrives.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Your items are held while you pay. This page follows the payment.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-payment')).getByRole('status')).toHaveTextContent(
+      'Check your phone and enter your PIN to pay MWK 185,000',
+    );
     expect(screen.queryByText(/We hold your items until/)).not.toBeInTheDocument();
     expect(orderBodies(spy)).toEqual([expect.objectContaining({ payment: 'airtel_money', phone: '+265999123456' })]);
     expect(orderBodies(spy)[0]).not.toHaveProperty('phone_code');
@@ -80,5 +83,73 @@ describe('/checkout paying now', () => {
     expect(await screen.findByText('Nothing to pay now. The shop holds your items for you.')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'How to pay' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Pay now/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/checkout thank-you page after paying now', () => {
+  const ORDER_URL = /GET \/api\/v1\/orders\/T0k3n_for_the_private_link-00001$/;
+  const paymentStatus = () => within(screen.getByTestId('order-payment')).getByRole('status');
+
+  async function placePayNow(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('radio', { name: /Pay now with Airtel Money/ }));
+    await retype(user, 'Your name', 'Chikondi Banda');
+    await retype(user, 'Phone', '0999 123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you! Your order is placed' })).toBeInTheDocument();
+  }
+
+  it('follows the payment live: waiting for the PIN, then Paid, and stops looking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    addToBasket(item);
+    let answer = anOrder({ payment: pending });
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: ['airtel_money'] })],
+      [/POST \/api\/v1\/orders$/, () => json({ orders: [aPlacedOrder({ payment: pending })] }, 201)],
+      [ORDER_URL, () => json(answer)],
+    ]);
+    const looks = () => spy.mock.calls.filter(([input]) => ORDER_URL.test(`GET ${String(input)}`)).length;
+    renderCheckout();
+    await placePayNow(user);
+    expect(paymentStatus()).toHaveTextContent('Check your phone and enter your PIN to pay MWK 185,000');
+
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(looks()).toBe(1);
+    expect(paymentStatus()).toHaveTextContent('Check your phone');
+
+    answer = anOrder({ payment: { ...pending, status: 'paid' } });
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(paymentStatus()).toHaveTextContent('PaidMWK 185,000 paid with Airtel Money');
+    expect(screen.queryByText(/Check your phone/)).not.toBeInTheDocument();
+    const seen = looks();
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(looks()).toBe(seen);
+  });
+
+  it('says what to do next when the payment failed: try again, or pay at the shop', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    addToBasket(item);
+    const unconfirmed = anOrder({ payment: { ...pending, status: 'failed', message: PAYMENT_UNCONFIRMED } });
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: ['airtel_money'] })],
+      [/POST \/api\/v1\/orders$/, () => json({ orders: [aPlacedOrder({ payment: pending })] }, 201)],
+      [ORDER_URL, () => json(unconfirmed)],
+      [/POST \/api\/v1\/orders\/T0k3n_for_the_private_link-00001\/pay$/, () => json(anOrder({ payment: pending }))],
+    ]);
+    renderCheckout();
+    await placePayNow(user);
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(paymentStatus()).toHaveTextContent(PAYMENT_UNCONFIRMED);
+    expect(screen.getByRole('button', { name: 'Pay at the shop instead' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(paymentStatus()).toHaveTextContent('Check your phone and enter your PIN to pay MWK 185,000'),
+    );
+    const tried = spy.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/pay'));
+    expect(tried.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ payment: 'airtel_money' }]);
   });
 });

@@ -1,14 +1,7 @@
-import type { PayOrderRequest, PublicOrder, ResendOrderLink } from '@marketplace/shared';
+import type { PublicOrder, ResendOrderLink } from '@marketplace/shared';
 import { apiRequest } from '../../lib/api-client';
 
 export const ORDER_NOT_FOUND = /*i18n*/ 'Order not found';
-
-export async function fetchOrder(token: string, signal: AbortSignal): Promise<PublicOrder> {
-  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}`, {
-    defaultMessage: 'Could not load your order',
-    signal,
-  });
-}
 
 /** The buyer cancels; the cancelled order comes back. A 409 says it can no longer be cancelled. */
 export async function cancelOrder(token: string, reason: string): Promise<PublicOrder> {
@@ -16,18 +9,6 @@ export async function cancelOrder(token: string, reason: string): Promise<Public
     method: 'POST',
     body: reason.trim() ? { reason: reason.trim() } : {},
     defaultMessage: /*i18n*/ 'Could not cancel the order. Please try again.',
-  });
-}
-
-/**
- * POST /v1/orders/{token}/pay: a new mobile-money attempt, or paying at the shop instead (which may first need
- * the phone proved: a 403 phone_unverified). The order comes back as it is now.
- */
-export async function payOrder(token: string, body: PayOrderRequest): Promise<PublicOrder> {
-  return apiRequest<PublicOrder>(`/v1/orders/${encodeURIComponent(token)}/pay`, {
-    method: 'POST',
-    body,
-    defaultMessage: /*i18n*/ 'Could not change the payment. Please try again.',
   });
 }
 

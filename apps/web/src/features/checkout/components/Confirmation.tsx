@@ -7,6 +7,7 @@ import { CollectionCode } from '../../../components/CollectionCode';
 import { ShopContact } from '../../../components/ShopContact';
 import { useI18n } from '../../../i18n/context';
 import { nextStepsHeading, shopHeading } from '../../../components/fulfilment-texts';
+import { FollowedPayment } from '../../../components/payment/FollowedPayment';
 
 /** After confirming: each order with its number to read out, its shop, what to bring and its private link. */
 export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[]; payNow: boolean }) {
@@ -28,7 +29,7 @@ export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[
         </h1>
         <p className="mt-2 text-stone-700">
           {payNow
-            ? i18n._('Check your phone and enter your PIN to pay. Your order page shows when the payment arrives.')
+            ? i18n._('Your items are held while you pay. This page follows the payment.')
             : several
               ? i18n._('Your items are reserved. Each shop calls you about its own order. Nothing to pay now.')
               : i18n._('Your items are reserved. The shop will call you to confirm. Nothing to pay now.')}
@@ -53,6 +54,7 @@ export function Confirmation({ orders, payNow }: { orders: readonly PlacedOrder[
                     {order.number}
                   </span>
                 </h2>
+                {payNow && <FollowedPayment order={order} />}
                 {order.collection_code && <CollectionCode code={order.collection_code} fulfilment={order.fulfilment} />}
                 <OrderLines order={order} />
                 {order.shop && (

@@ -14,7 +14,7 @@ import { ShopContact } from '../../../components/ShopContact';
 import { CollectionCode } from '../../../components/CollectionCode';
 import { CancelOrder } from './CancelOrder';
 import { OrderHistory } from './OrderHistory';
-import { OrderPayment } from './OrderPayment';
+import { OrderPayment } from '../../../components/payment/OrderPayment';
 import { StatusBadge } from './StatusBadge';
 import { useI18n } from '../../../i18n/context';
 import { shopHeading } from '../../../components/fulfilment-texts';

@@ -1,6 +1,6 @@
 import type { PublicOrder } from '@marketplace/shared';
 import { useEffect, useRef } from 'react';
-import { fetchOrder } from './api';
+import { fetchOrder } from '../../lib/order-api';
 
 const EVERY_MS = 4000;
 

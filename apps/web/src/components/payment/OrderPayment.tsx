@@ -9,13 +9,13 @@ import {
   type PayOrderRequest,
   type PublicOrder,
 } from '@marketplace/shared';
-import { useState } from 'react';
-import { PhoneCodeStep } from '../../../components/PhoneCodeStep';
-import { ApiError } from '../../../lib/api-client';
-import { needsPhoneCode, usePhoneCode } from '../../../lib/phone-proofs';
-import { payOrder } from '../api';
-import { useI18n } from '../../../i18n/context';
-import { translateKnown } from '../../../i18n/labels';
+import { useId, useState } from 'react';
+import { PhoneCodeStep } from '../PhoneCodeStep';
+import { ApiError } from '../../lib/api-client';
+import { needsPhoneCode, usePhoneCode } from '../../lib/phone-proofs';
+import { payOrder } from '../../lib/order-api';
+import { useI18n } from '../../i18n/context';
+import { translateKnown } from '../../i18n/labels';
 
 const OFFLINE = /*i18n*/ 'We could not reach the shop. Check your connection and try again.';
 
@@ -36,6 +36,8 @@ interface OrderPaymentProps {
 /** Where the mobile-money payment stands (docs/decisions/0052); nothing for an order paid at the shop. */
 export function OrderPayment({ order, token, onChanged, onRefused }: OrderPaymentProps) {
   const i18n = useI18n();
+  // Unique: the thank-you page shows one card per order placed.
+  const headingId = useId();
   const { payment } = order;
   if (!isMobileMoney(payment.method) && payment.status === 'not_required') return null;
   const method = isMobileMoney(payment.method) ? MOBILE_MONEY_LABELS[payment.method] : '';
@@ -73,8 +75,8 @@ export function OrderPayment({ order, token, onChanged, onRefused }: OrderPaymen
         ? 'border-green-300 bg-green-50 text-green-900'
         : 'border-teal-300 bg-teal-50 text-stone-900';
   return (
-    <section aria-labelledby="order-payment-heading" className="card space-y-3 p-4 sm:p-5" data-testid="order-payment">
-      <h2 id="order-payment-heading" className="text-lg font-semibold text-stone-900">
+    <section aria-labelledby={headingId} className="card space-y-3 p-4 sm:p-5" data-testid="order-payment">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {i18n._('Payment')}
       </h2>
       {/* A status region: a screen reader hears the payment turn Paid without moving. */}
