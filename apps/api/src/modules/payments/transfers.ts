@@ -15,7 +15,10 @@ function newTransferId(kind: TransferKind): string {
 }
 
 /** What a new transfer must say; the rest (links, reference, fee, note, staff, times) defaults to empty. */
-export type NewTransfer = Pick<Insertable<MoneyTransfersTable>, 'kind' | 'method' | 'amount' | 'status' | 'created_at'> &
+export type NewTransfer = Pick<
+  Insertable<MoneyTransfersTable>,
+  'kind' | 'method' | 'amount' | 'status' | 'created_at'
+> &
   Partial<Omit<Insertable<MoneyTransfersTable>, 'transfer_id' | 'updated_at'>>;
 
 /** The guard's refusal: callers check first in their field's own words, so this catches only a path that did not. */
@@ -33,7 +36,10 @@ function voucher(db: Executor, values: NewTransfer & { method: MobileMoney }) {
     .where('method', '=', values.method)
     .where('mobile', '=', values.mobile ?? '');
   if (values.kind === 'refund')
-    return same.where('id', '=', values.refund_of ?? 0).where('kind', '=', 'charge').where('status', '=', 'paid');
+    return same
+      .where('id', '=', values.refund_of ?? 0)
+      .where('kind', '=', 'charge')
+      .where('status', '=', 'paid');
   if (values.kind === 'seller_payout' && values.seller_request_id)
     return same
       .where('kind', '=', 'seller_payout')
@@ -58,7 +64,8 @@ export async function networkOverride(db: Executor, values: NewTransfer): Promis
 /** Writes a transfer before the gateway hears of it, once the network guard agrees; answers its row. */
 export async function insertTransfer(db: Executor, values: NewTransfer): Promise<TransferRow> {
   const network_override = await networkOverride(db, values);
-  if (network_override === null) throw new HttpError(422, networkDisagrees(values.method as MobileMoney, values.mobile));
+  if (network_override === null)
+    throw new HttpError(422, networkDisagrees(values.method as MobileMoney, values.mobile));
   return db
     .insertInto('money_transfers')
     .values({ transfer_id: newTransferId(values.kind), updated_at: values.created_at, ...values, network_override })
