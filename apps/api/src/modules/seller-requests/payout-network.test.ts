@@ -4,6 +4,7 @@ import { engines } from '../../test/databases.js';
 import { addCategory, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { paymentsApp } from '../payments/testing-app.js';
+import { eraseEndedPersonalData } from '../personal-data/retention.js';
 import { inStock, staffCalls } from './testing.js';
 
 // Paying a seller by the network their number's prefix names, or by the other one only when staff vouch that the
@@ -75,6 +76,22 @@ describe.each(engines)('paying a seller on the number’s network [%s]', (engine
         actor_id: adminId,
         action: `Seller request ${reference}: +265881234567 paid by Airtel Money as a ported number`,
       },
+    ]);
+  });
+
+  it('the audit forgets the number once the retention job erases the seller', async () => {
+    const { id, reference } = await sellerWith('+265881234568');
+    expect((await pay(id, { method: 'airtel_money', ported: true })).statusCode).toBe(200);
+    await t.payments.idle();
+    await t.poll();
+    await t.db.kysely
+      .updateTable('seller_requests')
+      .set({ updated_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    await eraseEndedPersonalData(t.db, t.clock(), 24);
+    expect(await audits(reference)).toEqual([
+      { actor_id: adminId, action: `Seller request ${reference}: [erased] paid by Airtel Money as a ported number` },
     ]);
   });
 
