@@ -1,3 +1,5 @@
+import type { MobileMoney } from './payment-constants.js';
+
 // Zod-free on purpose: public screens import these helpers without loading zod (phone-field.ts holds
 // the form/route fields).
 // Malawi numbers (MACRA's numbering plan): +265, 265 or 0, then the 9-digit national number, written with
@@ -23,6 +25,20 @@ export function normalizeMalawiPhone(input: string): string | null {
 export function isMalawiMobile(phone: string | null | undefined): boolean {
   const normalized = phone ? normalizeMalawiPhone(phone) : null;
   return normalized !== null && MOBILE.test(normalized);
+}
+
+/**
+ * Which mobile-money network gave out a number, by its prefix (docs/decisions/0081): Airtel 99x/98x; TNM 88x/89x/31x
+ * (TNM's own number library, 2024, and MACRA's plan as libphonenumber lists it). Access (77x), fixed lines and
+ * anything not a Malawi number: null. A number ported to the other network keeps its prefix, which only staff can
+ * vouch for.
+ */
+export function mobileMoneyNetwork(phone: string | null | undefined): MobileMoney | null {
+  const national = phone ? normalizeMalawiPhone(phone)?.slice(4) : undefined;
+  if (!national) return null;
+  if (/^9[89]/.test(national)) return 'airtel_money';
+  if (/^(?:8[89]|31)/.test(national)) return 'tnm_mpamba';
+  return null;
 }
 
 /** '+265 999 123 456' for display; a number stored under an older rule is shown as it was written. */

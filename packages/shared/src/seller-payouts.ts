@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_MONEY_LABELS } from './payment-constants.js';
+import { MOBILE_MONEY_LABELS, type MobileMoney } from './payment-constants.js';
 
 // Paying the seller once their item is in a shop's stock (docs/decisions/0053).
 
@@ -14,6 +14,16 @@ export const SELLER_PAYOUT_LABELS: Record<SellerPayoutMethod, string> = {
 export const PAYOUT_NOT_OFFERED = 'Paying by mobile money is not available';
 export const SELLER_ALREADY_PAID = 'This seller is already paid';
 export const PAYOUT_ON_ITS_WAY = 'A payout to this seller is on its way';
+/** Staff chose the network the seller's number's prefix does not belong to (docs/decisions/0081). */
+export const PAYOUT_WRONG_NETWORK: Record<MobileMoney, string> = {
+  airtel_money:
+    "The seller's number is an Airtel number: choose Airtel Money, or tick “Number moved to another network” if the seller moved it.",
+  tnm_mpamba:
+    "The seller's number is a TNM number: choose TNM Mpamba, or tick “Number moved to another network” if the seller moved it.",
+};
+/** Access and other mobile numbers whose prefix is neither network's. */
+export const PAYOUT_NOT_A_WALLET =
+  "The seller's number is not an Airtel or TNM number: pay in cash at the counter, or tick “Number moved to another network” if the seller moved it.";
 
 /** POST /admin/seller-requests/{id}/pay: the amount is always the server's buying price, never sent. */
 export const paySellerSchema = z.object({
@@ -24,6 +34,8 @@ export const paySellerSchema = z.object({
     .max(100, 'Reference must be at most 100 characters')
     .optional()
     .transform((v) => v || null),
+  /** Staff vouch that the seller moved the number to the chosen network (a ported number): audited. */
+  ported: z.boolean({ message: 'ported must be true or false' }).optional().default(false),
 });
 export type PaySellerRequest = z.input<typeof paySellerSchema>;
 

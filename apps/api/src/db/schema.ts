@@ -461,6 +461,8 @@ export interface MoneyTransfersTable {
   fee: number | null;
   note: string | null;
   staff_id: number | null;
+  /** 1: staff sent it to a number whose prefix names the other network (a ported number; migration 0038). */
+  network_override: ColumnType<number, number | undefined, number>;
   check_at: Time | null;
   checks: ColumnType<number, number | undefined, number>;
   created_at: Time;

@@ -1,5 +1,5 @@
 import type { Language, orderRequestSchema, PlacedOrder } from '@marketplace/shared';
-import { COACH_TOWN_HAS_SHOP, formatMoney, PAYMENT_NOT_OFFERED } from '@marketplace/shared';
+import { COACH_TOWN_HAS_SHOP, formatMoney, PAYMENT_NOT_OFFERED, payNowProblem } from '@marketplace/shared';
 import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -214,6 +214,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
   const payNow = input.payment !== 'on_collection';
   const { payments } = context;
   if (payNow && !payments) throw new HttpError(422, PAYMENT_NOT_OFFERED, { payment: PAYMENT_NOT_OFFERED });
+  const wrongNumber = payNowProblem(input.phone, input.payment);
+  if (wrongNumber) throw new HttpError(422, wrongNumber, { payment: wrongNumber });
   // Paying now needs no code: the network's PIN prompt proves the phone. A proof sent anyway still counts.
   const { proved, codeId } =
     payNow && !input.phone_code && !input.phone_token

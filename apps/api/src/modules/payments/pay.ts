@@ -1,4 +1,4 @@
-import { isMobileMoney, isOpenOrder, PAYMENT_NOT_OFFERED, type PublicOrder } from '@marketplace/shared';
+import { isMobileMoney, isOpenOrder, PAYMENT_NOT_OFFERED, payNowProblem, type PublicOrder } from '@marketplace/shared';
 import type { z } from 'zod';
 import type { payOrderSchema } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
@@ -81,6 +81,8 @@ export async function payOrder(
       return row.id;
     }
 
+    const wrongNumber = payNowProblem(row.phone, body.payment);
+    if (wrongNumber) throw new HttpError(422, wrongNumber, { payment: wrongNumber });
     if (waiting) throw new HttpError(409, WAITING_FOR_PIN);
     if (charges.length >= MAX_CHARGES_PER_ORDER) throw new HttpError(429, TOO_MANY_ATTEMPTS);
     // A new attempt holds the items for the payment's window from now, never shorter than they were held.

@@ -1,7 +1,9 @@
+import { isMobileMoney, MOBILE_MONEY_LABELS, mobileMoneyNetwork, type MobileMoney } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../db/schema.js';
+import { HttpError } from '../../plugins/errors.js';
 
 export type TransferRow = Selectable<MoneyTransfersTable>;
 
@@ -13,14 +15,60 @@ function newTransferId(kind: TransferKind): string {
 }
 
 /** What a new transfer must say; the rest (links, reference, fee, note, staff, times) defaults to empty. */
-type NewTransfer = Pick<Insertable<MoneyTransfersTable>, 'kind' | 'method' | 'amount' | 'status' | 'created_at'> &
+export type NewTransfer = Pick<
+  Insertable<MoneyTransfersTable>,
+  'kind' | 'method' | 'amount' | 'status' | 'created_at'
+> &
   Partial<Omit<Insertable<MoneyTransfersTable>, 'transfer_id' | 'updated_at'>>;
 
-/** Writes a transfer before the gateway hears of it; answers its row. */
+/** The guard's refusal: callers check first in their field's own words, so this catches only a path that did not. */
+export function networkDisagrees(method: MobileMoney, mobile: string | null | undefined): string {
+  const network = mobileMoneyNetwork(mobile);
+  const prefix = network ? `a ${MOBILE_MONEY_LABELS[network]} number` : 'not an Airtel or TNM number';
+  return `Not sent: ${mobile ?? 'no number'} is ${prefix}, not ${MOBILE_MONEY_LABELS[method]}.`;
+}
+
+/** A stored voucher for a disagreeing transfer: the paid charge a refund gives back, or an earlier vouched payout. */
+function voucher(db: Executor, values: NewTransfer & { method: MobileMoney }) {
+  const same = db
+    .selectFrom('money_transfers')
+    .select('id')
+    .where('method', '=', values.method)
+    .where('mobile', '=', values.mobile ?? '');
+  if (values.kind === 'refund')
+    return same
+      .where('id', '=', values.refund_of ?? 0)
+      .where('kind', '=', 'charge')
+      .where('status', '=', 'paid');
+  if (values.kind === 'seller_payout' && values.seller_request_id)
+    return same
+      .where('kind', '=', 'seller_payout')
+      .where('seller_request_id', '=', values.seller_request_id)
+      .where('network_override', '=', 1);
+  return undefined;
+}
+
+/**
+ * The one guard every charge, refund and payout passes (docs/decisions/0081): mobile money goes only to a number whose
+ * prefix is the operator's network, unless it is vouched for. Answers the row's network_override: 1 when staff vouch
+ * now, or a stored voucher covers it (a refund goes back to the wallet its charge was paid from; a retried payout to
+ * the number and operator staff vouched for before); null for a disagreement nothing vouches for. Buyers cannot vouch.
+ */
+export async function networkOverride(db: Executor, values: NewTransfer): Promise<0 | 1 | null> {
+  const { method } = values;
+  if (!isMobileMoney(method) || mobileMoneyNetwork(values.mobile) === method) return 0;
+  if (values.network_override === 1) return 1;
+  return (await voucher(db, { ...values, method })?.executeTakeFirst()) ? 1 : null;
+}
+
+/** Writes a transfer before the gateway hears of it, once the network guard agrees; answers its row. */
 export async function insertTransfer(db: Executor, values: NewTransfer): Promise<TransferRow> {
+  const network_override = await networkOverride(db, values);
+  if (network_override === null)
+    throw new HttpError(422, networkDisagrees(values.method as MobileMoney, values.mobile));
   return db
     .insertInto('money_transfers')
-    .values({ transfer_id: newTransferId(values.kind), updated_at: values.created_at, ...values })
+    .values({ transfer_id: newTransferId(values.kind), updated_at: values.created_at, ...values, network_override })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

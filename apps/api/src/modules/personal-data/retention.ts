@@ -77,7 +77,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
         .execute();
       const requests = await trx
         .selectFrom('seller_requests as r')
-        .select(['r.id', 'r.seller_name', 'r.email'])
+        .select(['r.id', 'r.seller_name', 'r.email', 'r.phone'])
         .where('r.phone', '<>', '')
         .where('r.status', 'in', ENDED_REQUEST_STATUSES)
         .where('r.updated_at', '<', cutoff)
@@ -104,7 +104,8 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
       );
       await eraseFromAudit(trx, [
         ...orders.flatMap((o) => [o.buyer_name, o.email ?? '']),
-        ...requests.flatMap((r) => [r.seller_name, r.email]),
+        // The phone too: a payout to a ported number is audited with it (docs/decisions/0081).
+        ...requests.flatMap((r) => [r.seller_name, r.email, r.phone]),
       ]);
       return orders.length < BATCH && requests.length < BATCH;
     });

@@ -1,6 +1,10 @@
 import {
   formatMoney,
+  isMalawiMobile,
+  mobileMoneyNetwork,
+  PAYOUT_NOT_A_WALLET,
   PAYOUT_NOT_OFFERED,
+  PAYOUT_WRONG_NETWORK,
   PAYOUT_ON_ITS_WAY,
   SELLER_ALREADY_PAID,
   SELLER_PAYOUT_LABELS,
@@ -15,14 +19,14 @@ import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
 import { recordMovement } from '../ledger/ledger.js';
 import type { Payments } from '../payments/service.js';
-import { insertTransfer } from '../payments/transfers.js';
+import { insertTransfer, networkOverride, type NewTransfer } from '../payments/transfers.js';
 import { smsNumber } from './codes.js';
 import { tellSellerPaid } from './payout-message.js';
 import { findRequest } from './repository.js';
 import { REQUEST_NOT_FOUND } from './views.js';
 
 export const NOT_IN_STOCK = 'Cannot pay the seller: the item is not in stock yet.';
-const NO_MOBILE_NUMBER = "The seller's phone is not a Malawi number: pay in cash at the counter.";
+const NO_MOBILE_NUMBER = "The seller's phone is not a Malawi mobile number: pay in cash at the counter.";
 
 /** The product made from the request, with what we agreed to pay for it. */
 function stockOf(db: Executor, requestId: number) {
@@ -105,9 +109,9 @@ export async function paySeller(
       if (!stock || stock.buying_price === null) throw new HttpError(409, NOT_IN_STOCK);
       await refuseIfPaying(trx, requestId);
       const mobile = cash ? null : smsNumber(row.phone);
-      if (!cash && !mobile) throw new HttpError(422, NO_MOBILE_NUMBER, { method: NO_MOBILE_NUMBER });
+      if (!cash && !isMalawiMobile(mobile)) throw new HttpError(422, NO_MOBILE_NUMBER, { method: NO_MOBILE_NUMBER });
       const amount = Number(stock.buying_price);
-      const payout = await insertTransfer(trx, {
+      const values: NewTransfer = {
         kind: 'seller_payout',
         seller_request_id: requestId,
         method: body.method,
@@ -116,11 +120,26 @@ export async function paySeller(
         status: cash ? 'paid' : 'starting',
         reference: body.reference,
         staff_id: actor.id,
+        network_override: body.ported ? 1 : 0,
         // Due at once: the nudge below (or the next poll) sends it.
         check_at: cash ? null : at,
         created_at: at,
         settled_at: cash ? at : null,
-      });
+      };
+      if ((await networkOverride(trx, values)) === null) {
+        const network = mobileMoneyNetwork(mobile);
+        const message = network ? PAYOUT_WRONG_NETWORK[network] : PAYOUT_NOT_A_WALLET;
+        throw new HttpError(422, message, { method: message });
+      }
+      const payout = await insertTransfer(trx, values);
+      if (body.ported && payout.network_override === 1 && mobileMoneyNetwork(mobile) !== body.method)
+        await recordAudit(trx, {
+          actorId: actor.id,
+          action: `Seller request ${row.reference}: ${mobile} paid by ${SELLER_PAYOUT_LABELS[body.method]} as a ported number`,
+          subjectType: 'seller_request',
+          subjectId: requestId,
+          at,
+        });
       const how = SELLER_PAYOUT_LABELS[body.method];
       await recordAudit(trx, {
         actorId: actor.id,

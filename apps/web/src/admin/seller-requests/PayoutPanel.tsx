@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   formatMoney,
+  isMalawiMobile,
   isMobileMoney,
+  mobileMoneyNetwork,
   paySellerSchema,
+  PAYOUT_NOT_A_WALLET,
+  PAYOUT_WRONG_NETWORK,
   SELLER_PAYOUT_LABELS,
   SELLER_PAYOUT_METHODS,
   type SellerPayout,
@@ -12,7 +16,7 @@ import {
 import { z } from 'zod';
 import { meQuery } from '../auth-api';
 import { ActionModal } from '../components/ActionModal';
-import { buttonStyles, Card, SelectField, TextField } from '../components/ui';
+import { buttonStyles, Card, CheckboxField, SelectField, TextField } from '../components/ui';
 import { useRecordActions } from '../use-record';
 import { useActionForm } from '../use-schema-form';
 import { paymentOptionsQuery, paySeller, SELLER_ERRORS } from './api';
@@ -103,10 +107,12 @@ export function PayoutPanel({ request, onChanged, onStale }: PayoutPanelProps) {
   );
 }
 
-// The select starts empty (''), so the form takes text and hands it to the shared rule and its message.
+// The select starts empty ('') unless the seller's number names a network, so the form takes text and hands it to
+// the shared rule and its message.
 const payForm = z.object({
   method: z.string().pipe(paySellerSchema.shape.method),
   reference: paySellerSchema.shape.reference,
+  ported: paySellerSchema.shape.ported,
 });
 
 interface PayDialogProps {
@@ -116,13 +122,36 @@ interface PayDialogProps {
   run: (action: 'pay', call: () => Promise<SellerRequest>) => Promise<unknown>;
 }
 
-function PayDialog({ request, busy, onCancel, run }: PayDialogProps) {
+/** Why paying `phone` by `method` needs staff to vouch the number moved networks (docs/decisions/0081); else null. */
+function networkWarning(phone: string, method: string): string | null {
+  if (!isMobileMoney(method) || !isMalawiMobile(phone)) return null;
+  const network = mobileMoneyNetwork(phone);
+  if (network === method) return null;
+  return network ? PAYOUT_WRONG_NETWORK[network] : PAYOUT_NOT_A_WALLET;
+}
+
+function PayDialog(props: PayDialogProps) {
   const options = useQuery(paymentOptionsQuery());
-  const mobile = options.data?.mobile_money ?? [];
+  // Mounted again once the options arrive, so the network the seller's number names can be chosen for them.
+  return <PayForm key={options.data ? 'ready' : 'loading'} {...props} offered={options.data?.mobile_money} />;
+}
+
+/** `offered`: the mobile money the server takes; undefined until it says. */
+function PayForm({
+  request,
+  busy,
+  onCancel,
+  run,
+  offered,
+}: PayDialogProps & { offered: readonly string[] | undefined }) {
+  const mobile = offered ?? [];
+  const network = mobileMoneyNetwork(request.phone);
   const { form, field, markFields } = useActionForm(payForm, {
-    method: request.payout.method ?? '',
+    method: request.payout.method ?? (network && mobile.includes(network) ? network : ''),
     reference: '',
+    ported: false,
   });
+  const warning = networkWarning(request.phone, form.watch('method'));
   const amount = formatMoney(request.payout.amount);
   return (
     <ActionModal
@@ -130,13 +159,15 @@ function PayDialog({ request, busy, onCancel, run }: PayDialogProps) {
       description={`${amount} to ${request.seller_name} for “${request.item_name}”: the price they accepted. Mobile money goes to ${request.phone}.`}
       busy={busy}
       onCancel={onCancel}
-      onSubmit={form.handleSubmit(async ({ method, reference }) =>
-        markFields(await run('pay', () => paySeller(request.id, reference ? { method, reference } : { method }))),
-      )}
+      onSubmit={form.handleSubmit(async ({ method, reference, ported }) => {
+        const vouched = warning !== null && ported;
+        const body = { method, ...(reference ? { reference } : {}), ...(vouched ? { ported } : {}) };
+        markFields(await run('pay', () => paySeller(request.id, body)));
+      })}
     >
       <SelectField
         label="How"
-        hint={options.data && mobile.length === 0 ? 'Mobile money is not set up: pay in cash.' : undefined}
+        hint={offered && mobile.length === 0 ? 'Mobile money is not set up: pay in cash.' : undefined}
         {...field('method')}
       >
         <option value="">Choose how to pay</option>
@@ -146,6 +177,12 @@ function PayDialog({ request, busy, onCancel, run }: PayDialogProps) {
           </option>
         ))}
       </SelectField>
+      {warning && (
+        <div className="space-y-2 rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>{warning}</p>
+          <CheckboxField label="Number moved to another network" {...form.register('ported')} />
+        </div>
+      )}
       <TextField
         label="Reference (optional)"
         hint="e.g. the receipt number for cash"

@@ -41,10 +41,12 @@ describe('seller request detail: paying the seller', () => {
     expect(panel().getByTestId('payout-state')).toHaveTextContent('Not paid yet.');
     await user.click(panel().getByRole('button', { name: 'Pay the seller' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay the seller MWK 130,000' });
+    // The seller's 0999 number is Airtel's: chosen for them once the options arrive.
+    await waitFor(() => expect(within(dialog).getByLabelText('How')).toHaveValue('airtel_money'));
     // Nothing chosen: the shared schema's message.
+    await user.selectOptions(within(dialog).getByLabelText('How'), 'Choose how to pay');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Choose how the seller is paid')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Airtel Money' })).toBeEnabled());
     await user.selectOptions(within(dialog).getByLabelText('How'), 'Airtel Money');
     await user.type(within(dialog).getByLabelText('Reference (optional)'), ' AM-1 ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -55,6 +57,41 @@ describe('seller request detail: paying the seller', () => {
       "MWK 130,000 is on its way to the seller's Airtel Money; sent by Chikondi.",
     );
     expect(panel().queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("asks staff to vouch for a number moved to another network, and shows the server's refusal under How", async () => {
+    const user = userEvent.setup();
+    const refusal =
+      "The seller's number is an Airtel number: choose Airtel Money, or tick “Number moved to another network” if the seller moved it.";
+    let refuse = true;
+    const fetchSpy = await openDetail(inStock(), [
+      options(['airtel_money', 'tnm_mpamba']),
+      [
+        /^POST \/api\/admin\/seller-requests\/12\/pay$/,
+        () =>
+          refuse
+            ? json({ message: refusal, errors: { method: refusal } }, 422)
+            : json(inStock({ status: 'pending', method: 'tnm_mpamba', paid_by: 'Chikondi' })),
+      ],
+    ]);
+    await user.click(panel().getByRole('button', { name: 'Pay the seller' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('How')).toHaveValue('airtel_money'));
+    expect(within(dialog).queryByLabelText('Number moved to another network')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('How'), 'TNM Mpamba');
+    expect(within(dialog).getByText(refusal)).toBeInTheDocument();
+    // Not ticked: the server refuses, and says so under How.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(dialog).getAllByText(refusal)).toHaveLength(2));
+    refuse = false;
+    await user.click(within(dialog).getByLabelText('Number moved to another network'));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The payout is on its way to the seller')).toBeInTheDocument();
+    const posts = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { method: 'tnm_mpamba' },
+      { method: 'tnm_mpamba', ported: true },
+    ]);
   });
 
   it('offers only cash when mobile money is not set up, and shows who paid', async () => {

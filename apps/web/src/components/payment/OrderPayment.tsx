@@ -3,7 +3,9 @@ import {
   isMobileMoney,
   isOpenOrder,
   MOBILE_MONEY_LABELS,
+  mobileMoneyNetwork,
   PAYMENT_DECLINED,
+  payNowProblem,
   PHONE_CODE_MESSAGE,
   type MobileMoney,
   type PayOrderRequest,
@@ -95,11 +97,15 @@ interface PayAgainProps extends OrderPaymentProps {
   method: MobileMoney;
 }
 
-/** After a failed attempt: the same mobile money once more, or paying at the shop (the phone proved first if need be). */
+/**
+ * After a failed attempt: mobile money once more, by the network the order's number belongs to (docs/decisions/0081),
+ * or paying at the shop (the phone proved first if need be). A number of neither network can only pay at the shop.
+ */
 function PayAgain({ order, method, token, onChanged, onRefused }: PayAgainProps) {
   const i18n = useI18n();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const network = mobileMoneyNetwork(order.phone);
+  const [problem, setProblem] = useState<string | null>(network ? null : payNowProblem(order.phone, method));
   const phone = usePhoneCode((error) => setProblem(problemOf(error)));
 
   async function pay(body: PayOrderRequest) {
@@ -139,12 +145,12 @@ function PayAgain({ order, method, token, onChanged, onRefused }: PayAgainProps)
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        {!phone.codePhone && (
+        {!phone.codePhone && network && (
           <button
             type="button"
             className="btn btn-primary"
             disabled={busy}
-            onClick={() => void pay({ payment: method })}
+            onClick={() => void pay({ payment: network })}
           >
             {i18n._('Try again')}
           </button>

@@ -1,6 +1,7 @@
 import {
   EMPTY_BASKET,
   isMobileMoney,
+  payNowProblem,
   PHONE_CODE_MESSAGE,
   type CheckoutForm as CheckoutOutput,
   type OrderPayment,
@@ -25,7 +26,7 @@ import { checkoutLines, groupByShop, type CheckoutLine } from './checkout-lines'
 import { CheckoutForm } from './components/CheckoutForm';
 import { ConflictNotice, type ConflictReport } from './components/ConflictNotice';
 import { OrderSummary } from './components/OrderSummary';
-import { PaymentChoice } from './components/PaymentChoice';
+import { PaymentChoice, paymentFor } from './components/PaymentChoice';
 import { useI18n } from '../../i18n/context';
 import { translateKnown } from '../../i18n/labels';
 
@@ -78,8 +79,13 @@ export function CheckoutPage() {
   const options = useAsync('payment-options', fetchPaymentOptions);
   const offered = options.status === 'success' ? options.data.mobile_money : [];
   const [chosen, setChosen] = useState<OrderPayment>('on_collection');
-  const payment = isMobileMoney(chosen) && !offered.includes(chosen) ? 'on_collection' : chosen;
-  const payNow = isMobileMoney(payment);
+  /** The server's refusal of the payment choice (its field has no input of the form's own). */
+  const [paymentRefused, setPaymentRefused] = useState<string | null>(null);
+  const [paidNow, setPaidNow] = useState(false);
+  function choose(next: OrderPayment) {
+    setChosen(next);
+    setPaymentRefused(null);
+  }
 
   const lines = checkoutLines(stored, checks.status === 'success' ? checks.data : NO_CHECKS, newPrices);
   const orderable = lines.filter((line) => canOrder(line.availability));
@@ -117,6 +123,13 @@ export function CheckoutPage() {
   async function place(values: CheckoutOutput): Promise<Record<string, string> | void> {
     setFailure(null);
     setConflict(null);
+    const payment = paymentFor(chosen, offered, values.phone);
+    const payNow = isMobileMoney(payment);
+    // The payment field already says why this number cannot pay so (docs/decisions/0081).
+    if (payNowProblem(values.phone, payment)) {
+      setFailure(/*i18n*/ 'Please correct the marked fields.');
+      return;
+    }
     // Paying now needs no code: the PIN prompt on the phone proves it.
     const proof = payNow ? {} : proofFor(values.phone);
     if (!proof) {
@@ -130,6 +143,7 @@ export function CheckoutPage() {
         loadConfirmation().catch(() => undefined),
       ]);
       if (phoneToken) keepPhoneToken(values.phone, phoneToken);
+      setPaidNow(payNow);
       setPlaced(orders);
       rememberOrders(
         orders.map((order) => ({
@@ -154,6 +168,7 @@ export function CheckoutPage() {
       }
       console.error('Checkout: the order was not placed', error);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
+      if (fields.payment) setPaymentRefused(fields.payment);
       setFailure(Object.keys(fields).length ? /*i18n*/ 'Please correct the marked fields.' : failureText(error));
       return fields;
     }
@@ -164,7 +179,7 @@ export function CheckoutPage() {
       <>
         <title>{pageTitle(i18n._('Order placed'))}</title>
         <Suspense fallback={null}>
-          <Confirmation orders={placed} payNow={payNow} />
+          <Confirmation orders={placed} payNow={paidNow} />
         </Suspense>
       </>
     );
@@ -220,47 +235,58 @@ export function CheckoutPage() {
                 ? i18n._('Continue with the other items')
                 : i18n._('Confirm order')
             }
-            beforeSubmit={
-              <>
-                {offered.length > 0 && <PaymentChoice offered={offered} value={payment} onChange={setChosen} />}
-                {conflict && <ConflictNotice report={conflict} />}
-                {codePhone && !payNow && (
-                  <PhoneCodeStep
-                    phone={codePhone}
-                    code={code}
-                    onCode={setCode}
-                    onResend={() => void sendCode(codePhone)}
-                    sending={sending}
-                  />
-                )}
-                {failure && (
-                  <p
-                    role="alert"
-                    className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
-                  >
-                    {translateKnown(i18n, failure)}
-                  </p>
-                )}
-                {shopCount > 1 && (
-                  <p className="rounded-md bg-teal-50 p-3 text-sm text-stone-900" data-testid="shops-note">
-                    {i18n._(
-                      'Your items are in {count} shops, so this becomes {count} orders, one per shop. Each shop calls you about its own order.',
-                      { count: shopCount },
-                    )}
-                  </p>
-                )}
-                {orderable.length === 0 && (
-                  <p className="text-sm text-stone-700">
-                    {i18n._('None of the items in your basket can be ordered now.')}
-                  </p>
-                )}
-                {!payNow && (
-                  <p className="text-sm text-stone-700">
-                    {i18n._('Nothing to pay now. The shop holds your items for you.')}
-                  </p>
-                )}
-              </>
-            }
+            beforeSubmit={(phone) => {
+              const payNow = isMobileMoney(paymentFor(chosen, offered, phone));
+              return (
+                <>
+                  {offered.length > 0 && (
+                    <PaymentChoice
+                      offered={offered}
+                      value={paymentFor(chosen, offered, phone)}
+                      onChange={choose}
+                      phone={phone}
+                      refused={paymentRefused}
+                    />
+                  )}
+                  {conflict && <ConflictNotice report={conflict} />}
+                  {codePhone && !payNow && (
+                    <PhoneCodeStep
+                      phone={codePhone}
+                      code={code}
+                      onCode={setCode}
+                      onResend={() => void sendCode(codePhone)}
+                      sending={sending}
+                    />
+                  )}
+                  {failure && (
+                    <p
+                      role="alert"
+                      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
+                    >
+                      {translateKnown(i18n, failure)}
+                    </p>
+                  )}
+                  {shopCount > 1 && (
+                    <p className="rounded-md bg-teal-50 p-3 text-sm text-stone-900" data-testid="shops-note">
+                      {i18n._(
+                        'Your items are in {count} shops, so this becomes {count} orders, one per shop. Each shop calls you about its own order.',
+                        { count: shopCount },
+                      )}
+                    </p>
+                  )}
+                  {orderable.length === 0 && (
+                    <p className="text-sm text-stone-700">
+                      {i18n._('None of the items in your basket can be ordered now.')}
+                    </p>
+                  )}
+                  {!payNow && (
+                    <p className="text-sm text-stone-700">
+                      {i18n._('Nothing to pay now. The shop holds your items for you.')}
+                    </p>
+                  )}
+                </>
+              );
+            }}
           />
         </div>
       </div>

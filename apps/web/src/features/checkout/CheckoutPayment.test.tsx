@@ -70,6 +70,66 @@ describe('/checkout paying now', () => {
     expect(spy.mock.calls.some(([input]) => String(input).includes('/phone-codes'))).toBe(false);
   });
 
+  it('follows the number’s network and refuses mobile money for a number of neither', async () => {
+    const user = userEvent.setup();
+    addToBasket(item);
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: ['airtel_money', 'tnm_mpamba'] })],
+    ]);
+    renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: /Pay now with Airtel Money/ }));
+    await retype(user, 'Your name', 'Chikondi Banda');
+
+    // A TNM number: TNM Mpamba is chosen for it, Airtel Money is not for it.
+    await retype(user, 'Phone', '0888 123 456');
+    expect(screen.getByRole('radio', { name: /Pay now with TNM Mpamba/ })).toBeChecked();
+    const airtel = screen.getByRole('radio', { name: /Pay now with Airtel Money/ });
+    expect(airtel).toBeDisabled();
+    expect(airtel.closest('label')).toHaveTextContent('This is a TNM number: choose TNM Mpamba, or pay at the shop.');
+
+    // An Access number has no mobile money: the payment field says so and nothing is sent.
+    await retype(user, 'Phone', '0771 234 567');
+    const why = 'Mobile money needs an Airtel or TNM number. Give one, or choose to pay at the shop.';
+    expect(screen.getByRole('group', { name: 'How to pay' })).toHaveTextContent(why);
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByText('Please correct the marked fields.')).toBeInTheDocument();
+    expect(orderBodies(spy)).toEqual([]);
+  });
+
+  it("shows the server's refusal of the payment in the payment field", async () => {
+    const user = userEvent.setup();
+    addToBasket(item);
+    const tnmPending = { ...pending, method: 'tnm_mpamba' as const };
+    let refuse = true;
+    const refusal = 'This is a TNM number: choose TNM Mpamba, or pay at the shop.';
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: ['airtel_money', 'tnm_mpamba'] })],
+      [
+        /POST \/api\/v1\/orders$/,
+        () =>
+          refuse
+            ? json({ message: refusal, errors: { payment: refusal } }, 422)
+            : json({ orders: [aPlacedOrder({ payment: tnmPending })] }, 201),
+      ],
+    ]);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: /Pay now with TNM Mpamba/ }));
+    await retype(user, 'Your name', 'Chikondi Banda');
+    await retype(user, 'Phone', '0888 123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'How to pay' })).toHaveTextContent(refusal));
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you! Your order is placed' })).toBeInTheDocument();
+    expect(orderBodies(spy).map((b) => [b.payment, b.phone])).toEqual([
+      ['tnm_mpamba', '+265888123456'],
+      ['tnm_mpamba', '+265888123456'],
+    ]);
+  });
+
   it('offers only paying at the shop when no mobile money is taken', async () => {
     addToBasket(item);
     const spy = mockApi([

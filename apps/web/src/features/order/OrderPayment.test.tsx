@@ -86,6 +86,30 @@ describe('/order/{token} paid by mobile money', () => {
     expect(payBodies(spy)).toEqual([{ payment: 'airtel_money' }]);
   });
 
+  it("tries again by the network of the order's number, and offers only the shop to a number of neither", async () => {
+    const user = userEvent.setup();
+    let phone = '+265888123456';
+    const failed = () =>
+      anOrder({ phone, payment: { method: 'airtel_money', status: 'failed', amount: 185000, message: null } });
+    const spy = mockApi([
+      [ORDER_URL, () => json(failed())],
+      [PAY_URL, () => json(paying('pending'))],
+    ]);
+    const view = renderOrder();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await screen.findByText('Check your phone and enter your PIN to pay MWK 185,000');
+    expect(payBodies(spy)).toEqual([{ payment: 'tnm_mpamba' }]);
+    view.unmount();
+
+    phone = '+265771234567';
+    renderOrder();
+    expect(
+      await screen.findByText('Mobile money needs an Airtel or TNM number. Give one, or choose to pay at the shop.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay at the shop instead' })).toBeEnabled();
+  });
+
   it('says a refused attempt in place (too many tries)', async () => {
     const user = userEvent.setup();
     mockApi([

@@ -58,8 +58,8 @@ interface CheckoutFormProps {
   submitLabel: string;
   /** False when nothing in the basket can be ordered. */
   canSubmit: boolean;
-  /** Said right above the button: several shops, a conflict, a failure. */
-  beforeSubmit?: ReactNode;
+  /** Said right above the button (several shops, a conflict, a failure), given the phone as typed so far. */
+  beforeSubmit?: (phone: string) => ReactNode;
 }
 
 export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSubmit }: CheckoutFormProps) {
@@ -74,6 +74,7 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
     formState: { errors, isSubmitting },
   } = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: initial });
   const fulfilment = useWatch({ control, name: 'fulfilment' });
+  const phone = useWatch({ control, name: 'phone' });
 
   useFormDraft(CHECKOUT_DRAFT, watch);
 
@@ -177,7 +178,7 @@ export function CheckoutForm({ groups, onPlace, submitLabel, canSubmit, beforeSu
           <CoachFields groups={groups} register={register} error={error} />
         </Suspense>
       )}
-      {beforeSubmit}
+      {beforeSubmit?.(phone ?? '')}
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting || !canSubmit}>
         {isSubmitting ? i18n._('Placing order…') : submitLabel}
       </button>
