@@ -132,7 +132,10 @@ export async function finishTransfer(
       updated_at: at,
       check_at: null,
       ...(detail.reference ? { reference: detail.reference } : {}),
-      ...(detail.fee !== undefined ? { fee: detail.fee } : {}),
+      // The fee as printed (0.75) in tambala, and its whole-kwacha ledger figure (decision 0079).
+      ...(detail.fee !== undefined
+        ? { fee: Math.round(Math.round(detail.fee * 100) / 100), fee_tambala: Math.round(detail.fee * 100) }
+        : {}),
       ...(detail.note !== undefined ? { note: detail.note } : {}),
     })
     .where('id', '=', id)

@@ -51,7 +51,8 @@ export async function payoutOf(db: Executor, requestId: number, forStaff: boolea
   const buying = stock?.buying_price;
   const view: SellerPayout = payout
     ? {
-        status: payout.status === 'starting' ? 'pending' : payout.status,
+        // Waiting for the gateway or for an Admin to pay by hand (decision 0079): on its way, either way.
+        status: payout.status === 'starting' || payout.status === 'manual' ? 'pending' : payout.status,
         method: payout.method as SellerPayoutMethod,
         amount: Number(payout.amount),
         reference: payout.reference,
