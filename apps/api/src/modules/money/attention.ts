@@ -1,7 +1,7 @@
 import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { OPEN_TRANSFER_STATUSES } from '../payments/transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
 
 /** The most the list shows: more than this waiting means something bigger is wrong, and the first ones say what. */
 const ATTENTION_LIMIT = 100;
@@ -35,7 +35,7 @@ export async function needingAttention(db: Executor, query: MoneyQuery): Promise
     .where((eb) =>
       eb.or([
         // Open, or waiting for an Admin to pay by hand (decision 0079).
-        eb('t.status', 'in', [...OPEN_TRANSFER_STATUSES, 'manual']),
+        eb('t.status', 'in', UNSETTLED_TRANSFER_STATUSES),
         eb.and([
           eb('t.status', '=', 'failed'),
           eb('t.kind', '<>', 'charge'),

@@ -267,6 +267,9 @@ describe.each(engines)('payouts the gateway cannot make [%s]', (engine) => {
       (r) => r.path === '/mobile-money/payouts/initialize' && (r.body as { amount: string }).amount === '30000',
     );
     expect(sent.map((r) => (r.body as { mobile: string }).mobile)).toEqual(['0991555444']);
+    expect((await s.sms('order', orderId)).filter((m) => m.channel === 'sms').at(-1)!.body).toContain(
+      `the payment for order ${order.number} was refunded by Airtel Money to the number you gave`,
+    );
     const refunds = (await s.ledger({ orderId })).filter((e) => e.kind === 'refund');
     expect(refunds).toEqual([expect.objectContaining({ direction: 'out', method: 'airtel_money', amount: 30_000 })]);
     // The Admin's retry has nothing to retry: the refund is done.

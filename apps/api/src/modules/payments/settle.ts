@@ -14,7 +14,7 @@ import {
   finishTransfer,
   insertTransfer,
   markPending,
-  OPEN_TRANSFER_STATUSES,
+  UNSETTLED_TRANSFER_STATUSES,
   setCheckAt,
   type TransferRow,
 } from './transfers.js';
@@ -173,7 +173,7 @@ export function ledgerFee(fee: number | undefined): { amount: number; note: stri
   if (amount === 0) return undefined;
   return {
     amount,
-    note: exact % 100 === 0 ? null : `Gateway fee MWK ${(exact / 100).toFixed(2)}, rounded to whole kwacha`,
+    note: exact % 100 === 0 ? null : `Gateway fee ${gatewayMoney(exact / 100)}, rounded to whole kwacha`,
   };
 }
 
@@ -282,17 +282,28 @@ async function refundSettled(
     .where('order_id', '=', order.id)
     .where('kind', '=', 'refund')
     // A refund waiting for an Admin to pay by hand keeps the order refunding too (decision 0079).
-    .where('status', 'in', [...OPEN_TRANSFER_STATUSES, 'manual'])
+    .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
     .executeTakeFirst();
   if (order.payment_status === 'refunding' && !stillOpen) {
     if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;
     // Told once: only the settlement that moved the order to refunded writes the message.
-    if (messaging) await tellBuyer(trx, order, 'refunded', messaging, new Date(at));
+    if (messaging) await tellBuyer(trx, order, await refundNews(trx, row), messaging, new Date(at));
   }
   const to = row.method === 'cash' ? 'in cash at the shop' : `to ${label(row.method)}`;
   const refunded = `${amount} refunded ${to} (ref ${row.reference ?? row.transfer_id})`;
   await noteEvent(trx, order, 'refunded', refunded, 'system', at);
   return true;
+}
+
+/** Back to the number that paid, or (paid by hand, decision 0079) by Airtel Money to a number the buyer gave. */
+async function refundNews(trx: Transaction<Database>, row: TransferRow) {
+  if (row.refund_of === null) return 'refunded' as const;
+  const charge = await trx
+    .selectFrom('money_transfers')
+    .select('mobile')
+    .where('id', '=', row.refund_of)
+    .executeTakeFirst();
+  return charge?.mobile === row.mobile ? ('refunded' as const) : ('refunded_elsewhere' as const);
 }
 
 /** A refund of a paid charge, written to be sent by the poller (or at once by whoever nudges it). */

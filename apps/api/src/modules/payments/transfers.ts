@@ -61,6 +61,9 @@ export function transfersOfOrder(db: Executor, orderId: number) {
 /** Transfers still waiting for the gateway's final word. */
 export const OPEN_TRANSFER_STATUSES: readonly TransferRowStatus[] = ['starting', 'pending'];
 
+/** Not settled yet: waiting for the gateway, or for an Admin to pay by hand (decision 0079). */
+export const UNSETTLED_TRANSFER_STATUSES: readonly TransferRowStatus[] = [...OPEN_TRANSFER_STATUSES, 'manual'];
+
 /** Open transfers whose check time has come, the longest waiting first. */
 export async function dueTransfers(db: Executor, at: string, limit: number) {
   return db
