@@ -164,6 +164,51 @@ describe.each(engines)('refunds and seller payouts as PayChangu answers them [%s
     expect((await s.pay(id, 'airtel_money')).json().message).toBe(SELLER_ALREADY_PAID);
     expect(starts()).toBe(2);
   });
+
+  it('a re-sent refund refused as a duplicate keeps the order refunding, and the Admin retry finds nothing to retry', async () => {
+    const shopId = await addShop(s.t.db, 'Kasungu Shop');
+    const productId = await addProduct(s.t.db, { name: 'Lost answer phone', price: 45_000, shopId, images: 0 });
+    const order = (await placeOrder(s.t.app, items(productId), { payment: 'airtel_money' })).json().orders[0];
+    const orderId = (
+      await s.t.db.kysely.selectFrom('orders').select('id').where('number', '=', order.number).executeTakeFirstOrThrow()
+    ).id;
+    const refundOf = () =>
+      s.t.db.kysely
+        .selectFrom('money_transfers')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'refund')
+        .execute();
+    const [charge] = await s.t.db.kysely
+      .selectFrom('money_transfers')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .execute();
+    await s.t.event(charge!.transfer_id);
+    s.t.fake.state.mode = 'lost-answer';
+    await s.t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.token}/cancel` });
+    await s.t.payments.idle();
+    const [refund] = await refundOf();
+    s.t.fake.state.mode = 'success';
+    s.t.fake.unlisted.add(refund!.transfer_id);
+    await s.t.poll();
+    expect(await refundOf()).toEqual([expect.objectContaining({ status: 'pending' })]);
+    const retry = () =>
+      s.t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refund`, headers: s.admin });
+    expect((await retry()).statusCode).toBe(409);
+    expect((await s.t.app.inject({ url: `/api/v1/orders/${order.token}` })).json().payment.status).toBe('refunding');
+    s.t.fake.unlisted.delete(refund!.transfer_id);
+    await s.t.poll();
+    expect((await s.t.app.inject({ url: `/api/v1/orders/${order.token}` })).json().payment.status).toBe('refunded');
+    expect((await retry()).statusCode).toBe(409);
+    expect((await s.ledger({ orderId })).filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect(
+      s.t.fake.requests.filter(
+        (r) => (r.body as { charge_id?: string } | undefined)?.charge_id === refund!.transfer_id,
+      ),
+    ).toHaveLength(2);
+    expect([...s.t.fake.transfers.values()].filter((x) => x.kind === 'payout' && x.amount === 45_000)).toHaveLength(1);
+  });
 });
 
 // PayChangu's documented operator list: TNM Mpamba `supports_withdrawals: false` (read once per process).
