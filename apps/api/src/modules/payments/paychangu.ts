@@ -254,7 +254,14 @@ export function paychanguGateway({
         list.map(async ([operator, { name }]) => ({
           operator,
           name,
-          payouts: (await payoutRoute(operator)).by !== 'none',
+          // A route PayChangu refuses (TNM missing from Get Banks) is no route; an outage is thrown: ask again later.
+          payouts: await payoutRoute(operator).then(
+            (route) => route.by !== 'none',
+            (error: unknown) => {
+              if (error instanceof GatewayRefused) return false;
+              throw error;
+            },
+          ),
         })),
       );
     },
