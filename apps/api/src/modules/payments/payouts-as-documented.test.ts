@@ -10,7 +10,7 @@ import { engines } from '../../test/databases.js';
 import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { items, placeOrder } from '../orders/testing.js';
-import { inStock, staffCalls } from '../seller-requests/testing.js';
+import { inStock, sellerCalls, staffCalls } from '../seller-requests/testing.js';
 import { RESENT_REFUSED_NOTE } from './checks.js';
 import { paymentsApp } from './testing-app.js';
 
@@ -33,9 +33,9 @@ async function setUp(engine: Engine, tnmPayout: 'manual' | 'bank' = 'manual') {
     moderator,
     /** A seller's item in stock, bought at `buying`, the seller's phone on `phone`. */
     async seller(buying: number, phone = '+265991234567') {
-      const { id, reference } = await inStock(t.app, staff, place, buying);
+      const { id, reference, status_token } = await inStock(t.app, staff, place, buying);
       await db.updateTable('seller_requests').set({ phone }).where('id', '=', id).execute();
-      return { id, reference };
+      return { id, reference, status_token };
     },
     pay: (id: number, method: string, headers = admin) =>
       t.app.inject({ method: 'POST', url: `/api/admin/seller-requests/${id}/pay`, headers, payload: { method } }),
@@ -222,7 +222,7 @@ describe.each(engines)('payouts the gateway cannot make [%s]', (engine) => {
   afterAll(() => s.t.close());
 
   it('never sends a payout to an operator that takes no withdrawals: an Admin pays it in cash, once', async () => {
-    const { id, reference } = await s.seller(60_000, '+265881234567');
+    const { id, reference, status_token } = await s.seller(60_000, '+265881234567');
     await s.t.db.kysely.updateTable('seller_requests').set({ language: 'ny' }).where('id', '=', id).execute();
     const sent = s.t.fake.requests.length;
     expect((await s.pay(id, 'tnm_mpamba')).statusCode).toBe(200);
@@ -237,7 +237,10 @@ describe.each(engines)('payouts the gateway cannot make [%s]', (engine) => {
       body: expect.stringContaining(`sitingakutumizireni MWK 60,000 pa katundu wanu ${reference} pa TNM Mpamba`),
     });
     const detail = (await s.t.app.inject({ url: `/api/admin/seller-requests/${id}`, headers: s.admin })).json();
-    expect(detail.payout.status).toBe('pending');
+    expect(detail.payout).toMatchObject({ status: 'pending', by_hand: true });
+    const sellerSees = (await sellerCalls(s.t.app).view(status_token)).json().payout;
+    expect(sellerSees).toMatchObject({ status: 'pending' });
+    expect(sellerSees).not.toHaveProperty('by_hand');
     // A person is named to act: the Money screen lists it, and nobody can start a second payout meanwhile.
     expect(await s.attention()).toContainEqual(
       expect.objectContaining({ id: task!.id, kind: 'seller_payout', status: 'manual' }),

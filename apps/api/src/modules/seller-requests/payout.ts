@@ -65,7 +65,8 @@ export async function payoutOf(db: Executor, requestId: number, forStaff: boolea
         reference: null,
         paid_at: null,
       };
-  return forStaff ? { ...view, paid_by: payout?.paid_by ?? null } : view;
+  if (!forStaff) return view;
+  return { ...view, paid_by: payout?.paid_by ?? null, ...(payout?.status === 'manual' ? { by_hand: true } : {}) };
 }
 
 type PayBody = z.output<typeof paySellerSchema>;
