@@ -174,7 +174,11 @@ describe('loadConfig: message delivery', () => {
       apiUrl: 'https://api.paychangu.com',
       secretKey: 'sec-live-k',
       webhookSecret: 'w',
+      tnmPayout: 'manual',
     });
+    expect(
+      loadConfig({ PAYCHANGU_SECRET_KEY: 'k', PAYCHANGU_WEBHOOK_SECRET: 'w', PAYCHANGU_TNM_PAYOUT: 'bank' }).paychangu,
+    ).toMatchObject({ tnmPayout: 'bank' });
     expect(
       loadConfig({
         PAYCHANGU_SECRET_KEY: 'sec-test-k',
@@ -188,6 +192,7 @@ describe('loadConfig: message delivery', () => {
     [{ PAYCHANGU_SECRET_KEY: 'sec-test-k' }, 'PAYCHANGU_WEBHOOK_SECRET'],
     [{ PAYCHANGU_WEBHOOK_SECRET: 'w' }, 'PAYCHANGU_SECRET_KEY'],
     [{ PAYCHANGU_API_URL: 'api.paychangu.com' }, 'PAYCHANGU_API_URL'],
+    [{ PAYCHANGU_TNM_PAYOUT: 'mpamba' }, 'PAYCHANGU_TNM_PAYOUT'],
   ])('stops on %j naming the PayChangu variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment: ${name}:`));
   });

@@ -110,6 +110,9 @@ const envSchema = z
       .string()
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), 'must be an http(s) URL')
       .default(DEFAULT_PAYCHANGU_API_URL),
+    // TNM Mpamba payouts while PayChangu's operator list says TNM takes no withdrawals (decision 0079): 'bank'
+    // sends them through the bank-payout endpoint (once PayChangu activated it), 'manual' leaves them to an Admin.
+    PAYCHANGU_TNM_PAYOUT: z.enum(['manual', 'bank'], { message: "must be 'manual' or 'bank'" }).default('manual'),
     // A pay-now order holds its items this long waiting for the PIN; a paid order waiting longer than
     // PAID_HOLD_DAYS is shown to staff; open payments are asked about every PAYMENT_POLL_SECONDS (0052).
     PAYMENT_HOLD_MINUTES: wholeNumber('minutes', 5, 24 * 60, 15),
@@ -243,7 +246,10 @@ export type Config = {
   sms: SmsGatewayConfig | undefined;
   /** PayChangu's mobile-money API: set when PAYCHANGU_SECRET_KEY and PAYCHANGU_WEBHOOK_SECRET are. */
   /** timeoutMs: tests shorten the 15 s a call may take. */
-  paychangu: { apiUrl: string; secretKey: string; webhookSecret: string; timeoutMs?: number } | undefined;
+  /** tnmPayout: PAYCHANGU_TNM_PAYOUT. */
+  paychangu:
+    | { apiUrl: string; secretKey: string; webhookSecret: string; timeoutMs?: number; tnmPayout?: 'manual' | 'bank' }
+    | undefined;
   paymentHoldMinutes: number;
   paidHoldDays: number;
   paymentPollSeconds: number;
@@ -318,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.PAYCHANGU_API_URL.replace(/\/+$/, ''),
             secretKey: e.PAYCHANGU_SECRET_KEY,
             webhookSecret: e.PAYCHANGU_WEBHOOK_SECRET,
+            tnmPayout: e.PAYCHANGU_TNM_PAYOUT,
           }
         : undefined,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,

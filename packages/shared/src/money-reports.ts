@@ -98,9 +98,14 @@ export const moneySummarySchema = z.object({
     figures.extend({ date: z.string(), shop_id: z.number().int().nullable(), shop_name: z.string().nullable() }),
   ),
   totals: figures,
-  /** Money through the gateway that staff must look at: charges still pending, refunds and payouts that failed. */
+  /**
+   * Money through the gateway that staff must look at: charges still pending, refunds and payouts that failed, and
+   * those waiting for an Admin to pay by hand (status `manual`, decision 0079).
+   */
   attention: z.array(
     z.object({
+      /** The transfer's id: an Admin records a `manual` one as paid by hand with it. */
+      id: z.number().int(),
       kind: z.enum(['payment', 'refund', 'seller_payout']),
       status: z.string(),
       amount: z.number().int(),

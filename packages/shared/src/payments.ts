@@ -34,8 +34,8 @@ export type PayOrderRequest = z.input<typeof payOrderSchema>;
 export const moneyTransferSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['charge', 'refund', 'seller_payout']),
-  /** starting: not yet answered by the payment service. */
-  status: z.enum(['starting', 'pending', 'paid', 'failed']),
+  /** starting: not yet answered by the payment service; manual: waiting for an Admin to pay it by hand. */
+  status: z.enum(['starting', 'pending', 'paid', 'failed', 'manual']),
   method: z.string(),
   amount: z.number().int(),
   reference: z.string().nullable(),

@@ -54,5 +54,7 @@ export const sellerPayoutSchema = z.object({
   reference: z.string().nullable(),
   paid_at: z.string().nullable(),
   paid_by: z.string().nullable().optional(),
+  /** Back-office only: the gateway cannot send it, an Admin pays it from the Money screen (decision 0079). */
+  by_hand: z.boolean().optional(),
 });
 export type SellerPayout = z.infer<typeof sellerPayoutSchema>;

@@ -442,8 +442,11 @@ export interface OrdersTable {
 }
 
 export type TransferKind = 'charge' | 'refund' | 'seller_payout';
-/** starting: written, the gateway not yet answered; only paid and failed are final. */
-export type TransferRowStatus = 'starting' | 'pending' | 'paid' | 'failed';
+/**
+ * starting: written, the gateway not yet answered; only paid and failed are final. `manual`: a refund or payout the gateway cannot send (its operator takes no withdrawals): an Admin pays it by
+ * another route and records how (decision 0079). Not polled; shown on the Money screen until done.
+ */
+export type TransferRowStatus = 'starting' | 'pending' | 'paid' | 'failed' | 'manual';
 
 /** A charge, refund or seller payout through the gateway, or a cash payout (docs/decisions/0052). */
 export interface MoneyTransfersTable {
@@ -459,6 +462,8 @@ export interface MoneyTransfersTable {
   status: TransferRowStatus;
   reference: string | null;
   fee: number | null;
+  /** The gateway's fee exactly as printed, in tambala (0036); `fee` is its whole-kwacha ledger figure. */
+  fee_tambala: number | null;
   note: string | null;
   staff_id: number | null;
   /** 1: staff sent it to a number whose prefix names the other network (a ported number; migration 0038). */

@@ -107,7 +107,7 @@ function databaseGauges(registry: Registry, db: Db) {
   });
   const transfers = new Gauge({
     name: `${PREFIX}money_transfers`,
-    help: 'Mobile-money transfers by kind (charge, refund, seller_payout) and status (starting, pending, paid, failed).',
+    help: 'Mobile-money transfers by kind (charge, refund, seller_payout) and status (starting, pending, paid, failed, manual: for an Admin to pay by hand).',
     labelNames: ['kind', 'status'],
     registers: [registry],
   });

@@ -1,7 +1,7 @@
 import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { OPEN_TRANSFER_STATUSES } from '../payments/transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
 
 /** The most the list shows: more than this waiting means something bigger is wrong, and the first ones say what. */
 const ATTENTION_LIMIT = 100;
@@ -10,7 +10,8 @@ const KIND = { charge: 'payment', refund: 'refund', seller_payout: 'seller_payou
 
 /**
  * Money through the gateway that staff must look at, whatever the period: charges, refunds and payouts still open
- * (waiting for the buyer's PIN, for the gateway, or left open because its answer disagreed: see the note), and
+ * (waiting for the buyer's PIN, for the gateway, or left open because its answer disagreed: see the note), those
+ * the gateway cannot send and an Admin must pay by hand (`manual`), and
  * refunds and seller payouts that failed and were not tried again since. Newest first, of the shop when one is asked.
  */
 export async function needingAttention(db: Executor, query: MoneyQuery): Promise<MoneySummary['attention']> {
@@ -19,6 +20,7 @@ export async function needingAttention(db: Executor, query: MoneyQuery): Promise
     .leftJoin('orders as o', 'o.id', 't.order_id')
     .leftJoin('seller_requests as s', 's.id', 't.seller_request_id')
     .select([
+      't.id',
       't.kind',
       't.status',
       't.amount',
@@ -32,7 +34,8 @@ export async function needingAttention(db: Executor, query: MoneyQuery): Promise
     ])
     .where((eb) =>
       eb.or([
-        eb('t.status', 'in', OPEN_TRANSFER_STATUSES),
+        // Open, or waiting for an Admin to pay by hand (decision 0079).
+        eb('t.status', 'in', UNSETTLED_TRANSFER_STATUSES),
         eb.and([
           eb('t.status', '=', 'failed'),
           eb('t.kind', '<>', 'charge'),
@@ -77,6 +80,7 @@ export async function needingAttention(db: Executor, query: MoneyQuery): Promise
     );
   }
   return (await rows.execute()).map((r) => ({
+    id: r.id,
     kind: KIND[r.kind],
     status: r.status,
     amount: Number(r.amount),

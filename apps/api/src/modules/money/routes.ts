@@ -1,4 +1,5 @@
 import {
+  payByHandSchema,
   moneyEntriesQuerySchema,
   moneyEntryListSchema,
   moneyQuerySchema,
@@ -7,12 +8,22 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { SHOP_WORK } from '../../plugins/access.js';
+import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
+import { idParams } from '../../plugins/params.js';
+import { payByHand } from '../payments/by-hand.js';
+import type { Payments } from '../payments/service.js';
 import { entriesPage } from './entries.js';
 import { entriesCsv, moneySummary } from './report.js';
 
-/** The Money figures, read from the ledger (docs/decisions/0049); staff read them, nobody writes here. */
-export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+/**
+ * The Money figures, read from the ledger (docs/decisions/0049); staff read them. The one write: an Admin records
+ * how a refund or payout the gateway cannot send was paid (decision 0079).
+ */
+export const moneyRoutes: FastifyPluginAsync<{
+  db: Db;
+  clock: () => Date;
+  payments?: Payments | undefined;
+}> = async (fastify, { db, clock, payments }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['money'];
 
@@ -44,6 +55,17 @@ export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="money-${from}-to-${to}.csv"`)
         .send(await entriesCsv(db.kysely, request.query));
+    },
+  );
+
+  // Money leaves the business: Admins only. A new Airtel payout is sent at once, without waiting for the poller.
+  app.post(
+    '/admin/money/transfers/:id/by-hand',
+    { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, body: payByHandSchema } },
+    async (request, reply) => {
+      const queued = await payByHand(db, request.user!, request.params.id, request.body, clock());
+      if (queued) payments?.nudge(clock);
+      return reply.code(204).send();
     },
   );
 };

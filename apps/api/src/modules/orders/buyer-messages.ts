@@ -10,7 +10,8 @@ import { shopForOrder, type OrderRow } from './repository.js';
 // shop's name and address (staff's words) and the link; never what a stranger typed, except the buyer's plain name in
 // an email's greeting. Written in the transaction of the change, so a message exists exactly when the change does.
 
-export type BuyerNews = 'placed' | 'ready' | 'reminder' | 'expired' | 'cancelled' | 'refunded';
+export type BuyerNews =
+  'placed' | 'ready' | 'reminder' | 'expired' | 'cancelled' | 'refunded' | 'refund_by_hand' | 'refunded_elsewhere';
 
 const BRAND = 'Marketplace Malawi';
 
@@ -40,6 +41,10 @@ const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
     expired: (f) => `${BRAND}: order ${f.number} was not collected in time; its reservation has ended. ${f.link}`,
     cancelled: (f) => `${BRAND}: order ${f.number} was cancelled. ${f.link}`,
     refunded: (f) => `${BRAND}: the payment for order ${f.number} was refunded to the number you paid from. ${f.link}`,
+    refunded_elsewhere: (f) =>
+      `${BRAND}: the payment for order ${f.number} was refunded by Airtel Money to the number you gave. ${f.link}`,
+    refund_by_hand: (f) =>
+      `${BRAND}: your refund for order ${f.number} cannot be sent back to the number you paid from. ${f.shop} will call you to pay it by Airtel Money to a number you give, or in cash at the shop. ${f.link}`,
   },
   ny: {
     placed: (f) =>
@@ -56,6 +61,10 @@ const SMS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
     expired: (f) => `${BRAND}: oda ${f.number} sinatengedwe pa nthawi; sinasungidwenso. ${f.link}`,
     cancelled: (f) => `${BRAND}: oda ${f.number} yathetsedwa. ${f.link}`,
     refunded: (f) => `${BRAND}: ndalama za oda ${f.number} zabwezedwa ku nambala imene munalipira. ${f.link}`,
+    refunded_elsewhere: (f) =>
+      `${BRAND}: ndalama za oda ${f.number} zabwezedwa pa Airtel Money ku nambala imene munapereka. ${f.link}`,
+    refund_by_hand: (f) =>
+      `${BRAND}: ndalama za oda ${f.number} sizingabwezedwe ku nambala imene munalipira. ${f.shop} idzakuimbirani kuti ikulipireni pa Airtel Money ku nambala imene mungapereke, kapena ndalama m'manja ku shopu. ${f.link}`,
   },
 };
 
@@ -73,6 +82,8 @@ const SUBJECTS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
     expired: (f) => `Your order ${f.number} has expired`,
     cancelled: (f) => `Your order ${f.number} was cancelled`,
     refunded: (f) => `Your order ${f.number} was refunded`,
+    refund_by_hand: (f) => `How the refund for your order ${f.number} will be paid`,
+    refunded_elsewhere: (f) => `Your order ${f.number} was refunded`,
   },
   ny: {
     placed: (f) => `Oda yanu ${f.number} yasungidwa`,
@@ -86,6 +97,8 @@ const SUBJECTS: Record<Language, Record<BuyerNews, (f: Facts) => string>> = {
     expired: (f) => `Oda yanu ${f.number} yatha nthawi`,
     cancelled: (f) => `Oda yanu ${f.number} yathetsedwa`,
     refunded: (f) => `Ndalama za oda yanu ${f.number} zabwezedwa`,
+    refund_by_hand: (f) => `Momwe ndalama za oda yanu ${f.number} zidzabwezedwere`,
+    refunded_elsewhere: (f) => `Ndalama za oda yanu ${f.number} zabwezedwa`,
   },
 };
 

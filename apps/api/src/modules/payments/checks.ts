@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { GatewayRefused, GatewayUnavailable, type MobileMoneyGateway, type TransferState } from './gateway.js';
+import {
+  GatewayRefused,
+  GatewayUnavailable,
+  type MobileMoneyGateway,
+  type MobileMoneyOperator,
+  type TransferState,
+} from './gateway.js';
 import { applyGatewayState, settleTransfer } from './settle.js';
+import { handOver, payeeName } from './by-hand.js';
 import type { OrderLinks } from '../orders/buyer-links.js';
 import { claimTransfer, dueTransfers, findTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
 import { heldTooLong, stopWaitingForCharge } from './unconfirmed.js';
@@ -39,30 +46,51 @@ function nextCheck(ctx: PaymentChecks, row: TransferRow, now: Date): string {
 }
 
 function ask(gateway: MobileMoneyGateway, row: TransferRow): Promise<TransferState> {
-  return row.kind === 'charge' ? gateway.verifyCharge(row.transfer_id) : gateway.verifyPayout(row.transfer_id);
+  return row.kind === 'charge'
+    ? gateway.verifyCharge(row.transfer_id)
+    : gateway.verifyPayout(row.transfer_id, row.method as MobileMoneyOperator);
 }
+
+/** Whether the gateway says it can send money to this operator's wallets; never send a payout it says it cannot. */
+async function canPayOut(gateway: MobileMoneyGateway, operator: MobileMoneyOperator): Promise<boolean> {
+  return (await gateway.operators()).some((o) => o.operator === operator && o.payouts);
+}
+
+/** Written on a payout sent again whose re-send the gateway refused: the first send is taken to exist. */
+export const RESENT_REFUSED_NOTE = 'Sent again after the gateway did not show it, and refused as already sent';
 
 /**
  * Sends a transfer written as `starting` to the gateway. Answers what the sender should tell the person waiting.
  * A timeout may still have reached the gateway: the transfer stays `starting` and is verified later by the poller,
- * which finds it there or finds it never arrived.
+ * which finds it there or finds it never arrived. A refund or payout to an operator the gateway cannot pay becomes
+ * a task for an Admin ('manual'). `resend`: the gateway did not show this id, so it is sent again under the same
+ * id; a refusal then means the first send exists (its details lag), not that the payout failed.
  */
 export async function startTransfer(
   ctx: PaymentChecks,
   row: TransferRow,
   now: Date,
-): Promise<'pending' | 'paid' | 'failed' | 'unreachable'> {
+  resend = false,
+): Promise<'pending' | 'paid' | 'failed' | 'unreachable' | 'manual'> {
   const at = now.toISOString();
   const request = {
-    operator: row.method as 'airtel_money' | 'tnm_mpamba',
+    operator: row.method as MobileMoneyOperator,
     mobile: row.mobile ?? '',
     amount: Number(row.amount),
   };
   try {
+    if (row.kind !== 'charge' && !(await canPayOut(ctx.gateway, request.operator))) {
+      await handOver(ctx, row, now);
+      return 'manual';
+    }
     const started =
       row.kind === 'charge'
         ? await ctx.gateway.startCharge({ ...request, chargeId: row.transfer_id })
-        : await ctx.gateway.startPayout({ ...request, payoutId: row.transfer_id });
+        : await ctx.gateway.startPayout({
+            ...request,
+            payoutId: row.transfer_id,
+            ...(await payeeName(ctx.db.kysely, row).then((name) => (name ? { name } : {}))),
+          });
     await markPending(ctx.db.kysely, row.id, started.reference, at);
     // An answer of paid or failed at once (payouts often) is still only believed once verified.
     if (started.status !== 'pending')
@@ -74,6 +102,14 @@ export async function startTransfer(
       ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'payment service unreachable while starting a transfer');
       await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, `${UNREACHABLE_NOTE}: ${error.message}`);
       return 'unreachable';
+    }
+    if (error instanceof GatewayRefused && resend) {
+      // Only a verified failure is a failure: kept open (pending, so it is never sent a third time) and asked again.
+      ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'a re-sent payout was refused; verifying the first');
+      await markPending(ctx.db.kysely, row.id, undefined, at);
+      const why = `${RESENT_REFUSED_NOTE} (${error.message})`.slice(0, 300);
+      await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, why);
+      return 'pending';
     }
     if (error instanceof GatewayRefused || error instanceof RangeError) {
       await settleTransfer(ctx.db, row, 'failed', now, { note: error.message.slice(0, 300) });
@@ -91,7 +127,7 @@ export async function checkTransfer(
   ctx: PaymentChecks,
   row: TransferRow,
   now: Date,
-): Promise<'pending' | 'paid' | 'failed' | 'unreachable'> {
+): Promise<'pending' | 'paid' | 'failed' | 'unreachable' | 'manual'> {
   const outcome = await askAndApply(ctx, row, now);
   // Still without a final word past the hold: the buyer may try again or pay at the shop; the charge stays checked.
   if (row.kind === 'charge' && outcome !== 'failed' && heldTooLong(row, ctx.holdMinutes, now))
@@ -103,7 +139,7 @@ async function askAndApply(
   ctx: PaymentChecks,
   row: TransferRow,
   now: Date,
-): Promise<'pending' | 'paid' | 'failed' | 'unreachable'> {
+): Promise<'pending' | 'paid' | 'failed' | 'unreachable' | 'manual'> {
   const at = now.toISOString();
   try {
     const state = await ask(ctx.gateway, row);
@@ -111,7 +147,7 @@ async function askAndApply(
     return state.status;
   } catch (error) {
     if (error instanceof GatewayRefused && error.status === 404 && row.status === 'starting') {
-      if (row.kind !== 'charge') return startTransfer(ctx, row, now);
+      if (row.kind !== 'charge') return startTransfer(ctx, row, now, true);
       await settleTransfer(ctx.db, row, 'failed', now, { note: `${UNREACHABLE_NOTE}: it never reached the gateway` });
       return 'failed';
     }

@@ -15,6 +15,8 @@ export interface TransferRequest {
   mobile: string;
   /** Whole MWK, more than zero. */
   amount: number;
+  /** The wallet holder's name, where a route asks for one (PayChangu's bank payout: bank_account_name). */
+  name?: string;
 }
 
 export interface TransferState {
@@ -37,14 +39,18 @@ export interface StartedTransfer {
 }
 
 export interface MobileMoneyGateway {
-  /** The operators this gateway can reach, by our names. */
-  operators(): Promise<{ operator: MobileMoneyOperator; name: string }[]>;
+  /**
+   * The operators this gateway can reach, by our names. `payouts`: whether it can send money to this operator's
+   * wallets (refunds, seller payouts); a payout it says it cannot make is never sent (decision 0079).
+   */
+  operators(): Promise<{ operator: MobileMoneyOperator; name: string; payouts: boolean }[]>;
   /** Asks the buyer's wallet for `amount`: the buyer approves on the phone, so the answer is usually 'pending'. */
   startCharge(request: TransferRequest & { chargeId: string }): Promise<StartedTransfer>;
   verifyCharge(chargeId: string): Promise<TransferState>;
   /** Sends `amount` from our balance to a wallet (refunds, seller payouts). */
   startPayout(request: TransferRequest & { payoutId: string }): Promise<StartedTransfer>;
-  verifyPayout(payoutId: string): Promise<TransferState>;
+  /** `operator` is the payout's: the gateway may send (and so read back) each operator's payouts by its own route. */
+  verifyPayout(payoutId: string, operator: MobileMoneyOperator): Promise<TransferState>;
   /** Whether a webhook's body was signed by the gateway. A true answer proves the sender, not the outcome: re-verify. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }

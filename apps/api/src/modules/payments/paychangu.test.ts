@@ -34,6 +34,8 @@ afterAll(() => fake.close());
 beforeEach(() => {
   fake.state.mode = 'success';
   fake.state.quoteKeyOn401 = false;
+  fake.state.tnmWithdrawals = true;
+  fake.unlisted.clear();
   fake.requests.length = 0;
 });
 
@@ -41,8 +43,8 @@ describe('PayChangu charges', () => {
   it('lists Airtel Money and TNM Mpamba, asking PayChangu once per gateway', async () => {
     const gateway = gatewayWith();
     expect(await gateway.operators()).toEqual([
-      { operator: 'airtel_money', name: 'Airtel Money' },
-      { operator: 'tnm_mpamba', name: 'TNM Mpamba' },
+      { operator: 'airtel_money', name: 'Airtel Money', payouts: true },
+      { operator: 'tnm_mpamba', name: 'TNM Mpamba', payouts: true },
     ]);
     await gateway.operators();
     await gateway.startCharge({ chargeId: nextId('ch'), operator: 'tnm_mpamba', mobile: '+265881234567', amount: 900 });
@@ -133,12 +135,13 @@ describe('PayChangu payouts', () => {
       path: '/mobile-money/payouts/initialize',
       body: { mobile_money_operator_ref_id: AIRTEL_REF, mobile: '0991234567', amount: '12000', charge_id: payoutId },
     });
-    expect(await gateway.verifyPayout(payoutId)).toMatchObject({
+    // Read back as PayChangu prints payouts: the amount with the fee included, the fee apart (1.5% in the fake).
+    expect(await gateway.verifyPayout(payoutId, 'airtel_money')).toMatchObject({
       status: 'paid',
-      amount: 12000,
+      amount: 12180,
       currency: 'MWK',
       chargeId: payoutId,
-      fee: 0,
+      fee: 180,
     });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/mobile-money/payments/${payoutId}/details` });
   });
@@ -150,12 +153,12 @@ describe('PayChangu payouts', () => {
     expect(
       await gateway.startPayout({ payoutId: failed, operator: 'tnm_mpamba', mobile: '+265881234567', amount: 500 }),
     ).toMatchObject({ status: 'failed' });
-    expect(await gateway.verifyPayout(failed)).toMatchObject({ status: 'failed' });
+    expect(await gateway.verifyPayout(failed, 'airtel_money')).toMatchObject({ status: 'failed' });
 
     fake.state.mode = 'pending';
     const waiting = nextId('po');
     await gateway.startPayout({ payoutId: waiting, operator: 'tnm_mpamba', mobile: '+265881234567', amount: 500 });
-    expect(await gateway.verifyPayout(waiting)).toMatchObject({ status: 'pending' });
+    expect(await gateway.verifyPayout(waiting, 'airtel_money')).toMatchObject({ status: 'pending' });
   });
 
   it('a payout that fails is retried under a new id: the same id is refused as taken', async () => {
@@ -171,8 +174,8 @@ describe('PayChangu payouts', () => {
 
     const second = nextId('po');
     expect(await gateway.startPayout({ payoutId: second, ...request })).toMatchObject({ status: 'paid' });
-    expect(await gateway.verifyPayout(first)).toMatchObject({ status: 'failed' });
-    expect(await gateway.verifyPayout(second)).toMatchObject({ status: 'paid' });
+    expect(await gateway.verifyPayout(first, 'airtel_money')).toMatchObject({ status: 'failed' });
+    expect(await gateway.verifyPayout(second, 'airtel_money')).toMatchObject({ status: 'paid' });
   });
 });
 
@@ -186,7 +189,7 @@ describe('PayChangu failures', () => {
       () => gateway.startCharge({ chargeId: nextId('ch'), ...request }),
       () => gateway.verifyCharge('ch-unknown'),
       () => gateway.startPayout({ payoutId: nextId('po'), ...request }),
-      () => gateway.verifyPayout('po-unknown'),
+      () => gateway.verifyPayout('po-unknown', 'airtel_money'),
     ]) {
       // One at a time: a rejection nobody awaits yet would be reported as unhandled.
       const error = await failure(attempt());
@@ -204,7 +207,7 @@ describe('PayChangu failures', () => {
     expect(charge).toBeInstanceOf(GatewayUnavailable);
     expect(charge.message).toBe('PayChangu: answered 500: Server Error');
     expect(await failure(gateway.verifyCharge('ch-1'))).toBeInstanceOf(GatewayUnavailable);
-    expect(await failure(gateway.verifyPayout('po-1'))).toBeInstanceOf(GatewayUnavailable);
+    expect(await failure(gateway.verifyPayout('po-1', 'airtel_money'))).toBeInstanceOf(GatewayUnavailable);
 
     const closed = await startPayChangu({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
     await closed.close();
@@ -238,7 +241,9 @@ describe('PayChangu failures', () => {
       await failure(gatewayWith({ secretKey: wrongKey }).operators()),
     ];
     fake.state.mode = 'slow';
-    errors.push(await failure(gatewayWith({ secretKey: wrongKey, timeoutMs: 100 }).verifyPayout('po-1')));
+    errors.push(
+      await failure(gatewayWith({ secretKey: wrongKey, timeoutMs: 100 }).verifyPayout('po-1', 'airtel_money')),
+    );
     fake.state.mode = 'error-500';
     errors.push(await failure(gatewayWith().verifyCharge('ch-1')));
 
@@ -278,7 +283,7 @@ describe('PayChangu failures', () => {
     const gateway = gatewayWith();
     for (const id of ['', '../payouts', 'a b', 'x'.repeat(65)]) {
       expect(await failure(gateway.verifyCharge(id))).toBeInstanceOf(RangeError);
-      expect(await failure(gateway.verifyPayout(id))).toBeInstanceOf(RangeError);
+      expect(await failure(gateway.verifyPayout(id, 'airtel_money'))).toBeInstanceOf(RangeError);
     }
     expect(fake.requests).toEqual([]);
   });

@@ -19,6 +19,12 @@ export interface PayChanguOptions {
   /** The dashboard's webhook secret, which signs webhook bodies (not the API key). */
   webhookSecret: string;
   timeoutMs?: number;
+  /**
+   * PAYCHANGU_TNM_PAYOUT: how TNM Mpamba payouts go when the operator list says the mobile-money payout endpoint takes
+   * no withdrawals for TNM. 'bank': through the bank-payout endpoint with TNM's bank_uuid (the merchant must be
+   * activated for it); 'manual' (default): not sent, an Admin pays by hand (decision 0079).
+   */
+  tnmPayout?: 'bank' | 'manual';
 }
 
 /** Every PayChangu answer: { status, message, data }; message is a text, or field → texts on a validation error. */
@@ -41,6 +47,17 @@ interface Operator {
   name?: unknown;
   ref_id?: unknown;
   short_code?: unknown;
+  supports_withdrawals?: unknown;
+}
+
+/** How one operator's payouts are sent: the mobile-money payout endpoint, the bank-payout one, or not at all. */
+type PayoutRoute = { by: 'wallet' } | { by: 'bank'; bankUuid: string } | { by: 'none' };
+
+interface OperatorEntry {
+  refId: string;
+  name: string;
+  /** supports_withdrawals as the list prints it; only an explicit false says no. */
+  withdrawals: boolean;
 }
 
 const MALAWI_MOBILE = /^\+265(\d{9})$/;
@@ -82,6 +99,7 @@ export function paychanguGateway({
   secretKey,
   webhookSecret,
   timeoutMs = 15_000,
+  tnmPayout = 'manual',
 }: PayChanguOptions): MobileMoneyGateway {
   const base = apiUrl.replace(/\/+$/, '');
   const safe = (text: string) => safeText(`PayChangu: ${text}`, [secretKey, webhookSecret]);
@@ -154,24 +172,54 @@ export function paychanguGateway({
     };
   }
 
-  let operatorRefs: Promise<Map<MobileMoneyOperator, { refId: string; name: string }>> | undefined;
-  // Asked once per process: the ref_ids are fixed ids on PayChangu's side. A failed look-up is asked again next time.
-  function operatorList() {
-    if (operatorRefs) return operatorRefs;
-    const asked = call('GET', '/mobile-money').then((answer) => {
+  /** Asks once per process (the ids are fixed on PayChangu's side); a failed look-up is asked again next time. */
+  function once<T>(ask: () => Promise<T>): () => Promise<T> {
+    let asked: Promise<T> | undefined;
+    return () => {
+      if (asked) return asked;
+      const current = ask();
+      asked = current;
+      current.catch(() => {
+        if (asked === current) asked = undefined;
+      });
+      return current;
+    };
+  }
+
+  const operatorList = once(() =>
+    call('GET', '/mobile-money').then((answer) => {
       if (!Array.isArray(answer.data)) throw unavailable('answered the operator list without a list');
-      const found = new Map<MobileMoneyOperator, { refId: string; name: string }>();
+      const found = new Map<MobileMoneyOperator, OperatorEntry>();
       for (const { operator, matches } of OPERATORS) {
         const entry = (answer.data as Operator[]).find((o) => o && typeof o.ref_id === 'string' && matches(o));
-        if (entry) found.set(operator, { refId: String(entry.ref_id), name: String(entry.name) });
+        if (entry)
+          found.set(operator, {
+            refId: String(entry.ref_id),
+            name: String(entry.name),
+            withdrawals: entry.supports_withdrawals !== false,
+          });
       }
       return found;
-    });
-    operatorRefs = asked;
-    asked.catch(() => {
-      if (operatorRefs === asked) operatorRefs = undefined;
-    });
-    return asked;
+    }),
+  );
+
+  // "Get Banks" lists the wallets too (TNM Mpamba, Airtel Money), each with the bank_uuid the bank payout takes.
+  const bankList = once(() =>
+    call('GET', '/direct-charge/payouts/supported-banks?currency=MWK').then((answer) => {
+      if (!Array.isArray(answer.data)) throw unavailable('answered the bank list without a list');
+      return answer.data as { uuid?: unknown; name?: unknown; short_code?: unknown }[];
+    }),
+  );
+
+  async function payoutRoute(operator: MobileMoneyOperator): Promise<PayoutRoute> {
+    const entry = (await operatorList()).get(operator);
+    if (!entry) return { by: 'none' };
+    if (entry.withdrawals) return { by: 'wallet' };
+    if (operator !== 'tnm_mpamba' || tnmPayout !== 'bank') return { by: 'none' };
+    const matches = OPERATORS.find((o) => o.operator === operator)!.matches;
+    const bank = (await bankList()).find((b) => b && typeof b.uuid === 'string' && matches(b as Operator));
+    if (!bank) throw new GatewayRefused(safe(`does not list ${operator} among its payout banks`), undefined);
+    return { by: 'bank', bankUuid: String(bank.uuid) };
   }
 
   async function transferBody(id: string, { operator, mobile, amount }: TransferRequest) {
@@ -201,7 +249,21 @@ export function paychanguGateway({
 
   return {
     async operators() {
-      return [...(await operatorList())].map(([operator, { name }]) => ({ operator, name }));
+      const list = [...(await operatorList())];
+      return Promise.all(
+        list.map(async ([operator, { name }]) => ({
+          operator,
+          name,
+          // A route PayChangu refuses (TNM missing from Get Banks) is no route; an outage is thrown: ask again later.
+          payouts: await payoutRoute(operator).then(
+            (route) => route.by !== 'none',
+            (error: unknown) => {
+              if (error instanceof GatewayRefused) return false;
+              throw error;
+            },
+          ),
+        })),
+      );
     },
     async startCharge({ chargeId, ...request }) {
       const body = await transferBody(chargeId, request);
@@ -212,11 +274,29 @@ export function paychanguGateway({
     },
     async startPayout({ payoutId, ...request }) {
       const body = await transferBody(payoutId, request);
-      return started(await call('POST', '/mobile-money/payouts/initialize', body), payoutId);
+      const route = await payoutRoute(request.operator);
+      if (route.by === 'none') throw new GatewayRefused(safe(`cannot send payouts to ${request.operator}`), undefined);
+      if (route.by === 'wallet') return started(await call('POST', '/mobile-money/payouts/initialize', body), payoutId);
+      // The bank payout takes the wallet's number as the account number ("Bank Account" page, decision 0079).
+      return started(
+        await call('POST', '/direct-charge/payouts/initialize', {
+          payout_method: 'bank_transfer',
+          bank_uuid: route.bankUuid,
+          amount: body.amount,
+          charge_id: payoutId,
+          bank_account_name: request.name ?? '',
+          bank_account_number: body.mobile,
+        }),
+        payoutId,
+      );
     },
-    async verifyPayout(payoutId) {
-      // The reference's "Single MoMo Payout Details" reads a payout by its charge_id under /payments (0048).
-      return stateOf(await call('GET', `/mobile-money/payments/${checkedId(payoutId)}/details`), payoutId);
+    async verifyPayout(payoutId, operator) {
+      const id = checkedId(payoutId);
+      // Bank payouts are read back under /direct-charge (nested as data.transaction); mobile-money ones by the
+      // reference's "Single MoMo Payout Details", under /payments (0048).
+      const bank = (await payoutRoute(operator)).by === 'bank';
+      const path = bank ? `/direct-charge/payouts/${id}/details` : `/mobile-money/payments/${id}/details`;
+      return stateOf(await call('GET', path), payoutId);
     },
     verifyWebhookSignature(rawBody, signature) {
       const given = signature?.trim();

@@ -14,7 +14,7 @@ import {
   finishTransfer,
   insertTransfer,
   markPending,
-  OPEN_TRANSFER_STATUSES,
+  UNSETTLED_TRANSFER_STATUSES,
   setCheckAt,
   type TransferRow,
 } from './transfers.js';
@@ -24,13 +24,27 @@ const VERSION_TRIES = 10;
 
 const label = (method: string) => MOBILE_MONEY_LABELS[method as MobileMoney] ?? method;
 
-/** What disagrees between the gateway's answer and what we asked for; null when they agree. */
+/** Kwacha as the gateway prints them (50.75, "0.75") in whole tambala, so decimals compare exactly. */
+const tambala = (kwacha: number) => Math.round(kwacha * 100);
+
+/** The gateway's figure with its tambala (formatMoney is for whole kwacha): 'MWK 2,019.85'. */
+const gatewayMoney = (kwacha: number) =>
+  `MWK ${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(kwacha)}`;
+
+/**
+ * What disagrees between the gateway's answer and what we asked for; null when they agree. A refund's or payout's
+ * amount may include the gateway's fee (PayChangu's "Fetch a Transfer": 50.75 with a fee of 0.75 for 50 sent), so
+ * for those either the amount or the amount less the fee must be what we asked. Charges show the fee apart: strict.
+ */
 function disagreement(row: TransferRow, state: TransferState): string | null {
   if (state.chargeId !== row.transfer_id) return `the gateway answered about ${state.chargeId}`;
   if (state.currency !== 'MWK') return `the gateway answered in ${String(state.currency)}`;
-  if (state.status === 'paid' && state.amount !== Number(row.amount))
-    return `the gateway reported ${formatMoney(state.amount)}, not ${formatMoney(Number(row.amount))}`;
-  return null;
+  if (state.status !== 'paid') return null;
+  const asked = tambala(Number(row.amount));
+  const got = tambala(state.amount);
+  const feeIncluded = row.kind !== 'charge' && state.fee !== undefined && got - tambala(state.fee) === asked;
+  if (got === asked || feeIncluded) return null;
+  return `the gateway reported ${gatewayMoney(state.amount)}, not ${formatMoney(Number(row.amount))}`;
 }
 
 /** Whether this exact entry was written before (a long action is kept whole in the detail's first line). */
@@ -92,7 +106,7 @@ export async function applyGatewayState(
   return settleTransfer(db, row, state.status, now, {
     messaging,
     reference: state.reference,
-    fee: state.fee === undefined ? undefined : Math.round(state.fee),
+    fee: state.fee,
     note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
   });
 }
@@ -110,16 +124,25 @@ export async function settleTransfer(
     messaging?: Messaging | undefined;
   },
 ): Promise<boolean> {
+  return db.kysely.transaction().execute((trx) => settleIn(trx, row, status, now, detail));
+}
+
+/** settleTransfer inside the caller's transaction (an Admin's payment by hand settles in its own). */
+export async function settleIn(
+  trx: Transaction<Database>,
+  row: TransferRow,
+  status: 'paid' | 'failed',
+  now: Date,
+  detail: Parameters<typeof settleTransfer>[4],
+): Promise<boolean> {
   const at = now.toISOString();
-  return db.kysely.transaction().execute(async (trx) => {
-    const lateSuccess = status === 'paid' && row.kind === 'charge';
-    if (!(await finishTransfer(trx, row.id, status, at, detail, lateSuccess))) return false;
-    const settled = { ...row, status, reference: detail.reference ?? row.reference };
-    if (status === 'paid') await recordPaid(trx, settled, detail.fee, now);
-    if (status === 'paid' && row.kind === 'seller_payout') await tellSellerPaid(trx, settled, now);
-    if (row.order_id !== null) await orderFollows(trx, settled, now, detail.messaging);
-    return true;
-  });
+  const lateSuccess = status === 'paid' && row.kind === 'charge';
+  if (!(await finishTransfer(trx, row.id, status, at, detail, lateSuccess))) return false;
+  const settled = { ...row, status, reference: detail.reference ?? row.reference };
+  if (status === 'paid') await recordPaid(trx, settled, detail.fee, now);
+  if (status === 'paid' && row.kind === 'seller_payout') await tellSellerPaid(trx, settled, now);
+  if (row.order_id !== null) await orderFollows(trx, settled, now, detail.messaging);
+  return true;
 }
 
 const LEDGER_KIND = { charge: 'payment', refund: 'refund', seller_payout: 'seller_payout' } as const;
@@ -146,8 +169,25 @@ async function recordPaid(trx: Transaction<Database>, row: TransferRow, fee: num
     },
     now,
   );
-  if (fee && fee > 0)
-    await recordMovement(trx, { kind: 'fee', direction: 'out', method: row.method, amount: fee, ...subject }, now);
+  const whole = ledgerFee(fee);
+  if (whole)
+    await recordMovement(trx, { kind: 'fee', direction: 'out', method: row.method, ...whole, ...subject }, now);
+}
+
+/**
+ * The ledger keeps whole kwacha; a gateway fee with tambala (0.75) is written rounded to the nearest kwacha, half
+ * up, with the exact figure in the entry's note so the rounding is never silent (decision 0079). The exact fee is
+ * also kept on the transfer (fee_tambala). A fee that rounds to nothing writes no row.
+ */
+export function ledgerFee(fee: number | undefined): { amount: number; note: string | null } | undefined {
+  if (fee === undefined || !(fee > 0)) return undefined;
+  const exact = tambala(fee);
+  const amount = Math.round(exact / 100);
+  if (amount === 0) return undefined;
+  return {
+    amount,
+    note: exact % 100 === 0 ? null : `Gateway fee ${gatewayMoney(exact / 100)}, rounded to whole kwacha`,
+  };
 }
 
 async function sellerReference(trx: Transaction<Database>, id: number | null) {
@@ -254,16 +294,29 @@ async function refundSettled(
     .select('id')
     .where('order_id', '=', order.id)
     .where('kind', '=', 'refund')
-    .where('status', 'in', OPEN_TRANSFER_STATUSES)
+    // A refund waiting for an Admin to pay by hand keeps the order refunding too (decision 0079).
+    .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
     .executeTakeFirst();
   if (order.payment_status === 'refunding' && !stillOpen) {
     if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;
     // Told once: only the settlement that moved the order to refunded writes the message.
-    if (messaging) await tellBuyer(trx, order, 'refunded', messaging, new Date(at));
+    if (messaging) await tellBuyer(trx, order, await refundNews(trx, row), messaging, new Date(at));
   }
-  const refunded = `${amount} refunded to ${label(row.method)} (ref ${row.reference ?? row.transfer_id})`;
+  const to = row.method === 'cash' ? 'in cash at the shop' : `to ${label(row.method)}`;
+  const refunded = `${amount} refunded ${to} (ref ${row.reference ?? row.transfer_id})`;
   await noteEvent(trx, order, 'refunded', refunded, 'system', at);
   return true;
+}
+
+/** Back to the number that paid, or (paid by hand, decision 0079) by Airtel Money to a number the buyer gave. */
+async function refundNews(trx: Transaction<Database>, row: TransferRow) {
+  if (row.refund_of === null) return 'refunded' as const;
+  const charge = await trx
+    .selectFrom('money_transfers')
+    .select('mobile')
+    .where('id', '=', row.refund_of)
+    .executeTakeFirst();
+  return charge?.mobile === row.mobile ? ('refunded' as const) : ('refunded_elsewhere' as const);
 }
 
 /** A refund of a paid charge, written to be sent by the poller (or at once by whoever nudges it). */

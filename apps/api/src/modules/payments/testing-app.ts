@@ -7,13 +7,18 @@ const SECRET_KEY = 'sec-test-orders-0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec-orders-0123456789';
 
 /** The app on `engine` with a fake PayChangu on loopback, a clock the test moves, and helpers to drive payments. */
-export async function paymentsApp(engine: Engine, options: TestAppOptions = {}) {
+export async function paymentsApp(
+  engine: Engine,
+  options: TestAppOptions = {},
+  /** PAYCHANGU_TNM_PAYOUT for this app (decision 0079). */
+  tnmPayout: 'manual' | 'bank' = 'manual',
+) {
   const fake = await startPayChangu({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   const clock = testClock(new Date('2026-12-03T09:00:00.000Z'));
   const t = await createTestApp(engine, {
     clock,
     // Short enough for the 'slow' mode's tests, long enough that a loaded CI machine's fake still answers in time.
-    paychangu: { apiUrl: fake.url, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, timeoutMs: 2_000 },
+    paychangu: { apiUrl: fake.url, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, timeoutMs: 2_000, tnmPayout },
     ...options,
   });
   const payments = t.app.payments!;

@@ -1,5 +1,6 @@
 // A loopback stand-in for PayChangu's mobile-money API (docs/decisions/0048). Tests only.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,9 +11,11 @@ import type { AddressInfo } from 'node:net';
  * - pending: charges and payouts stay pending (the buyer never answers, the event never comes);
  * - payout-fails-once: like success, except the next payout fails (a retry under a new id succeeds);
  * - slow: no answer at all, so the caller's timeout decides;
+ * - lost-answer: a start is taken (the transfer exists, as success would make it) but never answered, as when the
+ *   caller's timeout fires after PayChangu received it;
  * - error-500: every request gets a 500.
  */
-type FakeMode = 'success' | 'failure' | 'pending' | 'payout-fails-once' | 'slow' | 'error-500';
+type FakeMode = 'success' | 'failure' | 'pending' | 'payout-fails-once' | 'slow' | 'lost-answer' | 'error-500';
 
 interface FakeRequest {
   method: string;
@@ -23,6 +26,8 @@ interface FakeRequest {
 
 interface FakeTransfer {
   kind: 'charge' | 'payout';
+  /** A payout sent through the bank-payout endpoint (read back under /direct-charge, nested). */
+  bank?: boolean;
   chargeId: string;
   refId: string;
   amount: number;
@@ -33,35 +38,30 @@ interface FakeTransfer {
   createdAt: string;
 }
 
-// The documented operator list (GET /mobile-money), ref_ids included.
-const OPERATORS = [
-  {
-    id: 1,
-    name: 'TNM Mpamba',
-    ref_id: '27494cb5-ba9e-437f-a114-4e7a7686bcca',
-    short_code: 'tnm',
-    logo: null,
-    supports_withdrawals: true,
-    supported_country: { name: 'Malawi', currency: 'MWK' },
-  },
-  {
-    id: 2,
-    name: 'Airtel Money',
-    ref_id: '20be6c20-adeb-4b5b-a7ba-0769820df4fb',
-    short_code: 'airtel',
-    logo: null,
-    supports_withdrawals: true,
-    supported_country: { name: 'Malawi', currency: 'MWK' },
-  },
-];
+/** A documented sample answer (fixtures/, every field as PayChangu printed it). */
+export function fixture<T = Record<string, unknown>>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as T;
+}
 
-const feeOf = (t: FakeTransfer) => (t.kind === 'charge' ? Math.ceil(t.amount * 0.03) : 0);
+type OperatorSample = { ref_id: string; name: string; short_code: string; supports_withdrawals: boolean };
+// The documented operator list (GET /mobile-money), ref_ids included.
+const OPERATORS = fixture<{ data: OperatorSample[] }>('operators').data;
+const BANKS = fixture<{ data: { uuid: string; name: string }[] }>('banks').data;
+
+/**
+ * What a transfer costs at the gateway, in kwacha with tambala: charges 3% (whole kwacha), payouts 1.5% as in the
+ * "Fetch a Transfer" sample (0.75 on 50). A payout's amount is read back with its fee included, as documented.
+ */
+const feeOf = (t: FakeTransfer) =>
+  t.kind === 'charge' ? Math.ceil(t.amount * 0.03) : Math.round(t.amount * 1.5) / 100;
+const shownAmount = (t: FakeTransfer) =>
+  t.kind === 'charge' ? t.amount : Math.round((t.amount + feeOf(t)) * 100) / 100;
 
 /** A transaction as the verify and details endpoints show it. */
 function transactionData(t: FakeTransfer) {
-  const operator = OPERATORS.find((o) => o.ref_id === t.operatorRef)!;
+  const operator = OPERATORS.find((o) => o.ref_id === t.operatorRef) ?? { name: 'TNM Mpamba', ref_id: t.operatorRef };
   return {
-    amount: t.amount,
+    amount: shownAmount(t),
     charge_id: t.chargeId,
     ref_id: t.refId,
     trans_id: null,
@@ -91,7 +91,19 @@ function transactionData(t: FakeTransfer) {
 export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: string; webhookSecret: string }) {
   const requests: FakeRequest[] = [];
   const transfers = new Map<string, FakeTransfer>();
-  const state = { mode: 'success' as FakeMode, quoteKeyOn401: false };
+  const state = {
+    mode: 'success' as FakeMode,
+    quoteKeyOn401: false,
+    /**
+     * What the operator list says of TNM Mpamba's withdrawals. True by default so flows reach a TNM wallet; the
+     * documented sample (fixtures/operators.json) says false, and tests set it so.
+     */
+    tnmWithdrawals: true,
+  };
+  /** Ids the read endpoints do not know yet though the transfer exists (PayChangu's side lagging: answers 404). */
+  const unlisted = new Set<string>();
+  const operators = () =>
+    OPERATORS.map((o) => (o.short_code === 'tnm' ? { ...o, supports_withdrawals: state.tnmWithdrawals } : o));
   // Charges whose verify answers an error status or a status word PayChangu does not document, whatever they are.
   const verifyAnswers = new Map<string, { status: number } | { word: string }>();
   const held = new Set<http.ServerResponse>();
@@ -129,14 +141,29 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
         return answer(200, {
           status: 'success',
           message: 'Supported mobile money operators retrieved successfully.',
-          data: OPERATORS,
+          data: operators(),
         });
+      if (req.method === 'GET' && path === '/direct-charge/payouts/supported-banks?currency=MWK')
+        return answer(200, { status: 'success', message: 'Retrieved successfully.', data: BANKS });
 
       const read = /^\/mobile-money\/payments\/([^/]+)\/(verify|details)$/.exec(path);
+      const bankRead = /^\/direct-charge\/payouts\/([^/]+)\/details$/.exec(path);
+      if (req.method === 'GET' && bankRead) {
+        const id = decodeURIComponent(bankRead[1]!);
+        const t = transfers.get(id);
+        if (!t?.bank || unlisted.has(id)) return failed(404, 'Transaction not found.');
+        return answer(200, {
+          status: 'success',
+          message: 'Transaction retrieved successfully.',
+          data: { transaction: transactionData(t) },
+        });
+      }
       if (req.method === 'GET' && read) {
-        const t = transfers.get(decodeURIComponent(read[1]!));
-        // verify is for charges; details shows either.
-        if (!t || (read[2] === 'verify' && t.kind !== 'charge')) return failed(404, 'Transaction not found.');
+        const id = decodeURIComponent(read[1]!);
+        const t = transfers.get(id);
+        // verify is for charges; details shows either (not the bank payouts, read under /direct-charge).
+        if (!t || t.bank || unlisted.has(id) || (read[2] === 'verify' && t.kind !== 'charge'))
+          return failed(404, 'Transaction not found.');
         const odd = read[2] === 'verify' ? verifyAnswers.get(t.chargeId) : undefined;
         if (odd && 'status' in odd) return failed(odd.status, 'Server Error');
         if (odd)
@@ -157,43 +184,68 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
           ? 'charge'
           : req.method === 'POST' && path === '/mobile-money/payouts/initialize'
             ? 'payout'
-            : undefined;
+            : req.method === 'POST' && path === '/direct-charge/payouts/initialize'
+              ? 'bank-payout'
+              : undefined;
       if (!kind) return failed(404, 'Not found.');
       if (!String(req.headers['content-type']).startsWith('application/json') || typeof body !== 'object' || !body)
         return failed(400, 'The request body must be JSON.');
 
       const b = body as Record<string, unknown>;
       const errors: Record<string, string[]> = {};
-      if (!OPERATORS.some((o) => o.ref_id === b.mobile_money_operator_ref_id))
+      // The bank payout names the wallet by its bank_uuid and takes its number as the account number.
+      const bankName = BANKS.find((x) => x.uuid === b.bank_uuid)?.name;
+      const operatorRef =
+        kind === 'bank-payout'
+          ? OPERATORS.find((o) => o.name === bankName)?.ref_id
+          : (b.mobile_money_operator_ref_id as string);
+      const mobile = kind === 'bank-payout' ? b.bank_account_number : b.mobile;
+      if (kind === 'bank-payout') {
+        if (b.payout_method !== 'bank_transfer') errors.payout_method = ['The selected payout method is invalid.'];
+        if (!operatorRef) errors.bank_uuid = ['The selected bank uuid is invalid.'];
+        if (typeof b.bank_account_name !== 'string' || !b.bank_account_name)
+          errors.bank_account_name = ['The bank account name field is required.'];
+      } else if (!operators().some((o) => o.ref_id === operatorRef))
         errors.mobile_money_operator_ref_id = ['The selected mobile money operator ref id is invalid.'];
-      if (typeof b.mobile !== 'string' || !/^0\d{9}$/.test(b.mobile))
-        errors.mobile = ['The mobile field format is invalid.'];
+      else if (kind === 'payout' && !operators().find((o) => o.ref_id === operatorRef)!.supports_withdrawals)
+        errors.mobile_money_operator_ref_id = ['The selected operator does not support withdrawals.'];
+      if (typeof mobile !== 'string' || !/^0\d{9}$/.test(mobile))
+        errors[kind === 'bank-payout' ? 'bank_account_number' : 'mobile'] = ['The mobile field format is invalid.'];
       if (typeof b.amount !== 'string' || !/^[1-9]\d*$/.test(b.amount))
         errors.amount = ['The amount must be a whole number.'];
       if (typeof b.charge_id !== 'string' || !b.charge_id) errors.charge_id = ['The charge id field is required.'];
       else if (transfers.has(b.charge_id)) errors.charge_id = ['The charge id has already been taken.'];
       if (Object.keys(errors).length) return failed(400, errors);
 
+      const payout = kind !== 'charge';
       const outcome: FakeTransfer['status'] =
         state.mode === 'pending'
           ? 'pending'
-          : state.mode === 'failure' || (kind === 'payout' && state.mode === 'payout-fails-once')
+          : state.mode === 'failure' || (payout && state.mode === 'payout-fails-once')
             ? 'failed'
             : 'success';
-      if (kind === 'payout' && state.mode === 'payout-fails-once') state.mode = 'success';
+      if (payout && state.mode === 'payout-fails-once') state.mode = 'success';
       const t: FakeTransfer = {
-        kind,
+        kind: payout ? 'payout' : 'charge',
+        ...(kind === 'bank-payout' ? { bank: true } : {}),
         chargeId: b.charge_id as string,
         refId: String(95652259700 + ++refs),
         amount: Number(b.amount),
-        mobile: b.mobile as string,
-        operatorRef: b.mobile_money_operator_ref_id as string,
+        mobile: mobile as string,
+        operatorRef: operatorRef!,
         status: outcome,
         createdAt: new Date().toISOString(),
       };
       transfers.set(t.chargeId, t);
+      if (state.mode === 'lost-answer') return void held.add(res);
       // A charge waits for the buyer's PIN, so it is pending when initialized whatever comes of it.
       const shown = kind === 'charge' ? { ...t, status: 'pending' as const } : t;
+      if (kind === 'bank-payout')
+        return answer(200, {
+          status: 'success',
+          message: 'Payout request submitted successfully.',
+          data: { transaction: transactionData({ ...t, status: 'pending' }) },
+        });
       answer(200, {
         status: 'success',
         message: kind === 'charge' ? 'Payment initiated successfully.' : 'Payout processed successfully.',
@@ -236,6 +288,7 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
       if (odd) verifyAnswers.set(chargeId, odd);
       else verifyAnswers.delete(chargeId);
     },
+    unlisted,
     /** Settles a pending transfer later, as when the buyer finally answers. */
     settle(chargeId: string, status: 'success' | 'failed') {
       const t = transfers.get(chargeId);

@@ -109,6 +109,9 @@ export function transfersOfOrder(db: Executor, orderId: number) {
 /** Transfers still waiting for the gateway's final word. */
 export const OPEN_TRANSFER_STATUSES: readonly TransferRowStatus[] = ['starting', 'pending'];
 
+/** Not settled yet: waiting for the gateway, or for an Admin to pay by hand (decision 0079). */
+export const UNSETTLED_TRANSFER_STATUSES: readonly TransferRowStatus[] = [...OPEN_TRANSFER_STATUSES, 'manual'];
+
 /** Open transfers whose check time has come, the longest waiting first. */
 export async function dueTransfers(db: Executor, at: string, limit: number) {
   return db
@@ -180,7 +183,10 @@ export async function finishTransfer(
       updated_at: at,
       check_at: null,
       ...(detail.reference ? { reference: detail.reference } : {}),
-      ...(detail.fee !== undefined ? { fee: detail.fee } : {}),
+      // The fee as printed (0.75) in tambala, and its whole-kwacha ledger figure (decision 0079).
+      ...(detail.fee !== undefined
+        ? { fee: Math.round(Math.round(detail.fee * 100) / 100), fee_tambala: Math.round(detail.fee * 100) }
+        : {}),
       ...(detail.note !== undefined ? { note: detail.note } : {}),
     })
     .where('id', '=', id)

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { eraseAccounts, eraseFromAudit, eraseOrders, eraseRequests, eraseTransferRequests } from './erase.js';
-import { OPEN_TRANSFER_STATUSES } from '../payments/transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
 
 /** Orders that ended: the figures stay, the buyer's details go PERSONAL_DATA_MONTHS after the end. */
 const ENDED_ORDER_STATUSES = ['Completed', 'Cancelled', 'Expired'];
@@ -61,14 +61,14 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
         .where('o.phone', '<>', '')
         .where('o.status', 'in', ENDED_ORDER_STATUSES)
         .where((eb) => eb(eb.fn.coalesce('o.completed_at', 'o.updated_at'), '<', cutoff))
-        // A refund still waiting for the gateway needs the buyer's mobile.
+        // A refund still waiting for the gateway, or for an Admin to pay by hand, needs the buyer's mobile.
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
               selectFrom('money_transfers as m')
                 .select('m.id')
                 .whereRef('m.order_id', '=', 'o.id')
-                .where('m.status', 'in', [...OPEN_TRANSFER_STATUSES]),
+                .where('m.status', 'in', [...UNSETTLED_TRANSFER_STATUSES]),
             ),
           ),
         )
@@ -87,7 +87,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
               selectFrom('money_transfers as m')
                 .select('m.id')
                 .whereRef('m.seller_request_id', '=', 'r.id')
-                .where('m.status', 'in', [...OPEN_TRANSFER_STATUSES]),
+                .where('m.status', 'in', [...UNSETTLED_TRANSFER_STATUSES]),
             ),
           ),
         )

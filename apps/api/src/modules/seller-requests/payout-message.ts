@@ -37,3 +37,29 @@ export async function tellSellerPaid(trx: Executor, payout: PaidPayout, now: Dat
     now,
   );
 }
+
+/**
+ * The seller's SMS when their payout cannot go to their wallet (the gateway takes no TNM Mpamba withdrawals,
+ * decision 0079): how they will be paid instead. In the form's language, like every SMS to the seller.
+ */
+export async function tellSellerByHand(trx: Executor, payout: PaidPayout, now: Date): Promise<void> {
+  if (payout.seller_request_id === null) return;
+  const row = await trx
+    .selectFrom('seller_requests')
+    .select(['id', 'reference', 'phone', 'language'])
+    .where('id', '=', payout.seller_request_id)
+    .executeTakeFirst();
+  const phone = row ? smsNumber(row.phone) : null;
+  if (!row || !phone) return;
+  const amount = formatMoney(payout.amount);
+  const wallet = MOBILE_MONEY_LABELS[payout.method as MobileMoney] ?? payout.method;
+  const body =
+    row.language === 'ny'
+      ? `Marketplace Malawi: sitingakutumizireni ${amount} pa katundu wanu ${row.reference} pa ${wallet}. Tidzakuimbirani kuti tikulipireni pa Airtel Money ku nambala imene mungapereke, kapena ndalama m'manja ku shopu.`
+      : `Marketplace Malawi: we cannot send ${amount} for your item ${row.reference} to ${wallet}. We will call you to pay it by Airtel Money to a number you give, or in cash at the shop.`;
+  await enqueueMessages(
+    trx,
+    [{ channel: 'sms', recipient: phone, body, subjectType: 'seller_request', subjectId: row.id }],
+    now,
+  );
+}

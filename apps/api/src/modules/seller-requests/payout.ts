@@ -55,7 +55,8 @@ export async function payoutOf(db: Executor, requestId: number, forStaff: boolea
   const buying = stock?.buying_price;
   const view: SellerPayout = payout
     ? {
-        status: payout.status === 'starting' ? 'pending' : payout.status,
+        // Waiting for the gateway or for an Admin to pay by hand (decision 0079): on its way, either way.
+        status: payout.status === 'starting' || payout.status === 'manual' ? 'pending' : payout.status,
         method: payout.method as SellerPayoutMethod,
         amount: Number(payout.amount),
         reference: payout.reference,
@@ -68,7 +69,8 @@ export async function payoutOf(db: Executor, requestId: number, forStaff: boolea
         reference: null,
         paid_at: null,
       };
-  return forStaff ? { ...view, paid_by: payout?.paid_by ?? null } : view;
+  if (!forStaff) return view;
+  return { ...view, paid_by: payout?.paid_by ?? null, ...(payout?.status === 'manual' ? { by_hand: true } : {}) };
 }
 
 type PayBody = z.output<typeof paySellerSchema>;

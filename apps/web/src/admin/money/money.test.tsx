@@ -176,6 +176,7 @@ describe('Money screen', () => {
       ...SUMMARY,
       attention: [
         {
+          id: 3,
           kind: 'payment',
           status: 'pending',
           amount: 185_000,
@@ -187,6 +188,7 @@ describe('Money screen', () => {
           note: null,
         },
         {
+          id: 2,
           kind: 'seller_payout',
           status: 'failed',
           amount: 60_000,
@@ -211,6 +213,67 @@ describe('Money screen', () => {
       '/admin/seller-requests/41',
     );
     expect(screen.queryByText('Nothing needs attention')).not.toBeInTheDocument();
+  });
+
+  it('lets an Admin record how a payout the gateway cannot send was paid, checking an Airtel number first', async () => {
+    const user = userEvent.setup();
+    const task = {
+      id: 9,
+      kind: 'refund' as const,
+      status: 'manual',
+      amount: 30_000,
+      method: 'tnm_mpamba',
+      subject_number: 'MW-TNM01',
+      order_id: 12,
+      seller_request_id: null,
+      created_at: '2026-12-10T08:00:00.000Z',
+      note: 'The payment service cannot send TNM Mpamba payouts',
+    };
+    const sent: unknown[] = [];
+    const byHand: [RegExp, Handler] = [
+      /^POST \/api\/admin\/money\/transfers\/9\/by-hand$/,
+      (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response(null, { status: 204 });
+      },
+    ];
+    const { asked } = mockMoney({ ...SUMMARY, attention: [task] }, ADMIN_ME, [byHand]);
+    renderAdmin('/admin/money');
+    const list = await screen.findByRole('list', { name: 'Needs attention' });
+    expect(within(list).getByText('pay by hand')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Record how it was paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay MWK 30,000 by hand' });
+    await user.selectOptions(within(dialog).getByLabelText('How it was paid'), 'airtel_money');
+    await user.type(within(dialog).getByLabelText('Airtel Money number'), '0881 111 111');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Enter an Airtel Money number (099 or 098)')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    const calls = asked.length;
+    await user.clear(within(dialog).getByLabelText('Airtel Money number'));
+    await user.type(within(dialog).getByLabelText('Airtel Money number'), '0991 555 444');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent).toEqual([{ method: 'airtel_money', mobile: '+265991555444' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(asked.length).toBeGreaterThan(calls));
+  });
+
+  it('tells a Moderator that only an Admin records a payment by hand', async () => {
+    const task = {
+      id: 9,
+      kind: 'seller_payout' as const,
+      status: 'manual',
+      amount: 60_000,
+      method: 'tnm_mpamba',
+      subject_number: 'S-7QK2M',
+      order_id: null,
+      seller_request_id: 41,
+      created_at: '2026-12-10T08:00:00.000Z',
+      note: null,
+    };
+    mockMoney({ ...SUMMARY, attention: [task] }, MODERATOR);
+    renderAdmin('/admin/money');
+    expect(await screen.findByText('Only an Admin can record how it was paid.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record how it was paid' })).not.toBeInTheDocument();
   });
 
   it("downloads the period's CSV with the staff token", async () => {

@@ -131,6 +131,8 @@ const TRANSFER_STATUS: Record<MoneyTransfer['status'], [label: string, tone: Bad
   pending: ['Pending', 'yellow'],
   paid: ['Paid', 'green'],
   failed: ['Failed', 'red'],
+  // The gateway cannot send it: an Admin pays it on the Money screen (decision 0079).
+  manual: ['Staff to pay by hand', 'yellow'],
 };
 const TRANSFER_KIND: Record<MoneyTransfer['kind'], string> = {
   charge: 'Charge',

@@ -41,6 +41,8 @@ function payoutLine(payout: SellerPayout): string {
         : `${amount} paid by ${method}${when}${ref}; sent${by}.`;
     }
     case 'pending':
+      if (payout.by_hand)
+        return `${amount} cannot be sent to ${method} by the payment service: an Admin records how it was paid on the Money screen (Airtel Money to another number, or cash). The seller was told by SMS.`;
       return `${amount} is on its way to the seller's ${method}${ref}; sent${by}. It shows as paid once ${method} confirms it.`;
     case 'failed':
       return `The payout of ${amount} by ${method} did not go through. Try again, or pay in cash.`;

@@ -94,6 +94,14 @@ describe('seller request detail: paying the seller', () => {
     ]);
   });
 
+  it('says a payout the gateway cannot send waits for an Admin on the Money screen', async () => {
+    await openDetail(inStock({ status: 'pending', method: 'tnm_mpamba', paid_by: 'Chikondi', by_hand: true }));
+    expect(panel().getByTestId('payout-state')).toHaveTextContent(
+      'MWK 130,000 cannot be sent to TNM Mpamba by the payment service: an Admin records how it was paid on the Money screen (Airtel Money to another number, or cash). The seller was told by SMS.',
+    );
+    expect(panel().queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('offers only cash when mobile money is not set up, and shows who paid', async () => {
     const user = userEvent.setup();
     const fetchSpy = await openDetail(inStock(), [
