@@ -49,7 +49,8 @@ describe('npm run paychangu:check', () => {
     expect(report).toContain('name="TNM Mpamba", ref_id="27494cb5-ba9e-437f-a114-4e7a7686bcca"');
     expect(report).toContain('supports_withdrawals=true');
     expect(report).toContain('top status="successful", transaction_charges.amount="3"');
-    expect(report).toContain("the payout's amount is what was asked");
+    // As PayChangu's "Fetch a Transfer" prints it: the fee inside the amount.
+    expect(report).toContain("the payout's amount 50.75 is the 50 asked plus the fee 0.75");
     expect(report).toContain('All assumptions hold.');
   });
 
@@ -100,7 +101,7 @@ describe('npm run paychangu:check', () => {
     try {
       const { failed } = await run(front.url);
       expect(failed).toEqual([
-        `the payout's amount is the amount asked, or the amount asked plus transaction_charges.amount: it is 57 for 50 asked (fee "0")`,
+        `the payout's amount is the amount asked, or the amount asked plus transaction_charges.amount: it is 57 for 50 asked (fee "0.75")`,
       ]);
     } finally {
       await front.close();

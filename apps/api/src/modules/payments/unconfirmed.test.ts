@@ -96,6 +96,8 @@ describe.each(engines)('a charge the gateway never confirms or denies [%s]', (en
       'payment in 210000',
       'fee out 6300',
       'refund out 210000',
+      // The refund's own fee, read back inside its amount (decision 0079).
+      'fee out 3150',
     ]);
   });
 
@@ -119,7 +121,12 @@ describe.each(engines)('a charge the gateway never confirms or denies [%s]', (en
     await t.poll();
     const after = await read(order.token);
     expect(after).toMatchObject({ status: 'Cancelled', payment: { status: 'refunded' } });
-    expect(await ledger(order.number)).toEqual(['payment in 80000', 'fee out 2400', 'refund out 80000']);
+    expect(await ledger(order.number)).toEqual([
+      'payment in 80000',
+      'fee out 2400',
+      'refund out 80000',
+      'fee out 1200',
+    ]);
   });
 
   it('an answer that keeps disagreeing with what was asked is let go after the hold too, and never paid', async () => {
