@@ -273,7 +273,7 @@ export async function buildApp({
       await api.register(deviceRoutes, { db, clock });
       await api.register(personalDataRoutes, { db, clock });
       await api.register(stockMoveRoutes, { db, clock });
-      await api.register(moneyRoutes, { db });
+      await api.register(moneyRoutes, { db, clock });
       await api.register(estimateRoutes, { db, clock });
       await api.register(dashboardRoutes, {
         db,

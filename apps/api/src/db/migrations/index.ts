@@ -34,6 +34,7 @@ import { up as m0031 } from './0031-brand-storage-memory.js';
 import { up as m0032 } from './0032-alerts.js';
 import { up as m0033 } from './0033-coach-delivery.js';
 import { up as m0035 } from './0035-sell-request-id.js';
+import { up as m0039 } from './0039-corrections-and-archive.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, MigrationFn> = {
   '0032-alerts': m0032,
   '0033-coach-delivery': m0033,
   '0035-sell-request-id': m0035,
+  '0039-corrections-and-archive': m0039,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

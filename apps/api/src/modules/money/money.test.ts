@@ -76,6 +76,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         refunded: 0,
         paid_to_sellers: 0,
         fees: 1_500,
+        corrections: 0,
         net: 348_500,
       },
       {
@@ -86,6 +87,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         refunded: 0,
         paid_to_sellers: 60_000,
         fees: 0,
+        corrections: 0,
         net: 20_000,
       },
       {
@@ -96,6 +98,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         refunded: 20_000,
         paid_to_sellers: 0,
         fees: 0,
+        corrections: 0,
         net: -20_000,
       },
     ]);
@@ -104,6 +107,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
       refunded: 20_000,
       paid_to_sellers: 60_000,
       fees: 1_500,
+      corrections: 0,
       net: 348_500,
     });
     expect(body.attention).toEqual([]);
@@ -118,11 +122,11 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="money-2026-12-01-to-2026-12-02.csv"');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('date,shop,kind,method,amount,reference,number,staff');
+    expect(lines[0]).toBe('date,shop,kind,method,amount,reference,number,staff,note');
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toMatch(
-      /^"2026-12-01T09:00:00.000Z","Lilongwe Shop","sale","airtel_money","250000","'=HYPERLINK\(""http:\/\/x"",""pay""\)","MW-\w{5}","Moderator Tester"$/,
+      /^"2026-12-01T09:00:00.000Z","Lilongwe Shop","sale","airtel_money","250000","'=HYPERLINK\(""http:\/\/x"",""pay""\)","MW-\w{5}","Moderator Tester",""$/,
     );
     expect(lines.find((l) => l.includes('"refund"'))).toContain('"-20000"');
     const sum = lines.slice(1, -1).reduce((n, l) => n + Number(l.split('","')[4]), 0);

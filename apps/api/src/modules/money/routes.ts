@@ -1,5 +1,7 @@
 import {
+  ledgerCorrectionSchema,
   moneyEntriesQuerySchema,
+  moneyEntrySchema,
   moneyEntryListSchema,
   moneyQuerySchema,
   moneySummarySchema,
@@ -7,12 +9,13 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { SHOP_WORK } from '../../plugins/access.js';
+import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
+import { recordCorrection } from './corrections.js';
 import { entriesPage } from './entries.js';
 import { entriesCsv, moneySummary } from './report.js';
 
-/** The Money figures, read from the ledger (docs/decisions/0049); staff read them, nobody writes here. */
-export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+/** The Money figures, read from the ledger (docs/decisions/0049); staff read them, only an Admin corrects (0082). */
+export const moneyRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> = async (fastify, { db, clock }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['money'];
 
@@ -45,5 +48,15 @@ export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
         .header('Content-Disposition', `attachment; filename="money-${from}-to-${to}.csv"`)
         .send(await entriesCsv(db.kysely, request.query));
     },
+  );
+
+  // The ledger is append-only: a mistake is put right by a new entry naming the one it corrects.
+  app.post(
+    '/admin/money/corrections',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: { tags, body: ledgerCorrectionSchema, response: { 201: moneyEntrySchema } },
+    },
+    async (request, reply) => reply.status(201).send(await recordCorrection(db, request.user!, request.body, clock())),
   );
 };
