@@ -12,7 +12,7 @@ import {
 } from './fields.js';
 import { malawiPhoneField } from './phone-field.js';
 import { orderTokenPattern } from './order-constants.js';
-import { amountField } from './amount.js';
+import { moneyAmountField } from './amount.js';
 import { deviceRecordSchema } from './device.js';
 import { productSpecFields } from './specs.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
@@ -58,8 +58,11 @@ export const adminSellerRequestFormSchema = adminSellerRequestSchema.extend({ co
 
 const reasonField = z.string().trim().max(500, 'Reason must be at most 500 characters').optional().default('');
 
-export const offerSchema = z.object({ price: amountField('Offer amount'), reason: reasonField });
-export const counterOfferSchema = z.object({ counter_price: amountField('Counter-offer amount'), reason: reasonField });
+export const offerSchema = z.object({ price: moneyAmountField('Offer amount'), reason: reasonField });
+export const counterOfferSchema = z.object({
+  counter_price: moneyAmountField('Counter-offer amount'),
+  reason: reasonField,
+});
 export const denySchema = z.object({
   reason: z
     .string({ message: 'Reason is required' })
@@ -73,7 +76,7 @@ export const addToInventorySchema = z.object({
   seller_request_id: z.coerce.number().int().optional(),
   publish_product: z.boolean().optional(),
   /** The selling price; what we pay is the offer the seller accepted. */
-  price: amountField('Selling price'),
+  price: moneyAmountField('Selling price'),
   /** Brand, storage and memory staff confirmed at intake (decision 0069); older clients send none: not stated. */
   ...productSpecFields,
 });

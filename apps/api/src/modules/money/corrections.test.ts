@@ -32,7 +32,7 @@ describe.each(engines)('ledger corrections [%s]', (engine) => {
     );
   });
 
-  const correct = (payload: Record<string, unknown>, headers = admin.headers) =>
+  const correct = (payload: Record<string, unknown>, headers: Record<string, string> = admin.headers) =>
     t.app.inject({ method: 'POST', url: '/api/admin/money/corrections', headers, payload });
   const read = (path: string) =>
     t.app.inject({ method: 'GET', url: `/api/admin/money/${path}?${PERIOD}&shop_id=${shop}`, headers: admin.headers });
