@@ -95,7 +95,15 @@ export const sellerAnswerSchema = z.object({
 });
 /** `search`: a reference (S-7QK2M), a phone number (digits compared) or an email. */
 /** `shop_id`: the requests that became that shop's products (docs/decisions/0061). */
-export const sellerRequestListQuerySchema = pageQuerySchema.extend({ search: searchSchema, shop_id: shopIdFilter });
+/** `archived=true`: the archived requests only; without it, the others (docs/decisions/0082). */
+export const sellerRequestListQuerySchema = pageQuerySchema.extend({
+  search: searchSchema,
+  shop_id: shopIdFilter,
+  archived: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'archived must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
 
 const BY = ['seller', 'staff', 'system'] as const;
 export const OFFER_ANSWERS = ['accepted', 'declined', 'expired'] as const;
@@ -122,6 +130,8 @@ export const sellerRequestSummarySchema = z.object({
   price: z.number().int(),
   status: z.string(),
   created_at: z.string(),
+  /** When staff archived it; null while it is in the default list. */
+  archived_at: z.string().nullable(),
 });
 export const sellerRequestListSchema = listOf('seller_requests', sellerRequestSummarySchema);
 
@@ -159,6 +169,8 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   payout: sellerPayoutSchema,
   /** Phones and tablets: IMEIs, the CEIR check, and alerts such as an IMEI sold before (decision 0057). */
   device: deviceRecordSchema,
+  /** A ledger entry or a transfer names it: it cannot be deleted, only archived (decision 0082). */
+  money_recorded: z.boolean(),
 });
 export type SellerRequest = z.infer<typeof sellerRequestSchema>;
 export const sellResultSchema = z.object({

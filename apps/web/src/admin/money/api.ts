@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MoneyEntry, MoneyQuery, MoneySummary } from '@marketplace/shared';
+import type { LedgerCorrection, MoneyEntry, MoneyQuery, MoneySummary } from '@marketplace/shared';
 import { adminFile, adminRequest, query, rowsPageQuery, type PageWindow } from '../api';
 
 export const MONEY_ERRORS = {
   summary: 'Failed to fetch the money figures',
   entries: 'Failed to fetch the money entries',
   csv: 'Failed to download the CSV',
+  correction: 'Failed to record the correction',
 } as const;
 
 export const ENTRIES_PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export interface EntriesFilter extends MoneyQuery {
   method?: string;
 }
 
-const moneyKeys = {
+export const moneyKeys = {
   all: ['money'] as const,
   summary: (q: MoneyQuery) => [...moneyKeys.all, 'summary', q] as const,
   entries: (f: EntriesFilter, page: PageWindow) => [...moneyKeys.all, 'entries', f, page] as const,
@@ -68,4 +69,13 @@ export async function downloadCsv(q: MoneyQuery): Promise<void> {
   link.remove();
   // The browser has started the download by now; the object URL only holds memory.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** An Admin's correction of one entry (docs/decisions/0082); answers the new entry. */
+export function recordCorrection(body: LedgerCorrection): Promise<MoneyEntry> {
+  return adminRequest<MoneyEntry>('/admin/money/corrections', {
+    method: 'POST',
+    body,
+    defaultMessage: MONEY_ERRORS.correction,
+  });
 }
