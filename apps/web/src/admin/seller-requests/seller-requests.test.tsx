@@ -23,7 +23,11 @@ describe('seller request detail', () => {
   // up here. Archive is not a flow step: any request can be archived (docs/decisions/0082).
   const cases: [status: string, enabled: string[], hint: string][] = [
     ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer', 'Archive'], ''],
-    ['Approved', ['Make Offer', 'Reject offer', 'Delete offer', 'Archive'], 'Item approved — you can make an offer or reject.'],
+    [
+      'Approved',
+      ['Make Offer', 'Reject offer', 'Delete offer', 'Archive'],
+      'Item approved — you can make an offer or reject.',
+    ],
     // The item goes to the inventory only once the seller accepted the offer.
     [
       'Accepted - Offer Pending',
@@ -35,9 +39,21 @@ describe('seller request detail', () => {
       ['Add to Inventory', 'Reject offer', 'Delete offer', 'Archive'],
       'Seller accepted the offer — add the item to the inventory.',
     ],
-    ['Counter Offer made', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer', 'Archive'], ''],
-    ['Rejected', ['Approve after Rejection', 'Delete offer', 'Archive'], 'Item rejected — waiting for seller response.'],
-    ['Offer Rejected', ['Approve after Rejection', 'Delete offer', 'Archive'], 'Item rejected — waiting for seller response.'],
+    [
+      'Counter Offer made',
+      ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer', 'Archive'],
+      '',
+    ],
+    [
+      'Rejected',
+      ['Approve after Rejection', 'Delete offer', 'Archive'],
+      'Item rejected — waiting for seller response.',
+    ],
+    [
+      'Offer Rejected',
+      ['Approve after Rejection', 'Delete offer', 'Archive'],
+      'Item rejected — waiting for seller response.',
+    ],
     ['Offer Fulfilled', ['Delete offer', 'Archive'], 'Offer fulfilled — transaction complete.'],
   ];
   for (const [status, enabled, text] of cases) {
