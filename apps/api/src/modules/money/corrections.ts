@@ -6,8 +6,8 @@ import type { SessionUser } from '../auth/service.js';
 import { recordMovement } from '../ledger/ledger.js';
 import { toEntry } from './entries.js';
 
-export const CORRECTED_ENTRY_NOT_FOUND = 'The entry to correct was not found';
-export const CORRECTION_SHOP_NOT_FOUND = 'The shop was not found';
+const CORRECTED_ENTRY_NOT_FOUND = 'The entry to correct was not found';
+const CORRECTION_SHOP_NOT_FOUND = 'The shop was not found';
 
 /**
  * An Admin's correction (docs/decisions/0082): a new ledger row of kind `correction`, in the corrected entry's
