@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SellerRequest } from '@marketplace/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SHOP_STAFF, type SellerRequest } from '@marketplace/shared';
 import { errorMessage, errorStatus } from '../../lib/api-client';
 import { buttonStyles, wrapping } from '../components/ui';
+import { meQuery } from '../auth-api';
 import { markStale } from '../query-client';
 import { notifyError, notifySuccess } from '../toasts';
 import { SELLER_ERRORS, sellerActions, sellerRequestKeys } from './api';
@@ -18,6 +19,8 @@ interface ArchiveControlProps {
  */
 export function ArchiveControl({ request, onChanged, onStale }: ArchiveControlProps) {
   const queryClient = useQueryClient();
+  // Archiving is Admins' and Moderators' (as deleting): the server refuses Shop staff.
+  const shopStaff = useQuery(meQuery()).data?.role === SHOP_STAFF;
   const archived = request.archived_at !== null;
   const action = archived ? 'unarchive' : 'archive';
   const toggle = useMutation({
@@ -32,6 +35,7 @@ export function ArchiveControl({ request, onChanged, onStale }: ArchiveControlPr
       if (errorStatus(failure) === 409 || errorStatus(failure) === 404) onStale();
     },
   });
+  if (shopStaff) return null;
   return (
     <div className="mt-3 space-y-2 border-t border-stone-200 pt-3 text-sm text-stone-700">
       {archived && <p className="font-medium text-stone-900">Archived: not in the seller requests list.</p>}

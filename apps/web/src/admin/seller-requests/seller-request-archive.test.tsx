@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
-import { renderAdmin, signIn } from '../test/render-admin';
-import { aRequest, me, openDetail } from '../test/seller-requests';
+import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
+import { aRequest, me, noEstimates, openDetail } from '../test/seller-requests';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -35,6 +35,20 @@ describe('archiving a seller request', () => {
     await openDetail(aRequest({ status: 'Offer Fulfilled' }));
     expect(actionsCard().getByRole('button', { name: 'Delete offer' })).toBeEnabled();
     expect(actionsCard().queryByText(/cannot be deleted/)).not.toBeInTheDocument();
+  });
+
+  it('offers Shop staff no Archive: the server keeps it to Admins and Moderators', async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'Shop staff', shop_id: 1 })],
+      [/^GET \/api\/admin\/seller-requests\/12$/, () => json(aRequest({ money_recorded: true }))],
+      noEstimates,
+    ]);
+    renderAdmin('/admin/seller-requests/12');
+    await screen.findByRole('heading', { name: 'Chikondi Banda' });
+    // Shown until the session's role is known, then gone.
+    await waitFor(() => expect(actionsCard().queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument());
+    expect(actionsCard().queryByRole('button', { name: 'Delete offer' })).not.toBeInTheDocument();
   });
 
   it("toasts the server's refusal and shows the request as it is now", async () => {
