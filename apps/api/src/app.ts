@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_COACH_FARE_MAX,
   DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
   DEFAULT_PERSONAL_DATA_MONTHS,
@@ -75,6 +76,7 @@ export interface AppOptions {
         | 'reservationAlarmPerHour'
         | 'phoneCodesPerAddressHour'
         | 'offerDays'
+        | 'coachFareMax'
         | 'orderSweepSeconds'
         | 'alertsSweepSeconds'
         | 'publicCacheMb'
@@ -296,6 +298,7 @@ export async function buildApp({
         proof,
         payments,
         links: buyerLinks,
+        coachFareMax: config.coachFareMax ?? DEFAULT_COACH_FARE_MAX,
         rules: {
           hours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
           unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,

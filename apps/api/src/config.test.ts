@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       env: 'development',
       reservationHours: 48,
       offerDays: 7,
+      coachFareMax: 50_000,
       orderSweepSeconds: 60,
       alertsSweepSeconds: 60,
     });
@@ -38,6 +39,10 @@ describe('loadConfig', () => {
 
   it('reads how long a seller has to answer an offer', () => {
     expect(loadConfig({ OFFER_DAYS: '14' }).offerDays).toBe(14);
+  });
+
+  it('reads the largest coach fare staff may add', () => {
+    expect(loadConfig({ COACH_FARE_MAX: '80000' }).coachFareMax).toBe(80_000);
   });
 
   it('backs up to ./backups every 24 hours keeping 7 unless told otherwise; 0 hours means never', () => {
@@ -72,6 +77,8 @@ describe('loadConfig', () => {
     [{ OFFER_DAYS: 'a week' }, 'OFFER_DAYS'],
     [{ OFFER_DAYS: '0' }, 'OFFER_DAYS'],
     [{ OFFER_DAYS: '91' }, 'OFFER_DAYS'],
+    [{ COACH_FARE_MAX: '0' }, 'COACH_FARE_MAX'],
+    [{ COACH_FARE_MAX: '50,000' }, 'COACH_FARE_MAX'],
     [{ ORDER_SWEEP_SECONDS: 'often' }, 'ORDER_SWEEP_SECONDS'],
     [{ ORDER_SWEEP_SECONDS: '1' }, 'ORDER_SWEEP_SECONDS'],
     [{ ALERTS_SWEEP_SECONDS: '0' }, 'ALERTS_SWEEP_SECONDS'],

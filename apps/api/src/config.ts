@@ -28,6 +28,8 @@ export const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
 export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
 export const DEFAULT_OFFER_DAYS = 7;
+/** The largest coach fare staff may add to an order when COACH_FARE_MAX is not set (MWK 50,000: decision 0082). */
+export const DEFAULT_COACH_FARE_MAX = 50_000;
 /** How long the people of ended orders and seller requests are kept when PERSONAL_DATA_MONTHS is not set (0078). */
 export const DEFAULT_PERSONAL_DATA_MONTHS = 24;
 
@@ -69,6 +71,8 @@ const envSchema = z
     RESERVATION_ALARM_PER_HOUR: wholeNumber('items', 1, 1_000_000, RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
     OFFER_DAYS: wholeNumber('days', 1, 90, DEFAULT_OFFER_DAYS),
+    // The largest coach fare staff may add to an order: a typing slip never reaches the buyer's total or the ledger.
+    COACH_FARE_MAX: wholeNumber('kwacha', 1, 10_000_000, DEFAULT_COACH_FARE_MAX),
     // The most the public answer cache may hold (plugins/catalogue-cache.ts).
     PUBLIC_CACHE_MB: wholeNumber('megabytes', 1, 4096, DEFAULT_CACHE_MB),
     ORDER_SWEEP_SECONDS: wholeNumber('seconds', 5, 3600, 60),
@@ -238,6 +242,7 @@ export type Config = {
   reservationAlarmPerHour: number;
   phoneCodesPerAddressHour: number;
   offerDays: number;
+  coachFareMax: number;
   orderSweepSeconds: number;
   alertsSweepSeconds: number;
   publicCacheMb: number;
@@ -309,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationAlarmPerHour: e.RESERVATION_ALARM_PER_HOUR,
     phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
     offerDays: e.OFFER_DAYS,
+    coachFareMax: e.COACH_FARE_MAX,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
     alertsSweepSeconds: e.ALERTS_SWEEP_SECONDS,
     publicCacheMb: e.PUBLIC_CACHE_MB,

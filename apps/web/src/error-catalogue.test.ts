@@ -92,6 +92,8 @@ const CATALOGUE: [call: string, run: () => Promise<unknown>, message: string][] 
   ],
   ['create seller request', () => createSellerRequest(form(), watch()), 'Failed to create seller request'],
   ['delete seller request', () => sellerActions.delete(1), 'Failed to delete seller request'],
+  ['archive seller request', () => sellerActions.archive(1), 'Failed to archive seller request'],
+  ['unarchive seller request', () => sellerActions.unarchive(1), 'Failed to bring the seller request back'],
   ['categories', () => load(allCategoriesQuery()), 'Failed to fetch categories'],
   [
     'create category',

@@ -5,11 +5,14 @@ import { productSpecChanges, productSpecFields } from './specs.js';
 import { deviceFields, deviceRecordSchema } from './device.js';
 import { listOf } from './pagination.js';
 
+/** What staff sell an item for: a price of 0 would be a sale the ledger cannot record (docs/decisions/0082). */
+const sellingPriceField = priceField.refine((v) => /[1-9]/.test(v), 'Price must be more than 0');
+
 /** POST /admin/products/create (multipart; images are file parts). */
 export const createProductSchema = z.object({
   item_name: itemNameField,
   description: descriptionField,
-  price: priceField,
+  price: sellingPriceField,
   location: locationField,
   category_id: idField('Category is required'),
   shop_id: idField('Shop is required'),
@@ -28,8 +31,8 @@ export const updateProductSchema = z.object({
   category_id: idField('Category is required'),
   shop_id: idField('Shop is required'),
   location: locationField,
-  price: priceField,
-  sale_price: z.union([z.literal(''), priceField]).optional(),
+  price: sellingPriceField,
+  sale_price: z.union([z.literal(''), sellingPriceField]).optional(),
   description: descriptionField,
   published: flagField.default(false),
   ...productConditionChanges,

@@ -23,6 +23,7 @@ export * from './categories.js';
 export * from './admin-products.js';
 export * from './dashboard.js';
 export * from './money-reports.js';
+export * from './ledger-corrections.js';
 export * from './pay-by-hand.js';
 export * from './seller-flow.js';
 export * from './seller-requests.js';

@@ -71,6 +71,8 @@ export const moneyEntrySchema = z.object({
   shop_name: z.string().nullable(),
   staff_name: z.string().nullable(),
   note: z.string().nullable(),
+  /** A correction's entry it corrects (docs/decisions/0082); null for every other kind. */
+  corrects_id: z.number().int().nullable(),
 });
 export type MoneyEntry = z.infer<typeof moneyEntrySchema>;
 export const moneyEntryListSchema = listOf('entries', moneyEntrySchema);
@@ -86,7 +88,9 @@ const figures = z.object({
   refunded: z.number().int(),
   paid_to_sellers: z.number().int(),
   fees: z.number().int(),
-  /** Taken in, less refunds, payouts and fees. */
+  /** Corrections an Admin recorded, signed: money in less money out (docs/decisions/0082). */
+  corrections: z.number().int(),
+  /** Taken in, less refunds, payouts and fees, plus corrections. */
   net: z.number().int(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountField, optionalAmountField } from './amount.js';
+import { amountField, optionalMoneyAmountField } from './amount.js';
 import { personNameField } from './fields.js';
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-flow.js';
 import { MALAWI_TOWNS } from './malawi-towns.js';
@@ -276,7 +276,7 @@ const orNull = (v: string | null | undefined) => v || null;
 export const coachSendFormSchema = z.object({
   coach_company: coachCompanyText.min(1, COACH_COMPANY_REQUIRED),
   waybill: waybillText.min(1, WAYBILL_REQUIRED),
-  coach_fare: optionalAmountField('Fare'),
+  coach_fare: optionalMoneyAmountField('Fare'),
 });
 
 /**
@@ -288,7 +288,7 @@ export const readyOrderSchema = z
     version: versionField,
     coach_company: coachCompanyText.optional().nullable().transform(orNull),
     waybill: waybillText.optional().nullable().transform(orNull),
-    coach_fare: optionalAmountField('Fare'),
+    coach_fare: optionalMoneyAmountField('Fare'),
   })
   .nullish();
 /** `payment_method` may be left out for an order paid online: the payment already says how. */

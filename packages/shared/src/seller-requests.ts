@@ -12,7 +12,7 @@ import {
 } from './fields.js';
 import { malawiPhoneField } from './phone-field.js';
 import { orderTokenPattern } from './order-constants.js';
-import { amountField } from './amount.js';
+import { moneyAmountField } from './amount.js';
 import { deviceRecordSchema } from './device.js';
 import { productSpecFields } from './specs.js';
 import { conditionField, conditionSchema, requiredConditionField } from './condition.js';
@@ -58,8 +58,11 @@ export const adminSellerRequestFormSchema = adminSellerRequestSchema.extend({ co
 
 const reasonField = z.string().trim().max(500, 'Reason must be at most 500 characters').optional().default('');
 
-export const offerSchema = z.object({ price: amountField('Offer amount'), reason: reasonField });
-export const counterOfferSchema = z.object({ counter_price: amountField('Counter-offer amount'), reason: reasonField });
+export const offerSchema = z.object({ price: moneyAmountField('Offer amount'), reason: reasonField });
+export const counterOfferSchema = z.object({
+  counter_price: moneyAmountField('Counter-offer amount'),
+  reason: reasonField,
+});
 export const denySchema = z.object({
   reason: z
     .string({ message: 'Reason is required' })
@@ -73,7 +76,7 @@ export const addToInventorySchema = z.object({
   seller_request_id: z.coerce.number().int().optional(),
   publish_product: z.boolean().optional(),
   /** The selling price; what we pay is the offer the seller accepted. */
-  price: amountField('Selling price'),
+  price: moneyAmountField('Selling price'),
   /** Brand, storage and memory staff confirmed at intake (decision 0069); older clients send none: not stated. */
   ...productSpecFields,
 });
@@ -92,7 +95,15 @@ export const sellerAnswerSchema = z.object({
 });
 /** `search`: a reference (S-7QK2M), a phone number (digits compared) or an email. */
 /** `shop_id`: the requests that became that shop's products (docs/decisions/0061). */
-export const sellerRequestListQuerySchema = pageQuerySchema.extend({ search: searchSchema, shop_id: shopIdFilter });
+/** `archived=true`: the archived requests only; without it, the others (docs/decisions/0082). */
+export const sellerRequestListQuerySchema = pageQuerySchema.extend({
+  search: searchSchema,
+  shop_id: shopIdFilter,
+  archived: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'archived must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
 
 const BY = ['seller', 'staff', 'system'] as const;
 export const OFFER_ANSWERS = ['accepted', 'declined', 'expired'] as const;
@@ -119,6 +130,8 @@ export const sellerRequestSummarySchema = z.object({
   price: z.number().int(),
   status: z.string(),
   created_at: z.string(),
+  /** When staff archived it; null while it is in the default list. */
+  archived_at: z.string().nullable(),
 });
 export const sellerRequestListSchema = listOf('seller_requests', sellerRequestSummarySchema);
 
@@ -156,6 +169,8 @@ export const sellerRequestSchema = sellerRequestSummarySchema.extend({
   payout: sellerPayoutSchema,
   /** Phones and tablets: IMEIs, the CEIR check, and alerts such as an IMEI sold before (decision 0057). */
   device: deviceRecordSchema,
+  /** A ledger entry or a transfer names it: it cannot be deleted, only archived (decision 0082). */
+  money_recorded: z.boolean(),
 });
 export type SellerRequest = z.infer<typeof sellerRequestSchema>;
 export const sellResultSchema = z.object({

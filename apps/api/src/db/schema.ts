@@ -326,6 +326,8 @@ export interface SellerRequestsTable {
   ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   /** SHA-256 of a public submission's request_id (migration 0035): a retry finds the first submission by it. */
   request_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When staff archived it (migration 0039): it then leaves the default list; money keeps it from deletion. */
+  archived_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   version: number;
   created_by: number | null;
   created_at: Time;
@@ -488,7 +490,7 @@ export interface PhoneCodesTable {
 }
 
 /** One movement of money (docs/decisions/0049); rows are only ever inserted. */
-interface LedgerEntriesTable {
+export interface LedgerEntriesTable {
   id: Generated<number>;
   /** sale (taken at the counter), payment (paid online), refund, seller_payout, fee, correction. */
   kind: LedgerKind;
@@ -506,6 +508,8 @@ interface LedgerEntriesTable {
   staff_id: number | null;
   staff_name: string | null;
   note: string | null;
+  /** A correction's entry it corrects (docs/decisions/0082). */
+  corrects_id: ColumnType<number | null, number | null | undefined, never>;
   created_at: Time;
 }
 

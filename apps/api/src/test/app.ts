@@ -23,6 +23,7 @@ export interface TestAppOptions {
   /** An SMS gateway: phones are then proved by a code before a reservation. */
   sms?: AppOptions['config']['sms'];
   offerDays?: number;
+  coachFareMax?: number;
   jobs?: boolean;
   orderSweepSeconds?: number;
   publicUrl?: string;
@@ -66,6 +67,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.phoneCodesPerAddressHour !== undefined)
     config.phoneCodesPerAddressHour = options.phoneCodesPerAddressHour;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
+  if (options.coachFareMax !== undefined) config.coachFareMax = options.coachFareMax;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;
   if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;

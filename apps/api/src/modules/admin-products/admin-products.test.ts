@@ -134,6 +134,8 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     [{ description: 'd'.repeat(501) }, 'description', 'Description must be under 500 characters'],
     [{ price: '' }, 'price', 'Price is required'],
     [{ price: '12,000' }, 'price', 'Price must contain only numbers'],
+    // A sale of 0 is one the ledger cannot record.
+    [{ price: '0' }, 'price', 'Price must be more than 0'],
     [{ location: '' }, 'location', 'Location is required'],
     [{ category_id: '' }, 'category_id', 'Category is required'],
     [{ shop_id: '' }, 'shop_id', 'Shop is required'],

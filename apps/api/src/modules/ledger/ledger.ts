@@ -16,14 +16,16 @@ export interface Movement {
   shopId?: number | null;
   staffId?: number | null;
   note?: string | null;
+  /** A correction's entry it corrects. */
+  correctsId?: number | null;
 }
 
 /**
  * Appends one ledger row inside the caller's transaction, so the movement is recorded exactly when the change
- * it records commits (docs/decisions/0049). The shop's and staff member's names are copied in: the record
+ * it records commits (docs/decisions/0049), and answers the new row's id. The shop's and staff member's names are copied in: the record
  * stays readable after either is renamed or deleted. A wrong amount is a bug in the caller and fails its change.
  */
-export async function recordMovement(trx: Executor, movement: Movement, at: Date): Promise<void> {
+export async function recordMovement(trx: Executor, movement: Movement, at: Date): Promise<number> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0)
     throw new Error(`Ledger amounts are whole kwacha above 0, not ${movement.amount}`);
   const shop = movement.shopId
@@ -32,7 +34,7 @@ export async function recordMovement(trx: Executor, movement: Movement, at: Date
   const staff = movement.staffId
     ? await trx.selectFrom('users').select('display_name').where('id', '=', movement.staffId).executeTakeFirst()
     : undefined;
-  await trx
+  const { id } = await trx
     .insertInto('ledger_entries')
     .values({
       kind: movement.kind,
@@ -48,7 +50,10 @@ export async function recordMovement(trx: Executor, movement: Movement, at: Date
       staff_id: movement.staffId ?? null,
       staff_name: staff?.display_name ?? null,
       note: movement.note ?? null,
+      corrects_id: movement.correctsId ?? null,
       created_at: at.toISOString(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

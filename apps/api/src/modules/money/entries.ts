@@ -1,5 +1,7 @@
 import type { MoneyEntriesQuery, MoneyEntry } from '@marketplace/shared';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { LedgerEntriesTable } from '../../db/schema.js';
 
 /** What narrows the ledger: the period (UTC days, both included) and, when given, shop, kinds and method. */
 type EntryFilter = Pick<MoneyEntriesQuery, 'from' | 'to' | 'shop_id'> &
@@ -21,21 +23,11 @@ export function ledgerRows(db: Executor, filter: EntryFilter) {
   return select;
 }
 
-/** One page of the entries behind a figure, newest first, and how many there are in all. */
-export async function entriesPage(db: Executor, query: MoneyEntriesQuery) {
-  const [rows, count] = await Promise.all([
-    ledgerRows(db, query)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    ledgerRows(db, query)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const entries: MoneyEntry[] = rows.map((r) => ({
+type LedgerRow = Selectable<LedgerEntriesTable>;
+
+/** A ledger row as staff read it. */
+export function toEntry(r: LedgerRow): MoneyEntry {
+  return {
     id: r.id,
     created_at: r.created_at,
     kind: r.kind,
@@ -51,6 +43,24 @@ export async function entriesPage(db: Executor, query: MoneyEntriesQuery) {
     shop_name: r.shop_name,
     staff_name: r.staff_name,
     note: r.note,
-  }));
+    corrects_id: r.corrects_id,
+  };
+}
+
+/** One page of the entries behind a figure, newest first, and how many there are in all. */
+export async function entriesPage(db: Executor, query: MoneyEntriesQuery) {
+  const [rows, count] = await Promise.all([
+    ledgerRows(db, query)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    ledgerRows(db, query)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const entries = rows.map(toEntry);
   return { entries, total: Number(count.n), limit: query.limit, offset: query.offset };
 }

@@ -77,6 +77,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         refunded: 0,
         paid_to_sellers: 0,
         fees: 1_500,
+        corrections: 0,
         net: 348_500,
       },
       {
@@ -87,6 +88,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         refunded: 0,
         paid_to_sellers: 60_000,
         fees: 0,
+        corrections: 0,
         net: 20_000,
       },
       {
@@ -97,6 +99,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         refunded: 20_000,
         paid_to_sellers: 0,
         fees: 0,
+        corrections: 0,
         net: -20_000,
       },
     ]);
@@ -105,6 +108,7 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
       refunded: 20_000,
       paid_to_sellers: 60_000,
       fees: 1_500,
+      corrections: 0,
       net: 348_500,
     });
     expect(body.attention).toEqual([]);
@@ -121,12 +125,12 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
     // UTF-8's byte-order mark first, so Excel reads the names as UTF-8.
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFdate,shop,kind,method,amount,reference,number,staff');
+    expect(lines[0]).toBe('\uFEFFdate,shop,kind,method,amount,reference,number,staff,note');
     expect(lines.find((l) => l.includes('"fee"'))).toContain(`"'\n=1+2"`);
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toMatch(
-      /^"2026-12-01T09:00:00.000Z","Lilongwe Shop","sale","airtel_money","250000","'=HYPERLINK\(""http:\/\/x"",""pay""\)","MW-\w{5}","Moderator Tester"$/,
+      /^"2026-12-01T09:00:00.000Z","Lilongwe Shop","sale","airtel_money","250000","'=HYPERLINK\(""http:\/\/x"",""pay""\)","MW-\w{5}","Moderator Tester",""$/,
     );
     expect(lines.find((l) => l.includes('"refund"'))).toContain('"-20000"');
     const sum = lines.slice(1, -1).reduce((n, l) => n + Number(l.split('","')[4]), 0);

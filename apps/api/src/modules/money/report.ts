@@ -11,7 +11,7 @@ function entriesOf(db: Executor, query: MoneyQuery) {
 type Entry = Awaited<ReturnType<typeof entriesOf>>[number];
 type Figures = MoneySummary['totals'];
 
-const empty = (): Figures => ({ taken_in: {}, refunded: 0, paid_to_sellers: 0, fees: 0, net: 0 });
+const empty = (): Figures => ({ taken_in: {}, refunded: 0, paid_to_sellers: 0, fees: 0, corrections: 0, net: 0 });
 
 /** Adds one entry to a set of figures; a correction counts in its own direction. */
 function add(figures: Figures, entry: Entry) {
@@ -32,6 +32,7 @@ function add(figures: Figures, entry: Entry) {
       figures.fees += amount;
       break;
     case 'correction':
+      figures.corrections += signed;
       break;
   }
   figures.net += signed;
@@ -69,7 +70,7 @@ function cell(value: string | number | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-const CSV_HEADER = ['date', 'shop', 'kind', 'method', 'amount', 'reference', 'number', 'staff'];
+const CSV_HEADER = ['date', 'shop', 'kind', 'method', 'amount', 'reference', 'number', 'staff', 'note'];
 
 /** Excel reads a CSV as the machine's code page unless it starts with UTF-8's byte-order mark: Chichewa names need it. */
 const UTF8_BOM = '\uFEFF';
@@ -80,7 +81,7 @@ export async function entriesCsv(db: Executor, query: MoneyQuery): Promise<strin
   for (const e of await entriesOf(db, query)) {
     const amount = (e.direction === 'in' ? 1 : -1) * Number(e.amount);
     lines.push(
-      [e.created_at, e.shop_name, e.kind, e.method, amount, e.reference, e.subject_number, e.staff_name]
+      [e.created_at, e.shop_name, e.kind, e.method, amount, e.reference, e.subject_number, e.staff_name, e.note]
         .map(cell)
         .join(','),
     );

@@ -1,6 +1,8 @@
 import {
+  ledgerCorrectionSchema,
   payByHandSchema,
   moneyEntriesQuerySchema,
+  moneyEntrySchema,
   moneyEntryListSchema,
   moneyQuerySchema,
   moneySummarySchema,
@@ -12,12 +14,13 @@ import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import { payByHand } from '../payments/by-hand.js';
 import type { Payments } from '../payments/service.js';
+import { recordCorrection } from './corrections.js';
 import { entriesPage } from './entries.js';
 import { entriesCsv, moneySummary } from './report.js';
 
 /**
- * The Money figures, read from the ledger (docs/decisions/0049); staff read them. The one write: an Admin records
- * how a refund or payout the gateway cannot send was paid (decision 0079).
+ * The Money figures, read from the ledger (docs/decisions/0049); staff read them. Only an Admin writes: a correction
+ * of an entry (0082), or how a refund or payout the gateway cannot send was paid (0079).
  */
 export const moneyRoutes: FastifyPluginAsync<{
   db: Db;
@@ -67,5 +70,15 @@ export const moneyRoutes: FastifyPluginAsync<{
       if (queued) payments?.nudge(clock);
       return reply.code(204).send();
     },
+  );
+
+  // The ledger is append-only: a mistake is put right by a new entry naming the one it corrects.
+  app.post(
+    '/admin/money/corrections',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: { tags, body: ledgerCorrectionSchema, response: { 201: moneyEntrySchema } },
+    },
+    async (request, reply) => reply.status(201).send(await recordCorrection(db, request.user!, request.body, clock())),
   );
 };

@@ -226,4 +226,41 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
     expect(res.json().message).toBe(FARE_AFTER_PAYING);
     expect((await admin(o.id)).status).toBe('Confirmed');
   });
+
+  it('refuses a fare of 0 or above COACH_FARE_MAX (MWK 50,000 unless set), so a slip never reaches the total', async () => {
+    const o = await order();
+    await staffStep(t.app, t.db, staff, o.id, 'confirm');
+    const send = (coach_fare: unknown) =>
+      staffStep(t.app, t.db, staff, o.id, 'ready', { coach_company: 'AXA', waybill: 'A1', coach_fare });
+    for (const [fare, message] of [
+      ['999999999999', 'Fare must be at most MWK 50,000'],
+      [50_001, 'Fare must be at most MWK 50,000'],
+      ['0', 'Fare must be more than 0'],
+    ] as const) {
+      const res = await send(fare);
+      expect(res.statusCode, String(fare)).toBe(400);
+      expect(res.json().errors).toEqual({ coach_fare: message });
+    }
+    expect((await admin(o.id)).status).toBe('Confirmed');
+    const sent = await send(50_000);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().total).toBe(250_000 + 50_000);
+  });
+
+  it('takes its bound from COACH_FARE_MAX', async () => {
+    const other = await createTestApp(engine, { clock, coachFareMax: 20_000 });
+    try {
+      const moderator = (await signIn(other.app, other.db, 'Moderator')).headers;
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/admin/orders/1/ready',
+        headers: moderator,
+        payload: { coach_company: 'AXA', waybill: 'A1', coach_fare: 20_001 },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ coach_fare: 'Fare must be at most MWK 20,000' });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  atMostText,
   adminOrderListQuerySchema,
   adminOrderListSchema,
   adminOrderSchema,
@@ -24,6 +25,7 @@ import { releaseCodeHold } from './collection-code.js';
 import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
 import type { ShopOf } from '../../plugins/shop-scope.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
+import { HttpError } from '../../plugins/errors.js';
 import { placeOrders } from './place.js';
 import type { ReservationRules } from './limits.js';
 import type { PhoneProof } from '../phone-proof/service.js';
@@ -55,6 +57,8 @@ export interface OrderRouteOptions {
   payments?: Payments | undefined;
   /** The server's link key: buyers are told of their orders with a link made from it (decision 0060). */
   links?: OrderLinks | undefined;
+  /** The largest coach fare staff may add (COACH_FARE_MAX). */
+  coachFareMax: number;
 }
 
 // A POST without a body arrives as null: cancelling needs no reason.
@@ -62,7 +66,7 @@ const buyerCancelBody = buyerCancelSchema.nullable();
 
 export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   fastify,
-  { db, clock, rules, proof, payments, links },
+  { db, clock, rules, proof, payments, links, coachFareMax },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -195,6 +199,11 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     { ...action, schema: { ...action.schema, body: readyOrderSchema } },
     async (request) => {
       const body = request.body;
+      // The bound is a setting, so the route applies it rather than the shared schema.
+      if (body?.coach_fare && body.coach_fare > coachFareMax) {
+        const tooLarge = atMostText('Fare', coachFareMax);
+        throw new HttpError(400, tooLarge, { coach_fare: tooLarge });
+      }
       const coach = body
         ? { coach_company: body.coach_company, waybill: body.waybill, coach_fare: body.coach_fare }
         : undefined;

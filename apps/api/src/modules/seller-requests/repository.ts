@@ -18,8 +18,9 @@ export async function listRequests(
   offset: number,
   search?: RequestSearch,
   shopId?: number,
+  archived = false,
 ) {
-  let base = db.selectFrom('seller_requests');
+  let base = db.selectFrom('seller_requests').where('archived_at', archived ? 'is not' : 'is', null);
   // A request belongs to a shop once it became that shop's product.
   if (shopId !== undefined)
     base = base.where('id', 'in', db.selectFrom('products').select('seller_request_id').where('shop_id', '=', shopId));
@@ -33,7 +34,7 @@ export async function listRequests(
     });
   }
   const rows = await base
-    .select(['id', 'reference', 'seller_name', 'email', 'item_name', 'price', 'status', 'created_at'])
+    .select(['id', 'reference', 'seller_name', 'email', 'item_name', 'price', 'status', 'created_at', 'archived_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -97,6 +98,17 @@ export async function setCondition(
   const result = await db
     .updateTable('seller_requests')
     .set({ condition, version: version + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Archives (a time) or brings back (null) a request; false when another change came first. */
+export async function setArchived(db: Executor, id: number, version: number, archivedAt: string | null, now: string) {
+  const result = await db
+    .updateTable('seller_requests')
+    .set({ archived_at: archivedAt, version: version + 1, updated_at: now })
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();

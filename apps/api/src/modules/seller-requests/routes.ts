@@ -27,7 +27,7 @@ import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/upload.js';
 import type { StatusLinks } from './links.js';
-import { removeRequest, setRequestCondition } from './edits.js';
+import { archiveRequest, removeRequest, setRequestCondition } from './edits.js';
 import { act, sellerAnswer, type StaffMove } from './moves.js';
 import type { Payments } from '../payments/service.js';
 import { paySeller } from './payout.js';
@@ -141,8 +141,8 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
       schema: { tags, querystring: sellerRequestListQuerySchema, response: { 200: sellerRequestListSchema } },
     },
     async (request) => {
-      const { limit, offset, search, shop_id } = request.query;
-      return loadRequestList(db.kysely, limit, offset, search, shop_id);
+      const { limit, offset, search, shop_id, archived } = request.query;
+      return loadRequestList(db.kysely, limit, offset, search, shop_id, archived);
     },
   );
 
@@ -220,6 +220,16 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     { ...action, schema: { ...action.schema, body: requestConditionSchema } },
     async (request) => setRequestCondition(db, clock(), request.user!, request.params.id, request.body.condition),
   );
+
+  // Out of the default list, its public link and history kept: what staff do with a request money names (0082).
+  for (const [path, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(`/admin/seller-requests/:id/${path}`, { config, schema: action.schema }, async (request) =>
+      archiveRequest(db, clock(), request.user!, request.params.id, archived),
+    );
+  }
 
   app.delete('/admin/seller-requests/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     await removeRequest(db, request.user!, request.params.id);

@@ -419,6 +419,9 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
       ['', 'Offer amount is required'],
       [null, 'Offer amount is required'],
       [1e13, 'Offer amount is too large'],
+      // An offer of 0 would be a payout of 0, which the ledger refuses (it answered 500 when paid).
+      [0, 'Offer amount must be more than 0'],
+      ['000', 'Offer amount must be more than 0'],
     ] as const) {
       const bad = await t.app.inject({
         method: 'POST',
@@ -463,6 +466,21 @@ describe.each(engines)('seller requests API [%s]', (engine) => {
       payload: { shop_id: shopId, category_id: categoryId, price: '12,000' },
     });
     expect(badPrice.json().errors.price).toBe('Selling price must contain only numbers');
+    const freePrice = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/seller-requests/${id}/add-to-inventory`,
+      headers,
+      payload: { shop_id: shopId, category_id: categoryId, price: '0' },
+    });
+    expect(freePrice.json().errors.price).toBe('Selling price must be more than 0');
+    const freeCounter = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/counter-offer/${id}`,
+      headers,
+      payload: { counter_price: 0 },
+    });
+    expect(freeCounter.statusCode).toBe(400);
+    expect(freeCounter.json().errors.counter_price).toBe('Counter-offer amount must be more than 0');
     const badAmount = await t.app.inject({
       method: 'POST',
       url: `/api/admin/seller-requests/${id}/offer`,

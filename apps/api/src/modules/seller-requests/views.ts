@@ -8,6 +8,7 @@ import { deviceRecord } from '../devices/service.js';
 import { messagesOf } from '../notifications/outbox.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
+import { moneyRefersTo } from '../ledger/references.js';
 import {
   eventsOf,
   findRequest,
@@ -50,7 +51,7 @@ async function offersWithAnswers(db: Executor, id: number, forSeller = false) {
 export async function loadRequest(db: Executor, id: number): Promise<SellerRequest> {
   const row = await findRequest(db, id);
   if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-  const [images, offers, history, productId, messages, payout, category, device] = await Promise.all([
+  const [images, offers, history, productId, messages, payout, category, device, moneyRecorded] = await Promise.all([
     requestImages(db, id),
     offersWithAnswers(db, id),
     eventsOf(db, id),
@@ -59,6 +60,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     payoutOf(db, id, true),
     row.category_id === null ? null : findCategory(db, row.category_id),
     deviceRecord(db, { kind: 'seller_request', id }),
+    moneyRefersTo(db, { sellerRequestId: id }),
   ]);
   return {
     id: row.id,
@@ -77,6 +79,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     terms_accepted: row.terms_accepted === 1,
     create_seller_account: row.create_seller_account === 1,
     created_at: row.created_at,
+    archived_at: row.archived_at,
     images: images.map((i) => i.filename),
     product_id: productId,
     offer_expires_at: row.offer_expires_at,
@@ -85,6 +88,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     messages,
     payout,
     device,
+    money_recorded: moneyRecorded,
   };
 }
 
@@ -158,8 +162,15 @@ export async function loadViewByToken(db: Executor, token: string, now: Date): P
 }
 
 /** The back-office list, a page of it with the total, narrowed by the search box (see searchOf). */
-export async function loadRequestList(db: Executor, limit: number, offset: number, search: string, shopId?: number) {
-  const { rows, total } = await listRequests(db, limit, offset, searchOf(search), shopId);
+export async function loadRequestList(
+  db: Executor,
+  limit: number,
+  offset: number,
+  search: string,
+  shopId?: number,
+  archived = false,
+) {
+  const { rows, total } = await listRequests(db, limit, offset, searchOf(search), shopId, archived);
   return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
 }
 

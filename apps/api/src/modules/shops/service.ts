@@ -4,9 +4,11 @@ import { nowIso, type Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { SessionUser } from '../auth/service.js';
+import { moneyRefersTo } from '../ledger/references.js';
 import { deleteShop, findShop, insertShop, shopHasProducts, updateShop, type ShopRow } from './repository.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';
+export const SHOP_HAS_MONEY = 'This shop has money records in the ledger, so it cannot be deleted.';
 export const SHOP_IN_USE = 'This shop still has products. Move or delete its products before deleting the shop.';
 
 type ShopInput = z.output<typeof shopInputSchema>;
@@ -49,6 +51,8 @@ export async function removeShop(db: Db, actor: SessionUser, id: number) {
     const shop = await findShop(trx, id);
     if (!shop) throw new HttpError(404, SHOP_NOT_FOUND);
     if (await shopHasProducts(trx, id)) throw new HttpError(409, SHOP_IN_USE);
+    // Its takings stay readable by shop on the Money screen (docs/decisions/0082).
+    if (await moneyRefersTo(trx, { shopId: id })) throw new HttpError(409, SHOP_HAS_MONEY);
     await deleteShop(trx, id);
     await recordAudit(trx, {
       actorId: actor.id,

@@ -8,6 +8,7 @@ import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeUserSessions } from '../auth/repository.js';
 import type { SessionUser } from '../auth/service.js';
+import { moneyRefersTo } from '../ledger/references.js';
 import {
   activeAdminIds,
   deleteUser,
@@ -20,6 +21,8 @@ import {
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const LAST_ADMIN = 'There must always be at least one active Admin.';
+export const USER_HAS_MONEY =
+  'This user recorded money in the ledger or a transfer, so the account cannot be deleted. Set it to inactive instead.';
 export const NOT_YOURSELF = 'You cannot delete your own account.';
 export const USER_NOT_FOUND = 'User not found';
 export const UNKNOWN_SHOP = 'Shop not found';
@@ -118,6 +121,8 @@ export async function removeUser(db: Db, actor: SessionUser, id: number): Promis
     const user = await findUser(trx, id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     if (admins.includes(id) && admins.length <= 1) throw new HttpError(409, LAST_ADMIN);
+    // A transfer still being verified would settle without its staff member (docs/decisions/0082).
+    if (await moneyRefersTo(trx, { staffId: id })) throw new HttpError(409, USER_HAS_MONEY);
     await deleteUser(trx, id);
     await recordAudit(trx, {
       actorId: actor.id,

@@ -11,7 +11,7 @@ const figureStyle = 'text-lg font-bold sm:mt-1 lg:text-xl';
 /** The period's totals: taken in (and by method), refunded, paid to sellers, fees, net; each opens its entries. */
 export function MoneyTotals({ totals, filter, where }: { totals: Figures; filter: EntriesFilter; where: string }) {
   return (
-    <ul aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <ul aria-label="Totals" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
       <li className="sm:col-span-2 lg:col-span-1">
         <Card className="h-full p-4">
           <p className="text-sm font-medium text-stone-600">Taken in</p>

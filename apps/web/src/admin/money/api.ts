@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MoneyEntry, MoneyQuery, MoneySummary, PayByHandRequest } from '@marketplace/shared';
+import type { LedgerCorrection, MoneyEntry, MoneyQuery, MoneySummary, PayByHandRequest } from '@marketplace/shared';
 import { adminFile, adminRequest, query, rowsPageQuery, type PageWindow } from '../api';
 
 export const MONEY_ERRORS = {
@@ -7,6 +7,7 @@ export const MONEY_ERRORS = {
   entries: 'Failed to fetch the money entries',
   csv: 'Failed to download the CSV',
   byHand: 'Failed to record the payment',
+  correction: 'Failed to record the correction',
 } as const;
 
 export const ENTRIES_PAGE_SIZE = 20;
@@ -77,5 +78,14 @@ export function payByHand(id: number, body: PayByHandRequest): Promise<void> {
     method: 'POST',
     body,
     defaultMessage: MONEY_ERRORS.byHand,
+  });
+}
+
+/** An Admin's correction of one entry (docs/decisions/0082); answers the new entry. */
+export function recordCorrection(body: LedgerCorrection): Promise<MoneyEntry> {
+  return adminRequest<MoneyEntry>('/admin/money/corrections', {
+    method: 'POST',
+    body,
+    defaultMessage: MONEY_ERRORS.correction,
   });
 }

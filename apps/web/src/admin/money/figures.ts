@@ -4,13 +4,15 @@ export type Figures = MoneySummary['totals'];
 
 /** The figures after what was taken in, with the ledger kinds each adds up (net: all of them). */
 export const OUT_AND_NET: readonly {
-  field: 'refunded' | 'paid_to_sellers' | 'fees' | 'net';
+  field: 'refunded' | 'paid_to_sellers' | 'fees' | 'corrections' | 'net';
   label: string;
   kind: readonly LedgerKind[] | undefined;
 }[] = [
   { field: 'refunded', label: 'Refunded', kind: ['refund'] },
   { field: 'paid_to_sellers', label: 'Paid to sellers', kind: ['seller_payout'] },
   { field: 'fees', label: 'Fees', kind: ['fee'] },
+  // Signed: an Admin's corrections, money in less money out (docs/decisions/0082).
+  { field: 'corrections', label: 'Corrections', kind: ['correction'] },
   { field: 'net', label: 'Net', kind: undefined },
 ];
 

@@ -39,6 +39,7 @@ const figures = (over: Partial<MoneySummary['totals']> = {}) => ({
   refunded: 0,
   paid_to_sellers: 0,
   fees: 0,
+  corrections: 0,
   net: 0,
   ...over,
 });
@@ -101,6 +102,7 @@ describe('Money screen', () => {
     expect(screen.getByTestId('total-refunded')).toHaveTextContent('MWK 20,000');
     expect(screen.getByTestId('total-paid_to_sellers')).toHaveTextContent('MWK 60,000');
     expect(screen.getByTestId('total-fees')).toHaveTextContent('MWK 0');
+    expect(screen.getByTestId('total-corrections')).toHaveTextContent('MWK 0');
     expect(screen.getByTestId('total-net')).toHaveTextContent('MWK 405,000');
     expect(screen.getByText('Nothing needs attention')).toBeInTheDocument();
 
@@ -116,6 +118,7 @@ describe('Money screen', () => {
       'Refunded',
       'Paid to sellers',
       'Fees',
+      'Corrections',
       'Net',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -332,6 +335,7 @@ const entry = (id: number, over: Partial<MoneyEntry> = {}): MoneyEntry => ({
   shop_name: 'Blantyre Shop',
   staff_name: 'Chikondi',
   note: null,
+  corrects_id: null,
   ...over,
 });
 
@@ -378,6 +382,78 @@ describe('Money entries', () => {
       'href',
       '/admin/money?period=custom&from=2026-12-08&to=2026-12-09&shop_id=1',
     );
+  });
+
+  /** One entry of Blantyre Shop, the shops, and the correction POSTs kept with their bodies. */
+  function mockCorrection(me: object, answer: () => Response = () => json(entry(31, { kind: 'correction' }), 201)) {
+    signIn(String((me as { display_name: string }).display_name));
+    const sent: unknown[] = [];
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(me)],
+      shops,
+      [/^GET \/api\/admin\/money\/entries\?/, () => json({ entries: [entry(30)], total: 1, limit: 20, offset: 0 })],
+      [
+        /^POST \/api\/admin\/money\/corrections$/,
+        (_url, init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return answer();
+        },
+      ],
+    ]);
+    renderAdmin(link);
+    return sent;
+  }
+
+  it('lets an Admin correct an entry: checked as the API does, sent, and the dialog closes', async () => {
+    const user = userEvent.setup();
+    const sent = mockCorrection(ADMIN_ME);
+    await user.click(await screen.findByRole('button', { name: 'Correct entry #30' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a correction' });
+    // A sale is most often corrected by money out, at its own shop.
+    expect(within(dialog).getByLabelText('Money')).toHaveValue('out');
+    await waitFor(() => expect(within(dialog).getByLabelText('Shop')).toHaveValue('1'));
+    await user.type(within(dialog).getByLabelText('Amount (MWK)'), '0');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Amount must be more than 0')).toBeInTheDocument();
+    expect(within(dialog).getByText('Reason must be at least 10 characters')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText('Amount (MWK)'));
+    await user.type(within(dialog).getByLabelText('Amount (MWK)'), '20000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Amount must be at most MWK 10,000,000')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Amount (MWK)'));
+    await user.type(within(dialog).getByLabelText('Amount (MWK)'), '5000');
+    await user.type(within(dialog).getByLabelText('Reason'), ': till short at close');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      { corrects_id: 30, direction: 'out', amount: 5_000, shop_id: 1, reason: 'Too short: till short at close' },
+    ]);
+    expect(await screen.findByText('Correction recorded')).toBeInTheDocument();
+  });
+
+  it("puts the server's refusal under its field and keeps the dialog open", async () => {
+    const user = userEvent.setup();
+    const refusal = 'The entry to correct was not found';
+    mockCorrection(ADMIN_ME, () =>
+      json({ message: refusal, errors: { corrects_id: refusal, shop_id: 'The shop was not found' } }, 400),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Correct entry #30' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a correction' });
+    await user.type(within(dialog).getByLabelText('Amount (MWK)'), '5000');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Till counted short at close');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The shop was not found')).toBeInTheDocument();
+  });
+
+  it('offers a Moderator no correction', async () => {
+    mockCorrection(MODERATOR);
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'MW-4K7Q2' })).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
   });
 
   it('says what is wrong with an edited link instead of asking the server', async () => {

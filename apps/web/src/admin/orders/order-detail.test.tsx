@@ -297,6 +297,33 @@ describe('order detail', () => {
     expect(hint()).toBe('On the coach: complete it when the buyer has collected it and tells you the code.');
   });
 
+  it("refuses a fare of 0 before sending, and shows the server's bound (COACH_FARE_MAX) under the fare", async () => {
+    const user = userEvent.setup();
+    const coach = { town: 'Karonga', depot: null, fare: null, company: null, waybill: null };
+    const tooLarge = 'Fare must be at most MWK 50,000';
+    const fetchSpy = await openDetail(anOrder({ status: 'Confirmed', fulfilment: 'coach', coach }), [
+      [
+        /^POST \/api\/admin\/orders\/7\/ready$/,
+        () => json({ message: tooLarge, errors: { coach_fare: tooLarge } }, 400),
+      ],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Sent by coach' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Sent by coach' }));
+    await user.type(dialog.getByLabelText('Coach company'), 'AXA Coach');
+    await user.type(dialog.getByLabelText('Waybill number'), 'AX-20931');
+    const fare = dialog.getByLabelText('Coach fare (MWK, optional)');
+    await user.type(fare, '0');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await dialog.findByText('Fare must be more than 0')).toBeInTheDocument();
+    expect(posts(fetchSpy)).toEqual([]);
+
+    await user.clear(fare);
+    await user.type(fare, '999999999999');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await dialog.findByText(tooLarge)).toBeInTheDocument();
+    expect(bodyOf(fetchSpy, '/ready')).toMatchObject({ coach_fare: 999_999_999_999 });
+  });
+
   it('asks how the buyer paid to complete, and sends the method and reference', async () => {
     const user = userEvent.setup();
     const fetchSpy = await openDetail(anOrder({ status: 'Ready for collection' }), [

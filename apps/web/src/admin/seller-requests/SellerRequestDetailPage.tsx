@@ -26,6 +26,7 @@ import { RequestHistory } from './RequestHistory';
 import { OfferEstimate } from './RequestEstimates';
 import { RequestMessages } from './RequestMessages';
 import { PayoutPanel } from './PayoutPanel';
+import { ArchiveControl } from './ArchiveControl';
 import { markStale } from '../query-client';
 
 const BACK = '/admin/seller-requests';
@@ -182,21 +183,25 @@ function RequestDetail({
         <Card className="p-4">
           <h2 className="text-base font-semibold text-stone-900">Actions</h2>
           <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {BUTTONS.map(({ action, label: text, style }) => (
-              <button
-                key={action}
-                type="button"
-                className={`${wrapping(buttonStyles[style])} min-h-11`}
-                disabled={busy || !allowed(flags, action)}
-                onClick={() => setOpen(action)}
-              >
-                {label(action, text)}
-              </button>
-            ))}
+            {/* A request money names is archived, never deleted (docs/decisions/0082). */}
+            {BUTTONS.filter(({ action }) => action !== 'delete' || !request.money_recorded).map(
+              ({ action, label: text, style }) => (
+                <button
+                  key={action}
+                  type="button"
+                  className={`${wrapping(buttonStyles[style])} min-h-11`}
+                  disabled={busy || !allowed(flags, action)}
+                  onClick={() => setOpen(action)}
+                >
+                  {label(action, text)}
+                </button>
+              ),
+            )}
           </div>
           <p role="status" className="mt-3 text-sm font-medium text-stone-800 empty:hidden" data-testid="status-hint">
             {hint ?? ''}
           </p>
+          <ArchiveControl request={request} onChanged={onChanged} onStale={onStale} />
           {request.product_id !== null && (
             <p className="mt-2 text-sm">
               <Link to={`/admin/products/${request.product_id}`} className="font-medium text-teal-800 underline">

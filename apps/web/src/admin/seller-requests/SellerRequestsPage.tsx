@@ -5,7 +5,7 @@ import { Link, useSearchParams } from '../../lib/router';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { SearchForm } from '../components/SearchForm';
 import { Loaded, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
+import { Badge, buttonStyles, CheckboxField, PageHeader, td } from '../components/ui';
 import { pageCount, usePageParam } from '../list-params';
 import { usePageTitle } from '../use-page-title';
 import { SELLER_ERRORS, SELLER_REQUESTS_PAGE_SIZE, sellerRequestsPageQuery } from './api';
@@ -15,19 +15,24 @@ export function SellerRequestsPage() {
   usePageTitle('Seller Requests');
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
+  // Archived requests (a paid one cannot be deleted: docs/decisions/0082) are listed only when asked for.
+  const archived = params.get('archived') === 'true';
   const [page, setPage] = usePageParam();
-  const requests = useQuery(sellerRequestsPageQuery({ offset: (page - 1) * SELLER_REQUESTS_PAGE_SIZE, search }));
+  const requests = useQuery(
+    sellerRequestsPageQuery({ offset: (page - 1) * SELLER_REQUESTS_PAGE_SIZE, search, archived }),
+  );
 
-  // ?search= in the URL so a reload and Back keep it; a new search starts at page 1.
-  const setSearch = (next: string) => {
+  // ?search= and ?archived= in the URL so a reload and Back keep them; a new choice starts at page 1.
+  const setParam = (name: 'search' | 'archived', next: string) => {
     setParams((current) => {
       const copy = new URLSearchParams(current);
-      if (next) copy.set('search', next);
-      else copy.delete('search');
+      if (next) copy.set(name, next);
+      else copy.delete(name);
       copy.delete('page');
       return copy;
     });
   };
+  const setSearch = (next: string) => setParam('search', next);
   const data = requests.data;
   const pages = pageCount(data?.total ?? 0, SELLER_REQUESTS_PAGE_SIZE);
 
@@ -48,13 +53,25 @@ export function SellerRequestsPage() {
         }
       />
       <SearchForm label="Search by reference, phone or email" showLabel value={search} onSearch={setSearch} />
+      <CheckboxField
+        className="mb-3"
+        label="Show archived requests only"
+        checked={archived}
+        onChange={(event) => setParam('archived', event.target.checked ? 'true' : '')}
+      />
       <Loaded
         resource={requests}
         fallback={SELLER_ERRORS.list}
         skeleton={<TableSkeleton rows={SELLER_REQUESTS_PAGE_SIZE} />}
         waiting={pastEnd}
         isEmpty={(list) => list.total === 0}
-        empty={search ? `No seller requests match “${search}”.` : 'No seller requests yet.'}
+        empty={
+          search
+            ? `No ${archived ? 'archived ' : ''}seller requests match “${search}”.`
+            : archived
+              ? 'No archived seller requests.'
+              : 'No seller requests yet.'
+        }
       >
         {(list) => (
           <>

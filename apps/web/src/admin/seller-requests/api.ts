@@ -33,9 +33,12 @@ export const SELLER_ERRORS = {
   paymentOptions: 'Failed to fetch the payment options',
   estimates: 'Failed to fetch the price estimates',
   device: 'Failed to save the device',
+  archive: 'Failed to archive seller request',
+  unarchive: 'Failed to bring the seller request back',
 } as const;
 
-type Page = { offset: number; search: string };
+/** `archived`: the archived requests only (docs/decisions/0082). */
+type Page = { offset: number; search: string; archived?: boolean };
 
 export const sellerRequestKeys = {
   all: ['seller-requests'] as const,
@@ -55,7 +58,12 @@ export const sellerRequestsPageQuery = (page: Page) =>
     queryKey: sellerRequestKeys.page(page),
     queryFn: ({ signal }) =>
       adminRequest<SellerRequestList>(
-        `/admin/seller-requests${query({ limit: SELLER_REQUESTS_PAGE_SIZE, offset: page.offset, search: page.search })}`,
+        `/admin/seller-requests${query({
+          limit: SELLER_REQUESTS_PAGE_SIZE,
+          offset: page.offset,
+          search: page.search,
+          archived: page.archived ? 'true' : undefined,
+        })}`,
         {
           defaultMessage: SELLER_ERRORS.list,
           signal,
@@ -169,6 +177,8 @@ export const sellerActions = {
       seller_request_id: id,
       publish_product: true,
     }),
+  archive: (id: number) => post(`/admin/seller-requests/${id}/archive`, SELLER_ERRORS.archive),
+  unarchive: (id: number) => post(`/admin/seller-requests/${id}/unarchive`, SELLER_ERRORS.unarchive),
   delete: (id: number) =>
     adminRequest<void>(`/admin/seller-requests/${id}`, { method: 'DELETE', defaultMessage: SELLER_ERRORS.delete }),
 };

@@ -18,6 +18,7 @@ const row = (id: number, status: string) => ({
   price: 12000 + id,
   status,
   created_at: '2025-08-10T09:30:00.000Z',
+  archived_at: null as string | null,
 });
 const page = (rows: ReturnType<typeof row>[], total = rows.length, offset = 0): Response =>
   json({ seller_requests: rows, total, limit: 5, offset } satisfies SellerRequestList);

@@ -20,25 +20,41 @@ const hint = () => screen.getByTestId('status-hint').textContent;
 
 describe('seller request detail', () => {
   // docs/product.md#seller-requests, written out per status rather than computed, so a change in the flow module shows
-  // up here.
+  // up here. Archive is not a flow step: any request can be archived (docs/decisions/0082).
   const cases: [status: string, enabled: string[], hint: string][] = [
-    ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer'], ''],
-    ['Approved', ['Make Offer', 'Reject offer', 'Delete offer'], 'Item approved — you can make an offer or reject.'],
+    ['Pending', ['Accept offer', 'Make Offer', 'Counter offer', 'Reject offer', 'Delete offer', 'Archive'], ''],
+    [
+      'Approved',
+      ['Make Offer', 'Reject offer', 'Delete offer', 'Archive'],
+      'Item approved — you can make an offer or reject.',
+    ],
     // The item goes to the inventory only once the seller accepted the offer.
     [
       'Accepted - Offer Pending',
-      ['Seller accepted', 'Reject offer', 'Delete offer'],
+      ['Seller accepted', 'Reject offer', 'Delete offer', 'Archive'],
       'Item approved and offer sent (pending response).',
     ],
     [
       'Offer Accepted by Seller',
-      ['Add to Inventory', 'Reject offer', 'Delete offer'],
+      ['Add to Inventory', 'Reject offer', 'Delete offer', 'Archive'],
       'Seller accepted the offer — add the item to the inventory.',
     ],
-    ['Counter Offer made', ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer'], ''],
-    ['Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
-    ['Offer Rejected', ['Approve after Rejection', 'Delete offer'], 'Item rejected — waiting for seller response.'],
-    ['Offer Fulfilled', ['Delete offer'], 'Offer fulfilled — transaction complete.'],
+    [
+      'Counter Offer made',
+      ['Accept offer', 'Make Offer', 'Seller accepted', 'Reject offer', 'Delete offer', 'Archive'],
+      '',
+    ],
+    [
+      'Rejected',
+      ['Approve after Rejection', 'Delete offer', 'Archive'],
+      'Item rejected — waiting for seller response.',
+    ],
+    [
+      'Offer Rejected',
+      ['Approve after Rejection', 'Delete offer', 'Archive'],
+      'Item rejected — waiting for seller response.',
+    ],
+    ['Offer Fulfilled', ['Delete offer', 'Archive'], 'Offer fulfilled — transaction complete.'],
   ];
   for (const [status, enabled, text] of cases) {
     it(`enables exactly what the flow allows when ${status}`, async () => {

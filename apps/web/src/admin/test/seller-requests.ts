@@ -31,6 +31,8 @@ export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest 
     terms_accepted: true,
     create_seller_account: false,
     created_at: '2025-08-10T09:30:00.000Z',
+    archived_at: null,
+    money_recorded: false,
     images: ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp'],
     product_id: null,
     offer_expires_at: null,
