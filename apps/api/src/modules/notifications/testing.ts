@@ -101,7 +101,7 @@ export const RECIPIENT_FAILURES = {
   501: 'GatewayError',
   502: 'RejectedByGateway',
 } as const;
-export type RecipientFailure = keyof typeof RECIPIENT_FAILURES;
+type RecipientFailure = keyof typeof RECIPIENT_FAILURES;
 
 /**
  * An HTTP server answering like Africa's Talking's POST /version1/messaging. It checks each request

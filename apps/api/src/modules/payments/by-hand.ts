@@ -25,7 +25,7 @@ import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from './tran
 const label = (method: string) => MOBILE_MONEY_LABELS[method as MobileMoney] ?? method;
 
 /** The note the task carries on the Money screen and the order. */
-export function byHandNote(method: string): string {
+function byHandNote(method: string): string {
   return `The payment service cannot send ${label(method)} payouts: an Admin pays it by Airtel Money to another number the person gives, or in cash at the shop`;
 }
 
