@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { requestText, safeText } from '../notifications/transport.js';
-import { paychanguGateway } from './paychangu.js';
+import { safeText } from '../notifications/transport.js';
+import { paychanguGateway, requestPayChangu } from './paychangu.js';
 
 /**
  * `npm run paychangu:check` (docs/decisions/0048): the whole mobile-money path once against PayChangu's test mode,
@@ -44,19 +44,7 @@ export async function checkPayChangu(options: GatewayCheckOptions): Promise<stri
   };
 
   async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<{ status: number; answer: Json }> {
-    const answered = await requestText(
-      `${base}${path}`,
-      {
-        method,
-        headers: {
-          Accept: 'application/json',
-          Authorization: `Bearer ${secretKey}`,
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      },
-      timeoutMs,
-    );
+    const answered = await requestPayChangu({ base, secretKey, timeoutMs }, method, path, body);
     if ('unreachable' in answered) throw new Error(safeText(`${method} ${path}: ${answered.unreachable}`, [secretKey]));
     let answer: Json = {};
     try {

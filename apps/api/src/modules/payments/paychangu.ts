@@ -90,6 +90,28 @@ function messageText(message: unknown): string | undefined {
   return undefined;
 }
 
+/** One request to PayChangu as it wants them (JSON, the secret key as bearer): its status and text, or why none came. */
+export function requestPayChangu(
+  { base, secretKey, timeoutMs }: { base: string; secretKey: string; timeoutMs: number },
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object,
+) {
+  return requestText(
+    `${base}${path}`,
+    {
+      method,
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${secretKey}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    },
+    timeoutMs,
+  );
+}
+
 /**
  * PayChangu's direct mobile-money API (developer.paychangu.com; docs/decisions/0048): charges through
  * /mobile-money/payments, payouts through /mobile-money/payouts, both read back by our charge_id.
@@ -106,19 +128,7 @@ export function paychanguGateway({
   const unavailable = (text: string) => new GatewayUnavailable(safe(text));
 
   async function call(method: 'GET' | 'POST', path: string, body?: Record<string, string>): Promise<Answer> {
-    const answered = await requestText(
-      `${base}${path}`,
-      {
-        method,
-        headers: {
-          Accept: 'application/json',
-          Authorization: `Bearer ${secretKey}`,
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      },
-      timeoutMs,
-    );
+    const answered = await requestPayChangu({ base, secretKey, timeoutMs }, method, path, body);
     if ('unreachable' in answered) throw unavailable(answered.unreachable);
     const { status, text } = answered;
     let answer: Answer | undefined;

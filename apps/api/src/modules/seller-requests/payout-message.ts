@@ -10,20 +10,27 @@ interface PaidPayout {
   reference: string | null;
 }
 
-/**
- * The seller's SMS once their money left us, written in the transaction that records the payout as paid. Sent
- * whether or not they asked to hear about offers: it is their receipt. No link is needed (the reference is enough
- * to ask about it). In the language the form was filled in, like every SMS to the seller (docs/decisions/0056).
- */
-export async function tellSellerPaid(trx: Executor, payout: PaidPayout, now: Date): Promise<void> {
-  if (payout.seller_request_id === null) return;
+/** The request a payout is for, and the seller's number to text; undefined when there is none to text. */
+async function sellerOf(trx: Executor, payout: PaidPayout) {
+  if (payout.seller_request_id === null) return undefined;
   const row = await trx
     .selectFrom('seller_requests')
     .select(['id', 'reference', 'phone', 'language'])
     .where('id', '=', payout.seller_request_id)
     .executeTakeFirst();
   const phone = row ? smsNumber(row.phone) : null;
-  if (!row || !phone) return;
+  return row && phone ? { row, phone } : undefined;
+}
+
+/**
+ * The seller's SMS once their money left us, written in the transaction that records the payout as paid. Sent
+ * whether or not they asked to hear about offers: it is their receipt. No link is needed (the reference is enough
+ * to ask about it). In the language the form was filled in, like every SMS to the seller (docs/decisions/0056).
+ */
+export async function tellSellerPaid(trx: Executor, payout: PaidPayout, now: Date): Promise<void> {
+  const seller = await sellerOf(trx, payout);
+  if (!seller) return;
+  const { row, phone } = seller;
   const wallet = MOBILE_MONEY_LABELS[payout.method as MobileMoney] ?? payout.method;
   const ref = payout.reference ? ` (ref ${payout.reference})` : '';
   const amount = formatMoney(payout.amount);
@@ -43,14 +50,9 @@ export async function tellSellerPaid(trx: Executor, payout: PaidPayout, now: Dat
  * decision 0079): how they will be paid instead. In the form's language, like every SMS to the seller.
  */
 export async function tellSellerByHand(trx: Executor, payout: PaidPayout, now: Date): Promise<void> {
-  if (payout.seller_request_id === null) return;
-  const row = await trx
-    .selectFrom('seller_requests')
-    .select(['id', 'reference', 'phone', 'language'])
-    .where('id', '=', payout.seller_request_id)
-    .executeTakeFirst();
-  const phone = row ? smsNumber(row.phone) : null;
-  if (!row || !phone) return;
+  const seller = await sellerOf(trx, payout);
+  if (!seller) return;
+  const { row, phone } = seller;
   const amount = formatMoney(payout.amount);
   const wallet = MOBILE_MONEY_LABELS[payout.method as MobileMoney] ?? payout.method;
   const body =
