@@ -12,6 +12,7 @@ try {
     apiUrl: process.env.PAYCHANGU_API_URL || DEFAULT_PAYCHANGU_API_URL,
     secretKey,
     live: process.argv.includes('--live'),
+    tnmPayout: process.env.PAYCHANGU_TNM_PAYOUT === 'bank' ? 'bank' : 'manual',
     print: (line) => console.log(line),
   });
   process.exitCode = failed.length === 0 ? 0 : 1;

@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 /** The check's report and the assumptions it found broken, against `apiUrl`. */
-async function run(apiUrl: string, extra: { secretKey?: string; live?: boolean } = {}) {
+async function run(apiUrl: string, extra: { secretKey?: string; live?: boolean; tnmPayout?: 'manual' | 'bank' } = {}) {
   const lines: string[] = [];
   const failed = await checkPayChangu({
     apiUrl,
@@ -48,6 +48,7 @@ describe('npm run paychangu:check', () => {
     // The fields the product relies on are printed.
     expect(report).toContain('name="TNM Mpamba", ref_id="27494cb5-ba9e-437f-a114-4e7a7686bcca"');
     expect(report).toContain('supports_withdrawals=true');
+    expect(report).toContain('TNM Mpamba payouts: through /mobile-money/payouts');
     expect(report).toContain('top status="successful", transaction_charges.amount="3"');
     // As PayChangu's "Fetch a Transfer" prints it: the fee inside the amount.
     expect(report).toContain("the payout's amount 50.75 is the 50 asked plus the fee 0.75");
@@ -79,13 +80,16 @@ describe('npm run paychangu:check', () => {
     try {
       const { failed, report } = await run(front.url);
       expect(failed).toEqual([
-        'TNM Mpamba supports_withdrawals is true (payouts to it go through /mobile-money/payouts): it is false: payouts to TNM Mpamba wallets need another route',
         `the charge's data.status is a documented word (success, successful, pending, failed): it is "completed": read as pending, never paid`,
         'the test charge succeeds: it is "completed"',
         'the adapter reads the confirmed charge as paid, for the amount asked: pending, 100',
       ]);
       expect(report).toContain("the payout's amount 50.75 is the 50 asked plus the fee 0.75");
-      expect(report).toContain('4 assumption(s) failed:');
+      // TNM without withdrawals is no broken assumption: the product pays those by hand (decision 0079).
+      expect(report).toContain(
+        'TNM Mpamba payouts: none: each becomes an Admin task on the Money screen, paid by hand',
+      );
+      expect(report).toContain('3 assumption(s) failed:');
     } finally {
       await front.close();
     }
@@ -102,6 +106,24 @@ describe('npm run paychangu:check', () => {
       const { failed } = await run(front.url);
       expect(failed).toEqual([
         `the payout's amount is the amount asked, or the amount asked plus transaction_charges.amount: it is 57 for 50 asked (fee "0.75")`,
+      ]);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('with the TNM bank route, reads Get Banks for TNM Mpamba, and says so when it is missing', async () => {
+    const { failed, report } = await run(fake.url, { tnmPayout: 'bank' });
+    expect(failed).toEqual([]);
+    expect(report).toContain('✓ Get Banks lists TNM Mpamba with a uuid (its bank_uuid)');
+    const front = await answerInFront(fake.url, (_method, path, answer) =>
+      path.startsWith('/direct-charge/payouts/supported-banks')
+        ? { ...answer, body: { status: 'success', data: [] } }
+        : answer,
+    );
+    try {
+      expect((await run(front.url, { tnmPayout: 'bank' })).failed).toEqual([
+        'Get Banks lists TNM Mpamba with a uuid (its bank_uuid): it does not: TNM Mpamba payouts will be paid by hand',
       ]);
     } finally {
       await front.close();

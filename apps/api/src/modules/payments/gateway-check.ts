@@ -18,6 +18,8 @@ export interface GatewayCheckOptions {
   tries?: number;
   waitMs?: number;
   timeoutMs?: number;
+  /** PAYCHANGU_TNM_PAYOUT: with 'bank', the check also reads Get Banks for TNM Mpamba's bank_uuid. */
+  tnmPayout?: 'manual' | 'bank';
 }
 
 /** The documented test number that succeeds, Airtel Money (docs/decisions/0048, "test numbers"). */
@@ -33,7 +35,11 @@ type Json = Record<string, unknown>;
 
 /** Runs the check; answers the assumptions that failed (empty: PayChangu answers as the product expects). */
 export async function checkPayChangu(options: GatewayCheckOptions): Promise<string[]> {
-  const { apiUrl, secretKey, print, tries = 10, waitMs = 3_000, timeoutMs = 15_000 } = options;
+  const { apiUrl, secretKey, print, tries = 10, waitMs = 3_000, timeoutMs = 15_000, tnmPayout = 'manual' } = options;
+  const routeWithout = (label: string) =>
+    label === 'TNM Mpamba' && tnmPayout === 'bank'
+      ? 'by the bank payout (PAYCHANGU_TNM_PAYOUT=bank)'
+      : 'none: each becomes an Admin task on the Money screen, paid by hand';
   if (!secretKey.startsWith('sec-test-') && !options.live) throw new Error(LIVE_KEY_REFUSED);
   const base = apiUrl.replace(/\/+$/, '');
   const failed: string[] = [];
@@ -73,15 +79,28 @@ export async function checkPayChangu(options: GatewayCheckOptions): Promise<stri
     'Airtel Money and TNM Mpamba are listed with a ref_id',
     `found ${list.map((o) => String(o.name)).join(', ') || 'no list'}`,
   );
+  // The product sends payouts by what the list says (decision 0079): the flag must be there; its value picks a route.
   for (const [label, operator] of [
     ['Airtel Money', airtel],
     ['TNM Mpamba', tnm],
-  ] as const)
-    expect(
-      operator?.supports_withdrawals === true,
-      `${label} supports_withdrawals is true (payouts to it go through /mobile-money/payouts)`,
-      `it is ${JSON.stringify(operator?.supports_withdrawals)}: payouts to ${label} wallets need another route`,
+  ] as const) {
+    const flag = operator?.supports_withdrawals;
+    if (expect(typeof flag === 'boolean', `${label} says supports_withdrawals`, `it is ${JSON.stringify(flag)}`))
+      print(`   ${label} payouts: ${flag ? 'through /mobile-money/payouts' : routeWithout(label)}`);
+  }
+  if (tnmPayout === 'bank') {
+    print('1b. Get Banks (PAYCHANGU_TNM_PAYOUT=bank sends TNM Mpamba payouts by the bank payout)');
+    const banks = await call('GET', '/direct-charge/payouts/supported-banks?currency=MWK');
+    const tnmBank = (Array.isArray(banks.answer.data) ? (banks.answer.data as Json[]) : []).find((b) =>
+      /tnm|mpamba/i.test(String(b.name)),
     );
+    if (tnmBank) show(tnmBank, ['name', 'uuid']);
+    expect(
+      typeof tnmBank?.uuid === 'string',
+      'Get Banks lists TNM Mpamba with a uuid (its bank_uuid)',
+      'it does not: TNM Mpamba payouts will be paid by hand',
+    );
+  }
   if (typeof airtel?.ref_id !== 'string') return done();
 
   print(`2. A charge of MWK ${CHARGE_AMOUNT} to the test number ${TEST_MOBILE}`);
