@@ -78,6 +78,7 @@ test('staff complete an order at the counter, find it on the Money screen, open 
   ]);
   expect(download.suggestedFilename()).toMatch(/^money-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('date,shop,kind,method,amount,reference,number,staff');
+  // UTF-8's byte-order mark first, for Excel (issue 34).
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFdate,shop,kind,method,amount,reference,number,staff,note');
   expect(csv).toContain(`"${item.shop.name}","sale","bank","${item.price}","${reference}","${number}"`);
 });

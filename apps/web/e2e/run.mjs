@@ -33,6 +33,7 @@ const ENGINE_JOURNEYS = [
   'seller-journeys.spec.ts',
   'seller-status.spec.ts',
   'seller-payout.spec.ts',
+  'money-by-hand.spec.ts',
   'search.spec.ts',
   'browse-all.spec.ts',
 ];
@@ -151,6 +152,9 @@ const smsPort = await new Promise((resolveSms) => sms.listen(0, '127.0.0.1', () 
 const PAYCHANGU = { secretKey: 'sec-test-e2e', webhookSecret: 'e2e-webhook-secret' };
 const { startPayChangu } = await tsImport(join(root, 'apps/api/src/modules/payments/testing.ts'), import.meta.url);
 const paychangu = await startPayChangu(PAYCHANGU);
+// As PayChangu's documented operator list has it: no TNM Mpamba withdrawals, so TNM payouts are paid by hand
+// (docs/decisions/0079; money-by-hand.spec.ts).
+paychangu.state.tnmWithdrawals = false;
 const paychanguControl = createHttpServer((req, res) => {
   let mode = '';
   req.setEncoding('utf8');
