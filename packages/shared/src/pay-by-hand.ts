@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mobileMoneyNetwork } from './phone.js';
 import { malawiPhoneField } from './phone-field.js';
 
 // A refund or seller payout the gateway cannot send (its operator takes no withdrawals, decision 0079): an Admin
@@ -23,7 +24,7 @@ export const payByHandSchema = z.discriminatedUnion(
   [
     z.object({
       method: z.literal('airtel_money'),
-      mobile: malawiPhoneField().refine((m) => /^\+2659[89]/.test(m), NOT_AN_AIRTEL_NUMBER),
+      mobile: malawiPhoneField().refine((m) => mobileMoneyNetwork(m) === 'airtel_money', NOT_AN_AIRTEL_NUMBER),
     }),
     z.object({
       method: z.literal('cash'),

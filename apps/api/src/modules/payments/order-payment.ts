@@ -14,18 +14,7 @@ import { findOrder, movePayment } from '../orders/repository.js';
 import { startTransfer, UNREACHABLE_NOTE } from './checks.js';
 import type { Payments } from './service.js';
 import { queueRefund } from './settle.js';
-import { insertTransfer, unrefundedCharges, type TransferRow } from './transfers.js';
-
-/** The newest charge of an order: it speaks for the order's payment. */
-function newestCharge(db: Executor, orderId: number) {
-  return db
-    .selectFrom('money_transfers')
-    .select(['note', 'reference', 'method', 'status'])
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'charge')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
+import { insertTransfer, newestCharge, unrefundedCharges, type TransferRow } from './transfers.js';
 
 /** The order's payment as the buyer and staff see it. */
 export async function paymentOf(db: Executor, row: OrderRow): Promise<OrderPaymentState> {

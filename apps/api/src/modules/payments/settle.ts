@@ -14,13 +14,14 @@ import {
   finishTransfer,
   insertTransfer,
   markPending,
+  newestCharge,
   UNSETTLED_TRANSFER_STATUSES,
   setCheckAt,
   type TransferRow,
 } from './transfers.js';
 
 /** A version race lost this many times in a row is a bug, not traffic. */
-const VERSION_TRIES = 10;
+export const VERSION_TRIES = 10;
 
 const label = (method: string) => MOBILE_MONEY_LABELS[method as MobileMoney] ?? method;
 
@@ -266,13 +267,7 @@ async function chargePaid(trx: Transaction<Database>, order: Order, row: Transfe
 
 async function chargeFailed(trx: Transaction<Database>, order: Order, row: TransferRow, at: string) {
   // Only the newest attempt speaks for the order: an old attempt failing late changes nothing.
-  const newest = await trx
-    .selectFrom('money_transfers')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('kind', '=', 'charge')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const newest = await newestCharge(trx, order.id);
   if (newest?.id !== row.id || order.payment_status !== 'pending') return true;
   return movePayment(trx, order.id, order.version, at, { payment_status: 'failed' });
 }

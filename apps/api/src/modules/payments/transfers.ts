@@ -94,6 +94,17 @@ export function unrefundedCharges(db: Executor, orderId: number) {
     .execute();
 }
 
+/** The newest charge of an order: it alone speaks for the order's payment. */
+export function newestCharge(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 export function findTransfer(db: Executor, id: number) {
   return db.selectFrom('money_transfers').selectAll().where('id', '=', id).executeTakeFirst();
 }

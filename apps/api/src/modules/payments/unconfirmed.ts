@@ -1,12 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
-import { OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';
+import { VERSION_TRIES } from './settle.js';
+import { newestCharge, OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';
 
 /** The reason in the order's history (for staff): the gateway neither confirmed nor denied the charge in time. */
 export const UNCONFIRMED_REASON = 'No answer from the payment service within the hold';
-
-/** A version race lost this many times in a row is a bug, not traffic. */
-const VERSION_TRIES = 10;
 
 /** Whether a charge has waited for the gateway's word longer than the order holds its items for a payment. */
 export function heldTooLong(row: TransferRow, holdMinutes: number, now: Date): boolean {
@@ -24,13 +22,7 @@ export async function stopWaitingForCharge(db: Db, row: TransferRow, now: Date):
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     for (let attempt = 0; attempt < VERSION_TRIES; attempt++) {
-      const newest = await trx
-        .selectFrom('money_transfers')
-        .select(['id', 'status'])
-        .where('order_id', '=', row.order_id)
-        .where('kind', '=', 'charge')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const newest = await newestCharge(trx, row.order_id!);
       if (newest?.id !== row.id || !OPEN_TRANSFER_STATUSES.includes(newest.status)) return false;
       const order = await findOrder(trx, row.order_id!);
       if (!order || order.payment_status !== 'pending') return false;
