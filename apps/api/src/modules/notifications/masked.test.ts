@@ -10,7 +10,9 @@ describe('a message masked for the log', () => {
   });
 
   it('keeps a link origin and words, never its token or query', () => {
-    expect(maskedBody('See http://localhost/sell/status/Xy9_abcDEF123-zz.')).toBe('See http://localhost/sell/status/***.');
+    expect(maskedBody('See http://localhost/sell/status/Xy9_abcDEF123-zz.')).toBe(
+      'See http://localhost/sell/status/***.',
+    );
     expect(maskedBody('Reset: https://m.mw/reset?token=abcdef#x')).toBe('Reset: https://m.mw/reset?***');
     expect(maskedBody('https://user:pw@m.mw/o/MM2026')).toBe('https://m.mw/o/***');
     expect(maskedBody('Stop: https://m.mw/alerts/stop/abcdef and https://m.mw/account')).toBe(

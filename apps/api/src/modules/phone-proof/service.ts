@@ -19,8 +19,7 @@ export const CODES_PER_HOUR = 3;
 
 export const TOO_MANY_CODES =
   /*i18n*/ 'Too many codes were asked for this phone or from your network. Please try again in an hour.';
-export const SMS_BUDGET_SPENT =
-  /*i18n*/ 'We cannot send more SMS codes just now. Please try again in an hour.';
+export const SMS_BUDGET_SPENT = /*i18n*/ 'We cannot send more SMS codes just now. Please try again in an hour.';
 export const PHONE_SMS_DAY_SPENT =
   /*i18n*/ 'This phone has been sent as many SMS as we send in a day. Please try again tomorrow.';
 export const NOT_A_MOBILE = /*i18n*/ 'Codes are sent by SMS: enter a mobile number.';

@@ -193,7 +193,16 @@ export async function decideRequest(
     await enqueueMessages(
       trx,
       // A staff member's answer: not held by the per-number SMS cap (decision 0084).
-      [{ channel: 'sms', recipient: request.phone, body, subjectType: 'transfer_request', subjectId: id, staffId: actor.id }],
+      [
+        {
+          channel: 'sms',
+          recipient: request.phone,
+          body,
+          subjectType: 'transfer_request',
+          subjectId: id,
+          staffId: actor.id,
+        },
+      ],
       now,
     );
     await recordAudit(trx, {
