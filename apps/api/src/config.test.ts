@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** A production start needs the link key (decision 0087). */
+const LINK_SECRET = 'k'.repeat(32);
+
 describe('loadConfig', () => {
   it('prints one readable line per request in development, unless LOG_LEVEL or production asks for pino JSON', () => {
     expect(loadConfig({}).logFormat).toBe('lines');
     expect(loadConfig({ LOG_LEVEL: 'info' }).logFormat).toBe('json');
-    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET }).logFormat).toBe('json');
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
   });
 
@@ -111,11 +114,20 @@ describe('loadConfig: message delivery', () => {
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', linkSecret: undefined });
   });
 
+  it('refuses to start in production without LINK_SECRET, saying why', () => {
+    for (const unset of [{}, { LINK_SECRET: '' }])
+      expect(() => loadConfig({ NODE_ENV: 'production', ...unset })).toThrow(
+        /LINK_SECRET: is required in production .*so a copy of the database does not hold the key/,
+      );
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET }).linkSecret).toBe(LINK_SECRET);
+    expect(loadConfig({ NODE_ENV: 'test' }).linkSecret).toBeUndefined();
+  });
+
   it('requires staff second factors in production unless REQUIRE_STAFF_MFA says otherwise', () => {
     expect(loadConfig({}).requireStaffMfa).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).requireStaffMfa).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: 'false' }).requireStaffMfa).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: '' }).requireStaffMfa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET }).requireStaffMfa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET, REQUIRE_STAFF_MFA: 'false' }).requireStaffMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET, REQUIRE_STAFF_MFA: '' }).requireStaffMfa).toBe(true);
     for (const on of ['true', '1', 'ON', 'yes'])
       expect(loadConfig({ REQUIRE_STAFF_MFA: on }).requireStaffMfa).toBe(true);
     expect(() => loadConfig({ REQUIRE_STAFF_MFA: 'sometimes' })).toThrow(
@@ -245,12 +257,14 @@ describe('loadConfig: message delivery', () => {
     );
     for (const weak of ['short-ok', 'aaaaaaaaaaaaaaaa', 'malawi-demo-admin-2026', 'MyPassword2026!'])
       expect(
-        () => loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }),
+        () =>
+          loadConfig({ NODE_ENV: 'production', LINK_SECRET, ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }),
         weak,
       ).toThrow(/ADMIN_PASSWORD: must be at least 12 characters in production/);
     expect(
       loadConfig({
         NODE_ENV: 'production',
+        LINK_SECRET,
         ADMIN_EMAIL: 'boss@marketplace.mw',
         ADMIN_PASSWORD: 'Chisomo-mangoes-9-Zomba',
       }).adminEmail,
