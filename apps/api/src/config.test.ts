@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { trustProxyWarning } from './config-parts.js';
 
 /** A production start needs the link key (decision 0087). */
 const LINK_SECRET = 'k'.repeat(32);
@@ -112,6 +113,18 @@ describe('loadConfig: message delivery', () => {
       linkSecret: 'k'.repeat(32),
     });
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', linkSecret: undefined });
+  });
+
+  it('warns at start of a TRUST_PROXY hop count while HOST listens on every interface', () => {
+    const warning = (env: Record<string, string>) => trustProxyWarning(loadConfig(env));
+    expect(warning({ TRUST_PROXY: '1' })).toMatch(
+      /^TRUST_PROXY=1 trusts one hop of X-Forwarded-For while HOST=0\.0\.0\.0 lets clients reach this port directly.*set HOST=127\.0\.0\.1/,
+    );
+    expect(warning({ TRUST_PROXY: 'true', HOST: '::' })).toMatch(/^TRUST_PROXY=1 /);
+    expect(warning({ TRUST_PROXY: '2', HOST: '0.0.0.0' })).toMatch(/trusts 2 hops/);
+    expect(warning({ TRUST_PROXY: '1', HOST: '127.0.0.1' })).toBeUndefined();
+    expect(warning({ TRUST_PROXY: '10.0.0.0/8' })).toBeUndefined();
+    expect(warning({})).toBeUndefined();
   });
 
   it('refuses to start in production without LINK_SECRET, saying why', () => {
