@@ -26,7 +26,7 @@ import { registerMultipart } from './plugins/multipart.js';
 import { refuseNul } from './plugins/no-nul.js';
 import { registerOpenApi, serveOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { readableLines, RequestLines } from './plugins/request-lines.js';
+import { readableLines, RequestLines, requestSerializer } from './plugins/request-lines.js';
 import { registerRequestId, requestIdOf } from './plugins/request-id.js';
 import { registerRequestTarget } from './plugins/request-target.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
@@ -131,6 +131,8 @@ export async function buildApp({
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // URLs are logged masked: no private link's token, no looked-up phone or email (decision 0087).
+          serializers: { req: requestSerializer },
           ...(lines ? { stream: readableLines() } : logStream ? { stream: logStream } : {}),
         }
       : false,

@@ -191,6 +191,15 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
     if (e.NODE_ENV === 'production' && e.ADMIN_PASSWORD && !strongEnough(e.ADMIN_PASSWORD))
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: ADMIN_PASSWORD_HELP });
+    // Without it the key that signs links and seals the two-step secrets lives in the database, so any copy of
+    // the database (a backup) holds it too (decision 0087).
+    if (e.NODE_ENV === 'production' && !e.LINK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_SECRET'],
+        message:
+          'is required in production (at least 32 random characters, e.g. from `openssl rand -base64 48`), so a copy of the database does not hold the key to the links and second factors',
+      });
     if (e.DATABASE_CA_FILE && e.DATABASE_SSL !== 'verify-full')
       ctx.addIssue({ code: 'custom', path: ['DATABASE_CA_FILE'], message: 'needs DATABASE_SSL=verify-full' });
     // The gateway needs both; one without the other is a half-done setup, not "SMS off".

@@ -194,9 +194,30 @@ const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 /**
+ * Headers by which some proxy says it forwarded a request (nginx's common `X-Real-IP`, RFC 7239's `Forwarded`,
+ * the CDNs' own, `Via`): a scraper on this machine sends none of them (decision 0087).
+ */
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-original-forwarded-for',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'forwarded',
+  'via',
+];
+
+/**
  * With METRICS_TOKEN, its bearer token from anywhere; without, this machine only: the connection and the client
- * (request.ip, which follows TRUST_PROXY) are loopback and nothing was forwarded, so a balancer on the same machine
- * does not open the metrics to the world.
+ * (request.ip, which follows TRUST_PROXY) are loopback and no forwarding header of any kind came, so a proxy on
+ * the same machine (sending only X-Real-IP, say) does not open the metrics to the world.
  */
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
@@ -206,8 +227,7 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   return (
     isLoopback(request.raw.socket.remoteAddress) &&
     isLoopback(request.ip) &&
-    request.headers['x-forwarded-for'] === undefined &&
-    request.headers.forwarded === undefined
+    FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)
   );
 }
 
