@@ -247,6 +247,7 @@ export async function buildApp({
         clock,
         publicUrl,
         requireStaffMfa: config.requireStaffMfa ?? false,
+        key: () => links.key(),
       });
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, reportRoutes]) {
         await api.register(routes, { db });
@@ -257,6 +258,7 @@ export async function buildApp({
         clock,
         key: () => links.key(),
         requireStaffMfa: config.requireStaffMfa ?? false,
+        publicUrl,
       });
       await api.register(sellerRequestRoutes, {
         db,

@@ -38,11 +38,13 @@ export interface AuthRouteOptions {
   publicUrl: string;
   /** REQUIRE_STAFF_MFA: staff log in with a second factor, set up at their next login. */
   requireStaffMfa: boolean;
+  /** The server's link key, which the TOTP secrets are encrypted under (a code sent with the password). */
+  key: () => Promise<string>;
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
   fastify,
-  { db, clock, publicUrl, requireStaffMfa },
+  { db, clock, publicUrl, requireStaffMfa, key },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
@@ -57,7 +59,12 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
     },
     // The real time, not the app's clock: the session check (plugins/auth.ts) reads sessions by it, and a
     // session made at a test's moved clock was already expired there.
-    async (request) => login(db.kysely, request.body, addressGroup(request.ip), new Date(), requireStaffMfa),
+    async (request) =>
+      login(db.kysely, request.body, addressGroup(request.ip), new Date(), requireStaffMfa, {
+        key,
+        publicUrl,
+        codeTime: clock(),
+      }),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
+  MAX_WRONG_CODES,
   ORDER_NUMBER_ALPHABET,
   RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_LOCKED,
   type LoginCodeInput,
   type LoginResult,
   type SecondFactorSetup,
@@ -16,9 +18,12 @@ import { recordAudit } from '../audit/repository.js';
 import { findUser } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
 import { clearLoginFailures, revokeUserSessions } from './repository.js';
+import { lockIfTooManyWrong } from './second-factor-lock.js';
 import {
+  claimChallengeTry,
+  claimCodeTry,
+  clearFailedCodes,
   confirmFactor,
-  countChallengeAttempt,
   deleteFactor,
   findChallenge,
   findFactor,
@@ -39,8 +44,8 @@ import { base32Encode, matchStep, newSecret, otpauthUrl } from './totp.js';
 // for the one connection the transaction holds.
 
 const ISSUER = 'Marketplace Malawi';
-/** Wrong codes one challenge takes before the password must be typed again (the login caps count them too). */
-const CHALLENGE_ATTEMPTS = 5;
+/** Codes one challenge takes before the password must be typed again (the login caps count them too). */
+export const CHALLENGE_ATTEMPTS = 5;
 
 export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
 export const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
@@ -52,6 +57,17 @@ export const NOT_YOURSELF = 'Ask another Admin to reset your own two-step login.
 
 type CodeCheck = 'totp' | 'recovery' | 'wrong' | 'reused';
 
+/** Where a code is checked against a confirmed factor: the owner to email if it locks, and the link's site. */
+export interface CodeContext {
+  owner: { id: number; email: string; display_name: string };
+  publicUrl: string;
+}
+
+/** 423 for every code while the factor is locked, the right one too, so guessing on cannot find it. */
+export function lockedError() {
+  return new HttpError(423, SECOND_FACTOR_LOCKED, undefined, { code: 'second_factor_locked' });
+}
+
 /** A typed recovery code the way it was stored: letters and digits only, upper case. */
 const normalizeRecovery = (code: string) => code.toUpperCase().replace(/[^0-9A-Z]/g, '');
 
@@ -61,10 +77,36 @@ function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** Checks a code from the app (each time step once) or a recovery code (each once) against a confirmed factor. */
-async function checkCode(db: Executor, key: string, userId: number, typed: string, now: Date): Promise<CodeCheck> {
+/**
+ * Checks a code from the app (each time step once) or a recovery code (each once) against a confirmed factor.
+ * The try is claimed on the factor first (docs/decisions/0085): a locked factor, or one whose tries parallel
+ * requests hold, answers 423 without judging the code; a wrong code may lock it, a right one clears the count.
+ */
+export async function checkCode(
+  db: Kysely<Database>,
+  key: string,
+  { owner, publicUrl }: CodeContext,
+  typed: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const userId = owner.id;
   const factor = await findFactor(db, userId);
   if (!factor?.confirmed_at) return 'wrong';
+  if (!(await claimCodeTry(db, userId, MAX_WRONG_CODES))) throw lockedError();
+  const check = await judgeCode(db, key, userId, factor, typed, now);
+  if (check === 'totp' || check === 'recovery') await clearFailedCodes(db, userId);
+  else await lockIfTooManyWrong(db, owner, MAX_WRONG_CODES, publicUrl, now);
+  return check;
+}
+
+async function judgeCode(
+  db: Executor,
+  key: string,
+  userId: number,
+  factor: { secret_box: string; last_step: number | null },
+  typed: string,
+  now: Date,
+): Promise<CodeCheck> {
   const digits = typed.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
     const secret = open(key, userId, factor.secret_box);
@@ -87,7 +129,7 @@ export async function loginWithCode(
   key: string,
   input: LoginCodeInput,
   ip: string,
-  { now = new Date(), codeTime = now }: { now?: Date; codeTime?: Date } = {},
+  { now = new Date(), codeTime = now, publicUrl }: { now?: Date; codeTime?: Date; publicUrl: string },
 ): Promise<LoginResult> {
   const challenge = await findChallenge(db, hashToken(input.challenge));
   const live =
@@ -98,11 +140,16 @@ export async function loginWithCode(
     now.getTime() < Date.parse(challenge.expires_at);
   if (!live) throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
   const emailKey = challenge.email.toLowerCase();
-  await refuseWhileThrottled(db, emailKey, ip, now);
+  // The challenge proves the password, so the account's cap does not hold the owner back here (decision 0085):
+  // codes are bounded by the challenge's tries and the factor's lock.
+  await refuseWhileThrottled(db, emailKey, ip, now, { accountCap: false });
+  // Claim the try before judging: the read above is only a quick refusal (docs/decisions/0085).
+  if (!(await claimChallengeTry(db, challenge.id, CHALLENGE_ATTEMPTS, now.toISOString())))
+    throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
 
-  const check = await checkCode(db, key, challenge.user_id, input.code, codeTime);
+  const owner = { id: challenge.user_id, email: challenge.email, display_name: challenge.display_name };
+  const check = await checkCode(db, key, { owner, publicUrl }, input.code, codeTime);
   if (check === 'wrong' || check === 'reused') {
-    await countChallengeAttempt(db, challenge.id);
     await countFailure(db, emailKey, ip, now);
     throw new HttpError(401, check === 'wrong' ? WRONG_CODE : CODE_REUSED);
   }
@@ -167,9 +214,17 @@ export async function confirmSetup(db: Kysely<Database>, key: string, user: Sess
 }
 
 /** The owner turns it off with a current code or a recovery code, so a session left open cannot. */
-export async function turnOff(db: Kysely<Database>, key: string, user: SessionUser, code: string, now: Date) {
+export async function turnOff(
+  db: Kysely<Database>,
+  key: string,
+  user: SessionUser,
+  code: string,
+  now: Date,
+  publicUrl: string,
+) {
   if (!(await findFactor(db, user.id))?.confirmed_at) throw new HttpError(409, NOT_ON);
-  const check = await checkCode(db, key, user.id, code, now);
+  const owner = { id: user.id, email: user.email, display_name: user.displayName };
+  const check = await checkCode(db, key, { owner, publicUrl }, code, now);
   if (check === 'reused') throw new HttpError(400, CODE_REUSED, { code: CODE_REUSED });
   if (check === 'wrong') throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
   await db.transaction().execute(async (trx) => {

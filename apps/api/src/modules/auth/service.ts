@@ -23,6 +23,8 @@ import {
   revokeSession,
   touchSession,
 } from './repository.js';
+import { recordAudit } from '../audit/repository.js';
+import { checkCode } from './second-factor.js';
 import { findFactor, insertChallenge, pruneChallenges } from './second-factor-repository.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
 
@@ -71,18 +73,30 @@ export interface SessionUser {
   secondFactor: boolean;
 }
 
-/** Refuses (429) an attempt on the account from the address while failures hold them back. */
-export async function refuseWhileThrottled(db: Executor, emailKey: string, ip: string, now: Date) {
+/**
+ * Refuses (429) an attempt on the account from the address while failures hold them back. `accountCap: false`
+ * leaves out the per-account cap, for attempts that prove the password and the second factor (decision 0085).
+ */
+export async function refuseWhileThrottled(
+  db: Executor,
+  emailKey: string,
+  ip: string,
+  now: Date,
+  { accountCap = true }: { accountCap?: boolean } = {},
+) {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   const failures = await countLoginFailures(db, since, emailKey, ip);
   if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP)
     throw new HttpError(429, TOO_MANY_FAILURES);
-  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT) {
+  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT && accountCap) {
     // Open again once the failure that reached the cap, counted from the newest, leaves the window.
     const capped = await nthNewestFailure(db, emailKey, since, MAX_FAILURES_PER_ACCOUNT);
     const waitMs = capped ? Date.parse(capped) + FAILURE_WINDOW_MS - now.getTime() : FAILURE_WINDOW_MS;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    const error = new HttpError(429, ACCOUNT_LOCKED, undefined, { retry_after_seconds: seconds });
+    const error = new HttpError(429, ACCOUNT_LOCKED, undefined, {
+      retry_after_seconds: seconds,
+      code: 'account_capped',
+    });
     error.headers = { 'Retry-After': String(seconds) };
     throw error;
   }
@@ -98,6 +112,14 @@ export async function countFailure(db: Executor, emailKey: string, ip: string, n
   await pruneLoginFailures(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
 }
 
+/** What a login with the code sent along needs to check it (second-factor.ts). */
+export interface PastTheCap {
+  key: () => Promise<string>;
+  publicUrl: string;
+  /** The time codes are checked at (tests move it). */
+  codeTime: Date;
+}
+
 /**
  * The password step. Staff with a second factor get a challenge instead of a session (their failures stay
  * counted until the code is right); staff without one, where it is required, get a session that only reaches
@@ -109,9 +131,15 @@ export async function login(
   ip: string,
   now = new Date(),
   requireStaffMfa = false,
+  pastTheCap?: PastTheCap,
 ): Promise<LoginResult | LoginChallenge> {
   const emailKey = input.email.trim().toLowerCase();
-  await refuseWhileThrottled(db, emailKey, ip, now);
+  try {
+    await refuseWhileThrottled(db, emailKey, ip, now);
+  } catch (error) {
+    if (!(input.code && pastTheCap && isAccountCap(error))) throw error;
+    return loginPastTheCap(db, input, emailKey, ip, now, pastTheCap, error as HttpError);
+  }
 
   const user = await findUserByEmail(db, emailKey);
   const passwordOk = await verifyPassword(
@@ -144,6 +172,50 @@ async function openChallenge(db: Executor, userId: number, now: Date) {
     new Date(now.getTime() + CHALLENGE_MS).toISOString(),
   );
   return token;
+}
+
+const isAccountCap = (error: unknown) =>
+  error instanceof HttpError && (error.extra as { code?: string } | undefined)?.code === 'account_capped';
+
+/**
+ * The per-account cap holds (strangers failed 50 times on the account): the password and a code of the account's
+ * second factor together still open a session (decision 0085), so a stranger cannot lock its owner out. Every
+ * other outcome answers the cap's own 429, uncounted, so the cap still tells nobody whether a password was right;
+ * wrong codes behind a right password still count towards the factor's lock.
+ */
+async function loginPastTheCap(
+  db: Kysely<Database>,
+  input: LoginInput,
+  emailKey: string,
+  ip: string,
+  now: Date,
+  { key, publicUrl, codeTime }: PastTheCap,
+  capped: HttpError,
+): Promise<LoginResult> {
+  const user = await findUserByEmail(db, emailKey);
+  const passwordOk = await verifyPassword(
+    input.password,
+    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
+  );
+  if (!user || !passwordOk || user.status !== 'active' || !isStaff(user.role)) throw capped;
+  if (!(await findFactor(db, user.id))?.confirmed_at) throw capped;
+  const owner = { id: user.id, email: user.email, display_name: user.display_name };
+  let check;
+  try {
+    check = await checkCode(db, await key(), { owner, publicUrl }, input.code ?? '', codeTime);
+  } catch {
+    throw capped; // locked: the same answer
+  }
+  if (check !== 'totp' && check !== 'recovery') throw capped;
+  await clearLoginFailures(db, emailKey, ip);
+  await recordAudit(db, {
+    actorId: user.id,
+    action: `Logged in with password and two-step code past the failed-login cap (${user.email})`,
+    subjectType: 'user',
+    subjectId: user.id,
+    at: now.toISOString(),
+  });
+  return openSession(db, user, now);
 }
 
 const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
