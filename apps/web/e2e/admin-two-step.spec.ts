@@ -76,7 +76,11 @@ async function newPassword(request: APIRequestContext, email: string, password: 
 }
 
 /** Five wrong codes on one login: the most one address may type before it is held back. */
-async function fiveWrongCodes(request: APIRequestContext, account: { email: string; password: string }, secret: Buffer) {
+async function fiveWrongCodes(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  secret: Buffer,
+) {
   const answer = await request.post('/api/v1/auth/login', { data: account });
   const { challenge } = (await answer.json()) as { challenge: string };
   const now = Date.now();
