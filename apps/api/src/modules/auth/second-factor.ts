@@ -5,6 +5,7 @@ import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_LOCKED,
   type LoginCodeInput,
+  type LoginInput,
   type LoginResult,
   type SecondFactorSetup,
   type SecondFactorStatus,
@@ -35,7 +36,14 @@ import {
   useStep,
 } from './second-factor-repository.js';
 import { open, seal } from './secret-box.js';
-import { countFailure, openSession, refuseWhileThrottled, type SessionUser } from './service.js';
+import {
+  checkPassword,
+  countFailure,
+  isStaff,
+  openSession,
+  refuseWhileThrottled,
+  type SessionUser,
+} from './service.js';
 import { hashToken } from './tokens.js';
 import { base32Encode, matchStep, newSecret, otpauthUrl } from './totp.js';
 
@@ -165,6 +173,48 @@ export async function loginWithCode(
       at: now.toISOString(),
     });
   return openSession(db, { id: challenge.user_id, display_name: challenge.display_name, role: challenge.role }, now);
+}
+
+/** The per-account cap's 429 (service.ts), which staff with a second factor may pass with a code. */
+export const isAccountCap = (error: unknown) =>
+  error instanceof HttpError && (error.extra as { code?: string } | undefined)?.code === 'account_capped';
+
+/**
+ * The per-account cap holds (strangers failed 50 times on the account): the password and a code of the account's
+ * second factor sent together still open a session (decision 0085), so a stranger cannot lock its owner out.
+ * Every other outcome answers the cap's own 429 (`capped`), uncounted, so the cap still tells nobody whether a
+ * password was right; wrong codes behind a right password still count towards the factor's lock.
+ */
+export async function loginPastTheCap(
+  db: Kysely<Database>,
+  key: () => Promise<string>,
+  input: LoginInput,
+  ip: string,
+  capped: HttpError,
+  { now = new Date(), codeTime = now, publicUrl }: { now?: Date; codeTime?: Date; publicUrl: string },
+): Promise<LoginResult> {
+  const emailKey = input.email.trim().toLowerCase();
+  const { user, passwordOk } = await checkPassword(db, emailKey, input.password);
+  if (!input.code || !user || !passwordOk || user.status !== 'active' || !isStaff(user.role)) throw capped;
+  if (!(await findFactor(db, user.id))?.confirmed_at) throw capped;
+  const owner = { id: user.id, email: user.email, display_name: user.display_name };
+  let check: CodeCheck;
+  try {
+    check = await checkCode(db, await key(), { owner, publicUrl }, input.code, codeTime);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 423) throw capped; // locked: the same answer
+    throw error;
+  }
+  if (check !== 'totp' && check !== 'recovery') throw capped;
+  await clearLoginFailures(db, emailKey, ip);
+  await recordAudit(db, {
+    actorId: user.id,
+    action: `Logged in with password and two-step code past the failed-login cap (${user.email})`,
+    subjectType: 'user',
+    subjectId: user.id,
+    at: now.toISOString(),
+  });
+  return openSession(db, user, now);
 }
 
 export async function secondFactorStatus(

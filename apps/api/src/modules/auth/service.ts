@@ -23,8 +23,6 @@ import {
   revokeSession,
   touchSession,
 } from './repository.js';
-import { recordAudit } from '../audit/repository.js';
-import { checkCode } from './second-factor.js';
 import { findFactor, insertChallenge, pruneChallenges } from './second-factor-repository.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
 
@@ -60,6 +58,16 @@ export function accountDelayMs(accountFailures: number): number {
 
 // Compared against when the email is unknown, so both failures cost the same scrypt time.
 let dummyHash: Promise<string> | undefined;
+
+/** The account of an email and whether the password is its own; an unknown email costs the same time. */
+export async function checkPassword(db: Executor, emailKey: string, password: string) {
+  const user = await findUserByEmail(db, emailKey);
+  const passwordOk = await verifyPassword(
+    password,
+    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
+  );
+  return { user, passwordOk };
+}
 
 export interface SessionUser {
   id: number;
@@ -112,14 +120,6 @@ export async function countFailure(db: Executor, emailKey: string, ip: string, n
   await pruneLoginFailures(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
 }
 
-/** What a login with the code sent along needs to check it (second-factor.ts). */
-export interface PastTheCap {
-  key: () => Promise<string>;
-  publicUrl: string;
-  /** The time codes are checked at (tests move it). */
-  codeTime: Date;
-}
-
 /**
  * The password step. Staff with a second factor get a challenge instead of a session (their failures stay
  * counted until the code is right); staff without one, where it is required, get a session that only reaches
@@ -131,21 +131,11 @@ export async function login(
   ip: string,
   now = new Date(),
   requireStaffMfa = false,
-  pastTheCap?: PastTheCap,
 ): Promise<LoginResult | LoginChallenge> {
   const emailKey = input.email.trim().toLowerCase();
-  try {
-    await refuseWhileThrottled(db, emailKey, ip, now);
-  } catch (error) {
-    if (!(input.code && pastTheCap && isAccountCap(error))) throw error;
-    return loginPastTheCap(db, input, emailKey, ip, now, pastTheCap, error as HttpError);
-  }
+  await refuseWhileThrottled(db, emailKey, ip, now);
 
-  const user = await findUserByEmail(db, emailKey);
-  const passwordOk = await verifyPassword(
-    input.password,
-    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
-  );
+  const { user, passwordOk } = await checkPassword(db, emailKey, input.password);
   // An inactive account fails exactly like a wrong password: no hint that the email exists.
   if (!user || !passwordOk || user.status !== 'active') {
     await countFailure(db, emailKey, ip, now);
@@ -174,51 +164,7 @@ async function openChallenge(db: Executor, userId: number, now: Date) {
   return token;
 }
 
-const isAccountCap = (error: unknown) =>
-  error instanceof HttpError && (error.extra as { code?: string } | undefined)?.code === 'account_capped';
-
-/**
- * The per-account cap holds (strangers failed 50 times on the account): the password and a code of the account's
- * second factor together still open a session (decision 0085), so a stranger cannot lock its owner out. Every
- * other outcome answers the cap's own 429, uncounted, so the cap still tells nobody whether a password was right;
- * wrong codes behind a right password still count towards the factor's lock.
- */
-async function loginPastTheCap(
-  db: Kysely<Database>,
-  input: LoginInput,
-  emailKey: string,
-  ip: string,
-  now: Date,
-  { key, publicUrl, codeTime }: PastTheCap,
-  capped: HttpError,
-): Promise<LoginResult> {
-  const user = await findUserByEmail(db, emailKey);
-  const passwordOk = await verifyPassword(
-    input.password,
-    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
-  );
-  if (!user || !passwordOk || user.status !== 'active' || !isStaff(user.role)) throw capped;
-  if (!(await findFactor(db, user.id))?.confirmed_at) throw capped;
-  const owner = { id: user.id, email: user.email, display_name: user.display_name };
-  let check;
-  try {
-    check = await checkCode(db, await key(), { owner, publicUrl }, input.code ?? '', codeTime);
-  } catch {
-    throw capped; // locked: the same answer
-  }
-  if (check !== 'totp' && check !== 'recovery') throw capped;
-  await clearLoginFailures(db, emailKey, ip);
-  await recordAudit(db, {
-    actorId: user.id,
-    action: `Logged in with password and two-step code past the failed-login cap (${user.email})`,
-    subjectType: 'user',
-    subjectId: user.id,
-    at: now.toISOString(),
-  });
-  return openSession(db, user, now);
-}
-
-const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
+export const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 
 /** Whether this session may only set up its second factor: staff without one, where one is required. */
 export function mustSetUpSecondFactor(user: Pick<SessionUser, 'role' | 'secondFactor'>, requireStaffMfa: boolean) {
