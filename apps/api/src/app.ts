@@ -249,6 +249,7 @@ export async function buildApp({
         clock,
         publicUrl,
         requireStaffMfa: config.requireStaffMfa ?? false,
+        key: () => links.key(),
       });
       for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, reportRoutes]) {
         await api.register(routes, { db });
@@ -259,6 +260,7 @@ export async function buildApp({
         clock,
         key: () => links.key(),
         requireStaffMfa: config.requireStaffMfa ?? false,
+        publicUrl,
       });
       await api.register(sellerRequestRoutes, {
         db,

@@ -28,7 +28,7 @@ export interface UsersTable {
 
 export interface EmailLinksTable {
   id: Generated<number>;
-  purpose: 'seller_account' | 'password_reset';
+  purpose: 'seller_account' | 'password_reset' | 'second_factor_unlock';
   token_hash: string;
   email: string;
   user_id: number | null;
@@ -58,6 +58,10 @@ interface SecondFactorsTable {
   confirmed_at: Time | null;
   /** The time step of the last code accepted: that code and earlier ones are refused. */
   last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Wrong codes in a row (each try claimed before it is judged); 10 lock the factor (docs/decisions/0085). */
+  failed_codes: ColumnType<number, number | undefined, number>;
+  /** When the 10th wrong code locked it; null when unlocked. */
+  locked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
 }
 
 interface RecoveryCodesTable {
