@@ -145,6 +145,17 @@ describe.each(engines)('paying now where phones are proved [%s]', (engine) => {
     expect(promptsTo(phone)).toHaveLength(2);
   });
 
+  it('prompts a phone once when four pay-now checkouts for it race', async () => {
+    const { phone, phoneToken } = await provedPayNow();
+    t.clock.advance(PROMPT_GAP_MINUTES * 60_000);
+    const ids = await Promise.all(Array.from({ length: 4 }, () => product()));
+    const raced = await Promise.all(
+      ids.map((id) => placeOrder(t.app, items(id), { phone, payment: 'airtel_money', phone_token: phoneToken })),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 429, 429, 429]);
+    expect(await chargesTo(phone)).toHaveLength(2);
+  });
+
   it('proves the phone on "Try again" for an order placed without a proof (before this change)', async () => {
     const { phone, token, order, phoneToken } = await provedPayNow();
     await t.db.kysely.updateTable('orders').set({ phone_proved: 0 }).where('number', '=', order.number).execute();
