@@ -143,6 +143,15 @@ const CHECKS = [
       ['items reserved without reading the SMS code (phones proved)', zero(f.heldWithoutReadingTheSms)],
       ['codes guessed along the way', info(f.guessesTried)],
       [
+        `items held by ${f.payNowAttempts} pay-now orders without reading the SMS code (phones proved)`,
+        zero(f.payNowHeldWithoutTheSms),
+      ],
+      ['PIN prompts sent for those orders', zero(f.pinPromptsWithoutTheSms)],
+      [
+        'items held again at once after cancelling an unpaid pay-now (paying now, then as a reservation)',
+        zero(f.reheldAfterCancellingPayNow),
+      ],
+      [
         `SMS codes sent of ${f.codesAskedFromOneAddress} asked from one address in an hour (7 phones)`,
         atMost(f.codesSentFromOneAddress, 3),
       ],

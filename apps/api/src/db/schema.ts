@@ -437,6 +437,8 @@ export interface OrdersTable {
   link_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the 6-hour reminder was claimed by a sweep: set once, so each order is reminded at most once. */
   reminded_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  /** When the buyer was told the order is reserved: at placement, or for pay-now once paid or held unpaid (0083). */
+  told_placed_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   /** A coach parcel's town and the buyer's company or depot (decision 0072); null for other orders. */
   coach_town: ColumnType<string | null, string | null | undefined, string | null>;
   coach_depot: ColumnType<string | null, string | null | undefined, string | null>;
