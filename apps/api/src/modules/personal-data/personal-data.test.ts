@@ -4,7 +4,9 @@ import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test
 import { engines } from '../../test/databases.js';
 import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { rowsHolding } from '../../test/person-scan.js';
-import { signIn } from '../../test/users.js';
+import { addUser, signIn } from '../../test/users.js';
+import { enqueueMessages } from '../notifications/outbox.js';
+import { MASK } from './mask.js';
 import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { staffCalls, submit } from '../seller-requests/testing.js';
 import { eraseEndedPersonalData, retentionCutoff } from './retention.js';
@@ -247,6 +249,88 @@ describe.each(engines)('personal data [%s]', (engine) => {
       { action: `Looked up personal data by phone …${p.phone.slice(-3)}`, detail: counts },
     ]);
     expect(JSON.stringify(audit)).not.toContain(p.phone);
+  });
+
+  it('cannot be used to take over an account or collect an order: no usable link or code in a look-up or export', async () => {
+    const p = person();
+    const orderId = await order(p, 'open');
+    await sellerRequest(p, 'open');
+    await addUser(t.db, 'User', p.email.toLowerCase());
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: p.email },
+    });
+    expect(forgot.statusCode).toBe(202);
+    await enqueueMessages(
+      t.db.kysely,
+      [
+        {
+          channel: 'sms',
+          recipient: p.phone,
+          body: 'Your Marketplace Malawi code is 482913',
+          subjectType: 'phone_code',
+          subjectId: 1,
+        },
+      ],
+      clock(),
+    );
+
+    // What the messages really carry: the collection code, the SMS code and every link's token.
+    const { collection_code: collectionCode, number } = await t.db.kysely
+      .selectFrom('orders')
+      .select(['collection_code', 'number'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const raw = await t.db.kysely
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where((eb) => eb.or([eb('recipient', '=', p.phone), eb('recipient', '=', p.email.toLowerCase())]))
+      .execute();
+    const rawText = raw.map((m) => m.body).join('\n');
+    const tokens = [...rawText.matchAll(/https?:\/\/\S+\/([\w-]{16,})/g)].map((m) => m[1]!);
+    const resetToken = /\/reset-password\/([\w-]+)/.exec(rawText)?.[1];
+    expect(resetToken).toBeDefined();
+    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    expect(rawText).toContain(collectionCode!);
+    const secrets = [collectionCode!, '482913', ...tokens];
+
+    const answers = [];
+    for (const query of [`phone=${encodeURIComponent(p.phone)}`, `email=${encodeURIComponent(p.email)}`]) {
+      const found = await find(query);
+      expect(found.statusCode).toBe(200);
+      answers.push(found.body);
+      const file = await t.app.inject({ url: `/api/admin/personal-data/export?${query}`, headers: admin });
+      expect(file.statusCode).toBe(200);
+      answers.push(file.body);
+    }
+    for (const answer of answers) {
+      for (const secret of secrets) expect(answer).not.toContain(secret);
+      const said = JSON.stringify(JSON.parse(answer).messages);
+      expect(said).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+      expect(answer).not.toContain('collection_code');
+      // Every link keeps its address and plain words only: nothing left to open.
+      for (const [link] of answer.matchAll(/https?:\/\/[^\s"\\]+/g))
+        expect(
+          link
+            .split('/')
+            .slice(3)
+            .every((part) => /^[a-z-]*$/.test(part) || part.startsWith(MASK)),
+          link,
+        ).toBe(true);
+    }
+    // Still readable: the staff see what was said, and to whom, without what it opens.
+    const messages = answers.flatMap((a) => JSON.parse(a).messages.map((m: { body: string }) => m.body));
+    expect(messages).toContainEqual(expect.stringContaining(`order ${number} is reserved`));
+    expect(messages).toContainEqual(expect.stringContaining(`/reset-password/${MASK}`));
+    expect(messages).toContain(`Your Marketplace Malawi code is ${MASK}`);
+    // The real link still works for its owner: the test would have seen a leak.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/password-reset/${resetToken}`,
+      payload: { password: 'a brand new password 2026' },
+    });
+    expect(reset.statusCode).toBe(204);
   });
 
   it('erases everything of the person: nothing left in any table, message or search index; the ledger still sums', async () => {
