@@ -37,7 +37,7 @@ import { up as m0035 } from './0035-sell-request-id.js';
 import { up as m0036 } from './0036-transfer-fee-tambala.js';
 import { up as m0038 } from './0038-network-override.js';
 import { up as m0039 } from './0039-corrections-and-archive.js';
-import { up as m0043 } from './0043-proved-reports.js';
+import { up as m0043 } from './0043-proved-reports-and-account-links.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -77,7 +77,7 @@ const migrations: Record<string, MigrationFn> = {
   '0036-transfer-fee-tambala': m0036,
   '0038-network-override': m0038,
   '0039-corrections-and-archive': m0039,
-  '0043-proved-reports': m0043,
+  '0043-proved-reports-and-account-links': m0043,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
