@@ -169,7 +169,7 @@ const CHECKS = [
         `listings one client hid with ${f.phonesProved} phones it proved (REPORT_HIDES_PER_HOUR=${f.hidesPerHour})`,
         atMost(f.hiddenByProvedPhones, f.hidesPerHour),
       ],
-      ['automatic hides refused past the hourly cap (metric)', info(f.hidesCappedMetric)],
+      ['proved reports that would have hidden an item past the hourly cap (metric)', info(f.hidesCappedMetric)],
     ],
   },
   {
