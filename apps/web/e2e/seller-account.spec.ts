@@ -40,7 +40,7 @@ test('a seller makes an account from the private page, follows every item at /ac
   await page.getByRole('link', { name: 'Keep this link to follow your item' }).click();
 
   const account = page.getByRole('region', { name: 'Your seller account' });
-  await expect(account).toContainText('You asked for a seller account.');
+  await expect(account).toContainText('You asked for a seller account:');
   await expect(account).toContainText(`s***@example.mw`);
   await expect(account).toContainText('We email you a link: open it to choose your password.');
   await expect(account.getByLabel('Choose a password')).toHaveCount(0);
@@ -147,7 +147,7 @@ test('a seller who already has an account logs in to add the new item', async ({
   // The page never tells whether the email has an account: it offers both, and the seller logs in.
   await page.goto(`/sell/status/${secondItem.status_token}`);
   const account = page.getByRole('region', { name: 'Your seller account' });
-  await expect(account).toContainText('You asked for a seller account.');
+  await expect(account).toContainText('You asked for a seller account:');
   await account.getByRole('link', { name: 'Log in to add this item' }).click();
   await expect(page.getByText('Log in to add your item to your account.')).toBeVisible();
   await page.getByLabel('Email').fill(email);
