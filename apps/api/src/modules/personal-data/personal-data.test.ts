@@ -176,6 +176,36 @@ describe.each(engines)('personal data [%s]', (engine) => {
     clock.set(new Date('2026-11-20T08:00:00Z'));
   });
 
+  it("the retention job erases reporters' phones after PERSONAL_DATA_MONTHS, keeping the reports", async () => {
+    const product = await addProduct(t.db, { name: 'Reported Kettle', shopId, categoryId });
+    const report = (phone: string, monthsAgo: number) =>
+      t.db.kysely
+        .insertInto('product_reports')
+        .values({
+          product_id: product,
+          visitor_id: `retention-visitor-${phone.slice(1)}`,
+          address_group: '10.0.0.9',
+          phone,
+          reason: 'wrong_price',
+          note: null,
+          created_at: new Date(clock().getTime() - monthsAgo * MONTH_MS).toISOString(),
+          closed_at: null,
+          decision: null,
+          hid_at: null,
+        })
+        .execute();
+    await report('+265888111001', 25);
+    await report('+265888111002', 23);
+    await eraseEndedPersonalData(t.db, clock(), 24);
+    const phones = await t.db.kysely
+      .selectFrom('product_reports')
+      .select('phone')
+      .where('product_id', '=', product)
+      .orderBy('id')
+      .execute();
+    expect(phones).toEqual([{ phone: expect.stringMatching(/^erased-\d+$/) }, { phone: '+265888111002' }]);
+  });
+
   it('cuts off at calendar months before now', () => {
     expect(retentionCutoff(new Date('2026-11-20T08:00:00Z'), 24)).toBe('2024-11-20T08:00:00.000Z');
   });
@@ -366,12 +396,34 @@ describe.each(engines)('personal data [%s]', (engine) => {
         created_at: now,
       })
       .execute();
+    // A report of a listing proved with the phone (decision 0086): the report stays, its phone goes.
+    await t.db.kysely
+      .insertInto('product_reports')
+      .values({
+        product_id: product,
+        visitor_id: `erase-test-visitor-${people}`,
+        address_group: '10.0.0.9',
+        phone: p.phone,
+        reason: 'looks_stolen',
+        note: null,
+        created_at: now,
+        closed_at: null,
+        decision: null,
+        hid_at: null,
+      })
+      .execute();
     const ledgerBefore = await ledgerSums();
     const res = await erase({ phone: p.written });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ orders: 2, seller_requests: 1, transfer_requests: 1, phone_codes: 1 });
     expect(await rowsHolding(t.db, [p.phone, p.phone.slice(4), p.email, p.name])).toEqual([]);
     expect(await ledgerSums()).toEqual(ledgerBefore);
+    const reports = await t.db.kysely
+      .selectFrom('product_reports')
+      .select('phone')
+      .where('product_id', '=', product)
+      .execute();
+    expect(reports).toEqual([{ phone: expect.stringMatching(/^erased-\d+$/) }]);
     const after = (await find(`phone=${encodeURIComponent(p.phone)}`)).json();
     expect(after).toMatchObject({
       orders: [],
