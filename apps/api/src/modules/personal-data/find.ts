@@ -103,6 +103,13 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
         .where('phone', '=', phone)
         .executeTakeFirstOrThrow()
     : { n: 0 };
+  const reports = phone
+    ? await db
+        .selectFrom('product_reports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow()
+    : { n: 0 };
   return {
     phone: phone ?? null,
     email: person.email ?? null,
@@ -118,6 +125,7 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
     transfer_requests: transfers,
     payments,
     phone_codes: Number(phoneCodes.n),
+    listing_reports: Number(reports.n),
   };
 }
 

@@ -412,6 +412,7 @@ describe.each(engines)('personal data [%s]', (engine) => {
         hid_at: null,
       })
       .execute();
+    expect((await find(`phone=${encodeURIComponent(p.phone)}`)).json().listing_reports).toBe(1);
     const ledgerBefore = await ledgerSums();
     const res = await erase({ phone: p.written });
     expect(res.statusCode, res.body).toBe(200);
@@ -432,6 +433,7 @@ describe.each(engines)('personal data [%s]', (engine) => {
       alerts: [],
       transfer_requests: [],
       phone_codes: 0,
+      listing_reports: 0,
     });
     // Erasing again finds nothing to erase.
     expect((await erase({ phone: p.written })).json()).toMatchObject({ orders: 0, seller_requests: 0 });
