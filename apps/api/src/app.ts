@@ -4,6 +4,7 @@ import {
   DEFAULT_COACH_FARE_MAX,
   DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
+  DEFAULT_REPORT_HIDES_PER_HOUR,
   DEFAULT_PERSONAL_DATA_MONTHS,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_SMTP_FROM,
@@ -75,6 +76,7 @@ export interface AppOptions {
         | 'maxHeldPerAddress'
         | 'reservationAlarmPerHour'
         | 'phoneCodesPerAddressHour'
+        | 'reportHidesPerHour'
         | 'offerDays'
         | 'coachFareMax'
         | 'orderSweepSeconds'
@@ -251,7 +253,7 @@ export async function buildApp({
         requireStaffMfa: config.requireStaffMfa ?? false,
         key: () => links.key(),
       });
-      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, reportRoutes]) {
+      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
       // TOTP secrets are encrypted under the same server key as the status links (docs/decisions/0050).
@@ -294,6 +296,14 @@ export async function buildApp({
         codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
+      // Only proved phones' reports hide an item by themselves, a few an hour at most (docs/decisions/0086).
+      await api.register(reportRoutes, {
+        db,
+        clock,
+        proof,
+        metrics,
+        hidesPerHour: config.reportHidesPerHour ?? DEFAULT_REPORT_HIDES_PER_HOUR,
+      });
       await api.register(alertRoutes, { db, clock, proof, links: alertLinks });
       if (payments) await api.register(paymentRoutes, { db, clock, payments });
       await api.register(orderRoutes, {

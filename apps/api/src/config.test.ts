@@ -45,6 +45,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ OFFER_DAYS: '14' }).offerDays).toBe(14);
   });
 
+  it('lets reports from proved phones hide 5 items an hour unless told otherwise; 0 leaves every one to staff', () => {
+    expect(loadConfig({}).reportHidesPerHour).toBe(5);
+    expect(loadConfig({ REPORT_HIDES_PER_HOUR: '0' }).reportHidesPerHour).toBe(0);
+    expect(() => loadConfig({ REPORT_HIDES_PER_HOUR: 'few' })).toThrow(/REPORT_HIDES_PER_HOUR/);
+    expect(() => loadConfig({ REPORT_HIDES_PER_HOUR: '-1' })).toThrow(/REPORT_HIDES_PER_HOUR/);
+  });
+
   it('reads the largest coach fare staff may add', () => {
     expect(loadConfig({ COACH_FARE_MAX: '80000' }).coachFareMax).toBe(80_000);
   });

@@ -30,6 +30,8 @@ export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 export const DEFAULT_OFFER_DAYS = 7;
 /** The largest coach fare staff may add to an order when COACH_FARE_MAX is not set (MWK 50,000: decision 0082). */
 export const DEFAULT_COACH_FARE_MAX = 50_000;
+/** Items reports from proved phones may hide by themselves in an hour when REPORT_HIDES_PER_HOUR is not set (0086). */
+export const DEFAULT_REPORT_HIDES_PER_HOUR = 5;
 /** How long the people of ended orders and seller requests are kept when PERSONAL_DATA_MONTHS is not set (0078). */
 export const DEFAULT_PERSONAL_DATA_MONTHS = 24;
 
@@ -67,6 +69,8 @@ const envSchema = z
     MAX_HELD_ITEMS_PER_ADDRESS: wholeNumber('items', 1, 10_000, RESERVATION_DEFAULTS.maxHeldPerAddress),
     // SMS codes one client address (IPv6: its /64) may ask for in an hour; raise it behind carrier-grade NAT.
     PHONE_CODES_PER_ADDRESS_HOUR: wholeNumber('codes', 1, 1_000_000, RESERVATION_DEFAULTS.codesPerAddressHour),
+    // Items reports from proved phones may take off sale by themselves in an hour, over the whole shop (decision 0086).
+    REPORT_HIDES_PER_HOUR: wholeNumber('items', 0, 10_000, DEFAULT_REPORT_HIDES_PER_HOUR),
     // The dashboard warns when more items than this were reserved in the last hour.
     RESERVATION_ALARM_PER_HOUR: wholeNumber('items', 1, 1_000_000, RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
@@ -250,6 +254,8 @@ export type Config = {
   maxHeldPerAddress: number;
   reservationAlarmPerHour: number;
   phoneCodesPerAddressHour: number;
+  /** REPORT_HIDES_PER_HOUR: items reports may hide by themselves in an hour (0: staff decide every one). */
+  reportHidesPerHour: number;
   offerDays: number;
   coachFareMax: number;
   orderSweepSeconds: number;
@@ -322,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeldPerAddress: e.MAX_HELD_ITEMS_PER_ADDRESS,
     reservationAlarmPerHour: e.RESERVATION_ALARM_PER_HOUR,
     phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
+    reportHidesPerHour: e.REPORT_HIDES_PER_HOUR,
     offerDays: e.OFFER_DAYS,
     coachFareMax: e.COACH_FARE_MAX,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,

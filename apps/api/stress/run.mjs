@@ -163,6 +163,25 @@ const CHECKS = [
     ],
   },
   {
+    name: 'hide-listings',
+    title: 'A stranger hiding rivals’ listings with reports (SQLite, demo data, phones proved by SMS)',
+    args: ['apps/api/stress/hide-listings.mjs'],
+    limitMs: 5 * MIN,
+    rows: (f) => [
+      ['listings on sale at the start', info(f.listingsAtStart)],
+      [
+        `listings one client hid with ${f.strangersPerListing} anonymous reports each, from as many addresses`,
+        zero(f.hiddenByAnonymousStrangers),
+      ],
+      ['listings hidden by reports claiming phones without their proof', zero(f.hiddenByClaimedPhones)],
+      [
+        `listings one client hid with ${f.phonesProved} phones it proved (REPORT_HIDES_PER_HOUR=${f.hidesPerHour})`,
+        atMost(f.hiddenByProvedPhones, f.hidesPerHour),
+      ],
+      ['proved reports that would have hidden an item past the hourly cap (metric)', info(f.hidesCappedMetric)],
+    ],
+  },
+  {
     name: 'kill',
     title: 'SIGKILL under submission load (SQLite)',
     args: [...tsx, 'apps/api/stress/kill.mjs'],

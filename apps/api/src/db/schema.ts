@@ -271,11 +271,15 @@ interface ProductReportsTable {
   product_id: number;
   visitor_id: string;
   address_group: string;
+  /** The reporter's proved phone (+265...); null for an anonymous report (migration 0043). */
+  phone: string | null;
   reason: ReportReason;
   note: string | null;
   created_at: Time;
   closed_at: Time | null;
   decision: ReportDecision | null;
+  /** Set on the report whose count hid the item: the hourly cap on automatic hides counts these. */
+  hid_at: Time | null;
 }
 
 interface FeaturedProductsTable {

@@ -36,6 +36,8 @@ export interface Metrics {
   job<T>(name: string, run: () => Promise<T>): Promise<T>;
   /** A message a gateway refused for a reason an operator must fix (its balance is empty). */
   outboxAlert(alert: OutboxAlert): void;
+  /** Proved phones' reports hid an item, or would have past the hourly cap (REPORT_HIDES_PER_HOUR). */
+  reportHide(result: 'hidden' | 'capped'): void;
 }
 
 export function createMetrics(): Metrics {
@@ -73,10 +75,18 @@ export function createMetrics(): Metrics {
   });
   // At zero from the start: Prometheus' increase() cannot see the first count of a series that appears with it.
   outboxAlerts.inc({ alert: 'sms_balance' satisfies OutboxAlert }, 0);
+  const reportHides = new Counter({
+    name: `${PREFIX}report_hides_total`,
+    help: 'Items reports from proved phones took off sale (result="hidden"), or left on sale for staff because the hourly cap was reached (result="capped").',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  for (const result of ['hidden', 'capped']) reportHides.inc({ result }, 0);
   return {
     registry,
     cacheLookup: (result) => lookups.inc({ result }),
     outboxAlert: (alert) => outboxAlerts.inc({ alert }),
+    reportHide: (result) => reportHides.inc({ result }),
     async job(name, run) {
       const end = durations.startTimer({ job: name });
       runs.inc({ job: name });

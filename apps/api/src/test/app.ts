@@ -20,6 +20,8 @@ export interface TestAppOptions {
   maxHeldPerAddress?: number;
   reservationAlarmPerHour?: number;
   phoneCodesPerAddressHour?: number;
+  /** REPORT_HIDES_PER_HOUR. */
+  reportHidesPerHour?: number;
   /** An SMS gateway: phones are then proved by a code before a reservation. */
   sms?: AppOptions['config']['sms'];
   offerDays?: number;
@@ -66,6 +68,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.sms !== undefined) config.sms = options.sms;
   if (options.phoneCodesPerAddressHour !== undefined)
     config.phoneCodesPerAddressHour = options.phoneCodesPerAddressHour;
+  if (options.reportHidesPerHour !== undefined) config.reportHidesPerHour = options.reportHidesPerHour;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.coachFareMax !== undefined) config.coachFareMax = options.coachFareMax;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
