@@ -7,6 +7,7 @@ await build({
     seed: 'src/seed.ts',
     backup: 'src/backup.ts',
     restore: 'src/restore.ts',
+    migrate: 'src/migrate.ts',
     'paychangu-check': 'src/paychangu-check.ts',
   },
   outdir: 'dist',

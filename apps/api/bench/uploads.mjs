@@ -183,6 +183,8 @@ export async function benchUploads({
       MALLOC_ARENA_MAX: '1',
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses to start without the link key (decision 0087).
+      LINK_SECRET: 'bench-only-link-secret-not-for-real-use',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

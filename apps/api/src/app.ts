@@ -4,6 +4,7 @@ import {
   DEFAULT_COACH_FARE_MAX,
   DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
+  DEFAULT_REPORT_HIDES_PER_HOUR,
   DEFAULT_PERSONAL_DATA_MONTHS,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_SMTP_FROM,
@@ -27,7 +28,7 @@ import { registerMultipart } from './plugins/multipart.js';
 import { refuseNul } from './plugins/no-nul.js';
 import { registerOpenApi, serveOpenApi } from './plugins/openapi.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
-import { readableLines, RequestLines } from './plugins/request-lines.js';
+import { readableLines, RequestLines, requestSerializer } from './plugins/request-lines.js';
 import { registerRequestId, requestIdOf } from './plugins/request-id.js';
 import { registerRequestTarget } from './plugins/request-target.js';
 import { refuseOtherSites } from './plugins/same-origin.js';
@@ -78,6 +79,7 @@ export interface AppOptions {
         | 'phoneCodesPerAddressHour'
         | 'phoneCodesPerIpv4Hour'
         | 'smsBudget'
+        | 'reportHidesPerHour'
         | 'offerDays'
         | 'coachFareMax'
         | 'orderSweepSeconds'
@@ -134,6 +136,8 @@ export async function buildApp({
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // URLs are logged masked: no private link's token, no looked-up phone or email (decision 0087).
+          serializers: { req: requestSerializer },
           ...(lines ? { stream: readableLines() } : logStream ? { stream: logStream } : {}),
         }
       : false,
@@ -251,8 +255,9 @@ export async function buildApp({
         clock,
         publicUrl,
         requireStaffMfa: config.requireStaffMfa ?? false,
+        key: () => links.key(),
       });
-      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes, reportRoutes]) {
+      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
       // TOTP secrets are encrypted under the same server key as the status links (docs/decisions/0050).
@@ -261,6 +266,7 @@ export async function buildApp({
         clock,
         key: () => links.key(),
         requireStaffMfa: config.requireStaffMfa ?? false,
+        publicUrl,
       });
       await api.register(sellerRequestRoutes, {
         db,
@@ -296,6 +302,14 @@ export async function buildApp({
         smsBudget,
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
+      // Only proved phones' reports hide an item by themselves, a few an hour at most (docs/decisions/0086).
+      await api.register(reportRoutes, {
+        db,
+        clock,
+        proof,
+        metrics,
+        hidesPerHour: config.reportHidesPerHour ?? DEFAULT_REPORT_HIDES_PER_HOUR,
+      });
       await api.register(alertRoutes, { db, clock, proof, links: alertLinks });
       if (payments) await api.register(paymentRoutes, { db, clock, payments });
       await api.register(orderRoutes, {

@@ -64,3 +64,21 @@ export function onOff() {
     .transform((v) => (v === '' ? undefined : ['true', '1', 'on', 'yes'].includes(v)))
     .optional();
 }
+
+/** HOST values that listen on every interface, so clients may reach the port without passing the proxy. */
+const EVERY_INTERFACE = new Set(['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0']);
+
+/**
+ * The warning a start logs when TRUST_PROXY is a hop count while HOST listens on every interface: a client that
+ * reaches the port directly writes its own X-Forwarded-For entry, and so chooses the address every per-address
+ * limit counts by (decision 0087). Undefined when the pair is safe.
+ */
+export function trustProxyWarning(config: { host: string; trustProxy: TrustProxy }): string | undefined {
+  if (typeof config.trustProxy !== 'number' || config.trustProxy === 0) return undefined;
+  if (!EVERY_INTERFACE.has(config.host.trim())) return undefined;
+  return (
+    `TRUST_PROXY=${config.trustProxy} trusts ${config.trustProxy === 1 ? 'one hop' : `${config.trustProxy} hops`} of X-Forwarded-For while HOST=${config.host} ` +
+    'lets clients reach this port directly and write their own address into it, dodging every per-address limit: ' +
+    'set HOST=127.0.0.1 when the proxy runs on this machine, or TRUST_PROXY to the proxies\u2019 addresses, or keep the port closed to all but the proxy'
+  );
+}

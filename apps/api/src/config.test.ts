@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { trustProxyWarning } from './config-parts.js';
+
+/** A production start needs the link key (decision 0087). */
+const LINK_SECRET = 'k'.repeat(32);
 
 describe('loadConfig', () => {
   it('prints one readable line per request in development, unless LOG_LEVEL or production asks for pino JSON', () => {
     expect(loadConfig({}).logFormat).toBe('lines');
     expect(loadConfig({ LOG_LEVEL: 'info' }).logFormat).toBe('json');
-    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET }).logFormat).toBe('json');
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
   });
 
@@ -39,6 +43,13 @@ describe('loadConfig', () => {
 
   it('reads how long a seller has to answer an offer', () => {
     expect(loadConfig({ OFFER_DAYS: '14' }).offerDays).toBe(14);
+  });
+
+  it('lets reports from proved phones hide 5 items an hour unless told otherwise; 0 leaves every one to staff', () => {
+    expect(loadConfig({}).reportHidesPerHour).toBe(5);
+    expect(loadConfig({ REPORT_HIDES_PER_HOUR: '0' }).reportHidesPerHour).toBe(0);
+    expect(() => loadConfig({ REPORT_HIDES_PER_HOUR: 'few' })).toThrow(/REPORT_HIDES_PER_HOUR/);
+    expect(() => loadConfig({ REPORT_HIDES_PER_HOUR: '-1' })).toThrow(/REPORT_HIDES_PER_HOUR/);
   });
 
   it('reads the largest coach fare staff may add', () => {
@@ -130,11 +141,32 @@ describe('loadConfig: message delivery', () => {
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ publicUrl: 'http://localhost:8080', linkSecret: undefined });
   });
 
+  it('warns at start of a TRUST_PROXY hop count while HOST listens on every interface', () => {
+    const warning = (env: Record<string, string>) => trustProxyWarning(loadConfig(env));
+    expect(warning({ TRUST_PROXY: '1' })).toMatch(
+      /^TRUST_PROXY=1 trusts one hop of X-Forwarded-For while HOST=0\.0\.0\.0 lets clients reach this port directly.*set HOST=127\.0\.0\.1/,
+    );
+    expect(warning({ TRUST_PROXY: 'true', HOST: '::' })).toMatch(/^TRUST_PROXY=1 /);
+    expect(warning({ TRUST_PROXY: '2', HOST: '0.0.0.0' })).toMatch(/trusts 2 hops/);
+    expect(warning({ TRUST_PROXY: '1', HOST: '127.0.0.1' })).toBeUndefined();
+    expect(warning({ TRUST_PROXY: '10.0.0.0/8' })).toBeUndefined();
+    expect(warning({})).toBeUndefined();
+  });
+
+  it('refuses to start in production without LINK_SECRET, saying why', () => {
+    for (const unset of [{}, { LINK_SECRET: '' }])
+      expect(() => loadConfig({ NODE_ENV: 'production', ...unset })).toThrow(
+        /LINK_SECRET: is required in production .*so a copy of the database does not hold the key/,
+      );
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET }).linkSecret).toBe(LINK_SECRET);
+    expect(loadConfig({ NODE_ENV: 'test' }).linkSecret).toBeUndefined();
+  });
+
   it('requires staff second factors in production unless REQUIRE_STAFF_MFA says otherwise', () => {
     expect(loadConfig({}).requireStaffMfa).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).requireStaffMfa).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: 'false' }).requireStaffMfa).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_STAFF_MFA: '' }).requireStaffMfa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET }).requireStaffMfa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET, REQUIRE_STAFF_MFA: 'false' }).requireStaffMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LINK_SECRET, REQUIRE_STAFF_MFA: '' }).requireStaffMfa).toBe(true);
     for (const on of ['true', '1', 'ON', 'yes'])
       expect(loadConfig({ REQUIRE_STAFF_MFA: on }).requireStaffMfa).toBe(true);
     expect(() => loadConfig({ REQUIRE_STAFF_MFA: 'sometimes' })).toThrow(
@@ -264,12 +296,14 @@ describe('loadConfig: message delivery', () => {
     );
     for (const weak of ['short-ok', 'aaaaaaaaaaaaaaaa', 'malawi-demo-admin-2026', 'MyPassword2026!'])
       expect(
-        () => loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }),
+        () =>
+          loadConfig({ NODE_ENV: 'production', LINK_SECRET, ADMIN_EMAIL: 'boss@marketplace.mw', ADMIN_PASSWORD: weak }),
         weak,
       ).toThrow(/ADMIN_PASSWORD: must be at least 12 characters in production/);
     expect(
       loadConfig({
         NODE_ENV: 'production',
+        LINK_SECRET,
         ADMIN_EMAIL: 'boss@marketplace.mw',
         ADMIN_PASSWORD: 'Chisomo-mangoes-9-Zomba',
       }).adminEmail,

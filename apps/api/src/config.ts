@@ -32,6 +32,8 @@ export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 export const DEFAULT_OFFER_DAYS = 7;
 /** The largest coach fare staff may add to an order when COACH_FARE_MAX is not set (MWK 50,000: decision 0082). */
 export const DEFAULT_COACH_FARE_MAX = 50_000;
+/** Items reports from proved phones may hide by themselves in an hour when REPORT_HIDES_PER_HOUR is not set (0086). */
+export const DEFAULT_REPORT_HIDES_PER_HOUR = 5;
 /** How long the people of ended orders and seller requests are kept when PERSONAL_DATA_MONTHS is not set (0078). */
 export const DEFAULT_PERSONAL_DATA_MONTHS = 24;
 
@@ -75,6 +77,8 @@ const envSchema = z
     // (messages staff cause are not held by the second). Over them, codes are refused and other SMS wait.
     SMS_MAX_PER_HOUR: wholeNumber('messages', 1, 1_000_000, SMS_BUDGET_DEFAULTS.perHour),
     SMS_MAX_PER_NUMBER_PER_DAY: wholeNumber('messages', 1, 10_000, SMS_BUDGET_DEFAULTS.perNumberDay),
+    // Items reports from proved phones may take off sale by themselves in an hour, over the whole shop (decision 0086).
+    REPORT_HIDES_PER_HOUR: wholeNumber('items', 0, 10_000, DEFAULT_REPORT_HIDES_PER_HOUR),
     // The dashboard warns when more items than this were reserved in the last hour.
     RESERVATION_ALARM_PER_HOUR: wholeNumber('items', 1, 1_000_000, RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
@@ -199,6 +203,15 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
     if (e.NODE_ENV === 'production' && e.ADMIN_PASSWORD && !strongEnough(e.ADMIN_PASSWORD))
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: ADMIN_PASSWORD_HELP });
+    // Without it the key that signs links and seals the two-step secrets lives in the database, so any copy of
+    // the database (a backup) holds it too (decision 0087).
+    if (e.NODE_ENV === 'production' && !e.LINK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_SECRET'],
+        message:
+          'is required in production (at least 32 random characters, e.g. from `openssl rand -base64 48`), so a copy of the database does not hold the key to the links and second factors',
+      });
     if (e.DATABASE_CA_FILE && e.DATABASE_SSL !== 'verify-full')
       ctx.addIssue({ code: 'custom', path: ['DATABASE_CA_FILE'], message: 'needs DATABASE_SSL=verify-full' });
     // The gateway needs both; one without the other is a half-done setup, not "SMS off".
@@ -252,6 +265,8 @@ export type Config = {
   phoneCodesPerIpv4Hour: number;
   /** SMS_MAX_PER_HOUR and SMS_MAX_PER_NUMBER_PER_DAY (decision 0084). */
   smsBudget: SmsBudget;
+  /** REPORT_HIDES_PER_HOUR: items reports may hide by themselves in an hour (0: staff decide every one). */
+  reportHidesPerHour: number;
   offerDays: number;
   coachFareMax: number;
   orderSweepSeconds: number;
@@ -326,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
     phoneCodesPerIpv4Hour: e.PHONE_CODES_PER_IPV4_HOUR,
     smsBudget: { perHour: e.SMS_MAX_PER_HOUR, perNumberDay: e.SMS_MAX_PER_NUMBER_PER_DAY },
+    reportHidesPerHour: e.REPORT_HIDES_PER_HOUR,
     offerDays: e.OFFER_DAYS,
     coachFareMax: e.COACH_FARE_MAX,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,

@@ -115,6 +115,26 @@ describe('server process', () => {
     expect(server.output()).toContain('Invalid environment: PORT:');
   });
 
+  it('refuses a production start without LINK_SECRET, naming it (decision 0087)', async () => {
+    const server = start({ NODE_ENV: 'production', LINK_SECRET: '' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('LINK_SECRET: is required in production');
+  });
+
+  it('warns at start of a TRUST_PROXY hop count while listening on every interface (decision 0087)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
+    const server = start({ PORT: '0', DATA_DIR: dataDir, HOST: '0.0.0.0', TRUST_PROXY: '1' });
+    try {
+      await urlOf(server);
+      expect(server.output()).toContain('TRUST_PROXY=1 trusts one hop of X-Forwarded-For while HOST=0.0.0.0');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('migrates, seeds, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
     const server = start({ PORT: '0', DATA_DIR: dataDir });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { trustProxyWarning } from './config-parts.js';
 import { openDatabase } from './db/database.js';
 import { DEMO_ADMIN } from './db/seed/index.js';
 import { prepareWhenReachable } from './db/start-wait.js';
@@ -51,6 +52,8 @@ async function main() {
   // Not ready until the database is prepared below; the jobs wait for it too (decision 0074).
   const readiness = new Readiness({ starting: true });
   const app = await buildApp({ config: { ...config, webDist }, db, jobs: true, readiness });
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) app.log.warn(proxyWarning);
   if (!config.sms) {
     app.log.warn(
       `Phones are not being proved (no SMS transport): reservations hold items ${config.unprovedHoldHours} hours instead of ${config.reservationHours}`,

@@ -4,9 +4,15 @@
 // - The hoard: reserve every item on sale, in baskets of 20, as one phone from one address, as many phones
 //   from one address, racing, and (with an SMS gateway, so phones must be proved) as a client that cannot read
 //   the codes. Before the caps, two requests reserved all 26 items.
+// - The pay-now hoard (issue 35, decision 0083): with phones proved and mobile money offered (a loopback fake
+//   PayChangu whose charges stay pending), pay-now orders from a client that cannot read the codes hold nothing and
+//   prompt no phone; a buyer with their own proved phone who cancels an unpaid pay-now cannot hold its item again
+//   at once, neither by paying now again nor as a reservation.
 // - The cache flood: 3,000 URLs with parameters no route reads, then 3,000 distinct searches (parameters a
 //   route does read), watching the process's memory against PUBLIC_CACHE_MB.
 import http from 'node:http';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import {
   DEMO_ADMIN,
   deadline,
@@ -15,6 +21,7 @@ import {
   nextClient,
   report,
   request,
+  root,
   rssMb,
   startServer,
   stopServer,
@@ -26,17 +33,25 @@ deadline(5 * 60_000, 'abuse');
 const FLOOD_URLS = 3000;
 const CACHE_MB = 16;
 
-/** An HTTP server speaking Africa's Talking's messaging API that accepts and forgets: the attacker never sees a code. */
+/**
+ * An HTTP server speaking Africa's Talking's messaging API. The attacker never sees what it gets; `texts` is the
+ * phone of an honest buyer (the lapse-block round), who reads their own SMS.
+ */
 async function silentSmsGateway() {
+  const texts = [];
   const server = http.createServer((req, res) => {
-    req.resume();
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
+      const form = new URLSearchParams(raw);
+      texts.push({ to: form.get('to'), message: form.get('message') ?? '' });
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ SMSMessageData: { Recipients: [{ status: 'Success', statusCode: 101 }] } }));
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/version1/messaging`, close: () => server.close() };
+  return { url: `http://127.0.0.1:${server.address().port}/version1/messaging`, texts, close: () => server.close() };
 }
 
 async function onSale(base) {
@@ -143,11 +158,24 @@ try {
   await stopServer(server);
 }
 
-// With an SMS gateway: every unpaid reservation needs a code the hoarder never reads.
+// With an SMS gateway: every unpaid reservation, and every pay-now order, needs a code the hoarder never reads.
 const gateway = await silentSmsGateway();
+const PAYCHANGU = { secretKey: 'sec-stress-abuse', webhookSecret: 'stress-webhook-secret' };
+const { startPayChangu } = await tsImport(path.join(root, 'apps/api/src/modules/payments/testing.ts'), import.meta.url);
+const paychangu = await startPayChangu(PAYCHANGU);
+// Nobody answers a prompt: the charges stay pending, so every hold lasts its whole window.
+paychangu.state.mode = 'pending';
 server = await startServer({
   dataDir: tempDir('abuse-sms'),
-  env: { SMS_API_KEY: 'stress', SMS_USERNAME: 'stress', SMS_API_URL: gateway.url },
+  env: {
+    SMS_API_KEY: 'stress',
+    SMS_USERNAME: 'stress',
+    SMS_API_URL: gateway.url,
+    OUTBOX_POLL_SECONDS: '1',
+    PAYCHANGU_SECRET_KEY: PAYCHANGU.secretKey,
+    PAYCHANGU_WEBHOOK_SECRET: PAYCHANGU.webhookSecret,
+    PAYCHANGU_API_URL: paychangu.url,
+  },
 });
 try {
   const base = server.base;
@@ -173,8 +201,62 @@ try {
   for (let i = 0; i < 6; i++) codes.push((await askCode(nextPhone(), `2001:db8:abcd:1::${i + 2}`)).status);
   figures.codesAskedFromOneAddress = codes.length;
   figures.codesSentFromOneAddress = codes.filter((s) => s === 202).length;
+
+  // The pay-now hoard: Airtel Money with a made-up phone each time (as the issue's 3 addresses and 6 phones did),
+  // from one address and from many, with and without a guessed code.
+  const prompts = () => paychangu.requests.filter((r) => r.path === '/mobile-money/payments/initialize').length;
+  const promptsBefore = prompts();
+  const payNow = { payment: 'airtel_money' };
+  const payAddress = nextClient();
+  const d = await hoard(base, (items) => order(base, items, { client: payAddress, extra: payNow }));
+  const e = await hoard(base, (items) => order(base, items, { extra: { ...payNow, phone_code: '123456' } }));
+  figures.payNowHeldWithoutTheSms = d.held + e.held;
+  figures.payNowStatuses = {};
+  for (const [status, n] of [...Object.entries(d.statuses), ...Object.entries(e.statuses)])
+    figures.payNowStatuses[status] = (figures.payNowStatuses[status] ?? 0) + n;
+  figures.payNowAttempts = Object.values(figures.payNowStatuses).reduce((sum, n) => sum + n, 0);
+  figures.pinPromptsWithoutTheSms = prompts() - promptsBefore;
+
+  // A buyer with their own phone, proved by the code they read: pay now for one item, cancel it unpaid, and order
+  // it again at once, paying now and as a reservation. Before the fix the re-order held it again for 15 minutes.
+  const own = { phone: nextPhone(), client: nextClient() };
+  const ownE164 = `+265${own.phone.slice(1)}`;
+  const ownCode = async () => {
+    const asked = await json(base, {
+      method: 'POST',
+      path: '/api/v1/phone-codes',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': own.client },
+      body: Buffer.from(JSON.stringify({ phone: own.phone })),
+    });
+    if (asked.status !== 202) throw new Error(`own phone's code: ${asked.status}`);
+    for (let i = 0; i < 100; i++) {
+      const sms = gateway.texts.filter((t) => t.to === ownE164 && /code is \d{6}$/.test(t.message)).at(-1);
+      if (sms) return sms.message.slice(-6);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the own phone never got its code');
+  };
+  const [item] = await onSale(base);
+  const first = await order(base, [item], { ...own, extra: { ...payNow, phone_code: await ownCode() } });
+  if (first.status !== 201) throw new Error(`own pay-now order: ${first.status} ${JSON.stringify(first.body)}`);
+  const token = first.body.orders[0].token;
+  const ownToken = first.body.phone_token;
+  const cancelled = await json(base, {
+    method: 'POST',
+    path: `/api/v1/orders/${token}/cancel`,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': own.client },
+    body: Buffer.from('{}'),
+  });
+  if (cancelled.status !== 200) throw new Error(`own cancel: ${cancelled.status}`);
+  const again = [
+    await order(base, [item], { ...own, extra: { ...payNow, phone_token: ownToken } }),
+    await order(base, [item], { ...own, extra: { phone_token: ownToken } }),
+  ];
+  figures.reorderStatusesAfterCancel = again.map((r) => r.status);
+  figures.reheldAfterCancellingPayNow = again.filter((r) => r.status === 201).length;
 } finally {
   await stopServer(server);
   gateway.close();
+  await paychangu.close();
 }
 report(figures);

@@ -439,6 +439,8 @@ async function main() {
           MALLOC_ARENA_MAX: '1',
           ...process.env,
           NODE_ENV: 'production',
+          // Production refuses to start without the link key (decision 0087).
+          LINK_SECRET: randomBytes(36).toString('base64url'),
           HOST: '127.0.0.1',
           PORT: String(port),
           DATA_DIR: dir,

@@ -143,6 +143,15 @@ const CHECKS = [
       ['items reserved without reading the SMS code (phones proved)', zero(f.heldWithoutReadingTheSms)],
       ['codes guessed along the way', info(f.guessesTried)],
       [
+        `items held by ${f.payNowAttempts} pay-now orders without reading the SMS code (phones proved)`,
+        zero(f.payNowHeldWithoutTheSms),
+      ],
+      ['PIN prompts sent for those orders', zero(f.pinPromptsWithoutTheSms)],
+      [
+        'items held again at once after cancelling an unpaid pay-now (paying now, then as a reservation)',
+        zero(f.reheldAfterCancellingPayNow),
+      ],
+      [
         `SMS codes sent of ${f.codesAskedFromOneAddress} asked from one IPv6 /64 in an hour (7 phones)`,
         atMost(f.codesSentFromOneAddress, 3),
       ],
@@ -175,6 +184,25 @@ const CHECKS = [
       ['codes sent from one IPv6 /64 for new numbers', atMost(f.codesFromOneIpv6Net, 3)],
       ['orders the bot placed with its own SIMs', info(f.ordersPlacedBySims)],
       ['seconds', info(f.seconds)],
+    ],
+  },
+  {
+    name: 'hide-listings',
+    title: 'A stranger hiding rivals’ listings with reports (SQLite, demo data, phones proved by SMS)',
+    args: ['apps/api/stress/hide-listings.mjs'],
+    limitMs: 5 * MIN,
+    rows: (f) => [
+      ['listings on sale at the start', info(f.listingsAtStart)],
+      [
+        `listings one client hid with ${f.strangersPerListing} anonymous reports each, from as many addresses`,
+        zero(f.hiddenByAnonymousStrangers),
+      ],
+      ['listings hidden by reports claiming phones without their proof', zero(f.hiddenByClaimedPhones)],
+      [
+        `listings one client hid with ${f.phonesProved} phones it proved (REPORT_HIDES_PER_HOUR=${f.hidesPerHour})`,
+        atMost(f.hiddenByProvedPhones, f.hidesPerHour),
+      ],
+      ['proved reports that would have hidden an item past the hourly cap (metric)', info(f.hidesCappedMetric)],
     ],
   },
   {

@@ -10,6 +10,11 @@ export const loginSchema = z.object({
     .string({ message: /*i18n*/ 'Password is required' })
     .min(1, /*i18n*/ 'Password is required')
     .max(128, /*i18n*/ 'Password must be at most 128 characters'),
+  /**
+   * Staff with two-step login, while the account's failed-login cap holds: a code sent with the password opens
+   * the session at once (docs/decisions/0085). Any other time it is ignored and the code step follows.
+   */
+  code: z.string().trim().max(20, 'Enter the 6-digit code or a recovery code').optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 export const loginResultSchema = z.object({

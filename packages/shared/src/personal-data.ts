@@ -111,6 +111,8 @@ export const personalDataSchema = z.object({
   payments: z.array(personalPaymentSchema),
   /** Codes sent to prove the phone: only how many (the codes are hashed). */
   phone_codes: z.number().int(),
+  /** Reports of listings proved with the phone (decision 0086): only how many; erasing keeps them, phone aside. */
+  listing_reports: z.number().int(),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
 
@@ -136,7 +138,8 @@ export function nothingKept(d: PersonalData): boolean {
       d.alerts.length +
       d.transfer_requests.length +
       d.payments.length +
-      d.phone_codes ===
+      d.phone_codes +
+      d.listing_reports ===
     0
   );
 }

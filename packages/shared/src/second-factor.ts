@@ -42,3 +42,11 @@ export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 export const SECOND_FACTOR_SETUP_NEEDED = 'Set up two-step login on your account page first.';
+
+/** Wrong codes in a row, over any number of logins, that lock a second factor (docs/decisions/0085). */
+export const MAX_WRONG_CODES = 10;
+/** The answer (423) to any code while the second factor is locked, the right one included. */
+export const SECOND_FACTOR_LOCKED =
+  'Two-step login is locked after 10 wrong codes. Open the link we emailed you to unlock it, or ask an Admin.';
+export const UNLOCK_LINK_INVALID =
+  'This unlock link is not valid: it was used already or has expired. Ask an Admin to unlock your two-step login.';

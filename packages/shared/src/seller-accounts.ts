@@ -12,8 +12,15 @@ export const SELLER_ACCOUNT_STATES = ['offered', 'exists', 'linked'] as const;
 export const sellerAccountOfferSchema = z.object({ state: z.enum(SELLER_ACCOUNT_STATES), email_hint: z.string() });
 export type SellerAccountOffer = z.infer<typeof sellerAccountOfferSchema>;
 
-/** POST /v1/sells/{status_token}/account: the password of the new seller account. */
-export const sellerAccountSchema = z.object({ password: passwordField });
+/**
+ * POST /v1/sells/{status_token}/account: asks for the link only. Whoever holds the item's private link is not
+ * proved to own the email, so the password is chosen on the confirm page (docs/decisions/0086); a password sent
+ * by an older page is dropped unread.
+ */
+export const sellerAccountSchema = z.object({});
+/** POST /v1/account/confirm/{token}: the password the email's owner chooses for the new account. */
+export const confirmSellerAccountSchema = z.object({ password: passwordField });
+export type ConfirmSellerAccountInput = z.infer<typeof confirmSellerAccountSchema>;
 export type SellerAccountInput = z.infer<typeof sellerAccountSchema>;
 /** Its 202 answer: the link went to the item's email (masked), whatever that email already has. */
 export const sellerAccountRequestedSchema = z.object({ email_hint: z.string() });
@@ -51,6 +58,6 @@ export const accountItemsSchema = z.object({
 });
 export type AccountItems = z.infer<typeof accountItemsSchema>;
 
-/** The status page's form: the password typed twice, since nobody can show it back to the seller later. */
+/** The confirm page's form: the password typed twice, since nobody can show it back to the seller later. */
 export const sellerPasswordFormSchema = newPasswordFormSchema;
 export type SellerPasswordForm = z.infer<typeof sellerPasswordFormSchema>;

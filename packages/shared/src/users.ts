@@ -64,6 +64,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   /** Whether the user logs in with a second factor (docs/decisions/0050); an Admin can reset it. */
   second_factor: z.boolean(),
+  /** Whether 10 wrong codes in a row locked it (docs/decisions/0085); an Admin can unlock it. */
+  second_factor_locked: z.boolean(),
   /** The shop of a Shop staff user; null for other roles. */
   shop_id: z.number().int().nullable(),
 });

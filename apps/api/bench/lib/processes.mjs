@@ -66,6 +66,8 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArg
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Production refuses to start without the link key (decision 0087).
+        LINK_SECRET: 'bench-only-link-secret-not-for-real-use',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,

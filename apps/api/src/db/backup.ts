@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
+import { privateDatabaseFile, privateFiles, privateFolder } from './private-files.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 
 /** Backups are `marketplace-YYYYMMDDTHHMMSSZ.db`: sorting the names sorts them by time (decision 0073). */
@@ -35,7 +36,9 @@ const COPY_RETRY_MS = 200;
  * (decision 0073). The copy is written under a temporary name and renamed only once it checked out.
  */
 export async function takeBackup(copy: (destination: string) => Promise<void>, dir: string, at: Date): Promise<Backup> {
-  fs.mkdirSync(dir, { recursive: true });
+  // Backups are as private as the database (decision 0087): older ones are narrowed too.
+  privateFolder(dir);
+  privateFiles(...listBackups(dir));
   const file = path.resolve(dir, backupName(at));
   if (fs.existsSync(file)) throw new Error(`${file} already exists: one backup per second`);
   const partial = `${file}.${process.pid}.partial`;
@@ -45,6 +48,8 @@ export async function takeBackup(copy: (destination: string) => Promise<void>, d
   for (let attempt = 1; ; attempt += 1) {
     let problem: string | undefined;
     try {
+      // Created 0600 before SQLite opens it (SQLite would create it 0644).
+      privateDatabaseFile(partial);
       await copy(partial);
       problem = checkCopy(partial, { journalToFile: true });
     } catch (error) {

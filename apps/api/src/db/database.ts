@@ -19,6 +19,7 @@ import {
 } from 'kysely';
 import { onlineBackup } from './backup.js';
 import { FaultLog, faultOf } from './faults.js';
+import { privateDatabaseFile, privateFiles, privateFolder } from './private-files.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -175,10 +176,16 @@ function breaksConnection(error: unknown): boolean {
 }
 
 function openSqlite(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Only the server's user reads the database and its WAL (decision 0087).
+  if (file !== ':memory:') {
+    privateFolder(path.dirname(file));
+    privateDatabaseFile(file);
+  }
   const database = new SQLiteDatabase(file);
   database.pragma(`busy_timeout = ${SQLITE_BUSY_MS}`);
   switchToWal(database);
+  // SQLite gives a new -wal and -shm the database's mode; one left from before 0087 is narrowed here.
+  if (file !== ':memory:') privateFiles(`${file}-wal`, `${file}-shm`);
   // FULL: an acknowledged submission survives power loss (docs/architecture.md#database).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { checkCopy, stampOf } from './backup.js';
+import { privateFiles, privateFolder } from './private-files.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 
 export class RestoreRefused extends Error {}
@@ -18,8 +19,10 @@ export function restoreBackup(copy: string, target: string, at: Date): { aside: 
   const aside = fs.existsSync(target) ? moveAside(target, at) : undefined;
   // Copied under a temporary name, then renamed: a restore cut halfway leaves no half-written database.
   const incoming = `${target}.restoring`;
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  privateFolder(path.dirname(target));
   fs.copyFileSync(copy, incoming);
+  // copyFile keeps the backup's mode: the database is 0600 whatever the copy was (decision 0087).
+  privateFiles(incoming);
   const fd = fs.openSync(incoming, 'r+');
   fs.fsyncSync(fd);
   fs.closeSync(fd);
@@ -50,6 +53,7 @@ function moveAside(target: string, at: Date): string {
   const aside = `${base}-before-restore-${stampOf(at)}.db`;
   for (const suffix of ['', '-wal', '-shm']) {
     if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, aside + suffix);
+    privateFiles(aside + suffix);
   }
   return aside;
 }

@@ -28,7 +28,7 @@ export interface UsersTable {
 
 export interface EmailLinksTable {
   id: Generated<number>;
-  purpose: 'seller_account' | 'password_reset';
+  purpose: 'seller_account' | 'password_reset' | 'second_factor_unlock';
   token_hash: string;
   email: string;
   user_id: number | null;
@@ -58,6 +58,10 @@ interface SecondFactorsTable {
   confirmed_at: Time | null;
   /** The time step of the last code accepted: that code and earlier ones are refused. */
   last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Wrong codes in a row (each try claimed before it is judged); 10 lock the factor (docs/decisions/0085). */
+  failed_codes: ColumnType<number, number | undefined, number>;
+  /** When the 10th wrong code locked it; null when unlocked. */
+  locked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
 }
 
 interface RecoveryCodesTable {
@@ -267,11 +271,15 @@ interface ProductReportsTable {
   product_id: number;
   visitor_id: string;
   address_group: string;
+  /** The reporter's proved phone (+265...); null for an anonymous report (migration 0043). */
+  phone: string | null;
   reason: ReportReason;
   note: string | null;
   created_at: Time;
   closed_at: Time | null;
   decision: ReportDecision | null;
+  /** Set on the report whose count hid the item: the hourly cap on automatic hides counts these. */
+  hid_at: Time | null;
 }
 
 interface FeaturedProductsTable {
@@ -433,6 +441,8 @@ export interface OrdersTable {
   link_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the 6-hour reminder was claimed by a sweep: set once, so each order is reminded at most once. */
   reminded_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  /** When the buyer was told the order is reserved: at placement, or for pay-now once paid or held unpaid (0083). */
+  told_placed_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   /** A coach parcel's town and the buyer's company or depot (decision 0072); null for other orders. */
   coach_town: ColumnType<string | null, string | null | undefined, string | null>;
   coach_depot: ColumnType<string | null, string | null | undefined, string | null>;

@@ -129,6 +129,25 @@ describe.each(engines)('metrics [%s]', (engine) => {
     expect(far.body).not.toContain('marketplace_');
   });
 
+  it('refuses a same-machine proxy whatever forwarding header it sends (X-Real-IP alone included)', async () => {
+    const headers: Record<string, string>[] = [
+      { 'x-real-ip': '41.70.1.2' },
+      { forwarded: 'for=41.70.1.2' },
+      { 'x-forwarded-host': 'marketplace.mw' },
+      { 'x-forwarded-proto': 'https' },
+      { 'x-client-ip': '41.70.1.2' },
+      { 'true-client-ip': '41.70.1.2' },
+      { 'cf-connecting-ip': '41.70.1.2' },
+      { 'x-original-forwarded-for': '41.70.1.2' },
+      { via: '1.1 nginx' },
+    ];
+    for (const h of headers) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/metrics', headers: h });
+      expect(res.statusCode, JSON.stringify(h)).toBe(403);
+      expect(res.body).not.toContain('marketplace_');
+    }
+  });
+
   it('with METRICS_TOKEN, answers its bearer token from anywhere and nothing else', async () => {
     const secret = 'metrics-token-0123456789';
     const other = await createTestApp(engine, { metricsToken: secret });

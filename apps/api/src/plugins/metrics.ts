@@ -37,6 +37,8 @@ export interface Metrics {
   job<T>(name: string, run: () => Promise<T>): Promise<T>;
   /** A message a gateway refused for a reason an operator must fix (its balance is empty). */
   outboxAlert(alert: OutboxAlert): void;
+  /** Proved phones' reports hid an item, or would have past the hourly cap (REPORT_HIDES_PER_HOUR). */
+  reportHide(result: 'hidden' | 'capped'): void;
 }
 
 export function createMetrics(): Metrics {
@@ -74,10 +76,18 @@ export function createMetrics(): Metrics {
   });
   // At zero from the start: Prometheus' increase() cannot see the first count of a series that appears with it.
   outboxAlerts.inc({ alert: 'sms_balance' satisfies OutboxAlert }, 0);
+  const reportHides = new Counter({
+    name: `${PREFIX}report_hides_total`,
+    help: 'Items reports from proved phones took off sale (result="hidden"), or left on sale for staff because the hourly cap was reached (result="capped").',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  for (const result of ['hidden', 'capped']) reportHides.inc({ result }, 0);
   return {
     registry,
     cacheLookup: (result) => lookups.inc({ result }),
     outboxAlert: (alert) => outboxAlerts.inc({ alert }),
+    reportHide: (result) => reportHides.inc({ result }),
     async job(name, run) {
       const end = durations.startTimer({ job: name });
       runs.inc({ job: name });
@@ -214,9 +224,30 @@ const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 /**
+ * Headers by which some proxy says it forwarded a request (nginx's common `X-Real-IP`, RFC 7239's `Forwarded`,
+ * the CDNs' own, `Via`): a scraper on this machine sends none of them (decision 0087).
+ */
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-original-forwarded-for',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'forwarded',
+  'via',
+];
+
+/**
  * With METRICS_TOKEN, its bearer token from anywhere; without, this machine only: the connection and the client
- * (request.ip, which follows TRUST_PROXY) are loopback and nothing was forwarded, so a balancer on the same machine
- * does not open the metrics to the world.
+ * (request.ip, which follows TRUST_PROXY) are loopback and no forwarding header of any kind came, so a proxy on
+ * the same machine (sending only X-Real-IP, say) does not open the metrics to the world.
  */
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
@@ -226,8 +257,7 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   return (
     isLoopback(request.raw.socket.remoteAddress) &&
     isLoopback(request.ip) &&
-    request.headers['x-forwarded-for'] === undefined &&
-    request.headers.forwarded === undefined
+    FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)
   );
 }
 

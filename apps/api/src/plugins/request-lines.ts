@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { loggedUrl } from './logged-url.js';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
@@ -31,6 +32,20 @@ export function readableLines(out: { write(text: string): unknown } = process.st
   };
 }
 
+/**
+ * pino's `req` in every line that names the request (Fastify's "incoming request", errors): the URL as
+ * `loggedUrl` masks it, never a private link's token or a looked-up phone or email (decision 0087).
+ */
+export function requestSerializer(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** One line per answered request, in place of Fastify's "incoming request", "request completed" and "route not found". */
 export class RequestLines extends LogController {
   override incomingRequest(): void {}
@@ -38,7 +53,7 @@ export class RequestLines extends LogController {
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    const line = `${request.method} ${loggedUrl(request)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }

@@ -42,6 +42,7 @@ const SellerRequestDetailPage = screen(
   () => import('./seller-requests/SellerRequestDetailPage'),
   'SellerRequestDetailPage',
 );
+const UnlockTwoStepPage = screen(() => import('./unlock/UnlockTwoStepPage'), 'UnlockTwoStepPage');
 const MyAccountPage = screen(() => import('./account/MyAccountPage'), 'MyAccountPage');
 const AdminNotFound = screen(() => import('./AdminNotFound'), 'AdminNotFound');
 
@@ -57,6 +58,15 @@ export default function AdminApp() {
             element={
               <Suspense fallback={<FormSkeleton />}>
                 <LoginPage />
+              </Suspense>
+            }
+          />
+          {/* The link emailed when two-step login locks (docs/decisions/0085): its owner cannot log in. */}
+          <Route
+            path="unlock-two-step/:token"
+            element={
+              <Suspense fallback={<FormSkeleton />}>
+                <UnlockTwoStepPage />
               </Suspense>
             }
           />

@@ -62,20 +62,45 @@ export function needsPhoneCode(error: unknown): boolean {
 /** The phone's proof: the code just sent to it, or a kept token, or nothing yet. */
 export type PhoneProof = { phone_code: string } | { phone_token: string } | Record<string, never>;
 
+// The code last sent, for this tab (decision 0083): a reload while the SMS is on its way shows the code box again
+// instead of asking for a new code, which would cost another SMS and replace the one arriving.
+const SENT_KEY = 'phone-code-sent';
+
+/** The phone a code was sent to in this tab, while that code can still be used. */
+function sentCode(now = Date.now()): string | null {
+  try {
+    const sent = JSON.parse(readStorage(SENT_KEY, 'sessionStorage') ?? 'null') as Partial<PhoneCodeSent> | null;
+    if (typeof sent?.phone !== 'string' || typeof sent.expires_at !== 'string') return null;
+    return Date.parse(sent.expires_at) > now ? sent.phone : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepSentCode(sent: PhoneCodeSent | null): void {
+  writeStorage(
+    SENT_KEY,
+    sent ? JSON.stringify({ phone: sent.phone, expires_at: sent.expires_at }) : null,
+    'sessionStorage',
+  );
+}
+
 /**
  * The code step of a call that may need the phone proved (the checkout, paying at the shop instead): which
  * phone a code went to, the code as typed, and the proof to send. `onFailure` hears a code that could not be sent.
  */
 export function usePhoneCode(onFailure: (error: unknown) => void) {
   /** The phone a code was sent to, once the server asked for one. */
-  const [codePhone, setCodePhone] = useState<string | null>(null);
+  const [codePhone, setCodePhone] = useState<string | null>(sentCode);
   const [code, setCode] = useState('');
   const [sending, setSending] = useState(false);
 
   async function sendCode(phone: string) {
     setSending(true);
     try {
-      await askPhoneCode(phone);
+      const sent = await askPhoneCode(phone);
+      // The server answers the number as it normalised it; the form compares the number as typed.
+      keepSentCode({ phone, expires_at: sent.expires_at });
       setCodePhone(phone);
       setCode('');
     } catch (error) {
@@ -95,5 +120,10 @@ export function usePhoneCode(onFailure: (error: unknown) => void) {
     return token ? { phone_token: token } : {};
   }
 
-  return { codePhone, code, setCode, sending, sendCode, proofFor };
+  /** The code was used (the order placed): a reload no longer shows its box. */
+  function codeUsed() {
+    keepSentCode(null);
+  }
+
+  return { codePhone, code, setCode, sending, sendCode, proofFor, codeUsed };
 }

@@ -22,8 +22,67 @@ function listFile(): string {
 // (docs/decisions/0042), a few MB of memory for a check that costs a lookup.
 const common = new Set(gunzipSync(fs.readFileSync(listFile())).toString('utf8').split('\n'));
 
+// Digits and symbols around a word: what people add to a known word to meet a length rule ("Password1!").
+const AROUND = /^[\d\W_]+|[\d\W_]+$/g;
+const MIN_WORD = 4;
+
+/**
+ * The words the breached list shows people dress up with digits and symbols (docs/decisions/0085): every
+ * entry's word without them, so "password" (116 entries, "password1..", "password2024"...), "pakistan" or
+ * "iloveyou" count with any digits added, not only the spellings the list happened to hold.
+ */
+const dressedWords = new Set(
+  [...common].map((entry) => entry.replace(AROUND, '')).filter((word) => word.length >= MIN_WORD),
+);
+
+/**
+ * Words guessers try first for this site (NIST SP 800-63B: "context-specific words"): the country, its towns,
+ * its networks and the product. The lists hold "pakistan2024" but not "malawi2024".
+ */
+const PLACE_WORDS = new Set([
+  'malawi',
+  'lilongwe',
+  'blantyre',
+  'zomba',
+  'mzuzu',
+  'kasungu',
+  'mangochi',
+  'karonga',
+  'salima',
+  'dedza',
+  'nkhotakota',
+  'limbe',
+  'nyasa',
+  'nyasaland',
+  'chichewa',
+  'kwacha',
+  'airtel',
+  'mpamba',
+  'marketplace',
+  'marketplacemalawi',
+]);
+
+// Undoes the usual letter swaps ("p@ssw0rd"), read after the digits and symbols around the word are gone.
+const SWAPS: Record<string, string> = {
+  '@': 'a',
+  '4': 'a',
+  '3': 'e',
+  '1': 'i',
+  '!': 'i',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '7': 't',
+};
+const unswap = (word: string) => word.replace(/[@431!0$57]/g, (c) => SWAPS[c] ?? c);
+
 function isCommonPassword(password: string): boolean {
-  return common.has(password.trim().normalize('NFKC').toLowerCase());
+  const typed = password.trim().normalize('NFKC').toLowerCase();
+  if (common.has(typed)) return true;
+  // A known word with digits or symbols around it, however spelled.
+  const word = unswap(typed.replace(AROUND, ''));
+  if (word.length < MIN_WORD) return false;
+  return common.has(word) || dressedWords.has(word) || PLACE_WORDS.has(word);
 }
 
 /** A 400 on the password field, like the schema's own messages, before any hash is made. */

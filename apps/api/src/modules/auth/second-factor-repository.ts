@@ -95,12 +95,71 @@ export function findChallenge(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function countChallengeAttempt(db: Executor, id: number) {
-  await db
+/**
+ * Claims one try of a live challenge before its code is judged: one conditional statement, so parallel codes
+ * cannot all read the same count (PostgreSQL re-checks the row after a concurrent update commits); false when
+ * its tries are spent, or it was used or expired.
+ */
+export async function claimChallengeTry(db: Executor, id: number, maxTries: number, now: string) {
+  const result = await db
     .updateTable('login_challenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', maxTries)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Claims one try of a confirmed, unlocked factor before a code is judged (docs/decisions/0085): the count of
+ * wrong codes in a row goes up first and a right code sets it back to 0, so parallel codes cannot pass the lock.
+ * False when the factor is locked or its tries are all claimed.
+ */
+export async function claimCodeTry(db: Executor, userId: number, maxTries: number) {
+  const result = await db
+    .updateTable('second_factors')
+    .set((eb) => ({ failed_codes: eb('failed_codes', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('confirmed_at', 'is not', null)
+    .where('locked_at', 'is', null)
+    .where('failed_codes', '<', maxTries)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A right code: the wrong ones before it no longer count (unless they locked the factor meanwhile). */
+export async function clearFailedCodes(db: Executor, userId: number) {
+  await db
+    .updateTable('second_factors')
+    .set({ failed_codes: 0 })
+    .where('user_id', '=', userId)
+    .where('locked_at', 'is', null)
     .execute();
+}
+
+/** Locks the factor once its wrong codes reach the limit; true for the one request that locked it. */
+export async function lockFactor(db: Executor, userId: number, maxTries: number, now: string) {
+  const result = await db
+    .updateTable('second_factors')
+    .set({ locked_at: now })
+    .where('user_id', '=', userId)
+    .where('locked_at', 'is', null)
+    .where('failed_codes', '>=', maxTries)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Unlocks a locked factor (its secret and recovery codes stay); false when it was not locked. */
+export async function unlockFactor(db: Executor, userId: number) {
+  const result = await db
+    .updateTable('second_factors')
+    .set({ locked_at: null, failed_codes: 0 })
+    .where('user_id', '=', userId)
+    .where('locked_at', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Spends a challenge; false when another request spent it first. */

@@ -10,8 +10,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { addressGroup } from '../../plugins/address-group.js';
-import { ADMIN_ONLY, STAFF } from '../../plugins/access.js';
-import { idParams } from '../../plugins/params.js';
+import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
+import { idParams, tokenParams } from '../../plugins/params.js';
+import { unlockByAdmin, unlockWithLink } from './second-factor-lock.js';
 import {
   confirmSetup,
   loginWithCode,
@@ -27,16 +28,19 @@ export interface SecondFactorRouteOptions {
   /** The server's link key, which the TOTP secrets are encrypted under (secret-box.ts). */
   key: () => Promise<string>;
   requireStaffMfa: boolean;
+  /** Where the web app is, for the unlock link emailed when a factor locks. */
+  publicUrl: string;
 }
 
 export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRouteOptions> = async (
   fastify,
-  { db, clock, key, requireStaffMfa },
+  { db, clock, key, requireStaffMfa, publicUrl },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  // The signed-in staff member's own factor: reachable while set-up is all their session may do (plugins/auth.ts).
-  const own = { access: STAFF, secondFactorSetup: true };
+  // The signed-in staff member's own factor, for every staff role (Shop staff too: it holds nothing of a shop):
+  // reachable while set-up is all their session may do (plugins/auth.ts).
+  const own = { access: SHOP_WORK, shopOf: 'none', secondFactorSetup: true } as const;
 
   app.post(
     '/v1/auth/login/code',
@@ -46,7 +50,20 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRouteOptions> = 
       schema: { tags, body: loginCodeSchema, response: { 200: loginResultSchema } },
     },
     async (request) =>
-      loginWithCode(db.kysely, await key(), request.body, addressGroup(request.ip), { codeTime: clock() }),
+      loginWithCode(db.kysely, await key(), request.body, addressGroup(request.ip), { codeTime: clock(), publicUrl }),
+  );
+
+  app.post(
+    '/v1/auth/second-factor/unlock/:token',
+    {
+      // The token is 256 random bits; the limit only keeps the endpoint cheap.
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, params: tokenParams },
+    },
+    async (request, reply) => {
+      await unlockWithLink(db.kysely, request.params.token, clock());
+      return reply.status(204).send();
+    },
   );
 
   app.get(
@@ -71,7 +88,7 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRouteOptions> = 
     '/admin/account/second-factor/turn-off',
     { config: own, schema: { tags, body: secondFactorCodeSchema } },
     async (request, reply) => {
-      await turnOff(db.kysely, await key(), request.user!, request.body.code, clock());
+      await turnOff(db.kysely, await key(), request.user!, request.body.code, clock(), publicUrl);
       return reply.status(204).send();
     },
   );
@@ -81,6 +98,15 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRouteOptions> = 
     { config: { access: ADMIN_ONLY }, schema: { tags: ['users'], params: idParams } },
     async (request, reply) => {
       await resetSecondFactor(db.kysely, request.user!, request.params.id, clock());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/second-factor/unlock',
+    { config: { access: ADMIN_ONLY }, schema: { tags: ['users'], params: idParams } },
+    async (request, reply) => {
+      await unlockByAdmin(db.kysely, request.user!.id, request.params.id, clock());
       return reply.status(204).send();
     },
   );

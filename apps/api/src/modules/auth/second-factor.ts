@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
+  MAX_WRONG_CODES,
   ORDER_NUMBER_ALPHABET,
   RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_LOCKED,
   type LoginCodeInput,
+  type LoginInput,
   type LoginResult,
   type SecondFactorSetup,
   type SecondFactorStatus,
@@ -16,9 +19,12 @@ import { recordAudit } from '../audit/repository.js';
 import { findUser } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
 import { clearLoginFailures, revokeUserSessions } from './repository.js';
+import { lockIfTooManyWrong } from './second-factor-lock.js';
 import {
+  claimChallengeTry,
+  claimCodeTry,
+  clearFailedCodes,
   confirmFactor,
-  countChallengeAttempt,
   deleteFactor,
   findChallenge,
   findFactor,
@@ -30,7 +36,14 @@ import {
   useStep,
 } from './second-factor-repository.js';
 import { open, seal } from './secret-box.js';
-import { countFailure, openSession, refuseWhileThrottled, type SessionUser } from './service.js';
+import {
+  checkPassword,
+  countFailure,
+  isStaff,
+  openSession,
+  refuseWhileThrottled,
+  type SessionUser,
+} from './service.js';
 import { hashToken } from './tokens.js';
 import { base32Encode, matchStep, newSecret, otpauthUrl } from './totp.js';
 
@@ -39,8 +52,8 @@ import { base32Encode, matchStep, newSecret, otpauthUrl } from './totp.js';
 // for the one connection the transaction holds.
 
 const ISSUER = 'Marketplace Malawi';
-/** Wrong codes one challenge takes before the password must be typed again (the login caps count them too). */
-const CHALLENGE_ATTEMPTS = 5;
+/** Codes one challenge takes before the password must be typed again (the login caps count them too). */
+export const CHALLENGE_ATTEMPTS = 5;
 
 export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
 export const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
@@ -52,6 +65,17 @@ export const NOT_YOURSELF = 'Ask another Admin to reset your own two-step login.
 
 type CodeCheck = 'totp' | 'recovery' | 'wrong' | 'reused';
 
+/** Where a code is checked against a confirmed factor: the owner to email if it locks, and the link's site. */
+export interface CodeContext {
+  owner: { id: number; email: string; display_name: string };
+  publicUrl: string;
+}
+
+/** 423 for every code while the factor is locked, the right one too, so guessing on cannot find it. */
+export function lockedError() {
+  return new HttpError(423, SECOND_FACTOR_LOCKED, undefined, { code: 'second_factor_locked' });
+}
+
 /** A typed recovery code the way it was stored: letters and digits only, upper case. */
 const normalizeRecovery = (code: string) => code.toUpperCase().replace(/[^0-9A-Z]/g, '');
 
@@ -61,10 +85,36 @@ function newRecoveryCode(): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-/** Checks a code from the app (each time step once) or a recovery code (each once) against a confirmed factor. */
-async function checkCode(db: Executor, key: string, userId: number, typed: string, now: Date): Promise<CodeCheck> {
+/**
+ * Checks a code from the app (each time step once) or a recovery code (each once) against a confirmed factor.
+ * The try is claimed on the factor first (docs/decisions/0085): a locked factor, or one whose tries parallel
+ * requests hold, answers 423 without judging the code; a wrong code may lock it, a right one clears the count.
+ */
+export async function checkCode(
+  db: Kysely<Database>,
+  key: string,
+  { owner, publicUrl }: CodeContext,
+  typed: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const userId = owner.id;
   const factor = await findFactor(db, userId);
   if (!factor?.confirmed_at) return 'wrong';
+  if (!(await claimCodeTry(db, userId, MAX_WRONG_CODES))) throw lockedError();
+  const check = await judgeCode(db, key, userId, factor, typed, now);
+  if (check === 'totp' || check === 'recovery') await clearFailedCodes(db, userId);
+  else await lockIfTooManyWrong(db, owner, MAX_WRONG_CODES, publicUrl, now);
+  return check;
+}
+
+async function judgeCode(
+  db: Executor,
+  key: string,
+  userId: number,
+  factor: { secret_box: string; last_step: number | null },
+  typed: string,
+  now: Date,
+): Promise<CodeCheck> {
   const digits = typed.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
     const secret = open(key, userId, factor.secret_box);
@@ -87,7 +137,7 @@ export async function loginWithCode(
   key: string,
   input: LoginCodeInput,
   ip: string,
-  { now = new Date(), codeTime = now }: { now?: Date; codeTime?: Date } = {},
+  { now = new Date(), codeTime = now, publicUrl }: { now?: Date; codeTime?: Date; publicUrl: string },
 ): Promise<LoginResult> {
   const challenge = await findChallenge(db, hashToken(input.challenge));
   const live =
@@ -98,11 +148,16 @@ export async function loginWithCode(
     now.getTime() < Date.parse(challenge.expires_at);
   if (!live) throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
   const emailKey = challenge.email.toLowerCase();
-  await refuseWhileThrottled(db, emailKey, ip, now);
+  // The challenge proves the password, so the account's cap does not hold the owner back here (decision 0085):
+  // codes are bounded by the challenge's tries and the factor's lock.
+  await refuseWhileThrottled(db, emailKey, ip, now, { accountCap: false });
+  // Claim the try before judging: the read above is only a quick refusal (docs/decisions/0085).
+  if (!(await claimChallengeTry(db, challenge.id, CHALLENGE_ATTEMPTS, now.toISOString())))
+    throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
 
-  const check = await checkCode(db, key, challenge.user_id, input.code, codeTime);
+  const owner = { id: challenge.user_id, email: challenge.email, display_name: challenge.display_name };
+  const check = await checkCode(db, key, { owner, publicUrl }, input.code, codeTime);
   if (check === 'wrong' || check === 'reused') {
-    await countChallengeAttempt(db, challenge.id);
     await countFailure(db, emailKey, ip, now);
     throw new HttpError(401, check === 'wrong' ? WRONG_CODE : CODE_REUSED);
   }
@@ -118,6 +173,48 @@ export async function loginWithCode(
       at: now.toISOString(),
     });
   return openSession(db, { id: challenge.user_id, display_name: challenge.display_name, role: challenge.role }, now);
+}
+
+/** The per-account cap's 429 (service.ts), which staff with a second factor may pass with a code. */
+export const isAccountCap = (error: unknown) =>
+  error instanceof HttpError && (error.extra as { code?: string } | undefined)?.code === 'account_capped';
+
+/**
+ * The per-account cap holds (strangers failed 50 times on the account): the password and a code of the account's
+ * second factor sent together still open a session (decision 0085), so a stranger cannot lock its owner out.
+ * Every other outcome answers the cap's own 429 (`capped`), uncounted, so the cap still tells nobody whether a
+ * password was right; wrong codes behind a right password still count towards the factor's lock.
+ */
+export async function loginPastTheCap(
+  db: Kysely<Database>,
+  key: () => Promise<string>,
+  input: LoginInput,
+  ip: string,
+  capped: HttpError,
+  { now = new Date(), codeTime = now, publicUrl }: { now?: Date; codeTime?: Date; publicUrl: string },
+): Promise<LoginResult> {
+  const emailKey = input.email.trim().toLowerCase();
+  const { user, passwordOk } = await checkPassword(db, emailKey, input.password);
+  if (!input.code || !user || !passwordOk || user.status !== 'active' || !isStaff(user.role)) throw capped;
+  if (!(await findFactor(db, user.id))?.confirmed_at) throw capped;
+  const owner = { id: user.id, email: user.email, display_name: user.display_name };
+  let check: CodeCheck;
+  try {
+    check = await checkCode(db, await key(), { owner, publicUrl }, input.code, codeTime);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 423) throw capped; // locked: the same answer
+    throw error;
+  }
+  if (check !== 'totp' && check !== 'recovery') throw capped;
+  await clearLoginFailures(db, emailKey, ip);
+  await recordAudit(db, {
+    actorId: user.id,
+    action: `Logged in with password and two-step code past the failed-login cap (${user.email})`,
+    subjectType: 'user',
+    subjectId: user.id,
+    at: now.toISOString(),
+  });
+  return openSession(db, user, now);
 }
 
 export async function secondFactorStatus(
@@ -167,9 +264,17 @@ export async function confirmSetup(db: Kysely<Database>, key: string, user: Sess
 }
 
 /** The owner turns it off with a current code or a recovery code, so a session left open cannot. */
-export async function turnOff(db: Kysely<Database>, key: string, user: SessionUser, code: string, now: Date) {
+export async function turnOff(
+  db: Kysely<Database>,
+  key: string,
+  user: SessionUser,
+  code: string,
+  now: Date,
+  publicUrl: string,
+) {
   if (!(await findFactor(db, user.id))?.confirmed_at) throw new HttpError(409, NOT_ON);
-  const check = await checkCode(db, key, user.id, code, now);
+  const owner = { id: user.id, email: user.email, display_name: user.displayName };
+  const check = await checkCode(db, key, { owner, publicUrl }, code, now);
   if (check === 'reused') throw new HttpError(400, CODE_REUSED, { code: CODE_REUSED });
   if (check === 'wrong') throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
   await db.transaction().execute(async (trx) => {

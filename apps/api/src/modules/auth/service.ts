@@ -59,6 +59,16 @@ export function accountDelayMs(accountFailures: number): number {
 // Compared against when the email is unknown, so both failures cost the same scrypt time.
 let dummyHash: Promise<string> | undefined;
 
+/** The account of an email and whether the password is its own; an unknown email costs the same time. */
+export async function checkPassword(db: Executor, emailKey: string, password: string) {
+  const user = await findUserByEmail(db, emailKey);
+  const passwordOk = await verifyPassword(
+    password,
+    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
+  );
+  return { user, passwordOk };
+}
+
 export interface SessionUser {
   id: number;
   sessionId: number;
@@ -71,18 +81,30 @@ export interface SessionUser {
   secondFactor: boolean;
 }
 
-/** Refuses (429) an attempt on the account from the address while failures hold them back. */
-export async function refuseWhileThrottled(db: Executor, emailKey: string, ip: string, now: Date) {
+/**
+ * Refuses (429) an attempt on the account from the address while failures hold them back. `accountCap: false`
+ * leaves out the per-account cap, for attempts that prove the password and the second factor (decision 0085).
+ */
+export async function refuseWhileThrottled(
+  db: Executor,
+  emailKey: string,
+  ip: string,
+  now: Date,
+  { accountCap = true }: { accountCap?: boolean } = {},
+) {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   const failures = await countLoginFailures(db, since, emailKey, ip);
   if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byIp >= MAX_FAILURES_PER_IP)
     throw new HttpError(429, TOO_MANY_FAILURES);
-  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT) {
+  if (failures.byAccount >= MAX_FAILURES_PER_ACCOUNT && accountCap) {
     // Open again once the failure that reached the cap, counted from the newest, leaves the window.
     const capped = await nthNewestFailure(db, emailKey, since, MAX_FAILURES_PER_ACCOUNT);
     const waitMs = capped ? Date.parse(capped) + FAILURE_WINDOW_MS - now.getTime() : FAILURE_WINDOW_MS;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    const error = new HttpError(429, ACCOUNT_LOCKED, undefined, { retry_after_seconds: seconds });
+    const error = new HttpError(429, ACCOUNT_LOCKED, undefined, {
+      retry_after_seconds: seconds,
+      code: 'account_capped',
+    });
     error.headers = { 'Retry-After': String(seconds) };
     throw error;
   }
@@ -113,11 +135,7 @@ export async function login(
   const emailKey = input.email.trim().toLowerCase();
   await refuseWhileThrottled(db, emailKey, ip, now);
 
-  const user = await findUserByEmail(db, emailKey);
-  const passwordOk = await verifyPassword(
-    input.password,
-    user?.password_hash ?? (await (dummyHash ??= hashPassword('not-a-real-password'))),
-  );
+  const { user, passwordOk } = await checkPassword(db, emailKey, input.password);
   // An inactive account fails exactly like a wrong password: no hint that the email exists.
   if (!user || !passwordOk || user.status !== 'active') {
     await countFailure(db, emailKey, ip, now);
@@ -146,7 +164,7 @@ async function openChallenge(db: Executor, userId: number, now: Date) {
   return token;
 }
 
-const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
+export const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 
 /** Whether this session may only set up its second factor: staff without one, where one is required. */
 export function mustSetUpSecondFactor(user: Pick<SessionUser, 'role' | 'secondFactor'>, requireStaffMfa: boolean) {

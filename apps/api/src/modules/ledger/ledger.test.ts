@@ -76,6 +76,19 @@ describe.each(engines)('the money ledger [%s]', (engine) => {
     expect(Number((await entries()).slice(-1)[0]!.amount)).toBe(20_000);
   });
 
+  // SQLite has no TRUNCATE (its "truncate optimisation" is a DELETE without WHERE, which the delete trigger refuses).
+  it('refuses to empty the ledger at once: TRUNCATE on PostgreSQL, DELETE without WHERE on SQLite', async () => {
+    const id = await readyOrder(30_000);
+    await act(id, 'complete', { payment_method: 'cash' });
+    const count = (await entries()).length;
+    expect(count).toBeGreaterThan(0);
+    const empty = engine === 'postgres' ? sql`truncate ledger_entries` : sql`delete from ledger_entries`;
+    await expect(empty.execute(t.db.kysely)).rejects.toThrow(/never changed or deleted/);
+    if (engine === 'postgres')
+      await expect(sql`truncate orders cascade`.execute(t.db.kysely)).rejects.toThrow(/never changed or deleted/);
+    expect((await entries()).length).toBe(count);
+  });
+
   it('keeps amounts whole kwacha above 0', async () => {
     for (const amount of [0, -5, 12.5, Number.NaN])
       await expect(

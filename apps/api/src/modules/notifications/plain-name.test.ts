@@ -14,6 +14,18 @@ describe('a typed name in our messages', () => {
     ['Grace Mwale-Banda', 'Grace Mwale-Banda'],
     ['Zoë Nyirenda', 'Zoë Nyirenda'],
     ['x'.repeat(100), 'x'.repeat(60)],
+    // USSD codes a stranger would have our brand tell someone to dial (issue 35, decision 0087).
+    ['Thoko dial *211# now', 'Thoko dial now'],
+    ['Thoko *444*1*2#', 'Thoko'],
+    ['Thoko #100#', 'Thoko'],
+    // Look-alike characters are read as what they look like (NFKC) before anything is dropped.
+    ['Thoko ＊２１１＃', 'Thoko'],
+    ['Thoko ０８８８ ０００ １１１', 'Thoko'],
+    ['Ｔｈｏｋｏ', 'Thoko'],
+    ['Thoko ⁰⁸⁸⁸⁰⁰⁰¹¹¹', 'Thoko'],
+    // Invisible characters cannot split a number so it slips through, nor turn the line around.
+    ['Thoko 0888\u200b000\u200b111', 'Thoko'],
+    ['Thoko \u202eenolesab', 'Thoko enolesab'],
   ])('%j becomes %j', (typed, plain) => {
     expect(plainName(typed)).toBe(plain);
   });

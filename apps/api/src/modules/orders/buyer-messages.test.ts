@@ -88,6 +88,13 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     expect(opened.json()).toMatchObject({ number: o.number });
   });
 
+  it('greets by a name without USSD codes or phone numbers, look-alike characters included (decision 0087)', async () => {
+    const phone = nextMobile();
+    await order(phone, { email: 'ussd@example.mw', buyer_name: 'Chikondi dial ＊２１１＃ or ０８８８ ０００ １１１' });
+    const email = (await messagesTo('ussd@example.mw')).at(-1)!;
+    expect(email.body).toMatch(/^Hello Chikondi dial or,\n/);
+  });
+
   it('writes in Chichewa when the order was placed in Chichewa', async () => {
     const phone = nextMobile();
     const o = await order(phone, {}, 'ny');

@@ -153,3 +153,23 @@ export async function tellBuyer(
     now,
   );
 }
+
+/**
+ * Tells the buyer their order is reserved, once: a pay-now order is told when it is paid or becomes an unpaid
+ * reservation, not when placed (decision 0083), so a stranger's number gets no SMS for an order nobody paid. The
+ * claim on told_placed_at keeps a second change (paying after a switch to the shop) from telling them again.
+ */
+export async function tellPlacedOnce(
+  trx: Executor,
+  row: OrderRow,
+  links: { links: OrderLinks; key: string } | undefined,
+  now: Date,
+): Promise<void> {
+  const claim = await trx
+    .updateTable('orders')
+    .set({ told_placed_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('told_placed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claim.numUpdatedRows) === 1 && links) await tellBuyer(trx, row, 'placed', links, now);
+}

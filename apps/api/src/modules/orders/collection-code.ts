@@ -21,9 +21,11 @@ function sameCode(stored: string, given: string): boolean {
 }
 
 /**
- * Refuses a completion without the buyer's code. A wrong code is counted in its own transaction, committed even
- * though the completion is refused (the caller's transaction rolls back), and answers 422; a held order answers
- * 409 until an Admin releases it. An order without a code (none is possible since migration 0024) passes.
+ * Refuses a completion without the buyer's code. Each code given first claims one of the order's tries, in one
+ * conditional statement (wrong_codes < WRONG_CODES_HOLD), and only then is compared: completions racing each other
+ * on PostgreSQL cannot all be judged on a count read before any of them was written. A right code hands its try
+ * back; a wrong one keeps it, committed though the completion is refused, and answers 422; a held order answers 409
+ * until an Admin releases it. An order without a code (none is possible since migration 0024) passes.
  */
 export async function checkCollectionCode(
   db: Db,
@@ -32,16 +34,24 @@ export async function checkCollectionCode(
   actor: SessionUser,
   now: Date,
 ): Promise<void> {
-  if (row.wrong_codes >= WRONG_CODES_HOLD) throw new HttpError(409, HELD_FOR_REVIEW);
-  if (row.collection_code === null || sameCode(row.collection_code, given)) return;
-  const counted = await db.kysely
+  if (row.collection_code === null) return;
+  const claimed = await db.kysely
     .updateTable('orders')
     .set((eb) => ({ wrong_codes: eb('wrong_codes', '+', 1) }))
     .where('id', '=', row.id)
+    .where('wrong_codes', '<', WRONG_CODES_HOLD)
     .returning('wrong_codes')
     .executeTakeFirst();
-  const wrong = counted?.wrong_codes ?? WRONG_CODES_HOLD;
-  if (wrong >= WRONG_CODES_HOLD) {
+  if (!claimed) throw new HttpError(409, HELD_FOR_REVIEW);
+  if (sameCode(row.collection_code, given)) {
+    await db.kysely
+      .updateTable('orders')
+      .set((eb) => ({ wrong_codes: eb('wrong_codes', '-', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    return;
+  }
+  if (claimed.wrong_codes >= WRONG_CODES_HOLD) {
     await recordAudit(db.kysely, {
       actorId: actor.id,
       action: `Order ${row.number} held for review: ${WRONG_CODES_HOLD} wrong collection codes`,

@@ -28,14 +28,27 @@ export async function heldItems(db: Executor, by: { phone: string } | { group: s
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-/** Of these products, those whose reservation by this phone expired after `since`. */
+/**
+ * Of these products, those whose reservation by this phone lapsed after `since`: expired, or a pay-now order
+ * cancelled unpaid (by the buyer, or for not being paid in time), which would otherwise let a hold be renewed at
+ * once by cancelling and ordering again (decision 0083).
+ */
 export async function lapsedFor(db: Executor, phone: string, ids: number[], since: string): Promise<Set<number>> {
   const rows = await db
     .selectFrom('order_items as i')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .select('i.product_id')
     .where('o.phone', '=', phone)
-    .where('o.status', '=', 'Expired')
+    .where((eb) =>
+      eb.or([
+        eb('o.status', '=', 'Expired'),
+        eb.and([
+          eb('o.status', '=', 'Cancelled'),
+          eb('o.payment', '<>', 'on_collection'),
+          eb('o.payment_status', 'in', ['pending', 'failed']),
+        ]),
+      ]),
+    )
     .where('o.updated_at', '>', since)
     .where('i.product_id', 'in', ids)
     .execute();

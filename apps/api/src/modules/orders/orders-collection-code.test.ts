@@ -115,4 +115,41 @@ describe.each(engines)('the collection code [%s]', (engine) => {
       ]),
     );
   });
+
+  // Issue 35, item 7: 40 parallel completions each read the count before any was written, so all 40 codes were
+  // compared (39 wrong ones judged) before the hold. A try is claimed in one conditional statement, then compared.
+  it('compares no more codes than the hold allows when 40 completions race', async () => {
+    const { id, code } = await readyOrder();
+    const wrongCode = code === '123456' ? '654321' : '123456';
+    const tries = await Promise.all(Array.from({ length: 40 }, () => complete(id, wrongCode)));
+    const statuses = tries.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(WRONG_CODES_HOLD - 1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40 - (WRONG_CODES_HOLD - 1));
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select(['wrong_codes', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ wrong_codes: WRONG_CODES_HOLD, status: 'Ready for collection' });
+    const holds = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'order')
+      .where('subject_id', '=', String(id))
+      .where('action', 'like', '%held for review%')
+      .execute();
+    expect(holds).toHaveLength(1);
+    // The right code, after the hold, is still refused: it was never compared.
+    expect((await complete(id, code)).statusCode).toBe(409);
+  });
+
+  it('hands the try back when the code is right, so right codes never count towards the hold', async () => {
+    const { id, code } = await readyOrder();
+    const wrongCode = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < WRONG_CODES_HOLD - 1; i++) expect((await complete(id, wrongCode)).statusCode).toBe(422);
+    expect((await status(id)).wrong_codes).toBe(WRONG_CODES_HOLD - 1);
+    const right = await complete(id, code);
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await status(id)).wrong_codes).toBe(WRONG_CODES_HOLD - 1);
+  });
 });

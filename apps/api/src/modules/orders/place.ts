@@ -31,6 +31,7 @@ import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-pr
 import { signPhoneToken } from '../phone-proof/phone-token.js';
 import { useCode } from '../phone-proof/repository.js';
 import { queueCharge, sendCharge } from '../payments/order-payment.js';
+import { refusePromptTooSoon } from '../payments/pin-prompts.js';
 import type { Payments } from '../payments/service.js';
 import type { TransferRow } from '../payments/transfers.js';
 import {
@@ -216,11 +217,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
   if (payNow && !payments) throw new HttpError(422, PAYMENT_NOT_OFFERED, { payment: PAYMENT_NOT_OFFERED });
   const wrongNumber = payNowProblem(input.phone, input.payment);
   if (wrongNumber) throw new HttpError(422, wrongNumber, { payment: wrongNumber });
-  // Paying now needs no code: the network's PIN prompt proves the phone. A proof sent anyway still counts.
-  const { proved, codeId } =
-    payNow && !input.phone_code && !input.phone_token
-      ? { proved: false, codeId: undefined }
-      : await proveBuyerPhone(db, context.proof, input, now);
+  // Paying now needs the phone proved too (decision 0083): a PIN prompt, and the hold, go only to a buyer's own phone.
+  const { proved, codeId } = await proveBuyerPhone(db, context.proof, input, now);
   const holdMs =
     payNow && payments
       ? payments.holdMinutes * 60_000
@@ -232,6 +230,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
 
   const orders = await db.kysely.transaction().execute(async (trx) => {
     await checkLimits(trx, db, input, context);
+    if (payNow) await refusePromptTooSoon(trx, db.engine, input.phone, now);
     const lapsedSince = new Date(now.getTime() - LAPSED_BLOCK_HOURS * 3_600_000).toISOString();
     const lapsed = await lapsedFor(trx, input.phone, ids, lapsedSince);
     const products = new Map((await productsForOrder(trx, ids)).map((p) => [p.id, p]));
@@ -291,6 +290,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         payment: input.payment,
         payment_status: payNow ? 'pending' : 'not_required',
         language: context.language ?? 'en',
+        // A pay-now order's buyer is told once it is paid or held unpaid (decision 0083).
+        told_placed_at: payNow ? null : at,
       }));
       if (payNow) charges.push(await queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
       await insertItems(
@@ -340,8 +341,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     lost.check();
     // Last: a refused order leaves the code usable for the corrected basket.
     if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();
-    // The buyer's SMS (and email), in this transaction: written exactly when the orders are.
-    if (messaging)
+    // The buyer's SMS (and email), in this transaction: written exactly when the orders are; for pay-now, later.
+    if (messaging && !payNow)
       for (const o of placed) await tellBuyer(trx, (await findOrder(trx, o.id))!, 'placed', messaging, now);
 
     return placed;

@@ -1,11 +1,19 @@
 import { EXPIRABLE_ORDER_STATUSES } from '@marketplace/shared';
-import type { Db } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Db, Engine } from '../../db/database.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer } from './buyer-messages.js';
 import { findOrder } from './repository.js';
 
 /** The buyer is reminded this long before an unpaid reservation runs out (decision 0060). */
 export const REMIND_HOURS_BEFORE = 6;
+
+/** Orders held for at least REMIND_HOURS_BEFORE from placement: times are ISO strings, read as dates by each engine. */
+function longerHold(engine: Engine) {
+  return engine === 'postgres'
+    ? sql<boolean>`cast(expires_at as timestamptz) - cast(created_at as timestamptz) >= make_interval(hours => ${REMIND_HOURS_BEFORE})`
+    : sql<boolean>`julianday(expires_at) - julianday(created_at) >= ${REMIND_HOURS_BEFORE} / 24.0`;
+}
 
 /**
  * Reminds buyers whose reservation ends within 6 hours, each order once even with several processes sweeping: a
@@ -24,6 +32,8 @@ export async function remindDueOrders(db: Db, links: OrderLinks, now: Date, batc
     .where('reminded_at', 'is', null)
     .where('expires_at', '>', at)
     .where('expires_at', '<=', until)
+    // A hold shorter than the reminder's 6 hours (paying now: minutes) is not "held for 6 more hours" (decision 0083).
+    .where(longerHold(db.engine))
     .orderBy('expires_at')
     .limit(batch)
     .execute();

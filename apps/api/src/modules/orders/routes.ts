@@ -128,7 +128,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       config: { access: 'public', ...linkLimit },
       schema: { tags, params: tokenParams, body: payOrderSchema, response: { 200: publicOrderSchema } },
     },
-    async (request) => payOrder(db, { payments, proof, rules }, request.params.token, request.body, clock()),
+    async (request) => payOrder(db, { payments, proof, rules, links }, request.params.token, request.body, clock()),
   );
 
   app.get(

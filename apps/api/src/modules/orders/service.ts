@@ -21,7 +21,7 @@ import { paidReference, paymentOf, refundOnClose } from '../payments/order-payme
 import { transfersOfOrder } from '../payments/transfers.js';
 import type { SessionUser } from '../auth/service.js';
 import type { OrderLinks } from './buyer-links.js';
-import { tellBuyer, type BuyerNews } from './buyer-messages.js';
+import { tellBuyer, tellPlacedOnce, type BuyerNews } from './buyer-messages.js';
 import { hashToken } from '../auth/tokens.js';
 import {
   ORDER_NOT_FOUND,
@@ -369,6 +369,8 @@ async function lapse(
     const set = { payment: 'on_collection', payment_status: 'not_required', expires_at: until };
     if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
     await noteEvent(trx, row, 'payment_lapsed', NOT_PAID_IN_TIME, 'system', at);
+    // Held unpaid now: the buyer is told it is reserved, with the collection code (decision 0083).
+    await tellPlacedOnce(trx, row, messaging, new Date(at));
     return;
   }
   await applyMove(trx, row, { action: 'cancel', reason: NOT_PAID_IN_TIME }, { by: 'system', id: null }, at, messaging);

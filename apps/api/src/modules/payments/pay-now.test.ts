@@ -7,6 +7,7 @@ import { signIn } from '../../test/users.js';
 import { expireDueOrders, NOT_PAID_IN_TIME } from '../orders/service.js';
 import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { MAX_CHARGES_PER_ORDER, TOO_MANY_ATTEMPTS } from './pay.js';
+import { PROMPT_GAP_MINUTES, PROMPT_TOO_SOON } from './pin-prompts.js';
 import { paymentsApp } from './testing-app.js';
 
 describe.each(engines)('paying an order now by mobile money [%s]', (engine) => {
@@ -153,12 +154,19 @@ describe.each(engines)('paying an order now by mobile money [%s]', (engine) => {
     const failed = await read(token);
     expect(failed.payment).toMatchObject({ status: 'failed', message: PAYMENT_DECLINED });
 
+    // One round of PIN prompts per phone per 10 minutes (decision 0083): "Try again" says when.
+    const soon = await pay(token, { payment: 'airtel_money' });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({ message: PROMPT_TOO_SOON, code: 'pin_prompt_too_soon' });
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(500);
+    t.clock.advance(PROMPT_GAP_MINUTES * 60_000);
     const again = await pay(token, { payment: 'airtel_money' });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().payment).toMatchObject({ method: 'airtel_money', status: 'pending' });
     // While one waits for the PIN, a second prompt is refused.
     expect((await pay(token, { payment: 'airtel_money' })).statusCode).toBe(409);
     await t.poll();
+    t.clock.advance(PROMPT_GAP_MINUTES * 60_000);
     expect((await pay(token, { payment: 'airtel_money' })).statusCode).toBe(200);
     await t.poll();
     const tooMany = await pay(token, { payment: 'airtel_money' });
@@ -208,6 +216,13 @@ describe.each(engines)('paying an order now by mobile money [%s]', (engine) => {
     const cancelled = await read(unproved.token);
     expect(cancelled.status).toBe('Cancelled');
     expect(cancelled.history.at(-1)).toMatchObject({ by: 'system', reason: NOT_PAID_IN_TIME });
+    // Cancelled unpaid: the phone cannot hold the item again at once by ordering it anew (decision 0083).
+    const again = await placeOrder(t.app, items(unproved.productId), {
+      payment: 'airtel_money',
+      phone: unproved.order.phone,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/it can be reserved again 24 hours after/);
     const kept = await read(proved.token);
     expect(kept).toMatchObject({ status: 'Placed', payment: { method: 'on_collection', status: 'not_required' } });
     expect(Date.parse(kept.expires_at) - Date.parse(proved.order.created_at)).toBe(48 * 3_600_000);

@@ -3,12 +3,15 @@ import type { z } from 'zod';
 import type { payOrderSchema } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
+import type { OrderLinks } from '../orders/buyer-links.js';
+import { tellPlacedOnce } from '../orders/buyer-messages.js';
 import type { ReservationRules } from '../orders/limits.js';
 import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
 import { loadPublicOrder, ORDER_CHANGED_MEANWHILE, orderOfToken } from '../orders/service.js';
 import { useCode } from '../phone-proof/repository.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
 import { queueCharge, sendCharge } from './order-payment.js';
+import { refusePromptTooSoon } from './pin-prompts.js';
 import type { Payments } from './service.js';
 import type { TransferRow } from './transfers.js';
 
@@ -26,6 +29,8 @@ export interface PayContext {
   payments: Payments | undefined;
   proof: PhoneProof;
   rules: ReservationRules;
+  /** The server's link key: a pay-now order turned into a reservation tells the buyer it is reserved (0083). */
+  links?: OrderLinks | undefined;
 }
 
 type PayBody = z.output<typeof payOrderSchema>;
@@ -47,10 +52,13 @@ export async function payOrder(
   const switching = !isMobileMoney(body.payment);
   if (!switching && !payments) throw new HttpError(422, PAYMENT_NOT_OFFERED, { payment: PAYMENT_NOT_OFFERED });
   const before = await orderOfToken(db.kysely, token);
+  // Paying at the shop needs the phone proved like any reservation; so does a new PIN prompt (decision 0083): an
+  // order placed before phones were proved for paying now, or while they were not, is proved on its first retry.
   const proof =
-    switching && before.phone_proved !== 1
+    before.phone_proved !== 1
       ? await proveBuyerPhone(db, context.proof, { ...body, phone: before.phone }, now)
       : undefined;
+  const messaging = context.links ? { links: context.links, key: await context.links.key() } : undefined;
 
   const id = await db.kysely.transaction().execute(async (trx) => {
     const row = await orderOfToken(trx, token);
@@ -78,6 +86,7 @@ export async function payOrder(
       if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
       if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
       await noteEvent(trx, row, 'pay_at_shop', null, 'buyer', at);
+      await tellPlacedOnce(trx, (await findOrder(trx, row.id))!, messaging, now);
       return row.id;
     }
 
@@ -85,15 +94,18 @@ export async function payOrder(
     if (wrongNumber) throw new HttpError(422, wrongNumber, { payment: wrongNumber });
     if (waiting) throw new HttpError(409, WAITING_FOR_PIN);
     if (charges.length >= MAX_CHARGES_PER_ORDER) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    await refusePromptTooSoon(trx, db.engine, row.phone, now);
     // A new attempt holds the items for the payment's window from now, never shorter than they were held.
     const window = new Date(now.getTime() + payments!.holdMinutes * 60_000).toISOString();
     const set = {
       payment: body.payment,
       payment_status: 'pending',
       expires_at: window > row.expires_at ? window : row.expires_at,
+      ...(proof?.proved ? { phone_proved: 1 } : {}),
     };
     if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
     charge = await queueCharge(trx, { id: row.id, phone: row.phone, total: Number(row.total) }, body.payment, now);
+    if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
     await noteEvent(trx, row, 'pay', null, 'buyer', at);
     return row.id;
   });

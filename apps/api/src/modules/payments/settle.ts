@@ -7,7 +7,7 @@ import { recordMovement } from '../ledger/ledger.js';
 import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
 import { tellSellerPaid } from '../seller-requests/payout-message.js';
 import type { OrderLinks } from '../orders/buyer-links.js';
-import { tellBuyer } from '../orders/buyer-messages.js';
+import { tellBuyer, tellPlacedOnce } from '../orders/buyer-messages.js';
 import type { Messaging } from '../orders/service.js';
 import type { TransferState } from './gateway.js';
 import {
@@ -103,7 +103,7 @@ export async function applyGatewayState(
     return false;
   }
   // Read before the transaction opens (SQLite has one connection).
-  const messaging = links && row.kind === 'refund' ? { links, key: await links.key() } : undefined;
+  const messaging = links && row.kind !== 'seller_payout' ? { links, key: await links.key() } : undefined;
   return settleTransfer(db, row, state.status, now, {
     messaging,
     reference: state.reference,
@@ -218,7 +218,7 @@ async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: D
     const order = (await findOrder(trx, row.order_id!))!;
     const done = await (row.kind === 'charge'
       ? row.status === 'paid'
-        ? chargePaid(trx, order, row, at)
+        ? chargePaid(trx, order, row, at, messaging)
         : chargeFailed(trx, order, row, at)
       : refundSettled(trx, order, row, at, messaging));
     if (done) return;
@@ -228,7 +228,13 @@ async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: D
 
 type Order = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
-async function chargePaid(trx: Transaction<Database>, order: Order, row: TransferRow, at: string) {
+async function chargePaid(
+  trx: Transaction<Database>,
+  order: Order,
+  row: TransferRow,
+  at: string,
+  messaging?: Messaging,
+) {
   const paid = `${formatMoney(Number(row.amount))} by ${label(row.method)}`;
   if (isOpenOrder(order.status) && order.payment_status !== 'paid' && order.payment_status !== 'refunding') {
     // Paid: the PIN proved the phone, and the items stay held until collected or cancelled (no expiry).
@@ -239,6 +245,8 @@ async function chargePaid(trx: Transaction<Database>, order: Order, row: Transfe
     });
     if (!moved) return false;
     await noteEvent(trx, order, 'paid', `${paid} (ref ${row.reference ?? row.transfer_id})`, 'system', at);
+    // Paid: now the buyer is told it is reserved, with their collection code (decision 0083).
+    await tellPlacedOnce(trx, order, messaging, new Date(at));
     await recordAudit(trx, {
       actorId: null,
       action: `Order ${order.number} paid: ${paid}`,

@@ -82,7 +82,23 @@ export async function erasePhone(trx: Trx, phone: string) {
   await trx.deleteFrom('alert_phones').where('phone', '=', phone).execute();
   const transfers = await eraseTransferRequests(trx, { phone });
   const codes = await trx.deleteFrom('phone_codes').where('phone', '=', phone).executeTakeFirst();
+  await eraseReporterPhones(trx, { phone });
   return { alerts: alertIds.length, transfer_requests: transfers, phone_codes: Number(codes.numDeletedRows) };
+}
+
+/**
+ * The phone a report of a listing was proved with (decision 0086): the report stays, still counted as one proved
+ * phone, under a placeholder of its own ('erased-{id}', so the one-report-per-phone index still holds). By phone,
+ * or those made before a time.
+ */
+export async function eraseReporterPhones(trx: Trx, which: { phone: string } | { madeBefore: string }) {
+  let query = trx
+    .updateTable('product_reports')
+    .set({ phone: sql<string>`'erased-' || id` })
+    .where('phone', 'is not', null)
+    .where('phone', 'not like', 'erased-%');
+  query = 'phone' in which ? query.where('phone', '=', which.phone) : query.where('created_at', '<', which.madeBefore);
+  await query.execute();
 }
 
 /**

@@ -1,20 +1,35 @@
 import type { PersonalData } from '@marketplace/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { maskSecrets } from './mask.js';
 import { ordersOf, requestsOf, type Person } from './who.js';
 
 /**
  * Everything kept about one person (docs/decisions/0078): their orders and seller requests, the seller accounts
  * made from those or under their email, the messages sent to them, their alerts, transfer requests, payments and
- * phone codes. The export file is this very answer.
+ * phone codes. The export file is this very answer. Messages are shown with their codes and links masked
+ * (mask.ts), and the collection code is never part of it: a look-up must not be a way into an order or account.
  */
 export async function findPersonalData(db: Executor, person: Person): Promise<PersonalData> {
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'buyer_name', 'phone', 'email', 'address', 'area', 'total', 'created_at'])
+    .select([
+      'id',
+      'number',
+      'status',
+      'buyer_name',
+      'phone',
+      'email',
+      'address',
+      'area',
+      'total',
+      'created_at',
+      'collection_code',
+    ])
     .where(ordersOf(person))
     .orderBy('id')
     .execute();
+  const codes = orders.map((o) => o.collection_code).filter((c): c is string => Boolean(c));
   const requests = await db
     .selectFrom('seller_requests')
     .select([
@@ -81,9 +96,16 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
     )
     .orderBy('id')
     .execute();
-  const codes = phone
+  const phoneCodes = phone
     ? await db
         .selectFrom('phone_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow()
+    : { n: 0 };
+  const reports = phone
+    ? await db
+        .selectFrom('product_reports')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('phone', '=', phone)
         .executeTakeFirstOrThrow()
@@ -91,14 +113,19 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
   return {
     phone: phone ?? null,
     email: person.email ?? null,
-    orders,
+    orders: orders.map(({ collection_code: _, ...o }) => o),
     seller_requests: requests.map(({ seller_user_id: _, ...r }) => r),
     seller_accounts: accounts,
-    messages,
+    messages: messages.map((m) => ({
+      ...m,
+      subject: m.subject === null ? null : maskSecrets(m.subject, codes),
+      body: maskSecrets(m.body, codes),
+    })),
     alerts,
     transfer_requests: transfers,
     payments,
-    phone_codes: Number(codes.n),
+    phone_codes: Number(phoneCodes.n),
+    listing_reports: Number(reports.n),
   };
 }
 

@@ -4,7 +4,9 @@ import { buildTestApp, createTestApp, testClock, type TestApp } from '../../test
 import { engines } from '../../test/databases.js';
 import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { rowsHolding } from '../../test/person-scan.js';
-import { signIn } from '../../test/users.js';
+import { addUser, signIn } from '../../test/users.js';
+import { enqueueMessages } from '../notifications/outbox.js';
+import { MASK } from './mask.js';
 import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { staffCalls, submit } from '../seller-requests/testing.js';
 import { eraseEndedPersonalData, retentionCutoff } from './retention.js';
@@ -174,6 +176,36 @@ describe.each(engines)('personal data [%s]', (engine) => {
     clock.set(new Date('2026-11-20T08:00:00Z'));
   });
 
+  it("the retention job erases reporters' phones after PERSONAL_DATA_MONTHS, keeping the reports", async () => {
+    const product = await addProduct(t.db, { name: 'Reported Kettle', shopId, categoryId });
+    const report = (phone: string, monthsAgo: number) =>
+      t.db.kysely
+        .insertInto('product_reports')
+        .values({
+          product_id: product,
+          visitor_id: `retention-visitor-${phone.slice(1)}`,
+          address_group: '10.0.0.9',
+          phone,
+          reason: 'wrong_price',
+          note: null,
+          created_at: new Date(clock().getTime() - monthsAgo * MONTH_MS).toISOString(),
+          closed_at: null,
+          decision: null,
+          hid_at: null,
+        })
+        .execute();
+    await report('+265888111001', 25);
+    await report('+265888111002', 23);
+    await eraseEndedPersonalData(t.db, clock(), 24);
+    const phones = await t.db.kysely
+      .selectFrom('product_reports')
+      .select('phone')
+      .where('product_id', '=', product)
+      .orderBy('id')
+      .execute();
+    expect(phones).toEqual([{ phone: expect.stringMatching(/^erased-\d+$/) }, { phone: '+265888111002' }]);
+  });
+
   it('cuts off at calendar months before now', () => {
     expect(retentionCutoff(new Date('2026-11-20T08:00:00Z'), 24)).toBe('2024-11-20T08:00:00.000Z');
   });
@@ -249,6 +281,88 @@ describe.each(engines)('personal data [%s]', (engine) => {
     expect(JSON.stringify(audit)).not.toContain(p.phone);
   });
 
+  it('cannot be used to take over an account or collect an order: no usable link or code in a look-up or export', async () => {
+    const p = person();
+    const orderId = await order(p, 'open');
+    await sellerRequest(p, 'open');
+    await addUser(t.db, 'User', p.email.toLowerCase());
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: p.email },
+    });
+    expect(forgot.statusCode).toBe(202);
+    await enqueueMessages(
+      t.db.kysely,
+      [
+        {
+          channel: 'sms',
+          recipient: p.phone,
+          body: 'Your Marketplace Malawi code is 482913',
+          subjectType: 'phone_code',
+          subjectId: 1,
+        },
+      ],
+      clock(),
+    );
+
+    // What the messages really carry: the collection code, the SMS code and every link's token.
+    const { collection_code: collectionCode, number } = await t.db.kysely
+      .selectFrom('orders')
+      .select(['collection_code', 'number'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const raw = await t.db.kysely
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where((eb) => eb.or([eb('recipient', '=', p.phone), eb('recipient', '=', p.email.toLowerCase())]))
+      .execute();
+    const rawText = raw.map((m) => m.body).join('\n');
+    const tokens = [...rawText.matchAll(/https?:\/\/\S+\/([\w-]{16,})/g)].map((m) => m[1]!);
+    const resetToken = /\/reset-password\/([\w-]+)/.exec(rawText)?.[1];
+    expect(resetToken).toBeDefined();
+    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    expect(rawText).toContain(collectionCode!);
+    const secrets = [collectionCode!, '482913', ...tokens];
+
+    const answers = [];
+    for (const query of [`phone=${encodeURIComponent(p.phone)}`, `email=${encodeURIComponent(p.email)}`]) {
+      const found = await find(query);
+      expect(found.statusCode).toBe(200);
+      answers.push(found.body);
+      const file = await t.app.inject({ url: `/api/admin/personal-data/export?${query}`, headers: admin });
+      expect(file.statusCode).toBe(200);
+      answers.push(file.body);
+    }
+    for (const answer of answers) {
+      for (const secret of secrets) expect(answer).not.toContain(secret);
+      const said = JSON.stringify(JSON.parse(answer).messages);
+      expect(said).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+      expect(answer).not.toContain('collection_code');
+      // Every link keeps its address and plain words only: nothing left to open.
+      for (const [link] of answer.matchAll(/https?:\/\/[^\s"\\]+/g))
+        expect(
+          link
+            .split('/')
+            .slice(3)
+            .every((part) => /^[a-z-]*$/.test(part) || part.startsWith(MASK)),
+          link,
+        ).toBe(true);
+    }
+    // Still readable: the staff see what was said, and to whom, without what it opens.
+    const messages = answers.flatMap((a) => JSON.parse(a).messages.map((m: { body: string }) => m.body));
+    expect(messages).toContainEqual(expect.stringContaining(`order ${number} is reserved`));
+    expect(messages).toContainEqual(expect.stringContaining(`/reset-password/${MASK}`));
+    expect(messages).toContain(`Your Marketplace Malawi code is ${MASK}`);
+    // The real link still works for its owner: the test would have seen a leak.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/password-reset/${resetToken}`,
+      payload: { password: 'a brand new password 2026' },
+    });
+    expect(reset.statusCode).toBe(204);
+  });
+
   it('erases everything of the person: nothing left in any table, message or search index; the ledger still sums', async () => {
     const p = person();
     await order(p, 'complete');
@@ -282,12 +396,35 @@ describe.each(engines)('personal data [%s]', (engine) => {
         created_at: now,
       })
       .execute();
+    // A report of a listing proved with the phone (decision 0086): the report stays, its phone goes.
+    await t.db.kysely
+      .insertInto('product_reports')
+      .values({
+        product_id: product,
+        visitor_id: `erase-test-visitor-${people}`,
+        address_group: '10.0.0.9',
+        phone: p.phone,
+        reason: 'looks_stolen',
+        note: null,
+        created_at: now,
+        closed_at: null,
+        decision: null,
+        hid_at: null,
+      })
+      .execute();
+    expect((await find(`phone=${encodeURIComponent(p.phone)}`)).json().listing_reports).toBe(1);
     const ledgerBefore = await ledgerSums();
     const res = await erase({ phone: p.written });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ orders: 2, seller_requests: 1, transfer_requests: 1, phone_codes: 1 });
     expect(await rowsHolding(t.db, [p.phone, p.phone.slice(4), p.email, p.name])).toEqual([]);
     expect(await ledgerSums()).toEqual(ledgerBefore);
+    const reports = await t.db.kysely
+      .selectFrom('product_reports')
+      .select('phone')
+      .where('product_id', '=', product)
+      .execute();
+    expect(reports).toEqual([{ phone: expect.stringMatching(/^erased-\d+$/) }]);
     const after = (await find(`phone=${encodeURIComponent(p.phone)}`)).json();
     expect(after).toMatchObject({
       orders: [],
@@ -296,6 +433,7 @@ describe.each(engines)('personal data [%s]', (engine) => {
       alerts: [],
       transfer_requests: [],
       phone_codes: 0,
+      listing_reports: 0,
     });
     // Erasing again finds nothing to erase.
     expect((await erase({ phone: p.written })).json()).toMatchObject({ orders: 0, seller_requests: 0 });

@@ -1,6 +1,13 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import { eraseAccounts, eraseFromAudit, eraseOrders, eraseRequests, eraseTransferRequests } from './erase.js';
+import {
+  eraseAccounts,
+  eraseFromAudit,
+  eraseOrders,
+  eraseReporterPhones,
+  eraseRequests,
+  eraseTransferRequests,
+} from './erase.js';
 import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
 
 /** Orders that ended: the figures stay, the buyer's details go PERSONAL_DATA_MONTHS after the end. */
@@ -36,7 +43,7 @@ export function retentionCutoff(now: Date, months: number): string {
 /**
  * One round of the retention job (docs/decisions/0078): erases the people of orders and seller requests that ended
  * more than `months` ago, and what is kept of anyone for no longer than that (messages sent, alerts ended, transfer
- * requests decided, phone codes, expired email links, login failures), and seller accounts tied only to erased
+ * requests decided, phone codes, reporters' phones, expired email links, login failures), and seller accounts tied only to erased
  * requests and unused since. Idempotent (erased rows are skipped) and safe in several processes at once: each
  * batch holds one advisory lock on PostgreSQL, and SQLite's writes are one at a time anyway.
  */
@@ -169,6 +176,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
     report.transfer_requests += await eraseTransferRequests(trx, { decidedBefore: cutoff });
     const codes = await trx.deleteFrom('phone_codes').where('created_at', '<', cutoff).executeTakeFirst();
     report.phone_codes += Number(codes.numDeletedRows);
+    await eraseReporterPhones(trx, { madeBefore: cutoff });
     await trx.deleteFrom('email_links').where('expires_at', '<', cutoff).execute();
     await trx.deleteFrom('login_failures').where('created_at', '<', cutoff).execute();
   });

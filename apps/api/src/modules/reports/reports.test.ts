@@ -1,24 +1,44 @@
 import { REPORT_RECEIVED } from '@marketplace/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addProduct } from '../../test/fixtures.js';
 import { NUL_REFUSED } from '../../plugins/no-nul.js';
 import { signIn } from '../../test/users.js';
+import { nextPhone } from '../orders/testing.js';
+import { signPhoneToken } from '../phone-proof/phone-token.js';
+import { PHONE_CODE_WRONG } from '../phone-proof/service.js';
 import { REPORTS_PER_ADDRESS_HOUR } from './routes.js';
 
-// docs/decisions/0058: visitors report a listing; 3 different visitors hide it until staff decide.
+const KEY = 'reports-test-key';
+const HOUR = 3_600_000;
+/** Phones are proved only where a code can reach them: an SMS transport (nothing is delivered in these tests). */
+const SMS = { apiKey: 'at-key', username: 'marketplace', apiUrl: 'http://127.0.0.1:9/sms', senderId: undefined };
+const HIDES_PER_HOUR = 2;
+
+// docs/decisions/0058, 0086: anonymous reports reach the staff queue; 3 different proved phones hide the item.
 describe.each(engines)('listing reports [%s]', (engine) => {
   let t: TestApp;
   let staff: Record<string, string>;
   let address = 0;
+  const clock = testClock(new Date('2026-06-01T08:00:00.000Z'));
   /** A fresh client address per call unless one is given: the per-address rules are tested on purpose. */
   const nextIp = () => `10.58.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { clock, sms: SMS, linkSecret: KEY, reportHidesPerHour: HIDES_PER_HOUR });
     staff = (await signIn(t.app, t.db, 'Moderator')).headers;
   });
   afterAll(() => t.close());
+  // Each test starts in an hour of its own: the hourly cap on automatic hides is tested on purpose.
+  beforeEach(() => clock.set(new Date(clock().getTime() + 2 * HOUR)));
+
+  const plus265 = (phone: string) => `+265${phone.slice(1)}`;
+  /** A phone proved the checkout's way: the body carries it and its phone token. */
+  const proved = (phone = nextPhone()) => ({ phone, phone_token: signPhoneToken(KEY, plus265(phone), clock()) });
+  const hideAudits = async (id: number) =>
+    (await t.db.kysely.selectFrom('audit_log').select('action').where('subject_id', '=', String(id)).execute()).map(
+      (a) => a.action,
+    );
 
   const report = (id: number, payload: Record<string, unknown>, remoteAddress = nextIp()) =>
     t.app.inject({ method: 'POST', url: `/api/v1/products/${id}/reports`, payload, remoteAddress });
@@ -87,28 +107,59 @@ describe.each(engines)('listing reports [%s]', (engine) => {
     expect(await listedIds()).toContain(id);
   });
 
-  it('hides the item after reports from 3 different visitors, until staff dismiss them', async () => {
-    const id = await addProduct(t.db, { name: 'Suspicious Camera' });
+  it('no longer hides a listing on reports from three strangers at three addresses (abuse)', async () => {
+    const id = await addProduct(t.db, { name: 'Rival Fridge' });
+    for (const n of [8, 9, 10, 13, 14]) {
+      expect((await report(id, { reason: 'looks_stolen', visitor_id: visitor(n) })).statusCode).toBe(202);
+    }
     expect(await listedIds()).toContain(id);
-    for (const n of [8, 9, 10]) {
-      expect((await report(id, { reason: 'suspicious_seller', visitor_id: visitor(n) })).statusCode).toBe(202);
+    expect(await entryOf(id)).toMatchObject({
+      visitors: 5,
+      proved_phones: 0,
+      is_published: true,
+      awaiting_review: false,
+    });
+    expect(await hideAudits(id)).toEqual([]);
+  });
+
+  it('hides the item after reports from 3 different proved phones, until staff dismiss them', async () => {
+    const id = await addProduct(t.db, { name: 'Suspicious Camera' });
+    const first = proved();
+    expect((await report(id, { reason: 'suspicious_seller', visitor_id: visitor(50), ...first })).statusCode).toBe(202);
+    // The same phone again (another browser, another address) and two strangers do not add up to three.
+    expect((await report(id, { reason: 'looks_stolen', visitor_id: visitor(51), ...first })).statusCode).toBe(202);
+    for (const n of [52, 53]) await report(id, { reason: 'looks_stolen', visitor_id: visitor(n) });
+    // A phone whose proof is forged is refused, not counted as an anonymous report either.
+    const forged = { ...proved(), phone_token: proved().phone_token };
+    const refused = await report(id, { reason: 'looks_stolen', visitor_id: visitor(54), ...forged });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'phone_unverified' });
+    expect(await listedIds()).toContain(id);
+    expect(await entryOf(id)).toMatchObject({ visitors: 3, proved_phones: 1, awaiting_review: false });
+
+    // Many phones share a mobile network's address: proved phones count one by one, even from one address.
+    for (const n of [55, 56]) {
+      expect(
+        (await report(id, { reason: 'suspicious_seller', visitor_id: visitor(n), ...proved() }, '10.61.0.1'))
+          .statusCode,
+      ).toBe(202);
     }
     expect(await listedIds()).not.toContain(id);
     expect((await t.app.inject({ url: `/api/v1/products/${id}` })).statusCode).toBe(404);
     expect((await report(id, { reason: 'looks_stolen', visitor_id: visitor(11) })).statusCode).toBe(404);
-    expect(await entryOf(id)).toMatchObject({ visitors: 3, is_published: false, awaiting_review: true });
+    expect(await entryOf(id)).toMatchObject({
+      visitors: 5,
+      proved_phones: 3,
+      is_published: false,
+      awaiting_review: true,
+    });
 
     const dismissed = await t.app.inject({ method: 'POST', url: `/api/admin/reports/${id}/dismiss`, headers: staff });
     expect(dismissed.statusCode).toBe(200);
     expect(await entryOf(id)).toBeUndefined();
     expect(await listedIds()).toContain(id);
-    const audit = await t.db.kysely
-      .selectFrom('audit_log')
-      .select('action')
-      .where('subject_id', '=', String(id))
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual([
-      'Hid product Suspicious Camera after 3 reports',
+    expect(await hideAudits(id)).toEqual([
+      'Hid product Suspicious Camera after reports from 3 proved phones',
       'Dismissed reports of product Suspicious Camera',
     ]);
     // Closed: a second decision finds nothing open.
@@ -116,10 +167,59 @@ describe.each(engines)('listing reports [%s]', (engine) => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('proves a phone by the SMS code just sent to it, once', async () => {
+    const id = await addProduct(t.db, { name: 'Coded Blender' });
+    const phone = nextPhone();
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/phone-codes', payload: { phone } })).statusCode).toBe(
+      202,
+    );
+    const sms = await t.db.kysely
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('recipient', '=', plus265(phone))
+      .executeTakeFirstOrThrow();
+    const code = sms.body.slice(-6);
+    const ok = await report(id, { reason: 'wrong_price', visitor_id: visitor(60), phone, phone_code: code });
+    expect(ok.statusCode).toBe(202);
+    expect(await entryOf(id)).toMatchObject({ visitors: 1, proved_phones: 1 });
+    // Used up: the same code proves nothing again.
+    const other = await addProduct(t.db, { name: 'Coded Kettle' });
+    const reused = await report(other, { reason: 'wrong_price', visitor_id: visitor(61), phone, phone_code: code });
+    expect(reused.statusCode).toBe(403);
+    expect(reused.json().message).toBe(PHONE_CODE_WRONG);
+  });
+
+  it(`hides at most ${HIDES_PER_HOUR} items an hour by reports, leaving the rest on sale for staff`, async () => {
+    const ids = [];
+    for (let i = 0; i <= HIDES_PER_HOUR; i++) ids.push(await addProduct(t.db, { name: `Capped Item ${i}` }));
+    for (const id of ids) {
+      for (let n = 0; n < 3; n++)
+        await report(id, { reason: 'looks_stolen', visitor_id: visitor(`${id}-${n}`), ...proved() });
+    }
+    const listed = await listedIds();
+    expect(ids.filter((id) => !listed.includes(id))).toEqual(ids.slice(0, HIDES_PER_HOUR));
+    expect(await entryOf(ids[HIDES_PER_HOUR]!)).toMatchObject({
+      proved_phones: 3,
+      is_published: true,
+      awaiting_review: false,
+    });
+    const scrape = (await t.app.inject({ url: '/api/metrics' })).body;
+    expect(scrape).toMatch(/^marketplace_report_hides_total\{result="capped"\} [1-9]/m);
+    expect(scrape).toMatch(/^marketplace_report_hides_total\{result="hidden"\} [1-9]/m);
+    // An hour on, the next proved phone's report hides it.
+    clock.set(new Date(clock().getTime() + HOUR));
+    await report(ids[HIDES_PER_HOUR]!, {
+      reason: 'looks_stolen',
+      visitor_id: visitor(`${ids[HIDES_PER_HOUR]}-late`),
+      ...proved(),
+    });
+    expect(await listedIds()).not.toContain(ids[HIDES_PER_HOUR]);
+  });
+
   it('hides the item once when three reports arrive at the same moment', async () => {
     const id = await addProduct(t.db, { name: 'Raced Console' });
     const answers = await Promise.all(
-      [40, 41, 42, 43].map((n) => report(id, { reason: 'looks_stolen', visitor_id: visitor(n) })),
+      [40, 41, 42, 43].map((n) => report(id, { reason: 'looks_stolen', visitor_id: visitor(n), ...proved() })),
     );
     // The fourth may find the item already hidden (404); the three before it all count.
     expect(answers.filter((a) => a.statusCode === 202).length).toBeGreaterThanOrEqual(3);
@@ -129,12 +229,13 @@ describe.each(engines)('listing reports [%s]', (engine) => {
       .select('action')
       .where('subject_id', '=', String(id))
       .execute();
-    expect(hides).toEqual([{ action: 'Hid product Raced Console after 3 reports' }]);
+    expect(hides).toEqual([{ action: 'Hid product Raced Console after reports from 3 proved phones' }]);
   });
 
   it('no longer awaits review once staff publish the hidden item by hand', async () => {
     const id = await addProduct(t.db, { name: 'Republished Speaker' });
-    for (const n of [30, 31, 32]) await report(id, { reason: 'wrong_description', visitor_id: visitor(n) });
+    for (const n of [30, 31, 32])
+      await report(id, { reason: 'wrong_description', visitor_id: visitor(n), ...proved() });
     expect(await entryOf(id)).toMatchObject({ is_published: false, awaiting_review: true });
     const published = await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/publish`, headers: staff });
     expect(published.statusCode).toBe(200);
@@ -187,5 +288,42 @@ describe.each(engines)('listing reports [%s]', (engine) => {
       );
     expect(statuses.slice(0, REPORTS_PER_ADDRESS_HOUR).every((s) => s === 202)).toBe(true);
     expect(statuses[REPORTS_PER_ADDRESS_HOUR]).toBe(429);
+  });
+});
+
+// Without an SMS transport no phone can be proved: every report is anonymous, and staff decide every one.
+describe.each(engines)('listing reports without an SMS transport [%s]', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { linkSecret: KEY });
+  });
+  afterAll(() => t.close());
+
+  it('never hides an item, whatever phones and tokens the reports carry', async () => {
+    const id = await addProduct(t.db, { name: 'Unprovable Iron' });
+    for (const n of [1, 2, 3, 4]) {
+      const phone = nextPhone();
+      const payload = {
+        reason: 'looks_stolen',
+        visitor_id: `no-sms-visitor-${String(n).padStart(6, '0')}`,
+        phone,
+        phone_token: signPhoneToken(KEY, `+265${phone.slice(1)}`, new Date()),
+      };
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/products/${id}/reports`,
+        payload,
+        remoteAddress: `10.62.0.${n}`,
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const products = (await t.app.inject({ url: '/api/v1/products?limit=100' })).json().products;
+    expect(products.map((p: { id: number }) => p.id)).toContain(id);
+    const stored = await t.db.kysely
+      .selectFrom('product_reports')
+      .select('phone')
+      .where('product_id', '=', id)
+      .execute();
+    expect(stored).toEqual([{ phone: null }, { phone: null }, { phone: null }, { phone: null }]);
   });
 });

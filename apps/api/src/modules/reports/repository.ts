@@ -5,12 +5,17 @@ export interface NewReport {
   productId: number;
   visitorId: string;
   addressGroup: string;
+  /** The reporter's proved phone, or null (anonymous). */
+  phone: string | null;
   reason: ReportReason;
   note: string | null;
   at: string;
 }
 
-/** False when this visitor id or address already reported the item (the unique indexes decide). */
+/**
+ * False when this visitor id, this proved phone, or (anonymous reports) this address already reported the item:
+ * the unique indexes decide.
+ */
 export async function insertReport(db: Executor, r: NewReport): Promise<boolean> {
   const added = await db
     .insertInto('product_reports')
@@ -18,6 +23,7 @@ export async function insertReport(db: Executor, r: NewReport): Promise<boolean>
       product_id: r.productId,
       visitor_id: r.visitorId,
       address_group: r.addressGroup,
+      phone: r.phone,
       reason: r.reason,
       note: r.note,
       created_at: r.at,
@@ -27,15 +33,36 @@ export async function insertReport(db: Executor, r: NewReport): Promise<boolean>
   return Number(added.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Different visitors with an open report on the item. */
-export async function openReporters(db: Executor, productId: number): Promise<number> {
+/** Different proved phones with an open report on the item: only these hide it by themselves. */
+export async function openProvedPhones(db: Executor, productId: number): Promise<number> {
   const { n } = await db
     .selectFrom('product_reports')
-    .select((eb) => eb.fn.count<number>('visitor_id').distinct().as('n'))
+    .select((eb) => eb.fn.count<number>('phone').distinct().as('n'))
     .where('product_id', '=', productId)
     .where('closed_at', 'is', null)
+    .where('phone', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Items hidden by reports since `since`, over the whole shop: the hourly cap counts them. */
+export async function hidesSince(db: Executor, since: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('product_reports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hid_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Marks the report whose count hid the item. */
+export async function markHidingReport(db: Executor, productId: number, phone: string, at: string) {
+  await db
+    .updateTable('product_reports')
+    .set({ hid_at: at })
+    .where('product_id', '=', productId)
+    .where('phone', '=', phone)
+    .execute();
 }
 
 /** Unpublishes a published item and marks it as hidden by reports; false when it was not published. */
@@ -60,6 +87,7 @@ export async function listReportedItems(db: Executor, limit: number, offset: num
       'p.published',
       'p.hidden_by_reports',
       eb.fn.count<number>('r.visitor_id').distinct().as('visitors'),
+      eb.fn.count<number>('r.phone').distinct().as('proved_phones'),
       eb.fn.max('r.created_at').as('last_reported_at'),
     ])
     .where('r.closed_at', 'is', null)

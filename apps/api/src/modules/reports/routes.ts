@@ -10,9 +10,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso, type Db } from '../../db/database.js';
+import type { Metrics } from '../../plugins/metrics.js';
 import { STAFF } from '../../plugins/access.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { idParam } from '../../plugins/params.js';
+import type { PhoneProof } from '../phone-proof/service.js';
 import { decideReports, reportProduct, reportQueue } from './service.js';
 
 /** Reports one address (IPv6: its /64) may send per hour, over all items. */
@@ -21,7 +23,16 @@ export const REPORTS_PER_ADDRESS_HOUR = 10;
 const productParams = z.object({ id: idParam('Product id') });
 const queueParams = z.object({ productId: idParam('productId') });
 
-export const reportRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+export interface ReportRouteOptions {
+  db: Db;
+  clock: () => Date;
+  proof: PhoneProof;
+  hidesPerHour: number;
+  metrics?: Metrics | undefined;
+}
+
+export const reportRoutes: FastifyPluginAsync<ReportRouteOptions> = async (fastify, options) => {
+  const { db, clock } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -43,15 +54,24 @@ export const reportRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db
       },
     },
     async (request, reply) => {
-      const { reason, note, visitor_id } = request.body;
-      await reportProduct(db, {
-        productId: request.params.id,
-        visitorId: visitor_id,
-        addressGroup: addressGroup(request.ip),
-        reason,
-        note,
-        at: nowIso(),
-      });
+      const { reason, note, visitor_id, phone, phone_code, phone_token } = request.body;
+      const now = clock();
+      await reportProduct(
+        db,
+        options,
+        {
+          productId: request.params.id,
+          visitorId: visitor_id,
+          addressGroup: addressGroup(request.ip),
+          phone,
+          phone_code,
+          phone_token,
+          reason,
+          note,
+          at: now.toISOString(),
+        },
+        now,
+      );
       return reply.status(202).send({ message: REPORT_RECEIVED });
     },
   );

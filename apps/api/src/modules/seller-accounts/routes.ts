@@ -1,6 +1,7 @@
 import {
   accountItemsSchema,
   claimItemSchema,
+  confirmSellerAccountSchema,
   loginResultSchema,
   sellerAccountRequestedSchema,
   sellerAccountSchema,
@@ -34,23 +35,22 @@ export const sellerAccountRoutes: FastifyPluginAsync<SellerAccountRouteOptions> 
   app.post(
     '/v1/sells/:token/account',
     {
-      // Each call costs a password hash: a tight per-address limit on top of needing a valid link.
+      // Each call may send an email: a tight per-address limit on top of needing a valid link.
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: { tags, params: tokenParams, body: sellerAccountSchema, response: { 202: sellerAccountRequestedSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(202)
-        .send(await requestSellerAccount(db, request.params.token, request.body.password, publicUrl, clock())),
+      reply.status(202).send(await requestSellerAccount(db, request.params.token, publicUrl, clock())),
   );
 
   app.post(
     '/v1/account/confirm/:token',
     {
+      // Each call costs a password hash.
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, params: tokenParams, response: { 200: loginResultSchema } },
+      schema: { tags, params: tokenParams, body: confirmSellerAccountSchema, response: { 200: loginResultSchema } },
     },
-    async (request) => confirmSellerAccount(db, request.params.token, clock()),
+    async (request) => confirmSellerAccount(db, request.params.token, request.body.password, clock()),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
 import { NO_BACK_OFFICE } from '../../plugins/auth.js';
 import { ITEM_NOT_FOUND } from '../seller-requests/views.js';
 import { nextIp, sellerCalls, sellForm, staffCalls, submit } from '../seller-requests/testing.js';
+import { hashPassword } from '../auth/password.js';
 import { startMailbox } from '../auth/testing.js';
 import { ACCOUNT_EXISTS, ACCOUNT_NOT_ASKED, ALREADY_LINKED, CONFIRM_LINK_INVALID } from './service.js';
 
@@ -22,19 +23,20 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   const email = () => `seller${++n}@example.mw`;
   let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 
-  const makeAccount = (token: string, password: unknown = PASSWORD) =>
+  /** Asks for the account's link; `payload` is what the page sends (an older page also sent a password). */
+  const makeAccount = (token: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/sells/${token}/account`, payload, remoteAddress: nextIp() });
+  const confirm = (link: string, password: unknown = PASSWORD) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/v1/sells/${token}/account`,
+      url: `/api/v1/account/confirm/${link}`,
       payload: { password },
       remoteAddress: nextIp(),
     });
-  const confirm = (link: string) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/account/confirm/${link}`, remoteAddress: nextIp() });
-  /** Asks for the account, opens the mailed link: the seller's session. */
+  /** Asks for the account, opens the mailed link choosing the password: the seller's session. */
   const openAccount = async (token: string, address: string, password = PASSWORD) => {
-    expect((await makeAccount(token, password)).statusCode).toBe(202);
-    const res = await confirm(await mailbox.tokenMailed(address, '/account/confirm'));
+    expect((await makeAccount(token)).statusCode).toBe(202);
+    const res = await confirm(await mailbox.tokenMailed(address, '/account/confirm'), password);
     expect(res.statusCode).toBe(200);
     return res.json() as { token: string; display_name: string; role: string };
   };
@@ -74,7 +76,7 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
     const mail = await mailbox.lastMailTo(address);
     expect(mail.headers.subject).toBe('Marketplace Malawi: your seller account');
     expect(mail.text).toContain(
-      `To finish making your seller account for your item ${reference}, open this link within 24 hours:`,
+      `To finish making your seller account for your item ${reference}, open this link within 24 hours and choose your password:`,
     );
     const link = await mailbox.tokenMailed(address, '/account/confirm');
     expect(mail.text).toContain(`http://localhost:3000/account/confirm/${link}`);
@@ -212,7 +214,10 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
       message: ACCOUNT_NOT_ASKED,
     });
 
-    const { status_token: token } = await submit(t.app, { email: email() });
+    const address = email();
+    const { status_token: token } = await submit(t.app, { email: address });
+    expect((await makeAccount(token)).statusCode).toBe(202);
+    const link = await mailbox.tokenMailed(address, '/account/confirm');
     for (const [password, message] of [
       ['short', 'Password must be at least 10 characters'],
       ['nine-char', 'Password must be at least 10 characters'],
@@ -222,16 +227,60 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
       ['x'.repeat(129), 'Password must be at most 128 characters'],
       [12345678, 'Password is required'],
     ] as const) {
-      const res = await makeAccount(token, password);
+      const res = await confirm(link, password);
       expect(res.statusCode, String(password)).toBe(400);
       expect(res.json().errors.password).toBe(message);
     }
+    // An older confirm page sends no password at all.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/account/confirm/${link}`,
+      remoteAddress: nextIp(),
+    });
+    expect(none.statusCode).toBe(400);
     for (const bad of ['x'.repeat(32), 'short', 'A'.repeat(90)]) {
       const res = await makeAccount(bad);
       expect(res.statusCode, bad).toBe(404);
       expect(res.json().message).toBe(ITEM_NOT_FOUND);
     }
     expect((await seller().view(token)).json().account.state).toBe('offered');
+    // A refused password leaves the link unused.
+    expect((await confirm(link)).statusCode).toBe(200);
+  });
+
+  it("does not let whoever holds the item's private link choose the password of the account the email's owner confirms", async () => {
+    const address = email();
+    const squatterPassword = 'squatter-chose-this-2026';
+    const { status_token: token } = await submit(t.app, { email: address, seller_name: 'Real Owner' });
+    // An older page still sends a password: it is dropped, and nothing of it is kept.
+    expect((await makeAccount(token, { password: squatterPassword })).statusCode).toBe(202);
+    const stored = await t.db.kysely
+      .selectFrom('email_links')
+      .select('password_hash')
+      .where('email', '=', address)
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toBeNull();
+    const link = await mailbox.tokenMailed(address, '/account/confirm');
+    expect((await confirm(link, PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, address, squatterPassword, nextIp())).statusCode).toBe(401);
+    expect((await login(t.app, address, PASSWORD, nextIp())).statusCode).toBe(200);
+  });
+
+  it('keeps a link mailed before the password moved to the confirm page working, without its requester’s password', async () => {
+    const address = email();
+    const squatterPassword = 'squatter-chose-this-2026';
+    const { status_token: token } = await submit(t.app, { email: address });
+    expect((await makeAccount(token)).statusCode).toBe(202);
+    // What the link held before decision 0086: the requester's password, hashed.
+    await t.db.kysely
+      .updateTable('email_links')
+      .set({ password_hash: await hashPassword(squatterPassword) })
+      .where('email', '=', address)
+      .execute();
+    const link = await mailbox.tokenMailed(address, '/account/confirm');
+    expect((await confirm(link, PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, address, squatterPassword, nextIp())).statusCode).toBe(401);
+    expect((await login(t.app, address, PASSWORD, nextIp())).statusCode).toBe(200);
   });
 
   it('adds an older item to the account with its link, and new submissions of a logged-in seller go straight in', async () => {

@@ -42,23 +42,21 @@ function nameParts(name: string) {
 
 /**
  * The seller asks for an account from the item's private page (docs/decisions/0040). Nothing is made yet:
- * a one-time link goes to the email the item was submitted with, carrying the chosen password (hashed), and
- * the account exists once the email's owner opens it. When a proved account already uses the email, the
- * email says so instead. The answer is the same 202 either way: it never tells whether an email has an
+ * a one-time link goes to the email the item was submitted with, and the account exists once the email's owner
+ * opens it and chooses its password there (decision 0086: whoever holds the item's private link must not set
+ * the password of an account the email's owner then confirms). When a proved account already uses the email,
+ * the email says so instead. The answer is the same 202 either way: it never tells whether an email has an
  * account. One address gets at most LINKS_PER_EMAIL_PER_HOUR links; past that the answer is the same.
  */
 export async function requestSellerAccount(
   db: Db,
   token: string,
-  password: string,
   publicUrl: string,
   now: Date,
 ): Promise<SellerAccountRequested> {
   const request = await requestOfToken(db.kysely, token);
   if (request.seller_user_id !== null) throw new HttpError(409, ALREADY_LINKED);
   if (request.create_seller_account !== 1 || request.email === '') throw new HttpError(409, ACCOUNT_NOT_ASKED);
-  refuseCommonPassword(password);
-  const passwordHash = await hashPassword(password);
   const email = request.email.trim().toLowerCase();
   await db.kysely.transaction().execute(async (trx) => {
     if ((await linksSentTo(trx, email, new Date(now.getTime() - HOUR_MS))) >= LINKS_PER_EMAIL_PER_HOUR) return;
@@ -78,14 +76,13 @@ export async function requestSellerAccount(
         purpose: 'seller_account',
         email,
         sellerRequestId: request.id,
-        passwordHash,
         now,
         lifetimeMs: CONFIRM_LINK_MS,
       });
       body = [
         hello,
         '',
-        `To finish making your seller account for your item ${request.reference}, open this link within 24 hours:`,
+        `To finish making your seller account for your item ${request.reference}, open this link within 24 hours and choose your password:`,
         `${publicUrl}/account/confirm/${link}`,
         '',
         'If you did not ask for an account, ignore this email: nothing is made without it.',
@@ -110,23 +107,27 @@ export async function requestSellerAccount(
 }
 
 /**
- * The email's owner opens the link: the account is made (or an unproved one using the email, made before
- * accounts needed the link, is taken over and loses the items and sessions it had), the item goes into it
- * and the seller is logged in. The link works once (a conditional update).
+ * The email's owner opens the link and chooses the password: the account is made (or an unproved one using the
+ * email, made before accounts needed the link, is taken over and loses the items and sessions it had), the item
+ * goes into it and the seller is logged in. The link works once (a conditional update). A link mailed before
+ * decision 0086 works the same way: the password its requester chose is not used.
  */
-export async function confirmSellerAccount(db: Db, token: string, now: Date): Promise<LoginResult> {
+export async function confirmSellerAccount(db: Db, token: string, password: string, now: Date): Promise<LoginResult> {
+  refuseCommonPassword(password);
+  // Hashed before the transaction: a refused password leaves the link unused, and SQLite's one connection free.
+  const passwordHash = await hashPassword(password);
   const at = now.toISOString();
   // Two links for one email confirmed at the same moment: the unique email index decides (a 409).
   return db.kysely.transaction().execute(async (trx) => {
     const link = await useEmailLink(trx, 'seller_account', token, now);
-    if (!link?.seller_request_id || !link.password_hash) throw new HttpError(404, CONFIRM_LINK_INVALID);
+    if (!link?.seller_request_id) throw new HttpError(404, CONFIRM_LINK_INVALID);
     const request = await trx
       .selectFrom('seller_requests')
       .select(['id', 'reference', 'seller_name'])
       .where('id', '=', link.seller_request_id)
       .executeTakeFirstOrThrow();
     const user = { ...nameParts(request.seller_name), display_name: request.seller_name, role: 'User' as const };
-    const account = { ...user, password_hash: link.password_hash, email_confirmed_at: at, updated_at: at };
+    const account = { ...user, password_hash: passwordHash, email_confirmed_at: at, updated_at: at };
     const existing = await findUserByEmail(trx, link.email);
     let id: number;
     if (existing && proved(existing)) throw new HttpError(409, ACCOUNT_EXISTS);

@@ -13,15 +13,18 @@ const columns = [
   'status',
   'created_at',
 ] as const;
-export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & { second_factor_at: string | null };
+export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & {
+  second_factor_at: string | null;
+  second_factor_locked_at: string | null;
+};
 
-/** The user's columns and when their second factor was confirmed (null: none). */
+/** The user's columns, when their second factor was confirmed (null: none) and locked (null: not locked). */
 function selectUsers(db: Executor) {
   return db
     .selectFrom('users')
     .leftJoin('second_factors', 'second_factors.user_id', 'users.id')
     .select(columns.map((c) => `users.${c}` as const))
-    .select('second_factors.confirmed_at as second_factor_at');
+    .select(['second_factors.confirmed_at as second_factor_at', 'second_factors.locked_at as second_factor_locked_at']);
 }
 
 export async function listUsers(db: Executor, limit: number, offset: number) {

@@ -46,6 +46,7 @@ export function toUser(row: UserRow): User {
     status: row.status,
     created_at: row.created_at,
     second_factor: row.second_factor_at !== null,
+    second_factor_locked: row.second_factor_locked_at !== null,
   };
 }
 

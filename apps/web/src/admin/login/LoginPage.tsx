@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from '../../lib/router';
 import { BRAND } from '../../lib/brand';
 import { usePageTitle } from '../use-page-title';
+import { ApiError } from '../../lib/api-client';
 import { login, loginErrorText } from '../auth-api';
 import { buttonStyles, TextField } from '../components/ui';
 import { startSession, useAuthToken } from '../session';
@@ -19,6 +20,9 @@ export function LoginPage() {
   const token = useAuthToken();
   // Set once the password was right for an account with two-step login: the code step shows.
   const [challenge, setChallenge] = useState<string | null>(null);
+  // Set when strangers' failed logins capped the account: staff with two-step login type a code with the
+  // password to get in all the same (docs/decisions/0085).
+  const [capped, setCapped] = useState(false);
   const {
     register,
     handleSubmit,
@@ -45,6 +49,8 @@ export function LoginPage() {
       } else signedIn(result);
     } catch (error) {
       notifyLoginError(loginErrorText(error));
+      if (error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === 'account_capped')
+        setCapped(true);
     }
   });
 
@@ -73,6 +79,21 @@ export function LoginPage() {
                   error={errors.password?.message}
                   {...register('password')}
                 />
+                {capped && (
+                  <div className="space-y-2">
+                    <p className="text-sm text-stone-700">
+                      If you use two-step login, type a code from your authenticator app with your password to log in
+                      now.
+                    </p>
+                    <TextField
+                      label="Two-step code"
+                      autoComplete="one-time-code"
+                      spellCheck={false}
+                      error={errors.code?.message}
+                      {...register('code')}
+                    />
+                  </div>
+                )}
                 <button type="submit" className={`${buttonStyles.primary} w-full min-h-10`} disabled={isSubmitting}>
                   {isSubmitting ? 'Logging in…' : 'Login'}
                 </button>

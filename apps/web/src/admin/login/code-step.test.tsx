@@ -67,6 +67,59 @@ describe('Admin Login: the code step', () => {
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 
+  it('shows the lock in place of the code box after 10 wrong codes, and goes back to the password', async () => {
+    const user = userEvent.setup();
+    const LOCKED =
+      'Two-step login is locked after 10 wrong codes. Open the link we emailed you to unlock it, or ask an Admin.';
+    const spy = mockApi([
+      [LOGIN, () => json(CHALLENGE)],
+      [CODE, () => json({ status: 423, detail: LOCKED, code: 'second_factor_locked' }, 423)],
+    ]);
+    await password(user);
+    await retype(user, 'Code', '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Two-step login is locked' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(LOCKED);
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    expect(spy.mock.calls.filter(([url]) => String(url).endsWith('/login/code'))).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Back to email and password' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('offers a code box beside the password when the account is capped, and sends the code with it', async () => {
+    const user = userEvent.setup();
+    const CAPPED =
+      'Too many failed login attempts on this account. Please try again later, or set a new password with "Forgot your password?".';
+    const spy = mockApi([
+      [
+        LOGIN,
+        (_url, init) =>
+          JSON.parse(String(init?.body)).code
+            ? json({ token: 'tok-5', display_name: 'Chikondi', role: 'Admin' })
+            : json({ status: 429, detail: CAPPED, code: 'account_capped' }, 429),
+      ],
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/dashboard$/, () => json(emptyDashboard)],
+    ]);
+    renderAdmin('/admin/login');
+    await screen.findByRole('heading', { name: 'Admin Login' });
+    expect(screen.queryByLabelText('Two-step code')).not.toBeInTheDocument();
+    await retype(user, 'Email', 'admin@marketplace.mw');
+    await retype(user, 'Password', 'malawi-demo-admin');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(CAPPED)).toBeInTheDocument();
+    await retype(user, 'Two-step code', '123 456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chikondi' })).toBeInTheDocument();
+    const calls = spy.mock.calls.filter(([url]) => String(url).endsWith('/auth/login'));
+    expect(JSON.parse(String(calls.at(-1)?.[1]?.body))).toEqual({
+      email: 'admin@marketplace.mw',
+      password: 'malawi-demo-admin',
+      code: '123 456',
+    });
+  });
+
   it('goes straight to the account page when two-step login must be set up', async () => {
     const user = userEvent.setup();
     mockApi([

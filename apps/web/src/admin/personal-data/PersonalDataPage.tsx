@@ -136,6 +136,9 @@ function Kept({ data }: { data: PersonalData }) {
         </DataTable>
       </Section>
       {data.phone_codes > 0 && <p className="text-sm text-stone-700">{`Phone codes sent: ${data.phone_codes}`}</p>}
+      {data.listing_reports > 0 && (
+        <p className="text-sm text-stone-700">{`Listings reported with this phone: ${data.listing_reports}`}</p>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ const NOTHING: PersonalData = {
   transfer_requests: [],
   payments: [],
   phone_codes: 0,
+  listing_reports: 0,
 };
 const KEPT: PersonalData = {
   ...NOTHING,

@@ -45,7 +45,7 @@ export function ReportsListPage() {
     <PagedListScreen
       title="Reports"
       action={null}
-      intro="Items visitors reported. Reports from 3 different visitors hide an item until you decide."
+      intro="Items visitors reported. Reports from 3 different checked phones hide an item until you decide; other reports wait here for you."
       query={reportsPageQuery}
       size={REPORTS_PAGE_SIZE}
       fallback={REPORT_ERRORS.list}
@@ -62,7 +62,14 @@ export function ReportsListPage() {
         <DataTable
           label="Reported items"
           minWidth="min-w-[52rem]"
-          columns={['Item', 'State', 'Reports', { label: 'Visitors', right: true }, 'Last reported']}
+          columns={[
+            'Item',
+            'State',
+            'Reports',
+            { label: 'Visitors', right: true },
+            { label: 'Checked phones', right: true },
+            'Last reported',
+          ]}
           actions="Actions"
         >
           {items.map((item) => (
@@ -87,6 +94,7 @@ export function ReportsListPage() {
                 </ul>
               </td>
               <td className={`${td} text-right tabular-nums`}>{item.visitors}</td>
+              <td className={`${td} text-right tabular-nums`}>{item.proved_phones}</td>
               <td className={`${td} whitespace-nowrap`}>{formatStaffTime(item.last_reported_at)}</td>
               <RowActions>
                 <RowButton label={`Dismiss reports of ${item.name}`} onClick={() => void onDismiss(item)}>

@@ -12,7 +12,8 @@ const hidden: AdminReportedItem = {
   name: 'Samsung A14',
   is_published: false,
   awaiting_review: true,
-  visitors: 3,
+  visitors: 4,
+  proved_phones: 3,
   last_reported_at: '2026-11-20T10:00:00.000Z',
   reports: [
     { reason: 'looks_stolen', note: 'Same as my lost phone', created_at: '2026-11-20T10:00:00.000Z' },
@@ -46,7 +47,8 @@ describe('reports queue', () => {
     expect(row).toHaveTextContent('Hidden, awaiting review');
     expect(row).toHaveTextContent('Looks stolen: Same as my lost phone');
     expect(row).toHaveTextContent('Wrong price');
-    expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('3');
+    expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('4');
+    expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('3');
     expect(within(row).getByRole('button', { name: 'Keep hidden Samsung A14' })).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Dismiss reports of Samsung A14' }));

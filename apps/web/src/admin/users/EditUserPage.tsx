@@ -10,7 +10,15 @@ import { FormSkeleton } from '../components/status';
 import { notifyError, notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import { useConfirm } from '../components/use-confirm';
-import { resetSecondFactor, sendResetLink, updateUser, userKeys, userQuery, USERS_ERRORS } from './api';
+import {
+  resetSecondFactor,
+  sendResetLink,
+  unlockSecondFactor,
+  updateUser,
+  userKeys,
+  userQuery,
+  USERS_ERRORS,
+} from './api';
 import { buttonStyles } from '../components/ui';
 import { ShopField } from './ShopField';
 
@@ -146,20 +154,42 @@ function SecondFactorReset({ user }: { user: User }) {
     },
     onError: (error) => notifyError(error instanceof Error ? error.message : USERS_ERRORS.resetSecondFactor),
   });
+  // 10 wrong codes in a row locked it (docs/decisions/0085): unlocking keeps the user's app and recovery codes.
+  const unlock = useMutation({
+    mutationFn: () => unlockSecondFactor(user.id),
+    onSuccess: async () => {
+      notifySuccess(`Two-step login unlocked for ${user.email}`);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: (error) => notifyError(error instanceof Error ? error.message : USERS_ERRORS.unlockSecondFactor),
+  });
   const onReset = async () => {
     if (await confirm(`Reset two-step login for ${user.email}? They will be logged out and set it up again.`))
       reset.mutate();
   };
+  const locked = user.second_factor && user.second_factor_locked;
   return (
     <UserAction
       id="second-factor-heading"
       title="Two-step login"
       text={
-        user.second_factor
-          ? 'On. If this user lost their phone and recovery codes, reset it: they set it up again at their next login.'
-          : 'Off.'
+        locked
+          ? 'Locked after 10 wrong codes in a row: no code is accepted until it is unlocked. Unlock it if the user asks (check it is them, for example by phone); their app and recovery codes go on working.'
+          : user.second_factor
+            ? 'On. If this user lost their phone and recovery codes, reset it: they set it up again at their next login.'
+            : 'Off.'
       }
     >
+      {locked && (
+        <button
+          type="button"
+          className={`${buttonStyles.primary} mt-3 mr-2`}
+          disabled={unlock.isPending}
+          onClick={() => unlock.mutate()}
+        >
+          {unlock.isPending ? 'Unlocking…' : 'Unlock two-step login'}
+        </button>
+      )}
       {user.second_factor && (
         <button
           type="button"

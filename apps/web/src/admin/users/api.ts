@@ -11,6 +11,7 @@ export const USERS_ERRORS = {
   remove: 'Failed to delete user',
   resetLink: 'Failed to send the password reset link',
   resetSecondFactor: 'Failed to reset two-step login',
+  unlockSecondFactor: 'Failed to unlock two-step login',
 } as const;
 
 export const userKeys = {
@@ -51,6 +52,14 @@ export async function sendResetLink(id: number): Promise<void> {
   await adminRequest<unknown>(`/admin/users/${encodeURIComponent(String(id))}/password-reset`, {
     method: 'POST',
     defaultMessage: USERS_ERRORS.resetLink,
+  });
+}
+
+/** Unlocks a two-step login that 10 wrong codes locked (docs/decisions/0085): the same app goes on working. */
+export async function unlockSecondFactor(id: number): Promise<void> {
+  await adminRequest<unknown>(`/admin/users/${encodeURIComponent(String(id))}/second-factor/unlock`, {
+    method: 'POST',
+    defaultMessage: USERS_ERRORS.unlockSecondFactor,
   });
 }
 

@@ -64,3 +64,46 @@ describe('edit user: the password reset link', () => {
     expect(await screen.findByText('Failed to send the password reset link')).toBeInTheDocument();
   });
 });
+
+describe('edit user: a locked two-step login (docs/decisions/0085)', () => {
+  const LOCKED = { ...MPHATSO, role: 'Moderator', second_factor: true, second_factor_locked: true };
+  const UNLOCK_URL = /^POST \/api\/admin\/users\/2\/second-factor\/unlock$/;
+
+  it('says it is locked and lets the Admin unlock it, keeping the reset apart', async () => {
+    const user = userEvent.setup();
+    let current: object = LOCKED;
+    signIn();
+    const spy = mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/users\/2$/, () => json(current)],
+      [
+        UNLOCK_URL,
+        () => {
+          current = { ...LOCKED, second_factor_locked: false };
+          return new Response(null, { status: 204 });
+        },
+      ],
+    ]);
+    renderAdmin('/admin/users/2');
+    const section = await screen.findByRole('region', { name: 'Two-step login' });
+    expect(section).toHaveTextContent('Locked after 10 wrong codes in a row');
+    expect(within(section).getByRole('button', { name: 'Reset two-step login' })).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Unlock two-step login' }));
+    expect(await screen.findByText('Two-step login unlocked for mphatso@example.mw')).toBeInTheDocument();
+    expect(spy.mock.calls.filter(([input]) => String(input).endsWith('/second-factor/unlock'))).toHaveLength(1);
+    expect(await within(section).findByText(/^On\./)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Unlock two-step login' })).not.toBeInTheDocument();
+  });
+
+  it('offers no unlock when it is not locked', async () => {
+    signIn();
+    mockApi([
+      [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
+      [/^GET \/api\/admin\/users\/2$/, () => json({ ...LOCKED, second_factor_locked: false })],
+    ]);
+    renderAdmin('/admin/users/2');
+    const section = await screen.findByRole('region', { name: 'Two-step login' });
+    expect(within(section).queryByRole('button', { name: 'Unlock two-step login' })).not.toBeInTheDocument();
+  });
+});

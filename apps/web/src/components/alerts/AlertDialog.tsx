@@ -31,7 +31,7 @@ export default function AlertDialog({ target, title, onClose }: AlertDialogProps
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ field?: 'phone' | 'code'; text: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const { codePhone, code, setCode, sending, sendCode, proofFor } = usePhoneCode((error) =>
+  const { codePhone, code, setCode, sending, sendCode, proofFor, codeUsed } = usePhoneCode((error) =>
     setFailure({ text: error instanceof ApiError ? error.message : OFFLINE }),
   );
 
@@ -48,6 +48,8 @@ export default function AlertDialog({ target, title, onClose }: AlertDialogProps
     try {
       const set = await setAlert(alertRequest(target, proof, normal));
       if (set.phone_token) keepPhoneToken(set.phone, set.phone_token);
+      // The code is used: a reload no longer offers its box (lib/phone-proofs.ts).
+      codeUsed();
       setDone(set.phone);
     } catch (error) {
       // The first time (or another number): the code goes to the phone and the dialog waits for it.

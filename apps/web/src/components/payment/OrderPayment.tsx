@@ -11,7 +11,7 @@ import {
   type PayOrderRequest,
   type PublicOrder,
 } from '@marketplace/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { PhoneCodeStep } from '../PhoneCodeStep';
 import { ApiError } from '../../lib/api-client';
 import { needsPhoneCode, usePhoneCode } from '../../lib/phone-proofs';
@@ -26,6 +26,18 @@ function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.status !== 0) return error.message;
   return OFFLINE;
 }
+
+/** The time a 429 "one PIN prompt per 10 minutes" names for the next prompt; null for any other failure. */
+function promptRetryAt(error: unknown): Date | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const body = error.body as { code?: unknown; retry_at?: unknown } | null | undefined;
+  if (body?.code !== 'pin_prompt_too_soon' || typeof body.retry_at !== 'string') return null;
+  const at = new Date(body.retry_at);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** 14:05, as the phone's clock shows it. */
+const clockTime = (at: Date) => at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 interface OrderPaymentProps {
   order: PublicOrder;
@@ -107,24 +119,37 @@ function PayAgain({ order, method, token, onChanged, onRefused }: PayAgainProps)
   const network = mobileMoneyNetwork(order.phone);
   const [problem, setProblem] = useState<string | null>(network ? null : payNowProblem(order.phone, method));
   const phone = usePhoneCode((error) => setProblem(problemOf(error)));
+  /** When the phone may get its next PIN prompt (one per 10 minutes, decision 0083): "Try again" waits till then. */
+  const [waitUntil, setWaitUntil] = useState<Date | null>(null);
+  useEffect(() => {
+    if (!waitUntil) return;
+    const timer = setTimeout(() => setWaitUntil(null), Math.max(0, waitUntil.getTime() - Date.now()));
+    return () => clearTimeout(timer);
+  }, [waitUntil]);
 
   async function pay(body: PayOrderRequest) {
     setBusy(true);
     setProblem(null);
     try {
       onChanged(await payOrder(token, body));
+      phone.codeUsed();
     } catch (error) {
       if (needsPhoneCode(error) && phone.codePhone !== order.phone) await phone.sendCode(order.phone);
       else if (error instanceof ApiError && error.status === 409) onRefused(error.message);
-      else setProblem(problemOf(error));
+      else {
+        const retryAt = promptRetryAt(error);
+        if (retryAt) setWaitUntil(retryAt);
+        setProblem(problemOf(error));
+      }
     } finally {
       setBusy(false);
     }
   }
 
-  function payAtShop() {
+  /** With the phone's proof: an order placed before phones were proved for paying now is proved on its retry. */
+  function payWith(payment: PayOrderRequest['payment']) {
     const proof = phone.proofFor(order.phone);
-    if (proof) void pay({ payment: 'on_collection', ...proof });
+    if (proof) void pay({ payment, ...proof });
     else setProblem(PHONE_CODE_MESSAGE);
   }
 
@@ -144,18 +169,23 @@ function PayAgain({ order, method, token, onChanged, onRefused }: PayAgainProps)
           {translateKnown(i18n, problem)}
         </p>
       )}
+      {waitUntil && (
+        <p className="text-sm text-stone-700" data-testid="prompt-wait">
+          {i18n._('You can try again at {time}.', { time: clockTime(waitUntil) })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
-        {!phone.codePhone && network && (
+        {network && (
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy}
-            onClick={() => void pay({ payment: network })}
+            disabled={busy || waitUntil !== null}
+            onClick={() => payWith(network)}
           >
             {i18n._('Try again')}
           </button>
         )}
-        <button type="button" className="btn btn-outline" disabled={busy} onClick={payAtShop}>
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => payWith('on_collection')}>
           {i18n._('Pay at the shop instead')}
         </button>
       </div>

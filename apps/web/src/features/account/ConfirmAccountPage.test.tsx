@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from '../../lib/router';
 import { json, mockApi } from '../../test/fetch-mock';
 import { renderWithRouter } from '../../test/render';
+import { retype } from '../../test/typing';
 import { ConfirmAccountPage } from './ConfirmAccountPage';
 
 afterEach(() => {
@@ -27,27 +28,47 @@ function renderConfirm() {
 }
 
 describe('/account/confirm/{token}', () => {
-  it('does nothing on opening (mail scanners open links); the button makes the account and logs the seller in', async () => {
+  it('does nothing on opening (mail scanners open links); the seller chooses the password, and is logged in', async () => {
     const user = userEvent.setup();
     const spy = mockApi([[CONFIRM_URL, () => json(SESSION, 201)]]);
     renderConfirm();
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your seller account' })).toBeInTheDocument();
     expect(
-      screen.getByText('You asked for a seller account with this email address. Confirm to make it and log in.'),
+      screen.getByText(
+        'You asked for a seller account with this email address. Choose its password to make it and log in.',
+      ),
     ).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
 
+    await retype(user, 'Choose a password', 'short');
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByText('Password must be at least 10 characters')).toBeInTheDocument();
+    await retype(user, 'Choose a password', 'kwacha-2026-banda');
+    await retype(user, 'Type it again', 'kwacha-2026-bnada');
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByText('The two passwords are not the same')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+
+    await retype(user, 'Type it again', 'kwacha-2026-banda');
     await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Seller account page' })).toBeInTheDocument();
     expect(spy).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(spy.mock.calls[0]![1]!.body))).toEqual({ password: 'kwacha-2026-banda' });
     expect(window.localStorage.getItem('sellerToken')).toBe(SESSION.token);
   });
 
-  it("shows an expired or used link's message, logs nobody in and lets the seller try again", async () => {
+  it("shows a refused password under its field, an expired link's message above the button, and logs nobody in", async () => {
     const user = userEvent.setup();
-    let answer = () => json({ status: 404, message: LINK_INVALID }, 404);
+    const COMMON = 'This password is too common: it appears in lists of leaked passwords. Please choose another.';
+    let answer = () => json({ status: 400, message: COMMON, errors: { password: COMMON } }, 400);
     mockApi([[CONFIRM_URL, () => answer()]]);
     renderConfirm();
+    await retype(user, 'Choose a password', 'password123');
+    await retype(user, 'Type it again', 'password123');
+    await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
+    expect(await screen.findByText(COMMON)).toBeInTheDocument();
+
+    answer = () => json({ status: 404, message: LINK_INVALID }, 404);
     await user.click(screen.getByRole('button', { name: 'Confirm and log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(LINK_INVALID);
     expect(window.localStorage.getItem('sellerToken')).toBeNull();

@@ -32,10 +32,14 @@ export function claimItem(token: string, statusToken: string): Promise<AccountIt
   });
 }
 
-/** Opens the link mailed to a seller who asked for an account: the account is made and the seller logged in. */
-export function confirmAccount(linkToken: string): Promise<LoginResult> {
+/**
+ * Opens the link mailed to a seller who asked for an account, with the password they choose: the account is made
+ * and the seller logged in.
+ */
+export function confirmAccount(linkToken: string, password: string): Promise<LoginResult> {
   return apiRequest<LoginResult>(`/v1/account/confirm/${encodeURIComponent(linkToken)}`, {
     method: 'POST',
+    body: { password },
     defaultMessage: /*i18n*/ 'Could not make your account. Please try again.',
   });
 }

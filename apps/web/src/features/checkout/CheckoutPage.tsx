@@ -72,7 +72,7 @@ export function CheckoutPage() {
   const [conflict, setConflict] = useState<ConflictReport | null>(null);
   /** In English (ours or the server's): shown through translateKnown. */
   const [failure, setFailure] = useState<string | null>(null);
-  const { codePhone, code, setCode, sending, sendCode, proofFor } = usePhoneCode((error) =>
+  const { codePhone, code, setCode, sending, sendCode, proofFor, codeUsed } = usePhoneCode((error) =>
     setFailure(failureText(error)),
   );
   // Paying now is offered once the server says which mobile money it takes; the form shows without waiting.
@@ -130,8 +130,8 @@ export function CheckoutPage() {
       setFailure(/*i18n*/ 'Please correct the marked fields.');
       return;
     }
-    // Paying now needs no code: the PIN prompt on the phone proves it.
-    const proof = payNow ? {} : proofFor(values.phone);
+    // Paying now needs the phone proved too where phones are proved (decision 0083): the PIN prompt goes to it.
+    const proof = proofFor(values.phone);
     if (!proof) {
       setFailure(PHONE_CODE_MESSAGE);
       return;
@@ -143,6 +143,7 @@ export function CheckoutPage() {
         loadConfirmation().catch(() => undefined),
       ]);
       if (phoneToken) keepPhoneToken(values.phone, phoneToken);
+      codeUsed();
       setPaidNow(payNow);
       setPlaced(orders);
       rememberOrders(
@@ -249,7 +250,7 @@ export function CheckoutPage() {
                     />
                   )}
                   {conflict && <ConflictNotice report={conflict} />}
-                  {codePhone && !payNow && (
+                  {codePhone && (
                     <PhoneCodeStep
                       phone={codePhone}
                       code={code}

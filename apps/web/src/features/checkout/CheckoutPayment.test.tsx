@@ -37,7 +37,7 @@ const orderBodies = (spy: ReturnType<typeof mockApi>) =>
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 describe('/checkout paying now', () => {
-  it('offers the mobile money the server takes, and places a pay-now order without asking for a code', async () => {
+  it('offers the mobile money the server takes, and places a pay-now order with no code where the server asks none', async () => {
     const user = userEvent.setup();
     addToBasket(item);
     const spy = mockApi([

@@ -18,6 +18,7 @@ afterEach(() => {
 });
 
 const item = aProduct({ id: 1, name: 'Tecno Spark 10', price: 100000 });
+const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();
 const TOKEN = `265999123456.${Math.floor(Date.now() / 1000) + 86_400}.c2lnbmF0dXJl`;
 const unverified = (message: string) =>
   json({ status: 403, title: 'Forbidden', detail: message, message, code: 'phone_unverified' }, 403);
@@ -95,5 +96,85 @@ describe('/checkout proving the phone', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm order' }));
     await waitFor(() => expect(bodies(spy, '/api/v1/orders').at(-1)).toMatchObject({ phone_token: TOKEN }));
     expect(bodies(spy, '/api/v1/orders').at(-1)).not.toHaveProperty('phone_code');
+  });
+
+  // Decision 0083: where phones are proved, paying now needs the code too (the PIN prompt goes only to a proved phone).
+  it('asks for the code when paying now too, and sends it with the mobile-money order', async () => {
+    const user = userEvent.setup();
+    addToBasket(item);
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/GET \/api\/v1\/payment-options$/, () => json({ mobile_money: ['airtel_money'] })],
+      [/POST \/api\/v1\/phone-codes$/, () => json({ phone: '+265999123456', expires_at: inTenMinutes() }, 202)],
+      [
+        /POST \/api\/v1\/orders$/,
+        (_url, init) =>
+          (JSON.parse(String(init?.body)) as Record<string, unknown>).phone_code
+            ? json({ orders: [aPlacedOrder({ token: 'a'.repeat(32) })], phone_token: TOKEN }, 201)
+            : unverified('Enter the 6-digit code we send by SMS to reserve these items.'),
+      ],
+    ]);
+    renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: /Pay now with Airtel Money/ }));
+    await retype(user, 'Your name', 'Chikondi Banda');
+    await retype(user, 'Phone', '0999 123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await user.type(await screen.findByLabelText(/We sent a 6-digit code by SMS to \+265 999 123 456/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('heading', { name: /Order placed|Your order is placed/ })).toBeInTheDocument();
+    expect(bodies(spy, '/api/v1/orders').at(-1)).toMatchObject({ payment: 'airtel_money', phone_code: '123456' });
+  });
+
+  it('shows the code box again after a reload while the code is live, without asking for a new code', async () => {
+    const user = userEvent.setup();
+    addToBasket(item);
+    const spy = mockApi([
+      [/GET \/api\/v1\/products\/1$/, () => json(item)],
+      [/POST \/api\/v1\/phone-codes$/, () => json({ phone: '+265999123456', expires_at: inTenMinutes() }, 202)],
+      [
+        /POST \/api\/v1\/orders$/,
+        (_url, init) =>
+          (JSON.parse(String(init?.body)) as Record<string, unknown>).phone_code
+            ? json({ orders: [aPlacedOrder({ token: 'a'.repeat(32) })], phone_token: TOKEN }, 201)
+            : unverified('Enter the 6-digit code we send by SMS to reserve these items.'),
+      ],
+    ]);
+    renderCheckout();
+    await retype(user, 'Your name', 'Chikondi Banda');
+    await retype(user, 'Phone', '0999 123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await screen.findByLabelText(/We sent a 6-digit code by SMS/);
+    expect(bodies(spy, '/api/v1/phone-codes')).toHaveLength(1);
+
+    // The page is reloaded while the SMS is on its way: the box is there at once, and no second code is asked.
+    cleanup();
+    renderCheckout();
+    const code = await screen.findByLabelText(/We sent a 6-digit code by SMS to \+265 999 123 456/);
+    await retype(user, 'Your name', 'Chikondi Banda');
+    await retype(user, 'Phone', '0999 123 456');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect(await screen.findByRole('heading', { name: /Order placed|Your order is placed/ })).toBeInTheDocument();
+    expect(bodies(spy, '/api/v1/phone-codes')).toHaveLength(1);
+    expect(bodies(spy, '/api/v1/orders').at(-1)).toMatchObject({ phone_code: '123456' });
+
+    // Used: the next checkout in this tab shows no box for it.
+    cleanup();
+    addToBasket(item);
+    renderCheckout();
+    await screen.findByLabelText('Your name');
+    expect(screen.queryByTestId('phone-code-step')).not.toBeInTheDocument();
+  });
+
+  it('asks for a new code after a reload once the code has expired', async () => {
+    sessionStorage.setItem(
+      'phone-code-sent',
+      JSON.stringify({ phone: '+265999123456', expires_at: new Date(Date.now() - 1000).toISOString() }),
+    );
+    addToBasket(item);
+    mockApi([[/GET \/api\/v1\/products\/1$/, () => json(item)]]);
+    renderCheckout();
+    await screen.findByLabelText('Your name');
+    expect(screen.queryByTestId('phone-code-step')).not.toBeInTheDocument();
   });
 });

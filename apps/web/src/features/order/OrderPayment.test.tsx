@@ -143,12 +143,54 @@ describe('/order/{token} paid by mobile money', () => {
     const code = await screen.findByLabelText(
       'We sent a 6-digit code by SMS to +265 999 123 456. Enter it to reserve your items.',
     );
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    // Trying mobile money again stays offered: it sends the code too (decision 0083).
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Pay at the shop instead' }));
     await waitFor(() => expect(screen.queryByTestId('order-payment')).not.toBeInTheDocument());
     expect(payBodies(spy)).toEqual([{ payment: 'on_collection' }, { payment: 'on_collection', phone_code: '123456' }]);
     expect(screen.getByText(/Pay at the counter in cash or by mobile money/)).toBeInTheDocument();
+  });
+
+  it('waits to try again until the phone may get its next PIN prompt, saying when (one per 10 minutes)', async () => {
+    const user = userEvent.setup();
+    const retryAt = new Date(Date.now() + 6 * 60_000);
+    const message =
+      'A payment prompt was sent to this phone a few minutes ago. Wait for it, try again in a few minutes, or pay at the shop.';
+    const spy = mockApi([
+      [ORDER_URL, () => json(paying('failed'))],
+      [PAY_URL, () => json({ message, code: 'pin_prompt_too_soon', retry_at: retryAt.toISOString() }, 429)],
+    ]);
+    renderOrder();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    const time = retryAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(screen.getByTestId('prompt-wait')).toHaveTextContent(`You can try again at ${time}.`);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay at the shop instead' })).toBeEnabled();
+    expect(payBodies(spy)).toHaveLength(1);
+  });
+
+  it('proves the phone by SMS code when trying again asks for it (an order placed before codes were asked)', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const spy = mockApi([
+      [ORDER_URL, () => json(paying('failed'))],
+      [/POST \/api\/v1\/phone-codes$/, () => json({ phone: '+265999123456', expires_at: '2026-06-01T08:10:00Z' }, 202)],
+      [
+        PAY_URL,
+        () =>
+          ++tries === 1
+            ? json({ message: 'Enter the 6-digit code we send by SMS.', code: 'phone_unverified' }, 403)
+            : json(paying('pending')),
+      ],
+    ]);
+    renderOrder();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await user.type(await screen.findByLabelText(/We sent a 6-digit code by SMS/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Check your phone and enter your PIN to pay MWK 185,000')).toBeInTheDocument();
+    expect(payBodies(spy)).toEqual([{ payment: 'airtel_money' }, { payment: 'airtel_money', phone_code: '123456' }]);
   });
 
   it('says the money goes back when a paid order is cancelled, then shows the refund on its way and Refunded', async () => {

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from '../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
-import { retype } from '../../test/typing';
 import { renderWithRouter } from '../../test/render';
 import { aSellerView, SELL_TOKEN } from '../../test/seller-views';
 import { SellStatusPage } from './SellStatusPage';
@@ -41,7 +40,7 @@ describe('the seller account on the status page', () => {
     expect(screen.queryByRole('region', { name: 'Your seller account' })).not.toBeInTheDocument();
   });
 
-  it('checks the two passwords before sending, then says where the link to finish the account went', async () => {
+  it('asks for the link without a password (its owner chooses it from the email), then says where it went', async () => {
     const user = userEvent.setup();
     const spy = mockApi([
       [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
@@ -50,60 +49,32 @@ describe('the seller account on the status page', () => {
     renderStatus();
     const account = await section();
     expect(account.getByText(/You asked for a seller account/)).toBeInTheDocument();
-    await screen.findByLabelText('Choose a password');
-    expect(account.getByText('c***@example.mw')).toBeInTheDocument();
+    expect(await account.findByText('c***@example.mw')).toBeInTheDocument();
+    expect(account.getByText(/We email you a link: open it to choose your password\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a password')).not.toBeInTheDocument();
 
-    await retype(user, 'Choose a password', 'short');
-    await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('Password must be at least 10 characters')).toBeInTheDocument();
-    await retype(user, 'Choose a password', 'kwacha-2026-banda');
-    await retype(user, 'Type it again', 'kwacha-2026-bnada');
-    await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(await account.findByText('The two passwords are not the same')).toBeInTheDocument();
-    expect(spy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
-
-    await retype(user, 'Type it again', 'kwacha-2026-banda');
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
     expect(await account.findByRole('status')).toHaveTextContent(
       'We have sent a link to c***@example.mw. Open it to finish making your account. It works for 24 hours.',
     );
     const post = spy.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ password: 'kwacha-2026-banda' });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({});
     // No session until the email's owner opens the link.
     expect(window.localStorage.getItem('sellerToken')).toBeNull();
   });
 
-  it("shows the server's refusal: a password it refused under the field, anything else above the button", async () => {
+  it("shows the server's refusal above the button", async () => {
     const user = userEvent.setup();
-    let answer = json(
-      {
-        message: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
-        errors: {
-          password: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
-        },
-      },
-      400,
-    );
     mockApi([
       [VIEW_URL, () => json(aSellerView({ account: { state: 'offered', email_hint: 'c***@example.mw' } }))],
-      [ACCOUNT_URL, () => answer],
+      [ACCOUNT_URL, () => json({ message: 'This item is already in a seller account.' }, 409)],
     ]);
     renderStatus();
     const account = await section();
-    await screen.findByLabelText('Choose a password');
-    await retype(user, 'Choose a password', 'kwacha-2026-banda');
-    await retype(user, 'Type it again', 'kwacha-2026-banda');
-    await user.click(await account.findByRole('button', { name: 'Create my account' }));
-    expect(
-      await account.findByText(
-        'This password is too common: it appears in lists of leaked passwords. Please choose another.',
-      ),
-    ).toBeInTheDocument();
-
-    answer = json({ message: 'This item is already in a seller account.' }, 409);
     await user.click(await account.findByRole('button', { name: 'Create my account' }));
     expect(await account.findByRole('alert')).toHaveTextContent('This item is already in a seller account.');
     expect(window.localStorage.getItem('sellerToken')).toBeNull();
+    expect(account.getByRole('button', { name: 'Create my account' })).toBeEnabled();
   });
 
   it('sends a seller whose email has an account to log in, carrying the item to add', async () => {

@@ -30,11 +30,11 @@ export async function answerOffer(
   });
 }
 
-/** Asks for the seller account the form offered: a link to make it goes to the item's email. */
-export async function createAccount(token: string, password: string): Promise<SellerAccountRequested> {
+/** Asks for the seller account the form offered: a link to make it (choosing its password) goes to the item's email. */
+export async function createAccount(token: string): Promise<SellerAccountRequested> {
   return apiRequest<SellerAccountRequested>(`${path(token)}/account`, {
     method: 'POST',
-    body: { password },
+    body: {},
     defaultMessage: /*i18n*/ 'Could not make your account. Please try again.',
   });
 }

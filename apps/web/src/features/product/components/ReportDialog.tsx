@@ -1,7 +1,8 @@
-import { REPORT_REASON_REQUIRED, REPORT_REASONS, type ReportReason } from '@marketplace/shared';
+import { formatMalawiPhone, REPORT_REASON_REQUIRED, REPORT_REASONS, type ReportReason } from '@marketplace/shared';
 import { useState } from 'react';
 import { SendDialog } from '../../../components/SendDialog';
 import { useI18n } from '../../../i18n/context';
+import { lastProvedPhone, usePhoneCode } from '../../../lib/phone-proofs';
 import { visitorId } from '../../../lib/visitor-id';
 import { reportItem } from '../report-api';
 import type { TappedDialogProps } from './LazySendButton';
@@ -17,15 +18,26 @@ interface ReportDialogProps extends TappedDialogProps {
   productId: number;
 }
 
-/** The report form, loaded on the first tap of "Report this item": a reason and an optional note. */
+/**
+ * The report form, loaded on the first tap of "Report this item": a reason and an optional note. A phone this
+ * device proved at the checkout may go with it, by the visitor's choice (docs/decisions/0086): reports from
+ * proved phones are the ones that can take an item off sale before staff look.
+ */
 export function ReportDialog({ productId, onClose, onSent, onRefused }: ReportDialogProps) {
   const i18n = useI18n();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
+  const [withPhone, setWithPhone] = useState(false);
+  const { proofFor } = usePhoneCode(() => undefined);
+  const [kept] = useState(() => {
+    const phone = lastProvedPhone();
+    const proof = phone ? proofFor(phone) : null;
+    return phone && proof && 'phone_token' in proof ? { phone, phone_token: proof.phone_token } : null;
+  });
 
   async function send() {
     if (!reason) throw new Error(REPORT_REASON_REQUIRED);
-    return reportItem(productId, { reason, note, visitor_id: visitorId() });
+    return reportItem(productId, { reason, note, visitor_id: visitorId(), ...(kept && withPhone ? kept : {}) });
   }
 
   return (
@@ -59,6 +71,17 @@ export function ReportDialog({ productId, onClose, onSent, onRefused }: ReportDi
           </label>
         ))}
       </fieldset>
+      {kept && (
+        <label className="mt-2 flex min-h-11 items-center gap-3 text-base text-stone-900">
+          <input
+            type="checkbox"
+            checked={withPhone}
+            onChange={(event) => setWithPhone(event.target.checked)}
+            className="h-5 w-5 accent-teal-700"
+          />
+          {i18n._('Add my checked phone number, {phone} (optional)', { phone: formatMalawiPhone(kept.phone) })}
+        </label>
+      )}
     </SendDialog>
   );
 }

@@ -56,4 +56,29 @@ describe('Report this item', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Report this item' })).toHaveFocus();
   });
+
+  it('offers the phone this device proved at the checkout, and sends it only when ticked', async () => {
+    const user = userEvent.setup();
+    const token = `265999123456.${Math.floor(Date.now() / 1000) + 86_400}.signature`;
+    window.localStorage.setItem('phone-proofs', JSON.stringify({ '+265999123456': token }));
+    const fetchSpy = mockApi([[REPORTS, () => json({ message: REPORT_RECEIVED }, 202)]]);
+    render(<ReportItem productId={7} />);
+    await user.click(screen.getByRole('button', { name: 'Report this item' }));
+    await user.click(await screen.findByRole('radio', { name: 'Suspicious seller' }));
+    const offer = screen.getByRole('checkbox', { name: 'Add my checked phone number, +265 999 123 456 (optional)' });
+    expect(offer).not.toBeChecked();
+    await user.click(offer);
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchSpy.mock.calls[0]![1]!.body));
+    expect(body).toMatchObject({ reason: 'suspicious_seller', phone: '+265999123456', phone_token: token });
+  });
+
+  it('offers no phone when this device proved none', async () => {
+    const user = userEvent.setup();
+    render(<ReportItem productId={7} />);
+    await user.click(screen.getByRole('button', { name: 'Report this item' }));
+    await screen.findByRole('radio', { name: 'Wrong price' });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
 });

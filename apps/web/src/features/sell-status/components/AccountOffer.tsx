@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from '../../../lib/router';
 import { useI18n } from '../../../i18n/context';
 
-// The form (react-hook-form and the schema) loads only for a seller who still has an account to make.
-const SetPasswordForm = lazy(() => import('./SetPasswordForm').then((m) => ({ default: m.SetPasswordForm })));
+// The form loads only for a seller who still has an account to make.
+const AskAccountForm = lazy(() => import('./AskAccountForm').then((m) => ({ default: m.AskAccountForm })));
 
 interface AccountOfferProps {
   offer: SellerAccountOffer;
@@ -25,10 +25,10 @@ export function AccountOffer({ offer, token, headingId }: AccountOfferProps) {
       {offer.state === 'offered' && (
         <>
           <p className="text-stone-800">
-            {i18n._('You asked for a seller account. Set a password to see all your items in one place, at any time.')}
+            {i18n._('You asked for a seller account: see all your items in one place, at any time.')}
           </p>
           <Suspense fallback={<p className="mt-3 text-sm text-stone-600">{i18n._('Loading…')}</p>}>
-            <SetPasswordForm token={token} emailHint={offer.email_hint} />
+            <AskAccountForm token={token} emailHint={offer.email_hint} />
           </Suspense>
           {/* The page never says whether the email has an account (docs/decisions/0040): both ways are offered. */}
           <Link to="/account" state={{ claim: token }} className={link}>
