@@ -21,6 +21,7 @@ import { pageForm } from './plugins/page-form.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { registerJobs } from './plugins/jobs.js';
+import { SMS_BUDGET_DEFAULTS } from './modules/notifications/sms-budget.js';
 import { createMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerMultipart } from './plugins/multipart.js';
@@ -76,6 +77,8 @@ export interface AppOptions {
         | 'maxHeldPerAddress'
         | 'reservationAlarmPerHour'
         | 'phoneCodesPerAddressHour'
+        | 'phoneCodesPerIpv4Hour'
+        | 'smsBudget'
         | 'reportHidesPerHour'
         | 'offerDays'
         | 'coachFareMax'
@@ -162,7 +165,8 @@ export async function buildApp({
   registerRequestId(app);
   // Every request is counted, cached answers included (they end in the same response listener).
   const metrics = createMetrics();
-  registerMetrics(app, db, metrics, config.metricsToken);
+  const smsBudget = config.smsBudget ?? SMS_BUDGET_DEFAULTS;
+  registerMetrics(app, db, metrics, config.metricsToken, { smsBudget, clock });
 
   // A request target with a fragment is refused before anything reads its URL (plugins/request-target.ts).
   registerRequestTarget(app);
@@ -226,7 +230,7 @@ export async function buildApp({
       sweepSeconds: config.orderSweepSeconds ?? 60,
       reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
       payments,
-      outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10 },
+      outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10, smsBudget },
       links: buyerLinks,
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
       metrics,
@@ -294,6 +298,8 @@ export async function buildApp({
         enabled: config.sms !== undefined,
         key: () => links.key(),
         codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
+        codesPerIpv4Hour: config.phoneCodesPerIpv4Hour ?? RESERVATION_DEFAULTS.codesPerIpv4Hour,
+        smsBudget,
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
       // Only proved phones' reports hide an item by themselves, a few an hour at most (docs/decisions/0086).

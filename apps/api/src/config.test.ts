@@ -114,6 +114,25 @@ describe('loadConfig: message delivery', () => {
     });
   });
 
+  // Issue 35 (decision 0084): the SMS budget, and codes per IPv4 address apart from an IPv6 /64.
+  it('budgets 500 SMS an hour and 10 a number a day, and 30 codes an IPv4 address an hour, unless told', () => {
+    expect(loadConfig({})).toMatchObject({
+      smsBudget: { perHour: 500, perNumberDay: 10 },
+      phoneCodesPerAddressHour: 3,
+      phoneCodesPerIpv4Hour: 30,
+    });
+    expect(
+      loadConfig({ SMS_MAX_PER_HOUR: '80', SMS_MAX_PER_NUMBER_PER_DAY: '4', PHONE_CODES_PER_IPV4_HOUR: '100' }),
+    ).toMatchObject({ smsBudget: { perHour: 80, perNumberDay: 4 }, phoneCodesPerIpv4Hour: 100 });
+    for (const [name, value] of [
+      ['SMS_MAX_PER_HOUR', '0'],
+      ['SMS_MAX_PER_HOUR', 'lots'],
+      ['SMS_MAX_PER_NUMBER_PER_DAY', '1.5'],
+      ['PHONE_CODES_PER_IPV4_HOUR', '0'],
+    ])
+      expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid environment: ${name}:`));
+  });
+
   it('points links at PUBLIC_URL (without a trailing slash), else at this server', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://marketplace.mw/', LINK_SECRET: 'k'.repeat(32) })).toMatchObject({
       publicUrl: 'https://marketplace.mw',

@@ -7,6 +7,7 @@ import {
   wholeNumber,
   type TrustProxy,
 } from './config-parts.js';
+import { SMS_BUDGET_DEFAULTS, type SmsBudget } from './modules/notifications/sms-budget.js';
 import { DEFAULT_CACHE_MB, DEFAULT_STALE_IF_ERROR_SECONDS } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
@@ -20,6 +21,7 @@ export const RESERVATION_DEFAULTS = {
   maxHeldPerAddress: 10,
   alarmPerHour: 20,
   codesPerAddressHour: 3,
+  codesPerIpv4Hour: 30,
 } as const;
 export const DEFAULT_SMTP_FROM = 'Marketplace Malawi <no-reply@marketplace.mw>';
 const DEFAULT_SMS_API_URL = 'https://api.africastalking.com/version1/messaging';
@@ -67,8 +69,14 @@ const envSchema = z
     // The most items open orders may hold for one phone number, and for one client address (IPv6: its /64).
     MAX_HELD_ITEMS_PER_PHONE: wholeNumber('items', 1, 1000, RESERVATION_DEFAULTS.maxHeldPerPhone),
     MAX_HELD_ITEMS_PER_ADDRESS: wholeNumber('items', 1, 10_000, RESERVATION_DEFAULTS.maxHeldPerAddress),
-    // SMS codes one client address (IPv6: its /64) may ask for in an hour; raise it behind carrier-grade NAT.
+    // SMS codes one IPv6 /64 (one subscriber) may ask for in an hour, and one IPv4 address: Malawi's carriers put many
+    // phones behind one IPv4 address, so it is allowed many more and leans on the per-phone and SMS budgets.
     PHONE_CODES_PER_ADDRESS_HOUR: wholeNumber('codes', 1, 1_000_000, RESERVATION_DEFAULTS.codesPerAddressHour),
+    PHONE_CODES_PER_IPV4_HOUR: wholeNumber('codes', 1, 1_000_000, RESERVATION_DEFAULTS.codesPerIpv4Hour),
+    // Every SMS the product sends counts (decision 0084): at most this many an hour, and to one number in a day
+    // (messages staff cause are not held by the second). Over them, codes are refused and other SMS wait.
+    SMS_MAX_PER_HOUR: wholeNumber('messages', 1, 1_000_000, SMS_BUDGET_DEFAULTS.perHour),
+    SMS_MAX_PER_NUMBER_PER_DAY: wholeNumber('messages', 1, 10_000, SMS_BUDGET_DEFAULTS.perNumberDay),
     // Items reports from proved phones may take off sale by themselves in an hour, over the whole shop (decision 0086).
     REPORT_HIDES_PER_HOUR: wholeNumber('items', 0, 10_000, DEFAULT_REPORT_HIDES_PER_HOUR),
     // The dashboard warns when more items than this were reserved in the last hour.
@@ -254,6 +262,9 @@ export type Config = {
   maxHeldPerAddress: number;
   reservationAlarmPerHour: number;
   phoneCodesPerAddressHour: number;
+  phoneCodesPerIpv4Hour: number;
+  /** SMS_MAX_PER_HOUR and SMS_MAX_PER_NUMBER_PER_DAY (decision 0084). */
+  smsBudget: SmsBudget;
   /** REPORT_HIDES_PER_HOUR: items reports may hide by themselves in an hour (0: staff decide every one). */
   reportHidesPerHour: number;
   offerDays: number;
@@ -328,6 +339,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeldPerAddress: e.MAX_HELD_ITEMS_PER_ADDRESS,
     reservationAlarmPerHour: e.RESERVATION_ALARM_PER_HOUR,
     phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
+    phoneCodesPerIpv4Hour: e.PHONE_CODES_PER_IPV4_HOUR,
+    smsBudget: { perHour: e.SMS_MAX_PER_HOUR, perNumberDay: e.SMS_MAX_PER_NUMBER_PER_DAY },
     reportHidesPerHour: e.REPORT_HIDES_PER_HOUR,
     offerDays: e.OFFER_DAYS,
     coachFareMax: e.COACH_FARE_MAX,

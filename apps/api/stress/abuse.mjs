@@ -179,12 +179,14 @@ server = await startServer({
 });
 try {
   const base = server.base;
-  const guessing = { phone: nextPhone(), client: nextClient() };
-  const askCode = (phone) =>
+  // From one IPv6 /64 (a subscriber's): an IPv4 address, often a carrier's NAT, may ask for 30 codes an hour
+  // (issue 35; sms-budget.mjs pumps those).
+  const guessing = { phone: nextPhone(), client: '2001:db8:abcd:1::1' };
+  const askCode = (phone, client = guessing.client) =>
     json(base, {
       method: 'POST',
       path: '/api/v1/phone-codes',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': guessing.client },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
       body: Buffer.from(JSON.stringify({ phone })),
     });
   const codes = [(await askCode(guessing.phone)).status];
@@ -195,8 +197,8 @@ try {
   );
   figures.heldWithoutReadingTheSms = c.held;
   figures.guessesTried = guessed;
-  // Free SMS in our name to anyone: one address asks codes for 6 more phones within the hour.
-  for (let i = 0; i < 6; i++) codes.push((await askCode(nextPhone())).status);
+  // Free SMS in our name to anyone: the same /64 asks codes for 6 more phones within the hour, from other addresses.
+  for (let i = 0; i < 6; i++) codes.push((await askCode(nextPhone(), `2001:db8:abcd:1::${i + 2}`)).status);
   figures.codesAskedFromOneAddress = codes.length;
   figures.codesSentFromOneAddress = codes.filter((s) => s === 202).length;
 

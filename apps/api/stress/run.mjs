@@ -152,7 +152,7 @@ const CHECKS = [
         zero(f.reheldAfterCancellingPayNow),
       ],
       [
-        `SMS codes sent of ${f.codesAskedFromOneAddress} asked from one address in an hour (7 phones)`,
+        `SMS codes sent of ${f.codesAskedFromOneAddress} asked from one IPv6 /64 in an hour (7 phones)`,
         atMost(f.codesSentFromOneAddress, 3),
       ],
       [`memory growth after ${f.floodUrls} URLs with parameters no route reads`, atMost(f.rssAfterJunkMb, 40, ' MB')],
@@ -160,6 +160,30 @@ const CHECKS = [
         `memory growth after as many distinct searches too (PUBLIC_CACHE_MB=${f.publicCacheMb})`,
         atMost(f.rssAfterSearchesMb, f.publicCacheMb + 60, ' MB'),
       ],
+    ],
+  },
+  {
+    name: 'sms-budget',
+    title:
+      'An SMS-pumping bot with many addresses and numbers: codes and orders for about a minute, inside one hour of the SMS budget (SQLite, demo data)',
+    args: ['apps/api/stress/sms-budget.mjs'],
+    limitMs: 4 * MIN,
+    rows: (f) => [
+      ['requests the bot sent', info(f.requests)],
+      ['statuses', info(JSON.stringify(f.statuses))],
+      [
+        `SMS per hour an attacker can cause (SMS_MAX_PER_HOUR=${f.budgetPerHour})`,
+        atMost(f.smsSentInTheHour, f.budgetPerHour),
+      ],
+      [
+        `the most SMS one number got (SMS_MAX_PER_NUMBER_PER_DAY=${f.perNumberDay})`,
+        atMost(f.mostSmsToOneNumber, f.perNumberDay),
+      ],
+      ['codes sent to one number asked from 20 addresses', atMost(f.codesToOneNumber, 3)],
+      ['codes sent from one IPv4 address (a carrier NAT) for new numbers', atMost(f.codesFromOneIpv4Address, 30)],
+      ['codes sent from one IPv6 /64 for new numbers', atMost(f.codesFromOneIpv6Net, 3)],
+      ['orders the bot placed with its own SIMs', info(f.ordersPlacedBySims)],
+      ['seconds', info(f.seconds)],
     ],
   },
   {

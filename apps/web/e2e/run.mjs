@@ -185,6 +185,10 @@ const server = spawn(process.execPath, [serverEntry], {
     // Every journey comes from one loopback address, as many buyers behind a carrier's NAT do.
     MAX_HELD_ITEMS_PER_ADDRESS: '1000',
     PHONE_CODES_PER_ADDRESS_HOUR: '1000',
+    PHONE_CODES_PER_IPV4_HOUR: '1000',
+    // The journeys reuse a few phone numbers all day; the SMS budget has its own API tests (decision 0084).
+    SMS_MAX_PER_NUMBER_PER_DAY: '10000',
+    SMS_MAX_PER_HOUR: '100000',
     OUTBOX_POLL_SECONDS: '1',
     // Alerts are matched every second, so the alerts journey hears of a price drop at once.
     ALERTS_SWEEP_SECONDS: '1',

@@ -571,6 +571,10 @@ export interface OutboxMessagesTable {
   version: Generated<number>;
   created_at: Time;
   sent_at: Time | null;
+  /** When an SMS was let through the budget (decision 0084); null until then, and for email. */
+  budget_at: Time | null;
+  /** The staff member whose action caused the message: not held by the per-number SMS cap. */
+  staff_id: number | null;
 }
 
 interface AppSettingsTable {

@@ -5,6 +5,7 @@ import type { OrderLinks } from '../modules/orders/buyer-links.js';
 import { remindDueOrders } from '../modules/orders/reminders.js';
 import type { Transport } from '../modules/notifications/transport.js';
 import { UnrecordedSends } from '../modules/notifications/unrecorded.js';
+import type { SmsBudget } from '../modules/notifications/sms-budget.js';
 import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/worker.js';
 import { expireDueOffers } from '../modules/seller-requests/expiry.js';
 import { pollTransfers } from '../modules/payments/checks.js';
@@ -32,7 +33,7 @@ export interface JobOptions {
   /** Mobile money: open charges, refunds and payouts are asked about on its own timer. */
   payments?: Payments | undefined;
   /** The outbox delivery worker: the configured transports (none: messages wait) and how often it looks. */
-  outbox?: { transports: Transport[]; pollSeconds: number };
+  outbox?: { transports: Transport[]; pollSeconds: number; smsBudget?: SmsBudget };
   /** The server's link key: the sweeps tell buyers of reminders and expiries with a link (decision 0060). */
   links?: OrderLinks;
   /** Buyers' alerts, matched and sent on their own timer (ALERTS_SWEEP_SECONDS, decision 0070). */
@@ -140,7 +141,7 @@ function registerOutboxWorker(
   db: Db,
   clock: () => Date,
   after: Promise<unknown>,
-  { transports, pollSeconds }: NonNullable<JobOptions['outbox']>,
+  { transports, pollSeconds, smsBudget }: NonNullable<JobOptions['outbox']>,
   track: Track,
   metrics: Metrics | undefined,
 ) {
@@ -152,7 +153,12 @@ function registerOutboxWorker(
     pollSeconds,
     () =>
       track('outbox', () =>
-        deliverDueMessages(db, transports, clock(), { log: app.log, unrecorded, alert: metrics?.outboxAlert }),
+        deliverDueMessages(db, transports, clock(), {
+          log: app.log,
+          unrecorded,
+          alert: metrics?.outboxAlert,
+          ...(smsBudget ? { smsBudget } : {}),
+        }),
       )
         .then((report) => {
           if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');

@@ -57,9 +57,9 @@ describe('the README alert rules', () => {
     return types.get(series);
   }
 
-  it('are in the README, one rule group of seven alerts', () => {
+  it('are in the README, one rule group of eight alerts', () => {
     expect(RULES).toBeDefined();
-    expect(EXPRESSIONS).toHaveLength(7);
+    expect(EXPRESSIONS).toHaveLength(8);
   });
 
   it('name only metrics the server exports', () => {
@@ -93,7 +93,30 @@ describe('the README alert rules', () => {
       const file = join(folder, 'marketplace.rules.yml');
       writeFileSync(file, RULES!);
       const out = execFileSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
-      expect(out).toMatch(/SUCCESS: 7 rules found/);
+      expect(out).toMatch(/SUCCESS: 8 rules found/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  // Issue 35 (decision 0084): the SMS budget's alert fires at 80% of SMS_MAX_PER_HOUR, not before.
+  it.skipIf(!process.env.CI && !hasPromtool())('fire MarketplaceSmsBudget at 80% of the hourly SMS budget', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'alert-rules-'));
+    try {
+      writeFileSync(join(folder, 'marketplace.rules.yml'), RULES!);
+      const series = (name: string, values: string) =>
+        `      - series: '${name}{job="marketplace",instance="a"}'\n        values: '${values}'\n`;
+      writeFileSync(
+        join(folder, 'sms.test.yml'),
+        'rule_files: [marketplace.rules.yml]\nevaluation_interval: 1m\ntests:\n  - interval: 1m\n    input_series:\n' +
+          series('marketplace_sms_sent_last_hour', '100 399 400 450') +
+          series('marketplace_sms_budget_per_hour', '500 500 500 500') +
+          '    alert_rule_test:\n' +
+          '      - { eval_time: 1m, alertname: MarketplaceSmsBudget, exp_alerts: [] }\n' +
+          '      - { eval_time: 2m, alertname: MarketplaceSmsBudget, exp_alerts: [{ exp_labels: {} }] }\n',
+      );
+      const out = execFileSync('promtool', ['test', 'rules', 'sms.test.yml'], { cwd: folder, encoding: 'utf8' });
+      expect(out).toMatch(/SUCCESS/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

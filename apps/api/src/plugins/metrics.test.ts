@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { engines } from '../test/databases.js';
 import { addProduct, addShop } from '../test/fixtures.js';
+import { enqueueMessages } from '../modules/notifications/outbox.js';
 import { items, placeOrder } from '../modules/orders/testing.js';
 import { createMetrics, METRICS_REFUSED } from './metrics.js';
 
@@ -36,6 +37,33 @@ describe.each(engines)('metrics [%s]', (engine) => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return res.body;
   };
+
+  // Issue 35 (decision 0084): the SMS let through in the last hour, by every process, against SMS_MAX_PER_HOUR.
+  it('shows the SMS spent in the last hour beside the hourly budget', async () => {
+    const now = Date.now();
+    const at = (ms: number) => new Date(now - ms);
+    const code = (i: number) => ({
+      channel: 'sms' as const,
+      recipient: `+26599100020${i}`,
+      body: `Your Marketplace Malawi code is 00000${i}`,
+      subjectType: 'phone_code',
+      subjectId: i,
+      admitted: true,
+    });
+    const before = sample(await scrape(), 'marketplace_sms_sent_last_hour') ?? 0;
+    await enqueueMessages(t.db.kysely, [code(1), code(2)], at(60_000));
+    await enqueueMessages(t.db.kysely, [code(3)], at(2 * 3_600_000));
+    // Sent, so the other tests' count of pending messages stays theirs.
+    await t.db.kysely
+      .updateTable('outbox_messages')
+      .set({ state: 'sent' })
+      .where('subject_type', '=', 'phone_code')
+      .execute();
+    const text = await scrape();
+    expect(text).toContain('# TYPE marketplace_sms_sent_last_hour gauge');
+    expect(sample(text, 'marketplace_sms_sent_last_hour')).toBe(before + 2);
+    expect(sample(text, 'marketplace_sms_budget_per_hour')).toBe(500);
+  });
 
   it('counts requests by route pattern and status, the cache’s hits and misses, and what the database holds', async () => {
     const before = await scrape();

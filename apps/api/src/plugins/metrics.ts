@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
+import { smsSpentLastHour, type SmsBudget } from '../modules/notifications/sms-budget.js';
 import type { OutboxAlert } from '../modules/notifications/transport.js';
 import { sendProblem } from './errors.js';
 
@@ -102,8 +103,14 @@ export function createMetrics(): Metrics {
   };
 }
 
+/** What the SMS gauges read: the hourly budget, and the clock the hour is counted by. */
+export interface SmsBudgetView {
+  smsBudget: SmsBudget;
+  clock: () => Date;
+}
+
 /** Rows counted by the database at each scrape: what a backlog or a stuck payment looks like from outside. */
-function databaseGauges(registry: Registry, db: Db) {
+function databaseGauges(registry: Registry, db: Db, { smsBudget, clock }: SmsBudgetView) {
   const up = new Gauge({
     name: `${PREFIX}database_up`,
     help: '1 when the database answered the last scrape, else 0.',
@@ -127,13 +134,24 @@ function databaseGauges(registry: Registry, db: Db) {
     labelNames: ['status'],
     registers: [registry],
   });
+  // The alert rule compares the two: every process counts the same rows, so any one scrape tells the whole spend.
+  const smsLastHour = new Gauge({
+    name: `${PREFIX}sms_sent_last_hour`,
+    help: 'SMS let through the SMS budget in the last hour, by every process (decision 0084).',
+    registers: [registry],
+  });
+  new Gauge({
+    name: `${PREFIX}sms_budget_per_hour`,
+    help: 'SMS_MAX_PER_HOUR: the most SMS let through in an hour; codes are refused and other SMS wait beyond it.',
+    registers: [registry],
+  }).set(smsBudget.perHour);
   return async function read() {
     outbox.reset();
     transfers.reset();
     orders.reset();
     try {
       const k = db.kysely;
-      const [messages, money, byStatus] = await Promise.all([
+      const [messages, money, byStatus, sms] = await Promise.all([
         k
           .selectFrom('outbox_messages')
           .select((eb) => ['channel', 'state', eb.fn.countAll<number>().as('n')])
@@ -149,7 +167,9 @@ function databaseGauges(registry: Registry, db: Db) {
           .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
           .groupBy('status')
           .execute(),
+        smsSpentLastHour(k, clock()),
       ]);
+      smsLastHour.set(sms);
       for (const row of messages) outbox.set({ channel: row.channel, state: row.state }, Number(row.n));
       for (const row of money) transfers.set({ kind: row.kind, status: row.status }, Number(row.n));
       for (const row of byStatus) orders.set({ status: row.status }, Number(row.n));
@@ -247,7 +267,13 @@ export const METRICS_REFUSED = 'Metrics are open to this machine only, or with t
  * Counts every request (cached answers leave through reply.hijack() yet still end here: Fastify's response listener
  * is set at routing) and serves the metrics. Register it before the routes, so its hook sees all of them.
  */
-export function registerMetrics(app: FastifyInstance, db: Db, metrics: Metrics, token: string | undefined) {
+export function registerMetrics(
+  app: FastifyInstance,
+  db: Db,
+  metrics: Metrics,
+  token: string | undefined,
+  sms: SmsBudgetView,
+) {
   const { registry } = metrics;
   const requests = new Counter({
     name: `${PREFIX}http_requests_total`,
@@ -262,7 +288,7 @@ export function registerMetrics(app: FastifyInstance, db: Db, metrics: Metrics, 
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const readDatabase = databaseGauges(registry, db);
+  const readDatabase = databaseGauges(registry, db, sms);
   processGauges(registry, app, db);
 
   app.addHook('onResponse', (request, reply, done) => {

@@ -20,6 +20,9 @@ export interface TestAppOptions {
   maxHeldPerAddress?: number;
   reservationAlarmPerHour?: number;
   phoneCodesPerAddressHour?: number;
+  phoneCodesPerIpv4Hour?: number;
+  /** SMS_MAX_PER_HOUR and SMS_MAX_PER_NUMBER_PER_DAY. */
+  smsBudget?: AppOptions['config']['smsBudget'];
   /** REPORT_HIDES_PER_HOUR. */
   reportHidesPerHour?: number;
   /** An SMS gateway: phones are then proved by a code before a reservation. */
@@ -68,6 +71,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.sms !== undefined) config.sms = options.sms;
   if (options.phoneCodesPerAddressHour !== undefined)
     config.phoneCodesPerAddressHour = options.phoneCodesPerAddressHour;
+  if (options.phoneCodesPerIpv4Hour !== undefined) config.phoneCodesPerIpv4Hour = options.phoneCodesPerIpv4Hour;
+  if (options.smsBudget !== undefined) config.smsBudget = options.smsBudget;
   if (options.reportHidesPerHour !== undefined) config.reportHidesPerHour = options.reportHidesPerHour;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
   if (options.coachFareMax !== undefined) config.coachFareMax = options.coachFareMax;

@@ -38,6 +38,7 @@ import { up as m0036 } from './0036-transfer-fee-tambala.js';
 import { up as m0038 } from './0038-network-override.js';
 import { up as m0039 } from './0039-corrections-and-archive.js';
 import { up as m0040 } from './0040-told-placed.js';
+import { up as m0041 } from './0041-sms-budget.js';
 import { up as m0042 } from './0042-second-factor-lock.js';
 import { up as m0043 } from './0043-proved-reports-and-account-links.js';
 import { up as m0044 } from './0044-ledger-no-truncate.js';
@@ -81,6 +82,7 @@ const migrations: Record<string, MigrationFn> = {
   '0038-network-override': m0038,
   '0039-corrections-and-archive': m0039,
   '0040-told-placed': m0040,
+  '0041-sms-budget': m0041,
   '0042-second-factor-lock': m0042,
   '0043-proved-reports-and-account-links': m0043,
   '0044-ledger-no-truncate': m0044,

@@ -14,6 +14,10 @@ export interface NewMessage {
   /** What the message is about, so its page lists it: ('seller_request', 12). */
   subjectType: string;
   subjectId: number;
+  /** The staff member whose action causes it: not held by the per-number SMS cap (decision 0084). */
+  staffId?: number | null | undefined;
+  /** An SMS its caller let through the SMS budget in this transaction (a phone code): counted from now. */
+  admitted?: boolean;
 }
 
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -42,7 +46,8 @@ function problemWith(m: NewMessage): string | undefined {
 
 /**
  * Writes messages to the outbox inside the caller's transaction, so they exist exactly when the action
- * that causes them commits. The delivery worker sends them from the first tick on.
+ * that causes them commits. The delivery worker sends them from the first tick on; an SMS when the SMS budget
+ * has room (sms-budget.ts).
  */
 export async function enqueueMessages(db: Executor, messages: NewMessage[], now: Date): Promise<void> {
   // A message built wrong is a bug in the caller: it fails the caller's action (and its transaction) loudly.
@@ -63,6 +68,8 @@ export async function enqueueMessages(db: Executor, messages: NewMessage[], now:
       state: 'pending',
       next_attempt_at: at,
       created_at: at,
+      budget_at: m.channel === 'sms' && m.admitted ? at : null,
+      staff_id: m.staffId ?? null,
     })),
   );
 }

@@ -2,8 +2,10 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
 import { claimDue, dueIds, type Due } from '../../db/sweep.js';
+import { maskedBody } from './masked.js';
 import { messageIdOf } from './message-id.js';
 import { requeueUnconfigured, updateMessage } from './repository.js';
+import { admitSms, SMS_BUDGET_DEFAULTS, type SmsBudget } from './sms-budget.js';
 import { safeText, SendRefused, type OutboxAlert, type Transport } from './transport.js';
 import { UnrecordedSends } from './unrecorded.js';
 
@@ -33,6 +35,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_CAP_MS);
 }
 
+/** Shown to staff on a message the budget holds back (decision 0084). */
+const WAITING_HOUR = 'Waiting: the SMS budget for this hour is spent (SMS_MAX_PER_HOUR)';
+const WAITING_NUMBER = 'Waiting: this number had its SMS for the day (SMS_MAX_PER_NUMBER_PER_DAY)';
+
 const SETTINGS: Record<OutboxChannel, string> = {
   email: 'no SMTP server is configured (SMTP_URL)',
   sms: 'no SMS gateway is configured (SMS_API_KEY, SMS_USERNAME)',
@@ -51,6 +57,8 @@ export interface DeliveryReport {
   retried: number;
   failed: number;
   unconfigured: number;
+  /** SMS kept pending because the SMS budget is spent: they go once it has room. */
+  waiting: number;
 }
 
 type Row = Selectable<OutboxMessagesTable>;
@@ -58,6 +66,7 @@ type Claim =
   | { kind: 'send'; row: Row; transport: Transport }
   | { kind: 'unconfigured'; row: Row }
   | { kind: 'failed'; row: Row }
+  | { kind: 'waiting'; row: Row; spent: 'hour' | 'number'; until: string }
   | undefined;
 
 /**
@@ -76,6 +85,7 @@ export async function deliverDueMessages(
     batch = BATCH,
     unrecorded = new UnrecordedSends(),
     alert = () => {},
+    smsBudget = SMS_BUDGET_DEFAULTS,
   }: {
     log?: OutboxLog;
     batch?: number;
@@ -83,11 +93,13 @@ export async function deliverDueMessages(
     unrecorded?: UnrecordedSends;
     /** Told of a refusal an operator must act on (the metrics count it). */
     alert?: (alert: OutboxAlert) => void;
+    /** SMS_MAX_PER_HOUR and SMS_MAX_PER_NUMBER_PER_DAY (decision 0084). */
+    smsBudget?: SmsBudget;
   } = {},
 ): Promise<DeliveryReport> {
   const byChannel = new Map(transports.map((t) => [t.channel, t]));
   const at = now.toISOString();
-  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unconfigured: 0 };
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unconfigured: 0, waiting: 0 };
   // First what was sent while the database was away, so that none of it is taken as due again below.
   report.sent += await unrecorded.record(db, now.getTime(), log);
   for (const id of await dueIds(db.kysely, DUE_MESSAGES, at, batch)) {
@@ -114,21 +126,47 @@ export async function deliverDueMessages(
         await updateMessage(trx, row.id, row.version, { state: 'failed', last_error: interrupted });
         return { kind: 'failed', row };
       }
+      // An SMS is counted once, when first let through; a retry of it is not counted again.
+      let budgetAt = row.budget_at;
+      if (row.channel === 'sms' && budgetAt === null) {
+        const admission = await admitSms(trx, db.engine, smsBudget, row.recipient, row.staff_id !== null, now);
+        if (!admission.ok) {
+          // Kept, not failed: it goes when the budget has room, without using up one of its attempts.
+          const until = admission.until.toISOString();
+          await updateMessage(trx, row.id, row.version, {
+            next_attempt_at: until,
+            last_error: admission.spent === 'hour' ? WAITING_HOUR : WAITING_NUMBER,
+          });
+          return { kind: 'waiting', row, spent: admission.spent, until };
+        }
+        budgetAt = at;
+      }
       const attempts = row.attempts + 1;
       await updateMessage(trx, row.id, row.version, {
         state: 'sending',
         attempts,
         next_attempt_at: new Date(now.getTime() + LEASE_MS).toISOString(),
         last_error: interrupted,
+        budget_at: budgetAt,
       });
       return { kind: 'send', row: { ...row, attempts, version: row.version + 1 }, transport };
     });
     if (!claim) continue;
     if (claim.kind === 'unconfigured') {
       report.unconfigured++;
-      // The one record of a message nobody can send yet, with what it says, so it can be passed on by hand.
+      // What it is about, with codes and links masked: a log is read by more people than the outbox, and the
+      // whole message stays in the outbox for staff to pass on by hand.
       const { id: messageId, channel, recipient, subject, body } = claim.row;
-      log.warn({ messageId, channel, recipient, subject, body }, `message kept in the outbox: ${SETTINGS[channel]}`);
+      log.warn(
+        { messageId, channel, recipient, subject, body: maskedBody(body) },
+        `message kept in the outbox: ${SETTINGS[channel]}`,
+      );
+      continue;
+    }
+    if (claim.kind === 'waiting') {
+      report.waiting++;
+      const { spent, until } = claim;
+      log.warn({ messageId: claim.row.id, spent, until }, 'SMS kept in the outbox: the SMS budget is spent');
       continue;
     }
     if (claim.kind === 'failed') {

@@ -117,13 +117,17 @@ function buyerMessages(row: OrderRow, news: BuyerNews, facts: Facts): NewMessage
   return messages;
 }
 
-/** Writes the buyer's messages about `news` in the caller's transaction; `key` was read before it opened. */
+/**
+ * Writes the buyer's messages about `news` in the caller's transaction; `key` was read before it opened. `staffId`:
+ * the staff member whose action it is news of (their SMS are not held by the per-number SMS cap, decision 0084).
+ */
 export async function tellBuyer(
   trx: Executor,
   row: OrderRow,
   news: BuyerNews,
   links: { links: OrderLinks; key: string },
   now: Date,
+  staffId: number | null = null,
 ) {
   const shop = row.shop_id === null ? undefined : await shopForOrder(trx, row.shop_id);
   const facts: Facts = {
@@ -143,7 +147,11 @@ export async function tellBuyer(
         : null,
     link: await messageLink(trx, links.links, links.key, row),
   };
-  await enqueueMessages(trx, buyerMessages(row, news, facts), now);
+  await enqueueMessages(
+    trx,
+    buyerMessages(row, news, facts).map((m) => ({ ...m, staffId })),
+    now,
+  );
 }
 
 /**

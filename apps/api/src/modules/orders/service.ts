@@ -276,7 +276,10 @@ async function applyMove(
   });
   const news = newsOf(move, actor);
   // Told of the order as it now stands (a coach parcel's waybill).
-  if (news && messaging) await tellBuyer(trx, { ...row, ...extra, status: to }, news, messaging, new Date(now));
+  if (news && messaging) {
+    const staffId = actor.by === 'staff' ? actor.id : null;
+    await tellBuyer(trx, { ...row, ...extra, status: to }, news, messaging, new Date(now), staffId);
+  }
 }
 
 /**

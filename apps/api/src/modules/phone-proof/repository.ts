@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { PhoneCodesTable } from '../../db/schema.js';
 
@@ -20,27 +20,35 @@ export async function codesAskedSince(db: Executor, phone: string, group: string
   return { byPhone: await count('phone', phone), byGroup: await count('client_group', group) };
 }
 
-/** The phone's newest code, while it can still be used. Only the newest counts: asking again replaces it. */
-export async function newestLiveCode(db: Executor, phone: string, now: string, maxTries: number) {
-  const newest = await db
-    .selectFrom('phone_codes')
-    .select(['id', 'code_hash', 'tries', 'expires_at', 'used_at'])
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!newest || newest.used_at !== null || newest.expires_at <= now || newest.tries >= maxTries) return undefined;
-  return newest;
-}
-
-/** A wrong guess; conditional, so guesses racing each other still stop at `maxTries`. */
-export async function countTry(db: Executor, id: number, maxTries: number) {
-  await db
+/**
+ * Judges a guess at the phone's newest code in one conditional statement: the code must still be usable (unused,
+ * unexpired, fewer than `maxTries` wrong guesses) and a wrong guess counts a try in the same update. Guesses racing
+ * each other wait on the row on PostgreSQL and see the tries counted before them, so at most `maxTries` wrong
+ * guesses are ever compared (issue 35: a read then a count let a burst of guesses all be compared). Only the newest
+ * code counts: asking again replaces it. The code's id when the guess is right, else undefined.
+ */
+export async function judgeGuess(
+  db: Executor,
+  phone: string,
+  guessHash: string,
+  now: string,
+  maxTries: number,
+): Promise<number | undefined> {
+  const row = await db
     .updateTable('phone_codes')
-    .set((eb) => ({ tries: eb('tries', '+', 1) }))
-    .where('id', '=', id)
+    .set({ tries: sql<number>`tries + case when code_hash = ${guessHash} then 0 else 1 end` })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('phone_codes as newest')
+        .select((n) => n.fn.max('newest.id').as('id'))
+        .where('newest.phone', '=', phone),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .where('tries', '<', maxTries)
-    .execute();
+    .returning(['id', 'code_hash'])
+    .executeTakeFirst();
+  return row && row.code_hash === guessHash ? row.id : undefined;
 }
 
 /** Uses the code up; false when another request used it first. */

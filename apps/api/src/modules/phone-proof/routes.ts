@@ -22,7 +22,10 @@ export const phoneProofRoutes: FastifyPluginAsync<PhoneProofRouteOptions> = asyn
       // The database counts codes per phone and per address group; this caps raw volume before it.
       config: {
         access: 'public',
-        rateLimit: { max: Math.max(CODES_PER_HOUR, proof.codesPerAddressHour) * 4, timeWindow: '1 hour' },
+        rateLimit: {
+          max: Math.max(CODES_PER_HOUR, proof.codesPerAddressHour, proof.codesPerIpv4Hour) * 4,
+          timeWindow: '1 hour',
+        },
       },
       schema: { tags: ['orders'], body: phoneCodeRequestSchema, response: { 202: phoneCodeSentSchema } },
     },

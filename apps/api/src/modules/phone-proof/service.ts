@@ -5,16 +5,23 @@ import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
 import { enqueueMessages } from '../notifications/outbox.js';
+import { admitSms, type SmsBudget } from '../notifications/sms-budget.js';
 import { provesPhone } from './phone-token.js';
-import { codesAskedSince, countTry, insertCode, newestLiveCode } from './repository.js';
+import { codesAskedSince, insertCode, judgeGuess } from './repository.js';
 
 const CODE_MINUTES = 10;
 const CODE_TRIES = 5;
-/** Codes per phone in an hour (each one is an SMS we pay for); per address group: PHONE_CODES_PER_ADDRESS_HOUR. */
+/**
+ * Codes per phone in an hour (each one is an SMS we pay for); per IPv6 /64: PHONE_CODES_PER_ADDRESS_HOUR; per IPv4
+ * address: PHONE_CODES_PER_IPV4_HOUR; every SMS of all kinds: the SMS budget (decision 0084).
+ */
 export const CODES_PER_HOUR = 3;
 
 export const TOO_MANY_CODES =
   /*i18n*/ 'Too many codes were asked for this phone or from your network. Please try again in an hour.';
+export const SMS_BUDGET_SPENT = /*i18n*/ 'We cannot send more SMS codes just now. Please try again in an hour.';
+export const PHONE_SMS_DAY_SPENT =
+  /*i18n*/ 'This phone has been sent as many SMS as we send in a day. Please try again tomorrow.';
 export const NOT_A_MOBILE = /*i18n*/ 'Codes are sent by SMS: enter a mobile number.';
 export const PHONES_NOT_CHECKED = /*i18n*/ 'Phone numbers are not being checked: place your order without a code.';
 export const PHONE_CHECK_NEEDED = /*i18n*/ 'Enter the 6-digit code we send by SMS to reserve these items.';
@@ -24,12 +31,27 @@ export const PHONE_CODE_WRONG = /*i18n*/ 'That code is not right or has expired.
 export interface PhoneProof {
   enabled: boolean;
   key(): Promise<string>;
+  /** Codes one IPv6 /64 may ask for in an hour. */
   codesPerAddressHour: number;
+  /** Codes one IPv4 address may ask for in an hour: many phones share a carrier's address. */
+  codesPerIpv4Hour: number;
+  smsBudget: SmsBudget;
+}
+
+/** The hourly cap of an address group: an IPv6 /64 (addressGroup writes it with colons) or an IPv4 address. */
+export function codesPerGroupHour(proof: Pick<PhoneProof, 'codesPerAddressHour' | 'codesPerIpv4Hour'>, group: string) {
+  return group.includes(':') ? proof.codesPerAddressHour : proof.codesPerIpv4Hour;
+}
+
+function tooMany(message: string, until: Date, now: Date): HttpError {
+  const error = new HttpError(429, message);
+  error.headers = { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) };
+  return error;
 }
 
 const hashOf = (phone: string, code: string) => hashToken(`${phone}:${code}`);
 
-/** Sends a new code to the phone, within the hourly limits per phone and per address group. */
+/** Sends a new code to the phone, within the hourly limits per phone and per address group, and the SMS budget. */
 export async function sendPhoneCode(
   db: Db,
   proof: PhoneProof,
@@ -47,11 +69,12 @@ export async function sendPhoneCode(
     await lockKeys(trx, db.engine, [`phone-code:${phone}`, `phone-code-group:${group}`]);
     const since = new Date(now.getTime() - 3_600_000).toISOString();
     const asked = await codesAskedSince(trx, phone, group, since);
-    if (asked.byPhone >= CODES_PER_HOUR || asked.byGroup >= proof.codesPerAddressHour) {
-      const error = new HttpError(429, TOO_MANY_CODES);
-      error.headers = { 'Retry-After': '3600' };
-      throw error;
-    }
+    if (asked.byPhone >= CODES_PER_HOUR || asked.byGroup >= codesPerGroupHour(proof, group))
+      throw tooMany(TOO_MANY_CODES, new Date(now.getTime() + 3_600_000), now);
+    // Then the SMS budget every message shares, counted in the database under its own lock (sms-budget.ts).
+    const admission = await admitSms(trx, db.engine, proof.smsBudget, phone, false, now);
+    if (!admission.ok)
+      throw tooMany(admission.spent === 'hour' ? SMS_BUDGET_SPENT : PHONE_SMS_DAY_SPENT, admission.until, now);
     const id = await insertCode(trx, {
       phone,
       code_hash: hashOf(phone, code),
@@ -70,6 +93,8 @@ export async function sendPhoneCode(
           body: `Your Marketplace Malawi code is ${code}`,
           subjectType: 'phone_code',
           subjectId: id,
+          // Let through the budget above, in this transaction: counted from now, not again by the worker.
+          admitted: true,
         },
       ],
       now,
@@ -99,13 +124,16 @@ export async function proveBuyerPhone(
   if (buyer.phone_token && provesPhone(await proof.key(), buyer.phone_token, buyer.phone, now)) return { proved: true };
   const unverified = (message: string) => new HttpError(403, message, undefined, { code: PHONE_UNVERIFIED });
   if (!buyer.phone_code) throw unverified(PHONE_CHECK_NEEDED);
-  const live = await newestLiveCode(db.kysely, buyer.phone, now.toISOString(), CODE_TRIES);
-  if (!live) throw unverified(PHONE_CODE_WRONG);
-  if (live.code_hash !== hashOf(buyer.phone, buyer.phone_code)) {
-    await countTry(db.kysely, live.id, CODE_TRIES);
-    throw unverified(PHONE_CODE_WRONG);
-  }
-  return { proved: true, codeId: live.id };
+  // Judged and counted in one statement: a burst of parallel guesses cannot compare more than CODE_TRIES.
+  const codeId = await judgeGuess(
+    db.kysely,
+    buyer.phone,
+    hashOf(buyer.phone, buyer.phone_code),
+    now.toISOString(),
+    CODE_TRIES,
+  );
+  if (codeId === undefined) throw unverified(PHONE_CODE_WRONG);
+  return { proved: true, codeId };
 }
 
 /** The 403 when a code checked before the order's transaction was used by another request meanwhile. */

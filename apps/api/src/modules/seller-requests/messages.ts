@@ -100,17 +100,22 @@ export interface Notify {
   links: StatusLinks;
 }
 
-/** Written in the action's transaction: the message exists exactly when the action does. */
+/**
+ * Written in the action's transaction: the message exists exactly when the action does. `staffId`: the staff
+ * member whose action it is news of (their SMS are not held by the per-number SMS cap, decision 0084).
+ */
 export async function tellSeller(
   trx: Transaction<Database>,
   row: RequestRow,
   news: SellerNews,
   notify: Notify,
   now: Date,
+  staffId: number | null = null,
 ) {
   const token = statusToken(notify.key, row.reference);
   // A request made before links were derived from the key (or under another key) gets the link the
   // message carries; the earlier link stops working.
   if (hashToken(token) !== row.status_token_hash) await setStatusTokenHash(trx, row.id, hashToken(token));
-  await enqueueMessages(trx, sellerMessages(row, news, notify.links.url(token)), now);
+  const messages = sellerMessages(row, news, notify.links.url(token)).map((m) => ({ ...m, staffId }));
+  await enqueueMessages(trx, messages, now);
 }

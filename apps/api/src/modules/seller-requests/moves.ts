@@ -152,7 +152,8 @@ async function applyMove(
     at,
     ...(reason ? { detail: reason } : {}),
   });
-  if (news && notify && row.notify_on_offer === 1) await tellSeller(trx, row, news, notify, now);
+  if (news && notify && row.notify_on_offer === 1)
+    await tellSeller(trx, row, news, notify, now, actor.by === 'staff' ? actor.id : null);
 }
 
 function isAnswer(action: SellerAction): action is OfferAnswerAction {

@@ -192,7 +192,17 @@ export async function decideRequest(
     const body = ANSWERS[request.language][decision.accept ? 'accepted' : 'declined'](answer);
     await enqueueMessages(
       trx,
-      [{ channel: 'sms', recipient: request.phone, body, subjectType: 'transfer_request', subjectId: id }],
+      // A staff member's answer: not held by the per-number SMS cap (decision 0084).
+      [
+        {
+          channel: 'sms',
+          recipient: request.phone,
+          body,
+          subjectType: 'transfer_request',
+          subjectId: id,
+          staffId: actor.id,
+        },
+      ],
       now,
     );
     await recordAudit(trx, {
