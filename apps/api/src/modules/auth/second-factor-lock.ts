@@ -16,7 +16,7 @@ import { lockFactor, unlockFactor } from './second-factor-repository.js';
 // Admin can unlock it from the user's edit screen. Unlocking keeps the secret and recovery codes: the owner's
 // app goes on working.
 
-export const UNLOCK_LINK_MS = 24 * 60 * 60 * 1000;
+const UNLOCK_LINK_MS = 24 * 60 * 60 * 1000;
 const BRAND = 'Marketplace Malawi';
 const NOT_LOCKED = 'This two-step login is not locked.';
 export const NOT_YOURSELF_UNLOCK = 'Ask another Admin to unlock your own two-step login, or use the emailed link.';

@@ -66,13 +66,13 @@ export const NOT_YOURSELF = 'Ask another Admin to reset your own two-step login.
 type CodeCheck = 'totp' | 'recovery' | 'wrong' | 'reused';
 
 /** Where a code is checked against a confirmed factor: the owner to email if it locks, and the link's site. */
-export interface CodeContext {
+interface CodeContext {
   owner: { id: number; email: string; display_name: string };
   publicUrl: string;
 }
 
 /** 423 for every code while the factor is locked, the right one too, so guessing on cannot find it. */
-export function lockedError() {
+function lockedError() {
   return new HttpError(423, SECOND_FACTOR_LOCKED, undefined, { code: 'second_factor_locked' });
 }
 
@@ -90,7 +90,7 @@ function newRecoveryCode(): string {
  * The try is claimed on the factor first (docs/decisions/0085): a locked factor, or one whose tries parallel
  * requests hold, answers 423 without judging the code; a wrong code may lock it, a right one clears the count.
  */
-export async function checkCode(
+async function checkCode(
   db: Kysely<Database>,
   key: string,
   { owner, publicUrl }: CodeContext,

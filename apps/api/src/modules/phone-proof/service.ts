@@ -39,7 +39,7 @@ export interface PhoneProof {
 }
 
 /** The hourly cap of an address group: an IPv6 /64 (addressGroup writes it with colons) or an IPv4 address. */
-export function codesPerGroupHour(proof: Pick<PhoneProof, 'codesPerAddressHour' | 'codesPerIpv4Hour'>, group: string) {
+function codesPerGroupHour(proof: Pick<PhoneProof, 'codesPerAddressHour' | 'codesPerIpv4Hour'>, group: string) {
   return group.includes(':') ? proof.codesPerAddressHour : proof.codesPerIpv4Hour;
 }
 
