@@ -75,6 +75,7 @@ export interface AppOptions {
         | 'unprovedHoldHours'
         | 'maxHeldPerPhone'
         | 'maxHeldPerAddress'
+        | 'ordersPerAddressHour'
         | 'reservationAlarmPerHour'
         | 'phoneCodesPerAddressHour'
         | 'phoneCodesPerIpv4Hour'
@@ -324,6 +325,7 @@ export async function buildApp({
           unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,
           maxPerPhone: config.maxHeldPerPhone ?? RESERVATION_DEFAULTS.maxHeldPerPhone,
           maxPerAddress: config.maxHeldPerAddress ?? RESERVATION_DEFAULTS.maxHeldPerAddress,
+          ordersPerAddressHour: config.ordersPerAddressHour ?? RESERVATION_DEFAULTS.ordersPerAddressHour,
         },
       });
     },

@@ -133,6 +133,14 @@ describe('loadConfig: message delivery', () => {
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid environment: ${name}:`));
   });
 
+  it('lets one address place 30 orders an hour unless ORDERS_PER_ADDRESS_HOUR says more (a carrier NAT)', () => {
+    expect(loadConfig({}).ordersPerAddressHour).toBe(30);
+    expect(loadConfig({ ORDERS_PER_ADDRESS_HOUR: '300' }).ordersPerAddressHour).toBe(300);
+    expect(() => loadConfig({ ORDERS_PER_ADDRESS_HOUR: '0' })).toThrow(
+      /^Invalid environment: ORDERS_PER_ADDRESS_HOUR:/,
+    );
+  });
+
   it('points links at PUBLIC_URL (without a trailing slash), else at this server', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://marketplace.mw/', LINK_SECRET: 'k'.repeat(32) })).toMatchObject({
       publicUrl: 'https://marketplace.mw',

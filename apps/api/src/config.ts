@@ -19,6 +19,7 @@ export const RESERVATION_DEFAULTS = {
   unprovedHoldHours: 12,
   maxHeldPerPhone: 5,
   maxHeldPerAddress: 10,
+  ordersPerAddressHour: 30,
   alarmPerHour: 20,
   codesPerAddressHour: 3,
   codesPerIpv4Hour: 30,
@@ -69,6 +70,9 @@ const envSchema = z
     // The most items open orders may hold for one phone number, and for one client address (IPv6: its /64).
     MAX_HELD_ITEMS_PER_PHONE: wholeNumber('items', 1, 1000, RESERVATION_DEFAULTS.maxHeldPerPhone),
     MAX_HELD_ITEMS_PER_ADDRESS: wholeNumber('items', 1, 10_000, RESERVATION_DEFAULTS.maxHeldPerAddress),
+    // Orders one client address may place in an hour: stops floods; raise it where a carrier's NAT puts many buyers
+    // behind one address (the per-phone caps and the phone proof bound what each of them can hold).
+    ORDERS_PER_ADDRESS_HOUR: wholeNumber('orders', 1, 1_000_000, RESERVATION_DEFAULTS.ordersPerAddressHour),
     // SMS codes one IPv6 /64 (one subscriber) may ask for in an hour, and one IPv4 address: Malawi's carriers put many
     // phones behind one IPv4 address, so it is allowed many more and leans on the per-phone and SMS budgets.
     PHONE_CODES_PER_ADDRESS_HOUR: wholeNumber('codes', 1, 1_000_000, RESERVATION_DEFAULTS.codesPerAddressHour),
@@ -260,6 +264,8 @@ export type Config = {
   unprovedHoldHours: number;
   maxHeldPerPhone: number;
   maxHeldPerAddress: number;
+  /** ORDERS_PER_ADDRESS_HOUR: orders one client address may place in an hour. */
+  ordersPerAddressHour: number;
   reservationAlarmPerHour: number;
   phoneCodesPerAddressHour: number;
   phoneCodesPerIpv4Hour: number;
@@ -337,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unprovedHoldHours: e.UNPROVED_HOLD_HOURS,
     maxHeldPerPhone: e.MAX_HELD_ITEMS_PER_PHONE,
     maxHeldPerAddress: e.MAX_HELD_ITEMS_PER_ADDRESS,
+    ordersPerAddressHour: e.ORDERS_PER_ADDRESS_HOUR,
     reservationAlarmPerHour: e.RESERVATION_ALARM_PER_HOUR,
     phoneCodesPerAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
     phoneCodesPerIpv4Hour: e.PHONE_CODES_PER_IPV4_HOUR,

@@ -184,6 +184,7 @@ const server = spawn(process.execPath, [serverEntry], {
     SMS_API_URL: `http://127.0.0.1:${smsPort}/version1/messaging`,
     // Every journey comes from one loopback address, as many buyers behind a carrier's NAT do.
     MAX_HELD_ITEMS_PER_ADDRESS: '1000',
+    ORDERS_PER_ADDRESS_HOUR: '1000',
     PHONE_CODES_PER_ADDRESS_HOUR: '1000',
     PHONE_CODES_PER_IPV4_HOUR: '1000',
     // The journeys reuse a few phone numbers all day; the SMS budget has its own API tests (decision 0084).

@@ -18,6 +18,7 @@ export interface TestAppOptions {
   unprovedHoldHours?: number;
   maxHeldPerPhone?: number;
   maxHeldPerAddress?: number;
+  ordersPerAddressHour?: number;
   reservationAlarmPerHour?: number;
   phoneCodesPerAddressHour?: number;
   phoneCodesPerIpv4Hour?: number;
@@ -67,6 +68,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.unprovedHoldHours !== undefined) config.unprovedHoldHours = options.unprovedHoldHours;
   if (options.maxHeldPerPhone !== undefined) config.maxHeldPerPhone = options.maxHeldPerPhone;
   if (options.maxHeldPerAddress !== undefined) config.maxHeldPerAddress = options.maxHeldPerAddress;
+  if (options.ordersPerAddressHour !== undefined) config.ordersPerAddressHour = options.ordersPerAddressHour;
   if (options.reservationAlarmPerHour !== undefined) config.reservationAlarmPerHour = options.reservationAlarmPerHour;
   if (options.sms !== undefined) config.sms = options.sms;
   if (options.phoneCodesPerAddressHour !== undefined)

@@ -8,6 +8,8 @@ export interface ReservationRules {
   unprovedHours: number;
   maxPerPhone: number;
   maxPerAddress: number;
+  /** Orders one client address may place in an hour (ORDERS_PER_ADDRESS_HOUR). */
+  ordersPerAddressHour: number;
 }
 
 /** A phone whose reservation of an item expired waits this long before reserving that item again. */

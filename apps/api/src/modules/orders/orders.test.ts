@@ -7,7 +7,8 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop, type ProductFixture } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { PRODUCT_RESERVED } from '../admin-products/service.js';
-import { ORDERS_PER_HOUR, TOO_MANY_ORDERS } from './routes.js';
+import { RESERVATION_DEFAULTS } from '../../config.js';
+import { TOO_MANY_ORDERS } from './routes.js';
 import { buyer, items, nextIp, orderTables, placeOrder } from './testing.js';
 import { REQUEST_REUSED } from './place.js';
 
@@ -301,9 +302,10 @@ describe.each(engines)('placing orders [%s]', (engine) => {
       expect(res.statusCode).toBe(400);
     });
 
-    it(`limits orders to ${ORDERS_PER_HOUR} an hour per network address`, async () => {
+    it(`limits orders to ORDERS_PER_ADDRESS_HOUR (${RESERVATION_DEFAULTS.ordersPerAddressHour}) an hour per network address`, async () => {
       const ip = '10.66.66.66';
-      for (let i = 0; i < ORDERS_PER_HOUR; i++) expect((await placeOrder(t.app, [], {}, ip)).statusCode).toBe(400);
+      for (let i = 0; i < RESERVATION_DEFAULTS.ordersPerAddressHour; i++)
+        expect((await placeOrder(t.app, [], {}, ip)).statusCode).toBe(400);
       const limited = await placeOrder(t.app, [], {}, ip);
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toBe(TOO_MANY_ORDERS);

@@ -40,8 +40,6 @@ import type { OrderLinks } from './buyer-links.js';
 import { resendOrderLink } from './resend.js';
 
 export const TOO_MANY_ORDERS = /*i18n*/ 'Too many orders from your network. Please try again in an hour.';
-/** Per IP: many phones share one mobile-network address, so this stops floods, not buyers. */
-export const ORDERS_PER_HOUR = 30;
 /** Reading and cancelling through the private link. */
 const ORDER_LINK_PER_MINUTE = 120;
 /** "Lost your order link?" per address: each try is a guess at a number and phone pair (decision 0060). */
@@ -82,7 +80,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       config: {
         access: 'public',
         rateLimit: {
-          max: ORDERS_PER_HOUR,
+          // Per IP: many phones share one mobile-network address, so this stops floods, not buyers.
+          max: rules.ordersPerAddressHour,
           timeWindow: '1 hour',
           errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_ORDERS }),
         },
