@@ -498,6 +498,8 @@ async function main() {
           DATABASE_URL: '',
           REDIS_URL: '',
           LOG_LEVEL: 'warn',
+          // No scheduled backup at start (a pg_dump on PostgreSQL since decision 0091) competing with what is measured.
+          BACKUP_EVERY_HOURS: '0',
           ADMIN_EMAIL: email,
           ADMIN_PASSWORD: password,
         },
