@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestApp, testClock } from '../test/app.js';
 import { createTestDb, engines, type TestDb } from '../test/databases.js';
@@ -371,7 +372,7 @@ describe.skipIf(!engines.includes('postgres'))('scheduled backups with several p
 
 describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
   /** The scheduled backups' counts from GET /api/metrics. */
-  async function backupCounts(t: Awaited<ReturnType<typeof createTestApp>>): Promise<Record<string, number>> {
+  async function backupCounts(t: { app: FastifyInstance }): Promise<Record<string, number>> {
     const scrape = await t.app.inject({ method: 'GET', url: '/api/metrics' });
     const counts: Record<string, number> = {};
     for (const [, result, n] of scrape.body.matchAll(/^marketplace_backups_total\{result="(\w+)"\} (\d+)$/gm))
@@ -392,7 +393,7 @@ describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
       () => backupCounts(t),
       (c) => c.taken === 1,
     );
-    expect(counts).toEqual({ taken: 1, failed: 0, set_aside: 1 });
+    expect(counts).toEqual({ taken: 1, failed: 0, skipped: 0, set_aside: 1 });
     // Closing waits for the run in flight.
     await t.close();
     const taken = listBackups(dir).map((f) => path.basename(f));
@@ -411,8 +412,45 @@ describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
       () => backupCounts(t),
       (c) => c.failed === 1,
     );
-    expect(counts).toEqual({ taken: 0, failed: 1, set_aside: 0 });
+    expect(counts).toEqual({ taken: 0, failed: 1, skipped: 0, set_aside: 0 });
     await t.close();
+  }, 60_000);
+
+  it('counts a round that finds the last backup still running as skipped, then the backup once it ends', async () => {
+    const source = await createTestDb(engine);
+    const real = source.db.backupTo!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A copy that hangs (a pg_dump waiting on a lock, a stalled disk) until released.
+    const copy = async (destination: string) => {
+      await released;
+      await real.copy(destination);
+    };
+    const dir = path.join(folder(), 'backups');
+    const app = await buildTestApp(
+      { ...source.db, backupTo: { ...real, copy } },
+      { jobs: true, backups: { dir, everyHours: 24, keep: 7, checkSeconds: 0.05 } },
+    );
+    try {
+      const stuck = await waitFor(
+        () => backupCounts({ app }),
+        (c) => (c.skipped ?? 0) >= 2,
+      );
+      expect(stuck).toMatchObject({ taken: 0, failed: 0, set_aside: 0 });
+      expect(stuck.skipped).toBeGreaterThanOrEqual(2);
+      release();
+      expect(
+        await waitFor(
+          () => backupCounts({ app }),
+          (c) => c.taken === 1,
+        ),
+      ).toMatchObject({ taken: 1, failed: 0 });
+    } finally {
+      release();
+      await app.close();
+      await source.dispose();
+    }
+    expect(listBackups(dir)).toHaveLength(1);
   }, 60_000);
 
   it("waits for the server's start (migrations) before the first", async () => {

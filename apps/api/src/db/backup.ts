@@ -195,6 +195,8 @@ export interface BackupSchedule {
   everyHours: number;
   /** BACKUP_KEEP. */
   keep: number;
+  /** How often the server looks whether one is due (10 minutes; tests look more often). */
+  checkSeconds?: number;
 }
 
 /**

@@ -78,26 +78,40 @@ export function registerJobs(
   // backup, and every backup set aside for failing its check, is logged and counted (decision 0091).
   if (backups && backups.everyHours > 0 && copier) {
     const checked: CheckedBackups = new Map();
-    every(app, after, BACKUP_CHECK_SECONDS, () =>
-      track('backup', () => oneAtATime(db, 'scheduled-backup', () => backupIfDue(copier, backups, clock(), checked)))
-        .then((round) => {
-          if (!round) return;
-          for (const { file, problem } of round.setAside) {
-            metrics?.backup('set_aside');
-            app.log.error({ file: `${file}${FAILED_CHECK_SUFFIX}`, problem }, 'a backup failed its check: set aside');
-          }
-          if (round.taken) {
-            metrics?.backup('taken');
-            app.log.info(
-              { file: round.taken.file, bytes: round.taken.bytes, pruned: round.pruned },
-              'database backed up',
-            );
-          }
+    let since: Date | undefined;
+    every(
+      app,
+      after,
+      backups.checkSeconds ?? BACKUP_CHECK_SECONDS,
+      () =>
+        track('backup', () => {
+          since = clock();
+          return oneAtATime(db, 'scheduled-backup', () => backupIfDue(copier, backups, clock(), checked));
         })
-        .catch((error: unknown) => {
-          metrics?.backup('failed');
-          app.log.error({ err: error }, 'scheduled backup failed: no backup taken');
-        }),
+          .then((round) => {
+            if (!round) return;
+            for (const { file, problem } of round.setAside) {
+              metrics?.backup('set_aside');
+              app.log.error({ file: `${file}${FAILED_CHECK_SUFFIX}`, problem }, 'a backup failed its check: set aside');
+            }
+            if (round.taken) {
+              metrics?.backup('taken');
+              app.log.info(
+                { file: round.taken.file, bytes: round.taken.bytes, pruned: round.pruned },
+                'database backed up',
+              );
+            }
+          })
+          .catch((error: unknown) => {
+            metrics?.backup('failed');
+            app.log.error({ err: error }, 'scheduled backup failed: no backup taken');
+          }),
+      undefined,
+      // A round that finds the last one still running (a dump taking long, or hung) says so rather than pass.
+      () => {
+        metrics?.backup('skipped');
+        app.log.warn({ since }, 'scheduled backup still running from an earlier round: this round skipped');
+      },
     );
   }
   // Several processes may erase at once: each batch holds one lock and skips erased rows (eraseEndedPersonalData).
@@ -202,7 +216,7 @@ function registerOutboxWorker(
 /**
  * Runs `task` every `seconds` once the app is ready and `after` resolved (the server's start is done), and
  * once straight away, after `first` if given. One run at a time: a tick that finds the last run still going
- * is skipped. The task logs its own failures (one that still escapes is logged here) and the next tick tries
+ * is skipped (calling `busy`). The task logs its own failures (one that still escapes is logged here) and the next tick tries
  * again. The timer never keeps the process alive; closing the app stops it and waits for the run in flight.
  */
 function every(
@@ -211,6 +225,7 @@ function every(
   seconds: number,
   task: () => Promise<unknown>,
   first?: () => Promise<void>,
+  busy?: () => void,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -224,7 +239,8 @@ function every(
   );
 
   const run = () => {
-    if (running || closed) return;
+    if (closed) return;
+    if (running) return busy?.();
     running = task()
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'background job failed'))

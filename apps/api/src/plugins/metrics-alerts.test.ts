@@ -124,7 +124,7 @@ describe('the README alert rules', () => {
 
   // Issue 36 (decision 0091): a failed scheduled backup, or one set aside for failing its check, alerts at once.
   it.skipIf(!process.env.CI && !hasPromtool())(
-    'fire MarketplaceBackupFailing on a failed or set-aside backup only',
+    'fire MarketplaceBackupFailing on a failed or set-aside backup, or an hour of skipped rounds',
     () => {
       const folder = mkdtempSync(join(tmpdir(), 'alert-rules-'));
       try {
@@ -139,7 +139,13 @@ describe('the README alert rules', () => {
             series('set_aside', '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0') +
             '    alert_rule_test:\n' +
             '      - { eval_time: 100m, alertname: MarketplaceBackupFailing, exp_alerts: [] }\n' +
-            '      - { eval_time: 110m, alertname: MarketplaceBackupFailing, exp_alerts: [{ exp_labels: {} }] }\n',
+            '      - { eval_time: 110m, alertname: MarketplaceBackupFailing, exp_alerts: [{ exp_labels: {} }] }\n' +
+            // A backup still running round after round: the skipped rounds of an hour, not the first one.
+            '  - interval: 10m\n    input_series:\n' +
+            series('skipped', '0+1x20') +
+            '    alert_rule_test:\n' +
+            '      - { eval_time: 30m, alertname: MarketplaceBackupFailing, exp_alerts: [] }\n' +
+            '      - { eval_time: 120m, alertname: MarketplaceBackupFailing, exp_alerts: [{ exp_labels: {} }] }\n',
         );
         const out = execFileSync('promtool', ['test', 'rules', 'backup.test.yml'], { cwd: folder, encoding: 'utf8' });
         expect(out).toMatch(/SUCCESS/);

@@ -39,11 +39,14 @@ export interface Metrics {
   outboxAlert(alert: OutboxAlert): void;
   /** Proved phones' reports hid an item, or would have past the hourly cap (REPORT_HIDES_PER_HOUR). */
   reportHide(result: 'hidden' | 'capped'): void;
-  /** A scheduled backup taken, a due one not taken, or a backup set aside for failing its check (decision 0091). */
+  /**
+   * A scheduled backup taken, a due one not taken, a round skipped while the last one still ran, or a backup set
+   * aside for failing its check (decision 0091).
+   */
   backup(result: BackupResult): void;
 }
 
-type BackupResult = 'taken' | 'failed' | 'set_aside';
+type BackupResult = 'taken' | 'failed' | 'skipped' | 'set_aside';
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -89,11 +92,11 @@ export function createMetrics(): Metrics {
   for (const result of ['hidden', 'capped']) reportHides.inc({ result }, 0);
   const backups = new Counter({
     name: `${PREFIX}backups_total`,
-    help: 'Scheduled backups: taken, failed (a due backup not taken), set_aside (a backup in BACKUP_DIR failed its check).',
+    help: 'Scheduled backups: taken, failed (a due backup not taken), skipped (a round found the last one still running), set_aside (a backup in BACKUP_DIR failed its check).',
     labelNames: ['result'],
     registers: [registry],
   });
-  for (const result of ['taken', 'failed', 'set_aside'] satisfies BackupResult[]) backups.inc({ result }, 0);
+  for (const result of ['taken', 'failed', 'skipped', 'set_aside'] satisfies BackupResult[]) backups.inc({ result }, 0);
   return {
     registry,
     cacheLookup: (result) => lookups.inc({ result }),
