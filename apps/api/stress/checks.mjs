@@ -72,6 +72,7 @@ export const CHECKS = [
     rows: (f) => [
       ['files in the corpus', info(f.corpus?.files ?? 'n/a')],
       ['submissions at once', info(f.requests ?? 'n/a')],
+      ["the admin's two-step login (production requires it)", info(f.secondFactor ?? 'n/a')],
       ['statuses', info(JSON.stringify(f.statuses ?? {}))],
       ['files neither refused nor taken and re-encoded as expected', zero(f.unexpectedOutcomes?.length)],
       ['5xx other than the queue\'s 503 "busy"', zero(f.unexpected5xx?.length)],
@@ -80,7 +81,7 @@ export const CHECKS = [
         info(f.busy503 ? `${f.busy503.count} (all with Retry-After: ${f.busy503.allWithRetryAfter})` : 'n/a'),
       ],
       ['peak RSS during the burst', atMost(f.rssMb?.peak, 400, ' MB')],
-      ['slowest login during the burst', atMost(f.loginMs?.max, 999, ' ms')],
+      ['slowest login (the password step) during the burst', atMost(f.loginMs?.max, 999, ' ms')],
       [
         "the script's own targets met",
         zero(Object.values(f.targets ?? { missing: false }).filter((v) => v === false).length),
