@@ -48,10 +48,11 @@ const COPY_ATTEMPTS = 3;
 const COPY_RETRY_MS = 200;
 
 /**
- * Copies a live SQLite database into `dir` with SQLite's online backup, checks the copy and returns it.
- * `copy` is `onlineBackup` of a connection: it reads one consistent snapshot, the WAL's pages included,
- * so every write committed before it began is in the copy; a plain file copy lacks the WAL's writes
- * (decision 0073). The copy is written under a temporary name and renamed only once it checked out.
+ * Copies the live database into `dir` with its copier, checks the copy and returns it: pg_dump on PostgreSQL
+ * (decision 0091), or SQLite's online backup, where a bare function is `onlineBackup` of a connection: it reads
+ * one consistent snapshot, the WAL's pages included, so every write committed before it began is in the copy; a
+ * plain file copy lacks the WAL's writes (decision 0073). The copy is written under a temporary name and renamed
+ * only once it checked out.
  */
 export async function takeBackup(
   copier: BackupCopier | ((destination: string) => Promise<void>),
