@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { sqliteModuleFor } from './db/sqlite-driver.js';
+import { createTestDb } from './test/databases.js';
 import { runEntry } from './test/entry-process.js';
 
 // `npm run backup` and `npm run restore -- FILE` as processes (backup.ts and restore.ts through tsx's loader,
@@ -103,9 +104,43 @@ describe('npm run backup and npm run restore', () => {
     expect(usage.output).toContain('Usage: npm run restore -- backups/marketplace-YYYYMMDDTHHMMSSZ.db');
   }, 60_000);
 
-  it('on PostgreSQL, points at pg_dump instead', async () => {
-    const backup = await runEntry('backup.ts', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+  it('on PostgreSQL, says so and fails when pg_dump cannot reach the database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-commands-'));
+    folders.push(dir);
+    const backups = path.join(dir, 'backups');
+    const backup = await runEntry('backup.ts', {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      BACKUP_DIR: backups,
+    });
     expect(backup.code).toBe(1);
-    expect(backup.output).toContain('DATABASE_URL is PostgreSQL: back it up with pg_dump');
+    expect(backup.output).toContain('Backup failed');
+    expect(fs.readdirSync(backups)).toEqual([]);
   }, 60_000);
+
+  // Decision 0091: `npm run backup` runs the README's pg_dump itself, names it as the schedule does and checks it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, runs pg_dump and checks it with pg_restore --list',
+    async () => {
+      const source = await createTestDb('postgres');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-commands-'));
+      folders.push(dir);
+      try {
+        const backup = await runEntry('backup.ts', {
+          DATABASE_URL: source.url!,
+          BACKUP_DIR: path.join(dir, 'backups'),
+        });
+        expect(backup.code, backup.output).toBe(0);
+        const printed = /Backed up to (\S+marketplace-\d{8}T\d{6}Z\.dump) \((\d+) bytes, pg_restore --list ok\)/.exec(
+          backup.output,
+        );
+        expect(printed, backup.output).not.toBeNull();
+        expect(fs.statSync(printed![1]!).size).toBe(Number(printed![2]));
+        expect(fs.statSync(printed![1]!).mode & 0o777).toBe(0o600);
+        expect(await source.db.backupTo!.check(printed![1]!)).toBeUndefined();
+      } finally {
+        await source.dispose();
+      }
+    },
+    60_000,
+  );
 });

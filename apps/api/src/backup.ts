@@ -4,24 +4,21 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { takeBackup } from './db/backup.js';
 
-// `npm run backup`: a consistent copy of the running SQLite database in BACKUP_DIR (docs/decisions/0073).
+// `npm run backup`: a consistent, checked copy of the running database in BACKUP_DIR: SQLite's online backup
+// (docs/decisions/0073), or on PostgreSQL the README's pg_dump, checked with `pg_restore --list` (0091).
 const config = loadConfig();
-if (config.databaseUrl) {
-  console.log(
-    'DATABASE_URL is PostgreSQL: back it up with pg_dump (README, "Backups"), e.g.\n' +
-      '  pg_dump --format=custom --file=marketplace-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"',
-  );
-  process.exit(1);
-}
 const file = path.resolve(config.dataDir, 'marketplace.db');
-if (!fs.existsSync(file)) {
+if (!config.databaseUrl && !fs.existsSync(file)) {
   console.error(`No database at ${file} (DATA_DIR): nothing to back up`);
   process.exit(1);
 }
-const db = openDatabase({ sqliteFile: file });
+const db = config.databaseUrl
+  ? openDatabase({ databaseUrl: config.databaseUrl, postgres: config.postgres })
+  : openDatabase({ sqliteFile: file });
 try {
   const backup = await takeBackup(db.backupTo!, config.backups.dir, new Date());
-  console.log(`Backed up to ${backup.file} (${backup.bytes} bytes, integrity_check ok)`);
+  const check = db.engine === 'postgres' ? 'pg_restore --list ok' : 'integrity_check ok';
+  console.log(`Backed up to ${backup.file} (${backup.bytes} bytes, ${check})`);
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -291,8 +291,14 @@ export type Config = {
   paidHoldDays: number;
   paymentPollSeconds: number;
   outboxPollSeconds: number;
-  /** SQLite backups: the folder, hours between the server's own (0: none) and how many it keeps. */
-  backups: { dir: string; everyHours: number; keep: number };
+  /** Backups (SQLite or pg_dump): the folder, hours between the server's own (0: none) and how many it keeps. */
+  backups: {
+    dir: string;
+    everyHours: number;
+    keep: number;
+    /** Tests only: seconds between looks at the folder (600 otherwise). */
+    checkSeconds?: number;
+  };
   /** Months after an order or seller request ends before the person's details are erased (decision 0078). */
   personalDataMonths: number;
   /** Without a trailing slash; defaults to http://localhost:PORT. */

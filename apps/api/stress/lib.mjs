@@ -64,6 +64,8 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, logFile
       DATABASE_URL: databaseUrl,
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // No scheduled backup at start (a pg_dump on PostgreSQL since decision 0091) competing with what is measured.
+      BACKUP_EVERY_HOURS: '0',
       // Each request names its client in X-Forwarded-For (one trusted hop: us), so the per-address
       // limits (30 submissions an hour, 30 logins a minute) count simulated clients, not this script.
       TRUST_PROXY: '1',

@@ -74,6 +74,8 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArg
         DATABASE_URL: databaseUrl,
         REDIS_URL: '',
         LOG_LEVEL: 'warn',
+        // No scheduled backup at start (a pg_dump on PostgreSQL since decision 0091) competing with what is measured.
+        BACKUP_EVERY_HOURS: '0',
         ...env,
       },
       stdio: ['ignore', out, out],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Migrator, sql } from 'kysely';
@@ -10,6 +11,7 @@ import { addProduct, addShop } from '../test/fixtures.js';
 import { databaseUrl, onAdmin } from '../test/postgres-admin.js';
 import { signIn } from '../test/users.js';
 import { items, placeOrder, staffStep } from '../modules/orders/testing.js';
+import { takeBackup } from './backup.js';
 import { openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { migrationProvider } from './migrations/index.js';
@@ -130,6 +132,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the app on a PostgreSQL role that
       await server.close();
     }
   });
+
+  // Decision 0091: the server's scheduled backup is pg_dump as the app's own role; the README's grants let it read all.
+  it('backs up with pg_dump as the role that owns nothing, a dump that passes pg_restore --list', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-role-backup-'));
+    try {
+      const { file } = await takeBackup(app.backupTo!, dir, new Date());
+      expect(path.basename(file)).toMatch(/^marketplace-\d{8}T\d{6}Z\.dump$/);
+      expect(await app.backupTo!.check(file)).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('cannot change the schema, empty a table or rewrite the ledger', async () => {
     const refused = /permission denied|must be owner/;

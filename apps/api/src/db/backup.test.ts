@@ -3,18 +3,29 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestApp, testClock } from '../test/app.js';
-import { engines } from '../test/databases.js';
-import { backupIfDue, backupName, checkCopy, listBackups, onlineBackup, takeBackup, type Backup } from './backup.js';
+import { createTestDb, engines, type TestDb } from '../test/databases.js';
+import {
+  backupIfDue,
+  backupName,
+  checkCopy,
+  FAILED_CHECK_SUFFIX,
+  listBackups,
+  onlineBackup,
+  takeBackup,
+  type Backup,
+} from './backup.js';
+import { oneAtATime } from './advisory-lock.js';
 import { openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { Readiness } from '../modules/health/readiness.js';
 import { RestoreRefused, restoreBackup } from './restore.js';
 import { SQLiteDatabase, sqliteModuleFor } from './sqlite-driver.js';
 
-// Backups of the SQLite file (docs/decisions/0073). PostgreSQL's pg_dump and pg_restore are in
-// pg-dump.test.ts.
+// Backups of the SQLite file (docs/decisions/0073), and the schedule on both engines (0091). Restoring
+// PostgreSQL's pg_dump with pg_restore is in pg-dump.test.ts.
 
 const folders: string[] = [];
 const open: Db[] = [];
@@ -281,17 +292,166 @@ describe('backups of the SQLite database', () => {
   });
 });
 
+/** A backup file of `engine`'s kind named for `at`, written now (its own time is now). */
+function extensionOf(engine: string): 'db' | 'dump' {
+  return engine === 'sqlite' ? 'db' : 'dump';
+}
+
+describe.each(engines)('the schedule judges backups by their own check and time [%s]', (engine) => {
+  let source: TestDb;
+  afterEach(async () => {
+    await source?.dispose();
+  });
+
+  it('a future-named backup and a corrupt recent one neither stop it nor count among the kept; the corrupt one is set aside', async () => {
+    source = await createTestDb(engine);
+    const copier = source.db.backupTo!;
+    const dir = path.join(folder(), 'backups');
+    const schedule = { dir, everyHours: 24, keep: 2 };
+    const now = new Date('2026-06-10T08:00:00Z');
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const ext = extensionOf(engine);
+
+    // Two sound backups, 3 and 2 days old by name and by file time.
+    const sound: string[] = [];
+    for (const days of [3, 2]) {
+      const { file } = await takeBackup(copier, dir, hoursAgo(24 * days));
+      const at = hoursAgo(24 * days);
+      fs.utimesSync(file, at, at);
+      sound.push(file);
+    }
+    // One named for 2099 (a clock once wrong), written 30 hours ago: judged by its file's time.
+    const future = path.join(dir, backupName(new Date('2099-01-01T00:00:00Z'), ext));
+    fs.copyFileSync(sound[1]!, future);
+    fs.utimesSync(future, hoursAgo(30), hoursAgo(30));
+    // One from an hour ago that does not pass its check (a disk error, a copy cut short).
+    const corrupt = path.join(dir, backupName(hoursAgo(1), ext));
+    fs.writeFileSync(corrupt, 'not a backup at all, but long enough to look like one'.repeat(100));
+
+    const round = await backupIfDue(copier, schedule, now);
+    expect(round.taken?.file).toBe(path.join(dir, backupName(now, ext)));
+    expect(round.setAside).toEqual([{ file: corrupt, problem: expect.any(String) as string }]);
+    expect(fs.existsSync(`${corrupt}${FAILED_CHECK_SUFFIX}`)).toBe(true);
+    // Kept: the one just taken and the future-named one (30 hours old by its own time); the two older ones go.
+    expect(listBackups(dir).sort()).toEqual([round.taken!.file, future].sort());
+    expect(round.pruned.sort()).toEqual(sound.sort());
+    for (const file of listBackups(dir)) expect(await copier.check(file)).toBeUndefined();
+
+    // The fresh backup counts: nothing due an hour later, and a day later the future name does not hold it off.
+    expect((await backupIfDue(copier, schedule, new Date(now.getTime() + 3_600_000))).taken).toBeUndefined();
+    const later = new Date(now.getTime() + 24 * 3_600_000);
+    expect((await backupIfDue(copier, schedule, later)).taken?.file).toBe(path.join(dir, backupName(later, ext)));
+  }, 60_000);
+});
+
+describe.skipIf(!engines.includes('postgres'))('scheduled backups with several processes on PostgreSQL', () => {
+  it('one process at a time decides and dumps; the other takes none that round, then finds the fresh dump', async () => {
+    const source = await createTestDb('postgres');
+    try {
+      const other = source.connectAgain();
+      const dir = path.join(folder(), 'backups');
+      const schedule = { dir, everyHours: 24, keep: 7 };
+      const now = new Date('2026-06-10T08:00:00Z');
+      const rounds = await Promise.all(
+        [source.db, other].map((db) =>
+          oneAtATime(db, 'scheduled-backup', () => backupIfDue(db.backupTo!, schedule, now)),
+        ),
+      );
+      expect(rounds.filter((round) => round?.taken)).toHaveLength(1);
+      expect(rounds.filter((round) => round === undefined)).toHaveLength(1);
+      const again = await oneAtATime(other, 'scheduled-backup', () =>
+        backupIfDue(other.backupTo!, schedule, new Date(now.getTime() + 1000)),
+      );
+      expect(again?.taken).toBeUndefined();
+      expect(listBackups(dir)).toHaveLength(1);
+    } finally {
+      await source.dispose();
+    }
+  }, 60_000);
+});
+
 describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
-  it('takes one when it starts with none fresh in BACKUP_DIR, on SQLite only (PostgreSQL has pg_dump)', async () => {
+  /** The scheduled backups' counts from GET /api/metrics. */
+  async function backupCounts(t: { app: FastifyInstance }): Promise<Record<string, number>> {
+    const scrape = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    const counts: Record<string, number> = {};
+    for (const [, result, n] of scrape.body.matchAll(/^marketplace_backups_total\{result="(\w+)"\} (\d+)$/gm))
+      counts[result!] = Number(n);
+    return counts;
+  }
+
+  it('takes one when it starts with none fresh in BACKUP_DIR, on both engines (pg_dump on PostgreSQL), and counts it', async () => {
     const dir = path.join(folder(), 'backups');
     const clock = testClock(new Date('2026-06-01T08:00:00Z'));
     const t = await createTestApp(engine, { jobs: true, clock, backups: { dir, everyHours: 24, keep: 7 } });
+    const ext = extensionOf(engine);
+    // A corrupt backup from an hour before: set aside, counted, and no reason to take none.
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `marketplace-20260601T070000Z.${ext}`), 'damaged');
+    await t.app.ready();
+    const counts = await waitFor(
+      () => backupCounts(t),
+      (c) => c.taken === 1,
+    );
+    expect(counts).toEqual({ taken: 1, failed: 0, skipped: 0, set_aside: 1 });
     // Closing waits for the run in flight.
     await t.close();
     const taken = listBackups(dir).map((f) => path.basename(f));
-    expect(taken).toEqual(engine === 'sqlite' ? ['marketplace-20260601T080000Z.db'] : []);
+    expect(taken).toEqual([`marketplace-20260601T080000Z.${ext}`]);
+    expect(fs.readdirSync(dir)).toContain(`marketplace-20260601T070000Z.${ext}${FAILED_CHECK_SUFFIX}`);
     if (engine === 'sqlite') expect(checkCopy(listBackups(dir)[0]!)).toBeUndefined();
-  });
+  }, 60_000);
+
+  it('counts a due backup it could not take as failed', async () => {
+    // BACKUP_DIR is a file: no backup can be written there.
+    const dir = path.join(folder(), 'not-a-folder');
+    fs.writeFileSync(dir, 'x');
+    const t = await createTestApp(engine, { jobs: true, backups: { dir, everyHours: 24, keep: 7 } });
+    await t.app.ready();
+    const counts = await waitFor(
+      () => backupCounts(t),
+      (c) => c.failed === 1,
+    );
+    expect(counts).toEqual({ taken: 0, failed: 1, skipped: 0, set_aside: 0 });
+    await t.close();
+  }, 60_000);
+
+  it('counts a round that finds the last backup still running as skipped, then the backup once it ends', async () => {
+    const source = await createTestDb(engine);
+    const real = source.db.backupTo!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A copy that hangs (a pg_dump waiting on a lock, a stalled disk) until released.
+    const copy = async (destination: string) => {
+      await released;
+      await real.copy(destination);
+    };
+    const dir = path.join(folder(), 'backups');
+    const app = await buildTestApp(
+      { ...source.db, backupTo: { ...real, copy } },
+      { jobs: true, backups: { dir, everyHours: 24, keep: 7, checkSeconds: 0.05 } },
+    );
+    try {
+      const stuck = await waitFor(
+        () => backupCounts({ app }),
+        (c) => (c.skipped ?? 0) >= 2,
+      );
+      expect(stuck).toMatchObject({ taken: 0, failed: 0, set_aside: 0 });
+      expect(stuck.skipped).toBeGreaterThanOrEqual(2);
+      release();
+      expect(
+        await waitFor(
+          () => backupCounts({ app }),
+          (c) => c.taken === 1,
+        ),
+      ).toMatchObject({ taken: 1, failed: 0 });
+    } finally {
+      release();
+      await app.close();
+      await source.dispose();
+    }
+    expect(listBackups(dir)).toHaveLength(1);
+  }, 60_000);
 
   it("waits for the server's start (migrations) before the first", async () => {
     const dir = path.join(folder(), 'backups');
@@ -306,8 +466,8 @@ describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
     ready.ready();
     await ready.started;
     await u.close();
-    expect(listBackups(dir)).toHaveLength(engine === 'sqlite' ? 1 : 0);
-  });
+    expect(listBackups(dir)).toHaveLength(1);
+  }, 60_000);
 
   it('takes none with BACKUP_EVERY_HOURS=0', async () => {
     const dir = path.join(folder(), 'backups');
@@ -316,3 +476,12 @@ describe.each(engines)("the server's scheduled backups [%s]", (engine) => {
     expect(fs.existsSync(dir)).toBe(false);
   });
 });
+
+/** Reads `read` until `done` holds (the job runs beside the test), then returns what it read. */
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    const value = await read();
+    if (done(value) || i >= 500) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

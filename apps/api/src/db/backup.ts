@@ -4,17 +4,35 @@ import type SQLite from 'better-sqlite3';
 import { privateDatabaseFile, privateFiles, privateFolder } from './private-files.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 
-/** Backups are `marketplace-YYYYMMDDTHHMMSSZ.db`: sorting the names sorts them by time (decision 0073). */
-const NAME = /^marketplace-(\d{8}T\d{6}Z)\.db$/;
+/**
+ * Backups are `marketplace-YYYYMMDDTHHMMSSZ.db` (SQLite) or `.dump` (PostgreSQL's pg_dump, as the README names
+ * them): the time in the name is when it was taken, unless the file itself is younger (decisions 0073, 0091).
+ */
+const NAME = /^marketplace-(\d{8}T\d{6}Z)\.(db|dump)$/;
 
 export interface Backup {
   file: string;
   bytes: number;
 }
 
+/**
+ * How one engine's backups are made and checked: SQLite's online backup and integrity_check, or pg_dump and
+ * `pg_restore --list` (db/pg-dump.ts). `check` says what is wrong with a file, or undefined when it is sound.
+ */
+export interface BackupCopier {
+  extension: 'db' | 'dump';
+  copy(destination: string): Promise<void>;
+  check(file: string): Promise<string | undefined>;
+}
+
+/** SQLite's: `copy` is `onlineBackup` of a connection; the copy is switched out of WAL once it checks out. */
+export function sqliteCopier(copy: (destination: string) => Promise<void>): BackupCopier {
+  return { extension: 'db', copy, check: async (file) => checkCopy(file, { journalToFile: true }) };
+}
+
 /** The file name of a backup taken at `at`. */
-export function backupName(at: Date): string {
-  return `marketplace-${stampOf(at)}.db`;
+export function backupName(at: Date, extension: BackupCopier['extension'] = 'db'): string {
+  return `marketplace-${stampOf(at)}.${extension}`;
 }
 
 /** `20261126T123456Z`: the UTC time, to the second, as file names can carry it. */
@@ -30,16 +48,22 @@ const COPY_ATTEMPTS = 3;
 const COPY_RETRY_MS = 200;
 
 /**
- * Copies a live SQLite database into `dir` with SQLite's online backup, checks the copy and returns it.
- * `copy` is `onlineBackup` of a connection: it reads one consistent snapshot, the WAL's pages included,
- * so every write committed before it began is in the copy; a plain file copy lacks the WAL's writes
- * (decision 0073). The copy is written under a temporary name and renamed only once it checked out.
+ * Copies the live database into `dir` with its copier, checks the copy and returns it: pg_dump on PostgreSQL
+ * (decision 0091), or SQLite's online backup, where a bare function is `onlineBackup` of a connection: it reads
+ * one consistent snapshot, the WAL's pages included, so every write committed before it began is in the copy; a
+ * plain file copy lacks the WAL's writes (decision 0073). The copy is written under a temporary name and renamed
+ * only once it checked out.
  */
-export async function takeBackup(copy: (destination: string) => Promise<void>, dir: string, at: Date): Promise<Backup> {
+export async function takeBackup(
+  copier: BackupCopier | ((destination: string) => Promise<void>),
+  dir: string,
+  at: Date,
+): Promise<Backup> {
+  const { extension, copy, check } = typeof copier === 'function' ? sqliteCopier(copier) : copier;
   // Backups are as private as the database (decision 0087): older ones are narrowed too.
   privateFolder(dir);
   privateFiles(...listBackups(dir));
-  const file = path.resolve(dir, backupName(at));
+  const file = path.resolve(dir, backupName(at, extension));
   if (fs.existsSync(file)) throw new Error(`${file} already exists: one backup per second`);
   const partial = `${file}.${process.pid}.partial`;
   const removePartial = () => {
@@ -51,7 +75,7 @@ export async function takeBackup(copy: (destination: string) => Promise<void>, d
       // Created 0600 before SQLite opens it (SQLite would create it 0644).
       privateDatabaseFile(partial);
       await copy(partial);
-      problem = checkCopy(partial, { journalToFile: true });
+      problem = await check(partial);
     } catch (error) {
       problem = (error as Error).message;
     }
@@ -127,29 +151,43 @@ export function checkCopy(file: string, { journalToFile = false } = {}): string 
   }
 }
 
-/** The backups in `dir`, oldest first (by the time in their names). */
-export function listBackups(dir: string): string[] {
+/** The backups in `dir` (of one kind, or both), sorted by the time in their names. */
+export function listBackups(dir: string, extension?: BackupCopier['extension']): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => NAME.test(name))
+    .filter((name) => {
+      const kind = NAME.exec(name)?.[2];
+      return kind !== undefined && (extension === undefined || kind === extension);
+    })
     .sort()
     .map((name) => path.resolve(dir, name));
 }
 
-/** When the backup in `file` was taken, read from its name. */
-function takenAt(file: string): Date {
+/** The time in a backup's name. */
+function namedAt(file: string): number {
   const stamp = NAME.exec(path.basename(file))![1]!;
   const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`;
-  return new Date(iso);
+  return new Date(iso).getTime();
 }
 
-/** Deletes all but the newest `keep` backups in `dir`; returns the files deleted. */
-function pruneBackups(dir: string, keep: number): string[] {
-  const all = listBackups(dir);
-  const old = all.slice(0, Math.max(0, all.length - keep));
-  for (const file of old) fs.rmSync(file, { force: true });
-  return old;
+/** What a file set aside after failing its check is renamed to: no longer a backup's name, kept to be looked at. */
+export const FAILED_CHECK_SUFFIX = '.failed-check';
+
+/** A check's verdict per file, size and modification time: a backup is checked once, not every round. */
+export type CheckedBackups = Map<string, string | undefined>;
+
+interface Found {
+  file: string;
+  /** When it was taken: the time in its name, or the file's own modification time when that is earlier. */
+  at: number;
+}
+
+interface BackupRound {
+  taken: Backup | undefined;
+  pruned: string[];
+  /** Backups that failed their check, renamed with FAILED_CHECK_SUFFIX, with what was wrong. */
+  setAside: { file: string; problem: string }[];
 }
 
 export interface BackupSchedule {
@@ -158,21 +196,78 @@ export interface BackupSchedule {
   everyHours: number;
   /** BACKUP_KEEP. */
   keep: number;
+  /** How often the server looks whether one is due (10 minutes; tests look more often). */
+  checkSeconds?: number;
 }
 
 /**
- * The server's scheduled backup: takes one when the newest in the folder (the server's or one taken by hand
- * with `npm run backup`) is `everyHours` old or more, then keeps the newest `keep`. Deciding from the folder
- * rather than from a timer makes restarts neither skip a backup nor take an extra one.
+ * The server's scheduled backup (decisions 0073, 0091): takes one when the newest sound backup in the folder (the
+ * server's or one taken by hand with `npm run backup`) is `everyHours` old or more, then keeps the newest `keep`
+ * sound ones. Deciding from the folder rather than from a timer makes restarts neither skip a backup nor take an
+ * extra one. A backup's time is the earlier of its name's and its file's, so a name in the future (a clock once
+ * wrong, a file copied in) neither stops the schedule nor outlives newer backups; a backup that fails its check
+ * is set aside, never counted as the newest nor among the kept. Throws when a due backup could not be taken.
  */
 export async function backupIfDue(
-  copy: (destination: string) => Promise<void>,
+  copier: BackupCopier | ((destination: string) => Promise<void>),
   { dir, everyHours, keep }: BackupSchedule,
   now: Date,
-): Promise<{ taken: Backup | undefined; pruned: string[] }> {
-  const newest = listBackups(dir).at(-1);
-  if (newest && now.getTime() - takenAt(newest).getTime() < everyHours * 3_600_000)
-    return { taken: undefined, pruned: [] };
-  const taken = await takeBackup(copy, dir, now);
-  return { taken, pruned: pruneBackups(dir, keep) };
+  checked: CheckedBackups = new Map(),
+): Promise<BackupRound> {
+  const kind = typeof copier === 'function' ? sqliteCopier(copier) : copier;
+  const setAside: BackupRound['setAside'] = [];
+  /** Whether `found` passes its check (remembered per size and time); one that fails is set aside. */
+  const sound = async ({ file }: Found): Promise<boolean> => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return false; // deleted meanwhile (by hand, or another process's pruning)
+    }
+    const key = `${file}\0${stat.size}\0${stat.mtimeMs}`;
+    if (!checked.has(key)) checked.set(key, await kind.check(file));
+    const problem = checked.get(key);
+    if (problem === undefined) return true;
+    checked.delete(key);
+    try {
+      fs.renameSync(file, `${file}${FAILED_CHECK_SUFFIX}`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    setAside.push({ file, problem });
+    return false;
+  };
+  const newestFirst = () =>
+    listBackups(dir, kind.extension)
+      .flatMap((file): Found[] => {
+        try {
+          return [{ file, at: Math.min(namedAt(file), fs.statSync(file).mtimeMs) }];
+        } catch {
+          return [];
+        }
+      })
+      .sort((a, b) => b.at - a.at || b.file.localeCompare(a.file));
+
+  // Only the newest are checked here, until one is sound: usually one file, once per process.
+  let newest: Found | undefined;
+  for (const found of newestFirst())
+    if (await sound(found)) {
+      newest = found;
+      break;
+    }
+  if (newest && now.getTime() - newest.at < everyHours * 3_600_000) return { taken: undefined, pruned: [], setAside };
+  const taken = await takeBackup(kind, dir, now);
+  // Keeps the newest `keep` that pass their check (the one just taken did), deleting the rest.
+  const pruned: string[] = [];
+  let kept = 0;
+  for (const found of newestFirst()) {
+    if (kept < keep) {
+      if (found.file === taken.file || (await sound(found))) kept += 1;
+      continue;
+    }
+    fs.rmSync(found.file, { force: true });
+    pruned.push(found.file);
+  }
+  return { taken, pruned, setAside };
 }

@@ -17,8 +17,9 @@ import {
   type SqliteDatabase,
   type Transaction,
 } from 'kysely';
-import { onlineBackup } from './backup.js';
+import { onlineBackup, sqliteCopier, type BackupCopier } from './backup.js';
 import { FaultLog, faultOf } from './faults.js';
+import { pgDumpCopier } from './pg-dump.js';
 import { privateDatabaseFile, privateFiles, privateFolder } from './private-files.js';
 import { SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './schema.js';
@@ -46,8 +47,8 @@ export interface Db {
   catalogueStamp(): Promise<CatalogueStamp>;
   /** PostgreSQL's connection pool, for the metrics: connections open, idle, and requests waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
-  /** SQLite only: writes a consistent copy of the live database to a file (db/backup.ts); PostgreSQL has pg_dump. */
-  backupTo?: (destination: string) => Promise<void>;
+  /** Writes a consistent copy of the live database to a file and checks one: SQLite's online backup, or pg_dump (db/backup.ts). */
+  backupTo?: BackupCopier;
   close(): Promise<void>;
 }
 
@@ -129,6 +130,7 @@ function openPostgres(url: string, options: PostgresOptions): Db {
       await sql`select 1`.execute(kysely);
     },
     freeBytes: async () => undefined,
+    backupTo: pgDumpCopier(url, options),
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     faults: new FaultLog(),
     catalogueVersion: async () => {
@@ -213,7 +215,7 @@ function openSqlite(file: string): Db {
       const row = stampStatement.get()!;
       return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
     },
-    backupTo: onlineBackup(database),
+    backupTo: sqliteCopier(onlineBackup(database)),
     close: once(() => kysely.destroy()),
   };
 }

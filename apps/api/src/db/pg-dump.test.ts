@@ -9,23 +9,10 @@ import { createTestDb } from '../test/databases.js';
 import { databaseUrl, onAdmin } from '../test/postgres-admin.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { postgresTools } from './pg-dump.js';
 
 // On PostgreSQL the backup is pg_dump's and the restore pg_restore's, as the README shows (decision 0073):
 // this runs those commands and starts the app on the restored database.
-
-/** pg_dump and pg_restore from the newest PostgreSQL Debian installs (at least the server's version), else from PATH. */
-function postgresTools(): { dump: string; restore: string } | undefined {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const folders = [
-    ...versions.map((v) => path.join(root, v, 'bin')),
-    ...(process.env.PATH ?? '').split(path.delimiter),
-  ];
-  const bin = folders.find(
-    (dir) => dir && fs.existsSync(path.join(dir, 'pg_dump')) && fs.existsSync(path.join(dir, 'pg_restore')),
-  );
-  return bin ? { dump: path.join(bin, 'pg_dump'), restore: path.join(bin, 'pg_restore') } : undefined;
-}
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const tools = adminUrl ? postgresTools() : undefined;

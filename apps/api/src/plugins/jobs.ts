@@ -13,7 +13,8 @@ import type { Payments } from '../modules/payments/service.js';
 import type { AlertLinks } from '../modules/alerts/service.js';
 import { sweepAlerts } from '../modules/alerts/sweep.js';
 import type { Metrics } from './metrics.js';
-import { backupIfDue, type BackupSchedule } from '../db/backup.js';
+import { backupIfDue, FAILED_CHECK_SUFFIX, type BackupSchedule, type CheckedBackups } from '../db/backup.js';
+import { oneAtATime } from '../db/advisory-lock.js';
 import { eraseEndedPersonalData } from '../modules/personal-data/retention.js';
 
 /** How often the server looks whether a backup is due: a backup comes at most this late. */
@@ -40,7 +41,7 @@ export interface JobOptions {
   alerts?: { links: AlertLinks; sweepSeconds: number };
   /** Each job's rounds, time and failures are counted (GET /api/metrics). */
   metrics?: Metrics;
-  /** SQLite backups (BACKUP_*, decision 0073); ignored on PostgreSQL, which has pg_dump, or with everyHours 0. */
+  /** Scheduled backups (BACKUP_*, decisions 0073, 0091): SQLite's online backup or pg_dump; none with everyHours 0. */
   backups?: BackupSchedule;
   /** PERSONAL_DATA_MONTHS: the people of orders and seller requests that ended longer ago are erased (0078). */
   personalDataMonths?: number;
@@ -71,17 +72,48 @@ export function registerJobs(
   }: JobOptions,
 ) {
   const track: Track = (job, run) => (metrics ? metrics.job(job, run) : run());
-  const copy = db.backupTo;
-  // Decided from the backups folder, so with several processes on one SQLite file (rare) a second process
-  // finds the first one's fresh backup and takes none; two in the same second cannot share a name.
-  if (backups && backups.everyHours > 0 && copy)
-    every(app, after, BACKUP_CHECK_SECONDS, () =>
-      track('backup', () => backupIfDue(copy, backups, clock()))
-        .then(({ taken, pruned }) => {
-          if (taken) app.log.info({ file: taken.file, bytes: taken.bytes, pruned }, 'database backed up');
+  const copier = db.backupTo;
+  // Decided from the backups folder, so a second process on the same folder finds the first one's fresh backup
+  // and takes none (on PostgreSQL one process at a time decides, under a lock); every round that takes no due
+  // backup, and every backup set aside for failing its check, is logged and counted (decision 0091).
+  if (backups && backups.everyHours > 0 && copier) {
+    const checked: CheckedBackups = new Map();
+    let since: Date | undefined;
+    every(
+      app,
+      after,
+      backups.checkSeconds ?? BACKUP_CHECK_SECONDS,
+      () =>
+        track('backup', () => {
+          since = clock();
+          return oneAtATime(db, 'scheduled-backup', () => backupIfDue(copier, backups, clock(), checked));
         })
-        .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed')),
+          .then((round) => {
+            if (!round) return;
+            for (const { file, problem } of round.setAside) {
+              metrics?.backup('set_aside');
+              app.log.error({ file: `${file}${FAILED_CHECK_SUFFIX}`, problem }, 'a backup failed its check: set aside');
+            }
+            if (round.taken) {
+              metrics?.backup('taken');
+              app.log.info(
+                { file: round.taken.file, bytes: round.taken.bytes, pruned: round.pruned },
+                'database backed up',
+              );
+            }
+          })
+          .catch((error: unknown) => {
+            metrics?.backup('failed');
+            app.log.error({ err: error }, 'scheduled backup failed: no backup taken');
+          }),
+      undefined,
+      // A round that finds the last one still running (a dump taking long, or hung) says so rather than pass.
+      () => {
+        metrics?.backup('skipped');
+        app.log.warn({ since }, 'scheduled backup still running from an earlier round: this round skipped');
+      },
     );
+  }
   // Several processes may erase at once: each batch holds one lock and skips erased rows (eraseEndedPersonalData).
   if (personalDataMonths)
     every(app, after, PERSONAL_DATA_CHECK_SECONDS, () =>
@@ -184,7 +216,7 @@ function registerOutboxWorker(
 /**
  * Runs `task` every `seconds` once the app is ready and `after` resolved (the server's start is done), and
  * once straight away, after `first` if given. One run at a time: a tick that finds the last run still going
- * is skipped. The task logs its own failures (one that still escapes is logged here) and the next tick tries
+ * is skipped (calling `busy`). The task logs its own failures (one that still escapes is logged here) and the next tick tries
  * again. The timer never keeps the process alive; closing the app stops it and waits for the run in flight.
  */
 function every(
@@ -193,6 +225,7 @@ function every(
   seconds: number,
   task: () => Promise<unknown>,
   first?: () => Promise<void>,
+  busy?: () => void,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -206,7 +239,8 @@ function every(
   );
 
   const run = () => {
-    if (running || closed) return;
+    if (closed) return;
+    if (running) return busy?.();
     running = task()
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'background job failed'))

@@ -57,9 +57,9 @@ describe('the README alert rules', () => {
     return types.get(series);
   }
 
-  it('are in the README, one rule group of eight alerts', () => {
+  it('are in the README, one rule group of nine alerts', () => {
     expect(RULES).toBeDefined();
-    expect(EXPRESSIONS).toHaveLength(8);
+    expect(EXPRESSIONS).toHaveLength(9);
   });
 
   it('name only metrics the server exports', () => {
@@ -93,7 +93,7 @@ describe('the README alert rules', () => {
       const file = join(folder, 'marketplace.rules.yml');
       writeFileSync(file, RULES!);
       const out = execFileSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
-      expect(out).toMatch(/SUCCESS: 8 rules found/);
+      expect(out).toMatch(/SUCCESS: 9 rules found/);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -121,4 +121,37 @@ describe('the README alert rules', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  // Issue 36 (decision 0091): a failed scheduled backup, or one set aside for failing its check, alerts at once.
+  it.skipIf(!process.env.CI && !hasPromtool())(
+    'fire MarketplaceBackupFailing on a failed or set-aside backup, or an hour of skipped rounds',
+    () => {
+      const folder = mkdtempSync(join(tmpdir(), 'alert-rules-'));
+      try {
+        writeFileSync(join(folder, 'marketplace.rules.yml'), RULES!);
+        const series = (result: string, values: string) =>
+          `      - series: 'marketplace_backups_total{job="marketplace",instance="a",result="${result}"}'\n        values: '${values}'\n`;
+        writeFileSync(
+          join(folder, 'backup.test.yml'),
+          'rule_files: [marketplace.rules.yml]\nevaluation_interval: 1m\ntests:\n  - interval: 10m\n    input_series:\n' +
+            series('taken', '0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1') +
+            series('failed', '0 0 0 0 0 0 0 0 0 0 0 1 1 1 1 1 1 1 1 1 1 1') +
+            series('set_aside', '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0') +
+            '    alert_rule_test:\n' +
+            '      - { eval_time: 100m, alertname: MarketplaceBackupFailing, exp_alerts: [] }\n' +
+            '      - { eval_time: 110m, alertname: MarketplaceBackupFailing, exp_alerts: [{ exp_labels: {} }] }\n' +
+            // A backup still running round after round: the skipped rounds of an hour, not the first one.
+            '  - interval: 10m\n    input_series:\n' +
+            series('skipped', '0+1x20') +
+            '    alert_rule_test:\n' +
+            '      - { eval_time: 30m, alertname: MarketplaceBackupFailing, exp_alerts: [] }\n' +
+            '      - { eval_time: 120m, alertname: MarketplaceBackupFailing, exp_alerts: [{ exp_labels: {} }] }\n',
+        );
+        const out = execFileSync('promtool', ['test', 'rules', 'backup.test.yml'], { cwd: folder, encoding: 'utf8' });
+        expect(out).toMatch(/SUCCESS/);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });

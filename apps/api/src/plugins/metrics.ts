@@ -39,7 +39,14 @@ export interface Metrics {
   outboxAlert(alert: OutboxAlert): void;
   /** Proved phones' reports hid an item, or would have past the hourly cap (REPORT_HIDES_PER_HOUR). */
   reportHide(result: 'hidden' | 'capped'): void;
+  /**
+   * A scheduled backup taken, a due one not taken, a round skipped while the last one still ran, or a backup set
+   * aside for failing its check (decision 0091).
+   */
+  backup(result: BackupResult): void;
 }
+
+type BackupResult = 'taken' | 'failed' | 'skipped' | 'set_aside';
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -83,11 +90,19 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   for (const result of ['hidden', 'capped']) reportHides.inc({ result }, 0);
+  const backups = new Counter({
+    name: `${PREFIX}backups_total`,
+    help: 'Scheduled backups: taken, failed (a due backup not taken), skipped (a round found the last one still running), set_aside (a backup in BACKUP_DIR failed its check).',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  for (const result of ['taken', 'failed', 'skipped', 'set_aside'] satisfies BackupResult[]) backups.inc({ result }, 0);
   return {
     registry,
     cacheLookup: (result) => lookups.inc({ result }),
     outboxAlert: (alert) => outboxAlerts.inc({ alert }),
     reportHide: (result) => reportHides.inc({ result }),
+    backup: (result) => backups.inc({ result }),
     async job(name, run) {
       const end = durations.startTimer({ job: name });
       runs.inc({ job: name });
