@@ -218,12 +218,14 @@ export async function buildApp({
     app.decorate('payments', payments);
     app.addHook('onClose', () => payments.idle());
   }
+  const transports = transportsFromConfig({
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM,
+    sms: config.sms,
+  });
+  // Phone codes go through it in their request, the buyer waiting (docs/decisions/0088).
+  const smsTransport = transports.find((t) => t.channel === 'sms');
   if (jobs) {
-    const transports = transportsFromConfig({
-      smtpUrl: config.smtpUrl,
-      smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM,
-      sms: config.sms,
-    });
     registerJobs(app, {
       db,
       clock,
@@ -301,6 +303,7 @@ export async function buildApp({
         codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
         codesPerIpv4Hour: config.phoneCodesPerIpv4Hour ?? RESERVATION_DEFAULTS.codesPerIpv4Hour,
         smsBudget,
+        ...(smsTransport ? { sms: { transport: smsTransport, alert: metrics.outboxAlert } } : {}),
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
       // Only proved phones' reports hide an item by themselves, a few an hour at most (docs/decisions/0086).

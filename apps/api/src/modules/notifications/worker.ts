@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
 import { claimDue, dueIds, type Due } from '../../db/sweep.js';
+import { SENT_AT_ONCE } from './at-once.js';
 import { maskedBody } from './masked.js';
 import { messageIdOf } from './message-id.js';
 import { requeueUnconfigured, updateMessage } from './repository.js';
@@ -38,6 +39,9 @@ export function retryDelayMs(attempts: number): number {
 /** Shown to staff on a message the budget holds back (decision 0084). */
 const WAITING_HOUR = 'Waiting: the SMS budget for this hour is spent (SMS_MAX_PER_HOUR)';
 const WAITING_NUMBER = 'Waiting: this number had its SMS for the day (SMS_MAX_PER_NUMBER_PER_DAY)';
+
+const INTERRUPTED_AT_ONCE =
+  'Sent at once by its request, which stopped before saying how it went: not sent again (a new code is asked for)';
 
 const SETTINGS: Record<OutboxChannel, string> = {
   email: 'no SMTP server is configured (SMTP_URL)',
@@ -109,6 +113,11 @@ export async function deliverDueMessages(
       const row = await claimDue(trx, db.engine === 'postgres', DUE_MESSAGES, id, at);
       // Gone from the due list meanwhile: another process has it.
       if (!row) return undefined;
+      // Sent at once by a request that stopped mid-send: its person was never told it went, and asks again.
+      if (row.state === 'sending' && SENT_AT_ONCE.has(row.subject_type)) {
+        await updateMessage(trx, row.id, row.version, { state: 'failed', last_error: INTERRUPTED_AT_ONCE });
+        return { kind: 'failed', row };
+      }
       const transport = byChannel.get(row.channel);
       if (!transport) {
         await updateMessage(trx, row.id, row.version, {
