@@ -90,6 +90,7 @@ export interface AppOptions {
         | 'smtpFrom'
         | 'sms'
         | 'outboxPollSeconds'
+        | 'outboxConcurrency'
         | 'publicUrl'
         | 'linkSecret'
         | 'metricsToken'
@@ -233,7 +234,12 @@ export async function buildApp({
       sweepSeconds: config.orderSweepSeconds ?? 60,
       reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
       payments,
-      outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10, smsBudget },
+      outbox: {
+        transports,
+        pollSeconds: config.outboxPollSeconds ?? 10,
+        smsBudget,
+        ...(config.outboxConcurrency !== undefined ? { concurrency: config.outboxConcurrency } : {}),
+      },
       links: buyerLinks,
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
       metrics,

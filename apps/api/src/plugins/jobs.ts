@@ -33,7 +33,7 @@ export interface JobOptions {
   /** Mobile money: open charges, refunds and payouts are asked about on its own timer. */
   payments?: Payments | undefined;
   /** The outbox delivery worker: the configured transports (none: messages wait) and how often it looks. */
-  outbox?: { transports: Transport[]; pollSeconds: number; smsBudget?: SmsBudget };
+  outbox?: { transports: Transport[]; pollSeconds: number; smsBudget?: SmsBudget; concurrency?: number };
   /** The server's link key: the sweeps tell buyers of reminders and expiries with a link (decision 0060). */
   links?: OrderLinks;
   /** Buyers' alerts, matched and sent on their own timer (ALERTS_SWEEP_SECONDS, decision 0070). */
@@ -141,7 +141,7 @@ function registerOutboxWorker(
   db: Db,
   clock: () => Date,
   after: Promise<unknown>,
-  { transports, pollSeconds, smsBudget }: NonNullable<JobOptions['outbox']>,
+  { transports, pollSeconds, smsBudget, concurrency }: NonNullable<JobOptions['outbox']>,
   track: Track,
   metrics: Metrics | undefined,
 ) {
@@ -158,6 +158,7 @@ function registerOutboxWorker(
           unrecorded,
           alert: metrics?.outboxAlert,
           ...(smsBudget ? { smsBudget } : {}),
+          ...(concurrency ? { concurrency } : {}),
         }),
       )
         .then((report) => {
