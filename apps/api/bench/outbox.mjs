@@ -110,9 +110,7 @@ async function insertBacklog(where, n) {
   try {
     for (let from = 0; from < rows.length; from += 500) {
       const chunk = rows.slice(from, from + 500);
-      const values = chunk.map(
-        (_, r) => `(${COLUMNS.map((__, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`,
-      );
+      const values = chunk.map((_, r) => `(${COLUMNS.map((__, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
       await client.query(
         `insert into outbox_messages (${COLUMNS.join(', ')}) values ${values.join(', ')}`,
         chunk.flatMap((r) => COLUMNS.map((c) => r[c])),
@@ -146,8 +144,7 @@ async function measure({ label, processes, n, pgUrl, log }) {
       PHONE_CODES_PER_IPV4_HOUR: '100000',
       ...(process.env.OUTBOX_CONCURRENCY ? { OUTBOX_CONCURRENCY: process.env.OUTBOX_CONCURRENCY } : {}),
     };
-    for (let i = 0; i < processes; i++)
-      servers.push(await startServer({ dataDir, databaseUrl: pgUrl ?? '', env }));
+    for (let i = 0; i < processes; i++) servers.push(await startServer({ dataDir, databaseUrl: pgUrl ?? '', env }));
     const where = pgUrl ? { pgUrl } : { sqliteFile: path.join(dataDir, 'marketplace.db') };
     log(`outbox ${label}: ${processes} process(es) up; ${n} SMS into the outbox`);
     const insertedAt = performance.now();
@@ -206,7 +203,12 @@ async function measure({ label, processes, n, pgUrl, log }) {
       codeP50Seconds: round(percentile(codeSeconds, 50)),
       codeP99Seconds: round(percentile(codeSeconds, 99)),
       codeMaxSeconds: round(Math.max(...codeSeconds)),
-      codeAnswerP99Seconds: round(percentile(answered.map((c) => c.answeredMs ?? Infinity), 99) / 1000),
+      codeAnswerP99Seconds: round(
+        percentile(
+          answered.map((c) => c.answeredMs ?? Infinity),
+          99,
+        ) / 1000,
+      ),
     };
     log(
       `outbox ${label}: ${figures.received}/${n} backlog SMS in ${figures.drainSeconds} s = ${figures.drainPerSecond}/s ` +

@@ -198,7 +198,7 @@ describe('loadConfig: message delivery', () => {
       outboxPollSeconds: 5,
       outboxConcurrency: 24,
     });
-    expect(loadConfig({}).outboxConcurrency).toBe(16);
+    expect(loadConfig({}).outboxConcurrency).toBe(40);
     expect(config.sms).toEqual({
       apiKey: 'k',
       username: 'u',
