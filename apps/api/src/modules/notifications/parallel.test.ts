@@ -24,14 +24,20 @@ const email = (): NewMessage => ({
 });
 
 /**
- * A slow transport: each send is held until `releaseAt` sends are in flight at once (then all of them go), or, when
- * that many never come, a moment later. It records the most it ever held at once and each message it sent.
+ * A slow transport: each send is held until `releaseAt` sends are in flight at once, or every one of the `total`
+ * messages is either sent or held (the last, partial group); then all those held go. It records the most it ever
+ * held at once and each message it sent. A worker that sends fewer at once would leave it waiting: after a quiet
+ * while it lets them go, and the counts show it.
  */
-function heldTransport(channel: Transport['channel'], releaseAt: number) {
+function heldTransport(channel: Transport['channel'], releaseAt: number, total: number) {
   const sent: number[] = [];
   const held: (() => void)[] = [];
   const seen = { most: 0 };
-  const release = () => held.splice(0).forEach((go) => go());
+  let quiet: NodeJS.Timeout | undefined;
+  const release = () => {
+    clearTimeout(quiet);
+    held.splice(0).forEach((go) => go());
+  };
   const transport: Transport = {
     channel,
     send: (m) =>
@@ -41,10 +47,11 @@ function heldTransport(channel: Transport['channel'], releaseAt: number) {
           resolve();
         });
         seen.most = Math.max(seen.most, held.length);
-        if (held.length >= releaseAt) release();
-        // Fewer in flight than asked: the rest go after a moment (the last, partial group; or a worker that sends
-        // fewer at once, which the counts then show).
-        else setTimeout(release, 100);
+        if (held.length >= releaseAt || sent.length + held.length >= total) release();
+        else {
+          clearTimeout(quiet);
+          quiet = setTimeout(release, 3000);
+        }
       }),
   };
   return { transport, sent, seen };
@@ -68,8 +75,8 @@ describe.each(engines)('the outbox sends several at once [%s]', (engine) => {
 
   it('has up to `concurrency` sends in flight per transport, and sends each message once', async () => {
     await enqueueMessages(db.kysely, [...Array.from({ length: 10 }, sms), ...Array.from({ length: 10 }, email)], now);
-    const gateway = heldTransport('sms', 4);
-    const mail = heldTransport('email', 4);
+    const gateway = heldTransport('sms', 4, 10);
+    const mail = heldTransport('email', 4, 10);
     const report = await deliverDueMessages(db, [gateway.transport, mail.transport], now, {
       concurrency: 4,
       smsBudget: BUDGET,
@@ -86,7 +93,7 @@ describe.each(engines)('the outbox sends several at once [%s]', (engine) => {
 
   it('drains more than one batch in one delivery', async () => {
     await enqueueMessages(db.kysely, Array.from({ length: 25 }, email), now);
-    const mail = heldTransport('email', 5);
+    const mail = heldTransport('email', 5, 25);
     const report = await deliverDueMessages(db, [mail.transport], now, { concurrency: 5, batch: 10 });
     expect(report.sent).toBe(25);
     expect(new Set(mail.sent).size).toBe(25);
@@ -95,7 +102,7 @@ describe.each(engines)('the outbox sends several at once [%s]', (engine) => {
   it('lets two workers share the outbox, each its own sends in flight, never sending one message twice', async () => {
     await enqueueMessages(db.kysely, Array.from({ length: 40 }, sms), now);
     // Held until both workers have their 5 in flight: one worker alone could never release them.
-    const gateway = heldTransport('sms', 10);
+    const gateway = heldTransport('sms', 10, 40);
     const other = engine === 'postgres' ? testDb.connectAgain() : db;
     const options = { concurrency: 5, smsBudget: BUDGET };
     const [first, second] = await Promise.all([

@@ -6,7 +6,7 @@ import { smsSpentLastHour } from '../notifications/sms-budget.js';
 import { startSmsGateway } from '../notifications/testing.js';
 import { deliverDueMessages } from '../notifications/worker.js';
 import { nextIp, nextPhone } from '../orders/testing.js';
-import { SMS_NOT_SENT } from './service.js';
+import { NUMBER_REFUSED, SMS_NOT_SENT } from './service.js';
 
 const T0 = new Date('2026-08-01T08:00:00.000Z');
 const SMS = { apiKey: 'at-key', username: 'marketplace' };
@@ -30,6 +30,7 @@ describe.each(engines)('a phone code sent at once [%s]', (engine) => {
   });
   beforeEach(() => {
     gateway.state.mode = 'success';
+    gateway.state.refusal = 403;
     // Each test in an hour of its own: the SMS counted are its own.
     minute += 120;
     clock.set(new Date(T0.getTime() + minute * MINUTE));
@@ -87,6 +88,17 @@ describe.each(engines)('a phone code sent at once [%s]', (engine) => {
     expect((await codeRows(phone)).map((r) => r.state)).toEqual(['failed', 'sent']);
     // Each code counted once: the failed one (the gateway may have taken it) and the new one.
     expect(await smsSpentLastHour(t.db.kysely, clock())).toBe(2);
+  });
+
+  it('answers 422 for a number the gateway refuses, and 503 when its balance is empty (not the buyer’s doing)', async () => {
+    gateway.state.mode = 'refused';
+    const refused = await askCode(nextPhone());
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(NUMBER_REFUSED);
+    gateway.state.refusal = 405;
+    const broke = await askCode(nextPhone());
+    expect(broke.statusCode).toBe(503);
+    expect(broke.json().message).toBe(SMS_NOT_SENT);
   });
 
   it('fails, unsent, a code whose request stopped mid-send, once its lease ends', async () => {
