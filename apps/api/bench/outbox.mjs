@@ -258,7 +258,7 @@ export async function benchOutbox({ log = console.log, pgUrl } = {}) {
 }
 
 /** Whether a run met both targets (no duplicate, none lost, every code accepted). */
-export function outboxMet(run) {
+function outboxMet(run) {
   return (
     run.drainPerSecond >= OUTBOX_TARGETS.drainPerSecond &&
     run.codeP99Seconds <= OUTBOX_TARGETS.codeP99Seconds &&

@@ -14,7 +14,7 @@ import type { OutboxLog } from './worker.js';
 export const SENT_AT_ONCE: ReadonlySet<string> = new Set(['phone_code']);
 
 /** Why a message sent at once did not go: `refused` when the gateway said it never will (a bad number). */
-export type AtOnceFailure = { error: string; refused: boolean };
+type AtOnceFailure = { error: string; refused: boolean };
 
 /**
  * Sends a message written by enqueueSentAtOnce, after its transaction committed, and records how it went: sent, or
