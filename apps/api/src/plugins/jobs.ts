@@ -147,6 +147,11 @@ function registerOutboxWorker(
 ) {
   // Sends made while the database was away, recorded when it returns instead of sent again (docs/decisions/0076).
   const unrecorded = new UnrecordedSends();
+  // A delivery draining a backlog stops claiming when the server starts closing; what is in flight settles.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   every(
     app,
     after,
@@ -159,6 +164,7 @@ function registerOutboxWorker(
           alert: metrics?.outboxAlert,
           ...(smsBudget ? { smsBudget } : {}),
           ...(concurrency ? { concurrency } : {}),
+          stopping: () => closing,
         }),
       )
         .then((report) => {

@@ -99,6 +99,25 @@ describe.each(engines)('the outbox sends several at once [%s]', (engine) => {
     expect(new Set(mail.sent).size).toBe(25);
   });
 
+  it('stops claiming once the server is closing, and settles what is in flight', async () => {
+    await enqueueMessages(db.kysely, Array.from({ length: 10 }, email), now);
+    let closing = false;
+    const sent: number[] = [];
+    // The server starts closing while the first message is being sent.
+    const transport: Transport = {
+      channel: 'email',
+      send: async (m) => {
+        closing = true;
+        sent.push(m.id);
+      },
+    };
+    const report = await deliverDueMessages(db, [transport], now, { concurrency: 4, stopping: () => closing });
+    expect(report.sent).toBe(1);
+    expect(sent).toHaveLength(1);
+    const pending = await db.kysely.selectFrom('outbox_messages').select('id').where('state', '=', 'pending').execute();
+    expect(pending).toHaveLength(9);
+  });
+
   it('lets two workers share the outbox, each its own sends in flight, never sending one message twice', async () => {
     await enqueueMessages(db.kysely, Array.from({ length: 40 }, sms), now);
     // Held until both workers have their 5 in flight: one worker alone could never release them.

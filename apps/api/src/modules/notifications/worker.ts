@@ -98,11 +98,14 @@ export async function deliverDueMessages(
     alert = () => {},
     smsBudget = SMS_BUDGET_DEFAULTS,
     concurrency = OUTBOX_CONCURRENCY,
+    stopping = () => false,
   }: {
     log?: OutboxLog;
     batch?: number;
     /** Sends in flight per transport (OUTBOX_CONCURRENCY). */
     concurrency?: number;
+    /** True once the server is closing: no more claims, the sends in flight settle (a backlog does not hold a stop). */
+    stopping?: () => boolean;
     /** Sends the database did not take yet (the server keeps one for its whole run; see unrecorded.ts). */
     unrecorded?: UnrecordedSends;
     /** Told of a refusal an operator must act on (the metrics count it). */
@@ -124,7 +127,7 @@ export async function deliverDueMessages(
       const ids = await dueIds(db.kysely, DUE_MESSAGES, at, batch);
       let claimed = 0;
       for (const id of ids) {
-        if (broken) break;
+        if (broken || stopping()) break;
         const claim = await claimOne(id);
         if (!claim) continue;
         claimed++;
@@ -150,7 +153,7 @@ export async function deliverDueMessages(
         lane.add(sending);
       }
       // What was due at `now` is all taken (or another process holds the rest); later messages wait for the next call.
-      if (broken || ids.length < batch || claimed === 0) break;
+      if (broken || stopping() || ids.length < batch || claimed === 0) break;
     }
   } finally {
     await Promise.all([...lanes.values()].flatMap((lane) => [...lane]));
