@@ -8,6 +8,8 @@
 //    brotli, against a bare Fastify hello-world measured the same way (lib/catalogue.mjs).
 // 2. Lighthouse slow-3G cold and warm for home, discover and a product page (lib/lighthouse.mjs).
 // 3. First-screen JS of the web build, and the upload figures of apps/api/bench/uploads.mjs.
+// 4. The outbox under a backlog (apps/api/bench/outbox.mjs): its drain rate through a stand-in SMS gateway and how
+//    long a phone code asked meanwhile takes to reach it, on SQLite and, as above, PostgreSQL (three processes).
 //
 // BENCH_QUICK=1: 1,000 products, three endpoints, 2 s runs, Lighthouse on home only; written to the temp
 // folder, not docs/. BENCH_SECONDS sets the length of each run (default 3).
@@ -24,6 +26,7 @@ import { killChildren, root, runCommand, runNode, startHelloWorld, startServer, 
 import { renderReport } from './lib/report.mjs';
 import { ENGINE_NAMES, sizeName } from './lib/targets.mjs';
 import { firstScreenJs, uploadFigures } from './lib/web-and-uploads.mjs';
+import { benchOutbox } from './outbox.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 3));
@@ -197,6 +200,10 @@ try {
   results.firstScreen = await firstScreenJs();
   log('uploads');
   results.uploads = await uploadFigures(log);
+  log('outbox');
+  results.outbox = await benchOutbox({ log: (line) => log(`  ${line}`), pgUrl }).catch((error) => ({
+    skipped: `outbox.mjs failed: ${error instanceof Error ? error.message : String(error)}`,
+  }));
   results.elapsedSeconds = Math.round((Date.now() - began) / 1000);
   results.meta.loadAverageAtEnd = os.loadavg()[0];
 

@@ -90,6 +90,7 @@ export interface AppOptions {
         | 'smtpFrom'
         | 'sms'
         | 'outboxPollSeconds'
+        | 'outboxConcurrency'
         | 'publicUrl'
         | 'linkSecret'
         | 'metricsToken'
@@ -218,12 +219,14 @@ export async function buildApp({
     app.decorate('payments', payments);
     app.addHook('onClose', () => payments.idle());
   }
+  const transports = transportsFromConfig({
+    smtpUrl: config.smtpUrl,
+    smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM,
+    sms: config.sms,
+  });
+  // Phone codes go through it in their request, the buyer waiting (docs/decisions/0088).
+  const smsTransport = transports.find((t) => t.channel === 'sms');
   if (jobs) {
-    const transports = transportsFromConfig({
-      smtpUrl: config.smtpUrl,
-      smtpFrom: config.smtpFrom ?? DEFAULT_SMTP_FROM,
-      sms: config.sms,
-    });
     registerJobs(app, {
       db,
       clock,
@@ -231,7 +234,12 @@ export async function buildApp({
       sweepSeconds: config.orderSweepSeconds ?? 60,
       reservationHours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
       payments,
-      outbox: { transports, pollSeconds: config.outboxPollSeconds ?? 10, smsBudget },
+      outbox: {
+        transports,
+        pollSeconds: config.outboxPollSeconds ?? 10,
+        smsBudget,
+        ...(config.outboxConcurrency !== undefined ? { concurrency: config.outboxConcurrency } : {}),
+      },
       links: buyerLinks,
       alerts: { links: alertLinks, sweepSeconds: config.alertsSweepSeconds ?? 60 },
       metrics,
@@ -301,6 +309,7 @@ export async function buildApp({
         codesPerAddressHour: config.phoneCodesPerAddressHour ?? RESERVATION_DEFAULTS.codesPerAddressHour,
         codesPerIpv4Hour: config.phoneCodesPerIpv4Hour ?? RESERVATION_DEFAULTS.codesPerIpv4Hour,
         smsBudget,
+        ...(smsTransport ? { sms: { transport: smsTransport, alert: metrics.outboxAlert } } : {}),
       };
       await api.register(phoneProofRoutes, { db, clock, proof });
       // Only proved phones' reports hide an item by themselves, a few an hour at most (docs/decisions/0086).

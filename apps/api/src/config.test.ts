@@ -190,12 +190,15 @@ describe('loadConfig: message delivery', () => {
       SMS_USERNAME: 'u',
       SMS_SENDER_ID: 'MARKET',
       OUTBOX_POLL_SECONDS: '5',
+      OUTBOX_CONCURRENCY: '24',
     });
     expect(config).toMatchObject({
       smtpUrl: 'smtp://mailer:p%40ss@mail.example.mw:587',
       smtpFrom: 'Shop <shop@example.mw>',
       outboxPollSeconds: 5,
+      outboxConcurrency: 24,
     });
+    expect(loadConfig({}).outboxConcurrency).toBe(40);
     expect(config.sms).toEqual({
       apiKey: 'k',
       username: 'u',
@@ -218,6 +221,9 @@ describe('loadConfig: message delivery', () => {
     [{ OUTBOX_POLL_SECONDS: 'often' }, 'OUTBOX_POLL_SECONDS'],
     [{ OUTBOX_POLL_SECONDS: '0' }, 'OUTBOX_POLL_SECONDS'],
     [{ OUTBOX_POLL_SECONDS: '2.5' }, 'OUTBOX_POLL_SECONDS'],
+    [{ OUTBOX_CONCURRENCY: '0' }, 'OUTBOX_CONCURRENCY'],
+    [{ OUTBOX_CONCURRENCY: '101' }, 'OUTBOX_CONCURRENCY'],
+    [{ OUTBOX_CONCURRENCY: 'many' }, 'OUTBOX_CONCURRENCY'],
     [{ PUBLIC_URL: 'marketplace.mw' }, 'PUBLIC_URL'],
     [{ LINK_SECRET: 'short' }, 'LINK_SECRET'],
     // Twelve characters with letters: phones would never show it as sent.

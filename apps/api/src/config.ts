@@ -8,6 +8,7 @@ import {
   type TrustProxy,
 } from './config-parts.js';
 import { SMS_BUDGET_DEFAULTS, type SmsBudget } from './modules/notifications/sms-budget.js';
+import { OUTBOX_CONCURRENCY } from './modules/notifications/worker.js';
 import { DEFAULT_CACHE_MB, DEFAULT_STALE_IF_ERROR_SECONDS } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
@@ -153,6 +154,8 @@ const envSchema = z
     // in production only.
     REQUIRE_STAFF_MFA: onOff(),
     OUTBOX_POLL_SECONDS: wholeNumber('seconds', 1, 3600, 10),
+    // Sends in flight per transport in each process (decision 0088): the gateway and the SMTP server answer several.
+    OUTBOX_CONCURRENCY: wholeNumber('sends', 1, 100, OUTBOX_CONCURRENCY),
     // SQLite backups (docs/decisions/0073): where `npm run backup` and the server write them, how often the
     // server takes one (0: never) and how many of the newest it keeps.
     BACKUP_DIR: z.string().min(1).default('./backups'),
@@ -291,6 +294,8 @@ export type Config = {
   paidHoldDays: number;
   paymentPollSeconds: number;
   outboxPollSeconds: number;
+  /** Sends in flight per transport in one process (decision 0088). */
+  outboxConcurrency: number;
   /** Backups (SQLite or pg_dump): the folder, hours between the server's own (0: none) and how many it keeps. */
   backups: {
     dir: string;
@@ -379,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paidHoldDays: e.PAID_HOLD_DAYS,
     paymentPollSeconds: e.PAYMENT_POLL_SECONDS,
     outboxPollSeconds: e.OUTBOX_POLL_SECONDS,
+    outboxConcurrency: e.OUTBOX_CONCURRENCY,
     backups: { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     personalDataMonths: e.PERSONAL_DATA_MONTHS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

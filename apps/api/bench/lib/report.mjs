@@ -296,6 +296,44 @@ export function renderReport(results, { notesFrom } = {}) {
     );
   } else out.push(`Not measured: ${up?.skipped ?? 'unknown reason'}.`);
   out.push('');
+  out.push('## Outbox');
+  out.push('');
+  const outbox = results.outbox;
+  if (outbox?.runs) {
+    out.push(
+      'From apps/api/bench/outbox.mjs: a backlog of SMS drained through a stand-in Africa’s Talking answering each in 0.4-0.8 s, phone codes asked meanwhile (time from the request to the stand-in holding the SMS):',
+    );
+    out.push('');
+    out.push(
+      table(
+        [
+          '',
+          'concurrency',
+          'backlog',
+          'drained in s',
+          'messages/s',
+          'sent twice',
+          'lost',
+          'codes',
+          'code p50 s',
+          'code p99 s',
+        ],
+        outbox.runs.map((r) => [
+          r.label,
+          r.concurrency,
+          r.backlog,
+          r.drainSeconds,
+          r.drainPerSecond,
+          r.duplicates,
+          r.lost,
+          r.codes,
+          r.codeP50Seconds,
+          r.codeP99Seconds,
+        ]),
+      ),
+    );
+  } else out.push(`Not measured: ${outbox?.skipped ?? 'unknown reason'}.`);
+  out.push('');
   out.push('## Notes');
   out.push('');
   out.push(NOTES_START);

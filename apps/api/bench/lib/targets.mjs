@@ -1,4 +1,5 @@
 // The performance targets, checked against one bench run, each missed one with what the run shows holds it back.
+import { OUTBOX_TARGETS } from '../outbox.mjs';
 
 export const TARGETS = {
   listShareOfHello: { sqlite: 50, postgres: 35 },
@@ -218,6 +219,28 @@ export function evaluate(results) {
     );
   } else {
     add('Uploads', 'uploads', up?.skipped ?? 'not run', null);
+  }
+  const outbox = results.outbox;
+  if (outbox?.runs) {
+    for (const run of outbox.runs) {
+      const clean = `${run.duplicates} sent twice, ${run.lost} lost`;
+      add(
+        'Outbox',
+        `${run.label}: drains ≥ ${OUTBOX_TARGETS.drainPerSecond} messages/s, each once`,
+        `${run.drainPerSecond}/s (${clean})`,
+        run.drainPerSecond >= OUTBOX_TARGETS.drainPerSecond && run.duplicates === 0 && run.lost === 0,
+        `${run.backlog} SMS took ${run.drainSeconds} s at OUTBOX_CONCURRENCY ${run.concurrency}; ${clean}.`,
+      );
+      add(
+        'Outbox',
+        `${run.label}: a phone code at the gateway within ${OUTBOX_TARGETS.codeP99Seconds} s at p99 during a backlog`,
+        `p99 ${run.codeP99Seconds} s (${run.codes} codes)`,
+        run.codeP99Seconds <= OUTBOX_TARGETS.codeP99Seconds,
+        `codes answered ${JSON.stringify(run.codeStatuses)}; the slowest took ${run.codeMaxSeconds} s.`,
+      );
+    }
+  } else {
+    add('Outbox', 'outbox', outbox?.skipped ?? 'not run', null);
   }
   return rows;
 }

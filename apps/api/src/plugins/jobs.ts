@@ -34,7 +34,7 @@ export interface JobOptions {
   /** Mobile money: open charges, refunds and payouts are asked about on its own timer. */
   payments?: Payments | undefined;
   /** The outbox delivery worker: the configured transports (none: messages wait) and how often it looks. */
-  outbox?: { transports: Transport[]; pollSeconds: number; smsBudget?: SmsBudget };
+  outbox?: { transports: Transport[]; pollSeconds: number; smsBudget?: SmsBudget; concurrency?: number };
   /** The server's link key: the sweeps tell buyers of reminders and expiries with a link (decision 0060). */
   links?: OrderLinks;
   /** Buyers' alerts, matched and sent on their own timer (ALERTS_SWEEP_SECONDS, decision 0070). */
@@ -173,12 +173,17 @@ function registerOutboxWorker(
   db: Db,
   clock: () => Date,
   after: Promise<unknown>,
-  { transports, pollSeconds, smsBudget }: NonNullable<JobOptions['outbox']>,
+  { transports, pollSeconds, smsBudget, concurrency }: NonNullable<JobOptions['outbox']>,
   track: Track,
   metrics: Metrics | undefined,
 ) {
   // Sends made while the database was away, recorded when it returns instead of sent again (docs/decisions/0076).
   const unrecorded = new UnrecordedSends();
+  // A delivery draining a backlog stops claiming when the server starts closing; what is in flight settles.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   every(
     app,
     after,
@@ -190,6 +195,8 @@ function registerOutboxWorker(
           unrecorded,
           alert: metrics?.outboxAlert,
           ...(smsBudget ? { smsBudget } : {}),
+          ...(concurrency ? { concurrency } : {}),
+          stopping: () => closing,
         }),
       )
         .then((report) => {

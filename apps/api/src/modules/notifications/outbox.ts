@@ -1,7 +1,8 @@
 import type { OutboxMessage } from '@marketplace/shared';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OutboxChannel } from '../../db/schema.js';
-import { insertMessages, messagesOfSubject } from './repository.js';
+import type { OutboxChannel, OutboxMessagesTable } from '../../db/schema.js';
+import { insertMessage, insertMessages, messagesOfSubject } from './repository.js';
 
 export interface NewMessage {
   channel: OutboxChannel;
@@ -50,28 +51,48 @@ function problemWith(m: NewMessage): string | undefined {
  * has room (sms-budget.ts).
  */
 export async function enqueueMessages(db: Executor, messages: NewMessage[], now: Date): Promise<void> {
-  // A message built wrong is a bug in the caller: it fails the caller's action (and its transaction) loudly.
-  for (const m of messages) {
-    const problem = problemWith(m);
-    if (problem) throw new Error(`Cannot enqueue message: ${problem}`);
-  }
-  const at = now.toISOString();
   await insertMessages(
     db,
-    messages.map((m) => ({
-      channel: m.channel,
-      recipient: m.recipient,
-      subject: m.channel === 'email' ? m.subject!.trim() : null,
-      body: m.body,
-      subject_type: m.subjectType,
-      subject_id: m.subjectId,
-      state: 'pending',
-      next_attempt_at: at,
-      created_at: at,
-      budget_at: m.channel === 'sms' && m.admitted ? at : null,
-      staff_id: m.staffId ?? null,
-    })),
+    messages.map((m) => rowOf(m, now)),
   );
+}
+
+/**
+ * Writes a message its caller sends itself, at once, after its transaction commits (at-once.ts: a phone code): it
+ * is written as sending, its one attempt taken, with a lease of `leaseMs`, so the worker never takes it as due.
+ */
+export async function enqueueSentAtOnce(
+  db: Executor,
+  message: NewMessage,
+  now: Date,
+  leaseMs: number,
+): Promise<Selectable<OutboxMessagesTable>> {
+  return insertMessage(db, {
+    ...rowOf(message, now),
+    state: 'sending',
+    attempts: 1,
+    next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
+  });
+}
+
+function rowOf(m: NewMessage, now: Date): Insertable<OutboxMessagesTable> {
+  // A message built wrong is a bug in the caller: it fails the caller's action (and its transaction) loudly.
+  const problem = problemWith(m);
+  if (problem) throw new Error(`Cannot enqueue message: ${problem}`);
+  const at = now.toISOString();
+  return {
+    channel: m.channel,
+    recipient: m.recipient,
+    subject: m.channel === 'email' ? m.subject!.trim() : null,
+    body: m.body,
+    subject_type: m.subjectType,
+    subject_id: m.subjectId,
+    state: 'pending',
+    next_attempt_at: at,
+    created_at: at,
+    budget_at: m.channel === 'sms' && m.admitted ? at : null,
+    staff_id: m.staffId ?? null,
+  };
 }
 
 /** Every message about one subject and where its delivery stands, oldest first (staff's view). */

@@ -6,6 +6,10 @@ export async function insertMessages(db: Executor, rows: Insertable<OutboxMessag
   if (rows.length > 0) await db.insertInto('outbox_messages').values(rows).execute();
 }
 
+export function insertMessage(db: Executor, row: Insertable<OutboxMessagesTable>) {
+  return db.insertInto('outbox_messages').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
 /** A subject's messages, oldest first, as staff see them. */
 export function messagesOfSubject(db: Executor, subjectType: string, subjectId: number) {
   return db

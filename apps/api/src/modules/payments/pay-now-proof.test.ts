@@ -6,6 +6,7 @@ import { orderLinks } from '../orders/buyer-links.js';
 import { remindDueOrders } from '../orders/reminders.js';
 import { expireDueOrders } from '../orders/service.js';
 import { items, nextIp, nextPhone, placeOrder } from '../orders/testing.js';
+import { startSmsGateway } from '../notifications/testing.js';
 import { PHONE_CHECK_NEEDED } from '../phone-proof/service.js';
 import { PROMPT_GAP_MINUTES, PROMPT_TOO_SOON } from './pin-prompts.js';
 import { paymentsApp } from './testing-app.js';
@@ -13,8 +14,9 @@ import { paymentsApp } from './testing-app.js';
 const KEY = 'pay-now-proof-key';
 const URL = 'https://marketplace.mw';
 const HOUR = 3_600_000;
-// Phones are proved (an SMS transport is set); nothing here delivers the outbox, so the codes are read from it.
-const SMS = { apiKey: 'at-key', username: 'marketplace', apiUrl: 'http://127.0.0.1:9/sms', senderId: undefined };
+// Phones are proved (an SMS transport is set, a loopback gateway codes go to in their request); the codes are read
+// from the outbox.
+const SMS = { apiKey: 'at-key', username: 'marketplace' };
 const links = orderLinks(() => Promise.resolve(KEY), URL);
 
 // Issue 35, item 1 (decision 0083): paying now took any phone with no code, so a stranger could hold stock and put
@@ -23,11 +25,21 @@ describe.each(engines)('paying now where phones are proved [%s]', (engine) => {
   let t: Awaited<ReturnType<typeof paymentsApp>>;
   let shopId: number;
 
+  let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
+
   beforeAll(async () => {
-    t = await paymentsApp(engine, { sms: SMS, linkSecret: KEY, publicUrl: URL });
+    gateway = await startSmsGateway(SMS);
+    t = await paymentsApp(engine, {
+      sms: { ...SMS, apiUrl: gateway.url, senderId: undefined },
+      linkSecret: KEY,
+      publicUrl: URL,
+    });
     shopId = await addShop(t.db, 'Proof Pay Shop');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
   beforeEach(() => {
     t.fake.state.mode = 'pending';
   });

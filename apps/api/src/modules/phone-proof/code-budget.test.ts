@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { enqueueMessages } from '../notifications/outbox.js';
+import { startSmsGateway } from '../notifications/testing.js';
 import { deliverDueMessages } from '../notifications/worker.js';
 import { nextIp, nextPhone } from '../orders/testing.js';
 import {
@@ -16,7 +17,8 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const SMS = { apiKey: 'at-key', username: 'marketplace', apiUrl: 'http://127.0.0.1:9/unused', senderId: undefined };
+// A loopback gateway: codes go to it in their request (decision 0088); the tests read them from the outbox.
+const SMS = { apiKey: 'at-key', username: 'marketplace' };
 const BUDGET = { perHour: 40, perNumberDay: 4 };
 
 // Issue 35 (decision 0084): codes share the SMS budget with every other SMS; an IPv4 address (a carrier's NAT, many
@@ -36,10 +38,19 @@ describe.each(engines)('codes and the SMS budget [%s]', (engine) => {
     t.app.inject({ method: 'POST', url: '/api/v1/phone-codes', payload: { phone }, remoteAddress });
   const plus265 = (phone: string) => `+265${phone.slice(1)}`;
 
+  let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
   beforeAll(async () => {
-    t = await createTestApp(engine, { clock, sms: SMS, smsBudget: BUDGET });
+    gateway = await startSmsGateway(SMS);
+    t = await createTestApp(engine, {
+      clock,
+      sms: { ...SMS, apiUrl: gateway.url, senderId: undefined },
+      smsBudget: BUDGET,
+    });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
 
   it('lets 30 buyers behind one IPv4 address ask for codes in an hour, not a 31st', async () => {
     newDay();

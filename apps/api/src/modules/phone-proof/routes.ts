@@ -30,6 +30,8 @@ export const phoneProofRoutes: FastifyPluginAsync<PhoneProofRouteOptions> = asyn
       schema: { tags: ['orders'], body: phoneCodeRequestSchema, response: { 202: phoneCodeSentSchema } },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendPhoneCode(db, proof, request.body.phone, addressGroup(request.ip), clock())),
+      reply
+        .status(202)
+        .send(await sendPhoneCode(db, proof, request.body.phone, addressGroup(request.ip), clock(), request.log)),
   );
 };

@@ -4,8 +4,11 @@ import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/tokens.js';
-import { enqueueMessages } from '../notifications/outbox.js';
+import { sendAtOnce } from '../notifications/at-once.js';
+import { enqueueMessages, enqueueSentAtOnce, type NewMessage } from '../notifications/outbox.js';
 import { admitSms, type SmsBudget } from '../notifications/sms-budget.js';
+import type { OutboxAlert, Transport } from '../notifications/transport.js';
+import type { OutboxLog } from '../notifications/worker.js';
 import { provesPhone } from './phone-token.js';
 import { codesAskedSince, insertCode, judgeGuess } from './repository.js';
 
@@ -22,6 +25,9 @@ export const TOO_MANY_CODES =
 export const SMS_BUDGET_SPENT = /*i18n*/ 'We cannot send more SMS codes just now. Please try again in an hour.';
 export const PHONE_SMS_DAY_SPENT =
   /*i18n*/ 'This phone has been sent as many SMS as we send in a day. Please try again tomorrow.';
+export const SMS_NOT_SENT = /*i18n*/ 'We could not send your SMS code just now. Please ask for a new code.';
+export const NUMBER_REFUSED =
+  /*i18n*/ 'Our SMS gateway cannot send a code to this number. Check the number, or use another phone.';
 export const NOT_A_MOBILE = /*i18n*/ 'Codes are sent by SMS: enter a mobile number.';
 export const PHONES_NOT_CHECKED = /*i18n*/ 'Phone numbers are not being checked: place your order without a code.';
 export const PHONE_CHECK_NEEDED = /*i18n*/ 'Enter the 6-digit code we send by SMS to reserve these items.';
@@ -36,7 +42,15 @@ export interface PhoneProof {
   /** Codes one IPv4 address may ask for in an hour: many phones share a carrier's address. */
   codesPerIpv4Hour: number;
   smsBudget: SmsBudget;
+  /**
+   * The SMS gateway a code is sent through in its request, the buyer waiting (decision 0088); without one the
+   * outbox worker sends it. `alert` is told of a refusal an operator must act on (the metrics count it).
+   */
+  sms?: { transport: Transport; alert?: (alert: OutboxAlert) => void };
 }
+
+/** How long a code's send may take before the worker takes it as interrupted: beyond any gateway's timeout. */
+const CODE_SEND_LEASE_MS = 5 * 60_000;
 
 /** The hourly cap of an address group: an IPv6 /64 (addressGroup writes it with colons) or an IPv4 address. */
 function codesPerGroupHour(proof: Pick<PhoneProof, 'codesPerAddressHour' | 'codesPerIpv4Hour'>, group: string) {
@@ -51,20 +65,25 @@ function tooMany(message: string, until: Date, now: Date): HttpError {
 
 const hashOf = (phone: string, code: string) => hashToken(`${phone}:${code}`);
 
-/** Sends a new code to the phone, within the hourly limits per phone and per address group, and the SMS budget. */
+/**
+ * Sends a new code to the phone, within the hourly limits per phone and per address group, and the SMS budget: at
+ * once, once its row and the budget's admission are committed, answering a failed send with a 503 (the code still
+ * counts: the gateway may have taken it), or through the outbox when `proof.sms` is not given.
+ */
 export async function sendPhoneCode(
   db: Db,
   proof: PhoneProof,
   phone: string,
   group: string,
   now: Date,
+  log: Pick<OutboxLog, 'warn' | 'error'> = { warn: () => {}, error: () => {} },
 ): Promise<PhoneCodeSent> {
   if (!proof.enabled) throw new HttpError(409, PHONES_NOT_CHECKED);
   if (!isMalawiMobile(phone)) throw new HttpError(400, NOT_A_MOBILE, { phone: NOT_A_MOBILE });
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + CODE_MINUTES * 60_000).toISOString();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.kysely.transaction().execute(async (trx) => {
+  const row = await db.kysely.transaction().execute(async (trx) => {
     // Counted and written under one lock: requests racing cannot send a fourth code.
     await lockKeys(trx, db.engine, [`phone-code:${phone}`, `phone-code-group:${group}`]);
     const since = new Date(now.getTime() - 3_600_000).toISOString();
@@ -84,22 +103,27 @@ export async function sendPhoneCode(
       created_at: at,
     });
     // Our words and the code only: nothing the requester typed goes into the message.
-    await enqueueMessages(
-      trx,
-      [
-        {
-          channel: 'sms',
-          recipient: phone,
-          body: `Your Marketplace Malawi code is ${code}`,
-          subjectType: 'phone_code',
-          subjectId: id,
-          // Let through the budget above, in this transaction: counted from now, not again by the worker.
-          admitted: true,
-        },
-      ],
-      now,
-    );
+    const message: NewMessage = {
+      channel: 'sms',
+      recipient: phone,
+      body: `Your Marketplace Malawi code is ${code}`,
+      subjectType: 'phone_code',
+      subjectId: id,
+      // Let through the budget above, in this transaction: counted from now, never again.
+      admitted: true,
+    };
+    if (proof.sms) return enqueueSentAtOnce(trx, message, now, CODE_SEND_LEASE_MS);
+    await enqueueMessages(trx, [message], now);
+    return undefined;
   });
+  if (row && proof.sms) {
+    const failure = await sendAtOnce(db, proof.sms.transport, row, now, {
+      log,
+      ...(proof.sms.alert ? { alert: proof.sms.alert } : {}),
+    });
+    if (failure?.refused) throw new HttpError(422, NUMBER_REFUSED, { phone: NUMBER_REFUSED });
+    if (failure) throw new HttpError(503, SMS_NOT_SENT);
+  }
   return { phone, expires_at: expiresAt };
 }
 

@@ -5,6 +5,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct } from '../../test/fixtures.js';
 import { NUL_REFUSED } from '../../plugins/no-nul.js';
 import { signIn } from '../../test/users.js';
+import { startSmsGateway } from '../notifications/testing.js';
 import { nextPhone } from '../orders/testing.js';
 import { signPhoneToken } from '../phone-proof/phone-token.js';
 import { PHONE_CODE_WRONG } from '../phone-proof/service.js';
@@ -12,8 +13,8 @@ import { REPORTS_PER_ADDRESS_HOUR } from './routes.js';
 
 const KEY = 'reports-test-key';
 const HOUR = 3_600_000;
-/** Phones are proved only where a code can reach them: an SMS transport (nothing is delivered in these tests). */
-const SMS = { apiKey: 'at-key', username: 'marketplace', apiUrl: 'http://127.0.0.1:9/sms', senderId: undefined };
+/** Phones are proved only where a code can reach them: an SMS transport (a loopback gateway codes go to at once). */
+const SMS = { apiKey: 'at-key', username: 'marketplace' };
 const HIDES_PER_HOUR = 2;
 
 // docs/decisions/0058, 0086: anonymous reports reach the staff queue; 3 different proved phones hide the item.
@@ -24,11 +25,17 @@ describe.each(engines)('listing reports [%s]', (engine) => {
   const clock = testClock(new Date('2026-06-01T08:00:00.000Z'));
   /** A fresh client address per call unless one is given: the per-address rules are tested on purpose. */
   const nextIp = () => `10.58.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+  let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
   beforeAll(async () => {
-    t = await createTestApp(engine, { clock, sms: SMS, linkSecret: KEY, reportHidesPerHour: HIDES_PER_HOUR });
+    gateway = await startSmsGateway(SMS);
+    const sms = { ...SMS, apiUrl: gateway.url, senderId: undefined };
+    t = await createTestApp(engine, { clock, sms, linkSecret: KEY, reportHidesPerHour: HIDES_PER_HOUR });
     staff = (await signIn(t.app, t.db, 'Moderator')).headers;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+  });
   // Each test starts in an hour of its own: the hourly cap on automatic hides is tested on purpose.
   beforeEach(() => clock.set(new Date(clock().getTime() + 2 * HOUR)));
 
