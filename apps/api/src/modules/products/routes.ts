@@ -34,7 +34,6 @@ import {
   listTag,
   productTag,
   SEARCH_TAG,
-  soldTag,
 } from '../../plugins/catalogue-tags.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParam } from '../../plugins/params.js';
