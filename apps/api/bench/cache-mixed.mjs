@@ -8,7 +8,7 @@
 //
 // Env: BENCH_DATABASE_URL (or DATABASE_URL), a postgres:// URL whose server the bench creates its database on;
 // BENCH_PRODUCTS (1000), BENCH_SECONDS of mixed load (40), BENCH_ORDER_MS between orders (500: two a second),
-// BENCH_OUTAGE_SECONDS (10), BENCH_USERS browsing at once (8).
+// BENCH_OUTAGE_SECONDS (10), BENCH_READS_PER_SECOND (125: issue 36's load, sent at that pace whatever the answers do).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,7 +24,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 40);
 const ORDER_MS = Number(process.env.BENCH_ORDER_MS ?? 500);
 const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 10);
-const USERS = Number(process.env.BENCH_USERS ?? 8);
+const RATE = Number(process.env.BENCH_READS_PER_SECOND ?? 125);
 const TARGET_HIT_RATIO = 0.8;
 
 const began = Date.now();
@@ -95,7 +95,7 @@ async function createPgDatabase(url) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function request(base, method, url, body) {
+function request(base, method, url, body, encoding = 'br') {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -104,7 +104,7 @@ function request(base, method, url, body) {
         method,
         agent,
         headers: {
-          'accept-encoding': 'br',
+          'accept-encoding': encoding,
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
         },
       },
@@ -119,11 +119,12 @@ function request(base, method, url, body) {
     req.end(payload);
   });
 }
-const json = async (base, url) => JSON.parse((await request(base, 'GET', url)).body.toString() || 'null');
+const json = async (base, url) =>
+  JSON.parse((await request(base, 'GET', url, undefined, 'identity')).body.toString() || 'null');
 
 /** The catalogue lookups a process counted: hit, miss, stale. */
 async function lookups(base) {
-  const text = (await request(base, 'GET', '/api/metrics')).body.toString();
+  const text = (await request(base, 'GET', '/api/metrics', undefined, 'identity')).body.toString();
   const out = { hit: 0, miss: 0, stale: 0 };
   for (const result of Object.keys(out)) {
     const line = text
@@ -166,6 +167,19 @@ function browsing(products, categories) {
   };
 }
 
+/** Sends `send(n)` RATE times a second for `seconds` (open loop), then waits for the answers. */
+async function paced(seconds, send) {
+  const sent = [];
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < seconds * 1000) {
+    const due = Math.floor(((performance.now() - start) / 1000) * RATE);
+    while (n < due) sent.push(send(n++));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await Promise.all(sent);
+}
+
 async function main() {
   const dataDir = tempDir('cache');
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -197,14 +211,11 @@ async function main() {
   for (let i = 0; i < 600; i++) await request(servers[i % 2].base, 'GET', next());
   const before = await Promise.all(servers.map((s) => lookups(s.base)));
 
-  let running = true;
   const counts = { reads: 0, failed: 0, orders: 0, refused: 0 };
   const browse = async (n) => {
-    while (running) {
-      const res = await request(servers[n % 2].base, 'GET', next());
-      counts.reads++;
-      if (res.status !== 200 && res.status !== 304) counts.failed++;
-    }
+    const res = await request(servers[n % 2].base, 'GET', next());
+    counts.reads++;
+    if (res.status !== 200 && res.status !== 304) counts.failed++;
   };
   let phone = 0;
   const order = async () => {
@@ -218,13 +229,10 @@ async function main() {
     if (res.status === 201) counts.orders++;
     else counts.refused++;
   };
-  log(`mixed load: ${USERS} browsers for ${SECONDS} s, an order every ${ORDER_MS} ms`);
+  log(`mixed load: ${RATE} reads a second for ${SECONDS} s, an order every ${ORDER_MS} ms`);
   const orders = setInterval(() => void order(), ORDER_MS);
-  const users = Array.from({ length: USERS }, (_, n) => browse(n));
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  running = false;
+  await paced(SECONDS, browse);
   clearInterval(orders);
-  await Promise.all(users);
   const after = await Promise.all(servers.map((s) => lookups(s.base)));
   const load = { hit: 0, miss: 0, stale: 0 };
   for (let i = 0; i < servers.length; i++)
@@ -235,20 +243,13 @@ async function main() {
   log(`database away for ${OUTAGE_SECONDS} s`);
   relay.cut();
   const outage = { reads: 0, stale: 0, unavailable: 0, other: 0 };
-  running = true;
-  const browseAway = async (n) => {
-    while (running) {
-      const res = await request(servers[n % 2].base, 'GET', next());
-      outage.reads++;
-      if (res.status === 200 && res.headers['x-cache'] === 'STALE') outage.stale++;
-      else if (res.status === 503) outage.unavailable++;
-      else outage.other++;
-    }
-  };
-  const away = Array.from({ length: USERS }, (_, n) => browseAway(n));
-  await new Promise((resolve) => setTimeout(resolve, OUTAGE_SECONDS * 1000));
-  running = false;
-  await Promise.all(away);
+  await paced(OUTAGE_SECONDS, async (n) => {
+    const res = await request(servers[n % 2].base, 'GET', next());
+    outage.reads++;
+    if (res.status === 200 && res.headers['x-cache'] === 'STALE') outage.stale++;
+    else if (res.status === 503) outage.unavailable++;
+    else outage.other++;
+  });
   relay.restore();
 
   const figures = {
