@@ -125,6 +125,22 @@ describe.each(engines)('a catalogue cache invalidated by what changed [%s]', (en
     }
   });
 
+  it('takes a category whose last item sold off the storefront, and the item off its available lists, at once', async () => {
+    const { phone, otherPhone, related } = await scene('Sale');
+    const listed = async (p: Process) =>
+      (await get(p, '/api/v1/categories')).json().categories.map((c: { name: string }) => c.name);
+    for (const p of [one, other]) expect(await listed(p)).toContain('Sale phones');
+
+    await t.db.kysely.updateTable('products').set({ sold: 1 }).where('id', 'in', [phone, otherPhone]).execute();
+
+    for (const p of [one, other]) {
+      expect(await listed(p)).not.toContain('Sale phones');
+      expect(await listed(p)).toContain('Sale laptops');
+      expect(ids(await get(p, related.available))).toEqual([]);
+      expect((await get(p, related.page)).json().sold).toBe(true);
+    }
+  });
+
   it('moves a product between category lists, and makes everything afresh when a shop or category changes', async () => {
     const { otherPhone, laptops, laptopsList } = await scene('Move');
     await t.db.kysely.updateTable('products').set({ category_id: laptops }).where('id', '=', otherPhone).execute();
