@@ -9,7 +9,7 @@ import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public catalogue answer: served from the cache while the catalogue version is unchanged. */
+    /** A public catalogue answer: served from the cache while nothing it depends on changed (decision 0089). */
     catalogueCache?: boolean;
     /** A catalogue answer without watcher counts: it stays fresh when only a count changes (decision 0046). */
     noWatcherCounts?: boolean;
@@ -297,9 +297,11 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 
 /**
  * Public catalogue answers (lists, categories, search, featured, a product, shops, server-rendered entry
- * pages) are made once per catalogue version and URL: serialised, gzip- and brotli-compressed, with a strong
- * ETag for 304s. The version is read from the database on every request (triggers bump it in every catalogue
- * write's transaction), so no process serves a page older than a write already acknowledged to anyone.
+ * pages) are made once per URL and kept while nothing they depend on changed: serialised, gzip- and
+ * brotli-compressed, with a strong ETag for 304s. The version is read from the database on every request
+ * (triggers bump it in every catalogue write's transaction, and record what the write changed), so no process
+ * serves a page older than a write already acknowledged to anyone; when it moves, the process reads what
+ * changed and drops only the answers that show it (docs/decisions/0089).
  *
  * Register it before every other hook: a hit is answered in the first onRequest hook, before the security
  * headers, auth, validation and compression hooks run (docs/decisions/0013-catalogue-cache.md), with the
