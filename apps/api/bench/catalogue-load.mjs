@@ -141,6 +141,19 @@ try {
   if (added.length > 0) {
     const { placeOrders } = await load('modules/orders/place.ts');
     const { orderRequestSchema } = await import('@marketplace/shared');
+    // Held for two years, from one address, without phone proof (no SMS here): only the items' holds matter.
+    const year = 24 * 365;
+    const benchPlacing = {
+      rules: {
+        hours: 2 * year,
+        unprovedHours: 2 * year,
+        maxPerPhone: 1e6,
+        maxPerAddress: 1e6,
+        ordersPerAddressHour: 1e6,
+      },
+      proof: { enabled: false, key: async () => '', codesPerAddressHour: 1, codesPerIpv4Hour: 1 },
+      group: 'bench',
+    };
     for (let i = 0; i < added.length; i += 10) {
       const input = orderRequestSchema.parse({
         buyer_name: 'Bench Buyer',
@@ -148,7 +161,7 @@ try {
         fulfilment: 'collect',
         items: added.slice(i, i + 10).map((product_id) => ({ product_id })),
       });
-      await placeOrders(db, input, new Date(), 48 * 365);
+      await placeOrders(db, input, new Date(), benchPlacing);
       held += input.items.length;
     }
   }

@@ -45,6 +45,8 @@ export interface Db {
   catalogueVersion(): Promise<number>;
   /** The catalogue version and the watcher counts' version (migration 0016), in one read, for the cache. */
   catalogueStamp(): Promise<CatalogueStamp>;
+  /** The tags each catalogue version after `after`, up to `upTo`, changed (migration 0046, decision 0089). */
+  catalogueChanges(after: number, upTo: number): Promise<CatalogueChange[]>;
   /** PostgreSQL's connection pool, for the metrics: connections open, idle, and requests waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
   /** Writes a consistent copy of the live database to a file and checks one: SQLite's online backup, or pg_dump (db/backup.ts). */
@@ -56,6 +58,13 @@ export interface CatalogueStamp {
   catalogue: number;
   watchers: number;
 }
+
+export interface CatalogueChange {
+  version: number;
+  tag: string;
+}
+
+const CHANGES_SQL = 'select version, tag from catalogue_changes where version > $1 and version <= $2';
 
 const STAMP_SQL =
   'select (select version from catalogue_version where id = 1) as catalogue, (select version from watchers_version where id = 1) as watchers';
@@ -145,6 +154,14 @@ function openPostgres(url: string, options: PostgresOptions): Db {
       const row = result.rows[0]!;
       return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
     },
+    catalogueChanges: async (after, upTo) => {
+      const result = await pool.query<CatalogueChange>({
+        name: 'catalogue_changes',
+        text: CHANGES_SQL,
+        values: [after, upTo],
+      });
+      return result.rows.map((row) => ({ version: Number(row.version), tag: row.tag }));
+    },
     close: once(async () => {
       await kysely.destroy();
       // Kysely ends the pool only if it ever ran a query through it: a database closed before its first
@@ -194,6 +211,7 @@ function openSqlite(file: string): Db {
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
   let versionStatement: SQLite.Statement<[], number> | undefined;
   let stampStatement: SQLite.Statement<[], CatalogueStamp> | undefined;
+  let changesStatement: SQLite.Statement<[number, number], CatalogueChange> | undefined;
   return {
     kysely,
     engine: 'sqlite',
@@ -214,6 +232,10 @@ function openSqlite(file: string): Db {
       stampStatement ??= database.prepare<[], CatalogueStamp>(STAMP_SQL);
       const row = stampStatement.get()!;
       return { catalogue: Number(row.catalogue), watchers: Number(row.watchers) };
+    },
+    catalogueChanges: async (after, upTo) => {
+      changesStatement ??= database.prepare<[number, number], CatalogueChange>(CHANGES_SQL.replace(/\$\d/g, '?'));
+      return changesStatement.all(after, upTo);
     },
     backupTo: sqliteCopier(onlineBackup(database)),
     close: once(() => kysely.destroy()),

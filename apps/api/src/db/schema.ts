@@ -125,6 +125,11 @@ interface ImageVariantsTable {
   created_at: Time;
 }
 
+interface CatalogueChangesTable {
+  version: number;
+  tag: string;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
@@ -606,6 +611,8 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   /** One row: bumped by every write to product_interests (migration 0016), apart from the catalogue version. */
   watchers_version: CatalogueVersionTable;
+  /** What each catalogue version changed, as tags (migration 0046, decision 0089): read by the catalogue cache. */
+  catalogue_changes: CatalogueChangesTable;
   seller_requests: SellerRequestsTable;
   seller_request_images: SellerRequestImagesTable;
   device_imeis: DeviceImeisTable;

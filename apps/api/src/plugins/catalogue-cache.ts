@@ -4,11 +4,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueStamp, Db } from '../db/database.js';
 import { faultOf } from '../db/faults.js';
+import { CatalogueChanges } from './catalogue-tags.js';
 import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public catalogue answer: served from the cache while the catalogue version is unchanged. */
+    /** A public catalogue answer: served from the cache while nothing it depends on changed (decision 0089). */
     catalogueCache?: boolean;
     /** A catalogue answer without watcher counts: it stays fresh when only a count changes (decision 0046). */
     noWatcherCounts?: boolean;
@@ -21,7 +22,17 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on a catalogue route's miss; a handler clears it to keep its answer out of the cache. */
-    catalogue: { key: string; raw: string; stamp: CatalogueStamp; counts: boolean; hit: boolean } | undefined;
+    catalogue:
+      | {
+          key: string;
+          raw: string;
+          stamp: CatalogueStamp;
+          counts: boolean;
+          hit: boolean;
+          /** What the answer depends on (catalogue-tags.ts); undefined: everything. */
+          tags?: Set<string>;
+        }
+      | undefined;
   }
 }
 
@@ -41,6 +52,10 @@ interface Variant {
  */
 interface Entry {
   version: number;
+  /** The tags it depends on (decision 0089): it goes stale when one of them changes; undefined: when anything does. */
+  tags: ReadonlySet<string> | undefined;
+  /** `changes.known` when last found current; once out of date, an entry never is again. */
+  currentAt: number;
   /** The watcher counts' version it shows; null: it shows no counts, so they never make it stale. */
   watchers: number | null;
   /** When it was made (ms): counts newer than it are shown once it is WATCHER_COUNTS_LAG_MS old. */
@@ -136,10 +151,23 @@ function declaredParams(schema: unknown): ReadonlySet<string> | undefined {
  */
 export const WATCHER_COUNTS_LAG_MS = 60_000;
 
-/** Made for this catalogue version and, when it shows watcher counts, for these counts or recently enough. */
-function fresh(entry: Entry, stamp: CatalogueStamp, now: number): boolean {
-  if (entry.version !== stamp.catalogue) return false;
+/**
+ * Nothing it depends on changed since it was made (as far as `changes` has read, at least up to `stamp`) and,
+ * when it shows watcher counts, made for these counts or recently enough.
+ */
+function fresh(entry: Entry, changes: CatalogueChanges, stamp: CatalogueStamp, now: number): boolean {
+  if (entry.currentAt !== changes.known) {
+    if (!changes.current(entry.version, entry.tags)) return false;
+    entry.currentAt = changes.known!;
+  }
   return entry.watchers === null || entry.watchers === stamp.watchers || now - entry.madeAt < WATCHER_COUNTS_LAG_MS;
+}
+
+/** The header a request asks for, and its answer carries, the tags the answer depends on: the server renderer's. */
+export const TAGS_HEADER = 'x-catalogue-tags';
+/** Its value: the tags, or `*` for an answer that depends on everything. */
+function tagsValue(entry: Entry): string {
+  return entry.tags === undefined ? '*' : [...entry.tags].join(' ');
 }
 
 function encodingOf(accepted: string | undefined): Encoding {
@@ -152,6 +180,7 @@ function encodingOf(accepted: string | undefined): Encoding {
 function makeEntry(
   now: number,
   stamp: CatalogueStamp,
+  tags: ReadonlySet<string> | undefined,
   counts: boolean,
   type: string,
   plain: Buffer,
@@ -164,6 +193,8 @@ function makeEntry(
   const common = [...security, 'ETag', etag, 'Cache-Control', CACHE_CONTROL, 'Vary', vary];
   const entry: Entry = {
     version,
+    tags,
+    currentAt: -1,
     watchers,
     madeAt: now,
     etag,
@@ -224,6 +255,7 @@ function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, grown
 /** Sets the status and headers of an answer from `entry` through Fastify's reply (a miss): empty for a 304. */
 function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry, grown: Grown): Buffer | '' {
   reply.header('ETag', entry.etag).header('Cache-Control', CACHE_CONTROL).header('Vary', entry.vary);
+  if (request.headers[TAGS_HEADER] !== undefined) reply.header(TAGS_HEADER, tagsValue(entry));
   if (request.headers['if-none-match'] === entry.etag) {
     reply.code(304);
     return '';
@@ -265,9 +297,11 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
 
 /**
  * Public catalogue answers (lists, categories, search, featured, a product, shops, server-rendered entry
- * pages) are made once per catalogue version and URL: serialised, gzip- and brotli-compressed, with a strong
- * ETag for 304s. The version is read from the database on every request (triggers bump it in every catalogue
- * write's transaction), so no process serves a page older than a write already acknowledged to anyone.
+ * pages) are made once per URL and kept while nothing they depend on changed: serialised, gzip- and
+ * brotli-compressed, with a strong ETag for 304s. The version is read from the database on every request
+ * (triggers bump it in every catalogue write's transaction, and record what the write changed), so no process
+ * serves a page older than a write already acknowledged to anyone; when it moves, the process reads what
+ * changed and drops only the answers that show it (docs/decisions/0089).
  *
  * Register it before every other hook: a hit is answered in the first onRequest hook, before the security
  * headers, auth, validation and compression hooks run (docs/decisions/0013-catalogue-cache.md), with the
@@ -293,10 +327,13 @@ export function registerCatalogueCache(
   const securityByName = securityHeaders();
   const security = Object.entries(securityByName).flat();
   const readStamp = db.engine === 'postgres' ? sharedReads(() => db.catalogueStamp()) : () => db.catalogueStamp();
+  // What each version changed, read when the version moves: an answer goes stale only when what it shows does.
+  const changes = new CatalogueChanges((after, upTo) => db.catalogueChanges(after, upTo));
   // The last version read, and when: what a stale answer during an outage must have been fresh at.
   let lastRead: { stamp: CatalogueStamp; at: number } | undefined;
   const catalogueVersion = async () => {
     const stamp = await readStamp();
+    await changes.upTo(stamp.catalogue);
     lastRead = { stamp, at: now() };
     return stamp;
   };
@@ -307,7 +344,7 @@ export function registerCatalogueCache(
   const staleAnswer = (entry: Entry | undefined, error: unknown): Entry | undefined => {
     if (entry === undefined || lastRead === undefined || staleIfErrorMs <= 0) return undefined;
     if (faultOf(error) !== 'unreachable' || now() - lastRead.at > staleIfErrorMs) return undefined;
-    return fresh(entry, lastRead.stamp, lastRead.at) ? entry : undefined;
+    return fresh(entry, changes, lastRead.stamp, lastRead.at) ? entry : undefined;
   };
   app.decorateRequest('catalogue', undefined);
 
@@ -352,18 +389,25 @@ export function registerCatalogueCache(
       return done();
     catalogueVersion().then(
       (stamp) => {
-        if (!fresh(entry, stamp, now())) return done();
+        if (!fresh(entry, changes, stamp, now())) return done();
         remember(key, entry);
         onLookup('hit');
         reply.hijack();
-        writeHit(req, reply.raw, entry, grown);
+        writeHit(
+          req,
+          reply.raw,
+          entry,
+          grown,
+          req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(entry)],
+        );
       },
       (error: unknown) => {
         const stale = staleAnswer(entry, error);
         if (stale) {
           onLookup('stale');
           reply.hijack();
-          writeHit(req, reply.raw, stale, grown, STALE_HEADERS);
+          const tags = req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(stale)];
+          writeHit(req, reply.raw, stale, grown, [...STALE_HEADERS, ...tags]);
           return;
         }
         // The version could not be read (a 503): the security-headers hook, after this one, will not run.
@@ -394,7 +438,7 @@ export function registerCatalogueCache(
         return reply.send(answer(request, reply, stale, grown));
       }
       const entry = entries.get(key);
-      const hit = entry !== undefined && fresh(entry, stamp, now());
+      const hit = entry !== undefined && fresh(entry, changes, stamp, now());
       request.catalogue = { key, raw, stamp, counts, hit };
       if (!hit) return;
       onLookup('hit');
@@ -417,7 +461,16 @@ export function registerCatalogueCache(
     // A route whose answer depends on more request headers says which (a rendered page: its data saver).
     const vary = ['Accept-Encoding', reply.getHeader('vary')].filter(Boolean).join(', ');
     onLookup('miss');
-    const entry = makeEntry(now(), catalogue.stamp, catalogue.counts, type, Buffer.from(payload), security, vary);
+    const entry = makeEntry(
+      now(),
+      catalogue.stamp,
+      catalogue.tags,
+      catalogue.counts,
+      type,
+      Buffer.from(payload),
+      security,
+      vary,
+    );
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);
     return answer(request, reply, entry, grown);

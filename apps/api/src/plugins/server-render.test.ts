@@ -30,15 +30,16 @@ export const PAGE_MODULES = { '/': [], '/discover': [], '/product/:id': ['src/Pr
 export function configure(next) { transport = next; }
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 let renders = 0;
-export async function render(url) {
+export async function render(url, publicUrl, signal) {
   if (url.includes('explode')) throw new Error('render failed');
   if (url.includes('hiccup')) return { head: '', body: '<p>render ' + ++renders + '</p>', data: {}, status: 200, complete: false };
   const id = /^\\/product\\/(\\d+)/.exec(url)?.[1];
   if (!id) return { head: '', body: '<p>home</p>', data: {}, status: 200, complete: true };
-  const res = await transport('/api/v1/products/' + id);
+  // With the render's signal, as the web app's calls carry it: the page then depends on what its answers do.
+  const res = await transport('/api/v1/products/' + id, { signal });
   const product = await res.json();
   if (res.status === 404) return { head: '<title>Product not found</title>', body: '<h1>Product not found</h1>', data: { ['product:' + id]: { error: { status: 404, message: 'Product not found' } } }, status: 404, complete: true };
-  return { head: '<title>' + esc(product.name) + '</title><meta name="description" content="' + product.price + '"/>', body: '<h1>' + esc(product.name) + '</h1>', data: { ['product:' + id]: { data: product } }, status: 200, complete: true };
+  return { head: '<title>' + esc(product.name) + '</title><meta name="description" content="' + product.price + '"/><meta name="render" content="' + ++renders + '"/>', body: '<h1>' + esc(product.name) + '</h1>', data: { ['product:' + id]: { data: product } }, status: 200, complete: true };
 }`;
 
 const MANIFEST = {
@@ -114,6 +115,21 @@ describe.each(engines)('server-rendered entry pages [%s]', (engine) => {
   afterAll(() => t.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  // docs/decisions/0089: a rendered page goes stale with the answers it was made from, not with every write.
+  it("keeps a product's page through another product's changes and renders it afresh after its own", async () => {
+    const id = await addProduct(t.db, { name: 'Rendered Itel', price: 70_000 });
+    const otherId = await addProduct(t.db, { name: 'Rendered Nokia', price: 20_000 });
+    const rendered = async () => /<meta name="render" content="(\d+)"/.exec((await get(`/product/${id}`)).body)?.[1];
+    const first = await rendered();
+    expect(first).toBeDefined();
+    await t.db.kysely.updateTable('products').set({ price: 25_000 }).where('id', '=', otherId).execute();
+    expect(await rendered()).toBe(first);
+    await t.db.kysely.updateTable('products').set({ price: 65_000 }).where('id', '=', id).execute();
+    const page = await get(`/product/${id}`);
+    expect(page.body).toContain('<meta name="description" content="65000"/>');
+    expect(/<meta name="render" content="(\d+)"/.exec(page.body)?.[1]).not.toBe(first);
+  });
 
   it('sends the product page with its first screen, head and data', async () => {
     const page = await get(`/product/${productId}`);

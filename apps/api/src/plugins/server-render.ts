@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, languageOfCookie, type Language } from '@marketplace/shared';
+import { TAGS_HEADER } from './catalogue-cache.js';
+import { dependsOn } from './catalogue-tags.js';
 import { wantsDataSaver } from './data-saver.js';
 import { PAGE_VARY } from './page-form.js';
 
@@ -116,14 +118,38 @@ export function fillTemplate(template: string, page: RenderedPage, dataId: strin
   );
 }
 
+/**
+ * What the answers a render used depend on, gathered by its signal (decision 0089): the page is as current as
+ * they are. `everything`: one of them names nothing (not cached, or depends on all), or the render made no call
+ * the transport could tie to it.
+ */
+interface PageTags {
+  tags: Set<string>;
+  everything: boolean;
+  calls: number;
+}
+
 /** The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers. */
-function transportOf(app: FastifyInstance): typeof fetch {
+function transportOf(
+  app: FastifyInstance,
+  renders: WeakMap<AbortSignal, PageTags>,
+  untied: { calls: number },
+): typeof fetch {
   return async (input, init) => {
     const res = await app.inject({
       method: 'GET',
       url: String(input),
-      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
+      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>), [TAGS_HEADER]: '1' },
     });
+    const page = init?.signal ? renders.get(init.signal) : undefined;
+    // A call without its render's signal could be any render's: every render meanwhile depends on everything.
+    if (!page) untied.calls++;
+    else {
+      page.calls++;
+      const tags = res.headers[TAGS_HEADER];
+      if (typeof tags !== 'string' || tags === '*') page.everything = true;
+      else for (const tag of tags.split(' ')) if (tag) page.tags.add(tag);
+    }
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : res.rawPayload, {
       status: res.statusCode,
@@ -156,7 +182,9 @@ export async function registerServerRendering(
   const entry = path.join(root, '..', 'dist-ssr', 'render.js');
   if (!fs.existsSync(entry)) return;
   const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-  renderer.configure(transportOf(app));
+  const renders = new WeakMap<AbortSignal, PageTags>();
+  const untied = { calls: 0 };
+  renderer.configure(transportOf(app, renders, untied));
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
@@ -169,6 +197,9 @@ export async function registerServerRendering(
     if (rendering >= RENDERS_AT_ONCE) return plain(request, reply);
     rendering++;
     const controller = new AbortController();
+    const used: PageTags = { tags: new Set(), everything: false, calls: 0 };
+    renders.set(controller.signal, used);
+    const untiedBefore = untied.calls;
     try {
       const dataSaver = wantsDataSaver(request.headers);
       const page = await withDeadline(
@@ -178,6 +209,7 @@ export async function registerServerRendering(
       );
       // Some of its data failed to load (the browser will load it): right for this visitor, not for the next.
       if (!page.complete) keepOutOfCache(request);
+      else if (!used.everything && used.calls > 0 && untied.calls === untiedBefore) dependsOn(request, ...used.tags);
       return reply
         .code(page.status)
         .type('text/html; charset=utf-8')

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock } from '../test/app.js';
 import { createTestDb, engines, type TestDb } from '../test/databases.js';
-import { addProduct } from '../test/fixtures.js';
+import { addCategory, addProduct } from '../test/fixtures.js';
+import { items, placeOrder } from '../modules/orders/testing.js';
 import { withOutage } from '../test/outage.js';
 import { nextIp, sell, sellForm } from '../modules/seller-requests/testing.js';
 import { DEFAULT_STALE_IF_ERROR_SECONDS } from './catalogue-cache.js';
@@ -100,5 +101,33 @@ describe.each(engines)('cached catalogue answers during a database outage [%s]',
     expect((await get('/api/v1/categories')).statusCode).toBe(200);
     outage.state.down = true;
     expectUnavailable(await get(url), 'out of date');
+  });
+
+  // docs/decisions/0089: a write drops only the answers showing what it changed, so everything else is still
+  // served through an outage that follows it; an answer the write made out of date and nobody asked for since is not.
+  it('serves the answers a write did not touch, and the ones made afresh after it, through an outage after writes', async () => {
+    const [phones, laptops] = [await addCategory(t.db, 'Outage phones'), await addCategory(t.db, 'Outage laptops')];
+    const phone = await addProduct(t.db, { name: 'Outage Tecno', categoryId: phones });
+    const laptop = await addProduct(t.db, { name: 'Outage Lenovo', categoryId: laptops });
+    const untouched = [`/api/v1/products/${laptop}`, '/api/v1/products/category/outage%20laptops?limit=20'];
+    const phonesList = '/api/v1/products/category/outage%20phones?limit=20';
+    for (const url of [...untouched, phonesList, `/api/v1/products/${phone}`])
+      expect((await get(url)).statusCode).toBe(200);
+
+    expect((await placeOrder(app, items(phone))).statusCode).toBe(201);
+    // Its page asked for again after the reservation: made afresh, showing it.
+    expect((await get(`/api/v1/products/${phone}`)).json().reserved).toBe(true);
+
+    outage.state.down = true;
+    for (const url of untouched) {
+      const stale = await get(url);
+      expect(stale.statusCode, url).toBe(200);
+      expect(stale.headers['x-cache'], url).toBe('STALE');
+    }
+    const page = await get(`/api/v1/products/${phone}`);
+    expect(page.headers['x-cache']).toBe('STALE');
+    expect(page.json().reserved).toBe(true);
+    // The phones list still shows the phone on sale, and nobody asked for it since: never served.
+    expectUnavailable(await get(phonesList), 'a list the reservation made out of date');
   });
 });

@@ -22,6 +22,7 @@ export function withOutage(db: Db) {
     ping: () => (state.down ? Promise.reject(refused()) : db.ping()),
     catalogueVersion: () => (state.down ? Promise.reject(refused()) : db.catalogueVersion()),
     catalogueStamp: () => (state.down ? Promise.reject(refused()) : db.catalogueStamp()),
+    catalogueChanges: (after, upTo) => (state.down ? Promise.reject(refused()) : db.catalogueChanges(after, upTo)),
   };
   return { db: away, state };
 }

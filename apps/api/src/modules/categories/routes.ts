@@ -9,6 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { SHOP_WORK, STAFF } from '../../plugins/access.js';
+import { dependsOn, listTag, soldTag } from '../../plugins/catalogue-tags.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
 import { findCategory, listCategories, storefrontCategories } from './repository.js';
@@ -26,7 +27,9 @@ export const categoryRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { 
       config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
       schema: { tags: ['catalogue'], response: { 200: storefrontCategoriesSchema } },
     },
-    async () => {
+    // Categories with something unsold: any category's lists, and any sale, may change it (decision 0089).
+    async (request) => {
+      dependsOn(request, listTag(undefined), soldTag(undefined));
       const categories = await storefrontCategories(db.kysely);
       return { categories, total: categories.length };
     },

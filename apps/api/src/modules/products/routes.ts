@@ -1,4 +1,5 @@
 import {
+  ALL_CATEGORIES,
   catalogueListQuerySchema,
   categoryPageQuerySchema,
   categoryParamSchema,
@@ -20,10 +21,20 @@ import {
 } from '@marketplace/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { addressGroup } from '../../plugins/address-group.js';
+import {
+  availableTag,
+  dependsOn,
+  FEATURED_TAG,
+  listTag,
+  productTag,
+  SEARCH_TAG,
+} from '../../plugins/catalogue-tags.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParam } from '../../plugins/params.js';
 import { cursorParamSchema, type PagePosition } from './cursor.js';
@@ -92,6 +103,28 @@ function keepUnknownBrandOut(request: FastifyRequest, brand: string | undefined,
   if (brand !== undefined && page.total === 0) request.catalogue = undefined;
 }
 
+/**
+ * What a cached list depends on (decision 0089): the products it shows (their price, reserved, sold), which
+ * products its category's lists hold (or every category's, for a list of all), for a list of available items
+ * their holds and sales too, and for a search the words of every product.
+ */
+async function dependOnList(
+  request: FastifyRequest,
+  k: Kysely<Database>,
+  page: ProductPage,
+  list: { categoryKey: string | undefined; availableOnly?: boolean | undefined; search?: string | undefined },
+) {
+  if (request.catalogue === undefined) return;
+  const { categoryKey } = list;
+  const categoryId =
+    categoryKey === undefined || categoryKey === ALL_CATEGORIES
+      ? undefined
+      : (await k.selectFrom('categories').select('id').where('name_key', '=', categoryKey).executeTakeFirst())?.id;
+  dependsOn(request, ...page.rows.map((row) => productTag(row.id)), listTag(categoryId));
+  if (list.availableOnly) dependsOn(request, availableTag(categoryId));
+  if (list.search) dependsOn(request, SEARCH_TAG);
+}
+
 export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const kysely = db.kysely;
@@ -114,16 +147,19 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       const { limit, offset, search, available, ids, category } = request.query;
       if (ids) {
         const rows = await productsWithIds(db, ids);
+        dependsOn(request, ...ids.map(productTag));
         return answer({ rows, total: rows.length, totalCapped: false, nextCursor: null }, limit, offset);
       }
+      const categoryKey = category?.toLowerCase();
       const page = await listProducts(db, {
         ...filterOf(request.query, search !== ''),
         search,
-        categoryKey: category?.toLowerCase(),
+        categoryKey,
         availableOnly: available,
         suggest: true,
       });
       keepUnknownBrandOut(request, request.query.brand, page);
+      await dependOnList(request, kysely, page, { categoryKey, availableOnly: available, search });
       return { ...(await answer(page, limit, offset)), did_you_mean: page.didYouMean };
     },
   );
@@ -132,8 +168,9 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   app.get(
     '/v1/products/featured-products',
     { config: { access: 'public', catalogueCache: true }, schema: { tags, response: { 200: featuredListSchema } } },
-    async () => {
+    async (request) => {
       const products = toFeatured(await toPublic(kysely, await listFeaturedPublished(kysely)));
+      dependsOn(request, FEATURED_TAG, ...products.map((product) => productTag(product.id)));
       return { products, total: products.length };
     },
   );
@@ -147,6 +184,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     },
     async (request) => {
       const search = request.query.q;
+      dependsOn(request, SEARCH_TAG, listTag(undefined));
       if (search === '') return { suggestions: [] };
       const { rows } = await listProducts(db, { search, searchIn: 'name', limit: SUGGESTIONS * 2, offset: 0 });
       const names = new Map<string, { id: number; name: string }>();
@@ -162,7 +200,10 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
       schema: { tags, response: { 200: townsSchema } },
     },
-    async () => ({ towns: await listedTowns(kysely) }),
+    async (request) => {
+      dependsOn(request, listTag(undefined));
+      return { towns: await listedTowns(kysely) };
+    },
   );
 
   app.get(
@@ -171,7 +212,10 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       config: { access: 'public', catalogueCache: true, noWatcherCounts: true },
       schema: { tags, response: { 200: specsListSchema } },
     },
-    async () => listedSpecs(kysely),
+    async (request) => {
+      dependsOn(request, listTag(undefined));
+      return listedSpecs(kysely);
+    },
   );
 
   app.get(
@@ -190,6 +234,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
       const categoryKey = request.params.category.toLowerCase();
       const page = await listProducts(db, { ...filterOf(request.query, false), categoryKey });
       keepUnknownBrandOut(request, request.query.brand, page);
+      await dependOnList(request, kysely, page, { categoryKey });
       return answer(page, limit, offset);
     },
   );
@@ -203,6 +248,7 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
     async (request) => {
       const row = await requirePublished(kysely, request.params.id);
       const [product] = await toPublic(kysely, [row]);
+      dependsOn(request, productTag(row.id));
       return product!;
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { SHOP_WORK, STAFF } from '../../plugins/access.js';
+import { dependsOn } from '../../plugins/catalogue-tags.js';
 import { isShopStaff, shopOfUser } from '../../plugins/shop-scope.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
@@ -23,7 +24,11 @@ export const shopRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
   app.get(
     '/v1/shops',
     { config: { access: 'public', catalogueCache: true, noWatcherCounts: true }, schema: listSchema },
-    (request) => list(request.query),
+    // Made of shops alone: only a change to everything (a shop's, a category's) makes it stale (decision 0089).
+    (request) => {
+      dependsOn(request);
+      return list(request.query);
+    },
   );
   // Shop pickers read this list: Shop staff are answered their own shop only (docs/decisions/0061).
   app.get('/admin/shops', { config: { access: SHOP_WORK, shopOf: 'handler' }, schema: listSchema }, async (request) => {
