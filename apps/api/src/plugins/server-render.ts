@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, languageOfCookie, type Language } from '@marketplace/shared';
 import { wantsDataSaver } from './data-saver.js';
+import { IN_PROCESS_HEADERS } from './in-process.js';
 import { PAGE_VARY } from './page-form.js';
 
 /** What apps/web/src/ssr/render.tsx exports. */
@@ -116,13 +117,16 @@ export function fillTemplate(template: string, page: RenderedPage, dataId: strin
   );
 }
 
-/** The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers. */
+/**
+ * The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers; marked
+ * in-process, so the metrics do not count them as requests from the network.
+ */
 function transportOf(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const res = await app.inject({
       method: 'GET',
       url: String(input),
-      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
+      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>), ...IN_PROCESS_HEADERS },
     });
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : res.rawPayload, {
