@@ -43,7 +43,7 @@ export const serverBuild = {
 };
 
 /** The command-line tools: start time matters less, npm packages stay in node_modules. */
-export const toolsBuild = {
+const toolsBuild = {
   ...common,
   entryPoints: {
     seed: 'src/seed.ts',
