@@ -12,7 +12,7 @@ interface BuildModule {
 }
 interface Output {
   entryPoint?: string;
-  imports: { path: string; external?: boolean }[];
+  imports: { path: string; kind: string; external?: boolean }[];
 }
 
 const apiRoot = path.resolve(import.meta.dirname, '..');
@@ -24,7 +24,7 @@ const packageOf = (specifier: string) =>
     .join('/');
 
 describe('the server bundle', () => {
-  it('bundles every npm package but the listed ones, and uses no __dirname or __filename', async () => {
+  it('bundles every npm package but the listed ones, uses no __dirname or __filename, and loads some at first use', async () => {
     const buildFile = path.join(apiRoot, 'build.mjs');
     const { SERVER_EXTERNAL, serverBuild } = (await import(buildFile)) as BuildModule;
     const { build } = await import('esbuild');
@@ -44,5 +44,12 @@ describe('the server bundle', () => {
     expect(loaded.has('sharp')).toBe(true);
     const code = result.outputFiles.find((f) => f.path.endsWith('server.js'))!.text;
     expect(code.match(/\b__(dirname|filename)\b/g) ?? []).toEqual([]);
+
+    // What a start does not need is loaded at its first use: libvips for pictures, nodemailer for email,
+    // ioredis only with REDIS_URL. A static import would load it before the server listens.
+    const atStart = new Set(
+      output!.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => packageOf(i.path)),
+    );
+    for (const lazy of ['sharp', 'nodemailer', 'ioredis']) expect(atStart.has(lazy), lazy).toBe(false);
   });
 });

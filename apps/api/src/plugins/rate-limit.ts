@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Readiness } from '../modules/health/readiness.js';
 import { rateLimitRedis, redisWithFallback } from './rate-limit-store.js';
 
@@ -11,7 +10,8 @@ import { rateLimitRedis, redisWithFallback } from './rate-limit-store.js';
  * connection is waited for as a step of the start (`readiness`), after the server listens.
  */
 export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined, readiness: Readiness) {
-  const client = redisUrl ? rateLimitRedis(redisUrl, app.log, Redis) : undefined;
+  // ioredis is loaded only with REDIS_URL (decision 0090).
+  const client = redisUrl ? rateLimitRedis(redisUrl, app.log, (await import('ioredis')).Redis) : undefined;
   const redis = client?.redis;
   if (client) readiness.waitFor('Redis', client.connected);
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
