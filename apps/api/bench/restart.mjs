@@ -9,6 +9,7 @@
 //
 // Start-to-ready: from the spawn to the first 200 of /api/health/ready, polled every 20 ms; "listening" is the
 // first answer of any kind (a 503 while starting); CPU is the process's own (user + system) at ready.
+// BENCH_SERVER names another built server file to time the same way (an older build, to compare).
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ const POLL_MS = 20;
 const LOAD_CONNECTIONS = 8;
 
 const restarts = Number(process.env.BENCH_RESTARTS ?? 5);
+const serverFile = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
 const pgCandidate = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
 const pgUrl = /^postgres(ql)?:\/\//.test(pgCandidate) ? pgCandidate : undefined;
 
@@ -36,7 +38,7 @@ async function timedStart({ dataDir, databaseUrl }) {
   const port = await freePort();
   const out = fs.openSync(path.join(dataDir, `restart-${port}.log`), 'a');
   const began = performance.now();
-  const proc = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const proc = spawn(process.execPath, [serverFile], {
     cwd: root,
     env: {
       ...process.env,
