@@ -19,8 +19,9 @@ import pg from 'pg';
 import { freePort, sleep } from '../tools/loopback.mjs';
 import { peak } from './lib/load.mjs';
 import { cpuMs, killChildren, root, startServer, tempDir } from './lib/processes.mjs';
+import { TARGETS } from './lib/targets.mjs';
 
-export const RESTART_TARGET_MS = 3000;
+const RESTART_TARGET_MS = TARGETS.restartReadyMs;
 const POLL_MS = 20;
 const LOAD_CONNECTIONS = 8;
 

@@ -8,6 +8,7 @@
 //    brotli, against a bare Fastify hello-world measured the same way (lib/catalogue.mjs).
 // 2. Lighthouse slow-3G cold and warm for home, discover and a product page (lib/lighthouse.mjs).
 // 3. First-screen JS of the web build, and the upload figures of apps/api/bench/uploads.mjs.
+// 4. Start-to-ready of a restarted server, quiet and with the other core loaded (apps/api/bench/restart.mjs).
 //
 // BENCH_QUICK=1: 1,000 products, three endpoints, 2 s runs, Lighthouse on home only; written to the temp
 // folder, not docs/. BENCH_SECONDS sets the length of each run (default 3).
@@ -22,6 +23,7 @@ import { measureCatalogue, measureHello } from './lib/catalogue.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { killChildren, root, runCommand, runNode, startHelloWorld, startServer, tempDir } from './lib/processes.mjs';
 import { renderReport } from './lib/report.mjs';
+import { measureRestarts } from './restart.mjs';
 import { ENGINE_NAMES, sizeName } from './lib/targets.mjs';
 import { firstScreenJs, uploadFigures } from './lib/web-and-uploads.mjs';
 
@@ -197,6 +199,8 @@ try {
   results.firstScreen = await firstScreenJs();
   log('uploads');
   results.uploads = await uploadFigures(log);
+  log('restarts');
+  results.restarts = await measureRestarts(log).catch((error) => ({ skipped: error.message }));
   results.elapsedSeconds = Math.round((Date.now() - began) / 1000);
   results.meta.loadAverageAtEnd = os.loadavg()[0];
 
