@@ -10,6 +10,7 @@
 // 3. First-screen JS of the web build, and the upload figures of apps/api/bench/uploads.mjs.
 // 4. The outbox under a backlog (apps/api/bench/outbox.mjs): its drain rate through a stand-in SMS gateway and how
 //    long a phone code asked meanwhile takes to reach it, on SQLite and, as above, PostgreSQL (three processes).
+// 5. Start-to-ready of a restarted server, quiet and with the other core loaded (apps/api/bench/restart.mjs).
 //
 // BENCH_QUICK=1: 1,000 products, three endpoints, 2 s runs, Lighthouse on home only; written to the temp
 // folder, not docs/. BENCH_SECONDS sets the length of each run (default 3).
@@ -24,6 +25,7 @@ import { measureCatalogue, measureHello } from './lib/catalogue.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { killChildren, root, runCommand, runNode, startHelloWorld, startServer, tempDir } from './lib/processes.mjs';
 import { renderReport } from './lib/report.mjs';
+import { measureRestarts } from './restart.mjs';
 import { ENGINE_NAMES, sizeName } from './lib/targets.mjs';
 import { firstScreenJs, uploadFigures } from './lib/web-and-uploads.mjs';
 import { benchOutbox } from './outbox.mjs';
@@ -204,6 +206,8 @@ try {
   results.outbox = await benchOutbox({ log: (line) => log(`  ${line}`), pgUrl }).catch((error) => ({
     skipped: `outbox.mjs failed: ${error instanceof Error ? error.message : String(error)}`,
   }));
+  log('restarts');
+  results.restarts = await measureRestarts(log).catch((error) => ({ skipped: error.message }));
   results.elapsedSeconds = Math.round((Date.now() - began) / 1000);
   results.meta.loadAverageAtEnd = os.loadavg()[0];
 

@@ -249,7 +249,7 @@ export async function buildApp({
   }
 
   await registerCompression(app);
-  await registerRateLimit(app, config.redisUrl);
+  await registerRateLimit(app, config.redisUrl, readiness);
   await registerMultipart(app);
   await registerOpenApi(app);
 
@@ -342,5 +342,7 @@ export async function buildApp({
   );
 
   await registerWebApp(app, { webDist: config.webDist, publicUrl: config.publicUrl ?? '' });
+  // An app built ready (tests) has its connections now; the server's start waits for them after it listens.
+  if (!readiness.starting) await readiness.settle();
   return app;
 }

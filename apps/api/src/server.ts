@@ -113,6 +113,9 @@ async function main() {
     throw error;
   }
   if (closing) return;
+  // Connections begun while the app was built (Redis), waited for meanwhile.
+  await readiness.settle();
+  if (closing) return;
   readiness.ready();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

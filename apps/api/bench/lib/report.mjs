@@ -17,6 +17,33 @@ function table(head, rows) {
   ].join('\n');
 }
 
+/** apps/api/bench/restart.mjs's figures: a restarted server's start-to-ready, against the 3 s target. */
+function restartTable(restarts) {
+  if (!Array.isArray(restarts)) return `Not measured: ${restarts?.skipped ?? 'unknown reason'}.`;
+  const rows = restarts.flatMap((r) =>
+    [
+      ['quiet', r.quiet],
+      ['other core loaded', r.loaded],
+    ].map(([name, s]) => [
+      ENGINE_NAMES[r.engine],
+      name,
+      s.readyMedianMs,
+      s.readyMaxMs,
+      s.listeningMedianMs,
+      s.cpuMedianMs,
+      `< ${TARGETS.restartReadyMs / 1000} s: ${mark(s.readyMaxMs < TARGETS.restartReadyMs)}`,
+    ]),
+  );
+  return [
+    `From apps/api/bench/restart.mjs: the built server restarted on a database it had prepared, from the spawn to the first 200 of /api/health/ready, ${restarts[0]?.quiet.runs.length ?? 0} times each; "loaded": a sibling server on the same database under a closed loop of catalogue requests.`,
+    '',
+    table(
+      ['engine', 'case', 'ready median ms', 'ready max ms', 'listening median ms', 'CPU median ms', 'target'],
+      rows,
+    ),
+  ].join('\n');
+}
+
 function keptNotes(file) {
   if (!fs.existsSync(file)) return undefined;
   const text = fs.readFileSync(file, 'utf8');
@@ -333,6 +360,9 @@ export function renderReport(results, { notesFrom } = {}) {
       ),
     );
   } else out.push(`Not measured: ${outbox?.skipped ?? 'unknown reason'}.`);
+  out.push('## Restarts');
+  out.push('');
+  out.push(restartTable(results.restarts));
   out.push('');
   out.push('## Notes');
   out.push('');

@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from '../test/app.js';
 // read each metric the way its type allows. increase() and rate() on a gauge take every fall (a late payment
 // lowering the failed count) for a counter reset and fire on nothing; delta() on a counter misreads restarts.
 const README = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
-const RULES = [...README.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('groups:'));
+const YAML = [...README.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const RULES = YAML.find((b) => b.startsWith('groups:'));
+/** The scrape configuration (issue 36): it names the rules as marketplace.rules.yml and the token file beside it. */
+const CONFIG = YAML.find((b) => b.startsWith('# prometheus.yml'));
 const EXPRESSIONS = [...(RULES ?? '').matchAll(/^\s*expr: (.+)$/gm)].map((m) => m[1]!);
 
 const COUNTING = new Set(['increase', 'rate', 'irate']);
@@ -97,6 +100,32 @@ describe('the README alert rules', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  // Issue 36 (decision 0090): the scrape configuration is copied as much as the rules; `check config` also checks
+  // the rule files it names, and the token file must exist beside it.
+  it.skipIf(!process.env.CI && !hasPromtool())('with the scrape configuration, pass `promtool check config`', () => {
+    expect(CONFIG).toBeDefined();
+    expect(CONFIG).toMatch(/metrics_path: \/api\/metrics$/m);
+    const folder = mkdtempSync(join(tmpdir(), 'prometheus-'));
+    try {
+      writeFileSync(join(folder, 'prometheus.yml'), CONFIG!);
+      writeFileSync(join(folder, 'marketplace.rules.yml'), RULES!);
+      writeFileSync(join(folder, 'marketplace-token'), 'metrics-token-0123456789\n');
+      const out = execFileSync('promtool', ['check', 'config', 'prometheus.yml'], { cwd: folder, encoding: 'utf8' });
+      expect(out).toMatch(/SUCCESS: 1 rule files found/);
+      expect(out).toContain(`SUCCESS: ${EXPRESSIONS.length} rules found`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  // Prometheus sets `job` on every series it scrapes (ours became `exported_job`): a job's name is `task`.
+  it('select the background jobs by `task`, never by `job`', () => {
+    const selectors = [...README.matchAll(/\bmarketplace_job_[\w*]*\{([^}]*)\}/g)].map((m) => m[1]!);
+    expect(selectors.length).toBeGreaterThan(0);
+    for (const labels of selectors) expect(labels).toMatch(/^task=/);
+    expect(README).not.toContain('exported_job');
   });
 
   // Issue 35 (decision 0084): the SMS budget's alert fires at 80% of SMS_MAX_PER_HOUR, not before.

@@ -4,6 +4,8 @@ import { engines } from '../test/databases.js';
 import { addProduct, addShop } from '../test/fixtures.js';
 import { enqueueMessages } from '../modules/notifications/outbox.js';
 import { items, placeOrder } from '../modules/orders/testing.js';
+import { fakeWebBuild } from '../test/web-build.js';
+import { IN_PROCESS_HEADER } from './in-process.js';
 import { createMetrics, METRICS_REFUSED } from './metrics.js';
 
 const PHONE = '0999 424 242';
@@ -171,8 +173,67 @@ describe('job metrics', () => {
       'gateway down',
     );
     const text = await metrics.registry.metrics();
-    expect(sample(text, 'marketplace_job_runs_total{job="outbox"}')).toBe(2);
-    expect(sample(text, 'marketplace_job_failures_total{job="outbox"}')).toBe(1);
-    expect(sample(text, 'marketplace_job_duration_seconds_count{job="outbox"}')).toBe(2);
+    expect(sample(text, 'marketplace_job_runs_total{task="outbox"}')).toBe(2);
+    expect(sample(text, 'marketplace_job_failures_total{task="outbox"}')).toBe(1);
+    expect(sample(text, 'marketplace_job_duration_seconds_count{task="outbox"}')).toBe(2);
+    // Issue 36: Prometheus sets `job` on every series it scrapes and renamed ours `exported_job`.
+    expect(text).not.toMatch(/[{,]job="/);
+  });
+});
+
+// Issue 36 (decision 0090): a server-rendered page is one request from the network, whatever API calls its render
+// makes in-process (app.inject); those are counted apart, by route and status, not among the HTTP requests.
+const RENDERER = `
+let transport;
+export const INITIAL_DATA_ID = 'initial-data';
+export const PAGE_MODULES = { '/product/:id': [] };
+export function configure(next) { transport = next; }
+export async function render(url) {
+  const id = /^\\/product\\/(\\d+)/.exec(url)[1];
+  const product = await (await transport('/api/v1/products/' + id)).json();
+  await transport('/api/v1/products?limit=4');
+  return { head: '', body: '<h1>' + product.name + '</h1>', data: {}, status: 200, complete: true };
+}`;
+
+describe.each(engines)('metrics of server-rendered pages [%s]', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      webDist: fakeWebBuild({
+        template: '<html><head></head><body><div id="root"></div></body></html>',
+        renderer: RENDERER,
+      }),
+    });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+
+  it('count the page the network asked for once, and its in-process API calls apart', async () => {
+    const shop = await addShop(t.db, 'Rendered Shop');
+    const product = await addProduct(t.db, { name: 'Rendered Radio', shopId: shop, images: 0 });
+    const counted = [
+      'marketplace_http_requests_total{method="GET",route="/product/:id",status="200"}',
+      'marketplace_http_requests_total{method="GET",route="/api/v1/products/:id",status="200"}',
+      'marketplace_http_requests_total{method="GET",route="/api/v1/products",status="200"}',
+      'marketplace_http_request_duration_seconds_count{method="GET",route="/api/v1/products/:id"}',
+      'marketplace_render_calls_total{route="/api/v1/products/:id",status="200"}',
+      'marketplace_render_calls_total{route="/api/v1/products",status="200"}',
+    ];
+    const read = (text: string) => counted.map((series) => sample(text, series) ?? 0);
+    const before = read(await scrape());
+    const page = await t.app.inject({ method: 'GET', url: `/product/${product}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Rendered Radio</h1>');
+    const after = read(await scrape());
+    expect(after.map((n, i) => n - before[i]!)).toEqual([1, 0, 0, 0, 1, 1]);
+  });
+
+  it('still count a request that carries a made-up in-process mark', async () => {
+    const series = 'marketplace_http_requests_total{method="GET",route="/api/v1/products",status="200"}';
+    const before = sample(await scrape(), series) ?? 0;
+    for (const value of ['1', 'true', ''])
+      await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=3', headers: { [IN_PROCESS_HEADER]: value } });
+    expect(sample(await scrape(), series)).toBe(before + 3);
   });
 });

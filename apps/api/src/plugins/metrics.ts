@@ -5,10 +5,12 @@ import type { Db } from '../db/database.js';
 import { smsSpentLastHour, type SmsBudget } from '../modules/notifications/sms-budget.js';
 import type { OutboxAlert } from '../modules/notifications/transport.js';
 import { sendProblem } from './errors.js';
+import { isInProcess } from './in-process.js';
 
 // GET /api/metrics in Prometheus' text format (docs/decisions/0077). Labels are our own words only: route patterns
 // (never a URL, which may hold a token), methods, statuses, channels, states and job names, so no metric can carry
-// a phone, an email or a token, and a stranger's requests cannot add series.
+// a phone, an email or a token, and a stranger's requests cannot add series. A job's name is its `task` label:
+// Prometheus sets `job` itself on every series it scrapes (and renamed ours `exported_job`; decision 0090).
 
 const PREFIX = 'marketplace_';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -59,19 +61,19 @@ export function createMetrics(): Metrics {
   const runs = new Counter({
     name: `${PREFIX}job_runs_total`,
     help: 'Background job rounds run.',
-    labelNames: ['job'],
+    labelNames: ['task'],
     registers: [registry],
   });
   const failures = new Counter({
     name: `${PREFIX}job_failures_total`,
     help: 'Background job rounds that failed.',
-    labelNames: ['job'],
+    labelNames: ['task'],
     registers: [registry],
   });
   const durations = new Histogram({
     name: `${PREFIX}job_duration_seconds`,
     help: 'How long a background job round took.',
-    labelNames: ['job'],
+    labelNames: ['task'],
     buckets: JOB_BUCKETS,
     registers: [registry],
   });
@@ -104,12 +106,12 @@ export function createMetrics(): Metrics {
     reportHide: (result) => reportHides.inc({ result }),
     backup: (result) => backups.inc({ result }),
     async job(name, run) {
-      const end = durations.startTimer({ job: name });
-      runs.inc({ job: name });
+      const end = durations.startTimer({ task: name });
+      runs.inc({ task: name });
       try {
         return await run();
       } catch (error) {
-        failures.inc({ job: name });
+        failures.inc({ task: name });
         throw error;
       } finally {
         end();
@@ -279,8 +281,9 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
 export const METRICS_REFUSED = 'Metrics are open to this machine only, or with the metrics token.';
 
 /**
- * Counts every request (cached answers leave through reply.hijack() yet still end here: Fastify's response listener
- * is set at routing) and serves the metrics. Register it before the routes, so its hook sees all of them.
+ * Counts every request from the network (cached answers leave through reply.hijack() yet still end here: Fastify's
+ * response listener is set at routing) and serves the metrics. Register it before the routes, so its hook sees all
+ * of them. The server renderer's in-process calls are counted apart, so one page is one request (decision 0090).
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -303,6 +306,12 @@ export function registerMetrics(
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
+  const renderCalls = new Counter({
+    name: `${PREFIX}render_calls_total`,
+    help: 'API calls the server renderer made in-process for the pages it rendered, by route pattern and status (not among the HTTP requests).',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
   const readDatabase = databaseGauges(registry, db, sms);
   processGauges(registry, app, db);
 
@@ -310,6 +319,10 @@ export function registerMetrics(
     const method = METHODS.has(request.method) ? request.method : 'OTHER';
     // The pattern (/api/v1/orders/:token), never the URL; a URL no route knows is one series, not one per URL.
     const route = request.routeOptions.url ?? 'unmatched';
+    if (isInProcess(request)) {
+      renderCalls.inc({ route, status: String(reply.statusCode) });
+      return done();
+    }
     requests.inc({ method, route, status: String(reply.statusCode) });
     latency.observe({ method, route }, reply.elapsedTime / 1000);
     done();

@@ -95,11 +95,16 @@ export function redisWithFallback(redis: Redis, log: FastifyBaseLogger, nameSpac
 const REDIS_START_WAIT_MS = 2_000;
 
 /**
- * A client that fails fast while disconnected and never lets an error event go unheard. Start-up waits
- * briefly for the connection, so several processes starting together share their counters from the first
- * request; a Redis that is down does not stop the server from starting.
+ * A client that fails fast while disconnected and never lets an error event go unheard, with the wait for its
+ * first connection: the start waits briefly for it (readiness.waitFor), so several processes starting together
+ * share their counters from the first request; a Redis that is down does not stop the server from starting. The
+ * wait goes on while the server listens and prepares the database, no longer before it listens (decision 0090).
  */
-export async function rateLimitRedis(url: string, log: FastifyBaseLogger, RedisClass: typeof Redis): Promise<Redis> {
+export function rateLimitRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  RedisClass: typeof Redis,
+): { redis: Redis; connected: Promise<void> } {
   const redis = new RedisClass(url, {
     connectTimeout: REDIS_START_WAIT_MS,
     maxRetriesPerRequest: 1,
@@ -108,13 +113,15 @@ export async function rateLimitRedis(url: string, log: FastifyBaseLogger, RedisC
   });
   // The store logs the outage once; ioredis keeps reconnecting meanwhile.
   redis.on('error', () => {});
-  const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), REDIS_START_WAIT_MS);
+  const connected = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      log.warn('Redis did not answer at start-up: rate limits count in this process until it does');
+      resolve();
+    }, REDIS_START_WAIT_MS);
     redis.once('ready', () => {
       clearTimeout(timer);
-      resolve(true);
+      resolve();
     });
   });
-  if (!ready) log.warn('Redis did not answer at start-up: rate limits count in this process until it does');
-  return redis;
+  return { redis, connected };
 }

@@ -1,7 +1,9 @@
+import net from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
+import { Readiness } from '../modules/health/readiness.js';
 import { INTEREST_PER_MINUTE } from '../modules/products/routes.js';
 import { nextIp, sell, sellForm } from '../modules/seller-requests/testing.js';
 import { createTestDb, type TestDb } from '../test/databases.js';
@@ -51,6 +53,32 @@ describe('a Redis nobody answers', () => {
     for (let i = 0; i <= INTEREST_PER_MINUTE; i++) statuses.push((await interest(app, productId, i, ip)).statusCode);
     expect(statuses.slice(0, INTEREST_PER_MINUTE)).toEqual(Array(INTEREST_PER_MINUTE).fill(200));
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+// Issue 36 (decision 0090): the start waited up to 2 s for Redis before it even listened. It now connects while
+// the server listens and prepares the database, and is ready once Redis answered or the wait is over.
+describe('a Redis slow to answer at start', () => {
+  it('is waited for after the app is built, as a step of the start', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    const t = await createTestDb('sqlite');
+    const readiness = new Readiness({ starting: true });
+    const app = await buildApp({ config: config(`redis://127.0.0.1:${port}`), db: t.db, logger: false, readiness });
+    try {
+      const settled = readiness.settle().then(() => 'settled');
+      expect(await Promise.race([settled, Promise.resolve('still waiting')])).toBe('still waiting');
+      expect(readiness.reason()).toBe('Starting: Redis');
+      expect(await settled).toBe('settled');
+    } finally {
+      // Gone rather than silent: the client's QUIT would wait for an answer forever.
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await app.close();
+      await t.dispose();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { LANGUAGES, languageOfCookie, type Language } from '@marketplace/shared'
 import { TAGS_HEADER } from './catalogue-cache.js';
 import { dependsOn } from './catalogue-tags.js';
 import { wantsDataSaver } from './data-saver.js';
+import { IN_PROCESS_HEADERS } from './in-process.js';
 import { PAGE_VARY } from './page-form.js';
 
 /** What apps/web/src/ssr/render.tsx exports. */
@@ -129,7 +130,10 @@ interface PageTags {
   calls: number;
 }
 
-/** The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers. */
+/**
+ * The API answers the render's calls in-process, through the same routes (and catalogue cache) as browsers; marked
+ * in-process, so the metrics do not count them as requests from the network.
+ */
 function transportOf(
   app: FastifyInstance,
   renders: WeakMap<AbortSignal, PageTags>,
@@ -139,7 +143,12 @@ function transportOf(
     const res = await app.inject({
       method: 'GET',
       url: String(input),
-      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>), [TAGS_HEADER]: '1' },
+      headers: {
+        accept: 'application/json',
+        ...(init?.headers as Record<string, string>),
+        [TAGS_HEADER]: '1',
+        ...IN_PROCESS_HEADERS,
+      },
     });
     const page = init?.signal ? renders.get(init.signal) : undefined;
     // A call without its render's signal could be any render's: every render meanwhile depends on everything.

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../schema.js';
 import { storeImages } from '../../modules/images/repository.js';
 import { indexProductSearch } from '../../modules/products/search.js';
 import { hashPassword } from '../../modules/auth/password.js';
 import { seedCategories, seedProducts, seedShops } from './catalogue.js';
 import { drawHeroPicture, drawProductPicture } from './pictures.js';
+import { loadSharp } from '../../modules/images/sharp.js';
 
 export const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' } as const;
 const HEROES = ['laptops', 'phones', 'gaming'] as const;
@@ -31,7 +31,7 @@ export interface SeedResult {
 }
 
 async function webpImage(data: Buffer) {
-  const meta = await sharp(data).metadata();
+  const meta = await (await loadSharp())(data).metadata();
   return { data, width: meta.width ?? 0, height: meta.height ?? 0, contentType: 'image/webp' as const };
 }
 

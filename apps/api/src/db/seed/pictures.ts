@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../modules/images/sharp.js';
 
 // Demo pictures drawn on the machine (no network): a device silhouette per category on a soft gradient,
 // varied by hue so each product and each gallery image looks different.
@@ -29,7 +29,7 @@ export async function drawProductPicture(category: string, seed: number, view: n
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 92%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 60% 80%)"/></linearGradient></defs>
 <rect width="800" height="800" fill="url(#g)"/><ellipse cx="400" cy="640" rx="260" ry="28" fill="#000" opacity=".08"/>
 <g transform="rotate(${angle} 400 380)">${device(category, ink)}</g></svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }
 
 /** Wide carousel pictures (the home page's three slides). */
@@ -42,5 +42,5 @@ export async function drawHeroPicture(kind: 'laptops' | 'phones' | 'gaming'): Pr
 <rect width="1600" height="667" fill="url(#g)"/>
 <g transform="translate(600 -40) scale(0.95)">${device(category, ink)}</g>
 <g transform="translate(1060 190) scale(0.55)" opacity=".7">${device(kind === 'gaming' ? 'TVs and Soundbars' : 'Other', ink)}</g></svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }

@@ -1,5 +1,5 @@
 /** What a starting server is doing before it can serve (db/startup.ts). */
-export type StartStep = 'migrations' | 'seed' | 'search reindex';
+export type StartStep = 'migrations' | 'seed' | 'search reindex' | 'Redis';
 
 /**
  * Whether this process should be sent traffic, apart from whether it is alive (decision 0074): not while
@@ -11,6 +11,7 @@ export class Readiness {
   #state: 'starting' | 'ready' | 'draining';
   #started: Promise<void>;
   #resolveStarted!: () => void;
+  #waits: { step: StartStep; work: Promise<unknown> }[] = [];
 
   /** Tests build apps on a prepared database: ready from the start unless told otherwise. */
   constructor({ starting = false } = {}) {
@@ -27,6 +28,23 @@ export class Readiness {
   /** The start's current step, named in the 503 while starting. */
   doing(step: StartStep): void {
     this.#step = step;
+  }
+
+  /**
+   * Work the app began while it was built that must be done before the process is ready, and goes on meanwhile
+   * (the first connection to Redis, while the server listens and prepares the database: decision 0090).
+   * `work` must end by itself and never reject.
+   */
+  waitFor(step: StartStep, work: Promise<unknown>): void {
+    this.#waits.push({ step, work });
+  }
+
+  /** Resolves once the work given to waitFor is done, naming each step in the 503 while it waits. */
+  async settle(): Promise<void> {
+    for (const { step, work } of this.#waits) {
+      this.#step = step;
+      await work;
+    }
   }
 
   /** The start is done: the process may be sent traffic. */

@@ -1,16 +1,8 @@
 import fs from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { HttpError } from '../../plugins/errors.js';
 import { decodeCost, MAX_DECODE_BYTES } from './decode-cost.js';
-
-// libvips runs each operation on a pool of its own threads (by default one per core) and keeps a cache
-// of recent operations and their pixel buffers. On the small 2-core boxes this runs on, several uploads
-// or resizes at once would each fan out over every core and the cache would hold decoded pixels long
-// after the response went out. One libvips thread per operation and no operation cache keep memory
-// proportional to the work in flight; the upload queue (upload.ts) bounds how much work that is, so
-// that uploads never hold more than two of libuv's four threads and logins (scrypt) still find one.
-sharp.concurrency(1);
-sharp.cache(false);
+import { loadSharp } from './sharp.js';
 
 /** Largest decoded size accepted: 50 megapixels covers every phone camera's default mode. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -99,6 +91,7 @@ export async function inspectImage(
   if (!hasRasterSignature(await headOf(input))) throw notAnImage();
 
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     // The pixel limit is ours to check just below, with our message.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -120,6 +113,7 @@ export async function inspectImage(
  * XMP, IPTC, ICC, comments) dropped, the largest side bounded, re-encoded as WebP.
  */
 export async function decodeImage(input: ImageInput): Promise<NormalizedImage> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS, // second guard, enforced by libvips itself

@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { z } from 'zod';
 import { IMAGE_FITS, IMAGE_HEIGHTS, IMAGE_QUALITIES, IMAGE_WIDTHS } from '@marketplace/shared';
-// Imported for its side effect too: sharp's concurrency and cache are set once, there.
 import { MAX_INPUT_PIXELS } from './normalize.js';
+import { loadSharp } from './sharp.js';
 
 type Width = (typeof IMAGE_WIDTHS)[number];
 type Height = (typeof IMAGE_HEIGHTS)[number];
@@ -77,6 +76,7 @@ export async function renderVariant(
   format: 'webp' | 'avif' = 'webp',
 ): Promise<Buffer> {
   const spec = resolveVariant(query) ?? { quality: DEFAULT_QUALITY };
+  const sharp = await loadSharp();
   let pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   if (spec.width !== undefined || spec.height !== undefined) {
     pipeline = pipeline.resize({

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { safeText, type Transport } from './transport.js';
 
 export interface SmtpOptions {
@@ -12,13 +12,18 @@ export interface SmtpOptions {
 
 /** Email over SMTP with nodemailer: one connection per message, plain text (the body carries any link). */
 export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): Transport {
-  const mailer = nodemailer.createTransport({
-    url,
-    // Each phase has its own limit too, so a silent server is noticed long before the worker's lease ends.
-    connectionTimeout: Math.min(timeoutMs, 15_000),
-    greetingTimeout: Math.min(timeoutMs, 15_000),
-    socketTimeout: Math.min(timeoutMs, 30_000),
-  });
+  // nodemailer is loaded at the first message, not before the server listens (decision 0090).
+  let mailer: Promise<Transporter> | undefined;
+  const mailerOf = () =>
+    (mailer ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        // Each phase has its own limit too, so a silent server is noticed long before the worker's lease ends.
+        connectionTimeout: Math.min(timeoutMs, 15_000),
+        greetingTimeout: Math.min(timeoutMs, 15_000),
+        socketTimeout: Math.min(timeoutMs, 30_000),
+      }),
+    ));
   const password = new URL(url).password;
   const domain = domainOf(from);
   // Blanked in errors as written in the URL and decoded (a malformed %-escape is only kept as written).
@@ -27,7 +32,9 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
     channel: 'email',
     async send(message) {
       try {
-        await mailer.sendMail({
+        await (
+          await mailerOf()
+        ).sendMail({
           from,
           to: message.recipient,
           subject: message.subject ?? '',
