@@ -31,10 +31,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { tsImport } from 'tsx/esm/api';
 import { freePort } from '../tools/loopback.mjs';
-
-const { base32Decode, totp, STEP_SECONDS } = await tsImport('../src/modules/auth/totp.ts', import.meta.url);
+import { login, staffSession } from '../tools/staff-session.mjs';
 
 const SUBMISSIONS = 50;
 /** The server's decode budget (MAX_DECODE_BYTES in src/modules/images/decode-cost.ts): the heavy images are sized just under it. */
@@ -361,58 +359,6 @@ function sellFields() {
     email: 'stress@example.mw',
     location: 'Lilongwe',
   };
-}
-
-async function login(base, email, password) {
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body = await res.json();
-  return { ms: Math.round(performance.now() - t0), status: res.status, body };
-}
-
-async function post(base, token, url, body) {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-/**
- * A back-office session with two-step login in force (decision 0085), as an admin gets one: the password,
- * then either the set-up a new admin must do first (a secret, confirmed with its current code) or, for an
- * admin who has it, the code step. Returns the session's token and how the second factor was met.
- */
-async function staffSession(base, email, password, knownSecret) {
-  const first = await login(base, email, password);
-  if (first.status !== 200) throw new Error(`admin login failed: ${first.status} ${JSON.stringify(first.body)}`);
-  if (first.body.second_factor === 'code') {
-    if (!knownSecret) throw new Error('the admin has two-step login: set ADMIN_TOTP_SECRET (base32)');
-    const session = await fetch(`${base}/api/v1/auth/login/code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ challenge: first.body.challenge, code: totp(base32Decode(knownSecret), new Date()) }),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const body = await session.json();
-    if (session.status !== 200) throw new Error(`login code refused: ${session.status} ${JSON.stringify(body)}`);
-    return { token: body.token, secondFactor: 'code step (ADMIN_TOTP_SECRET)', ms: first.ms };
-  }
-  const token = first.body.token;
-  if (!first.body.second_factor_setup) return { token, secondFactor: 'not required by this server', ms: first.ms };
-  const { secret } = await post(base, token, '/api/admin/account/second-factor');
-  // A code is taken once per 30 s step; the set-up's is the current one.
-  await post(base, token, '/api/admin/account/second-factor/confirm', { code: totp(base32Decode(secret), new Date()) });
-  return { token, secondFactor: `set up (TOTP, ${STEP_SECONDS} s steps)`, ms: first.ms };
 }
 
 async function submit(base, token, files) {
