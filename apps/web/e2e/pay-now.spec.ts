@@ -48,8 +48,8 @@ test('a buyer pays with Airtel Money and sees the thank-you page and the order t
   page,
   request,
 }) => {
-  await payChanguMode('success');
   const phone = '0999 555 111';
+  await payChanguMode('success', phone);
   await checkoutWith(page, request, 'Lenovo ThinkPad T480', phone);
   await expect(page.getByRole('radio', { name: /Pay at the shop \/ on delivery/ })).toBeChecked();
   await page.getByRole('radio', { name: /Pay now with Airtel Money/ }).check();
@@ -80,7 +80,7 @@ test('a buyer pays with Airtel Money and sees the thank-you page and the order t
 });
 
 test('a payment waiting for the PIN says so', async ({ page, request }) => {
-  await payChanguMode('pending');
+  await payChanguMode('pending', '0888 555 111');
   // TNM Mpamba is for TNM's numbers (decision 0081).
   await checkoutWith(page, request, 'Xbox One S 1TB', '0888 555 111');
   await payNow(page, 'TNM Mpamba', '0888 555 111');
@@ -92,9 +92,9 @@ test('a failed payment says why on the thank-you page; Try again there waits for
   page,
   request,
 }) => {
-  await payChanguMode('failure');
   // Its own phone: one round of PIN prompts per phone per 10 minutes (decision 0083).
   const phone = '0999 555 112';
+  await payChanguMode('failure', phone);
   await checkoutWith(page, request, 'Nintendo Switch Lite', phone);
   // Said on the thank-you page itself, with what to do next.
   await payNow(page, 'Airtel Money', phone, { stay: true });
@@ -103,7 +103,7 @@ test('a failed payment says why on the thank-you page; Try again there waits for
   await checkScreen(page, 'thank-you-failed');
 
   // A second prompt at once is refused: the page says when it may go, and Try again waits till then.
-  await payChanguMode('success');
+  await payChanguMode('success', phone);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('alert')).toContainText('A payment prompt was sent to this phone a few minutes ago');
   await expect(page.getByTestId('prompt-wait')).toContainText(/You can try again at \d\d:\d\d\./);

@@ -148,7 +148,8 @@ const smsPort = await new Promise((resolveSms) => sms.listen(0, '127.0.0.1', () 
 
 // And the API's own fake PayChangu (apps/api/src/modules/payments/testing.ts, loaded as TypeScript through tsx) stands
 // in for the mobile-money gateway; with PAYMENT_POLL_SECONDS=1 the server finds a charge settled without a webhook.
-// A journey chooses how it answers (success, failure, pending...) by PUTting the mode to E2E_PAYCHANGU_MODE_URL.
+// A journey chooses how it answers (success, failure, pending...) by PUTting the mode to E2E_PAYCHANGU_MODE_URL, for
+// its own phone number: the other worker's journeys (a seller's payout) must not get its failures.
 const PAYCHANGU = { secretKey: 'sec-test-e2e', webhookSecret: 'e2e-webhook-secret' };
 const { startPayChangu } = await tsImport(join(root, 'apps/api/src/modules/payments/testing.ts'), import.meta.url);
 const paychangu = await startPayChangu(PAYCHANGU);
@@ -160,7 +161,10 @@ const paychanguControl = createHttpServer((req, res) => {
   req.setEncoding('utf8');
   req.on('data', (chunk) => (mode += chunk));
   req.on('end', () => {
-    paychangu.state.mode = mode.trim();
+    // "failure 0999555112": that number only, so a journey beside it keeps its own answers; "failure": every number.
+    const [name, mobile] = mode.trim().split(/\s+/);
+    if (mobile) paychangu.state.modeOf.set(mobile, name);
+    else paychangu.state.mode = name;
     res.writeHead(204).end();
   });
 });

@@ -93,6 +93,8 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
   const transfers = new Map<string, FakeTransfer>();
   const state = {
     mode: 'success' as FakeMode,
+    /** A mode for one mobile number only (0XXXXXXXXX), over `mode`: journeys running side by side each set their own. */
+    modeOf: new Map<string, FakeMode>(),
     quoteKeyOn401: false,
     /**
      * What the operator list says of TNM Mpamba's withdrawals. True by default so flows reach a TNM wallet; the
@@ -218,10 +220,11 @@ export async function startPayChangu({ secretKey, webhookSecret }: { secretKey: 
       if (Object.keys(errors).length) return failed(400, errors);
 
       const payout = kind !== 'charge';
+      const mode = state.modeOf.get(mobile as string) ?? state.mode;
       const outcome: FakeTransfer['status'] =
-        state.mode === 'pending'
+        mode === 'pending'
           ? 'pending'
-          : state.mode === 'failure' || (payout && state.mode === 'payout-fails-once')
+          : mode === 'failure' || (payout && mode === 'payout-fails-once')
             ? 'failed'
             : 'success';
       if (payout && state.mode === 'payout-fails-once') state.mode = 'success';
