@@ -12,12 +12,11 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, sleep } from '../tools/loopback.mjs';
-import { killChildren, startServer, tempDir } from './lib/processes.mjs';
+import { killChildren, startServer, tempDir, throwawayPgDatabase } from './lib/processes.mjs';
 
 // The better-sqlite3 this Node can run, as src/db/sqlite-driver.ts picks it (decision 0034).
 const Database = createRequire(import.meta.url)(
@@ -223,31 +222,12 @@ async function measure({ label, processes, n, pgUrl, log }) {
   }
 }
 
-async function pgDatabase(url) {
-  const name = `bench_outbox_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** SQLite with one process, and PostgreSQL with three when `pgUrl` is given. */
 export async function benchOutbox({ log = console.log, pgUrl } = {}) {
   const n = Number(process.env.BENCH_OUTBOX_MESSAGES ?? 1500);
   const runs = [await measure({ label: 'SQLite, 1 process', processes: 1, n, log })];
   if (pgUrl) {
-    const database = await pgDatabase(pgUrl);
+    const database = await throwawayPgDatabase(pgUrl, 'bench_outbox');
     try {
       runs.push(await measure({ label: 'PostgreSQL, 3 processes', processes: 3, n, pgUrl: database.url, log }));
     } finally {

@@ -10,15 +10,13 @@
 // Start-to-ready: from the spawn to the first 200 of /api/health/ready, polled every 20 ms; "listening" is the
 // first answer of any kind (a 503 while starting); CPU is the process's own (user + system) at ready.
 // BENCH_SERVER names another built server file to time the same way (an older build, to compare).
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort, sleep } from '../tools/loopback.mjs';
 import { peak } from './lib/load.mjs';
-import { cpuMs, killChildren, root, startServer, tempDir } from './lib/processes.mjs';
+import { cpuMs, killChildren, root, startServer, tempDir, throwawayPgDatabase } from './lib/processes.mjs';
 import { TARGETS } from './lib/targets.mjs';
 
 const RESTART_TARGET_MS = TARGETS.restartReadyMs;
@@ -132,28 +130,9 @@ async function withLoad(where, run) {
   }
 }
 
-async function createPgDatabase(url) {
-  const name = `bench_restart_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function measureEngine(engine) {
   const dataDir = tempDir(`restart-${engine}`);
-  const database = engine === 'postgres' ? await createPgDatabase(pgUrl) : undefined;
+  const database = engine === 'postgres' ? await throwawayPgDatabase(pgUrl, 'bench_restart') : undefined;
   const where = { dataDir, databaseUrl: database?.url ?? '' };
   try {
     // The first start migrates and seeds; every start measured after it is a restart.

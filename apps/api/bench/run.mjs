@@ -14,16 +14,23 @@
 //
 // BENCH_QUICK=1: 1,000 products, three endpoints, 2 s runs, Lighthouse on home only; written to the temp
 // folder, not docs/. BENCH_SECONDS sets the length of each run (default 3).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { getJson } from './lib/load.mjs';
 import { measureCatalogue, measureHello } from './lib/catalogue.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
-import { killChildren, root, runCommand, runNode, startHelloWorld, startServer, tempDir } from './lib/processes.mjs';
+import {
+  killChildren,
+  root,
+  runCommand,
+  runNode,
+  startHelloWorld,
+  startServer,
+  tempDir,
+  throwawayPgDatabase,
+} from './lib/processes.mjs';
 import { renderReport } from './lib/report.mjs';
 import { measureRestarts } from './restart.mjs';
 import { ENGINE_NAMES, sizeName } from './lib/targets.mjs';
@@ -85,24 +92,15 @@ async function meta() {
 
 /** A database of its own on the PostgreSQL server of `url`, dropped at the end. */
 async function createPgDatabase(url) {
-  const name = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
+  const database = await throwawayPgDatabase(url, 'bench');
   const drop = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-    log(`dropped PostgreSQL database ${name}`);
+    await database.drop();
+    log(`dropped PostgreSQL database ${database.name}`);
   };
   cleanups.push(drop);
   return {
-    name,
-    url: own.toString(),
+    name: database.name,
+    url: database.url,
     drop: async () => {
       const at = cleanups.indexOf(drop);
       if (at >= 0) cleanups.splice(at, 1);

@@ -1,9 +1,11 @@
 // Child processes of the bench: the built server, the hello-world baseline and the catalogue loader. Every
 // child is tracked and killed when the bench ends, however it ends.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
 import { freePort, waitUp } from '../../tools/loopback.mjs';
@@ -147,4 +149,25 @@ export function runCommand(command, args, { cwd = root, timeoutMs = 10 * 60_000,
       resolve({ code: code ?? signal, stdout, stderr });
     });
   });
+}
+
+/** A database of its own (`<prefix>_<pid>_<random>`) on the PostgreSQL server of `url`, and how to drop it. */
+export async function throwawayPgDatabase(url, prefix) {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    name,
+    url: own.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }
