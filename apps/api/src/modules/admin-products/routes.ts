@@ -97,13 +97,13 @@ export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify
     },
   );
 
-  for (const action of ['publish', 'unpublish'] as const) {
-    app.put(
-      `/admin/products/:id/${action}`,
-      { config, schema: { tags, params: idParams, response: { 200: adminProductSchema } } },
-      async (request) => setPublished(db, request.user!, request.params.id, action === 'publish'),
-    );
-  }
+  const publishing = { config, schema: { tags, params: idParams, response: { 200: adminProductSchema } } };
+  app.put('/admin/products/:id/publish', publishing, async (request) =>
+    setPublished(db, request.user!, request.params.id, true),
+  );
+  app.put('/admin/products/:id/unpublish', publishing, async (request) =>
+    setPublished(db, request.user!, request.params.id, false),
+  );
 
   app.delete('/admin/products/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     await removeProduct(db, request.user!, request.params.id);

@@ -10,36 +10,34 @@ import { loadAdminProduct, PRODUCT_NOT_FOUND } from '../admin-products/service.j
 import { findProduct } from '../products/repository.js';
 import { findRequest } from '../seller-requests/repository.js';
 import { loadRequest, REQUEST_NOT_FOUND } from '../seller-requests/views.js';
+import type { SessionUser } from '../auth/service.js';
 import type { DeviceOwner } from './repository.js';
-import { saveDevice } from './service.js';
+import { saveDevice, type DeviceInput } from './service.js';
 
-/** Each item with a device record: its path, how the audit names it (404 when missing) and its answer. */
-const ITEMS = [
-  {
-    kind: 'product',
-    path: '/admin/products/:id/device',
-    tags: ['products (admin)'],
-    response: adminProductSchema,
-    async name(trx: Executor, id: number) {
-      const row = await findProduct(trx, id);
-      if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
-      return `Product ${row.name}`;
-    },
-    load: loadAdminProduct,
+/** Each item with a device record: how the audit names it (404 when missing) and its answer. */
+const PRODUCT = {
+  kind: 'product',
+  tags: ['products (admin)'],
+  response: adminProductSchema,
+  async name(trx: Executor, id: number) {
+    const row = await findProduct(trx, id);
+    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return `Product ${row.name}`;
   },
-  {
-    kind: 'seller_request',
-    path: '/admin/seller-requests/:id/device',
-    tags: ['seller requests'],
-    response: sellerRequestSchema,
-    async name(trx: Executor, id: number) {
-      const row = await findRequest(trx, id);
-      if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-      return `Seller request ${row.reference} ${row.item_name}`;
-    },
-    load: loadRequest,
+  load: loadAdminProduct,
+} as const;
+const SELLER_REQUEST = {
+  kind: 'seller_request',
+  tags: ['seller requests'],
+  response: sellerRequestSchema,
+  async name(trx: Executor, id: number) {
+    const row = await findRequest(trx, id);
+    if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
+    return `Seller request ${row.reference} ${row.item_name}`;
   },
-] as const;
+  load: loadRequest,
+} as const;
+type Item = typeof PRODUCT | typeof SELLER_REQUEST;
 
 /** The device record of phones and tablets at intake (docs/decisions/0057): Admin and Moderator. */
 export const deviceRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> = async (fastify, { db, clock }) => {
@@ -47,19 +45,19 @@ export const deviceRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> = a
   // IMEIs belong to the device's owner: never kept by a cache.
   keepAnswersPrivate(app);
 
-  for (const item of ITEMS) {
-    app.put(
-      item.path,
-      {
-        config: { access: STAFF },
-        schema: { tags: [...item.tags], params: idParams, body: deviceSchema, response: { 200: item.response } },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const owner: DeviceOwner = { kind: item.kind, id };
-        await saveDevice(db, request.user!, owner, request.body, clock(), (trx) => item.name(trx, id));
-        return item.load(db.kysely, id);
-      },
-    );
-  }
+  const options = (item: Item) => ({
+    config: { access: STAFF },
+    schema: { tags: [...item.tags], params: idParams, body: deviceSchema, response: { 200: item.response } },
+  });
+  const save = async (item: Item, user: SessionUser, id: number, body: DeviceInput) => {
+    const owner: DeviceOwner = { kind: item.kind, id };
+    await saveDevice(db, user, owner, body, clock(), (trx) => item.name(trx, id));
+    return item.load(db.kysely, id);
+  };
+  app.put('/admin/products/:id/device', options(PRODUCT), async (request) =>
+    save(PRODUCT, request.user!, request.params.id, request.body),
+  );
+  app.put('/admin/seller-requests/:id/device', options(SELLER_REQUEST), async (request) =>
+    save(SELLER_REQUEST, request.user!, request.params.id, request.body),
+  );
 };

@@ -138,24 +138,22 @@ export const imageRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
     return reply.type(imageType(bytes)).send(bytes);
   }
 
-  for (const url of ['/images/:filename', '/images/hero/:filename']) {
-    app.route({
-      method: 'GET',
-      url,
+  const description =
+    'WebP bytes, or AVIF where smaller when Accept names image/avif (a resized variant, rendered in the background after its first request; Vary: Accept). ' +
+    'With w, h, fit or q the image is resized from an allow-list of sizes, rendered once and cached. ' +
+    'Responses are immutable and carry a strong ETag; a matching If-None-Match is answered 304.';
+  const imageSchema = { tags, description, params: paramsSchema, querystring: imageVariantQuerySchema };
+  app.get(
+    '/images/:filename',
+    { config: { access: 'public' }, schema: { ...imageSchema, summary: 'A stored image, or a resized variant' } },
+    serveImage,
+  );
+  app.get(
+    '/images/hero/:filename',
+    {
       config: { access: 'public' },
-      schema: {
-        tags,
-        summary: url.includes('/hero/')
-          ? 'A carousel image (same as /images/{filename})'
-          : 'A stored image, or a resized variant',
-        description:
-          'WebP bytes, or AVIF where smaller when Accept names image/avif (a resized variant, rendered in the background after its first request; Vary: Accept). ' +
-          'With w, h, fit or q the image is resized from an allow-list of sizes, rendered once and cached. ' +
-          'Responses are immutable and carry a strong ETag; a matching If-None-Match is answered 304.',
-        params: paramsSchema,
-        querystring: imageVariantQuerySchema,
-      },
-      handler: serveImage,
-    });
-  }
+      schema: { ...imageSchema, summary: 'A carousel image (same as /images/{filename})' },
+    },
+    serveImage,
+  );
 };

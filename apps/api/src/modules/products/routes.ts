@@ -272,32 +272,35 @@ export const productRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { d
   // Interest is counted once per browser (its anonymous visitor id); the limit stops scripts inflating
   // counts while leaving room for the many phones that share one mobile-network address.
   const interestLimit = { rateLimit: { max: INTEREST_PER_MINUTE, timeWindow: '1 minute' } };
-  for (const method of ['POST', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/v1/products/:id/interest',
-      config: { access: 'public', ...interestLimit },
-      schema: { tags, params: productParams, body: interestBodySchema, response: { 200: interestResultSchema } },
-      handler: async (request) => {
-        const { id } = request.params;
-        await requirePublished(kysely, id);
-        let counted = true;
-        if (method === 'POST') {
-          const at = nowIso();
-          counted = await addInterest(kysely, {
-            productId: id,
-            visitorId: request.body.visitor_id,
-            addressGroup: addressGroup(request.ip),
-            at,
-            since: new Date(Date.parse(at) - DAY_MS).toISOString(),
-            limit: WATCHERS_PER_ADDRESS_PER_DAY,
-          });
-        } else await removeInterest(kysely, id, request.body.visitor_id);
-        const watchers = (await watchersOf(kysely, [id])).get(id) ?? 0;
-        // Past the address's limit the answer is still a 200: the buyer's own mark (kept on the phone) stands,
-        // only the count does not grow (docs/decisions/0046).
-        return { watchers, interested: method === 'POST', ...(counted ? {} : { counted: false as const }) };
-      },
+  const interest = {
+    config: { access: 'public' as const, ...interestLimit },
+    schema: { tags, params: productParams, body: interestBodySchema, response: { 200: interestResultSchema } },
+  };
+  // Past the address's limit the answer is still a 200: the buyer's own mark (kept on the phone) stands, only the
+  // count does not grow (docs/decisions/0046).
+  const interestAnswer = async (id: number, interested: boolean, counted: boolean) => ({
+    watchers: (await watchersOf(kysely, [id])).get(id) ?? 0,
+    interested,
+    ...(counted ? {} : { counted: false as const }),
+  });
+  app.post('/v1/products/:id/interest', interest, async (request) => {
+    const { id } = request.params;
+    await requirePublished(kysely, id);
+    const at = nowIso();
+    const counted = await addInterest(kysely, {
+      productId: id,
+      visitorId: request.body.visitor_id,
+      addressGroup: addressGroup(request.ip),
+      at,
+      since: new Date(Date.parse(at) - DAY_MS).toISOString(),
+      limit: WATCHERS_PER_ADDRESS_PER_DAY,
     });
-  }
+    return interestAnswer(id, true, counted);
+  });
+  app.delete('/v1/products/:id/interest', interest, async (request) => {
+    const { id } = request.params;
+    await requirePublished(kysely, id);
+    await removeInterest(kysely, id, request.body.visitor_id);
+    return interestAnswer(id, false, true);
+  });
 };

@@ -15,6 +15,7 @@ import { STAFF } from '../../plugins/access.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { idParam } from '../../plugins/params.js';
 import type { PhoneProof } from '../phone-proof/service.js';
+import type { SessionUser } from '../auth/service.js';
 import { decideReports, reportProduct, reportQueue } from './service.js';
 
 /** Reports one address (IPv6: its /64) may send per hour, over all items. */
@@ -84,14 +85,15 @@ export const reportRoutes: FastifyPluginAsync<ReportRouteOptions> = async (fasti
     async (request) => reportQueue(db, request.query.limit, request.query.offset),
   );
 
-  for (const decision of ['dismiss', 'unpublish'] as const satisfies readonly ReportDecision[]) {
-    app.post(
-      `/admin/reports/:productId/${decision}`,
-      { config, schema: { tags, params: queueParams } },
-      async (request) => {
-        await decideReports(db, request.user!, request.params.productId, decision, nowIso());
-        return { product_id: request.params.productId, decision };
-      },
-    );
-  }
+  const deciding = { config, schema: { tags, params: queueParams } };
+  const decide = async (user: SessionUser, productId: number, decision: ReportDecision) => {
+    await decideReports(db, user, productId, decision, nowIso());
+    return { product_id: productId, decision };
+  };
+  app.post('/admin/reports/:productId/dismiss', deciding, async (request) =>
+    decide(request.user!, request.params.productId, 'dismiss'),
+  );
+  app.post('/admin/reports/:productId/unpublish', deciding, async (request) =>
+    decide(request.user!, request.params.productId, 'unpublish'),
+  );
 };

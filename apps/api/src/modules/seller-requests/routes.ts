@@ -115,24 +115,21 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     async (request) => loadViewByToken(db.kysely, request.params.token, clock()),
   );
 
-  for (const [path, action] of [
-    ['accept', 'sellerAccept'],
-    ['decline', 'sellerDecline'],
-  ] as const) {
-    app.post(
-      `/v1/sells/:token/${path}`,
-      {
-        config: { access: 'public', ...linkLimit },
-        schema: { tags, params: tokenParams, body: answerBody, response: { 200: sellerViewSchema } },
-      },
-      async (request) =>
-        sellerAnswer(db, clock(), request.params.token, {
-          action,
-          reason: request.body?.reason || null,
-          offerId: request.body?.offer_id,
-        }),
-    );
-  }
+  const answer = {
+    config: { access: 'public' as const, ...linkLimit },
+    schema: { tags, params: tokenParams, body: answerBody, response: { 200: sellerViewSchema } },
+  };
+  const sellerAct = (
+    request: { params: { token: string }; body?: { reason?: string; offer_id?: number } | null },
+    action: 'sellerAccept' | 'sellerDecline',
+  ) =>
+    sellerAnswer(db, clock(), request.params.token, {
+      action,
+      reason: request.body?.reason || null,
+      offerId: request.body?.offer_id,
+    });
+  app.post('/v1/sells/:token/accept', answer, async (request) => sellerAct(request, 'sellerAccept'));
+  app.post('/v1/sells/:token/decline', answer, async (request) => sellerAct(request, 'sellerDecline'));
 
   app.get(
     '/admin/seller-requests',
@@ -222,14 +219,12 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
   );
 
   // Out of the default list, its public link and history kept: what staff do with a request money names (0082).
-  for (const [path, archived] of [
-    ['archive', true],
-    ['unarchive', false],
-  ] as const) {
-    app.post(`/admin/seller-requests/:id/${path}`, { config, schema: action.schema }, async (request) =>
-      archiveRequest(db, clock(), request.user!, request.params.id, archived),
-    );
-  }
+  app.post('/admin/seller-requests/:id/archive', { config, schema: action.schema }, async (request) =>
+    archiveRequest(db, clock(), request.user!, request.params.id, true),
+  );
+  app.post('/admin/seller-requests/:id/unarchive', { config, schema: action.schema }, async (request) =>
+    archiveRequest(db, clock(), request.user!, request.params.id, false),
+  );
 
   app.delete('/admin/seller-requests/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     await removeRequest(db, request.user!, request.params.id);

@@ -55,14 +55,12 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
     { config: shopWork(productShop), schema: { ...schema, body: startMoveSchema } },
     async (request) => startMove(db, request.user!, request.params.id, request.body.shop_id, clock()),
   );
-  for (const [path, state, config] of [
-    ['receive', 'received', shopWork(destinationShop)],
-    ['cancel', 'cancelled', either],
-  ] as const) {
-    app.post(`/admin/products/:id/move/${path}`, { config, schema }, async (request) =>
-      endMove(db, request.user!, request.params.id, state, clock()),
-    );
-  }
+  app.post('/admin/products/:id/move/receive', { config: shopWork(destinationShop), schema }, async (request) =>
+    endMove(db, request.user!, request.params.id, 'received', clock()),
+  );
+  app.post('/admin/products/:id/move/cancel', { config: either, schema }, async (request) =>
+    endMove(db, request.user!, request.params.id, 'cancelled', clock()),
+  );
 
   app.get(
     '/admin/moves',
