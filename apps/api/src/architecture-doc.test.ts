@@ -68,6 +68,35 @@ function gapsInArchitecture(doc: string, facts: Facts): string[] {
   return gaps;
 }
 
+const SKIP = new Set(['node_modules', 'dist', 'dist-ssr', 'test-results', 'playwright-report', '.git']);
+
+/** Every file of the repository, as paths from its root (not installed packages nor build output). */
+function repositoryFiles(): string[] {
+  const files: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      if (SKIP.has(entry.name)) continue;
+      const relative = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) visit(relative);
+      else files.push(relative);
+    }
+  };
+  visit('');
+  return files;
+}
+
+/**
+ * The files the page names in backticks (`plugins/jobs.ts`, `place.ts`) that no file of the repository ends with.
+ * Build output, placeholders (`NNNN-name.ts`, `{name}`) and URLs are not files of the repository.
+ */
+function missingFiles(doc: string, files: string[]): string[] {
+  const named = [...doc.matchAll(/`([\w./-]+\.(?:ts|tsx|mjs|js|json|po))`/g)].map((m) => m[1]!);
+  const built = (name: string) => name.startsWith('/') || /(^|\/)dist(-ssr)?\/|NNNN|DATA_DIR/.test(name);
+  return [...new Set(named)].filter(
+    (name) => !built(name) && !files.some((file) => file === name || file.endsWith(`/${name}`)),
+  );
+}
+
 const without = (doc: string, line: RegExp) => {
   const lines = doc.split('\n');
   const index = lines.findIndex((text) => line.test(text));
@@ -88,6 +117,14 @@ describe('docs/architecture.md names what the API has', () => {
 
   it('names every module folder, plugin file and job, and gives every table one owner that exists', () => {
     expect(gapsInArchitecture(doc, facts)).toEqual([]);
+  });
+
+  it('names only files that exist', () => {
+    const files = repositoryFiles();
+    expect(missingFiles(doc, files)).toEqual([]);
+    expect(missingFiles('`plugins/jobs.ts`, `place.ts`, `plugins/cron.ts`, `dist/server.js`', files)).toEqual([
+      'plugins/cron.ts',
+    ]);
   });
 
   it('fails when a table-owner line, a module, a plugin or a job is taken out', () => {
