@@ -83,6 +83,10 @@ function brokenCitations(
     for (const m of content.matchAll(/\b[Dd]ecisions?\s+((?:\d{4}(?:,\s*|\s+and\s+|\s*\/\s*)?)+)/g)) {
       for (const n of m[1]!.match(/\d{4}/g) ?? []) if (!numbers.has(n)) report(`${m[0].trim()} (${n})`);
     }
+    // The team's brief outside the repository, cited by its file name: say it plainly or cite docs/architecture.md.
+    for (const m of content.matchAll(/\bARCHITECTURE\.md\b/g)) {
+      if (!anchorsOf(path.join(ROOT, m[0]))) report(m[0]);
+    }
     // A section. A document's link [...](../product.md#orders) or [...](#outbox) is read from the document's folder,
     // as GitHub reads it; a plain docs/product.md#orders or product.md#orders from the repository's root and docs/.
     let rest = content;
@@ -135,12 +139,14 @@ describe('citations resolve', () => {
     const text = [
       '// decision 0036, docs/decisions/0063 and decisions 0013, 0071',
       '// docs/architecture.md#outbox and docs/architecture.md#the-outbox, docs/product.md#orders',
+      '// as ARCHITECTURE.md says',
     ].join('\n');
     expect(brokenCitations(code, text, decisionFiles, anchorsOf).map((c) => c.text)).toEqual([
       'decisions/0063',
       'decision 0036, (0036)',
       'decisions 0013, 0071 (0071)',
       'docs/architecture.md#the-outbox',
+      'ARCHITECTURE.md',
     ]);
     const markdown = '[a](decisions/0009-outbox.md), [b](architecture.md#outbox), [c](#no-such-heading)';
     expect(brokenCitations(doc, markdown, decisionFiles, anchorsOf).map((c) => c.text)).toEqual([
