@@ -5,14 +5,14 @@ import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import type { NormalizedImage } from '../images/normalize.js';
-import { deleteUnusedImages, storeImages } from '../images/repository.js';
-import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/service.js';
-import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
-import { conditionOf, specsOf } from '../products/service.js';
-import { indexProductSearch } from '../products/search.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import type { NormalizedImage } from '../images/index.js';
+import { deleteUnusedImages, storeImages } from '../images/index.js';
+import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/index.js';
+import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/index.js';
+import { conditionOf, specsOf } from '../products/index.js';
+import { indexProductSearch } from '../products/index.js';
 import {
   buyingPrices,
   deleteProduct,

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { enqueueMessages } from '../notifications/outbox.js';
-import { plainName } from '../notifications/plain-name.js';
-import { findUser } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+import { recordAudit } from '../audit/index.js';
+import { enqueueMessages } from '../notifications/index.js';
+import { plainName } from '../notifications/index.js';
+import { findUser } from '../users/index.js';
+import { USER_NOT_FOUND } from '../users/index.js';
 import { insertEmailLink, useEmailLink } from './email-links.js';
 import { lockFactor, unlockFactor } from './second-factor-repository.js';
 

@@ -6,10 +6,10 @@ import { STAFF } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
-import { loadAdminProduct, PRODUCT_NOT_FOUND } from '../admin-products/service.js';
-import { findProduct } from '../products/repository.js';
-import { findRequest } from '../seller-requests/repository.js';
-import { loadRequest, REQUEST_NOT_FOUND } from '../seller-requests/views.js';
+import { loadAdminProduct, PRODUCT_NOT_FOUND } from '../admin-products/index.js';
+import { findProduct } from '../products/index.js';
+import { findRequest } from '../seller-requests/index.js';
+import { loadRequest, REQUEST_NOT_FOUND } from '../seller-requests/index.js';
 import type { DeviceOwner } from './repository.js';
 import { saveDevice } from './service.js';
 

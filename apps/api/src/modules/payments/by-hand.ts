@@ -9,11 +9,11 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { tellBuyer } from '../orders/buyer-messages.js';
-import { findOrder, noteEvent } from '../orders/repository.js';
-import { tellSellerByHand } from '../seller-requests/payout-message.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { tellBuyer } from '../orders/index.js';
+import { findOrder, noteEvent } from '../orders/index.js';
+import { tellSellerByHand } from '../seller-requests/index.js';
 import type { PaymentChecks } from './checks.js';
 import { settleIn } from './settle.js';
 import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';

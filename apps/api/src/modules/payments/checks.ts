@@ -9,7 +9,7 @@ import {
 } from './gateway.js';
 import { applyGatewayState, settleTransfer } from './settle.js';
 import { handOver, payeeName } from './by-hand.js';
-import type { OrderLinks } from '../orders/buyer-links.js';
+import type { OrderLinks } from '../orders/index.js';
 import { claimTransfer, dueTransfers, findTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
 import { heldTooLong, stopWaitingForCharge } from './unconfirmed.js';
 

@@ -9,8 +9,8 @@ import {
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { OrderRow } from '../orders/repository.js';
-import { findOrder, movePayment } from '../orders/repository.js';
+import type { OrderRow } from '../orders/index.js';
+import { findOrder, movePayment } from '../orders/index.js';
 import { startTransfer, UNREACHABLE_NOTE } from './checks.js';
 import type { Payments } from './service.js';
 import { queueRefund } from './settle.js';

@@ -2,13 +2,13 @@ import { formatMoney, isOpenOrder, MOBILE_MONEY_LABELS, type MobileMoney } from 
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { recordAudit, type AuditEntry } from '../audit/repository.js';
-import { recordMovement } from '../ledger/ledger.js';
-import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
-import { tellSellerPaid } from '../seller-requests/payout-message.js';
-import type { OrderLinks } from '../orders/buyer-links.js';
-import { tellBuyer, tellPlacedOnce } from '../orders/buyer-messages.js';
-import type { Messaging } from '../orders/service.js';
+import { recordAudit, type AuditEntry } from '../audit/index.js';
+import { recordMovement } from '../ledger/index.js';
+import { findOrder, movePayment, noteEvent } from '../orders/index.js';
+import { tellSellerPaid } from '../seller-requests/index.js';
+import type { OrderLinks } from '../orders/index.js';
+import { tellBuyer, tellPlacedOnce } from '../orders/index.js';
+import type { Messaging } from '../orders/index.js';
 import type { TransferState } from './gateway.js';
 import {
   finishTransfer,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
+import { findOrder, movePayment, noteEvent } from '../orders/index.js';
 import { VERSION_TRIES } from './settle.js';
 import { newestCharge, OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';
 

@@ -2,13 +2,13 @@ import type { OfferAnswer, SellerAccountOffer, SellerRequest, SellerView } from 
 import { flagsOf, hasOpenOffer, sellerStatusText, sellerTokenPattern } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashToken } from '../auth/tokens.js';
-import { findCategory } from '../categories/repository.js';
-import { deviceRecord } from '../devices/service.js';
-import { messagesOf } from '../notifications/outbox.js';
+import { hashToken } from '../auth/index.js';
+import { findCategory } from '../categories/index.js';
+import { deviceRecord } from '../devices/index.js';
+import { messagesOf } from '../notifications/index.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
-import { moneyRefersTo } from '../ledger/references.js';
+import { moneyRefersTo } from '../ledger/index.js';
 import {
   eventsOf,
   findRequest,

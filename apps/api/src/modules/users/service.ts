@@ -3,12 +3,12 @@ import type { createUserSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { refuseCommonPassword } from '../auth/common-passwords.js';
-import { hashPassword } from '../auth/password.js';
-import { revokeUserSessions } from '../auth/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { moneyRefersTo } from '../ledger/references.js';
+import { recordAudit } from '../audit/index.js';
+import { refuseCommonPassword } from '../auth/index.js';
+import { hashPassword } from '../auth/index.js';
+import { revokeUserSessions } from '../auth/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { moneyRefersTo } from '../ledger/index.js';
 import {
   activeAdminIds,
   deleteUser,

@@ -1,0 +1,11 @@
+// What other modules, and the app around them, may use of auth (docs/decisions/0093).
+export { refuseCommonPassword } from './common-passwords.js';
+export { insertEmailLink, linksSentTo, useEmailLink } from './email-links.js';
+export { LINKS_PER_EMAIL_PER_HOUR } from './password-reset.js';
+export { hashPassword } from './password.js';
+export { findUserByEmail, revokeUserSessions } from './repository.js';
+export { authRoutes } from './routes.js';
+export { secondFactorRoutes } from './second-factor-routes.js';
+export { authenticate, mustSetUpSecondFactor, openSession } from './service.js';
+export type { SessionUser } from './service.js';
+export { hashToken, readableCode } from './tokens.js';

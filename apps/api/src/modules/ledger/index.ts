@@ -1,0 +1,3 @@
+// What other modules, and the app around them, may use of ledger (docs/decisions/0093).
+export { recordMovement } from './ledger.js';
+export { moneyRefersTo } from './references.js';
