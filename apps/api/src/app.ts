@@ -35,7 +35,7 @@ import { refuseOtherSites } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { refuseWhileStarting } from './plugins/starting-gate.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { adminProductRoutes } from './modules/admin-products/index.js';
+import { adminProductRoutes, productOfDevice } from './modules/admin-products/index.js';
 import { deviceRoutes } from './modules/devices/index.js';
 import { stockMoveRoutes } from './modules/stock-moves/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -60,8 +60,7 @@ import { phoneProofRoutes } from './modules/phone-proof/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { sellerAccountRoutes } from './modules/seller-accounts/index.js';
-import { statusLinks } from './modules/seller-requests/index.js';
-import { sellerRequestRoutes } from './modules/seller-requests/index.js';
+import { requestOfDevice, sellerRequestRoutes, statusLinks } from './modules/seller-requests/index.js';
 import { shopRoutes } from './modules/shops/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
@@ -291,7 +290,11 @@ export async function buildApp({
         links,
         publicUrl,
       });
-      await api.register(deviceRoutes, { db, clock });
+      await api.register(deviceRoutes, {
+        db,
+        clock,
+        items: { product: productOfDevice, sellerRequest: requestOfDevice },
+      });
       await api.register(personalDataRoutes, { db, clock });
       await api.register(stockMoveRoutes, { db, clock });
       await api.register(moneyRoutes, { db, clock, payments });

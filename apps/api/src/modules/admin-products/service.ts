@@ -74,6 +74,16 @@ export async function loadAdminProduct(db: Executor, id: number): Promise<AdminP
   return (await toAdmin(db, [row]))[0]!;
 }
 
+/** A product as the device routes name it in the audit (404 when missing) and answer it; app.ts passes it in. */
+export const productOfDevice = {
+  async name(trx: Executor, id: number): Promise<string> {
+    const row = await findProduct(trx, id);
+    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return `Product ${row.name}`;
+  },
+  load: loadAdminProduct,
+};
+
 /** A 400 naming each of the product's shop and category that does not exist. */
 export async function checkRefs(trx: Executor, categoryId: number, shopId: number) {
   const errors: Record<string, string> = {};

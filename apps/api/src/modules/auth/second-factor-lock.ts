@@ -6,10 +6,9 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { enqueueMessages } from '../notifications/index.js';
 import { plainName } from '../notifications/index.js';
-import { findUser } from '../users/index.js';
-import { USER_NOT_FOUND } from '../users/index.js';
 import { insertEmailLink, useEmailLink } from './email-links.js';
 import { lockFactor, unlockFactor } from './second-factor-repository.js';
+import { findUser, USER_NOT_FOUND } from './repository.js';
 
 // The lock of a second factor (docs/decisions/0085): 10 wrong codes in a row lock it; the owner is emailed a
 // link that unlocks it (signed as a random token whose SHA-256 alone is stored, single use, 24 hours), and an

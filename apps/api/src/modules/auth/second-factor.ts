@@ -16,9 +16,7 @@ import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { findUser } from '../users/index.js';
-import { USER_NOT_FOUND } from '../users/index.js';
-import { clearLoginFailures, revokeUserSessions } from './repository.js';
+import { clearLoginFailures, findUser, revokeUserSessions, USER_NOT_FOUND } from './repository.js';
 import { lockIfTooManyWrong } from './second-factor-lock.js';
 import {
   claimChallengeTry,

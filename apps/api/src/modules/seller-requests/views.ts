@@ -92,6 +92,16 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
   };
 }
 
+/** A seller request as the device routes name it in the audit (404 when missing) and answer it; app.ts passes it in. */
+export const requestOfDevice = {
+  async name(trx: Executor, id: number): Promise<string> {
+    const row = await findRequest(trx, id);
+    if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
+    return `Seller request ${row.reference} ${row.item_name}`;
+  },
+  load: loadRequest,
+};
+
 /** An open offer whose time ran out is answered by nobody, even before the sweep marks it expired. */
 export function offerRanOut(row: RequestRow, now: Date) {
   return row.offer_expires_at !== null && row.offer_expires_at <= now.toISOString();
