@@ -33,7 +33,7 @@ import { useCode } from '../phone-proof/index.js';
 import { queueCharge, sendCharge } from '../payments/index.js';
 import { refusePromptTooSoon } from '../payments/index.js';
 import type { Payments } from '../payments/index.js';
-import type { TransferRow } from '../payments/index.js';
+import type { TransferRow } from '../ledger/index.js';
 import {
   heldItems,
   LAPSED_BLOCK_HOURS,

@@ -18,7 +18,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { recordMovement } from '../ledger/index.js';
 import { paidReference, paymentOf, refundOnClose } from '../payments/index.js';
-import { transfersOfOrder } from '../payments/index.js';
+import { transfersOfOrder } from '../ledger/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer, tellPlacedOnce, type BuyerNews } from './buyer-messages.js';

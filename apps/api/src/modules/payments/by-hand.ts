@@ -16,7 +16,7 @@ import { findOrder, noteEvent } from '../orders/index.js';
 import { tellSellerByHand } from '../seller-requests/index.js';
 import type { PaymentChecks } from './checks.js';
 import { settleIn } from './settle.js';
-import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';
+import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from '../ledger/index.js';
 
 // Refunds and seller payouts the gateway cannot send (decision 0079): PayChangu's operator list marks TNM Mpamba
 // `supports_withdrawals: false`, so such a payout is never sent; it becomes a task for an Admin on the Money screen,

@@ -10,5 +10,3 @@ export { retryRefunds } from './refunds.js';
 export { paymentRoutes } from './routes.js';
 export { createPayments } from './service.js';
 export type { Payments } from './service.js';
-export { UNSETTLED_TRANSFER_STATUSES, insertTransfer, networkOverride, transfersOfOrder } from './transfers.js';
-export type { NewTransfer, TransferRow } from './transfers.js';

@@ -14,7 +14,7 @@ import { findOrder, movePayment } from '../orders/index.js';
 import { startTransfer, UNREACHABLE_NOTE } from './checks.js';
 import type { Payments } from './service.js';
 import { queueRefund } from './settle.js';
-import { insertTransfer, newestCharge, unrefundedCharges, type TransferRow } from './transfers.js';
+import { insertTransfer, newestCharge, unrefundedCharges, type TransferRow } from '../ledger/index.js';
 
 /** The order's payment as the buyer and staff see it. */
 export async function paymentOf(db: Executor, row: OrderRow): Promise<OrderPaymentState> {

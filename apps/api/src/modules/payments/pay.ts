@@ -13,7 +13,7 @@ import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-pr
 import { queueCharge, sendCharge } from './order-payment.js';
 import { refusePromptTooSoon } from './pin-prompts.js';
 import type { Payments } from './service.js';
-import type { TransferRow } from './transfers.js';
+import type { TransferRow } from '../ledger/index.js';
 
 const ALREADY_PAID = /*i18n*/ 'This order is already paid.';
 const CANNOT_PAY = /*i18n*/ 'This order can no longer be paid.';

@@ -18,7 +18,7 @@ import {
   UNSETTLED_TRANSFER_STATUSES,
   setCheckAt,
   type TransferRow,
-} from './transfers.js';
+} from '../ledger/index.js';
 
 /** A version race lost this many times in a row is a bug, not traffic. */
 export const VERSION_TRIES = 10;

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { recordMovement } from '../ledger/index.js';
 import type { Payments } from '../payments/index.js';
-import { insertTransfer, networkOverride, type NewTransfer } from '../payments/index.js';
+import { insertTransfer, networkOverride, type NewTransfer } from '../ledger/index.js';
 import { smsNumber } from './codes.js';
 import { tellSellerPaid } from './payout-message.js';
 import { findRequest } from './repository.js';
