@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { expireDueOrders } from '../modules/orders/index.js';
+import { expireDueOrders, remindDueOrders } from '../modules/orders/index.js';
 import type { OrderLinks } from '../modules/orders/index.js';
-import { remindDueOrders } from '../modules/orders/index.js';
-import type { Transport } from '../modules/notifications/index.js';
-import { UnrecordedSends } from '../modules/notifications/index.js';
-import type { SmsBudget } from '../modules/notifications/index.js';
-import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/index.js';
+import type { Transport, SmsBudget } from '../modules/notifications/index.js';
+import { UnrecordedSends, deliverDueMessages, reviveUnconfigured } from '../modules/notifications/index.js';
 import { expireDueOffers } from '../modules/seller-requests/index.js';
 import { pollTransfers } from '../modules/payments/index.js';
 import type { Payments } from '../modules/payments/index.js';

@@ -10,9 +10,15 @@ import type { SessionUser } from '../auth/index.js';
 import type { NormalizedImage } from '../images/index.js';
 import { deleteUnusedImages, storeImages } from '../images/index.js';
 import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/index.js';
-import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/index.js';
-import { conditionOf, specsOf } from '../products/index.js';
-import { indexProductSearch } from '../products/index.js';
+import {
+  findProduct,
+  heldOf,
+  imagesOf,
+  type ProductRecord,
+  conditionOf,
+  specsOf,
+  indexProductSearch,
+} from '../products/index.js';
 import {
   buyingPrices,
   deleteProduct,

@@ -12,9 +12,14 @@ import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/index.js';
-import { signPhoneToken } from '../phone-proof/index.js';
-import { useCode } from '../phone-proof/index.js';
-import { codeUsedMeanwhile, proveBuyerPhone, PHONE_CHECK_NEEDED, type PhoneProof } from '../phone-proof/index.js';
+import {
+  signPhoneToken,
+  useCode,
+  codeUsedMeanwhile,
+  proveBuyerPhone,
+  PHONE_CHECK_NEEDED,
+  type PhoneProof,
+} from '../phone-proof/index.js';
 import { itemState, searchMatches, storedFilters } from './matches.js';
 import { endByStopHash, insertAlert, liveAlertsOf, markSeen, sameLiveAlert } from './repository.js';
 

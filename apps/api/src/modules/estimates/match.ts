@@ -1,5 +1,4 @@
-import { parseSearch, type SearchQuery } from '../products/index.js';
-import { termsOf } from '../products/index.js';
+import { parseSearch, type SearchQuery, termsOf } from '../products/index.js';
 
 /**
  * Whether an item name is comparable to a typed one, read the way the catalogue's search reads names

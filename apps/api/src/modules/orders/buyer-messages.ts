@@ -1,7 +1,6 @@
 import type { Language } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
-import { enqueueMessages, type NewMessage } from '../notifications/index.js';
-import { plainName } from '../notifications/index.js';
+import { enqueueMessages, type NewMessage, plainName } from '../notifications/index.js';
 import { smsNumber } from '../seller-requests/index.js';
 import { messageLink, type OrderLinks } from './buyer-links.js';
 import { shopForOrder, type OrderRow } from './repository.js';

@@ -27,11 +27,8 @@ import { loadPublicOrder } from './service.js';
 import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { moveLockKeys } from '../stock-moves/index.js';
-import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
-import { signPhoneToken } from '../phone-proof/index.js';
-import { useCode } from '../phone-proof/index.js';
-import { queueCharge, sendCharge } from '../payments/index.js';
-import { refusePromptTooSoon } from '../payments/index.js';
+import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof, signPhoneToken, useCode } from '../phone-proof/index.js';
+import { queueCharge, sendCharge, refusePromptTooSoon } from '../payments/index.js';
 import type { Payments } from '../payments/index.js';
 import type { TransferRow } from '../ledger/index.js';
 import {

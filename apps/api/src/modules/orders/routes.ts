@@ -33,9 +33,8 @@ import { addressGroup } from '../../plugins/address-group.js';
 import { listOrders, orderShop } from './repository.js';
 import { buyerCancel, loadAdminOrder, ORDER_NOT_FOUND, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
-import { payOrder } from '../payments/index.js';
+import { payOrder, retryRefunds } from '../payments/index.js';
 import type { Payments } from '../payments/index.js';
-import { retryRefunds } from '../payments/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { resendOrderLink } from './resend.js';
 

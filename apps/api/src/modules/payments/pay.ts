@@ -3,13 +3,17 @@ import type { z } from 'zod';
 import type { payOrderSchema } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { OrderLinks } from '../orders/index.js';
-import { tellPlacedOnce } from '../orders/index.js';
-import type { ReservationRules } from '../orders/index.js';
-import { findOrder, movePayment, noteEvent } from '../orders/index.js';
-import { loadPublicOrder, ORDER_CHANGED_MEANWHILE, orderOfToken } from '../orders/index.js';
-import { useCode } from '../phone-proof/index.js';
-import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
+import type { OrderLinks, ReservationRules } from '../orders/index.js';
+import {
+  tellPlacedOnce,
+  findOrder,
+  movePayment,
+  noteEvent,
+  loadPublicOrder,
+  ORDER_CHANGED_MEANWHILE,
+  orderOfToken,
+} from '../orders/index.js';
+import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
 import { queueCharge, sendCharge } from './order-payment.js';
 import { refusePromptTooSoon } from './pin-prompts.js';
 import type { Payments } from './service.js';

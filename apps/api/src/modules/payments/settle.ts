@@ -3,14 +3,8 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { recordAudit, type AuditEntry } from '../audit/index.js';
-import { recordMovement } from '../ledger/index.js';
-import { findOrder, movePayment, noteEvent } from '../orders/index.js';
-import { tellSellerPaid } from '../seller-requests/index.js';
-import type { OrderLinks } from '../orders/index.js';
-import { tellBuyer, tellPlacedOnce } from '../orders/index.js';
-import type { Messaging } from '../orders/index.js';
-import type { TransferState } from './gateway.js';
 import {
+  recordMovement,
   finishTransfer,
   insertTransfer,
   markPending,
@@ -19,6 +13,10 @@ import {
   setCheckAt,
   type TransferRow,
 } from '../ledger/index.js';
+import { findOrder, movePayment, noteEvent, tellBuyer, tellPlacedOnce } from '../orders/index.js';
+import { tellSellerPaid } from '../seller-requests/index.js';
+import type { OrderLinks, Messaging } from '../orders/index.js';
+import type { TransferState } from './gateway.js';
 
 /** A version race lost this many times in a row is a bug, not traffic. */
 export const VERSION_TRIES = 10;

@@ -4,11 +4,15 @@ import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/index.js';
-import { sendAtOnce } from '../notifications/index.js';
-import { enqueueMessages, enqueueSentAtOnce, type NewMessage } from '../notifications/index.js';
-import { admitSms, type SmsBudget } from '../notifications/index.js';
-import type { OutboxAlert, Transport } from '../notifications/index.js';
-import type { OutboxLog } from '../notifications/index.js';
+import {
+  sendAtOnce,
+  enqueueMessages,
+  enqueueSentAtOnce,
+  type NewMessage,
+  admitSms,
+  type SmsBudget,
+} from '../notifications/index.js';
+import type { OutboxAlert, Transport, OutboxLog } from '../notifications/index.js';
 import { provesPhone } from './phone-token.js';
 import { codesAskedSince, insertCode, judgeGuess } from './repository.js';
 

@@ -6,8 +6,7 @@ import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { findProduct } from '../products/index.js';
 import type { Metrics } from '../../plugins/metrics.js';
-import { useCode } from '../phone-proof/index.js';
-import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
+import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
 import {
   closeReports,
   hideByReports,

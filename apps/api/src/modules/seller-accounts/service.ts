@@ -3,17 +3,21 @@ import { flagsOf, hasOpenOffer, sellerStatusText } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { refuseCommonPassword } from '../auth/index.js';
-import { insertEmailLink, linksSentTo, useEmailLink } from '../auth/index.js';
-import { hashPassword } from '../auth/index.js';
-import { LINKS_PER_EMAIL_PER_HOUR } from '../auth/index.js';
-import { findUserByEmail, revokeUserSessions } from '../auth/index.js';
-import { enqueueMessages } from '../notifications/index.js';
-import { plainName } from '../notifications/index.js';
-import { openSession, type SessionUser } from '../auth/index.js';
-import { statusToken } from '../seller-requests/index.js';
+import {
+  refuseCommonPassword,
+  insertEmailLink,
+  linksSentTo,
+  useEmailLink,
+  hashPassword,
+  LINKS_PER_EMAIL_PER_HOUR,
+  findUserByEmail,
+  revokeUserSessions,
+  openSession,
+  type SessionUser,
+} from '../auth/index.js';
+import { enqueueMessages, plainName } from '../notifications/index.js';
+import { statusToken, emailHint, requestOfToken } from '../seller-requests/index.js';
 import type { StatusLinks } from '../seller-requests/index.js';
-import { emailHint, requestOfToken } from '../seller-requests/index.js';
 import { insertUser } from '../users/index.js';
 import { ownedRequests, setOwner } from './repository.js';
 

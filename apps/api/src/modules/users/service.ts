@@ -4,9 +4,14 @@ import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { refuseCommonPassword } from '../auth/index.js';
-import { hashPassword } from '../auth/index.js';
-import { findUser, revokeUserSessions, USER_NOT_FOUND, type UserRow } from '../auth/index.js';
+import {
+  refuseCommonPassword,
+  hashPassword,
+  findUser,
+  revokeUserSessions,
+  USER_NOT_FOUND,
+  type UserRow,
+} from '../auth/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { moneyRefersTo } from '../ledger/index.js';
 import { activeAdminIds, deleteUser, emailTaken, insertUser, updateUser } from './repository.js';
