@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import apiModules from './eslint-rules/api-modules.js';
 
 const root = import.meta.dirname;
 const web = 'apps/web/src';
@@ -58,6 +59,26 @@ const zones = [
   })),
 ];
 
+/**
+ * The API's modules (apps/api/src/modules/*): another module, and a file outside modules/, imports a module only
+ * through its index.ts, and no two modules import each other, however far round (docs/decisions/0093). The rules
+ * are local (eslint-rules/api-modules.js) and shown failing in apps/api/src/lint-modules.test.ts.
+ */
+const apiModulesOptions = {
+  root,
+  modules: 'apps/api/src/modules',
+  // Files that may import any file of any module, and stay out of the graph of modules:
+  internals: [
+    // Tests and test helpers set up and read states through a module's internals; no server code imports them.
+    '\\.test\\.ts$',
+    '^apps/api/src/modules/[^/]+/testing[^/]*\\.ts$',
+    '^apps/api/src/modules/[^/]+/fixtures/',
+    '^apps/api/src/test/',
+  ],
+  // Pairs of modules still importing each other (issue 37): the list only shrinks.
+  knownCircles: ['orders <-> payments'],
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', '**/e2e-artifacts/**'] },
   js.configs.recommended,
@@ -98,6 +119,14 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'api-modules': apiModules },
+    rules: {
+      'api-modules/public-face': ['error', apiModulesOptions],
+      'api-modules/no-circle': ['error', apiModulesOptions],
     },
   },
   {

@@ -21,7 +21,7 @@ import { pageForm } from './plugins/page-form.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.js';
 import { registerJobs } from './plugins/jobs.js';
-import { SMS_BUDGET_DEFAULTS } from './modules/notifications/sms-budget.js';
+import { SMS_BUDGET_DEFAULTS, transportsFromConfig } from './modules/notifications/index.js';
 import { createMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerMultipart } from './plugins/multipart.js';
@@ -35,35 +35,28 @@ import { refuseOtherSites } from './plugins/same-origin.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { refuseWhileStarting } from './plugins/starting-gate.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { adminProductRoutes } from './modules/admin-products/routes.js';
-import { deviceRoutes } from './modules/devices/routes.js';
-import { stockMoveRoutes } from './modules/stock-moves/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
-import { categoryRoutes } from './modules/categories/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { estimateRoutes } from './modules/estimates/routes.js';
-import { featuredRoutes } from './modules/featured/routes.js';
-import { personalDataRoutes } from './modules/personal-data/routes.js';
-import { reportRoutes } from './modules/reports/routes.js';
-import { Readiness } from './modules/health/readiness.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { imageRoutes } from './modules/images/routes.js';
-import { transportsFromConfig } from './modules/notifications/transports.js';
-import { moneyRoutes } from './modules/money/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { orderLinks } from './modules/orders/buyer-links.js';
-import { paychanguGateway } from './modules/payments/paychangu.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { createPayments } from './modules/payments/service.js';
-import { phoneProofRoutes } from './modules/phone-proof/routes.js';
-import { alertRoutes } from './modules/alerts/routes.js';
-import { productRoutes } from './modules/products/routes.js';
-import { sellerAccountRoutes } from './modules/seller-accounts/routes.js';
-import { statusLinks } from './modules/seller-requests/links.js';
-import { sellerRequestRoutes } from './modules/seller-requests/routes.js';
-import { shopRoutes } from './modules/shops/routes.js';
-import { userRoutes } from './modules/users/routes.js';
+import { adminProductRoutes, productOfDevice } from './modules/admin-products/index.js';
+import { deviceRoutes } from './modules/devices/index.js';
+import { stockMoveRoutes } from './modules/stock-moves/index.js';
+import { authRoutes, secondFactorRoutes } from './modules/auth/index.js';
+import { categoryRoutes } from './modules/categories/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { estimateRoutes } from './modules/estimates/index.js';
+import { featuredRoutes } from './modules/featured/index.js';
+import { personalDataRoutes } from './modules/personal-data/index.js';
+import { reportRoutes } from './modules/reports/index.js';
+import { Readiness, healthRoutes } from './modules/health/index.js';
+import { imageRoutes } from './modules/images/index.js';
+import { moneyRoutes } from './modules/money/index.js';
+import { orderRoutes, orderLinks } from './modules/orders/index.js';
+import { paychanguGateway, paymentRoutes, createPayments } from './modules/payments/index.js';
+import { phoneProofRoutes } from './modules/phone-proof/index.js';
+import { alertRoutes } from './modules/alerts/index.js';
+import { productRoutes } from './modules/products/index.js';
+import { sellerAccountRoutes } from './modules/seller-accounts/index.js';
+import { requestOfDevice, sellerRequestRoutes, statusLinks } from './modules/seller-requests/index.js';
+import { shopRoutes } from './modules/shops/index.js';
+import { userRoutes } from './modules/users/index.js';
 import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
 
 export interface AppOptions {
@@ -291,7 +284,11 @@ export async function buildApp({
         links,
         publicUrl,
       });
-      await api.register(deviceRoutes, { db, clock });
+      await api.register(deviceRoutes, {
+        db,
+        clock,
+        items: { product: productOfDevice, sellerRequest: requestOfDevice },
+      });
       await api.register(personalDataRoutes, { db, clock });
       await api.register(stockMoveRoutes, { db, clock });
       await api.register(moneyRoutes, { db, clock, payments });

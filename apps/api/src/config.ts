@@ -7,8 +7,7 @@ import {
   wholeNumber,
   type TrustProxy,
 } from './config-parts.js';
-import { SMS_BUDGET_DEFAULTS, type SmsBudget } from './modules/notifications/sms-budget.js';
-import { OUTBOX_CONCURRENCY } from './modules/notifications/worker.js';
+import { SMS_BUDGET_DEFAULTS, type SmsBudget, OUTBOX_CONCURRENCY } from './modules/notifications/index.js';
 import { DEFAULT_CACHE_MB, DEFAULT_STALE_IF_ERROR_SECONDS } from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };

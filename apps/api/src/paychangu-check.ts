@@ -1,5 +1,5 @@
 import { DEFAULT_PAYCHANGU_API_URL } from './config.js';
-import { checkPayChangu } from './modules/payments/gateway-check.js';
+import { checkPayChangu } from './modules/payments/index.js';
 
 // `npm run paychangu:check [-- --live]`: the mobile-money path against PayChangu's test mode (docs/decisions/0048).
 const secretKey = process.env.PAYCHANGU_SECRET_KEY;

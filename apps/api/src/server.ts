@@ -9,7 +9,7 @@ import { DEMO_ADMIN } from './db/seed/index.js';
 import { prepareWhenReachable } from './db/start-wait.js';
 import { markRun, uncleanStopMessage } from './run-marker.js';
 import { prepareDatabase } from './db/startup.js';
-import { Readiness } from './modules/health/readiness.js';
+import { Readiness } from './modules/health/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How long in-flight requests get to finish after SIGTERM (within a container platform's usual 30 s). */

@@ -4,8 +4,8 @@ import { SQLITE_BUSY_MS, type Db } from './database.js';
 const STARTUP_BUSY_MS = 120_000;
 import { migrateToLatest } from './migrate.js';
 import { isEmpty, seed, type SeedOptions } from './seed/index.js';
-import { reindexSearchIfStale } from '../modules/products/search-index.js';
-import type { Readiness } from '../modules/health/readiness.js';
+import { reindexSearchIfStale } from '../modules/products/index.js';
+import type { Readiness } from '../modules/health/index.js';
 
 /**
  * Brings the database to the latest schema and seeds it on first start. Safe when several processes start

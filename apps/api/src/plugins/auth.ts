@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { SECOND_FACTOR_SETUP_NEEDED } from '@marketplace/shared';
-import { authenticate, mustSetUpSecondFactor, type SessionUser } from '../modules/auth/service.js';
+import { authenticate, mustSetUpSecondFactor, type SessionUser } from '../modules/auth/index.js';
 import { HttpError } from './errors.js';
 import type { Access } from './access.js';
 

@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { expireDueOrders } from '../modules/orders/service.js';
-import type { OrderLinks } from '../modules/orders/buyer-links.js';
-import { remindDueOrders } from '../modules/orders/reminders.js';
-import type { Transport } from '../modules/notifications/transport.js';
-import { UnrecordedSends } from '../modules/notifications/unrecorded.js';
-import type { SmsBudget } from '../modules/notifications/sms-budget.js';
-import { deliverDueMessages, reviveUnconfigured } from '../modules/notifications/worker.js';
-import { expireDueOffers } from '../modules/seller-requests/expiry.js';
-import { pollTransfers } from '../modules/payments/checks.js';
-import type { Payments } from '../modules/payments/service.js';
-import type { AlertLinks } from '../modules/alerts/service.js';
-import { sweepAlerts } from '../modules/alerts/sweep.js';
+import { expireDueOrders, remindDueOrders } from '../modules/orders/index.js';
+import type { OrderLinks } from '../modules/orders/index.js';
+import type { Transport, SmsBudget } from '../modules/notifications/index.js';
+import { UnrecordedSends, deliverDueMessages, reviveUnconfigured } from '../modules/notifications/index.js';
+import { expireDueOffers } from '../modules/seller-requests/index.js';
+import { pollTransfers } from '../modules/payments/index.js';
+import type { Payments } from '../modules/payments/index.js';
+import type { AlertLinks } from '../modules/alerts/index.js';
+import { sweepAlerts } from '../modules/alerts/index.js';
 import type { Metrics } from './metrics.js';
 import { backupIfDue, FAILED_CHECK_SUFFIX, type BackupSchedule, type CheckedBackups } from '../db/backup.js';
 import { oneAtATime } from '../db/advisory-lock.js';
-import { eraseEndedPersonalData } from '../modules/personal-data/retention.js';
+import { eraseEndedPersonalData } from '../modules/personal-data/index.js';
 
 /** How often the server looks whether a backup is due: a backup comes at most this late. */
 const BACKUP_CHECK_SECONDS = 600;

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
-import { smsSpentLastHour, type SmsBudget } from '../modules/notifications/sms-budget.js';
-import type { OutboxAlert } from '../modules/notifications/transport.js';
+import { smsSpentLastHour, type SmsBudget } from '../modules/notifications/index.js';
+import type { OutboxAlert } from '../modules/notifications/index.js';
 import { sendProblem } from './errors.js';
 import { isInProcess } from './in-process.js';
 

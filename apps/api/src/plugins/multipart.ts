@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { MAX_IMAGES } from '@marketplace/shared';
 import type { FastifyInstance } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../modules/images/upload.js';
+import { MAX_IMAGE_BYTES } from '../modules/images/index.js';
 
 /** Multipart forms (photos with their fields), bounded in files, sizes and parts; read by readMultipart. */
 export async function registerMultipart(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Readiness } from '../modules/health/readiness.js';
+import type { Readiness } from '../modules/health/index.js';
 import { rateLimitRedis, redisWithFallback } from './rate-limit-store.js';
 
 /**

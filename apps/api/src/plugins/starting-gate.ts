@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Readiness } from '../modules/health/readiness.js';
+import type { Readiness } from '../modules/health/index.js';
 import { RETRY_AFTER_SECONDS, sendProblem } from './errors.js';
 
 /**

@@ -1,11 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
-import { storeImages } from '../../modules/images/repository.js';
-import { indexProductSearch } from '../../modules/products/search.js';
-import { hashPassword } from '../../modules/auth/password.js';
+import { storeImages, loadSharp } from '../../modules/images/index.js';
+import { indexProductSearch } from '../../modules/products/index.js';
+import { hashPassword } from '../../modules/auth/index.js';
 import { seedCategories, seedProducts, seedShops } from './catalogue.js';
 import { drawHeroPicture, drawProductPicture } from './pictures.js';
-import { loadSharp } from '../../modules/images/sharp.js';
 
 export const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' } as const;
 const HEROES = ['laptops', 'phones', 'gaming'] as const;

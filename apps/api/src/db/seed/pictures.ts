@@ -1,4 +1,4 @@
-import { loadSharp } from '../../modules/images/sharp.js';
+import { loadSharp } from '../../modules/images/index.js';
 
 // Demo pictures drawn on the machine (no network): a device silhouette per category on a soft gradient,
 // varied by hue so each product and each gallery image looks different.

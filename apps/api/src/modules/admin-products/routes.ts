@@ -13,8 +13,8 @@ import { requireOwnShop, type ShopOf } from '../../plugins/shop-scope.js';
 import { productShop } from './repository.js';
 import { idParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
-import { readMultipart } from '../images/upload.js';
-import { listProducts } from '../products/listing.js';
+import { readMultipart } from '../images/index.js';
+import { listProducts } from '../products/index.js';
 import {
   changeProduct,
   createProduct,

@@ -5,14 +5,20 @@ import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import type { NormalizedImage } from '../images/normalize.js';
-import { deleteUnusedImages, storeImages } from '../images/repository.js';
-import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/service.js';
-import { findProduct, heldOf, imagesOf, type ProductRecord } from '../products/repository.js';
-import { conditionOf, specsOf } from '../products/service.js';
-import { indexProductSearch } from '../products/search.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import type { NormalizedImage } from '../images/index.js';
+import { deleteUnusedImages, storeImages } from '../images/index.js';
+import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/index.js';
+import {
+  findProduct,
+  heldOf,
+  imagesOf,
+  type ProductRecord,
+  conditionOf,
+  specsOf,
+  indexProductSearch,
+} from '../products/index.js';
 import {
   buyingPrices,
   deleteProduct,
@@ -73,6 +79,16 @@ export async function loadAdminProduct(db: Executor, id: number): Promise<AdminP
   if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
   return (await toAdmin(db, [row]))[0]!;
 }
+
+/** A product as the device routes name it in the audit (404 when missing) and answer it; app.ts passes it in. */
+export const productOfDevice = {
+  async name(trx: Executor, id: number): Promise<string> {
+    const row = await findProduct(trx, id);
+    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return `Product ${row.name}`;
+  },
+  load: loadAdminProduct,
+};
 
 /** A 400 naming each of the product's shop and category that does not exist. */
 export async function checkRefs(trx: Executor, categoryId: number, shopId: number) {

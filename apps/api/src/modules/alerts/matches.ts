@@ -2,8 +2,7 @@ import type { AlertFilters } from '@marketplace/shared';
 import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { listProducts } from '../products/listing.js';
-import { findProduct, heldOf } from '../products/repository.js';
+import { listProducts, findProduct, heldOf } from '../products/index.js';
 
 export type AlertRow = Selectable<Database['alerts']>;
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
-import type { PhoneProof } from '../phone-proof/service.js';
+import type { PhoneProof } from '../phone-proof/index.js';
 import { setAlert, stopAlerts, type AlertLinks } from './service.js';
 
 export interface AlertRouteOptions {

@@ -11,10 +11,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashToken } from '../auth/tokens.js';
-import { signPhoneToken } from '../phone-proof/phone-token.js';
-import { useCode } from '../phone-proof/repository.js';
-import { codeUsedMeanwhile, proveBuyerPhone, PHONE_CHECK_NEEDED, type PhoneProof } from '../phone-proof/service.js';
+import { hashToken } from '../auth/index.js';
+import {
+  signPhoneToken,
+  useCode,
+  codeUsedMeanwhile,
+  proveBuyerPhone,
+  PHONE_CHECK_NEEDED,
+  type PhoneProof,
+} from '../phone-proof/index.js';
 import { itemState, searchMatches, storedFilters } from './matches.js';
 import { endByStopHash, insertAlert, liveAlertsOf, markSeen, sameLiveAlert } from './repository.js';
 

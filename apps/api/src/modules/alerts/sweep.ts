@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import { hashToken } from '../auth/tokens.js';
-import { enqueueMessages } from '../notifications/outbox.js';
+import { hashToken } from '../auth/index.js';
+import { enqueueMessages } from '../notifications/index.js';
 import { alertSms, plain, type Told } from './message.js';
 import { filtersOf, itemState, searchMatches, type AlertRow } from './matches.js';
 import { endExpired, lastSentTo, liveAlertsOf, markSeen, phonesDue, recordSent, seenOf } from './repository.js';

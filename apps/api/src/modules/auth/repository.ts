@@ -1,4 +1,38 @@
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { UsersTable } from '../../db/schema.js';
+
+/** The users' administration (modules/users) builds on these: auth reads the user it signs in, resets or locks. */
+const columns = [
+  'id',
+  'display_name',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'shop_id',
+  'status',
+  'created_at',
+] as const;
+export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & {
+  second_factor_at: string | null;
+  second_factor_locked_at: string | null;
+};
+
+/** The user's columns, when their second factor was confirmed (null: none) and locked (null: not locked). */
+export function selectUsers(db: Executor) {
+  return db
+    .selectFrom('users')
+    .leftJoin('second_factors', 'second_factors.user_id', 'users.id')
+    .select(columns.map((c) => `users.${c}` as const))
+    .select(['second_factors.confirmed_at as second_factor_at', 'second_factors.locked_at as second_factor_locked_at']);
+}
+
+export const USER_NOT_FOUND = 'User not found';
+
+export function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
+  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+}
 
 export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();

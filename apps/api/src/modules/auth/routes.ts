@@ -12,13 +12,12 @@ import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
-import { recordAudit } from '../audit/repository.js';
-import { findUser } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+import { recordAudit } from '../audit/index.js';
 import { requestPasswordReset, resetPassword, sendResetLink } from './password-reset.js';
 import { isAccountCap, loginPastTheCap } from './second-factor.js';
 import { login, logout, mustSetUpSecondFactor } from './service.js';
 import { addressGroup } from '../../plugins/address-group.js';
+import { findUser, USER_NOT_FOUND } from './repository.js';
 
 const meSchema = z.object({
   id: z.number().int(),

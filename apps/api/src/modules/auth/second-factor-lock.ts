@@ -3,13 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { enqueueMessages } from '../notifications/outbox.js';
-import { plainName } from '../notifications/plain-name.js';
-import { findUser } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+import { recordAudit } from '../audit/index.js';
+import { enqueueMessages, plainName } from '../notifications/index.js';
 import { insertEmailLink, useEmailLink } from './email-links.js';
 import { lockFactor, unlockFactor } from './second-factor-repository.js';
+import { findUser, USER_NOT_FOUND } from './repository.js';
 
 // The lock of a second factor (docs/decisions/0085): 10 wrong codes in a row lock it; the owner is emailed a
 // link that unlocks it (signed as a random token whose SHA-256 alone is stored, single use, 24 hours), and an

@@ -15,10 +15,8 @@ import { renderSVG } from 'uqr';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { findUser } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
-import { clearLoginFailures, revokeUserSessions } from './repository.js';
+import { recordAudit } from '../audit/index.js';
+import { clearLoginFailures, findUser, revokeUserSessions, USER_NOT_FOUND } from './repository.js';
 import { lockIfTooManyWrong } from './second-factor-lock.js';
 import {
   claimChallengeTry,

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { indexProductSearch } from '../products/search.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { indexProductSearch } from '../products/index.js';
 import {
   deleteCategory,
   findCategory,

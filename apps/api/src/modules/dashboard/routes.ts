@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { SHOP_WORK } from '../../plugins/access.js';
 import { isShopStaff, shopOfUser } from '../../plugins/shop-scope.js';
-import { recentAudit } from '../audit/repository.js';
+import { recentAudit } from '../audit/index.js';
 import {
   moneySince,
   countOpenOrders,

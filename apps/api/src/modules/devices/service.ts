@@ -6,8 +6,8 @@ import { lockKeys } from '../../db/advisory-lock.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
 import {
   ceirOf,
   holdersOf,

@@ -1,5 +1,4 @@
-import { parseSearch, type SearchQuery } from '../products/search-query.js';
-import { termsOf } from '../products/terms.js';
+import { parseSearch, type SearchQuery, termsOf } from '../products/index.js';
 
 /**
  * Whether an item name is comparable to a typed one, read the way the catalogue's search reads names

@@ -1,7 +1,7 @@
 import type { Estimate, StaffEstimates } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { REQUEST_NOT_FOUND } from '../seller-requests/views.js';
+import { REQUEST_NOT_FOUND } from '../seller-requests/index.js';
 import { comparableNames } from './match.js';
 import { rangeOf, estimateSince } from './range.js';
 import { acceptedOffers, completedSales, type NamedPrice, type PriceScope } from './repository.js';

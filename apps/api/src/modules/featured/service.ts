@@ -1,8 +1,8 @@
 import { nowIso, type Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { findProduct } from '../products/repository.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { findProduct } from '../products/index.js';
 import { deleteFeatured, insertFeatured } from './repository.js';
 
 const ONLY_PUBLISHED = 'Only published products can be featured.';

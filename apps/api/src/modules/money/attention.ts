@@ -1,7 +1,7 @@
 import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from '../ledger/index.js';
 
 /** The most the list shows: more than this waiting means something bigger is wrong, and the first ones say what. */
 const ATTENTION_LIMIT = 100;

@@ -1,9 +1,9 @@
 import { formatMoney, type LedgerCorrection, type MoneyEntry } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { recordMovement } from '../ledger/ledger.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { recordMovement } from '../ledger/index.js';
 import { toEntry } from './entries.js';
 
 const CORRECTED_ENTRY_NOT_FOUND = 'The entry to correct was not found';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../auth/index.js';
 import type { Executor } from '../../db/database.js';
 
 /** The server's link key (shared with sellers' links) and the public address order links start with. */

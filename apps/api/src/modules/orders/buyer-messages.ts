@@ -1,8 +1,7 @@
 import type { Language } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
-import { enqueueMessages, type NewMessage } from '../notifications/outbox.js';
-import { plainName } from '../notifications/plain-name.js';
-import { smsNumber } from '../seller-requests/codes.js';
+import { enqueueMessages, type NewMessage, plainName } from '../notifications/index.js';
+import { smsNumber } from '../seller-requests/index.js';
 import { messageLink, type OrderLinks } from './buyer-links.js';
 import { shopForOrder, type OrderRow } from './repository.js';
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { readableCode } from '../auth/tokens.js';
+import { readableCode } from '../auth/index.js';
 
 /** 'MW-4K7Q2': read out on the phone, never used for access. */
 export function newOrderNumber(): string {

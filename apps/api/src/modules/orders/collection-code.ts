@@ -2,8 +2,8 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { HELD_FOR_REVIEW, WRONG_CODES_HOLD, WRONG_COLLECTION_CODE } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
 import { findOrder, ORDER_NOT_FOUND, type OrderRow } from './repository.js';
 
 // The collection code (docs/decisions/0059): anyone who knows an order's number could otherwise collect it at the

@@ -4,10 +4,10 @@ import type { Insertable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
-import { recordAudit } from '../audit/repository.js';
-import { heldOf, imagesOf } from '../products/repository.js';
+import { recordAudit } from '../audit/index.js';
+import { heldOf, imagesOf } from '../products/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../auth/index.js';
 import { hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
 import type { OrderLinks } from './buyer-links.js';
@@ -26,14 +26,11 @@ import {
 import { loadPublicOrder } from './service.js';
 import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import { moveLockKeys } from '../stock-moves/lock-keys.js';
-import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
-import { signPhoneToken } from '../phone-proof/phone-token.js';
-import { useCode } from '../phone-proof/repository.js';
-import { queueCharge, sendCharge } from '../payments/order-payment.js';
-import { refusePromptTooSoon } from '../payments/pin-prompts.js';
-import type { Payments } from '../payments/service.js';
-import type { TransferRow } from '../payments/transfers.js';
+import { moveLockKeys } from '../stock-moves/index.js';
+import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof, signPhoneToken, useCode } from '../phone-proof/index.js';
+import { queueCharge, sendCharge, refusePromptTooSoon } from '../payments/index.js';
+import type { Payments } from '../payments/index.js';
+import type { TransferRow } from '../ledger/index.js';
 import {
   heldItems,
   LAPSED_BLOCK_HOURS,

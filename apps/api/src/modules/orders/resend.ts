@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import { enqueueMessages } from '../notifications/outbox.js';
-import { smsNumber } from '../seller-requests/codes.js';
+import { enqueueMessages } from '../notifications/index.js';
+import { smsNumber } from '../seller-requests/index.js';
 import { messageLink, type OrderLinks } from './buyer-links.js';
 
 // "Lost your order link?" (docs/decisions/0060). Public and answered alike whatever happened, so it tells nobody

@@ -28,14 +28,13 @@ import { idParams, tokenParams } from '../../plugins/params.js';
 import { HttpError } from '../../plugins/errors.js';
 import { placeOrders } from './place.js';
 import type { ReservationRules } from './limits.js';
-import type { PhoneProof } from '../phone-proof/service.js';
+import type { PhoneProof } from '../phone-proof/index.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { listOrders, orderShop } from './repository.js';
 import { buyerCancel, loadAdminOrder, ORDER_NOT_FOUND, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
-import { payOrder } from '../payments/pay.js';
-import type { Payments } from '../payments/service.js';
-import { retryRefunds } from '../payments/refunds.js';
+import { payOrder, retryRefunds } from '../payments/index.js';
+import type { Payments } from '../payments/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { resendOrderLink } from './resend.js';
 

@@ -15,14 +15,13 @@ import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { recordMovement } from '../ledger/ledger.js';
-import { paidReference, paymentOf, refundOnClose } from '../payments/order-payment.js';
-import { transfersOfOrder } from '../payments/transfers.js';
-import type { SessionUser } from '../auth/service.js';
+import { recordAudit } from '../audit/index.js';
+import { recordMovement, transfersOfOrder } from '../ledger/index.js';
+import { paidReference, paymentOf, refundOnClose } from '../payments/index.js';
+import type { SessionUser } from '../auth/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer, tellPlacedOnce, type BuyerNews } from './buyer-messages.js';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../auth/index.js';
 import {
   ORDER_NOT_FOUND,
   addEvent,

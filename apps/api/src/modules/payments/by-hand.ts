@@ -9,14 +9,13 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { tellBuyer } from '../orders/buyer-messages.js';
-import { findOrder, noteEvent } from '../orders/repository.js';
-import { tellSellerByHand } from '../seller-requests/payout-message.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { tellBuyer, findOrder, noteEvent } from '../orders/index.js';
+import { tellSellerByHand } from '../seller-requests/index.js';
 import type { PaymentChecks } from './checks.js';
 import { settleIn } from './settle.js';
-import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';
+import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from '../ledger/index.js';
 
 // Refunds and seller payouts the gateway cannot send (decision 0079): PayChangu's operator list marks TNM Mpamba
 // `supports_withdrawals: false`, so such a payout is never sent; it becomes a task for an Admin on the Money screen,

@@ -9,8 +9,15 @@ import {
 } from './gateway.js';
 import { applyGatewayState, settleTransfer } from './settle.js';
 import { handOver, payeeName } from './by-hand.js';
-import type { OrderLinks } from '../orders/buyer-links.js';
-import { claimTransfer, dueTransfers, findTransfer, markPending, setCheckAt, type TransferRow } from './transfers.js';
+import type { OrderLinks } from '../orders/index.js';
+import {
+  claimTransfer,
+  dueTransfers,
+  findTransfer,
+  markPending,
+  setCheckAt,
+  type TransferRow,
+} from '../ledger/index.js';
 import { heldTooLong, stopWaitingForCharge } from './unconfirmed.js';
 
 /** Written on a transfer the gateway could not be asked about: the buyer is told so, not that it was declined. */

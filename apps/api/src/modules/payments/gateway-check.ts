@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { safeText } from '../notifications/transport.js';
+import { safeText } from '../notifications/index.js';
 import { paychanguGateway, requestPayChangu } from './paychangu.js';
 
 /**

@@ -9,12 +9,12 @@ import {
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { OrderRow } from '../orders/repository.js';
-import { findOrder, movePayment } from '../orders/repository.js';
+import type { OrderRow } from '../orders/index.js';
+import { findOrder, movePayment } from '../orders/index.js';
 import { startTransfer, UNREACHABLE_NOTE } from './checks.js';
 import type { Payments } from './service.js';
 import { queueRefund } from './settle.js';
-import { insertTransfer, newestCharge, unrefundedCharges, type TransferRow } from './transfers.js';
+import { insertTransfer, newestCharge, unrefundedCharges, type TransferRow } from '../ledger/index.js';
 
 /** The order's payment as the buyer and staff see it. */
 export async function paymentOf(db: Executor, row: OrderRow): Promise<OrderPaymentState> {

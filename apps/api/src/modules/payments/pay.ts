@@ -3,17 +3,21 @@ import type { z } from 'zod';
 import type { payOrderSchema } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { OrderLinks } from '../orders/buyer-links.js';
-import { tellPlacedOnce } from '../orders/buyer-messages.js';
-import type { ReservationRules } from '../orders/limits.js';
-import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
-import { loadPublicOrder, ORDER_CHANGED_MEANWHILE, orderOfToken } from '../orders/service.js';
-import { useCode } from '../phone-proof/repository.js';
-import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
+import type { OrderLinks, ReservationRules } from '../orders/index.js';
+import {
+  tellPlacedOnce,
+  findOrder,
+  movePayment,
+  noteEvent,
+  loadPublicOrder,
+  ORDER_CHANGED_MEANWHILE,
+  orderOfToken,
+} from '../orders/index.js';
+import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
 import { queueCharge, sendCharge } from './order-payment.js';
 import { refusePromptTooSoon } from './pin-prompts.js';
 import type { Payments } from './service.js';
-import type { TransferRow } from './transfers.js';
+import type { TransferRow } from '../ledger/index.js';
 
 const ALREADY_PAID = /*i18n*/ 'This order is already paid.';
 const CANNOT_PAY = /*i18n*/ 'This order can no longer be paid.';

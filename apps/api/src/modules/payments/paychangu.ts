@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { requestText, safeText } from '../notifications/transport.js';
+import { requestText, safeText } from '../notifications/index.js';
 import {
   GatewayRefused,
   GatewayUnavailable,

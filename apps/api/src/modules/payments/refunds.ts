@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { findOrder, ORDER_NOT_FOUND } from '../orders/repository.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { findOrder, ORDER_NOT_FOUND } from '../orders/index.js';
 import { queueRefund } from './settle.js';
-import { unrefundedCharges } from './transfers.js';
+import { unrefundedCharges } from '../ledger/index.js';
 
 const NO_FAILED_REFUND = 'No failed refund to retry for this order.';
 

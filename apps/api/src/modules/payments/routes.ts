@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { checkTransfer, pollTransfers } from './checks.js';
 import type { Payments } from './service.js';
-import { findTransferById } from './transfers.js';
+import { findTransferById } from '../ledger/index.js';
 import { checkBy, webhookThrottle } from './webhook-checks.js';
 
 export interface PaymentRouteOptions {

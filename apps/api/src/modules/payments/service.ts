@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { MobileMoneyGateway } from './gateway.js';
 import type { PaymentChecks } from './checks.js';
 import { pollTransfers } from './checks.js';
-import type { OrderLinks } from '../orders/buyer-links.js';
+import type { OrderLinks } from '../orders/index.js';
 
 /** Everything the product needs to take and send mobile money; absent when no gateway is configured. */
 export interface Payments extends PaymentChecks {

@@ -2,15 +2,9 @@ import { formatMoney, isOpenOrder, MOBILE_MONEY_LABELS, type MobileMoney } from 
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { recordAudit, type AuditEntry } from '../audit/repository.js';
-import { recordMovement } from '../ledger/ledger.js';
-import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
-import { tellSellerPaid } from '../seller-requests/payout-message.js';
-import type { OrderLinks } from '../orders/buyer-links.js';
-import { tellBuyer, tellPlacedOnce } from '../orders/buyer-messages.js';
-import type { Messaging } from '../orders/service.js';
-import type { TransferState } from './gateway.js';
+import { recordAudit, type AuditEntry } from '../audit/index.js';
 import {
+  recordMovement,
   finishTransfer,
   insertTransfer,
   markPending,
@@ -18,7 +12,11 @@ import {
   UNSETTLED_TRANSFER_STATUSES,
   setCheckAt,
   type TransferRow,
-} from './transfers.js';
+} from '../ledger/index.js';
+import { findOrder, movePayment, noteEvent, tellBuyer, tellPlacedOnce } from '../orders/index.js';
+import { tellSellerPaid } from '../seller-requests/index.js';
+import type { OrderLinks, Messaging } from '../orders/index.js';
+import type { TransferState } from './gateway.js';
 
 /** A version race lost this many times in a row is a bug, not traffic. */
 export const VERSION_TRIES = 10;

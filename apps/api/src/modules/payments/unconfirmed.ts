@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
-import { findOrder, movePayment, noteEvent } from '../orders/repository.js';
+import { findOrder, movePayment, noteEvent } from '../orders/index.js';
 import { VERSION_TRIES } from './settle.js';
-import { newestCharge, OPEN_TRANSFER_STATUSES, type TransferRow } from './transfers.js';
+import { newestCharge, OPEN_TRANSFER_STATUSES, type TransferRow } from '../ledger/index.js';
 
 /** The reason in the order's history (for staff): the gateway neither confirmed nor denied the charge in time. */
 export const UNCONFIRMED_REASON = 'No answer from the payment service within the hold';

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { OPEN_TRANSFER_STATUSES } from './transfers.js';
+import { OPEN_TRANSFER_STATUSES } from '../ledger/index.js';
 
 /** Transfers remembered at most; older windows are dropped first, so a flood of events cannot grow it for ever. */
 const REMEMBERED = 10_000;

@@ -2,7 +2,7 @@ import { ERASED_NAME, OPEN_ORDER_STATUSES } from '@marketplace/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 // Transfers still waiting for the gateway hold an erase back: their mobile is where the money goes.
-import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from '../ledger/index.js';
 
 // The erasing itself, shared by the Admin's erase and the retention job (docs/decisions/0078). The records stay for
 // the figures (amounts, statuses, items, ledger rows: the ledger is append-only and must still sum); the person's

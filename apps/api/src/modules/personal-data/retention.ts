@@ -8,7 +8,7 @@ import {
   eraseRequests,
   eraseTransferRequests,
 } from './erase.js';
-import { UNSETTLED_TRANSFER_STATUSES } from '../payments/transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from '../ledger/index.js';
 
 /** Orders that ended: the figures stay, the buyer's details go PERSONAL_DATA_MONTHS after the end. */
 const ENDED_ORDER_STATUSES = ['Completed', 'Cancelled', 'Expired'];

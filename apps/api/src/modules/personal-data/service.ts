@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { SessionUser } from '../auth/service.js';
-import { recordAudit } from '../audit/repository.js';
+import type { SessionUser } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
 import {
   eraseAccounts,
   eraseFromAudit,

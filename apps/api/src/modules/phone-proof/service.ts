@@ -3,12 +3,16 @@ import { isMalawiMobile, PHONE_UNVERIFIED, type PhoneCodeSent } from '@marketpla
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashToken } from '../auth/tokens.js';
-import { sendAtOnce } from '../notifications/at-once.js';
-import { enqueueMessages, enqueueSentAtOnce, type NewMessage } from '../notifications/outbox.js';
-import { admitSms, type SmsBudget } from '../notifications/sms-budget.js';
-import type { OutboxAlert, Transport } from '../notifications/transport.js';
-import type { OutboxLog } from '../notifications/worker.js';
+import { hashToken } from '../auth/index.js';
+import {
+  sendAtOnce,
+  enqueueMessages,
+  enqueueSentAtOnce,
+  type NewMessage,
+  admitSms,
+  type SmsBudget,
+} from '../notifications/index.js';
+import type { OutboxAlert, Transport, OutboxLog } from '../notifications/index.js';
 import { provesPhone } from './phone-token.js';
 import { codesAskedSince, insertCode, judgeGuess } from './repository.js';
 

@@ -14,8 +14,8 @@ import type { Metrics } from '../../plugins/metrics.js';
 import { STAFF } from '../../plugins/access.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { idParam } from '../../plugins/params.js';
-import type { PhoneProof } from '../phone-proof/service.js';
-import type { SessionUser } from '../auth/service.js';
+import type { SessionUser } from '../auth/index.js';
+import type { PhoneProof } from '../phone-proof/index.js';
 import { decideReports, reportProduct, reportQueue } from './service.js';
 
 /** Reports one address (IPv6: its /64) may send per hour, over all items. */

@@ -2,12 +2,11 @@ import { REPORTS_TO_HIDE, type AdminReportedItem, type ReportDecision } from '@m
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { findProduct } from '../products/repository.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { findProduct } from '../products/index.js';
 import type { Metrics } from '../../plugins/metrics.js';
-import { useCode } from '../phone-proof/repository.js';
-import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/service.js';
+import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
 import {
   closeReports,
   hideByReports,

@@ -10,8 +10,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { tokenParams } from '../../plugins/params.js';
-import type { StatusLinks } from '../seller-requests/links.js';
-import { SELL_LINK_PER_MINUTE } from '../seller-requests/routes.js';
+import type { StatusLinks } from '../seller-requests/index.js';
+import { SELL_LINK_PER_MINUTE } from '../seller-requests/index.js';
 import { accountItems, claimItem, confirmSellerAccount, requestSellerAccount } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 

@@ -2,19 +2,23 @@ import type { AccountItems, LoginResult, SellerAccountRequested } from '@marketp
 import { flagsOf, hasOpenOffer, sellerStatusText } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { refuseCommonPassword } from '../auth/common-passwords.js';
-import { insertEmailLink, linksSentTo, useEmailLink } from '../auth/email-links.js';
-import { hashPassword } from '../auth/password.js';
-import { LINKS_PER_EMAIL_PER_HOUR } from '../auth/password-reset.js';
-import { findUserByEmail, revokeUserSessions } from '../auth/repository.js';
-import { enqueueMessages } from '../notifications/outbox.js';
-import { plainName } from '../notifications/plain-name.js';
-import { openSession, type SessionUser } from '../auth/service.js';
-import { statusToken } from '../seller-requests/codes.js';
-import type { StatusLinks } from '../seller-requests/links.js';
-import { emailHint, requestOfToken } from '../seller-requests/views.js';
-import { insertUser } from '../users/repository.js';
+import { recordAudit } from '../audit/index.js';
+import {
+  refuseCommonPassword,
+  insertEmailLink,
+  linksSentTo,
+  useEmailLink,
+  hashPassword,
+  LINKS_PER_EMAIL_PER_HOUR,
+  findUserByEmail,
+  revokeUserSessions,
+  openSession,
+  type SessionUser,
+} from '../auth/index.js';
+import { enqueueMessages, plainName } from '../notifications/index.js';
+import { statusToken, emailHint, requestOfToken } from '../seller-requests/index.js';
+import type { StatusLinks } from '../seller-requests/index.js';
+import { insertUser } from '../users/index.js';
 import { ownedRequests, setOwner } from './repository.js';
 
 export const ACCOUNT_EXISTS = /*i18n*/ 'An account already uses this email address. Log in to add this item to it.';

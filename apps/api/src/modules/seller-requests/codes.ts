@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { readableCode } from '../auth/tokens.js';
+import { readableCode } from '../auth/index.js';
 
 /** 'S-7QK2M': read out on the phone, never used for access. */
 export function newReference(): string {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { checkRefs, insertProductWithGallery } from '../admin-products/service.js';
-import { copyImeis, NON_COMPLIANT_INVENTORY, refuseNonCompliant } from '../devices/service.js';
+import { checkRefs, insertProductWithGallery } from '../admin-products/index.js';
+import { copyImeis, NON_COMPLIANT_INVENTORY, refuseNonCompliant } from '../devices/index.js';
 import { acceptedOffer, requestImages, shopTown, type RequestRow } from './repository.js';
 
 /**

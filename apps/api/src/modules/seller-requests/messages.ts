@@ -1,9 +1,8 @@
 import { formatDate, formatMoney } from '@marketplace/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { hashToken } from '../auth/tokens.js';
-import { enqueueMessages, type NewMessage } from '../notifications/outbox.js';
-import { plainName } from '../notifications/plain-name.js';
+import { hashToken } from '../auth/index.js';
+import { enqueueMessages, type NewMessage, plainName } from '../notifications/index.js';
 import { smsNumber, statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
 import { setStatusTokenHash, type RequestRow } from './repository.js';

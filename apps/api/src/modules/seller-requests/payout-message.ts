@@ -1,6 +1,6 @@
 import { formatMoney, MOBILE_MONEY_LABELS, type MobileMoney } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
-import { enqueueMessages } from '../notifications/outbox.js';
+import { enqueueMessages } from '../notifications/index.js';
 import { smsNumber } from './codes.js';
 
 interface PaidPayout {

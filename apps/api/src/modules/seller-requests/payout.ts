@@ -15,11 +15,10 @@ import {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { HttpError, isUniqueViolation } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { recordMovement } from '../ledger/ledger.js';
-import type { Payments } from '../payments/service.js';
-import { insertTransfer, networkOverride, type NewTransfer } from '../payments/transfers.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { recordMovement, insertTransfer, networkOverride, type NewTransfer } from '../ledger/index.js';
+import type { Payments } from '../payments/index.js';
 import { smsNumber } from './codes.js';
 import { tellSellerPaid } from './payout-message.js';
 import { findRequest } from './repository.js';

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Database } from '../../db/schema.js';
-import { enqueueMessages } from '../notifications/outbox.js';
+import { enqueueMessages } from '../notifications/index.js';
 import { phoneKey, smsNumber } from './codes.js';
 
 // The SMS a seller gets as soon as a /sell submission is stored (docs/decisions/0056). /sell is public, so each

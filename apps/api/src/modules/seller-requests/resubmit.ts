@@ -3,7 +3,7 @@ import { toAmount, type sellSubmissionSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { HttpError, isUniqueViolation } from '../../plugins/errors.js';
-import type { NormalizedImage } from '../images/normalize.js';
+import type { NormalizedImage } from '../images/index.js';
 import { statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
 import type { ReceiptContext } from './receipt.js';

@@ -2,13 +2,13 @@ import type { OfferAnswer, SellerAccountOffer, SellerRequest, SellerView } from 
 import { flagsOf, hasOpenOffer, sellerStatusText, sellerTokenPattern } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashToken } from '../auth/tokens.js';
-import { findCategory } from '../categories/repository.js';
-import { deviceRecord } from '../devices/service.js';
-import { messagesOf } from '../notifications/outbox.js';
+import { hashToken } from '../auth/index.js';
+import { findCategory } from '../categories/index.js';
+import { deviceRecord } from '../devices/index.js';
+import { messagesOf } from '../notifications/index.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
-import { moneyRefersTo } from '../ledger/references.js';
+import { moneyRefersTo } from '../ledger/index.js';
 import {
   eventsOf,
   findRequest,
@@ -91,6 +91,16 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     money_recorded: moneyRecorded,
   };
 }
+
+/** A seller request as the device routes name it in the audit (404 when missing) and answer it; app.ts passes it in. */
+export const requestOfDevice = {
+  async name(trx: Executor, id: number): Promise<string> {
+    const row = await findRequest(trx, id);
+    if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
+    return `Seller request ${row.reference} ${row.item_name}`;
+  },
+  load: loadRequest,
+};
 
 /** An open offer whose time ran out is answered by nobody, even before the sweep marks it expired. */
 export function offerRanOut(row: RequestRow, now: Date) {

@@ -2,9 +2,9 @@ import type { Shop, shopInputSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { moneyRefersTo } from '../ledger/references.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { moneyRefersTo } from '../ledger/index.js';
 import { deleteShop, findShop, insertShop, shopHasProducts, updateShop, type ShopRow } from './repository.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';

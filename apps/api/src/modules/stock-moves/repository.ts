@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { StockMoveState } from '../../db/schema.js';
-import { shopsOfProduct } from '../admin-products/repository.js';
+import { shopsOfProduct } from '../admin-products/index.js';
 
 function movesWithShops(db: Executor) {
   return db

@@ -4,12 +4,12 @@ import { lockKeys } from '../../db/advisory-lock.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database, StockMoveState } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { PRODUCT_NOT_FOUND } from '../admin-products/service.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { PRODUCT_NOT_FOUND } from '../admin-products/index.js';
 import { moveLockKeys } from './lock-keys.js';
 import { closeMove, movesOf, movingItems, openMove, type MoveRow } from './repository.js';
-import { heldOf } from '../products/repository.js';
+import { heldOf } from '../products/index.js';
 
 export const RESERVED_CANNOT_MOVE = 'An open order reserves this item: it stays at its shop until the order ends.';
 export const NOT_MOVING = 'This item is not being moved.';

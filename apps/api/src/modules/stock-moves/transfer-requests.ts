@@ -7,9 +7,9 @@ import {
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Db, Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { enqueueMessages } from '../notifications/outbox.js';
+import { recordAudit } from '../audit/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { enqueueMessages } from '../notifications/index.js';
 import { moveIn } from './service.js';
 
 export const TOO_MANY_TRANSFER_REQUESTS = `This phone number already has ${TRANSFER_REQUESTS_PER_PHONE} open requests: wait for the shops' answers.`;

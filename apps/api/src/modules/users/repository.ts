@@ -1,31 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Engine, Executor } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
-
-const columns = [
-  'id',
-  'display_name',
-  'first_name',
-  'last_name',
-  'email',
-  'role',
-  'shop_id',
-  'status',
-  'created_at',
-] as const;
-export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & {
-  second_factor_at: string | null;
-  second_factor_locked_at: string | null;
-};
-
-/** The user's columns, when their second factor was confirmed (null: none) and locked (null: not locked). */
-function selectUsers(db: Executor) {
-  return db
-    .selectFrom('users')
-    .leftJoin('second_factors', 'second_factors.user_id', 'users.id')
-    .select(columns.map((c) => `users.${c}` as const))
-    .select(['second_factors.confirmed_at as second_factor_at', 'second_factors.locked_at as second_factor_locked_at']);
-}
+import { selectUsers } from '../auth/index.js';
 
 export async function listUsers(db: Executor, limit: number, offset: number) {
   const rows = await selectUsers(db).orderBy('users.id').limit(limit).offset(offset).execute();
@@ -34,10 +10,6 @@ export async function listUsers(db: Executor, limit: number, offset: number) {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
-}
-
-export function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
 }
 
 export async function emailTaken(db: Executor, email: string, exceptId?: number) {

@@ -5,8 +5,9 @@ import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
-import { findUser, listUsers } from './repository.js';
-import { changeUser, createUser, removeUser, toUser, USER_NOT_FOUND } from './service.js';
+import { findUser, USER_NOT_FOUND } from '../auth/index.js';
+import { listUsers } from './repository.js';
+import { changeUser, createUser, removeUser, toUser } from './service.js';
 
 export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,28 +3,24 @@ import type { createUserSchema } from '@marketplace/shared';
 import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { recordAudit } from '../audit/repository.js';
-import { refuseCommonPassword } from '../auth/common-passwords.js';
-import { hashPassword } from '../auth/password.js';
-import { revokeUserSessions } from '../auth/repository.js';
-import type { SessionUser } from '../auth/service.js';
-import { moneyRefersTo } from '../ledger/references.js';
+import { recordAudit } from '../audit/index.js';
 import {
-  activeAdminIds,
-  deleteUser,
-  emailTaken,
+  refuseCommonPassword,
+  hashPassword,
   findUser,
-  insertUser,
-  updateUser,
+  revokeUserSessions,
+  USER_NOT_FOUND,
   type UserRow,
-} from './repository.js';
+} from '../auth/index.js';
+import type { SessionUser } from '../auth/index.js';
+import { moneyRefersTo } from '../ledger/index.js';
+import { activeAdminIds, deleteUser, emailTaken, insertUser, updateUser } from './repository.js';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const LAST_ADMIN = 'There must always be at least one active Admin.';
 export const USER_HAS_MONEY =
   'This user recorded money in the ledger or a transfer, so the account cannot be deleted. Set it to inactive instead.';
 export const NOT_YOURSELF = 'You cannot delete your own account.';
-export const USER_NOT_FOUND = 'User not found';
 export const UNKNOWN_SHOP = 'Shop not found';
 
 /** The schema checked that only Shop staff have a shop; here the shop must exist. */

@@ -1,0 +1,2 @@
+// What other modules, and the app around them, may use of featured (docs/decisions/0093).
+export { featuredRoutes } from './routes.js';

@@ -1,0 +1,13 @@
+// What other modules, and the app around them, may use of notifications (docs/decisions/0093).
+export { sendAtOnce } from './at-once.js';
+export { enqueueMessages, enqueueSentAtOnce, messagesOf } from './outbox.js';
+export type { NewMessage } from './outbox.js';
+export { plainName } from './plain-name.js';
+export { SMS_BUDGET_DEFAULTS, admitSms, smsSpentLastHour } from './sms-budget.js';
+export type { SmsBudget } from './sms-budget.js';
+export { requestText, safeText } from './transport.js';
+export type { OutboxAlert, Transport } from './transport.js';
+export { transportsFromConfig } from './transports.js';
+export { UnrecordedSends } from './unrecorded.js';
+export { OUTBOX_CONCURRENCY, deliverDueMessages, reviveUnconfigured } from './worker.js';
+export type { OutboxLog } from './worker.js';

@@ -1,0 +1,11 @@
+// What other modules, and the app around them, may use of orders (docs/decisions/0093).
+export { orderLinks } from './buyer-links.js';
+export type { OrderLinks } from './buyer-links.js';
+export { tellBuyer, tellPlacedOnce } from './buyer-messages.js';
+export type { ReservationRules } from './limits.js';
+export { remindDueOrders } from './reminders.js';
+export { ORDER_NOT_FOUND, findOrder, movePayment, noteEvent } from './repository.js';
+export type { OrderRow } from './repository.js';
+export { orderRoutes } from './routes.js';
+export { ORDER_CHANGED_MEANWHILE, expireDueOrders, loadPublicOrder, orderOfToken } from './service.js';
+export type { Messaging } from './service.js';

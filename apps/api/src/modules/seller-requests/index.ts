@@ -1,0 +1,8 @@
+// What other modules, and the app around them, may use of seller-requests (docs/decisions/0093).
+export { smsNumber, statusToken } from './codes.js';
+export { expireDueOffers } from './expiry.js';
+export { statusLinks } from './links.js';
+export type { StatusLinks } from './links.js';
+export { tellSellerByHand, tellSellerPaid } from './payout-message.js';
+export { SELL_LINK_PER_MINUTE, sellerRequestRoutes } from './routes.js';
+export { REQUEST_NOT_FOUND, emailHint, requestOfDevice, requestOfToken } from './views.js';

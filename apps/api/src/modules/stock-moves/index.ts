@@ -1,0 +1,3 @@
+// What other modules, and the app around them, may use of stock-moves (docs/decisions/0093).
+export { moveLockKeys } from './lock-keys.js';
+export { stockMoveRoutes } from './routes.js';
