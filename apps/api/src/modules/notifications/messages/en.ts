@@ -17,13 +17,13 @@ export interface OrderFacts {
 }
 
 /** A seller's item by its reference, and the link to its status page. */
-export interface SellerItem {
+interface SellerItem {
   reference: string;
   link: string;
 }
 
 /** A payout to a seller: `wallet` is the wallet's label, null when paid in cash at the counter. */
-export interface PayoutFacts {
+interface PayoutFacts {
   amount: number;
   reference: string;
   wallet: string | null;
@@ -32,7 +32,7 @@ export interface PayoutFacts {
 }
 
 /** A shop's answer to a buyer's transfer request: item, shop, town and reason are staff's words. */
-export interface TransferAnswer {
+interface TransferAnswer {
   item: string;
   shop: string;
   town: string;
@@ -40,18 +40,18 @@ export interface TransferAnswer {
 }
 
 /** One line of an alert SMS (decision 0070). */
-export interface PriceDrop {
+interface PriceDrop {
   name: string;
   price: number;
   was: number;
   url: string;
 }
-export interface BackOnSale {
+interface BackOnSale {
   name: string;
   price: number;
   url: string;
 }
-export interface NewForSearch {
+interface NewForSearch {
   query: string;
   count: number;
   name: string;

@@ -7,9 +7,8 @@ import { ny } from './ny.js';
 // (the same keys and parameters, the compiler checks), and in english-only.ts the emails that stay English.
 
 export { BRAND } from './brand.js';
-export type { BackOnSale, NewForSearch, OrderFacts, PayoutFacts, PriceDrop, SellerItem, TransferAnswer } from './en.js';
-export type { Messages } from './en.js';
-export { smsParts, type SmsLength } from './sms-length.js';
+export type { Messages, OrderFacts } from './en.js';
+export { smsParts } from './sms-length.js';
 
 export type MessageKey = keyof Messages;
 

@@ -6,7 +6,7 @@ const GSM7_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '\f^{}\\[~]|€';
 
-export interface SmsLength {
+interface SmsLength {
   encoding: 'gsm7' | 'ucs2';
   /** Septets in GSM-7 (an extension character counts 2), UTF-16 code units in UCS-2. */
   units: number;
