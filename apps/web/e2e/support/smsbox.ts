@@ -14,7 +14,8 @@ function smsbox(): Sms[] {
   return JSON.parse(readFileSync(file, 'utf8')) as Sms[];
 }
 
-const CODE = /^Your Marketplace Malawi code is (\d{6})$/;
+/** The phone-code SMS, in the page's language (decision 0094). */
+const CODE = /^(?:Your Marketplace Malawi code is|Nambala yanu ya Marketplace Malawi ndi) (\d{6})$/;
 
 /** The newest code sent to `phone` after `after` codes had reached it (the outbox sends within seconds). */
 export async function codeSentTo(phone: string, after = 0): Promise<string> {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { enqueueMessages, plainName } from '../notifications/index.js';
+import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
 import { refuseCommonPassword } from './common-passwords.js';
 import { expireResetLinks, insertEmailLink, linksSentTo, useEmailLink } from './email-links.js';
 import { hashPassword } from './password.js';
@@ -14,7 +14,6 @@ export const RESET_LINK_MS = 30 * 60 * 1000;
 /** Links of any kind mailed to one address per hour; past it the answer is the same but nothing is sent. */
 export const LINKS_PER_EMAIL_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
-const BRAND = 'Marketplace Malawi';
 
 interface ResetTarget {
   id: number;
@@ -38,17 +37,8 @@ export async function sendResetLink(db: Executor, user: ResetTarget, publicUrl: 
       {
         channel: 'email',
         recipient: user.email,
-        subject: `${BRAND}: set a new password`,
-        body: [
-          `Hello${name ? ` ${name}` : ''},`,
-          '',
-          'Someone asked to set a new password for your account. To choose one, open this link within 30 minutes:',
-          `${publicUrl}/reset-password/${token}`,
-          '',
-          'If it was not you, ignore this email: your password stays as it is.',
-          '',
-          BRAND,
-        ].join('\n'),
+        subject: englishMessage('password_reset.subject'),
+        body: englishMessage('password_reset.body', { name, link: `${publicUrl}/reset-password/${token}` }),
         subjectType: 'user',
         subjectId: user.id,
       },

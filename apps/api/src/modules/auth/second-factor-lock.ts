@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { enqueueMessages, plainName } from '../notifications/index.js';
+import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
 import { insertEmailLink, useEmailLink } from './email-links.js';
 import { lockFactor, unlockFactor } from './second-factor-repository.js';
 import { findUser, USER_NOT_FOUND } from './repository.js';
@@ -15,7 +15,6 @@ import { findUser, USER_NOT_FOUND } from './repository.js';
 // app goes on working.
 
 const UNLOCK_LINK_MS = 24 * 60 * 60 * 1000;
-const BRAND = 'Marketplace Malawi';
 const NOT_LOCKED = 'This two-step login is not locked.';
 export const NOT_YOURSELF_UNLOCK = 'Ask another Admin to unlock your own two-step login, or use the emailed link.';
 
@@ -64,19 +63,8 @@ async function sendUnlockLink(db: Executor, owner: LockOwner, publicUrl: string,
       {
         channel: 'email',
         recipient: owner.email,
-        subject: `${BRAND}: two-step login locked`,
-        body: [
-          `Hello${name ? ` ${name}` : ''},`,
-          '',
-          'Someone typed 10 wrong two-step login codes for your account, so two-step login is locked: no code',
-          'is accepted, not even the right one. If it was you, open this link within 24 hours to unlock it:',
-          `${publicUrl}/admin/unlock-two-step/${token}`,
-          '',
-          'If it was not you, someone knows your password: unlock it, then set a new password with',
-          '"Forgot your password?" on the login page, or ask an Admin.',
-          '',
-          BRAND,
-        ].join('\n'),
+        subject: englishMessage('two_step_locked.subject'),
+        body: englishMessage('two_step_locked.body', { name, link: `${publicUrl}/admin/unlock-two-step/${token}` }),
         subjectType: 'user',
         subjectId: owner.id,
       },

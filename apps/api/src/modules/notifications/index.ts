@@ -11,3 +11,5 @@ export { transportsFromConfig } from './transports.js';
 export { UnrecordedSends } from './unrecorded.js';
 export { OUTBOX_CONCURRENCY, deliverDueMessages, reviveUnconfigured } from './worker.js';
 export type { OutboxLog } from './worker.js';
+export { BRAND, englishMessage, message } from './messages/index.js';
+export type { OrderFacts } from './messages/index.js';

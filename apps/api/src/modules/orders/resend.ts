@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import { enqueueMessages } from '../notifications/index.js';
+import { message, enqueueMessages } from '../notifications/index.js';
 import { smsNumber } from '../seller-requests/index.js';
 import { messageLink, type OrderLinks } from './buyer-links.js';
 
@@ -14,11 +14,6 @@ export const RESENDS_PER_ORDER_DAY = 2;
 export const RESENDS_PER_PHONE_DAY = 3;
 const DAY_MS = 86_400_000;
 const SUBJECT = 'order_link';
-
-const TEXT = {
-  en: (number: string, link: string) => `Marketplace Malawi: the link to your order ${number}: ${link}`,
-  ny: (number: string, link: string) => `Marketplace Malawi: ulalo wa oda yanu ${number}: ${link}`,
-};
 
 /** Sends the order's link to its phone when `number` and `phone` match an order and the caps allow; true if sent. */
 export async function resendOrderLink(
@@ -59,7 +54,7 @@ export async function resendOrderLink(
         {
           channel: 'sms',
           recipient: phone,
-          body: TEXT[order.language](order.number, link),
+          body: message(order.language, 'order.link', { number: order.number, link }),
           subjectType: SUBJECT,
           subjectId: order.id,
         },

@@ -87,6 +87,38 @@ describe.each(engines)('proving the buyer phone [%s]', (engine) => {
     expect((await placeOrder(t.app, items(await product()), { phone, phone_token: token })).statusCode).toBe(403);
   });
 
+  it("sends the code in the page's language (the lang cookie), in English without one, and either code proves the phone", async () => {
+    const deliver = () => deliverDueMessages(t.db, [africasTalkingTransport({ ...SMS, apiUrl: gateway.url })], clock());
+    const newest = (phone: string) =>
+      gateway.requests.filter((r) => r.form.to === plus265(phone)).at(-1)!.form.message!;
+    const ask = (phone: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/phone-codes',
+        payload: { phone },
+        remoteAddress: nextIp(),
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+
+    const chichewa = nextPhone();
+    expect((await ask(chichewa, 'lang=ny')).statusCode).toBe(202);
+    await deliver();
+    expect(newest(chichewa)).toMatch(/^Nambala yanu ya Marketplace Malawi ndi \d{6}$/);
+    const placed = await placeOrder(t.app, items(await product()), {
+      phone: chichewa,
+      phone_code: newest(chichewa).slice(-6),
+    });
+    expect(placed.statusCode).toBe(201);
+
+    // An old client (no cookie), an English page and a language the server does not know: English, as before.
+    for (const cookie of [undefined, 'lang=en', 'lang=fr']) {
+      const phone = nextPhone();
+      expect((await ask(phone, cookie)).statusCode).toBe(202);
+      await deliver();
+      expect(newest(phone)).toMatch(/^Your Marketplace Malawi code is \d{6}$/);
+    }
+  });
+
   it('keeps the code usable when the order is refused for its items, and ends it after 5 wrong tries or 10 minutes', async () => {
     const phone = nextPhone();
     expect((await askCode(phone)).statusCode).toBe(202);

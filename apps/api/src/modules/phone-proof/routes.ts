@@ -1,4 +1,4 @@
-import { phoneCodeRequestSchema, phoneCodeSentSchema } from '@marketplace/shared';
+import { languageOfCookie, phoneCodeRequestSchema, phoneCodeSentSchema } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
@@ -29,9 +29,10 @@ export const phoneProofRoutes: FastifyPluginAsync<PhoneProofRouteOptions> = asyn
       },
       schema: { tags: ['orders'], body: phoneCodeRequestSchema, response: { 202: phoneCodeSentSchema } },
     },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await sendPhoneCode(db, proof, request.body.phone, addressGroup(request.ip), clock(), request.log)),
+    async (request, reply) => {
+      // The SMS in the page's language: the lang cookie the storefront sets (English without one, as before).
+      const to = { phone: request.body.phone, language: languageOfCookie(request.headers.cookie) };
+      return reply.status(202).send(await sendPhoneCode(db, proof, to, addressGroup(request.ip), clock(), request.log));
+    },
   );
 };

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { isMalawiMobile, PHONE_UNVERIFIED, type PhoneCodeSent } from '@marketplace/shared';
+import { isMalawiMobile, PHONE_UNVERIFIED, type Language, type PhoneCodeSent } from '@marketplace/shared';
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/index.js';
 import {
+  message as text,
   sendAtOnce,
   enqueueMessages,
   enqueueSentAtOnce,
@@ -72,16 +73,18 @@ const hashOf = (phone: string, code: string) => hashToken(`${phone}:${code}`);
 /**
  * Sends a new code to the phone, within the hourly limits per phone and per address group, and the SMS budget: at
  * once, once its row and the budget's admission are committed, answering a failed send with a 503 (the code still
- * counts: the gateway may have taken it), or through the outbox when `proof.sms` is not given.
+ * counts: the gateway may have taken it), or through the outbox when `proof.sms` is not given. `to.language`: the
+ * page's, the SMS's language (decision 0094); English when the client does not say.
  */
 export async function sendPhoneCode(
   db: Db,
   proof: PhoneProof,
-  phone: string,
+  to: { phone: string; language?: Language },
   group: string,
   now: Date,
   log: Pick<OutboxLog, 'warn' | 'error'> = { warn: () => {}, error: () => {} },
 ): Promise<PhoneCodeSent> {
+  const { phone, language = 'en' } = to;
   if (!proof.enabled) throw new HttpError(409, PHONES_NOT_CHECKED);
   if (!isMalawiMobile(phone)) throw new HttpError(400, NOT_A_MOBILE, { phone: NOT_A_MOBILE });
   const at = now.toISOString();
@@ -110,7 +113,7 @@ export async function sendPhoneCode(
     const message: NewMessage = {
       channel: 'sms',
       recipient: phone,
-      body: `Your Marketplace Malawi code is ${code}`,
+      body: text(language, 'phone.code', { code }),
       subjectType: 'phone_code',
       subjectId: id,
       // Let through the budget above, in this transaction: counted from now, never again.

@@ -15,7 +15,7 @@ import {
   openSession,
   type SessionUser,
 } from '../auth/index.js';
-import { enqueueMessages, plainName } from '../notifications/index.js';
+import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
 import { statusToken, emailHint, requestOfToken } from '../seller-requests/index.js';
 import type { StatusLinks } from '../seller-requests/index.js';
 import { insertUser } from '../users/index.js';
@@ -31,7 +31,6 @@ export const CONFIRM_LINK_INVALID =
 const ACCOUNT_ITEMS_SHOWN = 100;
 const CONFIRM_LINK_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-const BRAND = 'Marketplace Malawi';
 
 /** Staff accounts, and seller accounts whose owner opened an emailed link, are never taken over. */
 function proved(user: { role: string; email_confirmed_at: string | null }): boolean {
@@ -65,16 +64,11 @@ export async function requestSellerAccount(
   await db.kysely.transaction().execute(async (trx) => {
     if ((await linksSentTo(trx, email, new Date(now.getTime() - HOUR_MS))) >= LINKS_PER_EMAIL_PER_HOUR) return;
     const name = plainName(request.seller_name);
-    const hello = `Hello${name ? ` ${name}` : ''},`;
+    const { reference } = request;
     const existing = await findUserByEmail(trx, email);
-    let body: string[];
+    let body: string;
     if (existing && proved(existing)) {
-      body = [
-        hello,
-        '',
-        `You asked to make a seller account for your item ${request.reference}, but you already have an account with this email address.`,
-        `Log in at ${publicUrl}/account and add the item with its private link. If you forgot your password, choose "Forgot your password?" there.`,
-      ];
+      body = englishMessage('seller_account.existing', { name, reference, publicUrl });
     } else {
       const link = await insertEmailLink(trx, {
         purpose: 'seller_account',
@@ -83,14 +77,11 @@ export async function requestSellerAccount(
         now,
         lifetimeMs: CONFIRM_LINK_MS,
       });
-      body = [
-        hello,
-        '',
-        `To finish making your seller account for your item ${request.reference}, open this link within 24 hours and choose your password:`,
-        `${publicUrl}/account/confirm/${link}`,
-        '',
-        'If you did not ask for an account, ignore this email: nothing is made without it.',
-      ];
+      body = englishMessage('seller_account.confirm', {
+        name,
+        reference,
+        link: `${publicUrl}/account/confirm/${link}`,
+      });
     }
     await enqueueMessages(
       trx,
@@ -98,8 +89,8 @@ export async function requestSellerAccount(
         {
           channel: 'email',
           recipient: email,
-          subject: `${BRAND}: your seller account`,
-          body: [...body, '', BRAND].join('\n'),
+          subject: englishMessage('seller_account.subject'),
+          body,
           subjectType: 'seller_request',
           subjectId: request.id,
         },

@@ -1,6 +1,6 @@
-import { formatMoney, MOBILE_MONEY_LABELS, type MobileMoney } from '@marketplace/shared';
+import { MOBILE_MONEY_LABELS, type MobileMoney } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
-import { enqueueMessages } from '../notifications/index.js';
+import { message, enqueueMessages } from '../notifications/index.js';
 import { smsNumber } from './codes.js';
 
 interface PaidPayout {
@@ -9,6 +9,9 @@ interface PaidPayout {
   amount: number;
   reference: string | null;
 }
+
+/** The wallet's name as a seller knows it ('Airtel Money'). */
+const walletOf = (payout: PaidPayout) => MOBILE_MONEY_LABELS[payout.method as MobileMoney] ?? payout.method;
 
 /** The request a payout is for, and the seller's number to text; undefined when there is none to text. */
 async function sellerOf(trx: Executor, payout: PaidPayout) {
@@ -31,13 +34,12 @@ export async function tellSellerPaid(trx: Executor, payout: PaidPayout, now: Dat
   const seller = await sellerOf(trx, payout);
   if (!seller) return;
   const { row, phone } = seller;
-  const wallet = MOBILE_MONEY_LABELS[payout.method as MobileMoney] ?? payout.method;
-  const ref = payout.reference ? ` (ref ${payout.reference})` : '';
-  const amount = formatMoney(payout.amount);
-  const body =
-    row.language === 'ny'
-      ? `Marketplace Malawi: takulipirani ${amount} pa katundu wanu ${row.reference} ${payout.method === 'cash' ? "ndalama m'manja ku kauntala" : `kudzera pa ${wallet}`}${ref}. Zikomo pogulitsa nafe!`
-      : `Marketplace Malawi: we paid you ${amount} for your item ${row.reference} ${payout.method === 'cash' ? 'in cash at the counter' : `by ${wallet}`}${ref}. Thank you for selling with us!`;
+  const body = message(row.language, 'seller.paid', {
+    amount: payout.amount,
+    reference: row.reference,
+    wallet: payout.method === 'cash' ? null : walletOf(payout),
+    payment: payout.reference,
+  });
   await enqueueMessages(
     trx,
     [{ channel: 'sms', recipient: phone, body, subjectType: 'seller_request', subjectId: row.id }],
@@ -53,12 +55,12 @@ export async function tellSellerByHand(trx: Executor, payout: PaidPayout, now: D
   const seller = await sellerOf(trx, payout);
   if (!seller) return;
   const { row, phone } = seller;
-  const amount = formatMoney(payout.amount);
-  const wallet = MOBILE_MONEY_LABELS[payout.method as MobileMoney] ?? payout.method;
-  const body =
-    row.language === 'ny'
-      ? `Marketplace Malawi: sitingakutumizireni ${amount} pa katundu wanu ${row.reference} pa ${wallet}. Tidzakuimbirani kuti tikulipireni pa Airtel Money ku nambala imene mungapereke, kapena ndalama m'manja ku shopu.`
-      : `Marketplace Malawi: we cannot send ${amount} for your item ${row.reference} to ${wallet}. We will call you to pay it by Airtel Money to a number you give, or in cash at the shop.`;
+  const body = message(row.language, 'seller.by_hand', {
+    amount: payout.amount,
+    reference: row.reference,
+    wallet: walletOf(payout),
+    payment: payout.reference,
+  });
   await enqueueMessages(
     trx,
     [{ channel: 'sms', recipient: phone, body, subjectType: 'seller_request', subjectId: row.id }],

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Database } from '../../db/schema.js';
-import { enqueueMessages } from '../notifications/index.js';
+import { message, enqueueMessages } from '../notifications/index.js';
 import { phoneKey, smsNumber } from './codes.js';
 
 // The SMS a seller gets as soon as a /sell submission is stored (docs/decisions/0056). /sell is public, so each
@@ -23,14 +23,6 @@ export interface ReceiptContext {
   language: Language;
   group: string;
 }
-
-/** Our words, the reference and the link only, within one 160-character SMS for a short public address. */
-const TEXT: Record<Language, (reference: string, link: string) => string> = {
-  en: (reference, link) =>
-    `Marketplace Malawi: we received your item ${reference}. Keep this link to follow it: ${link}`,
-  ny: (reference, link) =>
-    `Marketplace Malawi: talandira katundu wanu ${reference}. Sungani ulalowu kuti muzimutsatira: ${link}`,
-};
 
 /**
  * Writes the submission SMS in the submission's transaction when the caps allow; true when it did. Counted and
@@ -65,7 +57,8 @@ export async function tellSellerReceived(
       {
         channel: 'sms',
         recipient: phone,
-        body: TEXT[receipt.language](request.reference, request.link),
+        // Our words, the reference and the link only, within one 160-character SMS for a short public address.
+        body: message(receipt.language, 'seller.received', { reference: request.reference, link: request.link }),
         subjectType: 'seller_request',
         subjectId: request.id,
       },

@@ -9,7 +9,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
-import { enqueueMessages } from '../notifications/index.js';
+import { message, enqueueMessages } from '../notifications/index.js';
 import { moveIn } from './service.js';
 
 export const TOO_MANY_TRANSFER_REQUESTS = `This phone number already has ${TRANSFER_REQUESTS_PER_PHONE} open requests: wait for the shops' answers.`;
@@ -26,27 +26,6 @@ interface NewTransferRequest {
   language: Language;
   now: Date;
 }
-
-const BRAND = 'Marketplace Malawi';
-interface Answer {
-  item: string;
-  shop: string;
-  town: string;
-  reason: string;
-}
-/** The shop's answer, in the language the buyer asked in; the item, shop and reason are staff's words. */
-const ANSWERS: Record<Language, { accepted: (a: Answer) => string; declined: (a: Answer) => string }> = {
-  en: {
-    accepted: (a) =>
-      `${BRAND}: good news, ${a.item} is on its way to ${a.shop}, ${a.town}. You can order it there once it arrives.`,
-    declined: (a) => `${BRAND}: sorry, we cannot bring ${a.item} to ${a.shop}, ${a.town}: ${a.reason}`,
-  },
-  ny: {
-    accepted: (a) =>
-      `${BRAND}: uthenga wabwino, ${a.item} ili pa ulendo wopita ku ${a.shop}, ${a.town}. Mutha kuyiyitanitsa kumeneko ikafika.`,
-    declined: (a) => `${BRAND}: pepani, sitingathe kubweretsa ${a.item} ku ${a.shop}, ${a.town}: ${a.reason}`,
-  },
-};
 
 /**
  * POST /v1/products/{id}/transfer-requests. A repeat from the same phone for the same item stores nothing and
@@ -189,7 +168,8 @@ export async function decideRequest(
       .where('id', '=', id)
       .execute();
     const answer = { item: request.name, shop: request.shop_name, town: request.town, reason: reason ?? '' };
-    const body = ANSWERS[request.language][decision.accept ? 'accepted' : 'declined'](answer);
+    // The shop's answer, in the language the buyer asked in; the item, shop and reason are staff's words.
+    const body = message(request.language, decision.accept ? 'transfer.accepted' : 'transfer.declined', answer);
     await enqueueMessages(
       trx,
       // A staff member's answer: not held by the per-number SMS cap (decision 0084).
