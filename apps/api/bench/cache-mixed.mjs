@@ -275,7 +275,7 @@ async function main() {
   return ratio >= TARGET_HIT_RATIO && outage.stale > 0;
 }
 
-let met = false;
+let met;
 try {
   met = await main();
 } finally {

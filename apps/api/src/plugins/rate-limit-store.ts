@@ -110,6 +110,9 @@ export function rateLimitRedis(
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     lazyConnect: false,
+    // ioredis 5's reconnection delay (50 ms more per attempt, at most 2 s): ioredis 6's default doubles to 5 s,
+    // which would leave the processes counting alone for up to 5 s after Redis returns.
+    retryStrategy: (times) => Math.min(times * 50, 2_000),
   });
   // The store logs the outage once; ioredis keeps reconnecting meanwhile.
   redis.on('error', () => {});

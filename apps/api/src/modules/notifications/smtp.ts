@@ -51,6 +51,9 @@ export function smtpTransport({ url, from, timeoutMs = 60_000 }: SmtpOptions): T
             : error instanceof Error
               ? error.message
               : String(error);
+        // No `cause`: the logger prints an error's causes, and nodemailer's error may carry the secrets that
+        // safeText removes from this message.
+        // eslint-disable-next-line preserve-caught-error
         throw new Error(safeText(`SMTP: ${text}`, secrets));
       }
     },

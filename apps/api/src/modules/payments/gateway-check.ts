@@ -52,7 +52,7 @@ export async function checkPayChangu(options: GatewayCheckOptions): Promise<stri
   async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<{ status: number; answer: Json }> {
     const answered = await requestPayChangu({ base, secretKey, timeoutMs }, method, path, body);
     if ('unreachable' in answered) throw new Error(safeText(`${method} ${path}: ${answered.unreachable}`, [secretKey]));
-    let answer: Json = {};
+    let answer: Json;
     try {
       answer = JSON.parse(answered.text) as Json;
     } catch {
