@@ -1,0 +1,190 @@
+// Judging a load test afterwards, from the database (read directly, not through the servers), the fake PayChangu,
+// the SMS and SMTP stand-ins and nginx's access log: what was acknowledged is there, no money moved twice, the
+// ledger equals what the gateway moved, every message went once, and the issue's targets.
+import { readAccessLog } from './stack.mjs';
+
+export const TARGETS = { codeP99Seconds: 5, hitShare: 0.8, restartSeconds: 3 };
+const MOBILE = ['airtel_money', 'tnm_mpamba'];
+
+export const percentile = (values, p) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const round = (x, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
+const count = (list) => {
+  const out = {};
+  for (const x of list) out[x] = (out[x] ?? 0) + 1;
+  return out;
+};
+const twice = (keys) => Object.values(count(keys)).filter((n) => n > 1).length;
+
+/** Acknowledged writes missing from the database. */
+async function lost(pg, acked) {
+  const q = async (text, values) => (await pg.query(text, values)).rows;
+  const numbers = new Set((await q('select number from orders')).map((r) => r.number));
+  const sells = new Set((await q('select id from seller_requests')).map((r) => Number(r.id)));
+  const completed = new Set((await q(`select number from orders where status = 'Completed'`)).map((r) => r.number));
+  const charged = new Set(
+    (await q(`select o.number from money_transfers t join orders o on o.id = t.order_id where t.kind = 'charge'`)).map(
+      (r) => r.number,
+    ),
+  );
+  const paidOut = new Set(
+    (await q(`select seller_request_id from money_transfers where kind = 'seller_payout'`)).map((r) =>
+      Number(r.seller_request_id),
+    ),
+  );
+  return {
+    orders: acked.orders.filter((o) => !numbers.has(o.number)).length,
+    charges: acked.orders.filter((o) => o.payNow && !charged.has(o.number)).length,
+    sells: acked.sells.filter((s) => !sells.has(Number(s.id))).length,
+    completions: acked.completions.filter((n) => !completed.has(n)).length,
+    payouts: acked.payouts.filter((id) => !paidOut.has(Number(id))).length,
+  };
+}
+
+/** What the gateway moved against what the database says: money moved twice, unknown transfers, the ledger. */
+async function money(pg, paychangu) {
+  const rows = (await pg.query('select transfer_id, kind, order_id, seller_request_id, refund_of from money_transfers'))
+    .rows;
+  const byId = new Map(rows.map((r) => [r.transfer_id, r]));
+  const gateway = [...paychangu.transfers.values()].filter((t) => t.status === 'success');
+  const known = gateway.filter((t) => byId.has(t.chargeId));
+  const subject = (t) => {
+    const r = byId.get(t.chargeId);
+    return r.kind === 'charge'
+      ? `order ${r.order_id}`
+      : r.kind === 'refund'
+        ? `refund of ${r.refund_of}`
+        : `seller ${r.seller_request_id}`;
+  };
+  const sum = (list) => list.reduce((s, t) => s + t.amount, 0);
+  const charges = known.filter((t) => byId.get(t.chargeId).kind === 'charge');
+  const refunds = known.filter((t) => byId.get(t.chargeId).kind === 'refund');
+  const payouts = known.filter((t) => byId.get(t.chargeId).kind === 'seller_payout');
+  const ledger = async (kind) =>
+    Number(
+      (
+        await pg.query(
+          `select coalesce(sum(case when direction = 'in' then amount else -amount end), 0) as n
+             from ledger_entries where kind = $1 and method = any($2)`,
+          [kind, MOBILE],
+        )
+      ).rows[0].n,
+    );
+  const ledgerIn = await ledger('payment');
+  const ledgerRefunds = -(await ledger('refund'));
+  const ledgerPayouts = -(await ledger('seller_payout'));
+  const open = (
+    await pg.query(
+      `select kind, status, method, checks, check_at, note from money_transfers where status in ('starting', 'pending')`,
+    )
+  ).rows;
+  return {
+    openTransfers: open.length,
+    openExamples: open.slice(0, 5),
+    gatewayTransfers: paychangu.transfers.size,
+    unknownToDatabase: gateway.length - known.length,
+    chargedTwice: twice(charges.map(subject)),
+    refundedTwice: twice(refunds.map(subject)),
+    paidTwice: twice(payouts.map(subject)),
+    gatewayCharged: sum(charges),
+    ledgerPayments: ledgerIn,
+    gatewayRefunded: sum(refunds),
+    ledgerRefunds,
+    gatewayPaidOut: sum(payouts),
+    ledgerPayouts,
+    ledgerEqualsGateway: ledgerIn === sum(charges) && ledgerRefunds === sum(refunds) && ledgerPayouts === sum(payouts),
+  };
+}
+
+/** Messages: each one the outbox sent arrived once; none left unsent once drained. */
+async function messages(pg, sms, smtp) {
+  const rows = (await pg.query('select channel, recipient, subject, body, state from outbox_messages')).rows;
+  const smsRows = rows.filter((r) => r.channel === 'sms');
+  const mailRows = rows.filter((r) => r.channel === 'email');
+  const got = new Set(sms.received.map((r) => `${r.to} ${r.message}`));
+  const mails = smtp.received.map((m) => `${m.to.join(',')} ${m.headers.subject ?? ''}`);
+  const gotMail = new Set(mails);
+  return {
+    sms: sms.received.length,
+    smsTwice: sms.received.length - new Set(sms.received.map((r) => `${r.to} ${r.message}`)).size,
+    smsUnsent: smsRows.filter((r) => r.state !== 'sent').length,
+    smsLost: smsRows.filter((r) => r.state === 'sent' && !got.has(`${r.recipient} ${r.body}`)).length,
+    emails: smtp.received.length,
+    emailsTwice: twice(mails),
+    emailsUnsent: mailRows.filter((r) => r.state !== 'sent').length,
+    emailsLost: mailRows.filter((r) => r.state === 'sent' && !gotMail.has(`${r.recipient} ${r.subject ?? ''}`)).length,
+    outboxStates: count(rows.map((r) => r.state)),
+    unsentExamples: (
+      await pg.query(
+        `select channel, subject_type, state, attempts, last_error, next_attempt_at, created_at
+           from outbox_messages where state <> 'sent' order by id limit 5`,
+      )
+    ).rows,
+  };
+}
+
+/** Every figure and whether each target holds; `met` is all of them. */
+export async function judge({ pg, acked, paychangu, sms, smtp, accessLog, codeSeconds, cache, outage, restart }) {
+  const missing = await lost(pg, acked);
+  const moved = await money(pg, paychangu);
+  const sent = await messages(pg, sms, smtp);
+  const log = readAccessLog(accessLog);
+  const bad = log.filter((r) => r.status === 502);
+  // A request in flight on the process killed -9 (a POST: nginx passes an idempotent one to another process) gets
+  // a 502 at the moment of the kill; any other 502 is a fault of the setup (keep-alive races, a process not ready).
+  const atKill = bad.filter(
+    (r) =>
+      restart.port !== undefined &&
+      r.addr.endsWith(`:${restart.port}`) &&
+      r.at - r.ms / 1000 <= restart.killedAt &&
+      Math.abs(r.at - restart.killedAt) < 1,
+  );
+  const hitShare = cache.hit / Math.max(1, cache.hit + cache.miss);
+  const figures = {
+    acknowledged: {
+      orders: acked.orders.length,
+      payNowOrders: acked.orders.filter((o) => o.payNow).length,
+      sells: acked.sells.length,
+      completions: acked.completions.length,
+      payouts: acked.payouts.length,
+    },
+    lost: missing,
+    money: moved,
+    messages: sent,
+    nginx: {
+      requests: log.length,
+      statuses: count(log.map((r) => r.status)),
+      status502: bad.length,
+      status502InFlightAtKill: atKill.length,
+      examples502: bad.filter((r) => !atKill.includes(r)).slice(0, 5),
+    },
+    phoneCodes: {
+      n: codeSeconds.length,
+      p50Seconds: round(percentile(codeSeconds, 50)),
+      p99Seconds: round(percentile(codeSeconds, 99)),
+      maxSeconds: round(Math.max(...codeSeconds)),
+    },
+    cache: { ...cache, hitShare: round(hitShare, 3) },
+    outage,
+    restart: { seconds: restart.seconds },
+  };
+  const checks = {
+    'nothing acknowledged lost': Object.values(missing).every((n) => n === 0),
+    'nothing charged, refunded or paid twice':
+      moved.chargedTwice + moved.refundedTwice + moved.paidTwice + moved.unknownToDatabase === 0,
+    'ledger equals the gateway (kwacha)': moved.ledgerEqualsGateway,
+    'every SMS and email once':
+      sent.smsTwice + sent.smsUnsent + sent.smsLost + sent.emailsTwice + sent.emailsUnsent + sent.emailsLost === 0,
+    'nginx 502s = 0 (besides requests in flight on the process killed -9)': bad.length - atKill.length === 0,
+    [`phone code p99 <= ${TARGETS.codeP99Seconds} s`]:
+      codeSeconds.length > 0 && percentile(codeSeconds, 99) <= TARGETS.codeP99Seconds,
+    [`catalogue cache hits >= ${TARGETS.hitShare * 100}%`]: cache.hit + cache.miss > 0 && hitShare >= TARGETS.hitShare,
+    'catalogue reads served stale in the outage > 0': outage.stale > 0,
+    [`restart ready < ${TARGETS.restartSeconds} s`]: restart.seconds < TARGETS.restartSeconds,
+    'it measured something': acked.orders.length > 0 && acked.sells.length > 0 && acked.completions.length > 0,
+  };
+  return { figures, checks, met: Object.values(checks).every(Boolean) };
+}
