@@ -17,6 +17,20 @@ const count = (list) => {
   for (const x of list) out[x] = (out[x] ?? 0) + 1;
   return out;
 };
+const timing = (rows) => ({
+  p50: Math.round(
+    percentile(
+      rows.map((r) => r.ms),
+      50,
+    ),
+  ),
+  p99: Math.round(
+    percentile(
+      rows.map((r) => r.ms),
+      99,
+    ),
+  ),
+});
 const twice = (keys) => Object.values(count(keys)).filter((n) => n > 1).length;
 
 /** Acknowledged writes missing from the database. */
@@ -101,16 +115,25 @@ async function money(pg, paychangu) {
 
 /** Messages: each one the outbox sent arrived once; none left unsent once drained. */
 async function messages(pg, sms, smtp) {
-  const rows = (await pg.query('select channel, recipient, subject, body, state from outbox_messages')).rows;
+  const rows = (await pg.query('select channel, subject_type, recipient, subject, body, state from outbox_messages'))
+    .rows;
   const smsRows = rows.filter((r) => r.channel === 'sms');
   const mailRows = rows.filter((r) => r.channel === 'email');
   const got = new Set(sms.received.map((r) => `${r.to} ${r.message}`));
+  // A phone code is sent in its request (decision 0088): one whose "sent" could not be written (the database went
+  // away just after) stays 'sending' until its lease ends and the worker fails it, never sending it again; one that
+  // failed was answered to the buyer, who asks again. Neither is a message lost from the outbox.
+  const atOnce = (r) =>
+    r.subject_type === 'phone_code' &&
+    (r.state === 'failed' || (r.state === 'sending' && got.has(`${r.recipient} ${r.body}`)));
   const mails = smtp.received.map((m) => `${m.to.join(',')} ${m.headers.subject ?? ''}`);
   const gotMail = new Set(mails);
   return {
     sms: sms.received.length,
     smsTwice: sms.received.length - new Set(sms.received.map((r) => `${r.to} ${r.message}`)).size,
-    smsUnsent: smsRows.filter((r) => r.state !== 'sent').length,
+    smsUnsent: smsRows.filter((r) => r.state !== 'sent' && !atOnce(r)).length,
+    phoneCodesSentRecordLagging: smsRows.filter((r) => r.state === 'sending' && atOnce(r)).length,
+    phoneCodesFailedAnswered: smsRows.filter((r) => r.state === 'failed' && atOnce(r)).length,
     smsLost: smsRows.filter((r) => r.state === 'sent' && !got.has(`${r.recipient} ${r.body}`)).length,
     emails: smtp.received.length,
     emailsTwice: twice(mails),
@@ -157,6 +180,9 @@ export async function judge({ pg, acked, paychangu, sms, smtp, accessLog, codeSe
     nginx: {
       requests: log.length,
       statuses: count(log.map((r) => r.status)),
+      // nginx's time for each request (the upstream's answer included), to tell a slow server from a slow gateway.
+      requestMs: timing(log),
+      phoneCodeRequestMs: timing(log.filter((r) => r.uri.includes('/api/v1/phone-codes'))),
       status502: bad.length,
       status502InFlightAtKill: atKill.length,
       examples502: bad.filter((r) => !atKill.includes(r)).slice(0, 5),
@@ -169,7 +195,7 @@ export async function judge({ pg, acked, paychangu, sms, smtp, accessLog, codeSe
     },
     cache: { ...cache, hitShare: round(hitShare, 3) },
     outage,
-    restart: { seconds: restart.seconds },
+    restart: { seconds: restart.seconds, listeningSeconds: restart.listeningSeconds },
   };
   const checks = {
     'nothing acknowledged lost': Object.values(missing).every((n) => n === 0),

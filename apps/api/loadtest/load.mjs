@@ -10,6 +10,8 @@ import { json, multipart, nextClient, request, sellFields } from '../stress/lib.
 import { sleep } from '../tools/loopback.mjs';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/** Staff members at work at once on orders, and as many on sellers. */
+const STAFF = 3;
 export const closeAgent = () => agent.destroy();
 
 const body = (value) => Buffer.from(JSON.stringify(value));
@@ -176,16 +178,19 @@ function staffCall(ctx, method, path, payload) {
 export async function staffOrders(ctx, until) {
   const queue = [];
   let taken = 0;
-  while (!until()) {
-    while (taken < ctx.acked.orders.length) queue.push({ ...ctx.acked.orders[taken++], stage: 'confirm', tries: 0 });
-    const order = queue.shift();
-    if (!order) {
-      await sleep(200);
-      continue;
+  const worker = async () => {
+    while (!until()) {
+      while (taken < ctx.acked.orders.length) queue.push({ ...ctx.acked.orders[taken++], stage: 'confirm', tries: 0 });
+      const i = queue.findIndex((o) => !o.notBefore || o.notBefore <= Date.now());
+      if (i === -1) {
+        await sleep(200);
+        continue;
+      }
+      const [order] = queue.splice(i, 1);
+      if (!(await orderStep(ctx, order)) && ++order.tries < 60) queue.push({ ...order, notBefore: Date.now() + 2000 });
     }
-    if (!(await orderStep(ctx, order)) && ++order.tries < 30) queue.push(order);
-    await sleep(150);
-  }
+  };
+  await Promise.all(Array.from({ length: STAFF }, worker));
 }
 
 async function orderStep(ctx, order) {
@@ -236,22 +241,25 @@ export async function staffSellers(ctx, until) {
     ['add-to-inventory', (r) => ({ seller_request_id: r.id, publish_product: true, price: 190_000, ...ctx.place })],
     ['pay', () => ({ method: 'airtel_money' })],
   ];
-  while (!until()) {
-    while (taken < ctx.acked.sells.length) queue.push({ ...ctx.acked.sells[taken++], step: 0, tries: 0 });
-    const request = queue.shift();
-    if (!request) {
-      await sleep(200);
-      continue;
+  const worker = async () => {
+    while (!until()) {
+      while (taken < ctx.acked.sells.length) queue.push({ ...ctx.acked.sells[taken++], step: 0, tries: 0 });
+      const i = queue.findIndex((r) => !r.notBefore || r.notBefore <= Date.now());
+      if (i === -1) {
+        await sleep(200);
+        continue;
+      }
+      const [request] = queue.splice(i, 1);
+      while (request.step < steps.length) {
+        const [path, payload] = steps[request.step];
+        const res = await staffCall(ctx, 'POST', `/api/admin/seller-requests/${request.id}/${path}`, payload(request));
+        ctx.events.staff.push(res.status);
+        if (res.status !== 200) break;
+        if (path === 'pay') ctx.acked.payouts.push(request.id);
+        request.step++;
+      }
+      if (request.step < steps.length && ++request.tries < 60) queue.push({ ...request, notBefore: Date.now() + 2000 });
     }
-    while (request.step < steps.length) {
-      const [path, payload] = steps[request.step];
-      const res = await staffCall(ctx, 'POST', `/api/admin/seller-requests/${request.id}/${path}`, payload(request));
-      ctx.events.staff.push(res.status);
-      if (res.status !== 200) break;
-      if (path === 'pay') ctx.acked.payouts.push(request.id);
-      request.step++;
-    }
-    if (request.step < steps.length && ++request.tries < 30) queue.push(request);
-    await sleep(150);
-  }
+  };
+  await Promise.all(Array.from({ length: STAFF }, worker));
 }

@@ -35,7 +35,10 @@ export function writeReport({ result, settings, plan, startedAt, seconds }) {
       `photo), staff completing orders with the collection code and paying sellers by Airtel Money. Faults: ` +
       `kill -9 of one process at ${plan.killAt} s and its start at once, PostgreSQL unreachable ${plan.outageFrom}-` +
       `${plan.outageTo} s (every connection reset, new ones refused), redis-server restarted at ${plan.redisAt} s. ` +
-      'Figures from a machine shared with other work are noisy; compare runs on a quiet one.',
+      'Figures from a machine shared with other work are noisy; compare runs on a quiet one. A POST in flight on ' +
+      'the process at the moment it is killed -9 gets a 502 from nginx (which passes only idempotent requests on to ' +
+      'another process): those are counted apart (`status502InFlightAtKill`, never acknowledged, so nothing is lost); ' +
+      'any other 502 fails the run.',
     '',
     `Settings raised for the run (each simulated client has its own address, but the budgets are per day or per ` +
       `hour for the whole shop): ${Object.entries(settings)

@@ -22,9 +22,9 @@ const DEADLINE_MS = 8 * 60_000;
 const RATE = 125;
 const ORDER_MS = 500;
 const SELL_MS = 1000;
-// What the buyers, sellers and staff send besides browsing, about: a code and an order per buyer, a sell, and
-// staff's 4-5 calls per order and per seller.
-const BROWSE_RATE = RATE - Math.round((1000 / ORDER_MS) * 6 + (1000 / SELL_MS) * 3);
+// What the buyers, sellers and staff send besides browsing, about: a code, an order and the gateway's webhook per
+// buyer, staff's 4 calls per order; a sell and staff's 5 calls per seller.
+const BROWSE_RATE = RATE - Math.round((1000 / ORDER_MS) * 7 + (1000 / SELL_MS) * 6);
 const at = (s) => Math.round((s / 160) * SECONDS);
 const PLAN = {
   seconds: SECONDS,
@@ -227,7 +227,18 @@ async function main() {
       }
     }
     const spawned = performance.now();
+    // When it first answers at all (it listens before its database work, decision 0090), apart from ready.
+    let listening;
+    const listen = (async () => {
+      while (listening === undefined && performance.now() - spawned < 60_000) {
+        const res = await fetch(`http://127.0.0.1:${ports[1]}/api/health`).catch(() => undefined);
+        if (res) listening = Number(((performance.now() - spawned) / 1000).toFixed(2));
+        else await sleep(50);
+      }
+    })();
     const again = await start(ports[1]);
+    await listen;
+    restart.listeningSeconds = listening;
     restart.killedAt = killedAt;
     restart.port = ports[1];
     restart.seconds = Number(((performance.now() - spawned) / 1000).toFixed(2));
