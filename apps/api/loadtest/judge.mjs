@@ -150,7 +150,19 @@ async function messages(pg, sms, smtp) {
 }
 
 /** Every figure and whether each target holds; `met` is all of them. */
-export async function judge({ pg, acked, paychangu, sms, smtp, accessLog, codeSeconds, cache, outage, restart }) {
+export async function judge({
+  pg,
+  acked,
+  paychangu,
+  sms,
+  smtp,
+  accessLog,
+  codeSeconds,
+  cache,
+  outage,
+  restart,
+  serverLogs,
+}) {
   const missing = await lost(pg, acked);
   const moved = await money(pg, paychangu);
   const sent = await messages(pg, sms, smtp);
@@ -183,6 +195,9 @@ export async function judge({ pg, acked, paychangu, sms, smtp, accessLog, codeSe
       // nginx's time for each request (the upstream's answer included), to tell a slow server from a slow gateway.
       requestMs: timing(log),
       phoneCodeRequestMs: timing(log.filter((r) => r.uri.includes('/api/v1/phone-codes'))),
+      // 503s outside the PostgreSQL outage: a database fault the servers answered (the log's faults say which).
+      status503OutsideOutage: log.filter((r) => r.status === 503 && (r.at < outage.from || r.at > outage.to + 1))
+        .length,
       status502: bad.length,
       status502InFlightAtKill: atKill.length,
       examples502: bad.filter((r) => !atKill.includes(r)).slice(0, 5),
@@ -194,8 +209,14 @@ export async function judge({ pg, acked, paychangu, sms, smtp, accessLog, codeSe
       maxSeconds: round(Math.max(...codeSeconds)),
     },
     cache: { ...cache, hitShare: round(hitShare, 3) },
-    outage,
-    restart: { seconds: restart.seconds, listeningSeconds: restart.listeningSeconds },
+    outage: { ...outage, from: undefined, to: undefined },
+    serverLogs,
+    restart: {
+      seconds: restart.seconds,
+      listeningSeconds: restart.listeningSeconds,
+      cpuSecondsToReady: restart.cpuSecondsToReady,
+      loadAverage: restart.loadAverage,
+    },
   };
   const checks = {
     'nothing acknowledged lost': Object.values(missing).every((n) => n === 0),
