@@ -17,7 +17,7 @@ const commit = () => {
 };
 
 export function writeReport({ result, settings, plan, startedAt, seconds }) {
-  const { figures, checks } = result;
+  const { figures, checks, shown } = result;
   const lines = [
     '## Mixed load (`npm run loadtest`)',
     '',
@@ -35,22 +35,28 @@ export function writeReport({ result, settings, plan, startedAt, seconds }) {
       `photo), staff completing orders with the collection code and paying sellers by Airtel Money. Faults: ` +
       `kill -9 of one process at ${plan.killAt} s and its start at once, PostgreSQL unreachable ${plan.outageFrom}-` +
       `${plan.outageTo} s (every connection reset, new ones refused), redis-server restarted at ${plan.redisAt} s. ` +
-      'Figures from a machine shared with other work are noisy; compare runs on a quiet one. A POST in flight on ' +
-      'the process at the moment it is killed -9 gets a 502 from nginx (which passes only idempotent requests on to ' +
-      'another process): those are counted apart (`status502InFlightAtKill`, never acknowledged, so nothing is lost); ' +
-      'any other 502 fails the run.',
+      'Figures from a machine shared with other work are noisy; compare runs on a quiet one. A POST sent to the ' +
+      'process killed -9 before it is back (in flight, or on a keep-alive connection nginx still held to it) gets a ' +
+      '502 from nginx, which passes only idempotent requests on to another process once one was sent: those are ' +
+      'counted apart (`status502SentToKilled`; never acknowledged, so nothing is lost); any other 502 fails the run.',
     '',
     `Settings raised for the run (each simulated client has its own address, but the budgets are per day or per ` +
       `hour for the whole shop): ${Object.entries(settings)
         .map(([k, v]) => `\`${k}=${v}\``)
         .join(', ')}.`,
     '',
-    '| Check | Result |',
-    '| --- | --- |',
-    ...Object.entries(checks).map(([name, ok]) => `| ${name} | ${ok ? '✓' : '✗ missed'} |`),
+    '| Check | Figure | Met |',
+    '| --- | --- | --- |',
+    ...Object.entries(checks).map(([name, ok]) => `| ${name} | ${shown[name]} | ${ok ? '✓' : '✗ missed'} |`),
+    '',
+    'All figures (`npm run loadtest` prints them too):',
     '',
     '```json',
-    JSON.stringify(figures, null, 1).replace(/\n\s+(?=[\]}"0-9-])/g, ' '),
+    '{',
+    Object.entries(figures)
+      .map(([key, value]) => `  "${key}": ${JSON.stringify(value)}`)
+      .join(',\n'),
+    '}',
     '```',
   ];
   const file = path.join(root, 'docs/reliability.md');

@@ -302,12 +302,14 @@ async function main() {
   }
   log(`load over: ${browsed} browsing requests, ${ctx.acked.orders.length} orders, ${ctx.acked.sells.length} sells`);
 
-  // Drain: the outbox sent, the gateway's transfers settled (bounded).
+  // Drain: the outbox sent, the gateway's transfers settled (bounded). A phone code is sent in its request, never
+  // by the worker (decision 0088): one whose record the outage interrupted stays 'sending' for its 5-minute lease.
   const drainEnd = Date.now() + 90_000;
   for (;;) {
     const open = (
       await db.query(
-        `select (select count(*) from outbox_messages where state in ('pending', 'sending')) as outbox,
+        `select (select count(*) from outbox_messages
+                 where state = 'pending' or (state = 'sending' and subject_type <> 'phone_code')) as outbox,
                 (select count(*) from money_transfers where status in ('starting', 'pending')) as transfers`,
       )
     ).rows[0];
@@ -323,8 +325,13 @@ async function main() {
   const serverLogs = {};
   for (const file of fs.readdirSync(dir).filter((f) => /^server-\d+\.log$/.test(f)))
     for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      const kind = /"fault":"([^"]+)"/.exec(line)?.[1] ?? (/"level":50/.test(line) ? 'error' : undefined);
+      const kind = /"fault":"([^"]+)"/.exec(line)?.[1] ?? (/"level":[56]0/.test(line) ? 'error' : undefined);
       if (kind) serverLogs[kind] = (serverLogs[kind] ?? 0) + 1;
+      if (kind === 'error') {
+        const what = `${/"msg":"([^"]*)"/.exec(line)?.[1] ?? ''}: ${/"message":"([^"]{0,160})/.exec(line)?.[1] ?? ''}`;
+        serverLogs.errors ??= {};
+        serverLogs.errors[what] = (serverLogs.errors[what] ?? 0) + 1;
+      }
     }
   const result = await judge({
     serverLogs,
