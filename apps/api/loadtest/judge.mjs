@@ -3,10 +3,10 @@
 // ledger equals what the gateway moved, every message went once, and the targets.
 import { readAccessLog } from './stack.mjs';
 
-export const TARGETS = { codeP99Seconds: 5, hitShare: 0.8, restartSeconds: 3 };
+const TARGETS = { codeP99Seconds: 5, hitShare: 0.8, restartSeconds: 3 };
 const MOBILE = ['airtel_money', 'tnm_mpamba'];
 
-export const percentile = (values, p) => {
+const percentile = (values, p) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

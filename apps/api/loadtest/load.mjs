@@ -78,8 +78,8 @@ export const photo = () =>
     .toBuffer();
 
 /** The buyer's phone (0-form, an Airtel number: pay-now's network must match it) for buyer `n`. */
-export const buyerPhone = (n) => `099${String(2_000_000 + n).padStart(7, '0')}`;
-export const e164 = (phone) => `+265${phone.slice(1)}`;
+const buyerPhone = (n) => `099${String(2_000_000 + n).padStart(7, '0')}`;
+const e164 = (phone) => `+265${phone.slice(1)}`;
 
 /**
  * A buyer: asks a phone code, waits for the SMS at the stand-in (the time from asking to the stand-in holding it

@@ -1,10 +1,10 @@
 // The load test's section of docs/reliability.md lives between two marker comments: the load test rewrites what
 // is between them, and `npm run stress`, which rewrites the rest of the file, keeps it.
-export const START = '<!-- loadtest:start -->';
-export const END = '<!-- loadtest:end -->';
+const START = '<!-- loadtest:start -->';
+const END = '<!-- loadtest:end -->';
 
 /** The marked section of `doc` (markers included), or '' when it has none. */
-export function sectionOf(doc) {
+function sectionOf(doc) {
   const from = doc.indexOf(START);
   const to = doc.indexOf(END, from);
   return from === -1 || to === -1 ? '' : doc.slice(from, to + END.length);
