@@ -9,13 +9,13 @@
 // Each code's time is from its request leaving to the stand-in holding its SMS; the drain rate is the backlog over
 // the time from the first of its messages the stand-in got to the last. Every backlog message must arrive exactly
 // once: a duplicate or a lost one is reported.
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, sleep } from '../tools/loopback.mjs';
+import { sleep } from '../tools/loopback.mjs';
+import { startSmsStandIn } from '../tools/sms-stand-in.mjs';
 import { killChildren, startServer, tempDir, throwawayPgDatabase } from './lib/processes.mjs';
 
 // The better-sqlite3 this Node can run, as src/db/sqlite-driver.ts picks it (decision 0034).
@@ -30,50 +30,6 @@ const DEADLINE_MS = 5 * 60_000;
 /** A code is asked every this many ms while the backlog drains, at most CODES of them. */
 const CODE_EVERY_MS = 250;
 const CODES = 100;
-
-/** Africa's Talking's POST /version1/messaging, answering each message after 0.4-0.8 s; it keeps what it got. */
-async function standInGateway() {
-  const received = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const at = performance.now();
-      const form = Object.fromEntries(new URLSearchParams(body));
-      if (req.headers.apikey !== API_KEY || !form.to || !form.message) {
-        res.writeHead(401).end('The supplied authentication is invalid');
-        return;
-      }
-      received.push({ to: form.to, message: form.message, at });
-      setTimeout(
-        () => {
-          res.writeHead(201, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({
-              SMSMessageData: {
-                Message: 'Sent to 1/1 Total Cost: MWK 25.0000',
-                Recipients: [{ statusCode: 101, number: form.to, status: 'Success', cost: 'MWK 25.0000' }],
-              },
-            }),
-          );
-        },
-        400 + Math.random() * 400,
-      );
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  const port = await freePort();
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${port}/version1/messaging`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /** The backlog: `n` order SMS due now, each to a number of its own, written as the order's transaction writes them. */
 function backlogRows(n) {
@@ -129,7 +85,7 @@ const round = (x, digits = 2) => Number(x.toFixed(digits));
 
 /** One engine: `processes` servers on one database draining `n` backlog messages while codes are asked. */
 async function measure({ label, processes, n, pgUrl, log }) {
-  const gateway = await standInGateway();
+  const gateway = await startSmsStandIn({ apiKey: API_KEY });
   const dataDir = tempDir('outbox');
   const servers = [];
   try {

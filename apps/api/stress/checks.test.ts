@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keepSection, withSection } from '../loadtest/section.mjs';
 import { CHECKS, judge } from './checks.mjs';
 
 // Issue 36: hostile-images.mjs had every upload answered 403 "Set up two-step login" and its figures still looked
@@ -55,5 +56,31 @@ describe('the stress checks of npm run stress', () => {
       'measured: submissions processed (taken, refused for the image, or busy; not refused as a request)',
       'measured: uploads taken during the burst',
     ]);
+  });
+});
+
+describe("docs/reliability.md's load test section", () => {
+  const report = '# Reliability\n\nThe stress checks of one run.\n';
+  const withLoad = withSection(report, '## Mixed load\n\nFigures of `npm run loadtest`.');
+
+  it('is written between its markers, and rewritten there', () => {
+    expect(withLoad).toBe(
+      '# Reliability\n\nThe stress checks of one run.\n\n<!-- loadtest:start -->\n## Mixed load\n\nFigures of `npm run loadtest`.\n<!-- loadtest:end -->\n',
+    );
+    const again = withSection(withLoad, '## Mixed load\n\nA later run ($1 and $& kept as written).');
+    expect(again).toContain('A later run ($1 and $& kept as written).');
+    expect(again).not.toContain('Figures of');
+    expect(again.match(/loadtest:start/g)).toHaveLength(1);
+  });
+
+  it('survives the stress report rewriting the file, and is not made up when there was none', () => {
+    const fresh = '# Reliability\n\nThe stress checks of a later run.\n';
+    const kept = keepSection(withLoad, fresh);
+    expect(kept).toContain('The stress checks of a later run.');
+    expect(kept).not.toContain('of one run');
+    expect(kept).toContain(
+      '<!-- loadtest:start -->\n## Mixed load\n\nFigures of `npm run loadtest`.\n<!-- loadtest:end -->',
+    );
+    expect(keepSection(report, fresh)).toBe(fresh);
   });
 });

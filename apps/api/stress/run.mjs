@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHECKS, judge, MIN } from './checks.mjs';
 import { PG_ADMIN_URL, root } from './lib.mjs';
+import { keepSection } from '../loadtest/section.mjs';
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1'];
 if (!LOOPBACK.includes(new URL(PG_ADMIN_URL).hostname)) {
@@ -172,7 +173,9 @@ const missed = results.flatMap((r) =>
         .map(([figure, x]) => `${r.check.name}: ${figure} = ${x.value} (target ${x.target})`),
 );
 const out = path.join(root, 'docs/reliability.md');
-fs.writeFileSync(out, markdown(results, missed, startedAt, seconds));
+// The load test's section (npm run loadtest, run by hand) stays as it was.
+const previous = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+fs.writeFileSync(out, keepSection(previous, markdown(results, missed, startedAt, seconds)));
 console.error(
   `stress: wrote ${path.relative(root, out)} after ${Math.round(seconds / 60)} min; ${missed.length ? `missed:\n  ${missed.join('\n  ')}` : 'every target met'}`,
 );

@@ -57,8 +57,9 @@ function started(proc, base, log) {
  * The built server (apps/api/dist/server.js, which also serves apps/web/dist) on 127.0.0.1 and a free port,
  * in production mode with warnings-only logging, on the given database (prepared by the loader).
  */
-export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArgs = [] }) {
-  const port = await freePort();
+export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArgs = [], port: wanted }) {
+  // A given port restarts a process where a proxy in front of it expects it (the load test's kill).
+  const port = wanted ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const log = path.join(dataDir, `server-${port}.log`);
   const out = fs.openSync(log, 'a');
