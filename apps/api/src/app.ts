@@ -90,6 +90,7 @@ export interface AppOptions {
         | 'requestTimeoutSeconds'
         | 'keepAliveSeconds'
         | 'staleIfErrorSeconds'
+        | 'catalogueListLagSeconds'
         | 'logFormat'
         | 'requireStaffMfa'
         | 'paychangu'
@@ -175,6 +176,8 @@ export async function buildApp({
     ...(config.publicCacheMb ? { maxBytes: config.publicCacheMb * 1024 * 1024 } : {}),
     // A database outage: the pages held are served, marked stale, for a while (docs/decisions/0075).
     ...(config.staleIfErrorSeconds !== undefined ? { staleIfErrorMs: config.staleIfErrorSeconds * 1000 } : {}),
+    // Lists may lag a few seconds behind which products they hold (docs/decisions/0092); tests: exact.
+    ...(config.catalogueListLagSeconds ? { listLagMs: config.catalogueListLagSeconds * 1000 } : {}),
     onLookup: metrics.cacheLookup,
   });
   // Next: answers refused by a later hook (401, 403, 404) carry the headers too.

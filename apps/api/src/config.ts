@@ -8,7 +8,11 @@ import {
   type TrustProxy,
 } from './config-parts.js';
 import { SMS_BUDGET_DEFAULTS, type SmsBudget, OUTBOX_CONCURRENCY } from './modules/notifications/index.js';
-import { DEFAULT_CACHE_MB, DEFAULT_STALE_IF_ERROR_SECONDS } from './plugins/catalogue-cache.js';
+import {
+  DEFAULT_CACHE_MB,
+  DEFAULT_LIST_LAG_SECONDS,
+  DEFAULT_STALE_IF_ERROR_SECONDS,
+} from './plugins/catalogue-cache.js';
 
 export type { TrustProxy };
 
@@ -200,6 +204,8 @@ const envSchema = z
     METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must have no spaces')),
     // How long, during a database outage, the catalogue cache may serve the pages it holds, marked stale.
     STALE_IF_ERROR_SECONDS: wholeNumber('seconds', 0, 86_400, DEFAULT_STALE_IF_ERROR_SECONDS),
+    // How long a cached list may lag behind which products it holds (never a shown product's price or hold).
+    CATALOGUE_LIST_LAG_SECONDS: wholeNumber('seconds', 0, 60, DEFAULT_LIST_LAG_SECONDS),
   })
   .superRefine((e, ctx) => {
     // The first admin needs both, and in production a password nobody can guess from the docs.
@@ -325,6 +331,7 @@ export type Config = {
   dbStartWaitSeconds: number;
   /** How long cached catalogue answers may be served, marked stale, while the database is unreachable. */
   staleIfErrorSeconds: number;
+  catalogueListLagSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -401,5 +408,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveSeconds: e.KEEP_ALIVE_SECONDS,
     dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
     staleIfErrorSeconds: e.STALE_IF_ERROR_SECONDS,
+    catalogueListLagSeconds: e.CATALOGUE_LIST_LAG_SECONDS,
   };
 }

@@ -195,6 +195,8 @@ const server = spawn(process.execPath, [serverEntry], {
     SMS_MAX_PER_NUMBER_PER_DAY: '10000',
     SMS_MAX_PER_HOUR: '100000',
     OUTBOX_POLL_SECONDS: '1',
+    // Journeys add items and look for them in lists at once; the lag has its own API test (decision 0092).
+    CATALOGUE_LIST_LAG_SECONDS: '0',
     // Alerts are matched every second, so the alerts journey hears of a price drop at once.
     ALERTS_SWEEP_SECONDS: '1',
     PAYCHANGU_SECRET_KEY: PAYCHANGU.secretKey,

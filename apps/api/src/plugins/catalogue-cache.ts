@@ -99,6 +99,8 @@ export interface CatalogueCacheOptions {
    * for at most this long after that read (STALE_IF_ERROR_SECONDS); 0: never (docs/decisions/0075).
    */
   staleIfErrorMs?: number;
+  /** How long (ms) a list may lag behind which products it should hold (CATALOGUE_LIST_LAG_SECONDS); 0: never. */
+  listLagMs?: number;
   /** Told how each catalogue answer was made, for the metrics (plugins/metrics.ts). */
   onLookup?: (result: 'hit' | 'miss' | 'stale') => void;
 }
@@ -152,13 +154,24 @@ function declaredParams(schema: unknown): ReadonlySet<string> | undefined {
 export const WATCHER_COUNTS_LAG_MS = 60_000;
 
 /**
- * Nothing it depends on changed since it was made (as far as `changes` has read, at least up to `stamp`) and,
- * when it shows watcher counts, made for these counts or recently enough.
+ * How long a list may go on showing which products it holds and how many after a write changed that
+ * (CATALOGUE_LIST_LAG_SECONDS, docs/decisions/0092): at 2 orders a second the lists of all items change twice a
+ * second, and each process would remake them on nearly every request. A product a list shows is never shown
+ * with an old price, hold or sale: that is its own tag, and drops the list at once.
  */
-function fresh(entry: Entry, changes: CatalogueChanges, stamp: CatalogueStamp, now: number): boolean {
+export const DEFAULT_LIST_LAG_SECONDS = 5;
+
+/**
+ * Nothing it depends on changed since it was made (as far as `changes` has read, at least up to `stamp`), or
+ * only which products its lists hold while it is younger than `listLagMs`; and, when it shows watcher counts,
+ * made for these counts or recently enough.
+ */
+function fresh(entry: Entry, changes: CatalogueChanges, stamp: CatalogueStamp, now: number, listLagMs: number) {
   if (entry.currentAt !== changes.known) {
-    if (!changes.current(entry.version, entry.tags)) return false;
-    entry.currentAt = changes.known!;
+    const changed = changes.changedSince(entry.version, entry.tags);
+    if (changed === 'more' || (changed === 'lists' && now - entry.madeAt >= listLagMs)) return false;
+    // Current: no need to ask again until the version moves. A list change let through is asked again each time.
+    if (changed === 'nothing') entry.currentAt = changes.known!;
   }
   return entry.watchers === null || entry.watchers === stamp.watchers || now - entry.madeAt < WATCHER_COUNTS_LAG_MS;
 }
@@ -316,6 +329,7 @@ export function registerCatalogueCache(
     formOf = () => '',
     now = Date.now,
     staleIfErrorMs = DEFAULT_STALE_IF_ERROR_SECONDS * 1000,
+    listLagMs = 0,
     onLookup = () => {},
   }: CatalogueCacheOptions = {},
 ) {
@@ -344,7 +358,7 @@ export function registerCatalogueCache(
   const staleAnswer = (entry: Entry | undefined, error: unknown): Entry | undefined => {
     if (entry === undefined || lastRead === undefined || staleIfErrorMs <= 0) return undefined;
     if (faultOf(error) !== 'unreachable' || now() - lastRead.at > staleIfErrorMs) return undefined;
-    return fresh(entry, changes, lastRead.stamp, lastRead.at) ? entry : undefined;
+    return fresh(entry, changes, lastRead.stamp, lastRead.at, listLagMs) ? entry : undefined;
   };
   app.decorateRequest('catalogue', undefined);
 
@@ -389,7 +403,7 @@ export function registerCatalogueCache(
       return done();
     catalogueVersion().then(
       (stamp) => {
-        if (!fresh(entry, changes, stamp, now())) return done();
+        if (!fresh(entry, changes, stamp, now(), listLagMs)) return done();
         remember(key, entry);
         onLookup('hit');
         reply.hijack();
@@ -438,7 +452,7 @@ export function registerCatalogueCache(
         return reply.send(answer(request, reply, stale, grown));
       }
       const entry = entries.get(key);
-      const hit = entry !== undefined && fresh(entry, changes, stamp, now());
+      const hit = entry !== undefined && fresh(entry, changes, stamp, now(), listLagMs);
       request.catalogue = { key, raw, stamp, counts, hit };
       if (!hit) return;
       onLookup('hit');

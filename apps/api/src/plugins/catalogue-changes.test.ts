@@ -155,6 +155,43 @@ describe.each(engines)('a catalogue cache invalidated by what changed [%s]', (en
   });
 });
 
+describe.each(engines)('lists lagging behind which products they hold (CATALOGUE_LIST_LAG_SECONDS) [%s]', (engine) => {
+  let t: TestDb;
+  let lagging: Process;
+  let at = Date.parse('2026-11-29T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestDb(engine);
+    const seen = counting(t.db);
+    lagging = {
+      app: await buildTestApp(seen.db, { catalogueListLagSeconds: 5, clock: () => new Date(at) }),
+      count: seen.count,
+    };
+  });
+  afterAll(async () => {
+    await lagging.app.close();
+    await t.dispose();
+  });
+
+  it('shows a new product in a list up to 5 s late, but the new price of a product it shows at once', async () => {
+    const category = await addCategory(t.db, 'Lag phones');
+    const shown = await addProduct(t.db, { name: 'Lag Tecno', categoryId: category, price: 90_000 });
+    const list = `/api/v1/products/category/${encodeURIComponent('Lag phones')}?limit=20`;
+    expect(ids(await get(lagging, list))).toEqual([shown]);
+
+    const added = await addProduct(t.db, { name: 'Lag Itel', categoryId: category, price: 60_000 });
+    at += 4_000;
+    expect(ids(await expectHit(lagging, list))).toEqual([shown]);
+    at += 1_000;
+    expect(ids(await get(lagging, list)).sort()).toEqual([shown, added].sort());
+
+    const again = await addProduct(t.db, { name: 'Lag Nokia', categoryId: category, price: 30_000 });
+    await t.db.kysely.updateTable('products').set({ price: 85_000 }).where('id', '=', shown).execute();
+    const answer = (await get(lagging, list)).json().products;
+    expect(answer.find((p: { id: number }) => p.id === shown).price).toBe(85_000);
+    expect(answer.map((p: { id: number }) => p.id)).toContain(again);
+  });
+});
+
 describe('what a process reads of the changes', () => {
   it('drops everything it holds when the tags of a version it missed are gone', async () => {
     const rows: CatalogueChange[] = [
@@ -165,15 +202,15 @@ describe('what a process reads of the changes', () => {
       rows.filter((r) => r.version > after && r.version <= upTo),
     );
     await changes.upTo(2);
-    expect(changes.current(2, new Set([productTag(2)]))).toBe(true);
+    expect(changes.changedSince(2, new Set([productTag(2)]))).toBe('nothing');
     await changes.upTo(3);
-    expect(changes.current(2, new Set([productTag(2)]))).toBe(true);
-    expect(changes.current(2, new Set([productTag(1)]))).toBe(false);
+    expect(changes.changedSince(2, new Set([productTag(2)]))).toBe('nothing');
+    expect(changes.changedSince(2, new Set([productTag(1)]))).toBe('more');
     // Version 4's tags are not there (pruned): nothing made before 5 can be trusted.
     await changes.upTo(5);
-    expect(changes.current(3, new Set([productTag(7)]))).toBe(false);
-    expect(changes.current(5, new Set([productTag(7)]))).toBe(true);
+    expect(changes.changedSince(3, new Set([productTag(7)]))).toBe('more');
+    expect(changes.changedSince(5, new Set([productTag(7)]))).toBe('nothing');
     // An answer that names nothing goes stale with any change.
-    expect(changes.current(3, undefined)).toBe(false);
+    expect(changes.changedSince(3, undefined)).toBe('more');
   });
 });

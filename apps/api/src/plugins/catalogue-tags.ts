@@ -18,6 +18,9 @@ export const SEARCH_TAG = 's';
 /** The featured items. */
 export const FEATURED_TAG = 'f';
 
+/** The tags of which products lists hold (not the products' own answers): what CATALOGUE_LIST_LAG_SECONDS covers. */
+const LIST_TAG = /^[cao]/;
+
 /** Past this many versions behind (or tags remembered), a process drops everything rather than catch up. */
 const MOST_BEHIND = 5_000;
 const MOST_TAGS = 100_000;
@@ -89,15 +92,21 @@ export class CatalogueChanges {
   }
 
   /**
-   * Whether an answer made at `version` is current as of `known`: with `tags`, none of them changed since;
-   * without, nothing changed at all since.
+   * What changed, as of `known`, of what an answer made at `version` depends on: nothing; only which products its
+   * lists hold and how many (`lists`: the c, a and o tags, never a shown product's own `p`); or more (with no
+   * `tags`, any change at all).
    */
-  current(version: number, tags: ReadonlySet<string> | undefined): boolean {
-    if (this.known === undefined) return false;
-    if (version >= this.known) return true;
-    if (tags === undefined || this.everything > version) return false;
-    for (const tag of tags) if ((this.last.get(tag) ?? 0) > version) return false;
-    return true;
+  changedSince(version: number, tags: ReadonlySet<string> | undefined): 'nothing' | 'lists' | 'more' {
+    if (this.known === undefined) return 'more';
+    if (version >= this.known) return 'nothing';
+    if (tags === undefined || this.everything > version) return 'more';
+    let changed: 'nothing' | 'lists' = 'nothing';
+    for (const tag of tags) {
+      if ((this.last.get(tag) ?? 0) <= version) continue;
+      if (!LIST_TAG.test(tag)) return 'more';
+      changed = 'lists';
+    }
+    return changed;
   }
 }
 

@@ -41,6 +41,8 @@ export interface TestAppOptions {
   publicCacheMb?: number;
   /** STALE_IF_ERROR_SECONDS: 0 makes every request during an outage reach the database (and answer 503). */
   staleIfErrorSeconds?: number;
+  /** CATALOGUE_LIST_LAG_SECONDS; unset: 0, every list exact at once. */
+  catalogueListLagSeconds?: number;
   /** REQUIRE_STAFF_MFA (off in tests unless asked). */
   requireStaffMfa?: boolean;
   /** A mobile-money gateway (a fake PayChangu's address and keys): buyers may then pay now. */
@@ -83,6 +85,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.linkSecret !== undefined) config.linkSecret = options.linkSecret;
   if (options.publicCacheMb !== undefined) config.publicCacheMb = options.publicCacheMb;
   if (options.staleIfErrorSeconds !== undefined) config.staleIfErrorSeconds = options.staleIfErrorSeconds;
+  if (options.catalogueListLagSeconds !== undefined) config.catalogueListLagSeconds = options.catalogueListLagSeconds;
   if (options.paychangu !== undefined) config.paychangu = options.paychangu;
   if (options.paymentHoldMinutes !== undefined) config.paymentHoldMinutes = options.paymentHoldMinutes;
   if (options.requireStaffMfa !== undefined) config.requireStaffMfa = options.requireStaffMfa;
