@@ -81,7 +81,7 @@ async function cursorsNearTheEnd(base, offset, count) {
   return cursors;
 }
 
-/** The demo admin's two-step secret per server (base URL). */
+/** The demo admin's two-step secret per database: each size's server starts on the database the last one grew. */
 const secrets = new Map();
 
 /**
@@ -89,11 +89,11 @@ const secrets = new Map();
  * a shop saved unchanged (shops' names and towns are in every answer; a product's own write now drops only the
  * answers showing it, decision 0089).
  */
-async function writer(base) {
+async function writer({ base, database }) {
   // The production-mode server requires two-step login (decision 0085): the demo admin sets it up on a new
   // database, and a later login to the same one gives the code.
-  const session = await staffSession(base, DEMO_ADMIN.email, DEMO_ADMIN.password, secrets.get(base));
-  secrets.set(base, session.secret);
+  const session = await staffSession(base, DEMO_ADMIN.email, DEMO_ADMIN.password, secrets.get(database));
+  secrets.set(database, session.secret);
   const { token } = session;
   const shop = JSON.parse((await once({ base, path: '/api/v1/shops?limit=1' })).body.toString()).shops[0];
   const { name, address, town, hours, phone, delivery_fee } = shop;
@@ -135,7 +135,7 @@ export async function measureHello(hello, { seconds }) {
  */
 export async function measureCatalogue(server, hello, { seconds, quick, log }) {
   const { total, endpoints: list, uncached } = await endpoints(server.base, { quick });
-  const write = await writer(server.base);
+  const write = await writer(server);
   const results = [];
   for (const endpoint of list) {
     const row = { name: endpoint.name, path: endpoint.path, byEncoding: {} };

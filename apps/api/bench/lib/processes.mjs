@@ -86,7 +86,8 @@ export async function startServer({ dataDir, databaseUrl = '', env = {}, nodeArg
   );
   fs.closeSync(out);
   await waitUp(`${base}/api/health/ready`, 120_000, proc);
-  return started(proc, base, log);
+  // The database it serves: a later process on the same one meets the staff's two-step login already set up.
+  return { ...started(proc, base, log), database: databaseUrl || dataDir };
 }
 
 /** A bare Fastify hello-world (same Fastify as the API) in its own process. */
