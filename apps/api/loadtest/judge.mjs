@@ -88,8 +88,9 @@ async function money(pg, paychangu) {
       ).rows[0].n,
     );
   const ledgerIn = await ledger('payment');
-  const ledgerRefunds = -(await ledger('refund'));
-  const ledgerPayouts = -(await ledger('seller_payout'));
+  // Money out is entered as negative amounts; 0 - x, not -x, whose -0 the report would print as "-0".
+  const ledgerRefunds = 0 - (await ledger('refund'));
+  const ledgerPayouts = 0 - (await ledger('seller_payout'));
   const open = (
     await pg.query(
       `select kind, status, method, checks, check_at, note from money_transfers where status in ('starting', 'pending')`,
