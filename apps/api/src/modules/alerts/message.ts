@@ -13,13 +13,16 @@ export type Told =
 /** At most this many lines; the rest are counted. */
 const LINES = 4;
 
-/** A name or search as the SMS shows it: letters, digits and a little punctuation, cut short. */
+/**
+ * A name or search as the SMS shows it: letters, digits and a little punctuation, cut short with "..." (GSM-7:
+ * '…' is not, and one such character sends the whole SMS as UCS-2, 70 characters a part instead of 160).
+ */
 export function plain(text: string, max: number): string {
   const cleaned = text
     .replace(/[^\p{L}\p{N} .,+'/-]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1).trimEnd()}…` : cleaned;
+  return cleaned.length > max ? `${cleaned.slice(0, max - 3).trimEnd()}...` : cleaned;
 }
 
 export function alertSms(language: Language, told: Told[], stopUrl: string): string {
