@@ -16,6 +16,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { killChildren, root, runNode, startServer, tempDir } from './lib/processes.mjs';
+import { forSeconds, openLoop, pickPopular, SEARCHES, weighted } from './lib/traffic.mjs';
 
 const pgCandidate = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
 if (!/^postgres(ql)?:\/\//.test(pgCandidate))
@@ -138,15 +139,14 @@ async function lookups(base) {
 // A busy day's browsing: mostly products and category lists, a popular few more than the rest.
 function browsing(products, categories) {
   const popular = products.slice(0, 150);
-  const pick = (list) => list[Math.floor(Math.random() ** 2 * list.length)];
-  const searches = ['samsung', 'iphone', 'laptop', 'tecno', 'tv', 'hp'];
-  const mix = [
+  const pick = pickPopular;
+  return weighted([
     [30, () => `/api/v1/products/${pick(popular)}`],
     [20, () => `/api/v1/products/category/${encodeURIComponent(pick(categories))}?limit=20&offset=0`],
     [5, () => `/api/v1/products/category/${encodeURIComponent(pick(categories))}?limit=20&offset=20`],
     [8, () => '/api/v1/products?limit=20&offset=0'],
     [5, () => `/api/v1/products?limit=20&offset=0&available=true&category=${encodeURIComponent(pick(categories))}`],
-    [5, () => `/api/v1/products?limit=20&offset=0&search=${pick(searches)}`],
+    [5, () => `/api/v1/products?limit=20&offset=0&search=${pick(SEARCHES)}`],
     [5, () => '/api/v1/products/featured-products'],
     [4, () => '/api/v1/categories'],
     [2, () => '/api/v1/products/towns'],
@@ -158,26 +158,7 @@ function browsing(products, categories) {
           [2, () => `/discover?category=${encodeURIComponent(pick(categories))}`],
         ]
       : []),
-  ];
-  const total = mix.reduce((sum, [weight]) => sum + weight, 0);
-  return () => {
-    let at = Math.random() * total;
-    for (const [weight, url] of mix) if ((at -= weight) < 0) return url();
-    return mix[0][1]();
-  };
-}
-
-/** Sends `send(n)` RATE times a second for `seconds` (open loop), then waits for the answers. */
-async function paced(seconds, send) {
-  const sent = [];
-  const start = performance.now();
-  let n = 0;
-  while (performance.now() - start < seconds * 1000) {
-    const due = Math.floor(((performance.now() - start) / 1000) * RATE);
-    while (n < due) sent.push(send(n++));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  await Promise.all(sent);
+  ]);
 }
 
 async function main() {
@@ -231,7 +212,7 @@ async function main() {
   };
   log(`mixed load: ${RATE} reads a second for ${SECONDS} s, an order every ${ORDER_MS} ms`);
   const orders = setInterval(() => void order(), ORDER_MS);
-  await paced(SECONDS, browse);
+  await openLoop(RATE, forSeconds(SECONDS), browse);
   clearInterval(orders);
   const after = await Promise.all(servers.map((s) => lookups(s.base)));
   const load = { hit: 0, miss: 0, stale: 0 };
@@ -243,7 +224,7 @@ async function main() {
   log(`database away for ${OUTAGE_SECONDS} s`);
   relay.cut();
   const outage = { reads: 0, stale: 0, unavailable: 0, other: 0 };
-  await paced(OUTAGE_SECONDS, async (n) => {
+  await openLoop(RATE, forSeconds(OUTAGE_SECONDS), async (n) => {
     const res = await request(servers[n % 2].base, 'GET', next());
     outage.reads++;
     if (res.status === 200 && res.headers['x-cache'] === 'STALE') outage.stale++;

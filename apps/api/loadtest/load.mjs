@@ -8,6 +8,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { json, multipart, nextClient, request, sellFields } from '../stress/lib.mjs';
 import { sleep } from '../tools/loopback.mjs';
+import { pickPopular, SEARCHES, weighted } from '../bench/lib/traffic.mjs';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 /** Staff members at work at once on orders, and as many on sellers. */
@@ -21,42 +22,21 @@ const jsonHeaders = (client, extra = {}) => ({
   ...extra,
 });
 
-/** `send(n)` `rate` times a second until `until()` is true; resolves when every request sent has its answer. */
-export async function openLoop(rate, until, send) {
-  const sent = [];
-  const start = performance.now();
-  let n = 0;
-  while (!until()) {
-    const due = Math.floor(((performance.now() - start) / 1000) * rate);
-    while (n < due) sent.push(send(n++));
-    await sleep(5);
-  }
-  await Promise.all(sent);
-  return n;
-}
-
 /** A busy day's browsing: products and category lists, a popular few more than the rest, search, rendered pages. */
 export function browsing(products, categories) {
   const popular = products.slice(0, 150);
-  const pick = (list) => list[Math.floor(Math.random() ** 2 * list.length)];
-  const searches = ['samsung', 'iphone', 'laptop', 'tecno', 'tv', 'hp'];
-  const mix = [
+  const pick = pickPopular;
+  return weighted([
     [30, () => `/api/v1/products/${pick(popular)}`],
     [20, () => `/api/v1/products/category/${encodeURIComponent(pick(categories))}?limit=20&offset=0`],
     [5, () => `/api/v1/products/category/${encodeURIComponent(pick(categories))}?limit=20&offset=20`],
     [8, () => '/api/v1/products?limit=20&offset=0'],
-    [5, () => `/api/v1/products?limit=20&offset=0&search=${pick(searches)}`],
+    [5, () => `/api/v1/products?limit=20&offset=0&search=${pick(SEARCHES)}`],
     [5, () => '/api/v1/products/featured-products'],
     [4, () => '/api/v1/categories'],
     [6, () => '/'],
     [6, () => `/product/${pick(popular)}`],
-  ];
-  const total = mix.reduce((sum, [weight]) => sum + weight, 0);
-  return () => {
-    let at = Math.random() * total;
-    for (const [weight, url] of mix) if ((at -= weight) < 0) return url();
-    return mix[0][1]();
-  };
+  ]);
 }
 
 /** One browsing request; `{ at, path, status, cache }` (cache: the X-Cache header, STALE in an outage). */

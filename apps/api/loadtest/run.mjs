@@ -22,7 +22,8 @@ import { staffSession } from '../tools/staff-session.mjs';
 import { sleep } from '../tools/loopback.mjs';
 import { startSmsStandIn } from '../tools/sms-stand-in.mjs';
 import { judge } from './judge.mjs';
-import { browse, browsing, buyer, closeAgent, openLoop, photo, seller, staffOrders, staffSellers } from './load.mjs';
+import { openLoop } from '../bench/lib/traffic.mjs';
+import { browse, browsing, buyer, closeAgent, photo, seller, staffOrders, staffSellers } from './load.mjs';
 import { writeReport } from './report.mjs';
 import { killOwn, NGINX, startNginx, startPgRelay, startRedis } from './stack.mjs';
 
