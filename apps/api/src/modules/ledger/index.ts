@@ -18,3 +18,4 @@ export {
   unrefundedCharges,
 } from './transfers.js';
 export type { NewTransfer, TransferRow } from './transfers.js';
+export { findTransfersOfPerson, forgetTransferMobiles, unsettledTransferOf } from './repository/personal-data.js';

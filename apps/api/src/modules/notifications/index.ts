@@ -13,3 +13,10 @@ export { OUTBOX_CONCURRENCY, deliverDueMessages, reviveUnconfigured } from './wo
 export type { OutboxLog } from './worker.js';
 export { BRAND, englishMessage, message } from './messages/index.js';
 export type { OrderFacts } from './messages/index.js';
+export {
+  eraseMessagesAbout,
+  eraseMessagesDoneBefore,
+  eraseMessagesTo,
+  findMessagesOfPerson,
+  smsRecipientsEndingIn,
+} from './repository/personal-data.js';
