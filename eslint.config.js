@@ -83,7 +83,6 @@ const apiModulesOptions = {
 // Files whose SQL is still to move into the owner's repository (issue 37, part 2).
 const pendingTables = [
   '^apps/api/src/modules/admin-products/repository\\.ts$',
-  '^apps/api/src/modules/alerts/sweep\\.ts$',
   '^apps/api/src/modules/auth/email-links\\.ts$',
   '^apps/api/src/modules/auth/password-reset\\.ts$',
   '^apps/api/src/modules/auth/repository\\.ts$',
@@ -99,7 +98,6 @@ const pendingTables = [
   '^apps/api/src/modules/money/attention\\.ts$',
   '^apps/api/src/modules/money/corrections\\.ts$',
   '^apps/api/src/modules/money/entries\\.ts$',
-  '^apps/api/src/modules/notifications/sms-budget\\.ts$',
   '^apps/api/src/modules/orders/buyer-links\\.ts$',
   '^apps/api/src/modules/orders/buyer-messages\\.ts$',
   '^apps/api/src/modules/orders/collection-code\\.ts$',
@@ -134,8 +132,6 @@ const pendingTables = [
   '^apps/api/src/modules/shops/repository\\.ts$',
   '^apps/api/src/modules/stock-moves/service\\.ts$',
   '^apps/api/src/modules/stock-moves/transfer-requests\\.ts$',
-  '^apps/api/src/modules/users/service\\.ts$',
-  '^apps/api/src/plugins/metrics\\.ts$',
 ];
 
 /**

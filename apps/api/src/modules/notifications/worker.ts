@@ -193,7 +193,13 @@ export async function deliverDueMessages(
       // An SMS is counted once, when first let through; a retry of it is not counted again.
       let budgetAt = row.budget_at;
       if (row.channel === 'sms' && budgetAt === null) {
-        const admission = await admitSms(trx, db.engine, smsBudget, row.recipient, row.staff_id !== null, now);
+        const admission = await admitSms(trx, {
+          engine: db.engine,
+          budget: smsBudget,
+          recipient: row.recipient,
+          byStaff: row.staff_id !== null,
+          now,
+        });
         if (!admission.ok) {
           // Kept, not failed: it goes when the budget has room, without using up one of its attempts.
           const until = admission.until.toISOString();

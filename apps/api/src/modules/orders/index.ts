@@ -16,3 +16,4 @@ export {
   openOrderAmong,
   ordersOfPersonToErase,
 } from './repository/personal-data.js';
+export { countOrdersByStatus } from './repository/metrics.js';

@@ -98,7 +98,13 @@ export async function sendPhoneCode(
     if (asked.byPhone >= CODES_PER_HOUR || asked.byGroup >= codesPerGroupHour(proof, group))
       throw tooMany(TOO_MANY_CODES, new Date(now.getTime() + 3_600_000), now);
     // Then the SMS budget every message shares, counted in the database under its own lock (sms-budget.ts).
-    const admission = await admitSms(trx, db.engine, proof.smsBudget, phone, false, now);
+    const admission = await admitSms(trx, {
+      engine: db.engine,
+      budget: proof.smsBudget,
+      recipient: phone,
+      byStaff: false,
+      now,
+    });
     if (!admission.ok)
       throw tooMany(admission.spent === 'hour' ? SMS_BUDGET_SPENT : PHONE_SMS_DAY_SPENT, admission.until, now);
     const id = await insertCode(trx, {
