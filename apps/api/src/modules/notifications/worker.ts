@@ -165,7 +165,7 @@ export async function deliverDueMessages(
     // Sent already; only its record waits for the database.
     if (unrecorded.holds(id)) return undefined;
     return db.kysely.transaction().execute(async (trx): Promise<Claim> => {
-      const row = await claimDue(trx, db.engine === 'postgres', DUE_MESSAGES, id, at);
+      const row = await claimDue(trx, DUE_MESSAGES, { lock: db.engine === 'postgres', id, at });
       // Gone from the due list meanwhile: another process has it.
       if (!row) return undefined;
       // Sent at once by a request that stopped mid-send: its person was never told it went, and asks again.
