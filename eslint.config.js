@@ -83,7 +83,6 @@ const apiModulesOptions = {
 // Files whose SQL is still to move into the owner's repository (issue 37, part 2).
 const pendingTables = [
   '^apps/api/src/modules/admin-products/repository\\.ts$',
-  '^apps/api/src/modules/alerts/sweep\\.ts$',
   '^apps/api/src/modules/auth/email-links\\.ts$',
   '^apps/api/src/modules/auth/password-reset\\.ts$',
   '^apps/api/src/modules/auth/repository\\.ts$',
@@ -99,7 +98,6 @@ const pendingTables = [
   '^apps/api/src/modules/money/attention\\.ts$',
   '^apps/api/src/modules/money/corrections\\.ts$',
   '^apps/api/src/modules/money/entries\\.ts$',
-  '^apps/api/src/modules/notifications/sms-budget\\.ts$',
   '^apps/api/src/modules/orders/buyer-links\\.ts$',
   '^apps/api/src/modules/orders/buyer-messages\\.ts$',
   '^apps/api/src/modules/orders/collection-code\\.ts$',
@@ -114,11 +112,6 @@ const pendingTables = [
   '^apps/api/src/modules/payments/refunds\\.ts$',
   '^apps/api/src/modules/payments/settle\\.ts$',
   '^apps/api/src/modules/payments/webhook-checks\\.ts$',
-  '^apps/api/src/modules/personal-data/erase\\.ts$',
-  '^apps/api/src/modules/personal-data/find\\.ts$',
-  '^apps/api/src/modules/personal-data/retention\\.ts$',
-  '^apps/api/src/modules/personal-data/service\\.ts$',
-  '^apps/api/src/modules/personal-data/who\\.ts$',
   '^apps/api/src/modules/products/list-slices\\.ts$',
   '^apps/api/src/modules/products/listing\\.ts$',
   '^apps/api/src/modules/products/repository\\.ts$',
@@ -139,8 +132,6 @@ const pendingTables = [
   '^apps/api/src/modules/shops/repository\\.ts$',
   '^apps/api/src/modules/stock-moves/service\\.ts$',
   '^apps/api/src/modules/stock-moves/transfer-requests\\.ts$',
-  '^apps/api/src/modules/users/service\\.ts$',
-  '^apps/api/src/plugins/metrics\\.ts$',
 ];
 
 /**

@@ -162,7 +162,7 @@ export async function buildApp({
   // Every request is counted, cached answers included (they end in the same response listener).
   const metrics = createMetrics();
   const smsBudget = config.smsBudget ?? SMS_BUDGET_DEFAULTS;
-  registerMetrics(app, db, metrics, config.metricsToken, { smsBudget, clock });
+  registerMetrics(app, { db, metrics, token: config.metricsToken, sms: { smsBudget, clock } });
 
   // A request target with a fragment is refused before anything reads its URL (plugins/request-target.ts).
   registerRequestTarget(app);

@@ -31,6 +31,8 @@ export const personQuerySchema = z
   })
   .refine((q) => (q.phone === undefined) !== (q.email === undefined), { message: PERSON_NEEDED, path: ['phone'] });
 export type PersonQuery = z.input<typeof personQuerySchema>;
+/** The person asked about, as the API passes it on: a normalised phone (+265...) or a lower-cased email, never both. */
+export type Person = { phone: string; email?: undefined } | { email: string; phone?: undefined };
 
 export const personalOrderSchema = z.object({
   id: z.number().int(),

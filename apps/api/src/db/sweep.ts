@@ -38,9 +38,15 @@ const SWEEP_BATCH = 200;
 export async function expireDue<T extends Table>(
   db: Db,
   due: Due<T>,
-  now: Date,
-  expire: (trx: Transaction<Database>, row: Selectable<Database[T]>) => Promise<void>,
-  batch = SWEEP_BATCH,
+  {
+    now,
+    expire,
+    batch = SWEEP_BATCH,
+  }: {
+    now: Date;
+    expire: (trx: Transaction<Database>, row: Selectable<Database[T]>) => Promise<void>;
+    batch?: number | undefined;
+  },
 ): Promise<number> {
   const at = now.toISOString();
   let expired = 0;
@@ -48,7 +54,7 @@ export async function expireDue<T extends Table>(
     const done = await db.kysely
       .transaction()
       .execute(async (trx) => {
-        const row = await claimDue(trx, db.engine === 'postgres', due, id, at);
+        const row = await claimDue(trx, due, { lock: db.engine === 'postgres', id, at });
         if (!row) return false;
         await expire(trx, row);
         return true;
@@ -85,10 +91,8 @@ export async function dueIds<T extends Table>(db: Executor, due: Due<T>, at: str
  */
 export async function claimDue<T extends Table>(
   trx: Transaction<Database>,
-  lock: boolean,
   due: Due<T>,
-  id: number,
-  at: string,
+  { lock, id, at }: { lock: boolean; id: number; at: string },
 ): Promise<Selectable<Database[T]> | undefined> {
   const query = dueRows(trx, due, at).selectAll().where('id', '=', id);
   return (await (lock ? query.forUpdate().skipLocked() : query).executeTakeFirst()) as

@@ -61,13 +61,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-export function problem(
-  status: number,
-  message: string,
-  errors?: Record<string, string>,
-  extra?: Record<string, unknown>,
-  requestId?: string,
-) {
+/** Field errors, extra fields and the request id a problem answer may carry besides its status and message. */
+export interface ProblemParts {
+  errors?: Record<string, string> | undefined;
+  extra?: Record<string, unknown> | undefined;
+  requestId?: string | undefined;
+}
+
+export function problem(status: number, message: string, { errors, extra, requestId }: ProblemParts = {}) {
   return {
     // First, so an extra field can never replace the standard ones.
     ...extra,
@@ -86,15 +87,14 @@ export function sendProblem(
   reply: FastifyReply,
   status: number,
   message: string,
-  errors?: Record<string, string>,
-  extra?: Record<string, unknown>,
+  { errors, extra }: Omit<ProblemParts, 'requestId'> = {},
 ) {
   // Also set here: errors raised before any hook ran (a bad URL, frameworkErrors) skip registerRequestId's.
   return reply
     .status(status)
     .type('application/problem+json')
     .header('X-Request-Id', reply.request.id)
-    .send(problem(status, message, errors, extra, reply.request.id));
+    .send(problem(status, message, { errors, extra, requestId: reply.request.id }));
 }
 
 /** Field name from a zod/ajv instance path such as '/limit' or '/0/name'. */
@@ -108,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return sendProblem(reply, error.status, error.message, error.errors, error.extra);
+      return sendProblem(reply, error.status, error.message, { errors: error.errors, extra: error.extra });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -118,7 +118,7 @@ export function registerErrorHandler(app: FastifyInstance, faults?: FaultLog) {
         errors[field] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.values(errors)[0] ?? 'Invalid request';
-      return sendProblem(reply, 400, first, errors);
+      return sendProblem(reply, 400, first, { errors });
     }
     if (error.validation) return sendProblem(reply, 400, error.message);
 

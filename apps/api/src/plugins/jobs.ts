@@ -78,8 +78,15 @@ export function registerJobs(
     let since: Date | undefined;
     every(
       app,
-      after,
-      backups.checkSeconds ?? BACKUP_CHECK_SECONDS,
+      {
+        after,
+        seconds: backups.checkSeconds ?? BACKUP_CHECK_SECONDS,
+        // A round that finds the last one still running (a dump taking long, or hung) says so rather than pass.
+        busy: () => {
+          metrics?.backup('skipped');
+          app.log.warn({ since }, 'scheduled backup still running from an earlier round: this round skipped');
+        },
+      },
       () =>
         track('backup', () => {
           since = clock();
@@ -103,17 +110,11 @@ export function registerJobs(
             metrics?.backup('failed');
             app.log.error({ err: error }, 'scheduled backup failed: no backup taken');
           }),
-      undefined,
-      // A round that finds the last one still running (a dump taking long, or hung) says so rather than pass.
-      () => {
-        metrics?.backup('skipped');
-        app.log.warn({ since }, 'scheduled backup still running from an earlier round: this round skipped');
-      },
     );
   }
   // Several processes may erase at once: each batch holds one lock and skips erased rows (eraseEndedPersonalData).
   if (personalDataMonths)
-    every(app, after, PERSONAL_DATA_CHECK_SECONDS, () =>
+    every(app, { after, seconds: PERSONAL_DATA_CHECK_SECONDS }, () =>
       track('personal_data', () => eraseEndedPersonalData(db, clock(), personalDataMonths))
         .then((erased) => {
           if (erased.orders + erased.seller_requests + erased.seller_accounts > 0)
@@ -121,10 +122,10 @@ export function registerJobs(
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'personal data erasure failed')),
     );
-  if (outbox) registerOutboxWorker(app, db, clock, after, outbox, track, metrics);
+  if (outbox) registerOutboxWorker(app, { db, clock, after, outbox, track, metrics });
   // Several processes may sweep at once: each phone's SMS is claimed under a lock (sweepAlerts).
   if (alerts)
-    every(app, after, alerts.sweepSeconds, () =>
+    every(app, { after, seconds: alerts.sweepSeconds }, () =>
       track('alerts', () => sweepAlerts(db, alerts.links, clock()))
         .then((sent) => {
           if (sent > 0) app.log.info({ sent }, 'alerts sent');
@@ -133,14 +134,14 @@ export function registerJobs(
     );
   // Several processes may poll at once: each transfer is claimed before it is asked about (pollTransfers).
   if (payments)
-    every(app, after, payments.pollSeconds, () =>
+    every(app, { after, seconds: payments.pollSeconds }, () =>
       track('payments', () => pollTransfers(payments, clock())).catch((error: unknown) =>
         app.log.error({ err: error }, 'payment poll failed'),
       ),
     );
 
   // Orders that ran out while no server was running expire at start, not a tick later.
-  every(app, after, sweepSeconds, () => {
+  every(app, { after, seconds: sweepSeconds }, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
     return track('order_expiry', () => expireDueOrders(db, now, undefined, reservationHours, links))
@@ -167,12 +168,21 @@ export function registerJobs(
  */
 function registerOutboxWorker(
   app: FastifyInstance,
-  db: Db,
-  clock: () => Date,
-  after: Promise<unknown>,
-  { transports, pollSeconds, smsBudget, concurrency }: NonNullable<JobOptions['outbox']>,
-  track: Track,
-  metrics: Metrics | undefined,
+  {
+    db,
+    clock,
+    after,
+    outbox: { transports, pollSeconds, smsBudget, concurrency },
+    track,
+    metrics,
+  }: {
+    db: Db;
+    clock: () => Date;
+    after: Promise<unknown>;
+    outbox: NonNullable<JobOptions['outbox']>;
+    track: Track;
+    metrics: Metrics | undefined;
+  },
 ) {
   // Sends made while the database was away, recorded when it returns instead of sent again (docs/decisions/0076).
   const unrecorded = new UnrecordedSends();
@@ -183,8 +193,19 @@ function registerOutboxWorker(
   });
   every(
     app,
-    after,
-    pollSeconds,
+    {
+      after,
+      seconds: pollSeconds,
+      // Before the first delivery: a transport set up since the last start sends what waited for it.
+      first: async () => {
+        const revived = await reviveUnconfigured(db, transports, clock()).catch((error: unknown) => {
+          app.log.error({ err: error }, 'outbox: could not requeue unconfigured messages');
+          return 0;
+        });
+        if (revived > 0) app.log.info({ revived }, 'outbox: unconfigured messages queued again');
+        app.log.info({ channels: transports.map((t) => t.channel) }, 'outbox delivery worker started');
+      },
+    },
     () =>
       track('outbox', () =>
         deliverDueMessages(db, transports, clock(), {
@@ -200,15 +221,6 @@ function registerOutboxWorker(
           if (report.sent + report.retried + report.failed > 0) app.log.info(report, 'outbox delivery');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed')),
-    // Before the first delivery: a transport set up since the last start sends what waited for it.
-    async () => {
-      const revived = await reviveUnconfigured(db, transports, clock()).catch((error: unknown) => {
-        app.log.error({ err: error }, 'outbox: could not requeue unconfigured messages');
-        return 0;
-      });
-      if (revived > 0) app.log.info({ revived }, 'outbox: unconfigured messages queued again');
-      app.log.info({ channels: transports.map((t) => t.channel) }, 'outbox delivery worker started');
-    },
   );
   // After every's own onClose (which waits for the run in flight): one last try, then say what is left.
   app.addHook('onClose', async () => {
@@ -225,11 +237,13 @@ function registerOutboxWorker(
  */
 function every(
   app: FastifyInstance,
-  after: Promise<unknown>,
-  seconds: number,
+  {
+    after,
+    seconds,
+    first,
+    busy,
+  }: { after: Promise<unknown>; seconds: number; first?: () => Promise<void>; busy?: () => void },
   task: () => Promise<unknown>,
-  first?: () => Promise<void>,
-  busy?: () => void,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
-import { smsSpentLastHour, type SmsBudget } from '../modules/notifications/index.js';
+import { countTransfersByStatus } from '../modules/ledger/index.js';
+import { countMessagesByState, smsSpentLastHour, type SmsBudget } from '../modules/notifications/index.js';
+import { countOrdersByStatus } from '../modules/orders/index.js';
 import type { OutboxAlert } from '../modules/notifications/index.js';
 import { sendProblem } from './errors.js';
 import { isInProcess } from './in-process.js';
@@ -169,27 +171,15 @@ function databaseGauges(registry: Registry, db: Db, { smsBudget, clock }: SmsBud
     try {
       const k = db.kysely;
       const [messages, money, byStatus, sms] = await Promise.all([
-        k
-          .selectFrom('outbox_messages')
-          .select((eb) => ['channel', 'state', eb.fn.countAll<number>().as('n')])
-          .groupBy(['channel', 'state'])
-          .execute(),
-        k
-          .selectFrom('money_transfers')
-          .select((eb) => ['kind', 'status', eb.fn.countAll<number>().as('n')])
-          .groupBy(['kind', 'status'])
-          .execute(),
-        k
-          .selectFrom('orders')
-          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-          .groupBy('status')
-          .execute(),
+        countMessagesByState(k),
+        countTransfersByStatus(k),
+        countOrdersByStatus(k),
         smsSpentLastHour(k, clock()),
       ]);
       smsLastHour.set(sms);
-      for (const row of messages) outbox.set({ channel: row.channel, state: row.state }, Number(row.n));
-      for (const row of money) transfers.set({ kind: row.kind, status: row.status }, Number(row.n));
-      for (const row of byStatus) orders.set({ status: row.status }, Number(row.n));
+      for (const row of messages) outbox.set({ channel: row.channel, state: row.state }, row.n);
+      for (const row of money) transfers.set({ kind: row.kind, status: row.status }, row.n);
+      for (const row of byStatus) orders.set({ status: row.status }, row.n);
       up.set(1);
     } catch {
       up.set(0);
@@ -287,10 +277,7 @@ export const METRICS_REFUSED = 'Metrics are open to this machine only, or with t
  */
 export function registerMetrics(
   app: FastifyInstance,
-  db: Db,
-  metrics: Metrics,
-  token: string | undefined,
-  sms: SmsBudgetView,
+  { db, metrics, token, sms }: { db: Db; metrics: Metrics; token: string | undefined; sms: SmsBudgetView },
 ) {
   const { registry } = metrics;
   const requests = new Counter({

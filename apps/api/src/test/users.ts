@@ -10,9 +10,11 @@ let hashed: Promise<string> | undefined;
 export async function addUser(
   db: Db,
   role: Role,
-  email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.mw`,
-  status: 'active' | 'inactive' = 'active',
-  shopId: number | null = null,
+  {
+    email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.mw`,
+    status = 'active',
+    shopId = null,
+  }: { email?: string; status?: 'active' | 'inactive'; shopId?: number | null } = {},
 ) {
   const now = nowIso();
   const row = await db.kysely
@@ -40,7 +42,7 @@ export async function login(app: FastifyInstance, email: string, password = TEST
 
 /** A user of the role and a bearer token for it. */
 export async function signIn(app: FastifyInstance, db: Db, role: Role, shopId: number | null = null) {
-  const user = await addUser(db, role, undefined, 'active', shopId);
+  const user = await addUser(db, role, { shopId });
   const res = await login(app, user.email);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const token = res.json().token as string;

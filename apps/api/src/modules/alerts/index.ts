@@ -2,3 +2,10 @@
 export { alertRoutes } from './routes.js';
 export type { AlertLinks } from './service.js';
 export { sweepAlerts } from './sweep.js';
+export {
+  alertIdsEndedBefore,
+  alertIdsOfPhone,
+  deleteAlerts,
+  findAlertsOfPhone,
+  forgetAlertPhones,
+} from './repository/personal-data.js';

@@ -110,3 +110,27 @@ export async function recordSent(db: Executor, phone: string, at: string) {
     .onConflict((oc) => oc.column('phone').doUpdateSet({ sent_at: at }))
     .execute();
 }
+
+/** The item was seen reserved, moving or off the list: its return is then worth telling, whatever its price. */
+export async function clearBaseOrderable(db: Executor, id: number) {
+  await db.updateTable('alerts').set({ base_orderable: 0 }).where('id', '=', id).execute();
+}
+
+/** The alert told at `at`; an item alert's baseline becomes the price it told, orderable. */
+export async function markTold(db: Executor, id: number, at: string, price?: number) {
+  await db
+    .updateTable('alerts')
+    .set({ told_at: at, ...(price === undefined ? {} : { base_price: price, base_orderable: 1 }) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The stop link's hash on the phone's running alerts. */
+export async function setStopHash(db: Executor, phone: string, stopHash: string) {
+  await db
+    .updateTable('alerts')
+    .set({ stop_hash: stopHash })
+    .where('phone', '=', phone)
+    .where('ended_at', 'is', null)
+    .execute();
+}

@@ -27,9 +27,15 @@ export const alertRoutes: FastifyPluginAsync<AlertRouteOptions> = async (fastify
       schema: { tags: ['alerts'], body: alertRequestSchema, response: { 201: alertSetSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await setAlert(db, proof, links, request.body, languageOfCookie(request.headers.cookie), clock())),
+      reply.status(201).send(
+        await setAlert(db, {
+          proof,
+          links,
+          input: request.body,
+          language: languageOfCookie(request.headers.cookie),
+          now: clock(),
+        }),
+      ),
   );
   // The stop link's page confirms, then calls this. 204 for every token, known or not (no enumeration).
   app.delete(

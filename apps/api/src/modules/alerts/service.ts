@@ -61,11 +61,13 @@ function phoneOf(input: AlertInput): string {
  */
 export async function setAlert(
   db: Db,
-  proof: PhoneProof,
-  links: AlertLinks,
-  input: AlertInput,
-  language: Language,
-  now: Date,
+  {
+    proof,
+    links,
+    input,
+    language,
+    now,
+  }: { proof: PhoneProof; links: AlertLinks; input: AlertInput; language: Language; now: Date },
 ): Promise<AlertSet> {
   // Without an SMS transport no phone can be proved, and no alert could be sent.
   if (!proof.enabled) throw new HttpError(409, ALERTS_OFF);

@@ -4,7 +4,18 @@ import { hashToken } from '../auth/index.js';
 import { enqueueMessages } from '../notifications/index.js';
 import { alertSms, plain, type Told } from './message.js';
 import { filtersOf, itemState, searchMatches, type AlertRow } from './matches.js';
-import { endExpired, lastSentTo, liveAlertsOf, markSeen, phonesDue, recordSent, seenOf } from './repository.js';
+import {
+  clearBaseOrderable,
+  endExpired,
+  lastSentTo,
+  liveAlertsOf,
+  markSeen,
+  markTold,
+  phonesDue,
+  recordSent,
+  seenOf,
+  setStopHash,
+} from './repository.js';
 import { stopToken, stopUrl, type AlertLinks } from './service.js';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +34,7 @@ async function findFor(db: Db, alert: AlertRow, links: AlertLinks): Promise<Foun
     const item = alert.product_id === null ? undefined : await itemState(db.kysely, alert.product_id);
     if (item && !item.orderable && alert.base_orderable === 1) {
       // Reserved, moving or off the list since: its return is then worth telling, whatever its price.
-      await db.kysely.updateTable('alerts').set({ base_orderable: 0 }).where('id', '=', alert.id).execute();
+      await clearBaseOrderable(db.kysely, alert.id);
     }
     if (!item?.orderable) return undefined;
     const url = `${links.publicUrl}/product/${item.id}`;
@@ -88,19 +99,10 @@ export async function sweepAlerts(db: Db, links: AlertLinks, now: Date, batch = 
       await recordSent(trx, phone, at);
       for (const f of telling) {
         if (f.seen) await markSeen(trx, f.alert.id, f.seen);
-        await trx
-          .updateTable('alerts')
-          .set({ told_at: at, ...(f.price === undefined ? {} : { base_price: f.price, base_orderable: 1 }) })
-          .where('id', '=', f.alert.id)
-          .execute();
+        await markTold(trx, f.alert.id, at, f.price);
       }
       // The link in this SMS works even if the server key changed since the alerts were set.
-      await trx
-        .updateTable('alerts')
-        .set({ stop_hash: hashToken(token) })
-        .where('phone', '=', phone)
-        .where('ended_at', 'is', null)
-        .execute();
+      await setStopHash(trx, phone, hashToken(token));
       const newest = telling.reduce((a, b) => (b.alert.id > a.alert.id ? b : a));
       const body = alertSms(
         newest.alert.language,

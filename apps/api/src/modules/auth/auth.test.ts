@@ -26,7 +26,7 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
     t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
 
   it('logs in with email and password and answers token and display_name', async () => {
-    const user = await addUser(t.db, 'Admin', 'Boss@Example.mw'.toLowerCase());
+    const user = await addUser(t.db, 'Admin', { email: 'Boss@Example.mw'.toLowerCase() });
     const res = await login(t.app, 'BOSS@example.mw');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -48,7 +48,7 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
   });
 
   it('refuses a deactivated user like a wrong password', async () => {
-    const user = await addUser(t.db, 'Admin', undefined, 'inactive');
+    const user = await addUser(t.db, 'Admin', { status: 'inactive' });
     const res = await login(t.app, user.email, TEST_PASSWORD, '10.0.0.3');
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toBe(LOGIN_FAILED);

@@ -10,3 +10,9 @@ export { secondFactorRoutes } from './second-factor-routes.js';
 export { authenticate, mustSetUpSecondFactor, openSession } from './service.js';
 export type { SessionUser } from './service.js';
 export { hashToken, readableCode } from './tokens.js';
+export {
+  forgetAccountLogins,
+  forgetEmailLogins,
+  forgetLoginsBefore,
+  forgetRequestLinks,
+} from './repository/personal-data.js';

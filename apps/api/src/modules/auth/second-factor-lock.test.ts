@@ -244,7 +244,7 @@ describe.each(engines)('REQUIRE_STAFF_MFA for Shop staff [%s]', (engine) => {
   afterAll(() => t.close());
 
   it('leads Shop staff to the set-up, which they can reach, and then to their shop’s work', async () => {
-    const staff = await addUser(t.db, 'Shop staff', undefined, 'active', await addShop(t.db, 'MFA Shop'));
+    const staff = await addUser(t.db, 'Shop staff', { shopId: await addShop(t.db, 'MFA Shop') });
     const res = await login(t.app, staff.email);
     expect(res.json()).toMatchObject({ role: 'Shop staff', second_factor_setup: true });
     const headers = { authorization: `Bearer ${res.json().token}` };

@@ -26,7 +26,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; readiness: Readiness }> 
     if (database === 'ok' && storage === 'ok') return { status: 'ok', database: db.engine, storage };
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     const message = database === 'unreachable' ? 'Database unreachable' : 'Storage full';
-    return sendProblem(reply, 503, message, undefined, { database: database === 'ok' ? db.engine : database, storage });
+    return sendProblem(reply, 503, message, { extra: { database: database === 'ok' ? db.engine : database, storage } });
   });
 
   // Whether a load balancer should send this process traffic (decision 0074): 503 while it starts
@@ -36,16 +36,14 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; readiness: Readiness }> 
     const reason = readiness.reason();
     if (reason) {
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, reason, undefined, { ready: false });
+      return sendProblem(reply, 503, reason, { extra: { ready: false } });
     }
     const { database, storage } = await checkDatabaseAndStorage(db);
     if (database === 'ok' && storage === 'ok') return { status: 'ready', database: db.engine, storage };
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     const message = database === 'unreachable' ? 'Database unreachable' : 'Storage full';
-    return sendProblem(reply, 503, message, undefined, {
-      ready: false,
-      database: database === 'ok' ? db.engine : database,
-      storage,
+    return sendProblem(reply, 503, message, {
+      extra: { ready: false, database: database === 'ok' ? db.engine : database, storage },
     });
   });
 };

@@ -18,3 +18,5 @@ export {
   unrefundedCharges,
 } from './transfers.js';
 export type { NewTransfer, TransferRow } from './transfers.js';
+export { findTransfersOfPerson, forgetTransferMobiles, unsettledTransferOf } from './repository/personal-data.js';
+export { countTransfersByStatus } from './repository/metrics.js';

@@ -25,8 +25,11 @@ export async function sendAtOnce(
   db: Db,
   transport: Transport,
   row: Selectable<OutboxMessagesTable>,
-  now: Date,
-  { log, alert = () => {} }: { log: Pick<OutboxLog, 'warn' | 'error'>; alert?: (alert: OutboxAlert) => void },
+  {
+    now,
+    log,
+    alert = () => {},
+  }: { now: Date; log: Pick<OutboxLog, 'warn' | 'error'>; alert?: (alert: OutboxAlert) => void },
 ): Promise<AtOnceFailure | undefined> {
   let failure: AtOnceFailure | undefined;
   try {

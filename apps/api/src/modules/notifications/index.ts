@@ -4,6 +4,7 @@ export { enqueueMessages, enqueueSentAtOnce, messagesOf } from './outbox.js';
 export type { NewMessage } from './outbox.js';
 export { plainName } from './plain-name.js';
 export { SMS_BUDGET_DEFAULTS, admitSms, smsSpentLastHour } from './sms-budget.js';
+export { countMessagesByState } from './repository.js';
 export type { SmsBudget } from './sms-budget.js';
 export { requestText, safeText } from './transport.js';
 export type { OutboxAlert, Transport } from './transport.js';
@@ -13,3 +14,10 @@ export { OUTBOX_CONCURRENCY, deliverDueMessages, reviveUnconfigured } from './wo
 export type { OutboxLog } from './worker.js';
 export { BRAND, englishMessage, message } from './messages/index.js';
 export type { OrderFacts } from './messages/index.js';
+export {
+  eraseMessagesAbout,
+  eraseMessagesDoneBefore,
+  eraseMessagesTo,
+  findMessagesOfPerson,
+  smsRecipientsEndingIn,
+} from './repository/personal-data.js';

@@ -54,3 +54,25 @@ export async function requeueUnconfigured(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** SMS let through the budget after `since` (to `recipient`, not counting staff's), and the oldest of them. */
+export async function smsSpentSince(db: Executor, since: string, recipient?: string) {
+  let query = db
+    .selectFrom('outbox_messages')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('budget_at').as('oldest')])
+    .where('channel', '=', 'sms')
+    .where('budget_at', '>', since);
+  if (recipient !== undefined) query = query.where('recipient', '=', recipient).where('staff_id', 'is', null);
+  const row = await query.executeTakeFirstOrThrow();
+  return { n: Number(row.n), oldest: row.oldest };
+}
+
+/** Messages by channel and state, for the metrics. */
+export async function countMessagesByState(db: Executor) {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => ['channel', 'state', eb.fn.countAll<number>().as('n')])
+    .groupBy(['channel', 'state'])
+    .execute();
+  return rows.map((r) => ({ channel: r.channel, state: r.state, n: Number(r.n) }));
+}

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Engine, Executor } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Database } from '../../db/schema.js';
+import { smsSpentSince } from './repository.js';
 
 /** SMS_MAX_PER_HOUR and SMS_MAX_PER_NUMBER_PER_DAY (decision 0084). */
 export interface SmsBudget {
@@ -28,34 +29,24 @@ export type Admission = { ok: true } | { ok: false; spent: 'hour' | 'number'; un
  */
 export async function admitSms(
   trx: Transaction<Database>,
-  engine: Engine,
-  budget: SmsBudget,
-  recipient: string,
-  byStaff: boolean,
-  now: Date,
+  {
+    engine,
+    budget,
+    recipient,
+    byStaff,
+    now,
+  }: { engine: Engine; budget: SmsBudget; recipient: string; byStaff: boolean; now: Date },
 ): Promise<Admission> {
   await lockKeys(trx, engine, [LOCK]);
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-  const lastHour = await spentSince(trx, hourAgo);
+  const lastHour = await smsSpentSince(trx, hourAgo);
   if (lastHour.n >= budget.perHour) return { ok: false, spent: 'hour', until: after(lastHour.oldest, HOUR_MS, now) };
   if (!byStaff) {
-    const lastDay = await spentSince(trx, new Date(now.getTime() - DAY_MS).toISOString(), recipient);
+    const lastDay = await smsSpentSince(trx, new Date(now.getTime() - DAY_MS).toISOString(), recipient);
     if (lastDay.n >= budget.perNumberDay)
       return { ok: false, spent: 'number', until: after(lastDay.oldest, DAY_MS, now) };
   }
   return { ok: true };
-}
-
-/** SMS let through after `since` (to `recipient`, not counting staff's), and the oldest of them. */
-async function spentSince(trx: Transaction<Database>, since: string, recipient?: string) {
-  let query = trx
-    .selectFrom('outbox_messages')
-    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('budget_at').as('oldest')])
-    .where('channel', '=', 'sms')
-    .where('budget_at', '>', since);
-  if (recipient !== undefined) query = query.where('recipient', '=', recipient).where('staff_id', 'is', null);
-  const row = await query.executeTakeFirstOrThrow();
-  return { n: Number(row.n), oldest: row.oldest };
 }
 
 /** When the oldest counted SMS leaves its window: then there is room again (at least a second on). */
@@ -66,11 +57,5 @@ function after(oldest: string | null, windowMs: number, now: Date): Date {
 
 /** SMS let through in the hour before `now`: what the metrics show against the hourly budget. */
 export async function smsSpentLastHour(db: Executor, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('outbox_messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('channel', '=', 'sms')
-    .where('budget_at', '>', new Date(now.getTime() - HOUR_MS).toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await smsSpentSince(db, new Date(now.getTime() - HOUR_MS).toISOString())).n;
 }

@@ -165,7 +165,7 @@ export async function deliverDueMessages(
     // Sent already; only its record waits for the database.
     if (unrecorded.holds(id)) return undefined;
     return db.kysely.transaction().execute(async (trx): Promise<Claim> => {
-      const row = await claimDue(trx, db.engine === 'postgres', DUE_MESSAGES, id, at);
+      const row = await claimDue(trx, DUE_MESSAGES, { lock: db.engine === 'postgres', id, at });
       // Gone from the due list meanwhile: another process has it.
       if (!row) return undefined;
       // Sent at once by a request that stopped mid-send: its person was never told it went, and asks again.
@@ -193,7 +193,13 @@ export async function deliverDueMessages(
       // An SMS is counted once, when first let through; a retry of it is not counted again.
       let budgetAt = row.budget_at;
       if (row.channel === 'sms' && budgetAt === null) {
-        const admission = await admitSms(trx, db.engine, smsBudget, row.recipient, row.staff_id !== null, now);
+        const admission = await admitSms(trx, {
+          engine: db.engine,
+          budget: smsBudget,
+          recipient: row.recipient,
+          byStaff: row.staff_id !== null,
+          now,
+        });
         if (!admission.ok) {
           // Kept, not failed: it goes when the budget has room, without using up one of its attempts.
           const until = admission.until.toISOString();

@@ -9,3 +9,11 @@ export type { OrderRow } from './repository.js';
 export { orderRoutes } from './routes.js';
 export { ORDER_CHANGED_MEANWHILE, expireDueOrders, loadPublicOrder, orderOfToken } from './service.js';
 export type { Messaging } from './service.js';
+export {
+  eraseOrderBuyers,
+  endedOrdersToErase,
+  findOrdersOfPerson,
+  openOrderAmong,
+  ordersOfPersonToErase,
+} from './repository/personal-data.js';
+export { countOrdersByStatus } from './repository/metrics.js';

@@ -388,14 +388,12 @@ export async function expireDueOrders(
 ): Promise<number> {
   const at = now.toISOString();
   const messaging = links ? { links, key: await links.key() } : undefined;
-  return expireDue(
-    db,
-    DUE_ORDERS,
+  return expireDue(db, DUE_ORDERS, {
     now,
-    (trx, row) =>
+    expire: (trx, row) =>
       row.payment !== 'on_collection' && row.payment_status !== 'paid'
         ? lapse(trx, row, at, fallbackHours, messaging)
         : applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at, messaging),
     batch,
-  );
+  });
 }

@@ -285,7 +285,7 @@ describe.each(engines)('personal data [%s]', (engine) => {
     const p = person();
     const orderId = await order(p, 'open');
     await sellerRequest(p, 'open');
-    await addUser(t.db, 'User', p.email.toLowerCase());
+    await addUser(t.db, 'User', { email: p.email.toLowerCase() });
     const forgot = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password-reset',

@@ -1,25 +1,16 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import {
-  eraseAccounts,
-  eraseFromAudit,
-  eraseOrders,
-  eraseReporterPhones,
-  eraseRequests,
-  eraseTransferRequests,
-} from './erase.js';
-import { UNSETTLED_TRANSFER_STATUSES } from '../ledger/index.js';
+import { alertIdsEndedBefore, deleteAlerts, forgetAlertPhones } from '../alerts/index.js';
+import { eraseWordsFromAudit } from '../audit/index.js';
+import { forgetLoginsBefore } from '../auth/index.js';
+import { eraseMessagesDoneBefore } from '../notifications/index.js';
+import { endedOrdersToErase } from '../orders/index.js';
+import { deletePhoneCodes } from '../phone-proof/index.js';
+import { eraseReporterPhones } from '../reports/index.js';
+import { endedRequestsToErase } from '../seller-requests/index.js';
+import { unusedAccountsOfErasedRequests } from '../users/index.js';
+import { eraseAccounts, eraseOrders, eraseRequests, eraseTransferRequests } from './erase.js';
 
-/** Orders that ended: the figures stay, the buyer's details go PERSONAL_DATA_MONTHS after the end. */
-const ENDED_ORDER_STATUSES = ['Completed', 'Cancelled', 'Expired'];
-/** Seller requests nothing more happens to: in stock (bought), rejected, declined or expired. */
-const ENDED_REQUEST_STATUSES = [
-  'Offer Fulfilled',
-  'Rejected',
-  'Offer Rejected',
-  'Offer Declined by Seller',
-  'Offer Expired',
-];
 /** Rows erased per transaction: a first run on years of data does not hold the write lock for long. */
 const BATCH = 200;
 
@@ -62,45 +53,8 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
   for (;;) {
     const done = await db.kysely.transaction().execute(async (trx) => {
       await lockKeys(trx, db.engine, ['personal-data-retention']);
-      const orders = await trx
-        .selectFrom('orders as o')
-        .select(['o.id', 'o.buyer_name', 'o.email'])
-        .where('o.phone', '<>', '')
-        .where('o.status', 'in', ENDED_ORDER_STATUSES)
-        .where((eb) => eb(eb.fn.coalesce('o.completed_at', 'o.updated_at'), '<', cutoff))
-        // A refund still waiting for the gateway, or for an Admin to pay by hand, needs the buyer's mobile.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('money_transfers as m')
-                .select('m.id')
-                .whereRef('m.order_id', '=', 'o.id')
-                .where('m.status', 'in', [...UNSETTLED_TRANSFER_STATUSES]),
-            ),
-          ),
-        )
-        .orderBy('o.id')
-        .limit(BATCH)
-        .execute();
-      const requests = await trx
-        .selectFrom('seller_requests as r')
-        .select(['r.id', 'r.seller_name', 'r.email', 'r.phone'])
-        .where('r.phone', '<>', '')
-        .where('r.status', 'in', ENDED_REQUEST_STATUSES)
-        .where('r.updated_at', '<', cutoff)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('money_transfers as m')
-                .select('m.id')
-                .whereRef('m.seller_request_id', '=', 'r.id')
-                .where('m.status', 'in', [...UNSETTLED_TRANSFER_STATUSES]),
-            ),
-          ),
-        )
-        .orderBy('r.id')
-        .limit(BATCH)
-        .execute();
+      const orders = await endedOrdersToErase(trx, cutoff, BATCH);
+      const requests = await endedRequestsToErase(trx, cutoff, BATCH);
       report.orders += await eraseOrders(
         trx,
         orders.map((o) => o.id),
@@ -109,7 +63,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
         trx,
         requests.map((r) => r.id),
       );
-      await eraseFromAudit(trx, [
+      await eraseWordsFromAudit(trx, [
         ...orders.flatMap((o) => [o.buyer_name, o.email ?? '']),
         // The phone too: a payout to a ported number is audited with it (docs/decisions/0081).
         ...requests.flatMap((r) => [r.seller_name, r.email, r.phone]),
@@ -120,65 +74,17 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
   }
   await db.kysely.transaction().execute(async (trx) => {
     await lockKeys(trx, db.engine, ['personal-data-retention']);
-    const accounts = await trx
-      .selectFrom('users as u')
-      .select('u.id')
-      .where('u.role', '=', 'User')
-      .where('u.created_at', '<', cutoff)
-      .where('u.email', 'not like', 'erased-%@erased.invalid')
-      .where(({ and, exists, not, selectFrom }) =>
-        and([
-          exists(selectFrom('seller_requests as r').select('r.id').whereRef('r.seller_user_id', '=', 'u.id')),
-          not(
-            exists(
-              selectFrom('seller_requests as r')
-                .select('r.id')
-                .whereRef('r.seller_user_id', '=', 'u.id')
-                .where('r.phone', '<>', ''),
-            ),
-          ),
-          not(
-            exists(
-              selectFrom('sessions as s')
-                .select('s.id')
-                .whereRef('s.user_id', '=', 'u.id')
-                .where('s.last_seen_at', '>=', cutoff),
-            ),
-          ),
-        ]),
-      )
-      .execute();
-    report.seller_accounts += await eraseAccounts(
-      trx,
-      accounts.map((a) => a.id),
-      at,
-    );
-    const messages = await trx
-      .updateTable('outbox_messages')
-      .set({ recipient: '', subject: null, body: '', last_error: null })
-      .where('recipient', '<>', '')
-      .where('state', 'in', ['sent', 'failed', 'unconfigured'])
-      .where('created_at', '<', cutoff)
-      .executeTakeFirst();
-    report.messages += Number(messages.numUpdatedRows);
-    const alerts = await trx
-      .selectFrom('alerts')
-      .select('id')
-      .where((eb) => eb.or([eb('ended_at', '<', cutoff), eb('expires_at', '<', cutoff)]))
-      .execute();
-    const alertIds = alerts.map((a) => a.id);
-    if (alertIds.length > 0) {
-      await trx.deleteFrom('alert_seen').where('alert_id', 'in', alertIds).execute();
-      await trx.deleteFrom('alerts').where('id', 'in', alertIds).execute();
-    }
+    const accounts = await unusedAccountsOfErasedRequests(trx, cutoff);
+    report.seller_accounts += await eraseAccounts(trx, accounts, at);
+    report.messages += await eraseMessagesDoneBefore(trx, cutoff);
+    const alertIds = await alertIdsEndedBefore(trx, cutoff);
+    if (alertIds.length > 0) await deleteAlerts(trx, alertIds);
     report.alerts += alertIds.length;
-    await trx.deleteFrom('alert_phones').where('sent_at', '<', cutoff).execute();
+    await forgetAlertPhones(trx, { sentBefore: cutoff });
     report.transfer_requests += await eraseTransferRequests(trx, { decidedBefore: cutoff });
-    const codes = await trx.deleteFrom('phone_codes').where('created_at', '<', cutoff).executeTakeFirst();
-    report.phone_codes += Number(codes.numDeletedRows);
+    report.phone_codes += await deletePhoneCodes(trx, { madeBefore: cutoff });
     await eraseReporterPhones(trx, { madeBefore: cutoff });
-    await trx.deleteFrom('email_links').where('expires_at', '<', cutoff).execute();
-    await trx.deleteFrom('login_failures').where('created_at', '<', cutoff).execute();
+    await forgetLoginsBefore(trx, cutoff);
   });
   return report;
 }

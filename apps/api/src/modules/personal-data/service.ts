@@ -5,23 +5,18 @@ import {
   type EraseAnswer,
   type PersonalData,
 } from '@marketplace/shared';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { SessionUser } from '../auth/index.js';
-import { recordAudit } from '../audit/index.js';
-import {
-  eraseAccounts,
-  eraseFromAudit,
-  eraseMessagesTo,
-  eraseOrders,
-  erasePhone,
-  eraseRequests,
-  openBusiness,
-} from './erase.js';
+import { eraseWordsFromAudit, recordAudit } from '../audit/index.js';
+import { forgetEmailLogins } from '../auth/index.js';
+import { eraseMessagesTo } from '../notifications/index.js';
+import { ordersOfPersonToErase } from '../orders/index.js';
+import { requestsOfPersonToErase } from '../seller-requests/index.js';
+import { eraseAccounts, eraseOrders, erasePhone, eraseRequests, openBusiness } from './erase.js';
 import { findPersonalData, recipientsOf, sellerAccountsOf } from './find.js';
-import { nationalDigits, ordersOf, requestsOf, type Person } from './who.js';
+import { nationalDigits, type Person } from './who.js';
 
 /**
  * Who was asked about, as the audit log says it: enough to tell two look-ups apart, not enough to be the
@@ -58,16 +53,8 @@ export async function lookUp(db: Db, actor: SessionUser, person: Person, purpose
 export async function erasePerson(db: Db, actor: SessionUser, person: Person, at: string): Promise<EraseAnswer> {
   return db.kysely.transaction().execute(async (trx) => {
     if (person.phone) await lockKeys(trx, db.engine, [`holds-phone:${person.phone}`]);
-    const orders = await trx
-      .selectFrom('orders')
-      .select(['id', 'buyer_name', 'email'])
-      .where(ordersOf(person))
-      .execute();
-    const requests = await trx
-      .selectFrom('seller_requests')
-      .select(['id', 'seller_name', 'seller_user_id', 'email'])
-      .where(requestsOf(person))
-      .execute();
+    const orders = await ordersOfPersonToErase(trx, person);
+    const requests = await requestsOfPersonToErase(trx, person);
     const orderIds = orders.map((o) => o.id);
     const requestIds = requests.map((r) => r.id);
     const open = await openBusiness(trx, orderIds, requestIds, person.phone);
@@ -94,13 +81,7 @@ export async function erasePerson(db: Db, actor: SessionUser, person: Person, at
       phone_codes: 0,
     };
     if (person.phone) Object.assign(answer, await erasePhone(trx, person.phone));
-    for (const email of new Set(emails.concat(person.email ?? []))) {
-      await trx
-        .deleteFrom('email_links')
-        .where(sql<string>`lower(email)`, '=', email)
-        .execute();
-      await trx.deleteFrom('login_failures').where('email_key', '=', email).execute();
-    }
+    for (const email of new Set(emails.concat(person.email ?? []))) await forgetEmailLogins(trx, email);
     const names = [...orders.map((o) => o.buyer_name), ...requests.map((r) => r.seller_name)];
     const addresses = [...recipients, ...accounts.map((a) => a.email)];
     answer.seller_accounts = await eraseAccounts(
@@ -111,7 +92,7 @@ export async function erasePerson(db: Db, actor: SessionUser, person: Person, at
     const phoneWords = person.phone
       ? [person.phone, formatMalawiPhone(person.phone), nationalDigits(person.phone)]
       : [];
-    await eraseFromAudit(trx, [...names, ...addresses, ...phoneWords]);
+    await eraseWordsFromAudit(trx, [...names, ...addresses, ...phoneWords]);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `Erased personal data by ${maskedPerson(person)}`,

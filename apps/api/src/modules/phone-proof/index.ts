@@ -4,3 +4,4 @@ export { useCode } from './repository.js';
 export { phoneProofRoutes } from './routes.js';
 export { PHONE_CHECK_NEEDED, codeUsedMeanwhile, proveBuyerPhone } from './service.js';
 export type { PhoneProof } from './service.js';
+export { countPhoneCodes, deletePhoneCodes } from './repository/personal-data.js';

@@ -29,10 +29,7 @@ export async function codesAskedSince(db: Executor, phone: string, group: string
  */
 export async function judgeGuess(
   db: Executor,
-  phone: string,
-  guessHash: string,
-  now: string,
-  maxTries: number,
+  { phone, guessHash, now, maxTries }: { phone: string; guessHash: string; now: string; maxTries: number },
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('phone_codes')

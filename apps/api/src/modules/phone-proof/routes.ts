@@ -32,7 +32,9 @@ export const phoneProofRoutes: FastifyPluginAsync<PhoneProofRouteOptions> = asyn
     async (request, reply) => {
       // The SMS in the page's language: the lang cookie the storefront sets (English without one, as before).
       const to = { phone: request.body.phone, language: languageOfCookie(request.headers.cookie) };
-      return reply.status(202).send(await sendPhoneCode(db, proof, to, addressGroup(request.ip), clock(), request.log));
+      return reply
+        .status(202)
+        .send(await sendPhoneCode(db, proof, to, { group: addressGroup(request.ip), now: clock(), log: request.log }));
     },
   );
 };

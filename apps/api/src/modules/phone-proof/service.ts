@@ -80,9 +80,11 @@ export async function sendPhoneCode(
   db: Db,
   proof: PhoneProof,
   to: { phone: string; language?: Language },
-  group: string,
-  now: Date,
-  log: Pick<OutboxLog, 'warn' | 'error'> = { warn: () => {}, error: () => {} },
+  {
+    group,
+    now,
+    log = { warn: () => {}, error: () => {} },
+  }: { group: string; now: Date; log?: Pick<OutboxLog, 'warn' | 'error'> },
 ): Promise<PhoneCodeSent> {
   const { phone, language = 'en' } = to;
   if (!proof.enabled) throw new HttpError(409, PHONES_NOT_CHECKED);
@@ -98,7 +100,13 @@ export async function sendPhoneCode(
     if (asked.byPhone >= CODES_PER_HOUR || asked.byGroup >= codesPerGroupHour(proof, group))
       throw tooMany(TOO_MANY_CODES, new Date(now.getTime() + 3_600_000), now);
     // Then the SMS budget every message shares, counted in the database under its own lock (sms-budget.ts).
-    const admission = await admitSms(trx, db.engine, proof.smsBudget, phone, false, now);
+    const admission = await admitSms(trx, {
+      engine: db.engine,
+      budget: proof.smsBudget,
+      recipient: phone,
+      byStaff: false,
+      now,
+    });
     if (!admission.ok)
       throw tooMany(admission.spent === 'hour' ? SMS_BUDGET_SPENT : PHONE_SMS_DAY_SPENT, admission.until, now);
     const id = await insertCode(trx, {
@@ -124,7 +132,8 @@ export async function sendPhoneCode(
     return undefined;
   });
   if (row && proof.sms) {
-    const failure = await sendAtOnce(db, proof.sms.transport, row, now, {
+    const failure = await sendAtOnce(db, proof.sms.transport, row, {
+      now,
       log,
       ...(proof.sms.alert ? { alert: proof.sms.alert } : {}),
     });
@@ -156,13 +165,12 @@ export async function proveBuyerPhone(
   const unverified = (message: string) => new HttpError(403, message, undefined, { code: PHONE_UNVERIFIED });
   if (!buyer.phone_code) throw unverified(PHONE_CHECK_NEEDED);
   // Judged and counted in one statement: a burst of parallel guesses cannot compare more than CODE_TRIES.
-  const codeId = await judgeGuess(
-    db.kysely,
-    buyer.phone,
-    hashOf(buyer.phone, buyer.phone_code),
-    now.toISOString(),
-    CODE_TRIES,
-  );
+  const codeId = await judgeGuess(db.kysely, {
+    phone: buyer.phone,
+    guessHash: hashOf(buyer.phone, buyer.phone_code),
+    now: now.toISOString(),
+    maxTries: CODE_TRIES,
+  });
   if (codeId === undefined) throw unverified(PHONE_CODE_WRONG);
   return { proved: true, codeId };
 }

@@ -146,7 +146,7 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   });
 
   it('answers the same 202 whether or not the email has an account, and mails its owner instead', async () => {
-    const admin = await addUser(t.db, 'Admin', email());
+    const admin = await addUser(t.db, 'Admin', { email: email() });
     const taken = await submit(t.app, { email: admin.email });
     const free = await submit(t.app, { email: email() });
     // The status page says 'offered' for both: it never tells whether an email has an account.
@@ -173,7 +173,7 @@ describe.each(engines)('seller accounts [%s]', (engine) => {
   it("lets the email's owner replace an account someone made with their address before it had to be proved", async () => {
     const address = email();
     // An account of the old flow: made for an email nobody proved, holding the squatter's own item.
-    const squatter = await addUser(t.db, 'User', address);
+    const squatter = await addUser(t.db, 'User', { email: address });
     const theirs = await submit(t.app, { email: address, item_name: 'Squatter phone' });
     await t.db.kysely
       .updateTable('seller_requests')

@@ -16,5 +16,5 @@ const DUE_OFFERS: Due<'seller_requests'> = {
  * sweeping) and returns how many this call expired: each is recorded as expired by the system.
  */
 export async function expireDueOffers(db: Db, now: Date, batch?: number): Promise<number> {
-  return expireDue(db, DUE_OFFERS, now, (trx, row) => expireOffer(trx, row, now), batch);
+  return expireDue(db, DUE_OFFERS, { now, expire: (trx, row) => expireOffer(trx, row, now), batch });
 }

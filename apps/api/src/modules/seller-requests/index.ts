@@ -6,3 +6,9 @@ export type { StatusLinks } from './links.js';
 export { tellSellerByHand, tellSellerPaid } from './payout-message.js';
 export { SELL_LINK_PER_MINUTE, sellerRequestRoutes } from './routes.js';
 export { REQUEST_NOT_FOUND, emailHint, requestOfDevice, requestOfToken } from './views.js';
+export {
+  endedRequestsToErase,
+  eraseRequestSellers,
+  findRequestsOfPerson,
+  requestsOfPersonToErase,
+} from './repository/personal-data.js';

@@ -1,3 +1,9 @@
 // What other modules, and the app around them, may use of users (docs/decisions/0093).
 export { insertUser } from './repository.js';
 export { userRoutes } from './routes.js';
+export {
+  blankAccount,
+  findSellerAccounts,
+  sellerAccountsAmong,
+  unusedAccountsOfErasedRequests,
+} from './repository/personal-data.js';

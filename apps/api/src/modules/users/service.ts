@@ -14,6 +14,7 @@ import {
 } from '../auth/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { moneyRefersTo } from '../ledger/index.js';
+import { findShop } from '../shops/index.js';
 import { activeAdminIds, deleteUser, emailTaken, insertUser, updateUser } from './repository.js';
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
@@ -26,8 +27,7 @@ export const UNKNOWN_SHOP = 'Shop not found';
 /** The schema checked that only Shop staff have a shop; here the shop must exist. */
 async function refuseUnknownShop(db: Executor, shopId: number | null | undefined) {
   if (shopId === undefined || shopId === null) return;
-  const shop = await db.selectFrom('shops').select('id').where('id', '=', shopId).executeTakeFirst();
-  if (!shop) throw new HttpError(400, UNKNOWN_SHOP, { shop_id: UNKNOWN_SHOP });
+  if (!(await findShop(db, shopId))) throw new HttpError(400, UNKNOWN_SHOP, { shop_id: UNKNOWN_SHOP });
 }
 
 export function toUser(row: UserRow): User {
