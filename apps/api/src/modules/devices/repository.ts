@@ -1,6 +1,7 @@
 import type { CeirResult } from '@marketplace/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { ceirChecksOf } from '../products/index.js';
 
 /** The item a device record belongs to. */
 export type DeviceOwner = { kind: 'product' | 'seller_request'; id: number };
@@ -45,26 +46,10 @@ export interface CeirChange {
 }
 
 /**
- * The item's device record was saved: a new CEIR result when `change` is given. A request's version always moves,
- * so an add to inventory that read the old record meanwhile is refused rather than copying it.
+ * Marks the item's device record saved, a new CEIR result when `change` is given: the item's owner writes its row
+ * (products' saveProductCeir, seller-requests' markRequestDeviceSaved), passed in as seller-requests imports devices.
  */
-export async function markSaved(db: Executor, owner: DeviceOwner, change: CeirChange | null, at: string) {
-  if (owner.kind === 'product') {
-    if (!change) return;
-    // A blacklisted phone leaves the storefront at once (decision 0057).
-    await db
-      .updateTable('products')
-      .set({ ...change, ...(change.ceir === 'non_compliant' && { published: 0 }), updated_at: at })
-      .where('id', '=', owner.id)
-      .execute();
-  } else {
-    await db
-      .updateTable('seller_requests')
-      .set((eb) => ({ ...change, updated_at: at, version: eb('version', '+', 1) }))
-      .where('id', '=', owner.id)
-      .execute();
-  }
-}
+export type MarkSaved = (db: Executor, id: number, change: CeirChange | null, at: string) => Promise<void>;
 
 /** Items other than `owner` that hold one of the IMEIs now: a product not sold, or a request still open. */
 export function holdersOf(db: Executor, imeis: string[], owner: DeviceOwner) {
@@ -115,12 +100,7 @@ export async function productDevices(db: Executor, ids: number[]) {
       .where('product_id', 'in', ids)
       .orderBy('position')
       .execute(),
-    db
-      .selectFrom('products as p')
-      .leftJoin('users as u', 'u.id', 'p.ceir_checked_by')
-      .select(['p.id', 'p.ceir', 'p.ceir_checked_at', 'u.display_name as checked_by_name'])
-      .where('p.id', 'in', ids)
-      .execute(),
+    ceirChecksOf(db, ids),
   ]);
   return { imeis, checks };
 }

@@ -14,9 +14,9 @@ import {
   imeisOf,
   productDevices,
   replaceImeis,
-  markSaved,
   soldWith,
   type DeviceOwner,
+  type MarkSaved,
 } from './repository.js';
 
 export type DeviceInput = z.output<typeof deviceSchema>;
@@ -48,12 +48,16 @@ export async function deviceRecord(db: Executor, owner: DeviceOwner): Promise<De
  */
 export async function writeDevice(
   trx: Transaction<Database>,
-  db: Pick<Db, 'engine'>,
-  actor: SessionUser,
-  owner: DeviceOwner,
-  input: DeviceInput,
-  at: string,
+  write: {
+    db: Pick<Db, 'engine'>;
+    actor: SessionUser;
+    owner: DeviceOwner;
+    input: DeviceInput;
+    at: string;
+    markSaved: MarkSaved;
+  },
 ): Promise<string> {
+  const { db, actor, owner, input, at, markSaved } = write;
   await lockKeys(
     trx,
     db.engine,
@@ -64,7 +68,7 @@ export async function writeDevice(
   await replaceImeis(trx, owner, input.imeis);
   const checked = input.ceir !== 'not_checked';
   const change = { ceir: input.ceir, ceir_checked_by: checked ? actor.id : null, ceir_checked_at: checked ? at : null };
-  await markSaved(trx, owner, input.ceir === before.ceir ? null : change, at);
+  await markSaved(trx, owner.id, input.ceir === before.ceir ? null : change, at);
   // Names how many IMEIs, not the numbers: staff read them on the item itself.
   return `device ${input.imeis.length} IMEI(s), CEIR ${CEIR_LABELS[input.ceir]} (was ${before.imeis.length}, ${CEIR_LABELS[before.ceir]})`;
 }
@@ -72,16 +76,20 @@ export async function writeDevice(
 /** PUT .../device: `describe` names the item for the audit (and refuses a missing one with its 404). */
 export async function saveDevice(
   db: Db,
-  actor: SessionUser,
-  owner: DeviceOwner,
-  input: DeviceInput,
-  now: Date,
-  describe: (trx: Executor) => Promise<string>,
+  save: {
+    actor: SessionUser;
+    owner: DeviceOwner;
+    input: DeviceInput;
+    now: Date;
+    describe: (trx: Executor) => Promise<string>;
+    markSaved: MarkSaved;
+  },
 ) {
+  const { actor, owner, input, now, describe, markSaved } = save;
   await db.kysely.transaction().execute(async (trx) => {
     const subject = await describe(trx);
     const at = now.toISOString();
-    const change = await writeDevice(trx, db, actor, owner, input, at);
+    const change = await writeDevice(trx, { db, actor, owner, input, at, markSaved });
     await recordAudit(trx, {
       actorId: actor.id,
       action: `${subject}: ${change}`,

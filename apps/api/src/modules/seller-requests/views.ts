@@ -15,6 +15,7 @@ import {
   findRequestByTokenHash,
   latestOffer,
   listRequests,
+  markRequestDeviceSaved,
   offersOf,
   productOfRequest,
   requestImages,
@@ -100,6 +101,7 @@ export const requestOfDevice = {
     return `Seller request ${row.reference} ${row.item_name}`;
   },
   load: loadRequest,
+  markSaved: markRequestDeviceSaved,
 };
 
 /** An open offer whose time ran out is answered by nobody, even before the sweep marks it expired. */
