@@ -9,7 +9,13 @@ import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { NormalizedImage } from '../images/index.js';
 import { deleteUnusedImages, storeImages } from '../images/index.js';
-import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/index.js';
+import {
+  NON_COMPLIANT_PUBLISH,
+  PRODUCT_ROW,
+  productDeviceRecords,
+  refuseNonCompliant,
+  writeDevice,
+} from '../devices/index.js';
 import {
   findProduct,
   heldOf,
@@ -23,7 +29,6 @@ import {
   galleryOf,
   insertProduct,
   setGallery,
-  saveProductCeir,
   updateProduct,
 } from '../products/index.js';
 import { categoryExists } from '../categories/index.js';
@@ -88,7 +93,7 @@ export const productOfDevice = {
     return `Product ${row.name}`;
   },
   load: loadAdminProduct,
-  markSaved: saveProductCeir,
+  row: PRODUCT_ROW,
 };
 
 /** A 400 naming each of the product's shop and category that does not exist. */
@@ -156,7 +161,7 @@ export async function createProduct(
       owner: { kind: 'product', id },
       input,
       at: now,
-      markSaved: saveProductCeir,
+      row: PRODUCT_ROW,
     });
     await recordAudit(trx, {
       actorId: actor.id,

@@ -8,7 +8,6 @@ export type DeviceOwner = { kind: 'product' | 'seller_request'; id: number };
 
 const CLOSED_REQUEST = ['Offer Fulfilled', 'Offer Rejected', 'Rejected'];
 const column = (owner: DeviceOwner) => (owner.kind === 'product' ? 'product_id' : 'seller_request_id');
-const table = (owner: DeviceOwner) => (owner.kind === 'product' ? 'products' : 'seller_requests');
 
 export async function imeisOf(db: Executor, owner: DeviceOwner): Promise<string[]> {
   const rows = await db
@@ -29,16 +28,6 @@ export async function replaceImeis(db: Executor, owner: DeviceOwner, imeis: stri
     .execute();
 }
 
-/** The CEIR result with the name of the staff member who recorded it. */
-export function ceirOf(db: Executor, owner: DeviceOwner) {
-  return db
-    .selectFrom(`${table(owner)} as t` as 'products as t')
-    .leftJoin('users as u', 'u.id', 't.ceir_checked_by')
-    .select(['t.ceir', 't.ceir_checked_by', 't.ceir_checked_at', 'u.display_name as checked_by_name'])
-    .where('t.id', '=', owner.id)
-    .executeTakeFirst();
-}
-
 export interface CeirChange {
   ceir: CeirResult;
   ceir_checked_by: number | null;
@@ -46,10 +35,21 @@ export interface CeirChange {
 }
 
 /**
- * Marks the item's device record saved, a new CEIR result when `change` is given: the item's owner writes its row
- * (products' saveProductCeir, seller-requests' markRequestDeviceSaved), passed in as seller-requests imports devices.
+ * The item's own row, read and written by the module that owns its table: products' (PRODUCT_ROW, service.ts) or
+ * seller-requests' (passed in: seller-requests imports devices).
  */
-export type MarkSaved = (db: Executor, id: number, change: CeirChange | null, at: string) => Promise<void>;
+export interface ItemRow {
+  /** The CEIR result with the name of the staff member who recorded it. */
+  ceirOf(
+    db: Executor,
+    id: number,
+  ): Promise<{ ceir: CeirResult; ceir_checked_at: string | null; checked_by_name: string | null } | undefined>;
+  /**
+   * The device record was saved, a new CEIR result when `change` is given (a request's version always moves, so an
+   * add to inventory that read the old record meanwhile is refused rather than copying it).
+   */
+  markSaved(db: Executor, id: number, change: CeirChange | null, at: string): Promise<void>;
+}
 
 /** Items other than `owner` that hold one of the IMEIs now: a product not sold, or a request still open. */
 export function holdersOf(db: Executor, imeis: string[], owner: DeviceOwner) {

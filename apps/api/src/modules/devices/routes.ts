@@ -7,7 +7,7 @@ import { STAFF } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 import type { SessionUser } from '../auth/index.js';
-import type { DeviceOwner, MarkSaved } from './repository.js';
+import type { DeviceOwner, ItemRow } from './repository.js';
 import { saveDevice, type DeviceInput } from './service.js';
 
 /**
@@ -17,7 +17,7 @@ import { saveDevice, type DeviceInput } from './service.js';
 interface DeviceItem<T> {
   name(trx: Executor, id: number): Promise<string>;
   load(db: Executor, id: number): Promise<T>;
-  markSaved: MarkSaved;
+  row: ItemRow;
 }
 
 /**
@@ -48,7 +48,7 @@ export const deviceRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date; items
       input: body,
       now: clock(),
       describe: (trx) => item.name(trx, owner.id),
-      markSaved: item.markSaved,
+      row: item.row,
     });
     return item.load(db.kysely, owner.id);
   };

@@ -285,3 +285,13 @@ export async function markRequestDeviceSaved(
     .where('id', '=', id)
     .execute();
 }
+
+/** A request's CEIR result with the name of the staff member who recorded it (devices asks). */
+export function requestCeir(db: Executor, id: number) {
+  return db
+    .selectFrom('seller_requests as t')
+    .leftJoin('users as u', 'u.id', 't.ceir_checked_by')
+    .select(['t.ceir', 't.ceir_checked_by', 't.ceir_checked_at', 'u.display_name as checked_by_name'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
