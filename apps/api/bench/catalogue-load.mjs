@@ -19,13 +19,20 @@ const where = process.env.BENCH_DB ?? '';
 const { openDatabase } = await load('db/database.ts');
 const { prepareDatabase } = await load('db/startup.ts');
 const { DEMO_ADMIN } = await load('db/seed/index.ts');
-const { insertProduct, setGallery } = await load('modules/admin-products/repository.ts');
 const { insertShop } = await load('modules/shops/repository.ts');
 const products = await load('modules/products/repository.ts');
+// The product writes: products' repository since issue 37, admin-products' before it.
+const adminRepository = 'modules/admin-products/repository.ts';
+const { insertProduct, setGallery } = fs.existsSync(path.join(src, adminRepository))
+  ? await load(adminRepository)
+  : products;
 // The search index the product create path keeps: product_search (FTS5 / tsvector) when the products module
-// has it, else the older word table. Whichever it is, the bench calls it, never writes search tables itself.
-const searchFile = path.join(src, 'modules/products/search.ts');
-const search = fs.existsSync(searchFile) ? await load('modules/products/search.ts') : {};
+// has it (in repository/ since issue 37), else the older word table. Whichever it is, the bench calls it,
+// never writes search tables itself.
+const searchFile = ['modules/products/repository/search.ts', 'modules/products/search.ts'].find((file) =>
+  fs.existsSync(path.join(src, file)),
+);
+const search = searchFile ? await load(searchFile) : {};
 const indexMany = search.indexProductSearch
   ? { name: 'indexProductSearch', run: (trx, ids) => search.indexProductSearch(trx, ids) }
   : products.indexProductTerms

@@ -166,7 +166,8 @@ export const DEFAULT_LIST_LAG_SECONDS = 5;
  * only which products its lists hold while it is younger than `listLagMs`; and, when it shows watcher counts,
  * made for these counts or recently enough.
  */
-function fresh(entry: Entry, changes: CatalogueChanges, stamp: CatalogueStamp, now: number, listLagMs: number) {
+function fresh(entry: Entry, changes: CatalogueChanges, at: { stamp: CatalogueStamp; now: number; listLagMs: number }) {
+  const { stamp, now, listLagMs } = at;
   if (entry.currentAt !== changes.known) {
     const changed = changes.changedSince(entry.version, entry.tags);
     if (changed === 'more' || (changed === 'lists' && now - entry.madeAt >= listLagMs)) return false;
@@ -190,16 +191,17 @@ function encodingOf(accepted: string | undefined): Encoding {
   return 'plain';
 }
 
-function makeEntry(
-  now: number,
-  stamp: CatalogueStamp,
-  tags: ReadonlySet<string> | undefined,
-  counts: boolean,
-  type: string,
-  plain: Buffer,
-  security: RawHeaders,
-  vary: string,
-): Entry {
+function makeEntry(made: {
+  now: number;
+  stamp: CatalogueStamp;
+  tags: ReadonlySet<string> | undefined;
+  counts: boolean;
+  type: string;
+  plain: Buffer;
+  security: RawHeaders;
+  vary: string;
+}): Entry {
+  const { now, stamp, tags, counts, type, plain, security, vary } = made;
   const version = stamp.catalogue;
   const watchers = counts ? stamp.watchers : null;
   const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
@@ -254,7 +256,8 @@ function variant(entry: Entry, encoding: Encoding, grown: Grown): Variant {
  * Answers straight on the raw response: status, the entry's prepared headers and body in one `writeHead`
  * and `end`. Fastify's reply is left (hijacked), so no later hook, serialiser or compressor runs.
  */
-function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, grown: Grown, extra: RawHeaders = []) {
+function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, how: { grown: Grown; extra: RawHeaders }) {
+  const { grown, extra } = how;
   if (req.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, [...entry.common, ...extra]);
     res.end();
@@ -358,7 +361,7 @@ export function registerCatalogueCache(
   const staleAnswer = (entry: Entry | undefined, error: unknown): Entry | undefined => {
     if (entry === undefined || lastRead === undefined || staleIfErrorMs <= 0) return undefined;
     if (faultOf(error) !== 'unreachable' || now() - lastRead.at > staleIfErrorMs) return undefined;
-    return fresh(entry, changes, lastRead.stamp, lastRead.at, listLagMs) ? entry : undefined;
+    return fresh(entry, changes, { stamp: lastRead.stamp, now: lastRead.at, listLagMs }) ? entry : undefined;
   };
   app.decorateRequest('catalogue', undefined);
 
@@ -403,17 +406,14 @@ export function registerCatalogueCache(
       return done();
     catalogueVersion().then(
       (stamp) => {
-        if (!fresh(entry, changes, stamp, now(), listLagMs)) return done();
+        if (!fresh(entry, changes, { stamp, now: now(), listLagMs })) return done();
         remember(key, entry);
         onLookup('hit');
         reply.hijack();
-        writeHit(
-          req,
-          reply.raw,
-          entry,
+        writeHit(req, reply.raw, entry, {
           grown,
-          req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(entry)],
-        );
+          extra: req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(entry)],
+        });
       },
       (error: unknown) => {
         const stale = staleAnswer(entry, error);
@@ -421,7 +421,7 @@ export function registerCatalogueCache(
           onLookup('stale');
           reply.hijack();
           const tags = req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(stale)];
-          writeHit(req, reply.raw, stale, grown, [...STALE_HEADERS, ...tags]);
+          writeHit(req, reply.raw, stale, { grown, extra: [...STALE_HEADERS, ...tags] });
           return;
         }
         // The version could not be read (a 503): the security-headers hook, after this one, will not run.
@@ -452,7 +452,7 @@ export function registerCatalogueCache(
         return reply.send(answer(request, reply, stale, grown));
       }
       const entry = entries.get(key);
-      const hit = entry !== undefined && fresh(entry, changes, stamp, now(), listLagMs);
+      const hit = entry !== undefined && fresh(entry, changes, { stamp, now: now(), listLagMs });
       request.catalogue = { key, raw, stamp, counts, hit };
       if (!hit) return;
       onLookup('hit');
@@ -475,16 +475,16 @@ export function registerCatalogueCache(
     // A route whose answer depends on more request headers says which (a rendered page: its data saver).
     const vary = ['Accept-Encoding', reply.getHeader('vary')].filter(Boolean).join(', ');
     onLookup('miss');
-    const entry = makeEntry(
-      now(),
-      catalogue.stamp,
-      catalogue.tags,
-      catalogue.counts,
+    const entry = makeEntry({
+      now: now(),
+      stamp: catalogue.stamp,
+      tags: catalogue.tags,
+      counts: catalogue.counts,
       type,
-      Buffer.from(payload),
+      plain: Buffer.from(payload),
       security,
       vary,
-    );
+    });
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);
     return answer(request, reply, entry, grown);

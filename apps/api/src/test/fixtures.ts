@@ -2,7 +2,7 @@ import type { ConditionGrade } from '@marketplace/shared';
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
 import { storeImages } from '../modules/images/repository.js';
-import { indexProductSearch } from '../modules/products/search.js';
+import { indexProductSearch } from '../modules/products/repository/search.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
 

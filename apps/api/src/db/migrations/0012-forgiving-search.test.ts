@@ -1,7 +1,7 @@
 import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProducts } from '../../modules/products/listing.js';
-import { reindexSearchIfStale, SEARCH_TERMS_VERSION } from '../../modules/products/search-index.js';
+import { reindexSearchIfStale, SEARCH_TERMS_VERSION } from '../../modules/products/repository/search-index.js';
 import { createTestDb, engines, type TestDb } from '../../test/databases.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrationProvider } from './index.js';

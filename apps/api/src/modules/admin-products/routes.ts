@@ -10,11 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { SHOP_WORK } from '../../plugins/access.js';
 import { requireOwnShop, type ShopOf } from '../../plugins/shop-scope.js';
-import { productShop } from './repository.js';
 import { idParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/index.js';
-import { listProducts } from '../products/index.js';
+import { listProducts, productShop } from '../products/index.js';
 import {
   changeProduct,
   createProduct,
@@ -89,10 +88,15 @@ export const adminProductRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify
           .flatMap((v) => v.split(','))
           .map((v) => v.trim())
           .filter(Boolean);
-      return changeProduct(db, request.user!, request.params.id, input, {
-        keep: arrays.existingImages ? list('existingImages') : undefined,
-        deleted: list('deletedImages'),
-        added: images,
+      return changeProduct(db, {
+        actor: request.user!,
+        id: request.params.id,
+        input,
+        gallery: {
+          keep: arrays.existingImages ? list('existingImages') : undefined,
+          deleted: list('deletedImages'),
+          added: images,
+        },
       });
     },
   );

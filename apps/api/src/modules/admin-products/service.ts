@@ -9,7 +9,13 @@ import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { NormalizedImage } from '../images/index.js';
 import { deleteUnusedImages, storeImages } from '../images/index.js';
-import { NON_COMPLIANT_PUBLISH, productDeviceRecords, refuseNonCompliant, writeDevice } from '../devices/index.js';
+import {
+  NON_COMPLIANT_PUBLISH,
+  PRODUCT_ROW,
+  productDeviceRecords,
+  refuseNonCompliant,
+  writeDevice,
+} from '../devices/index.js';
 import {
   findProduct,
   heldOf,
@@ -18,17 +24,16 @@ import {
   conditionOf,
   specsOf,
   indexProductSearch,
-} from '../products/index.js';
-import {
   buyingPrices,
   deleteProduct,
-  exists,
-  featuredIds,
   galleryOf,
   insertProduct,
   setGallery,
   updateProduct,
-} from './repository.js';
+} from '../products/index.js';
+import { categoryExists } from '../categories/index.js';
+import { featuredIds } from '../featured/index.js';
+import { shopExists } from '../shops/index.js';
 
 /** A moving item's shop is the move's to change (decision 0062). */
 export const MOVING_SHOP_LOCKED =
@@ -88,13 +93,14 @@ export const productOfDevice = {
     return `Product ${row.name}`;
   },
   load: loadAdminProduct,
+  row: PRODUCT_ROW,
 };
 
 /** A 400 naming each of the product's shop and category that does not exist. */
 export async function checkRefs(trx: Executor, categoryId: number, shopId: number) {
   const errors: Record<string, string> = {};
-  if (!(await exists(trx, 'categories', categoryId))) errors.category_id = CATEGORY_MISSING;
-  if (!(await exists(trx, 'shops', shopId))) errors.shop_id = SHOP_MISSING;
+  if (!(await categoryExists(trx, categoryId))) errors.category_id = CATEGORY_MISSING;
+  if (!(await shopExists(trx, shopId))) errors.shop_id = SHOP_MISSING;
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(400, first, errors);
 }
@@ -149,7 +155,14 @@ export async function createProduct(
       },
       stored.map((s) => s.id),
     );
-    const device = await writeDevice(trx, db, actor, { kind: 'product', id }, input, now);
+    const device = await writeDevice(trx, {
+      db,
+      actor,
+      owner: { kind: 'product', id },
+      input,
+      at: now,
+      row: PRODUCT_ROW,
+    });
     await recordAudit(trx, {
       actorId: actor.id,
       action: `Created product ${input.item_name}, ${device}`,
@@ -169,11 +182,9 @@ export interface GalleryChange {
 
 export async function changeProduct(
   db: Db,
-  actor: SessionUser,
-  id: number,
-  input: z.output<typeof updateProductSchema>,
-  gallery: GalleryChange,
+  change: { actor: SessionUser; id: number; input: z.output<typeof updateProductSchema>; gallery: GalleryChange },
 ) {
+  const { actor, id, input, gallery } = change;
   return db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     if (!before) throw new HttpError(404, PRODUCT_NOT_FOUND);

@@ -1,3 +1,3 @@
 // What other modules, and the app around them, may use of categories (docs/decisions/0093).
-export { categoryIdByName, findCategory } from './repository.js';
+export { categoryExists, categoryIdByName, findCategory } from './repository.js';
 export { categoryRoutes } from './routes.js';

@@ -54,10 +54,6 @@ export async function deleteCategory(db: Executor, id: number) {
   await db.deleteFrom('categories').where('id', '=', id).execute();
 }
 
-export async function productIdsInCategory(db: Executor, id: number) {
-  return (await db.selectFrom('products').select('id').where('category_id', '=', id).execute()).map((r) => r.id);
-}
-
 /**
  * The categories buyers see: those with a published item not yet sold, by name. One probe of the
  * products' (category_id, published, ...) index per category, not a count of every product.
@@ -78,4 +74,8 @@ export async function storefrontCategories(db: Executor) {
     .orderBy('c.name_key')
     .orderBy('c.id')
     .execute();
+}
+
+export async function categoryExists(db: Executor, id: number) {
+  return (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

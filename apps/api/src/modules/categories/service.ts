@@ -6,16 +6,8 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
-import { indexProductSearch } from '../products/index.js';
-import {
-  deleteCategory,
-  findCategory,
-  insertCategory,
-  nameTaken,
-  parentOf,
-  productIdsInCategory,
-  updateCategory,
-} from './repository.js';
+import { indexProductSearch, productIdsInCategory } from '../products/index.js';
+import { deleteCategory, findCategory, insertCategory, nameTaken, parentOf, updateCategory } from './repository.js';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_TAKEN = 'A category with this name already exists.';

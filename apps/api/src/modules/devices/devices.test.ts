@@ -24,8 +24,10 @@ describe.each(engines)('device IMEI at intake [%s]', (engine) => {
   });
   afterAll(() => t.close());
 
-  const onRequest = (id: number, payload: unknown, h = headers) => putDevice(t.app, h, 'seller-requests', id, payload);
-  const onProduct = (id: number, payload: unknown, h = headers) => putDevice(t.app, h, 'products', id, payload);
+  const onRequest = (id: number, payload: unknown, h = headers) =>
+    putDevice(t.app, { headers: h, item: 'seller-requests', id, payload });
+  const onProduct = (id: number, payload: unknown, h = headers) =>
+    putDevice(t.app, { headers: h, item: 'products', id, payload });
   const accepted = async (id: number) => {
     for (const res of [await staff.approve(id), await staff.offer(id), await staff.recordAcceptance(id)])
       expect(res.statusCode, res.body).toBe(200);

@@ -3,6 +3,7 @@ export { deviceRoutes } from './routes.js';
 export {
   NON_COMPLIANT_INVENTORY,
   NON_COMPLIANT_PUBLISH,
+  PRODUCT_ROW,
   copyImeis,
   deviceRecord,
   productDeviceRecords,

@@ -1,13 +1,13 @@
 import type { CeirResult } from '@marketplace/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { ceirChecksOf } from '../products/index.js';
 
 /** The item a device record belongs to. */
 export type DeviceOwner = { kind: 'product' | 'seller_request'; id: number };
 
 const CLOSED_REQUEST = ['Offer Fulfilled', 'Offer Rejected', 'Rejected'];
 const column = (owner: DeviceOwner) => (owner.kind === 'product' ? 'product_id' : 'seller_request_id');
-const table = (owner: DeviceOwner) => (owner.kind === 'product' ? 'products' : 'seller_requests');
 
 export async function imeisOf(db: Executor, owner: DeviceOwner): Promise<string[]> {
   const rows = await db
@@ -28,16 +28,6 @@ export async function replaceImeis(db: Executor, owner: DeviceOwner, imeis: stri
     .execute();
 }
 
-/** The CEIR result with the name of the staff member who recorded it. */
-export function ceirOf(db: Executor, owner: DeviceOwner) {
-  return db
-    .selectFrom(`${table(owner)} as t` as 'products as t')
-    .leftJoin('users as u', 'u.id', 't.ceir_checked_by')
-    .select(['t.ceir', 't.ceir_checked_by', 't.ceir_checked_at', 'u.display_name as checked_by_name'])
-    .where('t.id', '=', owner.id)
-    .executeTakeFirst();
-}
-
 export interface CeirChange {
   ceir: CeirResult;
   ceir_checked_by: number | null;
@@ -45,25 +35,20 @@ export interface CeirChange {
 }
 
 /**
- * The item's device record was saved: a new CEIR result when `change` is given. A request's version always moves,
- * so an add to inventory that read the old record meanwhile is refused rather than copying it.
+ * The item's own row, read and written by the module that owns its table: products' (PRODUCT_ROW, service.ts) or
+ * seller-requests' (passed in: seller-requests imports devices).
  */
-export async function markSaved(db: Executor, owner: DeviceOwner, change: CeirChange | null, at: string) {
-  if (owner.kind === 'product') {
-    if (!change) return;
-    // A blacklisted phone leaves the storefront at once (decision 0057).
-    await db
-      .updateTable('products')
-      .set({ ...change, ...(change.ceir === 'non_compliant' && { published: 0 }), updated_at: at })
-      .where('id', '=', owner.id)
-      .execute();
-  } else {
-    await db
-      .updateTable('seller_requests')
-      .set((eb) => ({ ...change, updated_at: at, version: eb('version', '+', 1) }))
-      .where('id', '=', owner.id)
-      .execute();
-  }
+export interface ItemRow {
+  /** The CEIR result with the name of the staff member who recorded it. */
+  ceirOf(
+    db: Executor,
+    id: number,
+  ): Promise<{ ceir: CeirResult; ceir_checked_at: string | null; checked_by_name: string | null } | undefined>;
+  /**
+   * The device record was saved, a new CEIR result when `change` is given (a request's version always moves, so an
+   * add to inventory that read the old record meanwhile is refused rather than copying it).
+   */
+  markSaved(db: Executor, id: number, change: CeirChange | null, at: string): Promise<void>;
 }
 
 /** Items other than `owner` that hold one of the IMEIs now: a product not sold, or a request still open. */
@@ -115,12 +100,7 @@ export async function productDevices(db: Executor, ids: number[]) {
       .where('product_id', 'in', ids)
       .orderBy('position')
       .execute(),
-    db
-      .selectFrom('products as p')
-      .leftJoin('users as u', 'u.id', 'p.ceir_checked_by')
-      .select(['p.id', 'p.ceir', 'p.ceir_checked_at', 'u.display_name as checked_by_name'])
-      .where('p.id', 'in', ids)
-      .execute(),
+    ceirChecksOf(db, ids),
   ]);
   return { imeis, checks };
 }

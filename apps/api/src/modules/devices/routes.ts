@@ -7,13 +7,17 @@ import { STAFF } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 import type { SessionUser } from '../auth/index.js';
-import type { DeviceOwner } from './repository.js';
+import type { DeviceOwner, ItemRow } from './repository.js';
 import { saveDevice, type DeviceInput } from './service.js';
 
-/** What the routes need of an item with a device record: how the audit names it (404 when missing), its answer. */
+/**
+ * What the routes need of an item with a device record: how the audit names it (404 when missing), its answer, and
+ * how its row records the save.
+ */
 interface DeviceItem<T> {
   name(trx: Executor, id: number): Promise<string>;
   load(db: Executor, id: number): Promise<T>;
+  row: ItemRow;
 }
 
 /**
@@ -38,7 +42,14 @@ export const deviceRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date; items
   const config = { access: STAFF };
   const schema = { params: idParams, body: deviceSchema };
   const save = async <T>(item: DeviceItem<T>, owner: DeviceOwner, user: SessionUser, body: DeviceInput) => {
-    await saveDevice(db, user, owner, body, clock(), (trx) => item.name(trx, owner.id));
+    await saveDevice(db, {
+      actor: user,
+      owner,
+      input: body,
+      now: clock(),
+      describe: (trx) => item.name(trx, owner.id),
+      row: item.row,
+    });
     return item.load(db.kysely, owner.id);
   };
   app.put(

@@ -7,16 +7,16 @@ import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
+import { ceirChecksOf, saveProductCeir } from '../products/index.js';
 import type { SessionUser } from '../auth/index.js';
 import {
-  ceirOf,
   holdersOf,
   imeisOf,
   productDevices,
   replaceImeis,
-  markSaved,
   soldWith,
   type DeviceOwner,
+  type ItemRow,
 } from './repository.js';
 
 export type DeviceInput = z.output<typeof deviceSchema>;
@@ -26,9 +26,15 @@ export const NON_COMPLIANT_INVENTORY =
 export const NON_COMPLIANT_PUBLISH =
   "This device is not compliant on MACRA's CEIR (blacklisted): it cannot be published";
 
+/** A product's row, through products' repository. */
+export const PRODUCT_ROW: ItemRow = {
+  ceirOf: async (db, id) => (await ceirChecksOf(db, [id]))[0],
+  markSaved: saveProductCeir,
+};
+
 /** What staff see: the IMEIs, the CEIR check with who and when, and (on a request) items sold with an IMEI before. */
-export async function deviceRecord(db: Executor, owner: DeviceOwner): Promise<DeviceRecord> {
-  const [imeis, ceir] = await Promise.all([imeisOf(db, owner), ceirOf(db, owner)]);
+export async function deviceRecord(db: Executor, owner: DeviceOwner, row: ItemRow): Promise<DeviceRecord> {
+  const [imeis, ceir] = await Promise.all([imeisOf(db, owner), row.ceirOf(db, owner.id)]);
   const sold = owner.kind === 'seller_request' && imeis.length > 0 ? await soldWith(db, imeis) : [];
   return {
     imeis,
@@ -48,23 +54,27 @@ export async function deviceRecord(db: Executor, owner: DeviceOwner): Promise<De
  */
 export async function writeDevice(
   trx: Transaction<Database>,
-  db: Pick<Db, 'engine'>,
-  actor: SessionUser,
-  owner: DeviceOwner,
-  input: DeviceInput,
-  at: string,
+  write: {
+    db: Pick<Db, 'engine'>;
+    actor: SessionUser;
+    owner: DeviceOwner;
+    input: DeviceInput;
+    at: string;
+    row: ItemRow;
+  },
 ): Promise<string> {
+  const { db, actor, owner, input, at, row } = write;
   await lockKeys(
     trx,
     db.engine,
     input.imeis.map((imei) => `imei:${imei}`),
   );
   await refuseHeld(trx, input.imeis, owner);
-  const before = await deviceRecord(trx, owner);
+  const before = await deviceRecord(trx, owner, row);
   await replaceImeis(trx, owner, input.imeis);
   const checked = input.ceir !== 'not_checked';
   const change = { ceir: input.ceir, ceir_checked_by: checked ? actor.id : null, ceir_checked_at: checked ? at : null };
-  await markSaved(trx, owner, input.ceir === before.ceir ? null : change, at);
+  await row.markSaved(trx, owner.id, input.ceir === before.ceir ? null : change, at);
   // Names how many IMEIs, not the numbers: staff read them on the item itself.
   return `device ${input.imeis.length} IMEI(s), CEIR ${CEIR_LABELS[input.ceir]} (was ${before.imeis.length}, ${CEIR_LABELS[before.ceir]})`;
 }
@@ -72,16 +82,20 @@ export async function writeDevice(
 /** PUT .../device: `describe` names the item for the audit (and refuses a missing one with its 404). */
 export async function saveDevice(
   db: Db,
-  actor: SessionUser,
-  owner: DeviceOwner,
-  input: DeviceInput,
-  now: Date,
-  describe: (trx: Executor) => Promise<string>,
+  save: {
+    actor: SessionUser;
+    owner: DeviceOwner;
+    input: DeviceInput;
+    now: Date;
+    describe: (trx: Executor) => Promise<string>;
+    row: ItemRow;
+  },
 ) {
+  const { actor, owner, input, now, describe, row } = save;
   await db.kysely.transaction().execute(async (trx) => {
     const subject = await describe(trx);
     const at = now.toISOString();
-    const change = await writeDevice(trx, db, actor, owner, input, at);
+    const change = await writeDevice(trx, { db, actor, owner, input, at, row });
     await recordAudit(trx, {
       actorId: actor.id,
       action: `${subject}: ${change}`,

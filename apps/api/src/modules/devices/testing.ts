@@ -13,10 +13,8 @@ export function nextImei(): string {
 /** PUT .../device as the back-office sends it. */
 export function putDevice(
   app: FastifyInstance,
-  headers: Record<string, string>,
-  item: 'products' | 'seller-requests',
-  id: number,
-  payload: unknown,
+  put: { headers: Record<string, string>; item: 'products' | 'seller-requests'; id: number; payload: unknown },
 ) {
+  const { headers, item, id, payload } = put;
   return app.inject({ method: 'PUT', url: `/api/admin/${item}/${id}/device`, headers, payload: payload as object });
 }

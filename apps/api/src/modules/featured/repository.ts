@@ -34,3 +34,14 @@ export async function deleteFeatured(db: Executor, productId: number): Promise<b
   const removed = await db.deleteFrom('featured_products').where('product_id', '=', productId).executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
 }
+
+/** Those of these products that are featured. */
+export async function featuredIds(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('featured_products')
+    .select('product_id')
+    .where('product_id', 'in', productIds)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}

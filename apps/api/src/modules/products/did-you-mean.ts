@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.js';
 import type { ProductRecord } from './repository.js';
 import type { SearchQuery } from './search-query.js';
 import { wordsOf } from './terms.js';
-import { allowedEdits, isKnownPrefix, MIN_TYPO_LENGTH, nearWords } from './typos.js';
+import { isKnownPrefix } from './repository/search-words.js';
+import { allowedEdits, MIN_TYPO_LENGTH, nearWords } from './typos.js';
 
 /**
  * Edits a "Did you mean" may make: one more than the silent correction allows (typos.ts), since the buyer

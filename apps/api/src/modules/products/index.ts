@@ -1,11 +1,27 @@
 // What other modules, and the app around them, may use of products (docs/decisions/0093).
 export { listProducts } from './listing.js';
 export { findProduct, heldOf, imagesOf } from './repository.js';
+export {
+  buyingPrices,
+  ceirChecksOf,
+  deleteProduct,
+  galleryOf,
+  hideByReports,
+  insertProduct,
+  productIdsInCategory,
+  productShop,
+  saveProductCeir,
+  setGallery,
+  settleProduct,
+  shopHasProducts,
+  shopsOfProduct,
+  updateProduct,
+} from './repository.js';
 export type { ProductRecord } from './repository.js';
 export { productRoutes } from './routes.js';
-export { reindexSearchIfStale } from './search-index.js';
+export { reindexSearchIfStale } from './repository/search-index.js';
 export { parseSearch } from './search-query.js';
 export type { SearchQuery } from './search-query.js';
-export { indexProductSearch } from './search.js';
+export { indexProductSearch } from './repository/search.js';
 export { conditionOf, specsOf } from './service.js';
 export { termsOf } from './terms.js';

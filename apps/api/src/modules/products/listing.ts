@@ -3,19 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { encodeCursor, type PagePosition } from './cursor.js';
-import {
-  countedProducts,
-  countOf,
-  gather,
-  hasFilters,
-  scopeOf,
-  walk,
-  type Found,
-  type Scope,
-  type Slice,
-} from './list-slices.js';
-import { fromProducts, withColumns, type ProductRecord } from './repository.js';
-import type { SearchField } from './search.js';
+import { hasFilters, scopeOf, type Found, type Scope, type Slice } from './list-slices.js';
+import { countedProducts, countOf, gather, walk } from './repository/list-slices.js';
+import { categoryIdByKey, fromProducts, withColumns, type ProductRecord } from './repository.js';
+import type { SearchField } from './repository/search.js';
 import { parseSearch, withCorrections } from './search-query.js';
 import { correctionsOf } from './typos.js';
 import { splitsOf, withSplits } from './word-splits.js';
@@ -110,9 +101,7 @@ async function pageOf(db: Db, filter: ProductListFilter): Promise<ProductPage> {
   let categoryId: number | undefined;
   // `all` is every category (docs/product.md#discover): no category is allowed that name.
   if (filter.categoryKey !== undefined && filter.categoryKey !== ALL_CATEGORIES) {
-    categoryId = (
-      await k.selectFrom('categories').select('id').where('name_key', '=', filter.categoryKey).executeTakeFirst()
-    )?.id;
+    categoryId = await categoryIdByKey(k, filter.categoryKey);
     if (categoryId === undefined) return emptyPage();
   }
   const sort = filter.sort ?? 'newest';
@@ -141,7 +130,11 @@ async function pageOf(db: Db, filter: ProductListFilter): Promise<ProductPage> {
       ? await byRelevance(k, scope, filter, all)
       : [
           {
-            ...(await sliceIds(k, { scope, field }, sort === 'relevance' ? 'newest' : sort, filter, all)),
+            ...(await sliceIds(
+              k,
+              { scope, field },
+              { sort: sort === 'relevance' ? 'newest' : sort, filter, some: all },
+            )),
             tier: 0 as const,
           },
         ];
@@ -151,7 +144,12 @@ async function pageOf(db: Db, filter: ProductListFilter): Promise<ProductPage> {
   const whole = parts.length === 2 || (parts.length === 1 && !(sort === 'relevance' && field === 'all'));
   if (capped && whole && counted.every((n) => n !== undefined))
     [total, capped] = [counted.reduce((a, b) => a! + b!, 0)!, false];
-  return pageFrom(k, parts, sort === 'relevance' && field !== 'all' ? 'newest' : sort, filter.limit, total, capped);
+  return pageFrom(k, parts, {
+    sort: sort === 'relevance' && field !== 'all' ? 'newest' : sort,
+    limit: filter.limit,
+    total,
+    totalCapped: capped,
+  });
 }
 
 /** A list without a search: read in order from the sort's index, counted from the counters when it can be. */
@@ -165,13 +163,26 @@ async function plainPage(
   const order = sort === 'relevance' ? 'newest' : sort;
   if (!scope.availableOnly && !hasFilters(scope)) {
     const total = await countedProducts(k, scope);
-    const found = total === 0 ? [] : await walk(k, slice, order, filter.after, filter.offset, filter.limit + 1);
-    return pageFrom(k, [{ found, tier: 0 }], order, filter.limit, total, false);
+    const found =
+      total === 0
+        ? []
+        : await walk(k, slice, { sort: order, after: filter.after, offset: filter.offset, need: filter.limit + 1 });
+    return pageFrom(k, [{ found, tier: 0 }], { sort: order, limit: filter.limit, total, totalCapped: false });
   }
   const counted = await countOf(k, slice, filter.exactTotal ? undefined : COUNT_CAP + 1);
   const capped = counted > COUNT_CAP && !filter.exactTotal;
-  const found = await walk(k, slice, order, filter.after, filter.offset, filter.limit + 1);
-  return pageFrom(k, [{ found, tier: 0 }], order, filter.limit, capped ? COUNT_CAP : counted, capped);
+  const found = await walk(k, slice, {
+    sort: order,
+    after: filter.after,
+    offset: filter.offset,
+    need: filter.limit + 1,
+  });
+  return pageFrom(k, [{ found, tier: 0 }], {
+    sort: order,
+    limit: filter.limit,
+    total: capped ? COUNT_CAP : counted,
+    totalCapped: capped,
+  });
 }
 
 /**
@@ -182,25 +193,26 @@ async function plainPage(
 async function sliceIds(
   k: Kysely<Database>,
   slice: Slice,
-  sort: Exclude<ProductSort, 'relevance'>,
-  filter: Pick<ProductListFilter, 'after' | 'offset' | 'limit'>,
-  some: Found[],
-  need = filter.limit + 1,
+  wanted: {
+    sort: Exclude<ProductSort, 'relevance'>;
+    filter: Pick<ProductListFilter, 'after' | 'offset' | 'limit'>;
+    some: Found[];
+    need?: number;
+  },
 ): Promise<Matches> {
+  const { sort, filter, some, need = filter.limit + 1 } = wanted;
   const sorted = (found: Found[]): Matches => ({
     found: sortFound(found, sort, filter.after).slice(filter.offset, filter.offset + need),
     counted: found.length,
   });
   if (some.length <= COUNT_CAP) return sorted(some);
-  const walked = await walk(
-    k,
-    slice,
+  const walked = await walk(k, slice, {
     sort,
-    filter.after,
-    filter.offset,
+    after: filter.after,
+    offset: filter.offset,
     need,
-    WALK_PER_RESULT * (filter.offset + need),
-  );
+    budget: WALK_PER_RESULT * (filter.offset + need),
+  });
   return walked.length === need ? { found: walked } : sorted(await gather(k, slice));
 }
 
@@ -223,36 +235,30 @@ async function byRelevance(
   if (after?.tier === 1)
     return [
       {
-        ...(await sliceIds(
-          k,
-          described,
-          'newest',
-          { after: within(after), offset: 0, limit: filter.limit },
-          await restOf(k, described, all),
-        )),
+        ...(await sliceIds(k, described, {
+          sort: 'newest',
+          filter: { after: within(after), offset: 0, limit: filter.limit },
+          some: await restOf(k, described, all),
+        })),
         tier: 1,
       },
     ];
 
   const names = await gather(k, named, COUNT_CAP + 1);
-  const first = await sliceIds(
-    k,
-    named,
-    'newest',
-    { after: within(after), offset: filter.offset, limit: filter.limit },
-    names,
-  );
+  const first = await sliceIds(k, named, {
+    sort: 'newest',
+    filter: { after: within(after), offset: filter.offset, limit: filter.limit },
+    some: names,
+  });
   if (first.found.length === need) return [{ ...first, tier: 0 }];
   // Tier 0 ends on this page: how many of it the offset skipped decides where tier 1 starts.
   const named0 = after ? 0 : names.length <= COUNT_CAP ? names.length : await countOf(k, named);
-  const rest = await sliceIds(
-    k,
-    described,
-    'newest',
-    { offset: Math.max(0, filter.offset - named0), limit: filter.limit },
-    await restOf(k, described, all),
-    need - first.found.length,
-  );
+  const rest = await sliceIds(k, described, {
+    sort: 'newest',
+    filter: { offset: Math.max(0, filter.offset - named0), limit: filter.limit },
+    some: await restOf(k, described, all),
+    need: need - first.found.length,
+  });
   return [
     { ...first, tier: 0 },
     { ...rest, tier: 1 },
@@ -285,18 +291,16 @@ function sortFound(found: Found[], sort: Exclude<ProductSort, 'relevance'>, afte
 async function pageFrom(
   k: Kysely<Database>,
   parts: Part[],
-  sort: ProductSort,
-  limit: number,
-  total: number,
-  totalCapped: boolean,
+  page: { sort: ProductSort; limit: number; total: number; totalCapped: boolean },
 ): Promise<ProductPage> {
+  const { sort, limit, total, totalCapped } = page;
   const listed = parts.flatMap((p) => p.found.map((found) => ({ found, tier: p.tier })));
   const more = listed.length > limit;
-  const page = listed.slice(0, limit);
-  const last = page.at(-1);
+  const shown = listed.slice(0, limit);
+  const last = shown.at(-1);
   const rows = await rowsOf(
     k,
-    page.map((p) => p.found.id),
+    shown.map((p) => p.found.id),
   );
   const position = (l: NonNullable<typeof last>): PagePosition =>
     sort === 'relevance'

@@ -1,5 +1,5 @@
-import { DEFAULT_LOCATION } from '@marketplace/shared';
-import { sql, type Selectable } from 'kysely';
+import { DEFAULT_LOCATION, type ReportDecision } from '@marketplace/shared';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { CategoriesTable, ProductsTable, ShopsTable } from '../../db/schema.js';
 
@@ -124,12 +124,16 @@ export async function imagesOf(db: Executor, productIds: number[]): Promise<Map<
 /** The products of the list held by an open order (reserved). */
 export async function heldOf(db: Executor, productIds: number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
+  // product_holds is orders' table, read here as a condition on products (orders imports products).
   const rows = await db
-    .selectFrom('product_holds')
-    .select('product_id')
-    .where('product_id', 'in', productIds)
+    .selectFrom('products as p')
+    .select('p.id')
+    .where('p.id', 'in', productIds)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('product_holds as h').select('h.product_id').whereRef('h.product_id', '=', 'p.id')),
+    )
     .execute();
-  return new Set(rows.map((r) => r.product_id));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function watchersOf(db: Executor, productIds: number[]): Promise<Map<number, number>> {
@@ -211,4 +215,150 @@ export async function listedTowns(db: Executor): Promise<string[]> {
     if (town && !towns.has(town.toLowerCase())) towns.set(town.toLowerCase(), town);
   }
   return [...towns.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/** The brands (with their item counts), storage sizes and memory sizes of published items (specs.ts merges them). */
+export async function publishedSpecs(db: Executor) {
+  const published = db.selectFrom('products').where('published', '=', 1);
+  const [brands, storage, ram] = await Promise.all([
+    published
+      .select((eb) => ['brand', eb.fn.countAll<number>().as('n')])
+      .where('brand', 'is not', null)
+      .groupBy('brand')
+      .execute(),
+    published.select('storage_gb').distinct().where('storage_gb', 'is not', null).orderBy('storage_gb').execute(),
+    published.select('ram_gb').distinct().where('ram_gb', 'is not', null).orderBy('ram_gb').execute(),
+  ]);
+  return { brands, storage, ram };
+}
+
+/**
+ * The id of the category a list names (`name_key`), undefined when none has it. Read as a sub-query: the
+ * categories module owns the table and imports products, so products cannot call it.
+ */
+export async function categoryIdByKey(db: Executor, key: string): Promise<number | undefined> {
+  const row = await db
+    .selectNoFrom((eb) => eb.selectFrom('categories').select('id').where('name_key', '=', key).as('id'))
+    .executeTakeFirst();
+  return row?.id ?? undefined;
+}
+
+// The back-office's writes and reads of products (admin-products calls them).
+
+export async function insertProduct(db: Executor, values: Insertable<ProductsTable>) {
+  return (await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateProduct(db: Executor, id: number, values: Updateable<ProductsTable>) {
+  await db.updateTable('products').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteProduct(db: Executor, id: number) {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+/** The gallery in order: image id and file name. */
+export function galleryOf(db: Executor, productId: number) {
+  return db
+    .selectFrom('product_images as pi')
+    .innerJoin('images as i', 'i.id', 'pi.image_id')
+    .select(['i.id', 'i.filename'])
+    .where('pi.product_id', '=', productId)
+    .orderBy('pi.position')
+    .execute();
+}
+
+/** Replaces the gallery with the given image ids in order (position 0 is the cover). */
+export async function setGallery(db: Executor, productId: number, imageIds: number[]) {
+  await db.deleteFrom('product_images').where('product_id', '=', productId).execute();
+  if (imageIds.length === 0) return;
+  await db
+    .insertInto('product_images')
+    .values(imageIds.map((image_id, position) => ({ product_id: productId, image_id, position })))
+    .execute();
+}
+
+/** What we paid for each product bought from a seller; products without one are left out. */
+export async function buyingPrices(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'buying_price'])
+    .where('id', 'in', productIds)
+    .where('buying_price', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.buying_price)]));
+}
+
+/**
+ * The shops a product belongs to for Shop staff (docs/decisions/0061): the one that holds it and, while it is on its
+ * way, the one it goes to (0062). Undefined for an unknown product.
+ */
+export function shopsOfProduct(db: Executor, id: number) {
+  return db.selectFrom('products').select(['shop_id', 'transit_shop_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The shop that holds a product, for keeping Shop staff to theirs. */
+export async function productShop(db: Executor, id: number) {
+  return (await shopsOfProduct(db, id))?.shop_id;
+}
+
+// Product queries of other modules: categories, shops and reports call them.
+
+export async function productIdsInCategory(db: Executor, id: number) {
+  return (await db.selectFrom('products').select('id').where('category_id', '=', id).execute()).map((r) => r.id);
+}
+
+/** Products in the shop, or on their way to it (decision 0062). */
+export async function shopHasProducts(db: Executor, id: number) {
+  const held = await db
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => eb.or([eb('shop_id', '=', id), eb('transit_shop_id', '=', id)]))
+    .limit(1)
+    .executeTakeFirst();
+  return held !== undefined;
+}
+
+/** Unpublishes a published item and marks it as hidden by reports; false when it was not published. */
+export async function hideByReports(db: Executor, productId: number, at: string): Promise<boolean> {
+  const hidden = await db
+    .updateTable('products')
+    .set({ published: 0, hidden_by_reports: 1, updated_at: at })
+    .where('id', '=', productId)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  return Number(hidden.numUpdatedRows) > 0;
+}
+
+/** Staff's decision on the item: kept unpublished, or (dismiss) published again only if reports had hidden it. */
+export async function settleProduct(db: Executor, productId: number, decision: ReportDecision, at: string) {
+  const update = db.updateTable('products').set({ hidden_by_reports: 0, updated_at: at }).where('id', '=', productId);
+  if (decision === 'unpublish') await update.set({ published: 0 }).execute();
+  else await update.set({ published: 1 }).where('hidden_by_reports', '=', 1).execute();
+}
+
+/** A product's new CEIR result (none: nothing to write); a blacklisted phone leaves the storefront at once (0057). */
+export async function saveProductCeir(
+  db: Executor,
+  id: number,
+  change: Pick<Updateable<ProductsTable>, 'ceir' | 'ceir_checked_by' | 'ceir_checked_at'> | null,
+  at: string,
+) {
+  if (!change) return;
+  await db
+    .updateTable('products')
+    .set({ ...change, ...(change.ceir === 'non_compliant' && { published: 0 }), updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The CEIR check of each of these products, with the name of the staff member who recorded it (devices asks). */
+export function ceirChecksOf(db: Executor, ids: number[]) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('users as u', 'u.id', 'p.ceir_checked_by')
+    .select(['p.id', 'p.ceir', 'p.ceir_checked_at', 'u.display_name as checked_by_name'])
+    .where('p.id', 'in', ids)
+    .execute();
 }

@@ -39,7 +39,14 @@ import { HttpError } from '../../plugins/errors.js';
 import { idParam } from '../../plugins/params.js';
 import { cursorParamSchema, type PagePosition } from './cursor.js';
 import { listProducts, productsWithIds, type ProductListFilter, type ProductPage } from './listing.js';
-import { addInterest, listFeaturedPublished, listedTowns, removeInterest, watchersOf } from './repository.js';
+import {
+  addInterest,
+  categoryIdByKey,
+  listFeaturedPublished,
+  listedTowns,
+  removeInterest,
+  watchersOf,
+} from './repository.js';
 import { listedSpecs } from './specs.js';
 import { requirePublished, toFeatured, toPublic } from './service.js';
 
@@ -117,9 +124,7 @@ async function dependOnList(
   if (request.catalogue === undefined) return;
   const { categoryKey } = list;
   const categoryId =
-    categoryKey === undefined || categoryKey === ALL_CATEGORIES
-      ? undefined
-      : (await k.selectFrom('categories').select('id').where('name_key', '=', categoryKey).executeTakeFirst())?.id;
+    categoryKey === undefined || categoryKey === ALL_CATEGORIES ? undefined : await categoryIdByKey(k, categoryKey);
   dependsOn(request, ...page.rows.map((row) => productTag(row.id)), listTag(categoryId));
   if (list.availableOnly) dependsOn(request, availableTag(categoryId));
   if (list.search) dependsOn(request, SEARCH_TAG);

@@ -6,7 +6,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop, feature } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { collectionCodeOf, items, placeOrder, staffStep } from '../orders/testing.js';
-import { hideByReports } from '../reports/repository.js';
+import { hideByReports } from './repository.js';
 
 // docs/decisions/0066: a sold item keeps its public page (Sold, photos, details), however it was sold; an id
 // that never existed, an unpublished item and one hidden by reports are not found.

@@ -1,21 +1,13 @@
 import type { SpecsList } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
+import { publishedSpecs } from './repository.js';
 
 /**
  * The brands, storage sizes and memory sizes of published items, for the discover filters (decision 0069):
  * brands sorted by name, one spelling per brand whatever its case (the one most items use); sizes ascending.
  */
 export async function listedSpecs(db: Executor): Promise<SpecsList> {
-  const published = db.selectFrom('products').where('published', '=', 1);
-  const [brands, storage, ram] = await Promise.all([
-    published
-      .select((eb) => ['brand', eb.fn.countAll<number>().as('n')])
-      .where('brand', 'is not', null)
-      .groupBy('brand')
-      .execute(),
-    published.select('storage_gb').distinct().where('storage_gb', 'is not', null).orderBy('storage_gb').execute(),
-    published.select('ram_gb').distinct().where('ram_gb', 'is not', null).orderBy('ram_gb').execute(),
-  ]);
+  const { brands, storage, ram } = await publishedSpecs(db);
   const spelling = new Map<string, { brand: string; n: number }>();
   for (const row of brands) {
     const n = Number(row.n);

@@ -1,7 +1,7 @@
 // Many products at once for the paging, counting and query-plan tests, through the repositories' own
 // search indexing (fixtures.ts adds one product at a time, with pictures, which is too slow for thousands).
 import type { Db } from '../../db/database.js';
-import { indexProductSearch } from './search.js';
+import { indexProductSearch } from './repository/search.js';
 
 export interface BulkProduct {
   name: string;

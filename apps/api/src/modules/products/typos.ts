@@ -1,12 +1,10 @@
-import { sql } from 'kysely';
 import type { Engine, Executor } from '../../db/database.js';
+import { candidateWords, isKnownPrefix } from './repository/search-words.js';
 import { partsOf } from './terms.js';
 import type { SearchQuery } from './search-query.js';
 
 /** Words shorter than this are not corrected: at 3 letters one edit reaches too many other words. */
 export const MIN_TYPO_LENGTH = 4;
-/** Words read from the vocabulary per correction, at most. */
-const VOCABULARY_READ = 5000;
 /** Corrections kept per word, closest first. */
 const MAX_CORRECTIONS = 4;
 
@@ -46,33 +44,14 @@ function distanceTo(typed: string, known: string, max: number): number {
   return known.length > typed.length ? Math.min(whole, editDistance(typed, known.slice(0, typed.length), max)) : whole;
 }
 
-/**
- * Known words close to `typed`. SQLite reads the words that share its first letter (a range of the
- * primary key); PostgreSQL reads the nearest by trigram distance (a GiST index, so a wrong first letter
- * is forgiven too). Either way the edit distance decides.
- */
+/** Known words close to `typed`, closest first: the edit distance decides among the vocabulary's candidates. */
 export async function nearWords(
   db: Executor,
   engine: Engine,
   typed: string,
   max = allowedEdits(typed.length),
 ): Promise<string[]> {
-  const candidates =
-    engine === 'postgres'
-      ? await db
-          .selectFrom('search_words')
-          .select('word')
-          .orderBy(sql`word <-> ${typed}`)
-          .limit(50)
-          .execute()
-      : await db
-          .selectFrom('search_words')
-          .select('word')
-          .where('word', '>=', typed[0]!)
-          .where('word', '<', String.fromCodePoint(typed.codePointAt(0)! + 1))
-          .where(sql<boolean>`length(word) >= ${typed.length - max}`)
-          .limit(VOCABULARY_READ)
-          .execute();
+  const candidates = await candidateWords(db, engine, typed, max);
   return (
     candidates
       .map(({ word }) => ({ word, distance: distanceTo(typed, word, max) }))
@@ -82,18 +61,6 @@ export async function nearWords(
       .slice(0, MAX_CORRECTIONS)
       .map((c) => c.word)
   );
-}
-
-/** Whether some indexed word starts with this one (a part nobody misspelt needs no correction). */
-export async function isKnownPrefix(db: Executor, word: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('search_words')
-    .select('word')
-    .where('word', '>=', word)
-    .where('word', '<', `${word}\u{10FFFF}`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**

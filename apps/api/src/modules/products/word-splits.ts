@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { prefixesOf, type SearchQuery } from './search-query.js';
-import { isKnownPrefix } from './typos.js';
+import { isKnownPrefix, knownWords } from './repository/search-words.js';
 
 /** Shorter words are not split: "ipad" as "ip" + "ad" would be a guess, not a reading. */
 const MIN_SPLIT_LENGTH = 6;
@@ -18,9 +18,7 @@ export async function splitsOf(db: Executor, query: SearchQuery): Promise<Map<st
     if (word.length < MIN_SPLIT_LENGTH || !/^\p{L}+$/u.test(word) || (await isKnownPrefix(db, word))) continue;
     const cuts = Array.from({ length: word.length - 2 * MIN_SIDE + 1 }, (_, i) => word.length - MIN_SIDE - i);
     const lefts = cuts.map((cut) => word.slice(0, cut));
-    const known = new Set(
-      (await db.selectFrom('search_words').select('word').where('word', 'in', lefts).execute()).map((r) => r.word),
-    );
+    const known = await knownWords(db, lefts);
     for (const cut of cuts) {
       const [left, right] = [word.slice(0, cut), word.slice(cut)];
       if (known.has(left) && (await isKnownPrefix(db, right))) {

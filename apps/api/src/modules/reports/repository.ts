@@ -65,17 +65,6 @@ export async function markHidingReport(db: Executor, productId: number, phone: s
     .execute();
 }
 
-/** Unpublishes a published item and marks it as hidden by reports; false when it was not published. */
-export async function hideByReports(db: Executor, productId: number, at: string): Promise<boolean> {
-  const hidden = await db
-    .updateTable('products')
-    .set({ published: 0, hidden_by_reports: 1, updated_at: at })
-    .where('id', '=', productId)
-    .where('published', '=', 1)
-    .executeTakeFirst();
-  return Number(hidden.numUpdatedRows) > 0;
-}
-
 /** Items with open reports, most recently reported first, with how many different visitors reported each. */
 export async function listReportedItems(db: Executor, limit: number, offset: number) {
   const rows = await db
@@ -127,11 +116,4 @@ export async function closeReports(db: Executor, productId: number, decision: Re
     .where('closed_at', 'is', null)
     .executeTakeFirst();
   return Number(closed.numUpdatedRows);
-}
-
-/** Staff's decision on the item: kept unpublished, or (dismiss) published again only if reports had hidden it. */
-export async function settleProduct(db: Executor, productId: number, decision: ReportDecision, at: string) {
-  const update = db.updateTable('products').set({ hidden_by_reports: 0, updated_at: at }).where('id', '=', productId);
-  if (decision === 'unpublish') await update.set({ published: 0 }).execute();
-  else await update.set({ published: 1 }).where('hidden_by_reports', '=', 1).execute();
 }

@@ -87,7 +87,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRouteOptions> = async (fasti
 
   const deciding = { config, schema: { tags, params: queueParams } };
   const decide = async (user: SessionUser, productId: number, decision: ReportDecision) => {
-    await decideReports(db, user, productId, decision, nowIso());
+    await decideReports(db, { actor: user, productId, decision, at: nowIso() });
     return { product_id: productId, decision };
   };
   app.post('/admin/reports/:productId/dismiss', deciding, async (request) =>

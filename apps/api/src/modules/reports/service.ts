@@ -4,19 +4,17 @@ import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
-import { findProduct } from '../products/index.js';
+import { findProduct, hideByReports, settleProduct } from '../products/index.js';
 import type { Metrics } from '../../plugins/metrics.js';
 import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '../phone-proof/index.js';
 import {
   closeReports,
-  hideByReports,
   hidesSince,
   insertReport,
   listReportedItems,
   markHidingReport,
   openProvedPhones,
   openReportsOf,
-  settleProduct,
   type NewReport,
 } from './repository.js';
 
@@ -109,11 +107,9 @@ const DECIDED: Record<ReportDecision, string> = {
 /** Staff close the item's open reports: dismiss (published again if reports hid it) or keep it unpublished. */
 export async function decideReports(
   db: Db,
-  actor: SessionUser,
-  productId: number,
-  decision: ReportDecision,
-  at: string,
+  decided: { actor: SessionUser; productId: number; decision: ReportDecision; at: string },
 ) {
+  const { actor, productId, decision, at } = decided;
   await db.kysely.transaction().execute(async (trx) => {
     await lockKeys(trx, db.engine, [`product-reports:${productId}`]);
     const product = await findProduct(trx, productId);

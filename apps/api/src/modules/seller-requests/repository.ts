@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { SellerRequestEventsTable, SellerRequestsTable } from '../../db/schema.js';
 
@@ -267,4 +267,31 @@ export async function setStatusTokenHash(db: Executor, id: number, tokenHash: st
 export async function requestShop(db: Executor, id: number) {
   const row = await db.selectFrom('products').select('shop_id').where('seller_request_id', '=', id).executeTakeFirst();
   return row?.shop_id;
+}
+
+/**
+ * A request's device record was saved (a new CEIR result when `change` is given): its version always moves, so an
+ * add to inventory that read the old record meanwhile is refused rather than copying it. devices calls it.
+ */
+export async function markRequestDeviceSaved(
+  db: Executor,
+  id: number,
+  change: Pick<Updateable<SellerRequestsTable>, 'ceir' | 'ceir_checked_by' | 'ceir_checked_at'> | null,
+  at: string,
+) {
+  await db
+    .updateTable('seller_requests')
+    .set((eb) => ({ ...change, updated_at: at, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A request's CEIR result with the name of the staff member who recorded it (devices asks). */
+export function requestCeir(db: Executor, id: number) {
+  return db
+    .selectFrom('seller_requests as t')
+    .leftJoin('users as u', 'u.id', 't.ceir_checked_by')
+    .select(['t.ceir', 't.ceir_checked_by', 't.ceir_checked_at', 'u.display_name as checked_by_name'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
 }

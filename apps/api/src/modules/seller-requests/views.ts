@@ -15,6 +15,8 @@ import {
   findRequestByTokenHash,
   latestOffer,
   listRequests,
+  markRequestDeviceSaved,
+  requestCeir,
   offersOf,
   productOfRequest,
   requestImages,
@@ -59,7 +61,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     messagesOf(db, 'seller_request', id),
     payoutOf(db, id, true),
     row.category_id === null ? null : findCategory(db, row.category_id),
-    deviceRecord(db, { kind: 'seller_request', id }),
+    deviceRecord(db, { kind: 'seller_request', id }, REQUEST_ROW),
     moneyRefersTo(db, { sellerRequestId: id }),
   ]);
   return {
@@ -92,6 +94,9 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
   };
 }
 
+/** A request's row as devices reads and marks it (seller-requests imports devices, so it passes its own). */
+const REQUEST_ROW = { ceirOf: requestCeir, markSaved: markRequestDeviceSaved };
+
 /** A seller request as the device routes name it in the audit (404 when missing) and answer it; app.ts passes it in. */
 export const requestOfDevice = {
   async name(trx: Executor, id: number): Promise<string> {
@@ -100,6 +105,7 @@ export const requestOfDevice = {
     return `Seller request ${row.reference} ${row.item_name}`;
   },
   load: loadRequest,
+  row: REQUEST_ROW,
 };
 
 /** An open offer whose time ran out is answered by nobody, even before the sweep marks it expired. */

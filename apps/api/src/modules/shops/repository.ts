@@ -31,13 +31,6 @@ export async function deleteShop(db: Executor, id: number) {
   await db.deleteFrom('shops').where('id', '=', id).execute();
 }
 
-/** Products in the shop, or on their way to it (decision 0062). */
-export async function shopHasProducts(db: Executor, id: number) {
-  const held = await db
-    .selectFrom('products')
-    .select('id')
-    .where((eb) => eb.or([eb('shop_id', '=', id), eb('transit_shop_id', '=', id)]))
-    .limit(1)
-    .executeTakeFirst();
-  return held !== undefined;
+export async function shopExists(db: Executor, id: number) {
+  return (await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -5,7 +5,8 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { moneyRefersTo } from '../ledger/index.js';
-import { deleteShop, findShop, insertShop, shopHasProducts, updateShop, type ShopRow } from './repository.js';
+import { shopHasProducts } from '../products/index.js';
+import { deleteShop, findShop, insertShop, updateShop, type ShopRow } from './repository.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';
 export const SHOP_HAS_MONEY = 'This shop has money records in the ledger, so it cannot be deleted.';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Engine, Executor } from '../../db/database.js';
-import type { Reading, SearchQuery, Term } from './search-query.js';
-import { termsOf } from './terms.js';
+import type { Engine, Executor } from '../../../db/database.js';
+import type { Reading, SearchQuery, Term } from '../search-query.js';
+import { termsOf } from '../terms.js';
 
 /** Rows per statement when re-indexing many products (a category rename): well under both engines' parameter limits. */
 const CHUNK = 500;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { nowIso, type Db } from '../../db/database.js';
+import { readSetting, writeSetting } from '../../../db/app-settings.js';
+import { nowIso, type Db } from '../../../db/database.js';
 import { indexProductSearch } from './search.js';
 
 /**
@@ -11,25 +12,17 @@ const SETTING = 'search_terms_version';
 /** The advisory lock key of the rewrite on PostgreSQL: any constant, the same in every process. */
 const REINDEX_LOCK = 728_465_012;
 
-async function storedVersion(db: Db['kysely']): Promise<string | undefined> {
-  return (await db.selectFrom('app_settings').select('value').where('key', '=', SETTING).executeTakeFirst())?.value;
-}
-
 /**
  * Rewrites every product's search words when they were written by another version of termsOf. One
  * transaction, so searches see the old words or the new, and processes starting together do it once.
  */
 export async function reindexSearchIfStale(db: Db): Promise<void> {
-  if ((await storedVersion(db.kysely)) === SEARCH_TERMS_VERSION) return;
+  if ((await readSetting(db.kysely, SETTING)) === SEARCH_TERMS_VERSION) return;
   await db.kysely.transaction().execute(async (trx) => {
     if (db.engine === 'postgres') await sql`select pg_advisory_xact_lock(${REINDEX_LOCK})`.execute(trx);
-    if ((await storedVersion(trx)) === SEARCH_TERMS_VERSION) return;
+    if ((await readSetting(trx, SETTING)) === SEARCH_TERMS_VERSION) return;
     const ids = (await trx.selectFrom('products').select('id').orderBy('id').execute()).map((r) => r.id);
     await indexProductSearch(trx, ids);
-    await trx
-      .insertInto('app_settings')
-      .values({ key: SETTING, value: SEARCH_TERMS_VERSION, created_at: nowIso() })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: SEARCH_TERMS_VERSION }))
-      .execute();
+    await writeSetting(trx, SETTING, SEARCH_TERMS_VERSION, nowIso());
   });
 }
