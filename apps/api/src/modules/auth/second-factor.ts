@@ -32,7 +32,7 @@ import {
   useChallenge,
   useRecoveryCode,
   useStep,
-} from './second-factor-repository.js';
+} from './repository/second-factor.js';
 import { open, seal } from './secret-box.js';
 import {
   checkPassword,

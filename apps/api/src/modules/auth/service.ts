@@ -23,7 +23,7 @@ import {
   revokeSession,
   touchSession,
 } from './repository.js';
-import { findFactor, insertChallenge, pruneChallenges } from './second-factor-repository.js';
+import { findFactor, insertChallenge, pruneChallenges } from './repository/second-factor.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
 
 // Guessing is throttled without handing strangers a way to lock staff out (OWASP authentication guidance):

@@ -2,6 +2,8 @@
 export { listProducts } from './listing.js';
 export { findProduct, heldOf, imagesOf } from './repository.js';
 export type { ProductRecord } from './repository.js';
+export { countProducts } from './repository/for-dashboard.js';
+export { productOfSellerRequest, shopOfSellerRequest } from './repository/for-seller-requests.js';
 export { productRoutes } from './routes.js';
 export { reindexSearchIfStale } from './search-index.js';
 export { parseSearch } from './search-query.js';

@@ -233,38 +233,15 @@ export function eventsOf(db: Executor, requestId: number) {
     .execute();
 }
 
-export async function shopTown(db: Executor, shopId: number) {
-  return (await db.selectFrom('shops').select('town').where('id', '=', shopId).executeTakeFirst())?.town;
-}
-
-export async function productOfRequest(db: Executor, requestId: number) {
-  const row = await db
-    .selectFrom('products')
-    .select('id')
-    .where('seller_request_id', '=', requestId)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-export async function readSetting(db: Executor, key: string) {
-  return (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
-}
-
-/** Keeps the first value written for a key: processes starting together all end up reading the same one. */
-export async function saveSettingOnce(db: Executor, key: string, value: string, now: string) {
-  await db
-    .insertInto('app_settings')
-    .values({ key, value, created_at: now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-}
-
 export async function setStatusTokenHash(db: Executor, id: number, tokenHash: string) {
   await db.updateTable('seller_requests').set({ status_token_hash: tokenHash }).where('id', '=', id).execute();
 }
 
-/** The shop a request belongs to: the shop of the product it became (docs/decisions/0061), else none. */
-export async function requestShop(db: Executor, id: number) {
-  const row = await db.selectFrom('products').select('shop_id').where('seller_request_id', '=', id).executeTakeFirst();
-  return row?.shop_id;
+/** The submission a request_id (hashed into `requestKey`) made, with what a retry must send the same. */
+export function requestOfKey(db: Executor, requestKey: string) {
+  return db
+    .selectFrom('seller_requests')
+    .select(['id', 'reference', 'seller_name', 'phone', 'email', 'item_name', 'price', 'seller_user_id'])
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import type { NormalizedImage } from '../images/index.js';
 import { statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
 import type { ReceiptContext } from './receipt.js';
+import { requestOfKey } from './repository.js';
 import { submitRequest } from './submit.js';
 
 type SellInput = z.output<typeof sellSubmissionSchema>;
@@ -65,11 +66,7 @@ async function submittedBefore(
   input: SellInput,
   links: StatusLinks,
 ): Promise<Submitted | undefined> {
-  const row = await db.kysely
-    .selectFrom('seller_requests')
-    .select(['id', 'reference', 'seller_name', 'phone', 'email', 'item_name', 'price', 'seller_user_id'])
-    .where('request_key', '=', requestKey)
-    .executeTakeFirst();
+  const row = await requestOfKey(db.kysely, requestKey);
   if (!row) return undefined;
   const same =
     row.seller_name === input.seller_name &&

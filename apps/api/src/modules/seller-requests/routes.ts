@@ -21,11 +21,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY, SHOP_WORK, STAFF } from '../../plugins/access.js';
 import type { ShopOf } from '../../plugins/shop-scope.js';
-import { requestShop } from './repository.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/index.js';
+import { shopOfSellerRequest } from '../products/index.js';
 import type { StatusLinks } from './links.js';
 import { archiveRequest, removeRequest, setRequestCondition } from './edits.js';
 import { act, sellerAnswer, type StaffMove } from './moves.js';
@@ -63,7 +63,10 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
-  const shopWork = { access: SHOP_WORK, shopOf: { find: requestShop, missing: REQUEST_NOT_FOUND } satisfies ShopOf };
+  const shopWork = {
+    access: SHOP_WORK,
+    shopOf: { find: shopOfSellerRequest, missing: REQUEST_NOT_FOUND } satisfies ShopOf,
+  };
   const tags = ['seller requests'];
   const multipart = { consumes: ['multipart/form-data'] };
   const linkLimit = { rateLimit: { max: SELL_LINK_PER_MINUTE, timeWindow: '1 minute' } };

@@ -6,6 +6,7 @@ import { hashToken } from '../auth/index.js';
 import { findCategory } from '../categories/index.js';
 import { deviceRecord } from '../devices/index.js';
 import { messagesOf } from '../notifications/index.js';
+import { productOfSellerRequest } from '../products/index.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
 import { moneyRefersTo } from '../ledger/index.js';
@@ -16,7 +17,6 @@ import {
   latestOffer,
   listRequests,
   offersOf,
-  productOfRequest,
   requestImages,
   type RequestRow,
   type RequestSearch,
@@ -55,7 +55,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     requestImages(db, id),
     offersWithAnswers(db, id),
     eventsOf(db, id),
-    productOfRequest(db, id),
+    productOfSellerRequest(db, id),
     messagesOf(db, 'seller_request', id),
     payoutOf(db, id, true),
     row.category_id === null ? null : findCategory(db, row.category_id),

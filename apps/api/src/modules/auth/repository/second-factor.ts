@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
 
 // All SQL of staff's second factor (docs/decisions/0050): the factor, its recovery codes, the login challenges.
 
