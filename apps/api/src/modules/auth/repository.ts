@@ -61,7 +61,10 @@ export function findSession(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function createSession(db: Executor, userId: number, tokenHash: string, now: string, expiresAt: string) {
+export async function createSession(
+  db: Executor,
+  { userId, tokenHash, now, expiresAt }: { userId: number; tokenHash: string; now: string; expiresAt: string },
+) {
   await db
     .insertInto('sessions')
     .values({

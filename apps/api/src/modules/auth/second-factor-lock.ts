@@ -30,10 +30,7 @@ interface LockOwner {
  */
 export async function lockIfTooManyWrong(
   db: Kysely<Database>,
-  owner: LockOwner,
-  maxTries: number,
-  publicUrl: string,
-  now: Date,
+  { owner, maxTries, publicUrl, now }: { owner: LockOwner; maxTries: number; publicUrl: string; now: Date },
 ) {
   await db.transaction().execute(async (trx) => {
     if (!(await lockFactor(trx, owner.id, maxTries, now.toISOString()))) return;

@@ -78,7 +78,10 @@ export async function recoveryCodesLeft(db: Executor, userId: number) {
   return Number(n);
 }
 
-export async function insertChallenge(db: Executor, userId: number, tokenHash: string, now: string, expiresAt: string) {
+export async function insertChallenge(
+  db: Executor,
+  { userId, tokenHash, now, expiresAt }: { userId: number; tokenHash: string; now: string; expiresAt: string },
+) {
   await db
     .insertInto('login_challenges')
     .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, used_at: null })
