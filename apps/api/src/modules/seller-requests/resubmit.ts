@@ -36,22 +36,37 @@ function hashSellRequestId(requestId: string): string {
  */
 export async function submitOnce(
   db: Db,
-  input: SellInput,
-  images: NormalizedImage[],
-  now: Date,
-  links: StatusLinks,
-  from: { ownerId: number | null; receipt: ReceiptContext },
+  {
+    input,
+    images,
+    now,
+    links,
+    from,
+  }: {
+    input: SellInput;
+    images: NormalizedImage[];
+    now: Date;
+    links: StatusLinks;
+    from: { ownerId: number | null; receipt: ReceiptContext };
+  },
 ): Promise<Submitted> {
   const { request_id: requestId, ...submission } = input;
   if (!requestId) {
-    const made = await submitRequest(db, submission, images, null, now, links, from);
+    const made = await submitRequest(db, { input: submission, images, actor: null, now, links, from });
     return { ...made, inAccount: from.ownerId !== null };
   }
   const requestKey = hashSellRequestId(requestId);
   const earlier = await submittedBefore(db, requestKey, input, links);
   if (earlier) return earlier;
   try {
-    const made = await submitRequest(db, submission, images, null, now, links, { ...from, requestKey });
+    const made = await submitRequest(db, {
+      input: submission,
+      images,
+      actor: null,
+      now,
+      links,
+      from: { ...from, requestKey },
+    });
     return { ...made, inAccount: from.ownerId !== null };
   } catch (error) {
     const raced = isUniqueViolation(error) ? await submittedBefore(db, requestKey, input, links) : undefined;

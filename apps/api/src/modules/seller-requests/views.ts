@@ -18,6 +18,7 @@ import {
   listRequests,
   offersOf,
   requestImages,
+  type RequestPage,
   type RequestRow,
   type RequestSearch,
 } from './repository.js';
@@ -172,15 +173,9 @@ export async function loadViewByToken(db: Executor, token: string, now: Date): P
 }
 
 /** The back-office list, a page of it with the total, narrowed by the search box (see searchOf). */
-export async function loadRequestList(
-  db: Executor,
-  limit: number,
-  offset: number,
-  search: string,
-  shopId?: number,
-  archived = false,
-) {
-  const { rows, total } = await listRequests(db, limit, offset, searchOf(search), shopId, archived);
+export async function loadRequestList(db: Executor, { search, ...page }: RequestPage & { search: string }) {
+  const { limit, offset } = page;
+  const { rows, total } = await listRequests(db, { ...page, search: searchOf(search) });
   return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
 }
 
