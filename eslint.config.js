@@ -82,13 +82,7 @@ const apiModulesOptions = {
 
 // Files whose SQL is still to move into the owner's repository (issue 37, part 2).
 const pendingTables = [
-  '^apps/api/src/modules/auth/email-links\\.ts$',
-  '^apps/api/src/modules/auth/password-reset\\.ts$',
   '^apps/api/src/modules/auth/repository\\.ts$',
-  '^apps/api/src/modules/auth/second-factor-repository\\.ts$',
-  '^apps/api/src/modules/dashboard/repository\\.ts$',
-  '^apps/api/src/modules/estimates/repository\\.ts$',
-  '^apps/api/src/modules/estimates/service\\.ts$',
   '^apps/api/src/modules/ledger/ledger\\.ts$',
   '^apps/api/src/modules/ledger/transfers\\.ts$',
   '^apps/api/src/modules/ledger/references\\.ts$',
@@ -109,13 +103,9 @@ const pendingTables = [
   '^apps/api/src/modules/payments/refunds\\.ts$',
   '^apps/api/src/modules/payments/settle\\.ts$',
   '^apps/api/src/modules/payments/webhook-checks\\.ts$',
-  '^apps/api/src/modules/seller-accounts/repository\\.ts$',
-  '^apps/api/src/modules/seller-accounts/service\\.ts$',
   '^apps/api/src/modules/seller-requests/payout-message\\.ts$',
   '^apps/api/src/modules/seller-requests/payout\\.ts$',
   '^apps/api/src/modules/seller-requests/receipt\\.ts$',
-  '^apps/api/src/modules/seller-requests/repository\\.ts$',
-  '^apps/api/src/modules/seller-requests/resubmit\\.ts$',
   '^apps/api/src/modules/stock-moves/service\\.ts$',
   '^apps/api/src/modules/stock-moves/transfer-requests\\.ts$',
 ];

@@ -14,3 +14,12 @@ export async function writeSetting(db: Executor, key: string, value: string, now
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
+
+/** Keeps the first value written for a key: processes starting together all end up reading the same one. */
+export async function saveSettingOnce(db: Executor, key: string, value: string, now: string): Promise<void> {
+  await db
+    .insertInto('app_settings')
+    .values({ key, value, created_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}

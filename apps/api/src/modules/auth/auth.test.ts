@@ -120,7 +120,7 @@ describe.each(engines)('login and sessions [%s]', (engine) => {
     const user = await addUser(t.db, 'Moderator');
     const at = Date.parse('2026-06-01T08:00:00.000Z');
     const attempt = (password: string, ip: string, ms: number) =>
-      loginAt(t.db.kysely, { email: user.email, password }, ip, new Date(at + ms)).then(
+      loginAt(t.db.kysely, { email: user.email, password }, { ip, now: new Date(at + ms) }).then(
         () => 200,
         (error: { status: number; message: string; extra?: { retry_after_seconds?: number } }) =>
           [error.status, error.message, error.extra?.retry_after_seconds] as const,

@@ -1,6 +1,6 @@
 // What other modules, and the app around them, may use of auth (docs/decisions/0093).
 export { refuseCommonPassword } from './common-passwords.js';
-export { insertEmailLink, linksSentTo, useEmailLink } from './email-links.js';
+export { insertEmailLink, linksSentTo, useEmailLink } from './repository/email-links.js';
 export { LINKS_PER_EMAIL_PER_HOUR } from './password-reset.js';
 export { hashPassword } from './password.js';
 export { findUser, findUserByEmail, revokeUserSessions, selectUsers, USER_NOT_FOUND } from './repository.js';

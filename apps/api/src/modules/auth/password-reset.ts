@@ -6,9 +6,9 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
 import { refuseCommonPassword } from './common-passwords.js';
-import { expireResetLinks, insertEmailLink, linksSentTo, useEmailLink } from './email-links.js';
+import { expireResetLinks, insertEmailLink, linksSentTo, useEmailLink } from './repository/email-links.js';
 import { hashPassword } from './password.js';
-import { findUserByEmail, revokeUserSessions } from './repository.js';
+import { findUserByEmail, forgetAccountFailures, revokeUserSessions, setPasswordFromLink } from './repository.js';
 
 export const RESET_LINK_MS = 30 * 60 * 1000;
 /** Links of any kind mailed to one address per hour; past it the answer is the same but nothing is sent. */
@@ -73,22 +73,12 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
   await db.transaction().execute(async (trx) => {
     const link = await useEmailLink(trx, 'password_reset', token, now);
     if (!link?.user_id) throw new HttpError(404, RESET_LINK_INVALID);
-    const user = await trx
-      .updateTable('users')
-      .set((eb) => ({
-        password_hash: passwordHash,
-        updated_at: at,
-        email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)),
-      }))
-      .where('id', '=', link.user_id)
-      .where('email', '=', link.email)
-      .returning(['id', 'email'])
-      .executeTakeFirst();
+    const user = await setPasswordFromLink(trx, { id: link.user_id, email: link.email, passwordHash, at });
     // The email changed since the link was sent: it was meant for the old address.
     if (!user) throw new HttpError(404, RESET_LINK_INVALID);
     await revokeUserSessions(trx, user.id, at);
     await expireResetLinks(trx, user.id, now);
-    await trx.deleteFrom('login_failures').where('email_key', '=', user.email).execute();
+    await forgetAccountFailures(trx, user.email);
     await recordAudit(trx, {
       actorId: user.id,
       action: `Password reset by ${user.email} with an emailed link`,

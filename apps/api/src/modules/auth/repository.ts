@@ -61,7 +61,10 @@ export function findSession(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function createSession(db: Executor, userId: number, tokenHash: string, now: string, expiresAt: string) {
+export async function createSession(
+  db: Executor,
+  { userId, tokenHash, now, expiresAt }: { userId: number; tokenHash: string; now: string; expiresAt: string },
+) {
   await db
     .insertInto('sessions')
     .values({
@@ -149,4 +152,30 @@ export async function clearLoginFailures(db: Executor, emailKey: string, ip: str
 
 export async function pruneLoginFailures(db: Executor, before: string) {
   await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+}
+
+/**
+ * The password of the user a reset link was mailed to, the email proved; undefined when the user's email changed
+ * since the link was sent. (users is module users' table: this write waits here for the users <-> auth circle.)
+ */
+export function setPasswordFromLink(
+  db: Executor,
+  user: { id: number; email: string; passwordHash: string; at: string },
+) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: user.passwordHash,
+      updated_at: user.at,
+      email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(user.at)),
+    }))
+    .where('id', '=', user.id)
+    .where('email', '=', user.email)
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+}
+
+/** Every failed login of the account, from every address (a password reset is the way out of the cap). */
+export async function forgetAccountFailures(db: Executor, emailKey: string) {
+  await db.deleteFrom('login_failures').where('email_key', '=', emailKey).execute();
 }

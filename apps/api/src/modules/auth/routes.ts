@@ -62,11 +62,18 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
     async (request) => {
       const ip = addressGroup(request.ip);
       try {
-        return await login(db.kysely, request.body, ip, new Date(), requireStaffMfa);
+        return await login(db.kysely, request.body, { ip, now: new Date(), requireStaffMfa });
       } catch (error) {
         // Staff's password and two-step code sent together pass the per-account cap (decision 0085).
         if (!(request.body.code && isAccountCap(error))) throw error;
-        return loginPastTheCap(db.kysely, key, request.body, ip, error as HttpError, { codeTime: clock(), publicUrl });
+        return loginPastTheCap(db.kysely, {
+          key,
+          input: request.body,
+          ip,
+          capped: error as HttpError,
+          codeTime: clock(),
+          publicUrl,
+        });
       }
     },
   );

@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
-import { insertEmailLink, useEmailLink } from './email-links.js';
-import { lockFactor, unlockFactor } from './second-factor-repository.js';
+import { insertEmailLink, useEmailLink } from './repository/email-links.js';
+import { lockFactor, unlockFactor } from './repository/second-factor.js';
 import { findUser, USER_NOT_FOUND } from './repository.js';
 
 // The lock of a second factor (docs/decisions/0085): 10 wrong codes in a row lock it; the owner is emailed a
@@ -30,10 +30,7 @@ interface LockOwner {
  */
 export async function lockIfTooManyWrong(
   db: Kysely<Database>,
-  owner: LockOwner,
-  maxTries: number,
-  publicUrl: string,
-  now: Date,
+  { owner, maxTries, publicUrl, now }: { owner: LockOwner; maxTries: number; publicUrl: string; now: Date },
 ) {
   await db.transaction().execute(async (trx) => {
     if (!(await lockFactor(trx, owner.id, maxTries, now.toISOString()))) return;

@@ -50,7 +50,13 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRouteOptions> = 
       schema: { tags, body: loginCodeSchema, response: { 200: loginResultSchema } },
     },
     async (request) =>
-      loginWithCode(db.kysely, await key(), request.body, addressGroup(request.ip), { codeTime: clock(), publicUrl }),
+      loginWithCode(db.kysely, {
+        key: await key(),
+        input: request.body,
+        ip: addressGroup(request.ip),
+        codeTime: clock(),
+        publicUrl,
+      }),
   );
 
   app.post(
@@ -81,14 +87,21 @@ export const secondFactorRoutes: FastifyPluginAsync<SecondFactorRouteOptions> = 
   app.post(
     '/admin/account/second-factor/confirm',
     { config: own, schema: { tags, body: secondFactorCodeSchema, response: { 200: recoveryCodesSchema } } },
-    async (request) => confirmSetup(db.kysely, await key(), request.user!, request.body.code, clock()),
+    async (request) =>
+      confirmSetup(db.kysely, { key: await key(), user: request.user!, code: request.body.code, now: clock() }),
   );
 
   app.post(
     '/admin/account/second-factor/turn-off',
     { config: own, schema: { tags, body: secondFactorCodeSchema } },
     async (request, reply) => {
-      await turnOff(db.kysely, await key(), request.user!, request.body.code, clock(), publicUrl);
+      await turnOff(db.kysely, {
+        key: await key(),
+        user: request.user!,
+        code: request.body.code,
+        now: clock(),
+        publicUrl,
+      });
       return reply.status(204).send();
     },
   );

@@ -32,7 +32,7 @@ import {
   useChallenge,
   useRecoveryCode,
   useStep,
-} from './second-factor-repository.js';
+} from './repository/second-factor.js';
 import { open, seal } from './secret-box.js';
 import {
   checkPassword,
@@ -63,10 +63,15 @@ export const NOT_YOURSELF = 'Ask another Admin to reset your own two-step login.
 
 type CodeCheck = 'totp' | 'recovery' | 'wrong' | 'reused';
 
-/** Where a code is checked against a confirmed factor: the owner to email if it locks, and the link's site. */
+/**
+ * A code to check against a confirmed factor, typed at `now`: the owner to email if it locks, and the link's site.
+ */
 interface CodeContext {
+  key: string;
   owner: { id: number; email: string; display_name: string };
   publicUrl: string;
+  typed: string;
+  now: Date;
 }
 
 /** 423 for every code while the factor is locked, the right one too, so guessing on cannot find it. */
@@ -88,31 +93,23 @@ function newRecoveryCode(): string {
  * The try is claimed on the factor first (docs/decisions/0085): a locked factor, or one whose tries parallel
  * requests hold, answers 423 without judging the code; a wrong code may lock it, a right one clears the count.
  */
-async function checkCode(
-  db: Kysely<Database>,
-  key: string,
-  { owner, publicUrl }: CodeContext,
-  typed: string,
-  now: Date,
-): Promise<CodeCheck> {
+async function checkCode(db: Kysely<Database>, { key, owner, publicUrl, typed, now }: CodeContext): Promise<CodeCheck> {
   const userId = owner.id;
   const factor = await findFactor(db, userId);
   if (!factor?.confirmed_at) return 'wrong';
   if (!(await claimCodeTry(db, userId, MAX_WRONG_CODES))) throw lockedError();
-  const check = await judgeCode(db, key, userId, factor, typed, now);
+  const check = await judgeCode(db, { key, userId, factor, typed, now });
   if (check === 'totp' || check === 'recovery') await clearFailedCodes(db, userId);
-  else await lockIfTooManyWrong(db, owner, MAX_WRONG_CODES, publicUrl, now);
+  else await lockIfTooManyWrong(db, { owner, maxTries: MAX_WRONG_CODES, publicUrl, now });
   return check;
 }
 
-async function judgeCode(
-  db: Executor,
-  key: string,
-  userId: number,
-  factor: { secret_box: string; last_step: number | null },
-  typed: string,
-  now: Date,
-): Promise<CodeCheck> {
+type Judged = Pick<CodeContext, 'key' | 'typed' | 'now'> & {
+  userId: number;
+  factor: { secret_box: string; last_step: number | null };
+};
+
+async function judgeCode(db: Executor, { key, userId, factor, typed, now }: Judged): Promise<CodeCheck> {
   const digits = typed.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
     const secret = open(key, userId, factor.secret_box);
@@ -132,10 +129,14 @@ async function judgeCode(
  */
 export async function loginWithCode(
   db: Kysely<Database>,
-  key: string,
-  input: LoginCodeInput,
-  ip: string,
-  { now = new Date(), codeTime = now, publicUrl }: { now?: Date; codeTime?: Date; publicUrl: string },
+  {
+    key,
+    input,
+    ip,
+    now = new Date(),
+    codeTime = now,
+    publicUrl,
+  }: { key: string; input: LoginCodeInput; ip: string; now?: Date; codeTime?: Date; publicUrl: string },
 ): Promise<LoginResult> {
   const challenge = await findChallenge(db, hashToken(input.challenge));
   const live =
@@ -148,13 +149,13 @@ export async function loginWithCode(
   const emailKey = challenge.email.toLowerCase();
   // The challenge proves the password, so the account's cap does not hold the owner back here (decision 0085):
   // codes are bounded by the challenge's tries and the factor's lock.
-  await refuseWhileThrottled(db, emailKey, ip, now, { accountCap: false });
+  await refuseWhileThrottled(db, { emailKey, ip, now, accountCap: false });
   // Claim the try before judging: the read above is only a quick refusal (docs/decisions/0085).
   if (!(await claimChallengeTry(db, challenge.id, CHALLENGE_ATTEMPTS, now.toISOString())))
     throw new HttpError(401, LOGIN_EXPIRED, undefined, { code: 'login_expired' });
 
   const owner = { id: challenge.user_id, email: challenge.email, display_name: challenge.display_name };
-  const check = await checkCode(db, key, { owner, publicUrl }, input.code, codeTime);
+  const check = await checkCode(db, { key, owner, publicUrl, typed: input.code, now: codeTime });
   if (check === 'wrong' || check === 'reused') {
     await countFailure(db, emailKey, ip, now);
     throw new HttpError(401, check === 'wrong' ? WRONG_CODE : CODE_REUSED);
@@ -185,11 +186,23 @@ export const isAccountCap = (error: unknown) =>
  */
 export async function loginPastTheCap(
   db: Kysely<Database>,
-  key: () => Promise<string>,
-  input: LoginInput,
-  ip: string,
-  capped: HttpError,
-  { now = new Date(), codeTime = now, publicUrl }: { now?: Date; codeTime?: Date; publicUrl: string },
+  {
+    key,
+    input,
+    ip,
+    capped,
+    now = new Date(),
+    codeTime = now,
+    publicUrl,
+  }: {
+    key: () => Promise<string>;
+    input: LoginInput;
+    ip: string;
+    capped: HttpError;
+    now?: Date;
+    codeTime?: Date;
+    publicUrl: string;
+  },
 ): Promise<LoginResult> {
   const emailKey = input.email.trim().toLowerCase();
   const { user, passwordOk } = await checkPassword(db, emailKey, input.password);
@@ -198,7 +211,7 @@ export async function loginPastTheCap(
   const owner = { id: user.id, email: user.email, display_name: user.display_name };
   let check: CodeCheck;
   try {
-    check = await checkCode(db, await key(), { owner, publicUrl }, input.code, codeTime);
+    check = await checkCode(db, { key: await key(), owner, publicUrl, typed: input.code, now: codeTime });
   } catch (error) {
     if (error instanceof HttpError && error.status === 423) throw capped; // locked: the same answer
     throw error;
@@ -236,7 +249,10 @@ export async function startSetup(db: Executor, key: string, user: SessionUser, n
 }
 
 /** The first right code puts the factor in force and makes the recovery codes, returned this once. */
-export async function confirmSetup(db: Kysely<Database>, key: string, user: SessionUser, code: string, now: Date) {
+export async function confirmSetup(
+  db: Kysely<Database>,
+  { key, user, code, now }: { key: string; user: SessionUser; code: string; now: Date },
+) {
   const factor = await findFactor(db, user.id);
   if (!factor || factor.confirmed_at) throw new HttpError(409, NOT_PENDING);
   const secret = open(key, user.id, factor.secret_box);
@@ -264,15 +280,11 @@ export async function confirmSetup(db: Kysely<Database>, key: string, user: Sess
 /** The owner turns it off with a current code or a recovery code, so a session left open cannot. */
 export async function turnOff(
   db: Kysely<Database>,
-  key: string,
-  user: SessionUser,
-  code: string,
-  now: Date,
-  publicUrl: string,
+  { key, user, code, now, publicUrl }: { key: string; user: SessionUser; code: string; now: Date; publicUrl: string },
 ) {
   if (!(await findFactor(db, user.id))?.confirmed_at) throw new HttpError(409, NOT_ON);
   const owner = { id: user.id, email: user.email, display_name: user.displayName };
-  const check = await checkCode(db, key, { owner, publicUrl }, code, now);
+  const check = await checkCode(db, { key, owner, publicUrl, typed: code, now });
   if (check === 'reused') throw new HttpError(400, CODE_REUSED, { code: CODE_REUSED });
   if (check === 'wrong') throw new HttpError(400, WRONG_CODE, { code: WRONG_CODE });
   await db.transaction().execute(async (trx) => {

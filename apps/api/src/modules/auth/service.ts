@@ -23,7 +23,7 @@ import {
   revokeSession,
   touchSession,
 } from './repository.js';
-import { findFactor, insertChallenge, pruneChallenges } from './second-factor-repository.js';
+import { findFactor, insertChallenge, pruneChallenges } from './repository/second-factor.js';
 import { hashToken, newToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, TOUCH_EVERY_MS } from './tokens.js';
 
 // Guessing is throttled without handing strangers a way to lock staff out (OWASP authentication guidance):
@@ -87,10 +87,7 @@ export interface SessionUser {
  */
 export async function refuseWhileThrottled(
   db: Executor,
-  emailKey: string,
-  ip: string,
-  now: Date,
-  { accountCap = true }: { accountCap?: boolean } = {},
+  { emailKey, ip, now, accountCap = true }: { emailKey: string; ip: string; now: Date; accountCap?: boolean },
 ) {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
   const failures = await countLoginFailures(db, since, emailKey, ip);
@@ -128,12 +125,10 @@ export async function countFailure(db: Executor, emailKey: string, ip: string, n
 export async function login(
   db: Kysely<Database>,
   input: LoginInput,
-  ip: string,
-  now = new Date(),
-  requireStaffMfa = false,
+  { ip, now = new Date(), requireStaffMfa = false }: { ip: string; now?: Date; requireStaffMfa?: boolean },
 ): Promise<LoginResult | LoginChallenge> {
   const emailKey = input.email.trim().toLowerCase();
-  await refuseWhileThrottled(db, emailKey, ip, now);
+  await refuseWhileThrottled(db, { emailKey, ip, now });
 
   const { user, passwordOk } = await checkPassword(db, emailKey, input.password);
   // An inactive account fails exactly like a wrong password: no hint that the email exists.
@@ -154,13 +149,12 @@ export async function login(
 async function openChallenge(db: Executor, userId: number, now: Date) {
   const token = newToken();
   await pruneChallenges(db, now.toISOString());
-  await insertChallenge(
-    db,
+  await insertChallenge(db, {
     userId,
-    hashToken(token),
-    now.toISOString(),
-    new Date(now.getTime() + CHALLENGE_MS).toISOString(),
-  );
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + CHALLENGE_MS).toISOString(),
+  });
   return token;
 }
 
@@ -178,13 +172,12 @@ export async function openSession(
   now: Date,
 ) {
   const token = newToken();
-  await createSession(
-    db,
-    user.id,
-    hashToken(token),
-    now.toISOString(),
-    new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
-  );
+  await createSession(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+  });
   return { token, display_name: user.display_name, role: user.role };
 }
 

@@ -5,14 +5,10 @@ import type { Db } from '../../db/database.js';
 import { SHOP_WORK } from '../../plugins/access.js';
 import { isShopStaff, shopOfUser } from '../../plugins/shop-scope.js';
 import { recentAudit } from '../audit/index.js';
-import {
-  moneySince,
-  countOpenOrders,
-  countRows,
-  itemsReservedSince,
-  ordersPerDay,
-  paidWaitingSince,
-} from './repository.js';
+import { moneySince } from '../ledger/index.js';
+import { countOpenOrders, countOrders, itemsReservedSince, ordersPerDay, paidWaitingSince } from '../orders/index.js';
+import { countProducts } from '../products/index.js';
+import { countUsers } from '../users/index.js';
 
 /** The 7 UTC dates ending today, oldest first. */
 export function lastSevenDays(today: Date): string[] {
@@ -53,9 +49,9 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
       const from = `${days[0]}T00:00:00.000Z`;
       const paidBefore = new Date(now.getTime() - paidHoldDays * 86_400_000).toISOString();
       const [products, users, orders, pendingOrders, perDay, week, actions, reserved, paidWaiting] = await Promise.all([
-        countRows(k, 'products', shop),
-        countRows(k, 'users', shop),
-        countRows(k, 'orders', shop),
+        countProducts(k, shop),
+        countUsers(k, shop),
+        countOrders(k, shop),
         countOpenOrders(k, shop),
         ordersPerDay(k, from, shop),
         moneySince(k, from, shop),

@@ -1,10 +1,16 @@
 import type { Estimate, StaffEstimates } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
-import { REQUEST_NOT_FOUND } from '../seller-requests/index.js';
+import { completedSales } from '../orders/index.js';
+import {
+  REQUEST_NOT_FOUND,
+  acceptedOffers,
+  requestToEstimate,
+  type NamedPrice,
+  type PriceScope,
+} from '../seller-requests/index.js';
 import { comparableNames } from './match.js';
 import { rangeOf, estimateSince } from './range.js';
-import { acceptedOffers, completedSales, type NamedPrice, type PriceScope } from './repository.js';
 
 function rangeOfComparable(prices: NamedPrice[], typed: string, basis: string): Estimate {
   const comparable = comparableNames(typed);
@@ -35,11 +41,7 @@ export async function requestEstimates(
   categoryId: number | undefined,
   now: Date,
 ): Promise<StaffEstimates> {
-  const request = await db
-    .selectFrom('seller_requests')
-    .select(['item_name', 'condition', 'category_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const request = await requestToEstimate(db, id);
   if (!request) throw new HttpError(404, REQUEST_NOT_FOUND);
   // Ungraded requests compare with nothing: a grade is half of what makes an item comparable.
   if (!request.condition) return { offer: { count: 0 }, sale: { count: 0 } };

@@ -1,6 +1,7 @@
 // What other modules, and the app around them, may use of ledger (docs/decisions/0093).
 export { recordMovement } from './ledger.js';
 export { moneyRefersTo } from './references.js';
+export { moneySince } from './repository/for-dashboard.js';
 export {
   OPEN_TRANSFER_STATUSES,
   UNSETTLED_TRANSFER_STATUSES,

@@ -4,6 +4,14 @@ export type { OrderLinks } from './buyer-links.js';
 export { tellBuyer, tellPlacedOnce } from './buyer-messages.js';
 export type { ReservationRules } from './limits.js';
 export { remindDueOrders } from './reminders.js';
+export {
+  countOpenOrders,
+  countOrders,
+  itemsReservedSince,
+  ordersPerDay,
+  paidWaitingSince,
+} from './repository/for-dashboard.js';
+export { completedSales } from './repository/for-estimates.js';
 export { ORDER_NOT_FOUND, findOrder, movePayment, noteEvent } from './repository.js';
 export type { OrderRow } from './repository.js';
 export { orderRoutes } from './routes.js';

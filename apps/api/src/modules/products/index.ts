@@ -18,6 +18,8 @@ export {
   updateProduct,
 } from './repository.js';
 export type { ProductRecord } from './repository.js';
+export { countProducts } from './repository/for-dashboard.js';
+export { productOfSellerRequest, shopOfSellerRequest } from './repository/for-seller-requests.js';
 export { productRoutes } from './routes.js';
 export { reindexSearchIfStale } from './repository/search-index.js';
 export { parseSearch } from './search-query.js';

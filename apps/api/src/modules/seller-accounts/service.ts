@@ -16,10 +16,17 @@ import {
   type SessionUser,
 } from '../auth/index.js';
 import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
-import { statusToken, emailHint, requestOfToken } from '../seller-requests/index.js';
+import {
+  statusToken,
+  emailHint,
+  ownedRequests,
+  releaseRequestsOf,
+  requestForAccount,
+  requestOfToken,
+  setOwner,
+} from '../seller-requests/index.js';
 import type { StatusLinks } from '../seller-requests/index.js';
-import { insertUser } from '../users/index.js';
-import { ownedRequests, setOwner } from './repository.js';
+import { insertUser, updateUser } from '../users/index.js';
 
 export const ACCOUNT_EXISTS = /*i18n*/ 'An account already uses this email address. Log in to add this item to it.';
 export const ACCOUNT_NOT_ASKED =
@@ -116,11 +123,7 @@ export async function confirmSellerAccount(db: Db, token: string, password: stri
   return db.kysely.transaction().execute(async (trx) => {
     const link = await useEmailLink(trx, 'seller_account', token, now);
     if (!link?.seller_request_id) throw new HttpError(404, CONFIRM_LINK_INVALID);
-    const request = await trx
-      .selectFrom('seller_requests')
-      .select(['id', 'reference', 'seller_name'])
-      .where('id', '=', link.seller_request_id)
-      .executeTakeFirstOrThrow();
+    const request = await requestForAccount(trx, link.seller_request_id);
     const user = { ...nameParts(request.seller_name), display_name: request.seller_name, role: 'User' as const };
     const account = { ...user, password_hash: passwordHash, email_confirmed_at: at, updated_at: at };
     const existing = await findUserByEmail(trx, link.email);
@@ -129,12 +132,8 @@ export async function confirmSellerAccount(db: Db, token: string, password: stri
     if (existing) {
       // An unproved seller account: whoever made it did not show they own the email.
       id = existing.id;
-      await trx
-        .updateTable('users')
-        .set({ ...account, status: 'active' })
-        .where('id', '=', id)
-        .execute();
-      await trx.updateTable('seller_requests').set({ seller_user_id: null }).where('seller_user_id', '=', id).execute();
+      await updateUser(trx, id, { ...account, status: 'active' });
+      await releaseRequestsOf(trx, id);
       await revokeUserSessions(trx, id, at);
     } else {
       id = await insertUser(trx, { ...account, email: link.email, status: 'active', created_at: at });

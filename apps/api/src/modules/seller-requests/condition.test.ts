@@ -146,8 +146,8 @@ describe.each(engines)('condition grade of seller requests [%s]', (engine) => {
     await setCondition(id, { condition: 'like_new' });
     const now = new Date().toISOString();
     // A second member of staff still holding the old version changes nothing (the routes answer 409).
-    expect(await setConditionAt(t.db.kysely, id, version, 'fair', now)).toBe(false);
-    expect(await moveStatus(t.db.kysely, id, version, 'Approved', null, now)).toBe(false);
+    expect(await setConditionAt(t.db.kysely, { id, version, condition: 'fair', now })).toBe(false);
+    expect(await moveStatus(t.db.kysely, { id, version, status: 'Approved', offerExpiresAt: null, now })).toBe(false);
     expect(await storedCondition(id)).toBe('like_new');
   });
 

@@ -18,17 +18,15 @@ const gradeName = (grade: ConditionGrade | null) => (grade ? CONDITION_LABELS[gr
  */
 export async function setRequestCondition(
   db: Db,
-  now: Date,
-  actor: SessionUser,
-  id: number,
-  condition: ConditionGrade | null,
+  { now, actor, id, condition }: { now: Date; actor: SessionUser; id: number; condition: ConditionGrade | null },
 ): Promise<SellerRequest> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
     if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
     if (row.condition !== condition) {
       const at = now.toISOString();
-      if (!(await setCondition(trx, id, row.version, condition, at))) throw new HttpError(409, CHANGED_MEANWHILE);
+      if (!(await setCondition(trx, { id, version: row.version, condition, now: at })))
+        throw new HttpError(409, CHANGED_MEANWHILE);
       await recordAudit(trx, {
         actorId: actor.id,
         action: `Seller request ${row.reference} ${row.item_name}: condition ${gradeName(condition)} (was ${gradeName(row.condition)})`,
@@ -44,17 +42,14 @@ export async function setRequestCondition(
 /** Archives a request or brings it back to the default list; its link, history and money stay as they are. */
 export async function archiveRequest(
   db: Db,
-  now: Date,
-  actor: SessionUser,
-  id: number,
-  archived: boolean,
+  { now, actor, id, archived }: { now: Date; actor: SessionUser; id: number; archived: boolean },
 ): Promise<SellerRequest> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
     if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
     if ((row.archived_at !== null) !== archived) {
       const at = now.toISOString();
-      if (!(await setArchived(trx, id, row.version, archived ? at : null, at)))
+      if (!(await setArchived(trx, { id, version: row.version, archivedAt: archived ? at : null, now: at })))
         throw new HttpError(409, CHANGED_MEANWHILE);
       await recordAudit(trx, {
         actorId: actor.id,

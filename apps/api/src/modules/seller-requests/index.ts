@@ -4,6 +4,9 @@ export { expireDueOffers } from './expiry.js';
 export { statusLinks } from './links.js';
 export type { StatusLinks } from './links.js';
 export { tellSellerByHand, tellSellerPaid } from './payout-message.js';
+export { ownedRequests, releaseRequestsOf, requestForAccount, setOwner } from './repository/for-seller-accounts.js';
+export { acceptedOffers, requestToEstimate } from './repository/for-estimates.js';
+export type { NamedPrice, PriceScope } from './repository/for-estimates.js';
 export { SELL_LINK_PER_MINUTE, sellerRequestRoutes } from './routes.js';
 export { REQUEST_NOT_FOUND, emailHint, requestOfDevice, requestOfToken } from './views.js';
 export {

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { checkRefs, insertProductWithGallery } from '../admin-products/index.js';
 import { copyImeis, NON_COMPLIANT_INVENTORY, refuseNonCompliant } from '../devices/index.js';
-import { acceptedOffer, requestImages, shopTown, type RequestRow } from './repository.js';
+import { shopTown } from '../shops/index.js';
+import { acceptedOffer, requestImages, type RequestRow } from './repository.js';
 
 /**
  * The item becomes a published product of the shop, with the request's own images: sold at the

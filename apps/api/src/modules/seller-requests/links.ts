@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import { readSetting, saveSettingOnce } from './repository.js';
+import { readSetting, saveSettingOnce } from '../../db/app-settings.js';
 
 const SETTING = 'seller_link_key';
 

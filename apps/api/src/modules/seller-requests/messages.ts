@@ -73,11 +73,13 @@ export interface Notify {
  */
 export async function tellSeller(
   trx: Transaction<Database>,
-  row: RequestRow,
-  news: SellerNews,
-  notify: Notify,
-  now: Date,
-  staffId: number | null = null,
+  {
+    row,
+    news,
+    notify,
+    now,
+    staffId = null,
+  }: { row: RequestRow; news: SellerNews; notify: Notify; now: Date; staffId?: number | null },
 ) {
   const token = statusToken(notify.key, row.reference);
   // A request made before links were derived from the key (or under another key) gets the link the

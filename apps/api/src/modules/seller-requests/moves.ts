@@ -81,10 +81,7 @@ async function applyMove(
   trx: Transaction<Database>,
   row: RequestRow,
   move: Move,
-  actor: Actor,
-  now: Date,
-  offerDays: number,
-  notify?: Notify,
+  { actor, now, offerDays, notify }: { actor: Actor; now: Date; offerDays: number; notify?: Notify },
 ) {
   const flags = flagsOf(row.status);
   const refusal = whyNot(flags, move.action);
@@ -115,11 +112,19 @@ async function applyMove(
     : hasOpenOffer(flagsOf(to))
       ? row.offer_expires_at
       : null;
-  if (!(await moveStatus(trx, row.id, row.version, to, expiresAt, at))) throw new HttpError(409, CHANGED_MEANWHILE);
+  if (!(await moveStatus(trx, { id: row.id, version: row.version, status: to, offerExpiresAt: expiresAt, now: at })))
+    throw new HttpError(409, CHANGED_MEANWHILE);
 
   let reason: string | null = null;
   if (makesOffer) {
-    await addOffer(trx, row.id, move.action, move.amount, move.reason || null, actor.id!, at);
+    await addOffer(trx, {
+      requestId: row.id,
+      kind: move.action,
+      amount: move.amount,
+      reason: move.reason || null,
+      actorId: actor.id!,
+      now: at,
+    });
     reason = move.reason || null;
   } else if (move.action === 'reject') {
     reason = move.reason;
@@ -153,7 +158,7 @@ async function applyMove(
     ...(reason ? { detail: reason } : {}),
   });
   if (news && notify && row.notify_on_offer === 1)
-    await tellSeller(trx, row, news, notify, now, actor.by === 'staff' ? actor.id : null);
+    await tellSeller(trx, { row, news, notify, now, staffId: actor.by === 'staff' ? actor.id : null });
 }
 
 function isAnswer(action: SellerAction): action is OfferAnswerAction {
@@ -166,18 +171,20 @@ export type StaffMove = Exclude<Move, { action: 'sellerAccept' | 'sellerDecline'
 
 export async function act(
   db: Db,
-  now: Date,
-  offerDays: number,
-  actor: SessionUser,
-  id: number,
-  move: StaffMove,
-  links: StatusLinks,
+  {
+    now,
+    offerDays,
+    actor,
+    id,
+    move,
+    links,
+  }: { now: Date; offerDays: number; actor: SessionUser; id: number; move: StaffMove; links: StatusLinks },
 ): Promise<SellerRequest> {
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findRequest(trx, id);
     if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now, offerDays, { key, links });
+    await applyMove(trx, row, move, { actor: { by: 'staff', id: actor.id }, now, offerDays, notify: { key, links } });
     return loadRequest(trx, id);
   });
 }
@@ -191,12 +198,12 @@ export async function sellerAnswer(
 ): Promise<SellerView> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await requestOfToken(trx, token);
-    await applyMove(trx, row, move, { by: 'seller', id: null }, now, 0);
+    await applyMove(trx, row, move, { actor: { by: 'seller', id: null }, now, offerDays: 0 });
     return loadSellerView(trx, (await findRequest(trx, row.id))!, now);
   });
 }
 
 /** The sweep's move (see expiry.ts): the system expires an open offer nobody answered in time. */
 export function expireOffer(trx: Transaction<Database>, row: RequestRow, now: Date) {
-  return applyMove(trx, row, { action: 'expireOffer' }, { by: 'system', id: null }, now, 0);
+  return applyMove(trx, row, { action: 'expireOffer' }, { actor: { by: 'system', id: null }, now, offerDays: 0 });
 }

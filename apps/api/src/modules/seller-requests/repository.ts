@@ -11,14 +11,18 @@ export interface RequestSearch {
   phoneKey?: string | undefined;
 }
 
+/** A page of the back-office list: one shop's requests (none: every shop's), archived ones or the others. */
+export interface RequestPage {
+  limit: number;
+  offset: number;
+  shopId?: number | undefined;
+  archived?: boolean | undefined;
+}
+
 /** Back-office list, newest first, with the total for paging; a search keeps only the requests it finds. */
 export async function listRequests(
   db: Executor,
-  limit: number,
-  offset: number,
-  search?: RequestSearch,
-  shopId?: number,
-  archived = false,
+  { limit, offset, search, shopId, archived = false }: RequestPage & { search?: RequestSearch | undefined },
 ) {
   let base = db.selectFrom('seller_requests').where('archived_at', archived ? 'is not' : 'is', null);
   // A request belongs to a shop once it became that shop's product.
@@ -66,17 +70,20 @@ export async function insertRequest(
   return row?.id;
 }
 
+/** A change of request `id` at the version the caller read, made at `now`. */
+interface AtVersion {
+  id: number;
+  version: number;
+  now: string;
+}
+
 /**
  * Moves the request to a new status only if it is still at the version the caller read: of two staff
  * acting at once, exactly one update matches and the other gets false.
  */
 export async function moveStatus(
   db: Executor,
-  id: number,
-  version: number,
-  status: string,
-  offerExpiresAt: string | null,
-  now: string,
+  { id, version, status, offerExpiresAt, now }: AtVersion & { status: string; offerExpiresAt: string | null },
 ) {
   const result = await db
     .updateTable('seller_requests')
@@ -90,10 +97,7 @@ export async function moveStatus(
 /** Sets the grade only at the version the caller read (as moveStatus). */
 export async function setCondition(
   db: Executor,
-  id: number,
-  version: number,
-  condition: SellerRequestsTable['condition'],
-  now: string,
+  { id, version, condition, now }: AtVersion & { condition: SellerRequestsTable['condition'] },
 ) {
   const result = await db
     .updateTable('seller_requests')
@@ -105,7 +109,10 @@ export async function setCondition(
 }
 
 /** Archives (a time) or brings back (null) a request; false when another change came first. */
-export async function setArchived(db: Executor, id: number, version: number, archivedAt: string | null, now: string) {
+export async function setArchived(
+  db: Executor,
+  { id, version, archivedAt, now }: AtVersion & { archivedAt: string | null },
+) {
   const result = await db
     .updateTable('seller_requests')
     .set({ archived_at: archivedAt, version: version + 1, updated_at: now })
@@ -144,13 +151,16 @@ export function requestImages(db: Executor, requestId: number) {
 
 export async function addOffer(
   db: Executor,
-  requestId: number,
-  kind: 'offer' | 'counter',
-  amount: number,
-  reason: string | null,
-  actorId: number,
-  now: string,
+  offer: {
+    requestId: number;
+    kind: 'offer' | 'counter';
+    amount: number;
+    reason: string | null;
+    actorId: number;
+    now: string;
+  },
 ) {
+  const { requestId, kind, amount, reason, actorId, now } = offer;
   const row = await db
     .insertInto('seller_request_offers')
     .values({ seller_request_id: requestId, kind, amount, reason, actor_id: actorId, created_at: now })
@@ -233,40 +243,17 @@ export function eventsOf(db: Executor, requestId: number) {
     .execute();
 }
 
-export async function shopTown(db: Executor, shopId: number) {
-  return (await db.selectFrom('shops').select('town').where('id', '=', shopId).executeTakeFirst())?.town;
-}
-
-export async function productOfRequest(db: Executor, requestId: number) {
-  const row = await db
-    .selectFrom('products')
-    .select('id')
-    .where('seller_request_id', '=', requestId)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-export async function readSetting(db: Executor, key: string) {
-  return (await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
-}
-
-/** Keeps the first value written for a key: processes starting together all end up reading the same one. */
-export async function saveSettingOnce(db: Executor, key: string, value: string, now: string) {
-  await db
-    .insertInto('app_settings')
-    .values({ key, value, created_at: now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-}
-
 export async function setStatusTokenHash(db: Executor, id: number, tokenHash: string) {
   await db.updateTable('seller_requests').set({ status_token_hash: tokenHash }).where('id', '=', id).execute();
 }
 
-/** The shop a request belongs to: the shop of the product it became (docs/decisions/0061), else none. */
-export async function requestShop(db: Executor, id: number) {
-  const row = await db.selectFrom('products').select('shop_id').where('seller_request_id', '=', id).executeTakeFirst();
-  return row?.shop_id;
+/** The submission a request_id (hashed into `requestKey`) made, with what a retry must send the same. */
+export function requestOfKey(db: Executor, requestKey: string) {
+  return db
+    .selectFrom('seller_requests')
+    .select(['id', 'reference', 'seller_name', 'phone', 'email', 'item_name', 'price', 'seller_user_id'])
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
 }
 
 /**

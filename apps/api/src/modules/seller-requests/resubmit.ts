@@ -7,6 +7,7 @@ import type { NormalizedImage } from '../images/index.js';
 import { statusToken } from './codes.js';
 import type { StatusLinks } from './links.js';
 import type { ReceiptContext } from './receipt.js';
+import { requestOfKey } from './repository.js';
 import { submitRequest } from './submit.js';
 
 type SellInput = z.output<typeof sellSubmissionSchema>;
@@ -35,22 +36,37 @@ function hashSellRequestId(requestId: string): string {
  */
 export async function submitOnce(
   db: Db,
-  input: SellInput,
-  images: NormalizedImage[],
-  now: Date,
-  links: StatusLinks,
-  from: { ownerId: number | null; receipt: ReceiptContext },
+  {
+    input,
+    images,
+    now,
+    links,
+    from,
+  }: {
+    input: SellInput;
+    images: NormalizedImage[];
+    now: Date;
+    links: StatusLinks;
+    from: { ownerId: number | null; receipt: ReceiptContext };
+  },
 ): Promise<Submitted> {
   const { request_id: requestId, ...submission } = input;
   if (!requestId) {
-    const made = await submitRequest(db, submission, images, null, now, links, from);
+    const made = await submitRequest(db, { input: submission, images, actor: null, now, links, from });
     return { ...made, inAccount: from.ownerId !== null };
   }
   const requestKey = hashSellRequestId(requestId);
   const earlier = await submittedBefore(db, requestKey, input, links);
   if (earlier) return earlier;
   try {
-    const made = await submitRequest(db, submission, images, null, now, links, { ...from, requestKey });
+    const made = await submitRequest(db, {
+      input: submission,
+      images,
+      actor: null,
+      now,
+      links,
+      from: { ...from, requestKey },
+    });
     return { ...made, inAccount: from.ownerId !== null };
   } catch (error) {
     const raced = isUniqueViolation(error) ? await submittedBefore(db, requestKey, input, links) : undefined;
@@ -65,11 +81,7 @@ async function submittedBefore(
   input: SellInput,
   links: StatusLinks,
 ): Promise<Submitted | undefined> {
-  const row = await db.kysely
-    .selectFrom('seller_requests')
-    .select(['id', 'reference', 'seller_name', 'phone', 'email', 'item_name', 'price', 'seller_user_id'])
-    .where('request_key', '=', requestKey)
-    .executeTakeFirst();
+  const row = await requestOfKey(db.kysely, requestKey);
   if (!row) return undefined;
   const same =
     row.seller_name === input.seller_name &&

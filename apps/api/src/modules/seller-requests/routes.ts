@@ -21,11 +21,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY, SHOP_WORK, STAFF } from '../../plugins/access.js';
 import type { ShopOf } from '../../plugins/shop-scope.js';
-import { requestShop } from './repository.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { idParams, tokenParams } from '../../plugins/params.js';
 import { parseFields } from '../../plugins/validation.js';
 import { readMultipart } from '../images/index.js';
+import { shopOfSellerRequest } from '../products/index.js';
 import type { StatusLinks } from './links.js';
 import { archiveRequest, removeRequest, setRequestCondition } from './edits.js';
 import { act, sellerAnswer, type StaffMove } from './moves.js';
@@ -63,7 +63,10 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: STAFF };
-  const shopWork = { access: SHOP_WORK, shopOf: { find: requestShop, missing: REQUEST_NOT_FOUND } satisfies ShopOf };
+  const shopWork = {
+    access: SHOP_WORK,
+    shopOf: { find: shopOfSellerRequest, missing: REQUEST_NOT_FOUND } satisfies ShopOf,
+  };
   const tags = ['seller requests'];
   const multipart = { consumes: ['multipart/form-data'] };
   const linkLimit = { rateLimit: { max: SELL_LINK_PER_MINUTE, timeWindow: '1 minute' } };
@@ -91,9 +94,12 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
       // The form's language is the page's: the lang cookie the storefront sets and renders pages by.
       const receipt = { sms, language: languageOfCookie(request.headers.cookie), group: addressGroup(request.ip) };
       // With a request_id, a retry gets the first submission's answer again (resubmit.ts, docs/decisions/0076).
-      const { id, reference, token, inAccount } = await submitOnce(db, input, images, clock(), links, {
-        ownerId: owner,
-        receipt,
+      const { id, reference, token, inAccount } = await submitOnce(db, {
+        input,
+        images,
+        now: clock(),
+        links,
+        from: { ownerId: owner, receipt },
       });
       return reply.status(201).send({
         id,
@@ -139,7 +145,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     },
     async (request) => {
       const { limit, offset, search, shop_id, archived } = request.query;
-      return loadRequestList(db.kysely, limit, offset, search, shop_id, archived);
+      return loadRequestList(db.kysely, { limit, offset, search, shopId: shop_id, archived });
     },
   );
 
@@ -155,14 +161,14 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     async (request, reply) => {
       const { fields, images } = await readMultipart(request);
       const input = parseFields(adminSellerRequestSchema, fields);
-      const { id } = await submitRequest(db, input, images, request.user!, clock(), links);
+      const { id } = await submitRequest(db, { input, images, actor: request.user!, now: clock(), links });
       return reply.status(201).send(await loadRequest(db.kysely, id));
     },
   );
 
   const action = { config: shopWork, schema: { tags, params: idParams, response: { 200: sellerRequestSchema } } };
   const staffAct = (request: Pick<FastifyRequest, 'user'> & { params: { id: number } }, move: StaffMove) =>
-    act(db, clock(), offerDays, request.user!, request.params.id, move, links);
+    act(db, { now: clock(), offerDays, actor: request.user!, id: request.params.id, move, links });
 
   app.post('/admin/seller-requests/:id/approved', action, async (request) => staffAct(request, { action: 'approve' }));
 
@@ -215,15 +221,21 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
   app.put(
     '/admin/seller-requests/:id/condition',
     { ...action, schema: { ...action.schema, body: requestConditionSchema } },
-    async (request) => setRequestCondition(db, clock(), request.user!, request.params.id, request.body.condition),
+    async (request) =>
+      setRequestCondition(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        condition: request.body.condition,
+      }),
   );
 
   // Out of the default list, its public link and history kept: what staff do with a request money names (0082).
   app.post('/admin/seller-requests/:id/archive', { config, schema: action.schema }, async (request) =>
-    archiveRequest(db, clock(), request.user!, request.params.id, true),
+    archiveRequest(db, { now: clock(), actor: request.user!, id: request.params.id, archived: true }),
   );
   app.post('/admin/seller-requests/:id/unarchive', { config, schema: action.schema }, async (request) =>
-    archiveRequest(db, clock(), request.user!, request.params.id, false),
+    archiveRequest(db, { now: clock(), actor: request.user!, id: request.params.id, archived: false }),
   );
 
   app.delete('/admin/seller-requests/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {

@@ -33,12 +33,21 @@ interface PublicSubmission {
  */
 export async function submitRequest(
   db: Db,
-  input: Submission,
-  images: NormalizedImage[],
-  actor: SessionUser | null,
-  now: Date,
-  links: StatusLinks,
-  from?: PublicSubmission,
+  {
+    input,
+    images,
+    actor,
+    now,
+    links,
+    from,
+  }: {
+    input: Submission;
+    images: NormalizedImage[];
+    actor: SessionUser | null;
+    now: Date;
+    links: StatusLinks;
+    from?: PublicSubmission;
+  },
 ) {
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {

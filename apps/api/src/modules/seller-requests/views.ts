@@ -6,6 +6,7 @@ import { hashToken } from '../auth/index.js';
 import { findCategory } from '../categories/index.js';
 import { deviceRecord } from '../devices/index.js';
 import { messagesOf } from '../notifications/index.js';
+import { productOfSellerRequest } from '../products/index.js';
 import { phoneKey } from './codes.js';
 import { payoutOf } from './payout.js';
 import { moneyRefersTo } from '../ledger/index.js';
@@ -18,8 +19,8 @@ import {
   markRequestDeviceSaved,
   requestCeir,
   offersOf,
-  productOfRequest,
   requestImages,
+  type RequestPage,
   type RequestRow,
   type RequestSearch,
 } from './repository.js';
@@ -57,7 +58,7 @@ export async function loadRequest(db: Executor, id: number): Promise<SellerReque
     requestImages(db, id),
     offersWithAnswers(db, id),
     eventsOf(db, id),
-    productOfRequest(db, id),
+    productOfSellerRequest(db, id),
     messagesOf(db, 'seller_request', id),
     payoutOf(db, id, true),
     row.category_id === null ? null : findCategory(db, row.category_id),
@@ -178,15 +179,9 @@ export async function loadViewByToken(db: Executor, token: string, now: Date): P
 }
 
 /** The back-office list, a page of it with the total, narrowed by the search box (see searchOf). */
-export async function loadRequestList(
-  db: Executor,
-  limit: number,
-  offset: number,
-  search: string,
-  shopId?: number,
-  archived = false,
-) {
-  const { rows, total } = await listRequests(db, limit, offset, searchOf(search), shopId, archived);
+export async function loadRequestList(db: Executor, { search, ...page }: RequestPage & { search: string }) {
+  const { limit, offset } = page;
+  const { rows, total } = await listRequests(db, { ...page, search: searchOf(search) });
   return { seller_requests: rows.map((r) => ({ ...r, price: Number(r.price) })), total, limit, offset };
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
 
 // All SQL of staff's second factor (docs/decisions/0050): the factor, its recovery codes, the login challenges.
 
@@ -78,7 +78,10 @@ export async function recoveryCodesLeft(db: Executor, userId: number) {
   return Number(n);
 }
 
-export async function insertChallenge(db: Executor, userId: number, tokenHash: string, now: string, expiresAt: string) {
+export async function insertChallenge(
+  db: Executor,
+  { userId, tokenHash, now, expiresAt }: { userId: number; tokenHash: string; now: string; expiresAt: string },
+) {
   await db
     .insertInto('login_challenges')
     .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, used_at: null })

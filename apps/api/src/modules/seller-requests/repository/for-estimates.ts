@@ -1,12 +1,15 @@
 import type { ConditionGrade } from '@marketplace/shared';
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
+import { categoryIds, type CategoryRef } from '../../categories/index.js';
+
+// What price estimates (modules/estimates) read of the requests: the offers sellers accepted.
 
 /** Where comparable prices come from: the grade, since when, and the category when one is known. */
 export interface PriceScope {
   grade: ConditionGrade;
   since: string;
   /** The category's name key (lower-cased name), or its id; absent: any category. */
-  category?: { key: string } | { id: number };
+  category?: CategoryRef;
   /** A seller request whose own offer must not count in its own estimate. */
   exceptRequest?: number;
 }
@@ -16,10 +19,13 @@ export interface NamedPrice {
   amount: number;
 }
 
-/** The scope's category as a subquery of its id: by id, or by name through the categories' name keys. */
-function categoryIds(db: Executor, category: NonNullable<PriceScope['category']>) {
-  const categories = db.selectFrom('categories').select('id');
-  return 'id' in category ? categories.where('id', '=', category.id) : categories.where('name_key', '=', category.key);
+/** What a request's estimates compare it by: its name, grade and the seller's category. */
+export function requestToEstimate(db: Executor, id: number) {
+  return db
+    .selectFrom('seller_requests')
+    .select(['item_name', 'condition', 'category_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The seller's yes, through the status link or recorded by staff (the events the flow writes, with the offer answered). */
@@ -63,19 +69,4 @@ export async function acceptedOffers(db: Executor, scope: PriceScope): Promise<N
       latest.set(row.id, { event: row.event_id, price: { name: row.name, amount: Number(row.amount) } });
   }
   return [...latest.values()].map((l) => l.price);
-}
-
-/** Line prices (and names as sold) of orders completed since `since`, for products of this grade (and category). */
-export async function completedSales(db: Executor, scope: PriceScope): Promise<NamedPrice[]> {
-  let query = db
-    .selectFrom('order_items as i')
-    .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .select(['i.name', 'i.price as amount'])
-    .where('o.status', '=', 'Completed')
-    .where('o.completed_at', '>=', scope.since)
-    .where('p.condition', '=', scope.grade);
-  if (scope.category) query = query.where('p.category_id', 'in', categoryIds(db, scope.category));
-  const rows = await query.execute();
-  return rows.map((r) => ({ name: r.name, amount: Number(r.amount) }));
 }

@@ -1,11 +1,12 @@
 import { OPEN_ORDER_STATUSES } from '@marketplace/shared';
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
 
-// `shopId`: the counts of one shop, for Shop staff (docs/decisions/0061); undefined counts every shop.
+// The back-office dashboard's counts of orders (modules/dashboard). `shopId`: one shop's, for Shop staff
+// (docs/decisions/0061); undefined counts every shop.
 
-export async function countRows(db: Executor, table: 'products' | 'users' | 'orders', shopId?: number) {
-  let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+export async function countOrders(db: Executor, shopId?: number) {
+  let query = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'));
   if (shopId !== undefined) query = query.where('shop_id', '=', shopId);
   const { n } = await query.executeTakeFirstOrThrow();
   return Number(n);
@@ -33,30 +34,6 @@ export async function ordersPerDay(db: Executor, from: string, shopId?: number):
   if (shopId !== undefined) query = query.where('shop_id', '=', shopId);
   const rows = await query.groupBy(day).execute();
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
-}
-
-/**
- * This week's money from the ledger (docs/decisions/0049, 0051), so that the dashboard says what the Money figures
- * say. Revenue: sales at the counter and payments online, less refunds. Margin: that revenue less fees and less
- * what was paid to sellers; no estimate of anything the ledger does not hold.
- */
-export async function moneySince(db: Executor, from: string, shopId?: number) {
-  let query = db
-    .selectFrom('ledger_entries')
-    .select(['kind', 'direction', (eb) => eb.fn.sum<string | number | null>('amount').as('sum')])
-    .where('created_at', '>=', from)
-    .where('kind', 'in', ['sale', 'payment', 'refund', 'fee', 'seller_payout']);
-  if (shopId !== undefined) query = query.where('shop_id', '=', shopId);
-  const rows = await query.groupBy(['kind', 'direction']).execute();
-  let revenue = 0;
-  let margin = 0;
-  for (const r of rows) {
-    // PostgreSQL sums bigint as numeric (text in JS).
-    const signed = (r.direction === 'in' ? 1 : -1) * Number(r.sum ?? 0);
-    if (r.kind === 'sale' || r.kind === 'payment' || r.kind === 'refund') revenue += signed;
-    margin += signed;
-  }
-  return { revenue, margin };
 }
 
 /** Items reserved (order lines placed) since `since`: what the dashboard's alarm compares with its setting. */

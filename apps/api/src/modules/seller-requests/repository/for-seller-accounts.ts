@@ -1,4 +1,6 @@
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
+
+// What seller accounts (modules/seller-accounts) read and change of the requests they hold.
 
 /** Puts a request into a seller account unless another account holds it already; false when one does. */
 export async function setOwner(db: Executor, requestId: number, userId: number, now: string): Promise<boolean> {
@@ -52,4 +54,18 @@ export async function ownedRequests(db: Executor, userId: number, limit: number)
     .where('seller_user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+/** The request a seller-account link was mailed for: whose name the account takes. */
+export function requestForAccount(db: Executor, id: number) {
+  return db
+    .selectFrom('seller_requests')
+    .select(['id', 'reference', 'seller_name'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** An account taken over loses the items it held. */
+export async function releaseRequestsOf(db: Executor, userId: number) {
+  await db.updateTable('seller_requests').set({ seller_user_id: null }).where('seller_user_id', '=', userId).execute();
 }

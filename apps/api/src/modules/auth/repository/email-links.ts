@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/database.js';
-import type { EmailLinksTable } from '../../db/schema.js';
-import { hashToken, newToken } from './tokens.js';
+import type { Executor } from '../../../db/database.js';
+import type { EmailLinksTable } from '../../../db/schema.js';
+import { hashToken, newToken } from '../tokens.js';
 
 type Purpose = EmailLinksTable['purpose'];
 
