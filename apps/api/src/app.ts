@@ -38,7 +38,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { adminProductRoutes, productOfDevice } from './modules/admin-products/index.js';
 import { deviceRoutes } from './modules/devices/index.js';
 import { stockMoveRoutes } from './modules/stock-moves/index.js';
-import { authRoutes, secondFactorRoutes } from './modules/auth/index.js';
+import { authRoutes, revokeUserSessions, secondFactorRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { estimateRoutes } from './modules/estimates/index.js';
@@ -262,7 +262,8 @@ export async function buildApp({
         requireStaffMfa: config.requireStaffMfa ?? false,
         key: () => links.key(),
       });
-      for (const routes of [userRoutes, shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
+      await api.register(userRoutes, { db, endSessions: revokeUserSessions });
+      for (const routes of [shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
       // TOTP secrets are encrypted under the same server key as the status links (docs/decisions/0050).

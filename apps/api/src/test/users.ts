@@ -1,7 +1,7 @@
 import type { Role } from '@marketplace/shared';
 import type { FastifyInstance } from 'fastify';
 import { nowIso, type Db } from '../db/database.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/passwords/password.js';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let hashed: Promise<string> | undefined;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { storeImages, loadSharp } from '../../modules/images/index.js';
 import { indexProductSearch } from '../../modules/products/index.js';
-import { hashPassword } from '../../modules/auth/index.js';
+import { hashPassword } from '../../modules/passwords/index.js';
 import { seedCategories, seedProducts, seedShops } from './catalogue.js';
 import { drawHeroPicture, drawProductPicture } from './pictures.js';
 

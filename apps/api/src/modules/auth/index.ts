@@ -1,10 +1,7 @@
 // What other modules, and the app around them, may use of auth (docs/decisions/0093).
-export { refuseCommonPassword } from './common-passwords.js';
 export { insertEmailLink, linksSentTo, useEmailLink } from './repository/email-links.js';
 export { LINKS_PER_EMAIL_PER_HOUR } from './password-reset.js';
-export { hashPassword } from './password.js';
-export { findUser, findUserByEmail, revokeUserSessions, selectUsers, USER_NOT_FOUND } from './repository.js';
-export type { UserRow } from './repository.js';
+export { revokeUserSessions } from './repository.js';
 export { authRoutes } from './routes.js';
 export { secondFactorRoutes } from './second-factor-routes.js';
 export { authenticate, mustSetUpSecondFactor, openSession } from './service.js';

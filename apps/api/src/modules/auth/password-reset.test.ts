@@ -6,7 +6,7 @@ import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
 import { TOO_MANY_RESET_REQUESTS } from './routes.js';
 import { ACCOUNT_LOCKED, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_PAIR, TOO_MANY_FAILURES } from './service.js';
 import { LINKS_PER_EMAIL_PER_HOUR, RESET_LINK_MS } from './password-reset.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../passwords/password.js';
 import { startMailbox } from './testing.js';
 
 const NEW_PASSWORD = 'chambo-on-lake-malawi';

@@ -5,10 +5,10 @@ import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
-import { refuseCommonPassword } from './common-passwords.js';
+import { hashPassword, refuseCommonPassword } from '../passwords/index.js';
 import { expireResetLinks, insertEmailLink, linksSentTo, useEmailLink } from './repository/email-links.js';
-import { hashPassword } from './password.js';
-import { findUserByEmail, forgetAccountFailures, revokeUserSessions, setPasswordFromLink } from './repository.js';
+import { findUserByEmail, setPasswordFromLink } from '../users/index.js';
+import { forgetAccountFailures, revokeUserSessions } from './repository.js';
 
 export const RESET_LINK_MS = 30 * 60 * 1000;
 /** Links of any kind mailed to one address per hour; past it the answer is the same but nothing is sent. */

@@ -1,42 +1,4 @@
-import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { UsersTable } from '../../db/schema.js';
-
-/** The users' administration (modules/users) builds on these: auth reads the user it signs in, resets or locks. */
-const columns = [
-  'id',
-  'display_name',
-  'first_name',
-  'last_name',
-  'email',
-  'role',
-  'shop_id',
-  'status',
-  'created_at',
-] as const;
-export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & {
-  second_factor_at: string | null;
-  second_factor_locked_at: string | null;
-};
-
-/** The user's columns, when their second factor was confirmed (null: none) and locked (null: not locked). */
-export function selectUsers(db: Executor) {
-  return db
-    .selectFrom('users')
-    .leftJoin('second_factors', 'second_factors.user_id', 'users.id')
-    .select(columns.map((c) => `users.${c}` as const))
-    .select(['second_factors.confirmed_at as second_factor_at', 'second_factors.locked_at as second_factor_locked_at']);
-}
-
-export const USER_NOT_FOUND = 'User not found';
-
-export function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
-}
-
-export function findUserByEmail(db: Executor, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-}
 
 export function findSession(db: Executor, tokenHash: string) {
   return db
@@ -152,27 +114,6 @@ export async function clearLoginFailures(db: Executor, emailKey: string, ip: str
 
 export async function pruneLoginFailures(db: Executor, before: string) {
   await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
-}
-
-/**
- * The password of the user a reset link was mailed to, the email proved; undefined when the user's email changed
- * since the link was sent. (users is module users' table: this write waits here for the users <-> auth circle.)
- */
-export function setPasswordFromLink(
-  db: Executor,
-  user: { id: number; email: string; passwordHash: string; at: string },
-) {
-  return db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: user.passwordHash,
-      updated_at: user.at,
-      email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(user.at)),
-    }))
-    .where('id', '=', user.id)
-    .where('email', '=', user.email)
-    .returning(['id', 'email'])
-    .executeTakeFirst();
 }
 
 /** Every failed login of the account, from every address (a password reset is the way out of the cap). */

@@ -17,7 +17,7 @@ import { requestPasswordReset, resetPassword, sendResetLink } from './password-r
 import { isAccountCap, loginPastTheCap } from './second-factor.js';
 import { login, logout, mustSetUpSecondFactor } from './service.js';
 import { addressGroup } from '../../plugins/address-group.js';
-import { findUser, USER_NOT_FOUND } from './repository.js';
+import { findUser, USER_NOT_FOUND } from '../users/index.js';
 
 const meSchema = z.object({
   id: z.number().int(),

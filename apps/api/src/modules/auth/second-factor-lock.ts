@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/index.js';
 import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
 import { insertEmailLink, useEmailLink } from './repository/email-links.js';
 import { lockFactor, unlockFactor } from './repository/second-factor.js';
-import { findUser, USER_NOT_FOUND } from './repository.js';
+import { findUser, USER_NOT_FOUND } from '../users/index.js';
 
 // The lock of a second factor (docs/decisions/0085): 10 wrong codes in a row lock it; the owner is emailed a
 // link that unlocks it (signed as a random token whose SHA-256 alone is stored, single use, 24 hours), and an

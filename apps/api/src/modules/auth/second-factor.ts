@@ -16,7 +16,8 @@ import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { clearLoginFailures, findUser, revokeUserSessions, USER_NOT_FOUND } from './repository.js';
+import { findUser, USER_NOT_FOUND } from '../users/index.js';
+import { clearLoginFailures, revokeUserSessions } from './repository.js';
 import { lockIfTooManyWrong } from './second-factor-lock.js';
 import {
   claimChallengeTry,

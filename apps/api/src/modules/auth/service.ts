@@ -10,13 +10,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from '../passwords/index.js';
+import { findUserByEmail } from '../users/index.js';
 import {
   clearLoginFailures,
   countLoginFailures,
   createSession,
   findSession,
-  findUserByEmail,
   nthNewestFailure,
   pruneLoginFailures,
   recordLoginFailure,

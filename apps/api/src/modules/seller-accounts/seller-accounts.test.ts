@@ -8,7 +8,7 @@ import { addUser, login, signIn, TEST_PASSWORD } from '../../test/users.js';
 import { NO_BACK_OFFICE } from '../../plugins/auth.js';
 import { ITEM_NOT_FOUND } from '../seller-requests/views.js';
 import { nextIp, sellerCalls, sellForm, staffCalls, submit } from '../seller-requests/testing.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../passwords/password.js';
 import { startMailbox } from '../auth/testing.js';
 import { ACCOUNT_EXISTS, ACCOUNT_NOT_ASKED, ALREADY_LINKED, CONFIRM_LINK_INVALID } from './service.js';
 

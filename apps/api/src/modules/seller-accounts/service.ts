@@ -4,17 +4,15 @@ import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import {
-  refuseCommonPassword,
   insertEmailLink,
   linksSentTo,
   useEmailLink,
-  hashPassword,
   LINKS_PER_EMAIL_PER_HOUR,
-  findUserByEmail,
   revokeUserSessions,
   openSession,
   type SessionUser,
 } from '../auth/index.js';
+import { hashPassword, refuseCommonPassword } from '../passwords/index.js';
 import { englishMessage, enqueueMessages, plainName } from '../notifications/index.js';
 import {
   statusToken,
@@ -26,7 +24,7 @@ import {
   setOwner,
 } from '../seller-requests/index.js';
 import type { StatusLinks } from '../seller-requests/index.js';
-import { insertUser, updateUser } from '../users/index.js';
+import { findUserByEmail, insertUser, updateUser } from '../users/index.js';
 
 export const ACCOUNT_EXISTS = /*i18n*/ 'An account already uses this email address. Log in to add this item to it.';
 export const ACCOUNT_NOT_ASKED =

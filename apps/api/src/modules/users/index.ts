@@ -1,6 +1,14 @@
 // What other modules, and the app around them, may use of users (docs/decisions/0093).
-export { insertUser } from './repository.js';
-export { updateUser } from './repository.js';
+export {
+  findUser,
+  findUserByEmail,
+  insertUser,
+  selectUsers,
+  setPasswordFromLink,
+  updateUser,
+  USER_NOT_FOUND,
+} from './repository.js';
+export type { UserRow } from './repository.js';
 export { countUsers } from './repository/for-dashboard.js';
 export { userRoutes } from './routes.js';
 export {

@@ -1,7 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Engine, Executor } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
-import { selectUsers } from '../auth/index.js';
 
 export async function listUsers(db: Executor, limit: number, offset: number) {
   const rows = await selectUsers(db).orderBy('users.id').limit(limit).offset(offset).execute();
@@ -39,4 +38,61 @@ export async function updateUser(db: Executor, id: number, values: Updateable<Us
 
 export async function deleteUser(db: Executor, id: number) {
   await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Auth reads the user it signs in, resets or locks through these. */
+const columns = [
+  'id',
+  'display_name',
+  'first_name',
+  'last_name',
+  'email',
+  'role',
+  'shop_id',
+  'status',
+  'created_at',
+] as const;
+export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & {
+  second_factor_at: string | null;
+  second_factor_locked_at: string | null;
+};
+
+/** The user's columns, when their second factor was confirmed (null: none) and locked (null: not locked). */
+export function selectUsers(db: Executor) {
+  return db
+    .selectFrom('users')
+    .leftJoin('second_factors', 'second_factors.user_id', 'users.id')
+    .select(columns.map((c) => `users.${c}` as const))
+    .select(['second_factors.confirmed_at as second_factor_at', 'second_factors.locked_at as second_factor_locked_at']);
+}
+
+export const USER_NOT_FOUND = 'User not found';
+
+export function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
+  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * The password of the user a reset link was mailed to, the email proved; undefined when the user's email changed
+ * since the link was sent.
+ */
+export function setPasswordFromLink(
+  db: Executor,
+  user: { id: number; email: string; passwordHash: string; at: string },
+) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: user.passwordHash,
+      updated_at: user.at,
+      email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(user.at)),
+    }))
+    .where('id', '=', user.id)
+    .where('email', '=', user.email)
+    .returning(['id', 'email'])
+    .executeTakeFirst();
 }

@@ -5,11 +5,13 @@ import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY } from '../../plugins/access.js';
 import { HttpError } from '../../plugins/errors.js';
 import { idParams } from '../../plugins/params.js';
-import { findUser, USER_NOT_FOUND } from '../auth/index.js';
-import { listUsers } from './repository.js';
-import { changeUser, createUser, removeUser, toUser } from './service.js';
+import { findUser, listUsers, USER_NOT_FOUND } from './repository.js';
+import { changeUser, createUser, removeUser, toUser, type EndSessions } from './service.js';
 
-export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
+export const userRoutes: FastifyPluginAsync<{ db: Db; endSessions: EndSessions }> = async (
+  fastify,
+  { db, endSessions },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: ADMIN_ONLY };
   const tags = ['users'];
@@ -45,7 +47,7 @@ export const userRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }
   app.put(
     '/admin/users/:id',
     { config, schema: { tags, params: idParams, body: updateUserSchema, response: { 200: userSchema } } },
-    async (request) => changeUser(db, request.user!, request.params.id, request.body),
+    async (request) => changeUser(db, request.user!, { id: request.params.id, input: request.body, endSessions }),
   );
 
   app.delete('/admin/users/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {

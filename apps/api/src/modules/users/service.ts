@@ -4,18 +4,26 @@ import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import {
-  refuseCommonPassword,
-  hashPassword,
-  findUser,
-  revokeUserSessions,
-  USER_NOT_FOUND,
-  type UserRow,
-} from '../auth/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { moneyRefersTo } from '../ledger/index.js';
+import { hashPassword, refuseCommonPassword } from '../passwords/index.js';
 import { findShop } from '../shops/index.js';
-import { activeAdminIds, deleteUser, emailTaken, insertUser, updateUser } from './repository.js';
+import {
+  activeAdminIds,
+  deleteUser,
+  emailTaken,
+  findUser,
+  insertUser,
+  updateUser,
+  USER_NOT_FOUND,
+  type UserRow,
+} from './repository.js';
+
+/**
+ * Ends every open session of a user (auth's revokeUserSessions, passed in where the app is wired: auth reads the
+ * users table through this module, so this module does not import auth).
+ */
+export type EndSessions = (db: Executor, userId: number, now: string) => Promise<void>;
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const LAST_ADMIN = 'There must always be at least one active Admin.';
@@ -78,7 +86,11 @@ export async function createUser(db: Db, actor: SessionUser, input: z.output<typ
   });
 }
 
-export async function changeUser(db: Db, actor: SessionUser, id: number, input: UpdateUserInput): Promise<User> {
+export async function changeUser(
+  db: Db,
+  actor: SessionUser,
+  { id, input, endSessions }: { id: number; input: UpdateUserInput; endSessions: EndSessions },
+): Promise<User> {
   const email = input.email.toLowerCase();
   return db.kysely.transaction().execute(async (trx) => {
     const admins = await activeAdminIds(trx, db.engine);
@@ -100,7 +112,7 @@ export async function changeUser(db: Db, actor: SessionUser, id: number, input: 
     // A new role, shop or a deactivation takes effect at once: existing tokens stop working.
     const shopMoved = before.shop_id !== (input.shop_id ?? null);
     if (before.role !== input.role || before.status !== input.status || shopMoved)
-      await revokeUserSessions(trx, id, now);
+      await endSessions(trx, id, now);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `Updated user ${email} (${input.role}${input.shop_id ? `, shop ${input.shop_id}` : ''}, ${input.status})`,
