@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 4000 });
 // The tests run without the app's stylesheet, and an element's accessible name puts a space around a child only
 // when its computed display is not inline. In the browser the screen-reader-only words and the count badges are
 // positioned absolutely, which makes them blocks; jsdom 31 computes display from the CSS it has (jsdom 26 gave
-// every element an empty display, read as a block). These two rules keep the names the browser computes.
+// every element an empty display, read as a block). This rule keeps the names the browser computes.
 if (typeof window !== 'undefined') {
   const style = document.createElement('style');
   style.textContent = '.sr-only, .absolute { position: absolute; }';
