@@ -29,8 +29,6 @@ export default defineConfig({
           // its file left (or had not yet made) fails here, not later. The seed is printed at the start of
           // every run ("API tests shuffle ... seed N"); replay a failing order with
           //   npx vitest run --project api --sequence.seed=N
-          // Vitest 4.1 drops a project's own `sequence` options before they reach the test workers
-          // (vitest-dev/vitest#9645): until it honours this line, src/test/setup.ts applies it.
           sequence: { shuffle: { files: false, tests: true } },
         },
       },

@@ -1,7 +1,7 @@
 // `node .ci/start-check.mjs`: runs `npm start` as the README says, on a fresh data folder and a free port,
 // and passes when the product answers: health 200, the home page rendered with the seeded products, the
-// catalogue API with them. It stops the server either way. .ci/run uses it to show the product starts on
-// the machine's Node as well as on the Node the suite runs on.
+// catalogue API with them. It stops the server either way. .ci/run runs it from the machine's Node (20 here), the
+// README's path: `npm start` runs the server on the Node 24 the install brought (decision 0096).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -59,7 +59,9 @@ try {
   if (product.status !== 200 || !product.body.includes(escapedName)) {
     throw new Error(`the product page did not render "${name}"`);
   }
-  console.log(`start-check: npm start on Node ${process.version} answered at ${base} with the demo catalogue`);
+  console.log(
+    `start-check: npm start from a Node ${process.version} shell answered at ${base} with the demo catalogue`,
+  );
 } catch (error) {
   failure = error;
 } finally {

@@ -2,6 +2,15 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { isStale } from './freshness.mjs';
 
+// The server runs on the Node this script runs on (process.execPath, below). `npm start` runs it on the Node 24
+// the install put in node_modules/.bin, whatever the machine's node is (decision 0096); typed by hand on an
+// older node it would start the server there, which better-sqlite3 13 and kysely 0.29 do not run on.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is too old for the server (it needs 24): start it with \`npm start\`.`);
+  process.exit(1);
+}
+
 const shared = ['packages/shared/src', 'packages/shared/package.json'];
 const parts = [
   {

@@ -23,7 +23,6 @@ const common = {
 export const SERVER_EXTERNAL = [
   'sharp',
   'better-sqlite3',
-  'better-sqlite3-12',
   'pg-native',
   'ioredis',
   'pino',

@@ -18,10 +18,7 @@ import { sleep } from '../tools/loopback.mjs';
 import { startSmsStandIn } from '../tools/sms-stand-in.mjs';
 import { killChildren, startServer, tempDir, throwawayPgDatabase } from './lib/processes.mjs';
 
-// The better-sqlite3 this Node can run, as src/db/sqlite-driver.ts picks it (decision 0034).
-const Database = createRequire(import.meta.url)(
-  Number(process.versions.napi) >= 10 ? 'better-sqlite3' : 'better-sqlite3-12',
-);
+const Database = createRequire(import.meta.url)('better-sqlite3');
 
 export const OUTBOX_TARGETS = { drainPerSecond: 50, codeP99Seconds: 5 };
 const API_KEY = 'bench-at-key';

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { sqliteModuleFor } from './db/sqlite-driver.js';
 import { createTestDb } from './test/databases.js';
 import { runEntry } from './test/entry-process.js';
 
@@ -35,7 +34,7 @@ async function dataDir(): Promise<string> {
 
 /** Another process with the database open and idle, as a running server has it; resolves once it has. */
 function holder(file: string) {
-  const module = createRequire(import.meta.url).resolve(sqliteModuleFor(Number(process.versions.napi)));
+  const module = createRequire(import.meta.url).resolve('better-sqlite3');
   const child = spawn(
     process.execPath,
     [

@@ -22,7 +22,7 @@ import { openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { Readiness } from '../modules/health/readiness.js';
 import { RestoreRefused, restoreBackup } from './restore.js';
-import { SQLiteDatabase, sqliteModuleFor } from './sqlite-driver.js';
+import { SQLiteDatabase } from './sqlite-driver.js';
 
 // Backups of the SQLite file (docs/decisions/0073), and the schedule on both engines (0091). Restoring
 // PostgreSQL's pg_dump with pg_restore is in pg-dump.test.ts.
@@ -55,7 +55,7 @@ async function liveDatabase(dir: string): Promise<{ file: string; db: Db }> {
  */
 function writer(file: string) {
   const flag = new Int32Array(new SharedArrayBuffer(4));
-  const module = createRequire(import.meta.url).resolve(sqliteModuleFor(Number(process.versions.napi)));
+  const module = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(
     `
     const { parentPort, workerData } = require('node:worker_threads');

@@ -1,4 +1,5 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { Db } from './database.js';
 import { migrationProvider } from './migrations/index.js';
 

@@ -12,7 +12,7 @@ declare module 'vitest' {
 }
 
 // Runs once before the API tests: say which engines they will use, so CI output shows it, and the seed
-// of the order the tests of each file run in (shuffled: see setup.ts), so a failing order can be replayed.
+// of the order the tests of each file run in (shuffled: see the api project in vitest.config.ts), so a failing order can be replayed.
 // On PostgreSQL it migrates one template database that every test database is copied from: running the
 // migrations took 1.7 s per test database, a copy takes a quarter of that.
 export default async function setup(project: TestProject) {

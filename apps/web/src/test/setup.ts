@@ -10,6 +10,16 @@ if (typeof window !== 'undefined') Reflect.deleteProperty(globalThis, 'XMLHttpRe
 // Two cores running several jsdom workers: give findBy/waitFor room before calling a slow render a failure.
 configure({ asyncUtilTimeout: 4000 });
 
+// The tests run without the app's stylesheet, and an element's accessible name puts a space around a child only
+// when its computed display is not inline. In the browser the screen-reader-only words and the count badges are
+// positioned absolutely, which makes them blocks; jsdom 31 computes display from the CSS it has (jsdom 26 gave
+// every element an empty display, read as a block). This rule keeps the names the browser computes.
+if (typeof window !== 'undefined') {
+  const style = document.createElement('style');
+  style.textContent = '.sr-only, .absolute { position: absolute; }';
+  document.head.append(style);
+}
+
 // The files of a worker share one page (isolate: false in vitest.config.ts), so what a test leaves in it is
 // put back as the first file found it: the head (React hoists preload links and titles there), the root's
 // attributes (lang, the data-saver class), the body, cookies, storage and the address.

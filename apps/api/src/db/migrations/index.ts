@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../database.js';
 import type { MigrationFn } from './columns.js';
 import { up as m0001 } from './0001-initial.js';
