@@ -14,8 +14,9 @@ configure({ asyncUtilTimeout: 4000 });
 // when its computed display is not inline. In the browser the screen-reader-only words and the count badges are
 // positioned absolutely, which makes them blocks; jsdom 31 computes display from the CSS it has (jsdom 26 gave
 // every element an empty display, read as a block). This rule keeps the names the browser computes.
-if (typeof window !== 'undefined') {
+if (typeof window !== 'undefined' && !document.getElementById('test-positions')) {
   const style = document.createElement('style');
+  style.id = 'test-positions';
   style.textContent = '.sr-only, .absolute { position: absolute; }';
   document.head.append(style);
 }
@@ -47,6 +48,8 @@ afterEach(() => {
   // A test that mounts its own root (a hydration test's #root) leaves it in the body for the next file.
   document.body.replaceChildren();
   for (const node of [...document.head.childNodes]) if (!page.head.has(node)) node.remove();
+  // A test that rewrites the head (start-after-load.test.tsx) took the first file's nodes with it: put them back.
+  for (const node of page.head) if (!node.isConnected) document.head.append(node);
   const root = document.documentElement;
   for (const { name } of [...root.attributes]) root.removeAttribute(name);
   for (const [name, value] of page.root) root.setAttribute(name, value);
