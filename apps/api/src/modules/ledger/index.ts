@@ -1,6 +1,8 @@
 // What other modules, and the app around them, may use of ledger (docs/decisions/0093).
 export { recordMovement } from './ledger.js';
 export { moneyRefersTo } from './references.js';
+export { paymentOf, queueRefund, refundOnClose, UNREACHABLE_NOTE } from './order-payment.js';
+export type { OrderPaymentFields } from './order-payment.js';
 export {
   OPEN_TRANSFER_STATUSES,
   UNSETTLED_TRANSFER_STATUSES,
@@ -13,8 +15,9 @@ export {
   markPending,
   networkOverride,
   newestCharge,
+  paidReference,
   setCheckAt,
   transfersOfOrder,
   unrefundedCharges,
-} from './transfers.js';
-export type { NewTransfer, TransferRow } from './transfers.js';
+} from './repository/transfers.js';
+export type { NewTransfer, TransferRow } from './repository/transfers.js';

@@ -28,7 +28,6 @@ import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { moveLockKeys } from '../stock-moves/index.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof, signPhoneToken, useCode } from '../phone-proof/index.js';
-import { queueCharge, sendCharge, refusePromptTooSoon } from '../payments/index.js';
 import type { Payments } from '../payments/index.js';
 import type { TransferRow } from '../ledger/index.js';
 import {
@@ -227,7 +226,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
 
   const orders = await db.kysely.transaction().execute(async (trx) => {
     await checkLimits(trx, db, input, context);
-    if (payNow) await refusePromptTooSoon(trx, db.engine, input.phone, now);
+    if (payNow && payments) await payments.refusePromptTooSoon(trx, db.engine, input.phone, now);
     const lapsedSince = new Date(now.getTime() - LAPSED_BLOCK_HOURS * 3_600_000).toISOString();
     const lapsed = await lapsedFor(trx, input.phone, ids, lapsedSince);
     const products = new Map((await productsForOrder(trx, ids)).map((p) => [p.id, p]));
@@ -290,7 +289,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         // A pay-now order's buyer is told once it is paid or held unpaid (decision 0083).
         told_placed_at: payNow ? null : at,
       }));
-      if (payNow) charges.push(await queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
+      if (payNow && payments)
+        charges.push(await payments.queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
       await insertItems(
         trx,
         group.map((p) => ({
@@ -345,7 +345,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     return placed;
   });
   // Committed: the order stands whatever the gateway says. Each charge puts a PIN prompt on the buyer's phone.
-  if (payments) for (const charge of charges) await sendCharge(payments, charge, now);
+  if (payments) for (const charge of charges) await payments.sendCharge(charge, now);
   const answers = await Promise.all(
     orders.map(async (o) => ({
       ...(await loadPublicOrder(db.kysely, (await findOrder(db.kysely, o.id))!)),

@@ -17,7 +17,7 @@ import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { recordMovement, transfersOfOrder } from '../ledger/index.js';
-import { paidReference, paymentOf, refundOnClose } from '../payments/index.js';
+import { paidReference, paymentOf, refundOnClose } from '../ledger/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer, tellPlacedOnce, type BuyerNews } from './buyer-messages.js';

@@ -16,12 +16,10 @@ import {
   findTransfer,
   markPending,
   setCheckAt,
+  UNREACHABLE_NOTE,
   type TransferRow,
 } from '../ledger/index.js';
 import { heldTooLong, stopWaitingForCharge } from './unconfirmed.js';
-
-/** Written on a transfer the gateway could not be asked about: the buyer is told so, not that it was declined. */
-export const UNREACHABLE_NOTE = 'Payment service unreachable';
 
 /** How long a process may take one check before another may take the transfer again. */
 const LEASE_MS = 120_000;

@@ -4,7 +4,7 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { moneySummary } from '../money/report.js';
 import { items, placeOrder, staffStep } from '../orders/testing.js';
-import { insertTransfer } from '../ledger/transfers.js';
+import { insertTransfer } from '../ledger/repository/transfers.js';
 import { paymentsApp } from './testing-app.js';
 
 /** A small seeded generator (mulberry32): a failing run can be replayed from the seed it prints. */

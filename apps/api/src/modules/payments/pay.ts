@@ -46,9 +46,7 @@ type PayBody = z.output<typeof payOrderSchema>;
 export async function payOrder(
   db: Db,
   context: PayContext,
-  token: string,
-  body: PayBody,
-  now: Date,
+  { token, body, now }: { token: string; body: PayBody; now: Date },
 ): Promise<PublicOrder> {
   const at = now.toISOString();
   const { payments } = context;

@@ -3,8 +3,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { findOrder, ORDER_NOT_FOUND } from '../orders/index.js';
-import { queueRefund } from './settle.js';
-import { unrefundedCharges } from '../ledger/index.js';
+import { queueRefund, unrefundedCharges } from '../ledger/index.js';
 
 const NO_FAILED_REFUND = 'No failed refund to retry for this order.';
 

@@ -6,9 +6,9 @@ import { recordAudit, type AuditEntry } from '../audit/index.js';
 import {
   recordMovement,
   finishTransfer,
-  insertTransfer,
   markPending,
   newestCharge,
+  queueRefund,
   UNSETTLED_TRANSFER_STATUSES,
   setCheckAt,
   type TransferRow,
@@ -318,19 +318,4 @@ async function refundNews(trx: Transaction<Database>, row: TransferRow) {
     .where('id', '=', row.refund_of)
     .executeTakeFirst();
   return charge?.mobile === row.mobile ? ('refunded' as const) : ('refunded_elsewhere' as const);
-}
-
-/** A refund of a paid charge, written to be sent by the poller (or at once by whoever nudges it). */
-export async function queueRefund(trx: Transaction<Database>, charge: TransferRow, at: string) {
-  return insertTransfer(trx, {
-    kind: 'refund',
-    order_id: charge.order_id,
-    refund_of: charge.id,
-    method: charge.method,
-    mobile: charge.mobile,
-    amount: Number(charge.amount),
-    status: 'starting',
-    check_at: at,
-    created_at: at,
-  });
 }

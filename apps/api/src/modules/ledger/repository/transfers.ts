@@ -1,9 +1,9 @@
 import { isMobileMoney, MOBILE_MONEY_LABELS, mobileMoneyNetwork, type MobileMoney } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../../db/database.js';
-import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../db/schema.js';
-import { HttpError } from '../../plugins/errors.js';
+import type { Executor } from '../../../db/database.js';
+import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../../db/schema.js';
+import { HttpError } from '../../../plugins/errors.js';
 
 export type TransferRow = Selectable<MoneyTransfersTable>;
 
@@ -204,4 +204,17 @@ export async function finishTransfer(
     .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The gateway's reference of the charge that paid an order, for the completion record. */
+export async function paidReference(db: Executor, orderId: number): Promise<string | null> {
+  const paid = await db
+    .selectFrom('money_transfers')
+    .select(['reference', 'transfer_id'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .where('status', '=', 'paid')
+    .orderBy('id')
+    .executeTakeFirst();
+  return paid ? (paid.reference ?? paid.transfer_id) : null;
 }
