@@ -33,9 +33,13 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         .executeTakeFirstOrThrow();
       for (const step of ['confirm', 'ready'])
         await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${step}`, headers: staff });
-      const done = await staffStep(t.app, t.db, staff, id, 'complete', {
-        payment_method: method,
-        payment_reference: reference,
+      const done = await staffStep(t.app, t.db, staff, {
+        id,
+        step: 'complete',
+        payload: {
+          payment_method: method,
+          payment_reference: reference,
+        },
       });
       expect(done.statusCode).toBe(200);
     };

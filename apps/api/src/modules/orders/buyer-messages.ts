@@ -42,9 +42,11 @@ export async function tellBuyer(
   trx: Executor,
   row: OrderRow,
   news: BuyerNews,
-  links: { links: OrderLinks; key: string },
-  now: Date,
-  staffId: number | null = null,
+  {
+    messaging,
+    now,
+    staffId = null,
+  }: { messaging: { links: OrderLinks; key: string }; now: Date; staffId?: number | null | undefined },
 ) {
   const shop = row.shop_id === null ? undefined : await shopForOrder(trx, row.shop_id);
   const facts: OrderFacts = {
@@ -62,7 +64,7 @@ export async function tellBuyer(
             farePaid: row.coach_fare !== null,
           }
         : null,
-    link: await messageLink(trx, links.links, links.key, row),
+    link: await messageLink(trx, messaging.links, messaging.key, row),
   };
   await enqueueMessages(
     trx,
@@ -88,5 +90,5 @@ export async function tellPlacedOnce(
     .where('id', '=', row.id)
     .where('told_placed_at', 'is', null)
     .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) === 1 && links) await tellBuyer(trx, row, 'placed', links, now);
+  if (Number(claim.numUpdatedRows) === 1 && links) await tellBuyer(trx, row, 'placed', { messaging: links, now });
 }

@@ -30,9 +30,7 @@ function sameCode(stored: string, given: string): boolean {
 export async function checkCollectionCode(
   db: Db,
   row: OrderRow,
-  given: string,
-  actor: SessionUser,
-  now: Date,
+  { given, actor, now }: { given: string; actor: SessionUser; now: Date },
 ): Promise<void> {
   if (row.collection_code === null) return;
   const claimed = await db.kysely

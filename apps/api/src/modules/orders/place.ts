@@ -139,14 +139,12 @@ export async function placeOrders(
 async function answerAgain(earlier: PlacedRow[], input: PlaceOrderInput, now: Date, context: PlaceContext) {
   const orders = sameRequest(earlier, input);
   const proved = earlier.every((o) => o.proved);
-  return withToken(orders, input.phone, proved, now, context);
+  return withToken(orders, { phone: input.phone, proved, now }, context);
 }
 
 async function withToken(
   orders: PlacedOrder[],
-  phone: string,
-  proved: boolean,
-  now: Date,
+  { phone, proved, now }: { phone: string; proved: boolean; now: Date },
   context: PlaceContext,
 ): Promise<PlaceResult> {
   if (!proved || !context.proof.enabled) return { orders };
@@ -340,7 +338,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();
     // The buyer's SMS (and email), in this transaction: written exactly when the orders are; for pay-now, later.
     if (messaging && !payNow)
-      for (const o of placed) await tellBuyer(trx, (await findOrder(trx, o.id))!, 'placed', messaging, now);
+      for (const o of placed) await tellBuyer(trx, (await findOrder(trx, o.id))!, 'placed', { messaging, now });
 
     return placed;
   });
@@ -352,5 +350,5 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
       token: o.token,
     })),
   );
-  return withToken(answers, input.phone, proved, now, context);
+  return withToken(answers, { phone: input.phone, proved, now }, context);
 }

@@ -47,7 +47,7 @@ export async function remindDueOrders(db: Db, links: OrderLinks, now: Date, batc
         .where('reminded_at', 'is', null)
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) return false;
-      await tellBuyer(trx, (await findOrder(trx, id))!, 'reminder', { links, key }, now);
+      await tellBuyer(trx, (await findOrder(trx, id))!, 'reminder', { messaging: { links, key }, now });
       return true;
     });
     if (claimed) sent++;

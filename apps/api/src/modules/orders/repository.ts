@@ -170,27 +170,32 @@ export async function addEvent(db: Executor, event: Insertable<OrderEventsTable>
   await db.insertInto('order_events').values(event).execute();
 }
 
+/** What else a change of status may set: how it was paid, the coach it went by. */
+export type StatusExtra = Pick<
+  Updateable<OrdersTable>,
+  | 'payment_method'
+  | 'payment_reference'
+  | 'completed_at'
+  | 'payment_status'
+  | 'coach_company'
+  | 'waybill'
+  | 'coach_fare'
+  | 'total'
+>;
+
 /**
  * Moves the order to a new status only if it is still at the version the caller read: of two staff
  * (or staff and the expiry job) acting at once, exactly one update matches and the other gets false.
  */
 export async function moveStatus(
   db: Executor,
-  id: number,
-  version: number,
-  status: OrderStatus,
-  now: string,
-  extra: Pick<
-    Updateable<OrdersTable>,
-    | 'payment_method'
-    | 'payment_reference'
-    | 'completed_at'
-    | 'payment_status'
-    | 'coach_company'
-    | 'waybill'
-    | 'coach_fare'
-    | 'total'
-  > = {},
+  {
+    id,
+    version,
+    status,
+    now,
+    extra = {},
+  }: { id: number; version: number; status: OrderStatus; now: string; extra?: StatusExtra | undefined },
 ) {
   const result = await db
     .updateTable('orders')
@@ -248,10 +253,17 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
  */
 export async function movePayment(
   db: Executor,
-  id: number,
-  version: number,
-  now: string,
-  set: Pick<Updateable<OrdersTable>, 'payment' | 'payment_status' | 'phone_proved' | 'expires_at'>,
+  {
+    id,
+    version,
+    now,
+    set,
+  }: {
+    id: number;
+    version: number;
+    now: string;
+    set: Pick<Updateable<OrdersTable>, 'payment' | 'payment_status' | 'phone_proved' | 'expires_at'>;
+  },
 ) {
   const result = await db
     .updateTable('orders')
@@ -266,10 +278,7 @@ export async function movePayment(
 export async function noteEvent(
   db: Executor,
   order: { id: number; status: string },
-  action: string,
-  reason: string | null,
-  by: 'buyer' | 'system',
-  at: string,
+  { action, reason, by, at }: { action: string; reason: string | null; by: 'buyer' | 'system'; at: string },
 ) {
   await addEvent(db, {
     order_id: order.id,

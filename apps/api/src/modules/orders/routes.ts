@@ -179,7 +179,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     '/admin/orders/:id/confirm',
     { ...action, schema: { ...action.schema, body: orderStepSchema } },
     async (request) =>
-      staffAct(db, clock(), request.user!, request.params.id, { action: 'confirm' }, request.body?.version, links),
+      staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'confirm' },
+        seenVersion: request.body?.version,
+        links,
+      }),
   );
   // Ready for collection, out for delivery, or sent by coach with its waybill (decision 0072).
   app.post(
@@ -195,7 +202,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       const coach = body
         ? { coach_company: body.coach_company, waybill: body.waybill, coach_fare: body.coach_fare }
         : undefined;
-      return staffAct(db, clock(), request.user!, request.params.id, { action: 'ready', coach }, body?.version, links);
+      return staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'ready', coach },
+        seenVersion: body?.version,
+        links,
+      });
     },
   );
 
@@ -204,14 +218,13 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     { ...action, schema: { ...action.schema, body: completeOrderSchema } },
     async (request) => {
       const { version, payment_method, payment_reference, collection_code } = request.body;
-      return staffAct(
-        db,
-        clock(),
-        request.user!,
-        request.params.id,
-        { action: 'complete', payment_method, payment_reference, collection_code },
-        version,
-      );
+      return staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'complete', payment_method, payment_reference, collection_code },
+        seenVersion: version,
+      });
     },
   );
 
@@ -219,15 +232,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     '/admin/orders/:id/cancel',
     { ...action, schema: { ...action.schema, body: cancelOrderSchema } },
     async (request) => {
-      const order = await staffAct(
-        db,
-        clock(),
-        request.user!,
-        request.params.id,
-        { action: 'cancel', reason: request.body.reason },
-        request.body.version,
+      const order = await staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'cancel', reason: request.body.reason },
+        seenVersion: request.body.version,
         links,
-      );
+      });
       payments?.nudge(clock);
       return order;
     },

@@ -67,8 +67,8 @@ export async function handOver(ctx: PaymentChecks, row: TransferRow, now: Date):
       at,
     });
     if (order) {
-      await noteEvent(trx, order, 'refund', `Refund of ${amount}: ${note}`, 'system', at);
-      if (messaging) await tellBuyer(trx, order, 'refund_by_hand', messaging, now);
+      await noteEvent(trx, order, { action: 'refund', reason: `Refund of ${amount}: ${note}`, by: 'system', at });
+      if (messaging) await tellBuyer(trx, order, 'refund_by_hand', { messaging, now });
     } else await tellSellerByHand(trx, { ...row, amount: Number(row.amount) }, now);
   });
 }
@@ -81,7 +81,10 @@ type ByHand = z.output<typeof payByHandSchema>;
  * number: the task is closed as replaced and a new payout is written to that number for the gateway to send.
  * Answers whether a new payout waits to be sent (the caller nudges the poller).
  */
-export async function payByHand(db: Db, actor: SessionUser, id: number, body: ByHand, now: Date): Promise<boolean> {
+export async function payByHand(
+  db: Db,
+  { actor, id, body, now }: { actor: SessionUser; id: number; body: ByHand; now: Date },
+): Promise<boolean> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('money_transfers').selectAll().where('id', '=', id).executeTakeFirst();
@@ -109,7 +112,11 @@ export async function payByHand(db: Db, actor: SessionUser, id: number, body: By
     });
     if (body.method === 'cash') {
       const paid = { ...row, status: 'pending' as const, method: 'cash', staff_id: actor.id };
-      await settleIn(trx, paid, 'paid', now, { reference: body.reference, note: `Paid in cash at the shop` });
+      await settleIn(trx, paid, {
+        status: 'paid',
+        now,
+        detail: { reference: body.reference, note: `Paid in cash at the shop` },
+      });
       return false;
     }
     await insertTransfer(trx, {

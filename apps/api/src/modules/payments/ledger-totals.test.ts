@@ -39,7 +39,7 @@ describe.each(engines)('the ledger after a randomised run [%s]', (engine) => {
 
   const orderId = async (number: string) =>
     (await t.db.kysely.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
-  const staff = (id: number, step: string, payload?: object) => staffStep(t.app, t.db, admin, id, step, payload);
+  const staff = (id: number, step: string, payload?: object) => staffStep(t.app, t.db, admin, { id, step, payload });
 
   it(`equals the sum of its entries and of the orders and transfers it records (seed ${seed})`, async () => {
     let n = 0;

@@ -40,7 +40,8 @@ export async function sendCharge(payments: Payments, charge: TransferRow, now: D
     for (let attempt = 0; attempt < 10; attempt++) {
       const order = await findOrder(trx, charge.order_id!);
       if (!order || order.payment_status !== 'pending') return;
-      if (await movePayment(trx, order.id, order.version, at, { payment_status: 'failed' })) return;
+      if (await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'failed' } }))
+        return;
     }
   });
 }

@@ -85,9 +85,10 @@ export async function payOrder(
         phone_proved: proved ? 1 : 0,
         expires_at: until,
       };
-      if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+      if (!(await movePayment(trx, { id: row.id, version: row.version, now: at, set })))
+        throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
       if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
-      await noteEvent(trx, row, 'pay_at_shop', null, 'buyer', at);
+      await noteEvent(trx, row, { action: 'pay_at_shop', reason: null, by: 'buyer', at });
       await tellPlacedOnce(trx, (await findOrder(trx, row.id))!, messaging, now);
       return row.id;
     }
@@ -105,10 +106,11 @@ export async function payOrder(
       expires_at: window > row.expires_at ? window : row.expires_at,
       ...(proof?.proved ? { phone_proved: 1 } : {}),
     };
-    if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+    if (!(await movePayment(trx, { id: row.id, version: row.version, now: at, set })))
+      throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
     charge = await queueCharge(trx, { id: row.id, phone: row.phone, total: Number(row.total) }, body.payment, now);
     if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
-    await noteEvent(trx, row, 'pay', null, 'buyer', at);
+    await noteEvent(trx, row, { action: 'pay', reason: null, by: 'buyer', at });
     return row.id;
   });
   if (charge && payments) await sendCharge(payments, charge, now);

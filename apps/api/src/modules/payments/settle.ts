@@ -58,6 +58,7 @@ async function auditedAlready(trx: Transaction<Database>, entry: AuditEntry) {
 }
 
 export interface SettleOptions {
+  now: Date;
   /** When to ask again about a transfer that is still open. */
   nextCheck: string;
   /** The server's link key: a buyer whose refund arrived is told, with the order's link (decision 0060). */
@@ -74,15 +75,14 @@ export async function applyGatewayState(
   db: Db,
   row: TransferRow,
   state: TransferState,
-  now: Date,
-  { nextCheck, links }: SettleOptions,
+  { now, nextCheck, links }: SettleOptions,
 ): Promise<boolean> {
   const at = now.toISOString();
   const wrong = disagreement(row, state);
   if (wrong) {
     // Never paid on an answer that does not match: left open for staff to look at (the Money page lists it).
     await db.kysely.transaction().execute(async (trx) => {
-      await setCheckAt(trx, row.id, nextCheck, at, `Check with the gateway: ${wrong}`);
+      await setCheckAt(trx, row.id, { checkAt: nextCheck, now: at, note: `Check with the gateway: ${wrong}` });
       const entry = {
         actorId: null,
         action: `Payment ${row.transfer_id} left pending: ${wrong}`,
@@ -97,46 +97,49 @@ export async function applyGatewayState(
   }
   if (state.status === 'pending') {
     if (row.status === 'starting') await markPending(db.kysely, row.id, state.reference, at);
-    await setCheckAt(db.kysely, row.id, nextCheck, at);
+    await setCheckAt(db.kysely, row.id, { checkAt: nextCheck, now: at });
     return false;
   }
   // Read before the transaction opens (SQLite has one connection).
   const messaging = links && row.kind !== 'seller_payout' ? { links, key: await links.key() } : undefined;
-  return settleTransfer(db, row, state.status, now, {
-    messaging,
-    reference: state.reference,
-    fee: state.fee,
-    note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
+  return settleTransfer(db, row, {
+    status: state.status,
+    now,
+    detail: {
+      messaging,
+      reference: state.reference,
+      fee: state.fee,
+      note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
+    },
   });
 }
 
-/** Moves a transfer to paid or failed and applies what follows, all in one transaction. */
-export async function settleTransfer(
-  db: Db,
-  row: TransferRow,
-  status: 'paid' | 'failed',
-  now: Date,
+/** How a transfer ends, and what the gateway said with it. */
+export interface Settling {
+  status: 'paid' | 'failed';
+  now: Date;
   detail: {
     reference?: string | undefined;
     fee?: number | undefined;
     note?: string | null;
     messaging?: Messaging | undefined;
-  },
-): Promise<boolean> {
-  return db.kysely.transaction().execute((trx) => settleIn(trx, row, status, now, detail));
+  };
+}
+
+/** Moves a transfer to paid or failed and applies what follows, all in one transaction. */
+export async function settleTransfer(db: Db, row: TransferRow, settling: Settling): Promise<boolean> {
+  return db.kysely.transaction().execute((trx) => settleIn(trx, row, settling));
 }
 
 /** settleTransfer inside the caller's transaction (an Admin's payment by hand settles in its own). */
 export async function settleIn(
   trx: Transaction<Database>,
   row: TransferRow,
-  status: 'paid' | 'failed',
-  now: Date,
-  detail: Parameters<typeof settleTransfer>[4],
+  { status, now, detail }: Settling,
 ): Promise<boolean> {
   const at = now.toISOString();
   const lateSuccess = status === 'paid' && row.kind === 'charge';
-  if (!(await finishTransfer(trx, row.id, status, at, detail, lateSuccess))) return false;
+  if (!(await finishTransfer(trx, row.id, { status, at, detail, lateSuccess }))) return false;
   const settled = { ...row, status, reference: detail.reference ?? row.reference };
   if (status === 'paid') await recordPaid(trx, settled, detail.fee, now);
   if (status === 'paid' && row.kind === 'seller_payout') await tellSellerPaid(trx, settled, now);
@@ -216,9 +219,9 @@ async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: D
     const order = (await findOrder(trx, row.order_id!))!;
     const done = await (row.kind === 'charge'
       ? row.status === 'paid'
-        ? chargePaid(trx, order, row, at, messaging)
+        ? chargePaid(trx, order, row, { at, messaging })
         : chargeFailed(trx, order, row, at)
-      : refundSettled(trx, order, row, at, messaging));
+      : refundSettled(trx, order, row, { at, messaging }));
     if (done) return;
   }
   throw new Error(`Order ${row.order_id} kept changing while its payment ${row.transfer_id} was applied`);
@@ -230,19 +233,28 @@ async function chargePaid(
   trx: Transaction<Database>,
   order: Order,
   row: TransferRow,
-  at: string,
-  messaging?: Messaging,
+  { at, messaging }: { at: string; messaging?: Messaging | undefined },
 ) {
   const paid = `${formatMoney(Number(row.amount))} by ${label(row.method)}`;
   if (isOpenOrder(order.status) && order.payment_status !== 'paid' && order.payment_status !== 'refunding') {
     // Paid: the PIN proved the phone, and the items stay held until collected or cancelled (no expiry).
-    const moved = await movePayment(trx, order.id, order.version, at, {
-      payment: row.method,
-      payment_status: 'paid',
-      phone_proved: 1,
+    const moved = await movePayment(trx, {
+      id: order.id,
+      version: order.version,
+      now: at,
+      set: {
+        payment: row.method,
+        payment_status: 'paid',
+        phone_proved: 1,
+      },
     });
     if (!moved) return false;
-    await noteEvent(trx, order, 'paid', `${paid} (ref ${row.reference ?? row.transfer_id})`, 'system', at);
+    await noteEvent(trx, order, {
+      action: 'paid',
+      reason: `${paid} (ref ${row.reference ?? row.transfer_id})`,
+      by: 'system',
+      at,
+    });
     // Paid: now the buyer is told it is reserved, with their collection code (decision 0083).
     await tellPlacedOnce(trx, order, messaging, new Date(at));
     await recordAudit(trx, {
@@ -256,11 +268,19 @@ async function chargePaid(
   }
   // Closed meanwhile, or already paid by another attempt: the money goes back by itself.
   const refunding = order.payment_status !== 'paid';
-  if (refunding && !(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunding' })))
+  if (
+    refunding &&
+    !(await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'refunding' } }))
+  )
     return false;
   await queueRefund(trx, row, at);
   const why = isOpenOrder(order.status) ? 'it was already paid' : `it was ${order.status.toLowerCase()}`;
-  await noteEvent(trx, order, 'refund', `${paid} arrived after ${why}: refunding`, 'system', at);
+  await noteEvent(trx, order, {
+    action: 'refund',
+    reason: `${paid} arrived after ${why}: refunding`,
+    by: 'system',
+    at,
+  });
   await recordAudit(trx, {
     actorId: null,
     action: `Order ${order.number}: ${paid} arrived after ${why}, refund started`,
@@ -275,19 +295,23 @@ async function chargeFailed(trx: Transaction<Database>, order: Order, row: Trans
   // Only the newest attempt speaks for the order: an old attempt failing late changes nothing.
   const newest = await newestCharge(trx, order.id);
   if (newest?.id !== row.id || order.payment_status !== 'pending') return true;
-  return movePayment(trx, order.id, order.version, at, { payment_status: 'failed' });
+  return movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'failed' } });
 }
 
 async function refundSettled(
   trx: Transaction<Database>,
   order: Order,
   row: TransferRow,
-  at: string,
-  messaging?: Messaging,
+  { at, messaging }: { at: string; messaging?: Messaging | undefined },
 ) {
   const amount = formatMoney(Number(row.amount));
   if (row.status === 'failed') {
-    await noteEvent(trx, order, 'refund_failed', `Refund of ${amount} to ${label(row.method)} failed`, 'system', at);
+    await noteEvent(trx, order, {
+      action: 'refund_failed',
+      reason: `Refund of ${amount} to ${label(row.method)} failed`,
+      by: 'system',
+      at,
+    });
     return true;
   }
   const stillOpen = await trx
@@ -299,13 +323,16 @@ async function refundSettled(
     .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
     .executeTakeFirst();
   if (order.payment_status === 'refunding' && !stillOpen) {
-    if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;
+    if (
+      !(await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'refunded' } }))
+    )
+      return false;
     // Told once: only the settlement that moved the order to refunded writes the message.
-    if (messaging) await tellBuyer(trx, order, await refundNews(trx, row), messaging, new Date(at));
+    if (messaging) await tellBuyer(trx, order, await refundNews(trx, row), { messaging, now: new Date(at) });
   }
   const to = row.method === 'cash' ? 'in cash at the shop' : `to ${label(row.method)}`;
   const refunded = `${amount} refunded ${to} (ref ${row.reference ?? row.transfer_id})`;
-  await noteEvent(trx, order, 'refunded', refunded, 'system', at);
+  await noteEvent(trx, order, { action: 'refunded', reason: refunded, by: 'system', at });
   return true;
 }
 

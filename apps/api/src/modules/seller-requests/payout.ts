@@ -93,10 +93,7 @@ async function refuseIfPaying(db: Executor, requestId: number) {
 export async function paySeller(
   db: Db,
   payments: Payments | undefined,
-  actor: SessionUser,
-  requestId: number,
-  body: PayBody,
-  clock: () => Date,
+  { actor, requestId, body, clock }: { actor: SessionUser; requestId: number; body: PayBody; clock: () => Date },
 ): Promise<void> {
   const cash = body.method === 'cash';
   if (!cash && !payments) throw new HttpError(422, PAYOUT_NOT_OFFERED, { method: PAYOUT_NOT_OFFERED });

@@ -30,10 +30,17 @@ export interface ReceiptContext {
  */
 export async function tellSellerReceived(
   trx: Transaction<Database>,
-  engine: Engine,
-  request: { id: number; reference: string; phone: string; link: string },
-  receipt: ReceiptContext,
-  now: Date,
+  {
+    engine,
+    request,
+    receipt,
+    now,
+  }: {
+    engine: Engine;
+    request: { id: number; reference: string; phone: string; link: string };
+    receipt: ReceiptContext;
+    now: Date;
+  },
 ): Promise<boolean> {
   const phone = smsNumber(request.phone);
   if (!receipt.sms || !phone) return false;

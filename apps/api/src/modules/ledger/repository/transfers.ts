@@ -153,7 +153,11 @@ export async function claimTransfer(db: Executor, row: TransferRow, leaseUntil: 
 }
 
 /** When to ask again. Undefined: leave it. */
-export async function setCheckAt(db: Executor, id: number, checkAt: string, now: string, note?: string) {
+export async function setCheckAt(
+  db: Executor,
+  id: number,
+  { checkAt, now, note }: { checkAt: string; now: string; note?: string | undefined },
+) {
   await db
     .updateTable('money_transfers')
     .set({ check_at: checkAt, updated_at: now, ...(note === undefined ? {} : { note }) })
@@ -180,10 +184,17 @@ export async function markPending(db: Executor, id: number, reference: string | 
 export async function finishTransfer(
   db: Executor,
   id: number,
-  status: 'paid' | 'failed',
-  at: string,
-  detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null },
-  lateSuccess = false,
+  {
+    status,
+    at,
+    detail,
+    lateSuccess = false,
+  }: {
+    status: 'paid' | 'failed';
+    at: string;
+    detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null };
+    lateSuccess?: boolean;
+  },
 ): Promise<boolean> {
   const from: TransferRowStatus[] = lateSuccess ? [...OPEN_TRANSFER_STATUSES, 'failed'] : [...OPEN_TRANSFER_STATUSES];
   const result = await db
