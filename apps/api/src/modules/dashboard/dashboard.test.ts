@@ -6,7 +6,7 @@ import { signIn } from '../../test/users.js';
 import { expireDueOrders } from '../orders/service.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { lastSevenDays } from './routes.js';
-import { recordMovement } from '../ledger/ledger.js';
+import { recordMovement } from '../ledger/repository/entries.js';
 import { staffStep } from '../orders/testing.js';
 
 const DAY = 86_400_000;

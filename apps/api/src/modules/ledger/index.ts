@@ -1,6 +1,6 @@
 // What other modules, and the app around them, may use of ledger (docs/decisions/0093).
-export { recordMovement } from './ledger.js';
-export { moneyRefersTo } from './references.js';
+export { recordMovement } from './repository/entries.js';
+export { moneyRefersTo } from './repository/references.js';
 export { paymentOf, queueRefund, refundOnClose, UNREACHABLE_NOTE } from './order-payment.js';
 export type { OrderPaymentFields } from './order-payment.js';
 export {

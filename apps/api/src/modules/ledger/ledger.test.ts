@@ -5,7 +5,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { items, placeOrder } from '../orders/testing.js';
-import { recordMovement } from './ledger.js';
+import { recordMovement } from './repository/entries.js';
 import { staffStep } from '../orders/testing.js';
 
 // docs/decisions/0049: every movement of money is one append-only row, written with the change it records.

@@ -3,7 +3,7 @@ import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
-import { recordMovement } from '../ledger/ledger.js';
+import { recordMovement } from '../ledger/repository/entries.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { staffStep } from '../orders/testing.js';
 

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/database.js';
-import type { LedgerKind } from '../../db/schema.js';
+import type { Executor } from '../../../db/database.js';
+import type { LedgerKind } from '../../../db/schema.js';
 
 /** One movement of money, as the code that moves it knows it; names are looked up when it is written. */
 export interface Movement {
@@ -28,12 +28,7 @@ export interface Movement {
 export async function recordMovement(trx: Executor, movement: Movement, at: Date): Promise<number> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0)
     throw new Error(`Ledger amounts are whole kwacha above 0, not ${movement.amount}`);
-  const shop = movement.shopId
-    ? await trx.selectFrom('shops').select('name').where('id', '=', movement.shopId).executeTakeFirst()
-    : undefined;
-  const staff = movement.staffId
-    ? await trx.selectFrom('users').select('display_name').where('id', '=', movement.staffId).executeTakeFirst()
-    : undefined;
+  const { shopId, staffId } = movement;
   const { id } = await trx
     .insertInto('ledger_entries')
     .values({
@@ -46,9 +41,10 @@ export async function recordMovement(trx: Executor, movement: Movement, at: Date
       seller_request_id: movement.sellerRequestId ?? null,
       subject_number: movement.subjectNumber ?? null,
       shop_id: movement.shopId ?? null,
-      shop_name: shop?.name ?? null,
+      // Read in the insert itself: the shops and users tables belong to their modules, which build on ledger.
+      shop_name: shopId ? (eb) => eb.selectFrom('shops').select('name').where('id', '=', shopId) : null,
       staff_id: movement.staffId ?? null,
-      staff_name: staff?.display_name ?? null,
+      staff_name: staffId ? (eb) => eb.selectFrom('users').select('display_name').where('id', '=', staffId) : null,
       note: movement.note ?? null,
       corrects_id: movement.correctsId ?? null,
       created_at: at.toISOString(),
