@@ -6,12 +6,18 @@ export type { OrderPaymentFields } from './order-payment.js';
 export {
   OPEN_TRANSFER_STATUSES,
   UNSETTLED_TRANSFER_STATUSES,
+  chargeStatuses,
+  checkBy,
+  claimManual,
   claimTransfer,
   dueTransfers,
+  failedRefundsOf,
   findTransfer,
   findTransferById,
   finishTransfer,
+  handToStaff,
   insertTransfer,
+  lastChargeTo,
   markPending,
   networkOverride,
   newestCharge,
@@ -19,5 +25,6 @@ export {
   setCheckAt,
   transfersOfOrder,
   unrefundedCharges,
+  unsettledRefundOf,
 } from './repository/transfers.js';
 export type { NewTransfer, TransferRow } from './repository/transfers.js';

@@ -17,7 +17,7 @@ import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '..
 import { queueCharge, sendCharge } from './order-payment.js';
 import { refusePromptTooSoon } from './pin-prompts.js';
 import type { Payments } from './service.js';
-import type { TransferRow } from '../ledger/index.js';
+import { chargeStatuses, type TransferRow } from '../ledger/index.js';
 
 const ALREADY_PAID = /*i18n*/ 'This order is already paid.';
 const CANNOT_PAY = /*i18n*/ 'This order can no longer be paid.';
@@ -66,12 +66,7 @@ export async function payOrder(
     const row = await orderOfToken(trx, token);
     if (!isOpenOrder(row.status)) throw new HttpError(409, CANNOT_PAY);
     if (row.payment_status === 'paid' || row.payment_status === 'refunding') throw new HttpError(409, ALREADY_PAID);
-    const charges = await trx
-      .selectFrom('money_transfers')
-      .select(['status'])
-      .where('order_id', '=', row.id)
-      .where('kind', '=', 'charge')
-      .execute();
+    const charges = await chargeStatuses(trx, row.id);
     const waiting =
       row.payment_status === 'pending' && charges.some((c) => c.status === 'pending' || c.status === 'starting');
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { checkTransfer, pollTransfers } from './checks.js';
 import type { Payments } from './service.js';
-import { findTransferById } from '../ledger/index.js';
-import { checkBy, webhookThrottle } from './webhook-checks.js';
+import { checkBy, findTransferById } from '../ledger/index.js';
+import { webhookThrottle } from './webhook-checks.js';
 import { orderPaymentRoutes, type OrderPaymentRouteOptions } from './order-routes.js';
 
 interface WebhookRouteOptions {

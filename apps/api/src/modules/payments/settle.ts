@@ -2,19 +2,21 @@ import { formatMoney, isOpenOrder, MOBILE_MONEY_LABELS, type MobileMoney } from 
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { recordAudit, type AuditEntry } from '../audit/index.js';
+import { auditedAlready, recordAudit } from '../audit/index.js';
 import {
   recordMovement,
   finishTransfer,
   markPending,
   newestCharge,
   queueRefund,
-  UNSETTLED_TRANSFER_STATUSES,
+  unsettledRefundOf,
+  findTransfer,
   setCheckAt,
   type TransferRow,
 } from '../ledger/index.js';
 import { findOrder, movePayment, noteEvent, tellBuyer, tellPlacedOnce } from '../orders/index.js';
-import { tellSellerPaid } from '../seller-requests/index.js';
+import { requestNames, tellSellerPaid } from '../seller-requests/index.js';
+import { shopOfSellerRequest } from '../products/index.js';
 import type { OrderLinks, Messaging } from '../orders/index.js';
 import type { TransferState } from './gateway.js';
 
@@ -44,17 +46,6 @@ function disagreement(row: TransferRow, state: TransferState): string | null {
   const feeIncluded = row.kind !== 'charge' && state.fee !== undefined && got - tambala(state.fee) === asked;
   if (got === asked || feeIncluded) return null;
   return `the gateway reported ${gatewayMoney(state.amount)}, not ${formatMoney(Number(row.amount))}`;
-}
-
-/** Whether this exact entry was written before (a long action is kept whole in the detail's first line). */
-async function auditedAlready(trx: Transaction<Database>, entry: AuditEntry) {
-  let query = trx.selectFrom('audit_log').select(['action', 'detail']).where('subject_type', '=', entry.subjectType);
-  query =
-    entry.subjectId === null
-      ? query.where('subject_id', 'is', null)
-      : query.where('subject_id', '=', String(entry.subjectId));
-  const rows = await query.where('action', 'like', `${entry.action.slice(0, 40)}%`).execute();
-  return rows.some((r) => r.action === entry.action || r.detail?.split('\n')[0] === entry.action);
 }
 
 export interface SettleOptions {
@@ -194,19 +185,12 @@ export function ledgerFee(fee: number | undefined): { amount: number; note: stri
 
 async function sellerReference(trx: Transaction<Database>, id: number | null) {
   if (id === null) return null;
-  const found = await trx.selectFrom('seller_requests').select('reference').where('id', '=', id).executeTakeFirst();
-  return found?.reference ?? null;
+  return (await requestNames(trx, id))?.reference ?? null;
 }
 
 /** The shop that took the seller's item into its stock. */
 async function sellerShop(trx: Transaction<Database>, id: number | null) {
-  if (id === null) return null;
-  const found = await trx
-    .selectFrom('products')
-    .select('shop_id')
-    .where('seller_request_id', '=', id)
-    .executeTakeFirst();
-  return found?.shop_id ?? null;
+  return id === null ? null : shopOfSellerRequest(trx, id);
 }
 
 /**
@@ -314,14 +298,8 @@ async function refundSettled(
     });
     return true;
   }
-  const stillOpen = await trx
-    .selectFrom('money_transfers')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('kind', '=', 'refund')
-    // A refund waiting for an Admin to pay by hand keeps the order refunding too (decision 0079).
-    .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
-    .executeTakeFirst();
+  // A refund waiting for an Admin to pay by hand keeps the order refunding too (decision 0079).
+  const stillOpen = await unsettledRefundOf(trx, order.id);
   if (order.payment_status === 'refunding' && !stillOpen) {
     if (
       !(await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'refunded' } }))
@@ -339,10 +317,6 @@ async function refundSettled(
 /** Back to the number that paid, or (paid by hand, decision 0079) by Airtel Money to a number the buyer gave. */
 async function refundNews(trx: Transaction<Database>, row: TransferRow) {
   if (row.refund_of === null) return 'refunded' as const;
-  const charge = await trx
-    .selectFrom('money_transfers')
-    .select('mobile')
-    .where('id', '=', row.refund_of)
-    .executeTakeFirst();
+  const charge = await findTransfer(trx, row.refund_of);
   return charge?.mobile === row.mobile ? ('refunded' as const) : ('refunded_elsewhere' as const);
 }

@@ -212,3 +212,13 @@ export async function listedTowns(db: Executor): Promise<string[]> {
   }
   return [...towns.values()].sort((a, b) => a.localeCompare(b));
 }
+
+/** The shop that took a seller's item into its stock, for the payout's ledger row (payments). */
+export async function shopOfSellerRequest(db: Executor, sellerRequestId: number) {
+  const found = await db
+    .selectFrom('products')
+    .select('shop_id')
+    .where('seller_request_id', '=', sellerRequestId)
+    .executeTakeFirst();
+  return found?.shop_id ?? null;
+}

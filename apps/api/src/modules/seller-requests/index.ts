@@ -4,5 +4,6 @@ export { expireDueOffers } from './expiry.js';
 export { statusLinks } from './links.js';
 export type { StatusLinks } from './links.js';
 export { tellSellerByHand, tellSellerPaid } from './payout-message.js';
+export { requestNames } from './repository.js';
 export { SELL_LINK_PER_MINUTE, sellerRequestRoutes } from './routes.js';
 export { REQUEST_NOT_FOUND, emailHint, requestOfDevice, requestOfToken } from './views.js';

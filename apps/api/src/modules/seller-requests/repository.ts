@@ -268,3 +268,8 @@ export async function requestShop(db: Executor, id: number) {
   const row = await db.selectFrom('products').select('shop_id').where('seller_request_id', '=', id).executeTakeFirst();
   return row?.shop_id;
 }
+
+/** A seller request's reference and seller's name, for the money records that name it (payments). */
+export function requestNames(db: Executor, id: number) {
+  return db.selectFrom('seller_requests').select(['reference', 'seller_name']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 import { isMobileMoney, MOBILE_MONEY_LABELS, mobileMoneyNetwork, type MobileMoney } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../../db/schema.js';
 import { HttpError } from '../../../plugins/errors.js';
@@ -228,4 +228,85 @@ export async function paidReference(db: Executor, orderId: number): Promise<stri
     .orderBy('id')
     .executeTakeFirst();
   return paid ? (paid.reference ?? paid.transfer_id) : null;
+}
+
+/**
+ * A throttled event's transfer is asked about by the poller by `at` at the latest: a real change the event announced
+ * is still found within the window, though the event itself made no call.
+ */
+export async function checkBy(db: Executor, id: number, at: string) {
+  await db
+    .updateTable('money_transfers')
+    .set({ check_at: at })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
+    .where((eb) => eb.or([eb('check_at', 'is', null), eb('check_at', '>', at)]))
+    .execute();
+}
+
+/** The statuses of an order's charges, for the next attempt's check that none still waits for a PIN. */
+export function chargeStatuses(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select(['status'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .execute();
+}
+
+/** The charges of an order whose refund was tried and failed (refund_of of each failed refund). */
+export function failedRefundsOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select('refund_of')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'refund')
+    .where('status', '=', 'failed')
+    .execute();
+}
+
+/** The newest charge to a phone since a time, for the one round of PIN prompts per phone (payments/pin-prompts.ts). */
+export function lastChargeTo(db: Executor, phone: string, since: string) {
+  return db
+    .selectFrom('money_transfers')
+    .select('created_at')
+    .where('kind', '=', 'charge')
+    .where('mobile', '=', phone)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A refund of the order not settled yet: waiting for the gateway or for an Admin to pay by hand (decision 0079). */
+export function unsettledRefundOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'refund')
+    .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
+    .executeTakeFirst();
+}
+
+/** An open transfer becomes a task for an Admin (status `manual`); answers whether this call moved it. */
+export async function handToStaff(db: Executor, id: number, note: string, at: string): Promise<boolean> {
+  const moved = await db
+    .updateTable('money_transfers')
+    .set({ status: 'manual', check_at: null, updated_at: at, note })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** An Admin's claim on a `manual` task, by a conditional update: of two at once, one wins (true). */
+export async function claimManual(db: Executor, id: number, set: Updateable<MoneyTransfersTable>): Promise<boolean> {
+  const claim = await db
+    .updateTable('money_transfers')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', 'manual')
+    .executeTakeFirst();
+  return Number(claim.numUpdatedRows) === 1;
 }
