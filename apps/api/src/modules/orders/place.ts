@@ -5,24 +5,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { heldOf, imagesOf } from '../products/index.js';
+import { heldOf, imagesOf, inTransit, notOnSale, productsForOrder } from '../products/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/index.js';
 import { hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer } from './buyer-messages.js';
-import {
-  addEvent,
-  findOrder,
-  holdProducts,
-  insertItems,
-  insertOrder,
-  inTransit,
-  notOnSale,
-  ordersOfRequest,
-  productsForOrder,
-} from './repository.js';
+import { addEvent, findOrder, holdProducts, insertItems, insertOrder, ordersOfRequest } from './repository.js';
 import { loadPublicOrder } from './service.js';
 import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
@@ -31,13 +21,12 @@ import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof, signPhoneToken, us
 import type { Payments } from '../payments/index.js';
 import type { TransferRow } from '../ledger/index.js';
 import {
-  heldItems,
   LAPSED_BLOCK_HOURS,
-  lapsedFor,
   TOO_MANY_HELD_BY_PHONE,
   TOO_MANY_HELD_FROM_NETWORK,
   type ReservationRules,
 } from './limits.js';
+import { heldItems, lapsedFor } from './repository/limits.js';
 
 /** The checked request: phone normalised, ids and prices as numbers. */
 export type PlaceOrderInput = z.output<typeof orderRequestSchema>;

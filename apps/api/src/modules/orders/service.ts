@@ -16,8 +16,9 @@ import type { Database } from '../../db/schema.js';
 import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { recordMovement, transfersOfOrder } from '../ledger/index.js';
-import { paidReference, paymentOf, refundOnClose } from '../ledger/index.js';
+import { markItemsSold } from '../products/index.js';
+import { shopForOrder } from '../shops/index.js';
+import { paidReference, paymentOf, recordMovement, refundOnClose, transfersOfOrder } from '../ledger/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer, tellPlacedOnce, type BuyerNews } from './buyer-messages.js';
@@ -29,12 +30,10 @@ import {
   findOrder,
   findOrderByTokenHash,
   itemsOf,
-  markItemsSold,
   movePayment,
   moveStatus,
   noteEvent,
   releaseHolds,
-  shopForOrder,
   type OrderRow,
   type StatusExtra,
 } from './repository.js';

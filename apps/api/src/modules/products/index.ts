@@ -2,6 +2,7 @@
 export { listProducts } from './listing.js';
 export { findProduct, heldOf, imagesOf } from './repository.js';
 export { shopOfSellerRequest } from './repository.js';
+export { inTransit, markItemsSold, notOnSale, productsForOrder } from './repository.js';
 export type { ProductRecord } from './repository.js';
 export { productRoutes } from './routes.js';
 export { reindexSearchIfStale } from './search-index.js';

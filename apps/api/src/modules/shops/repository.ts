@@ -41,3 +41,12 @@ export async function shopHasProducts(db: Executor, id: number) {
     .executeTakeFirst();
   return held !== undefined;
 }
+
+/** The shop an order is collected from, as its messages and pages name it (orders). */
+export function shopForOrder(db: Executor, shopId: number) {
+  return db
+    .selectFrom('shops')
+    .select(['id', 'name', 'town', 'address', 'hours', 'phone'])
+    .where('id', '=', shopId)
+    .executeTakeFirst();
+}
