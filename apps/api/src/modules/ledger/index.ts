@@ -1,5 +1,5 @@
 // What other modules, and the app around them, may use of ledger (docs/decisions/0093).
-export { recordMovement } from './repository/entries.js';
+export { findLedgerEntry, ledgerRows, recordMovement } from './repository/entries.js';
 export { moneyRefersTo } from './repository/references.js';
 export { paymentOf, queueRefund, refundOnClose, UNREACHABLE_NOTE } from './order-payment.js';
 export type { OrderPaymentFields } from './order-payment.js';
@@ -23,6 +23,7 @@ export {
   newestCharge,
   paidReference,
   setCheckAt,
+  transfersNeedingAttention,
   transfersOfOrder,
   unrefundedCharges,
   unsettledRefundOf,

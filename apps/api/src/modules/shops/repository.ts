@@ -50,3 +50,8 @@ export function shopForOrder(db: Executor, shopId: number) {
     .where('id', '=', shopId)
     .executeTakeFirst();
 }
+
+/** Whether a shop of this id exists (a correction names one). */
+export async function shopExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

@@ -1,3 +1,4 @@
+import type { MoneyEntriesQuery } from '@marketplace/shared';
 import type { Executor } from '../../../db/database.js';
 import type { LedgerKind } from '../../../db/schema.js';
 
@@ -52,4 +53,29 @@ export async function recordMovement(trx: Executor, movement: Movement, at: Date
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** What narrows the ledger: the period (UTC days, both included) and, when given, shop, kinds and method. */
+type EntryFilter = Pick<MoneyEntriesQuery, 'from' | 'to' | 'shop_id'> &
+  Partial<Pick<MoneyEntriesQuery, 'kind' | 'method'>>;
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+}
+
+/** The ledger rows the filter keeps, not yet ordered: the Money summary, the CSV and the list all start here. */
+export function ledgerRows(db: Executor, filter: EntryFilter) {
+  let select = db
+    .selectFrom('ledger_entries')
+    .where('created_at', '>=', `${filter.from}T00:00:00.000Z`)
+    .where('created_at', '<', nextDay(filter.to));
+  if (filter.shop_id !== undefined) select = select.where('shop_id', '=', filter.shop_id);
+  if (filter.kind !== undefined) select = select.where('kind', 'in', filter.kind);
+  if (filter.method !== undefined) select = select.where('method', '=', filter.method);
+  return select;
+}
+
+/** One ledger row, whole. */
+export function findLedgerEntry(db: Executor, id: number) {
+  return db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst();
 }

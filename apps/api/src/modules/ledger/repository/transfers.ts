@@ -1,6 +1,6 @@
 import { isMobileMoney, MOBILE_MONEY_LABELS, mobileMoneyNetwork, type MobileMoney } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../../db/schema.js';
 import { HttpError } from '../../../plugins/errors.js';
@@ -309,4 +309,78 @@ export async function claimManual(db: Executor, id: number, set: Updateable<Mone
     .where('status', '=', 'manual')
     .executeTakeFirst();
   return Number(claim.numUpdatedRows) === 1;
+}
+
+/**
+ * The transfers the Money screen lists for staff (money/attention.ts says which and why), newest first, with the
+ * order's number or the seller request's reference; of one shop when asked.
+ */
+export async function transfersNeedingAttention(
+  db: Executor,
+  { shopId, limit }: { shopId?: number | undefined; limit: number },
+) {
+  let rows = db
+    .selectFrom('money_transfers as t')
+    .leftJoin('orders as o', 'o.id', 't.order_id')
+    .leftJoin('seller_requests as s', 's.id', 't.seller_request_id')
+    .select([
+      't.id',
+      't.kind',
+      't.status',
+      't.amount',
+      't.method',
+      't.order_id',
+      't.seller_request_id',
+      't.created_at',
+      't.note',
+      'o.number',
+      's.reference',
+    ])
+    .where((eb) =>
+      eb.or([
+        // Open, or waiting for an Admin to pay by hand (decision 0079).
+        eb('t.status', 'in', UNSETTLED_TRANSFER_STATUSES),
+        eb.and([
+          eb('t.status', '=', 'failed'),
+          eb('t.kind', '<>', 'charge'),
+          // Not superseded: no later attempt for the same charge or seller request that is alive or done.
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('money_transfers as later')
+                .select('later.id')
+                .whereRef('later.kind', '=', 't.kind')
+                .whereRef('later.id', '>', 't.id')
+                .where('later.status', '<>', 'failed')
+                .where((w) =>
+                  w.or([
+                    w.and([w('later.refund_of', 'is not', null), w('later.refund_of', '=', w.ref('t.refund_of'))]),
+                    w.and([
+                      w('later.seller_request_id', 'is not', null),
+                      w('later.seller_request_id', '=', w.ref('t.seller_request_id')),
+                    ]),
+                  ]),
+                ),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('t.id', 'desc')
+    .limit(limit);
+  if (shopId !== undefined) {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('o.shop_id', '=', shopId),
+        eb.exists(
+          eb
+            .selectFrom('products as p')
+            .select(sql`1`.as('one'))
+            .whereRef('p.seller_request_id', '=', 't.seller_request_id')
+            .where('p.shop_id', '=', shopId),
+        ),
+      ]),
+    );
+  }
+  return rows.execute();
 }
