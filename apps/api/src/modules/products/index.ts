@@ -1,7 +1,7 @@
 // What other modules, and the app around them, may use of products (docs/decisions/0093).
 export { listProducts } from './listing.js';
 export { findProduct, heldOf, imagesOf } from './repository.js';
-export { shopOfSellerRequest } from './repository.js';
+export { shopOfSellerRequest, stockOfSellerRequest } from './repository.js';
 export { inTransit, markItemsSold, notOnSale, productsForOrder } from './repository.js';
 export type { ProductRecord } from './repository.js';
 export { productRoutes } from './routes.js';

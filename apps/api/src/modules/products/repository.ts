@@ -213,14 +213,18 @@ export async function listedTowns(db: Executor): Promise<string[]> {
   return [...towns.values()].sort((a, b) => a.localeCompare(b));
 }
 
-/** The shop that took a seller's item into its stock, for the payout's ledger row (payments). */
-export async function shopOfSellerRequest(db: Executor, sellerRequestId: number) {
-  const found = await db
+/** The product made from a seller's request, with what we agreed to pay for it (seller-requests, payments). */
+export function stockOfSellerRequest(db: Executor, sellerRequestId: number) {
+  return db
     .selectFrom('products')
-    .select('shop_id')
+    .select(['buying_price', 'shop_id'])
     .where('seller_request_id', '=', sellerRequestId)
     .executeTakeFirst();
-  return found?.shop_id ?? null;
+}
+
+/** The shop that took a seller's item into its stock, for the payout's ledger row (payments). */
+export async function shopOfSellerRequest(db: Executor, sellerRequestId: number) {
+  return (await stockOfSellerRequest(db, sellerRequestId))?.shop_id ?? null;
 }
 
 // What placing and completing an order read and change of its products (orders).

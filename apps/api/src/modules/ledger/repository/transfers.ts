@@ -384,3 +384,26 @@ export async function transfersNeedingAttention(
   }
   return rows.execute();
 }
+
+/** A seller's newest payout, with who paid it: it speaks; a failed one stays on record, and a retry is a new row. */
+export function newestPayout(db: Executor, requestId: number) {
+  return db
+    .selectFrom('money_transfers as m')
+    .leftJoin('users as u', 'u.id', 'm.staff_id')
+    .select(['m.status', 'm.method', 'm.amount', 'm.reference', 'm.settled_at', 'u.display_name as paid_by'])
+    .where('m.seller_request_id', '=', requestId)
+    .where('m.kind', '=', 'seller_payout')
+    .orderBy('m.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** A seller's payout that is paid or on its way (not failed): a second one is refused. */
+export function livePayout(db: Executor, requestId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select('status')
+    .where('seller_request_id', '=', requestId)
+    .where('kind', '=', 'seller_payout')
+    .where('status', '<>', 'failed')
+    .executeTakeFirst();
+}
