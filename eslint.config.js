@@ -76,35 +76,10 @@ const apiModulesOptions = {
     '^apps/api/src/modules/[^/]+/fixtures/',
     '^apps/api/src/test/',
   ],
-  // Pairs of modules still importing each other (issue 37): the list only shrinks.
-  knownCircles: ['orders <-> payments'],
 };
 
 // Files whose SQL is still to move into the owner's repository (issue 37, part 2).
 const pendingTables = [
-  '^apps/api/src/modules/ledger/ledger\\.ts$',
-  '^apps/api/src/modules/ledger/transfers\\.ts$',
-  '^apps/api/src/modules/ledger/references\\.ts$',
-  '^apps/api/src/modules/money/attention\\.ts$',
-  '^apps/api/src/modules/money/corrections\\.ts$',
-  '^apps/api/src/modules/money/entries\\.ts$',
-  '^apps/api/src/modules/orders/buyer-links\\.ts$',
-  '^apps/api/src/modules/orders/buyer-messages\\.ts$',
-  '^apps/api/src/modules/orders/collection-code\\.ts$',
-  '^apps/api/src/modules/orders/limits\\.ts$',
-  '^apps/api/src/modules/orders/reminders\\.ts$',
-  '^apps/api/src/modules/orders/repository\\.ts$',
-  '^apps/api/src/modules/orders/resend\\.ts$',
-  '^apps/api/src/modules/payments/by-hand\\.ts$',
-  '^apps/api/src/modules/payments/order-payment\\.ts$',
-  '^apps/api/src/modules/payments/pay\\.ts$',
-  '^apps/api/src/modules/payments/pin-prompts\\.ts$',
-  '^apps/api/src/modules/payments/refunds\\.ts$',
-  '^apps/api/src/modules/payments/settle\\.ts$',
-  '^apps/api/src/modules/payments/webhook-checks\\.ts$',
-  '^apps/api/src/modules/seller-requests/payout-message\\.ts$',
-  '^apps/api/src/modules/seller-requests/payout\\.ts$',
-  '^apps/api/src/modules/seller-requests/receipt\\.ts$',
   '^apps/api/src/modules/stock-moves/service\\.ts$',
   '^apps/api/src/modules/stock-moves/transfer-requests\\.ts$',
 ];

@@ -9,9 +9,6 @@ import path from 'node:path';
  *   builds the graph of modules from the import statements of every module file (read once per lint run, with the
  *   file being linted read from its text) and refuses an import that closes a circle.
  *
- * `knownCircles` names pairs of modules ("a <-> b") whose imports of each other are not yet broken: their edges
- * are left out of the graph, so the list is the work still to do and nothing else may join a circle.
- *
  * Type-only imports (`import type`, `export type`) are erased from the running code and count for neither rule's
  * graph of circles; they still go through the index. Files the config names as `internals` (tests and test helpers)
  * may import any file and are left out of the graph.
@@ -96,7 +93,6 @@ const options = [
       root: { type: 'string' },
       modules: { type: 'string' },
       internals: { type: 'array', items: { type: 'string' } },
-      knownCircles: { type: 'array', items: { type: 'string' } },
     },
     required: ['root', 'modules'],
     additionalProperties: false,
@@ -150,8 +146,7 @@ const noCircle = {
     },
   },
   create(context) {
-    const { root, modules, internals = [], knownCircles = [] } = context.options[0];
-    const known = (a, b) => knownCircles.includes(`${a} <-> ${b}`) || knownCircles.includes(`${b} <-> ${a}`);
+    const { root, modules, internals = [] } = context.options[0];
     const modulesDir = path.join(root, modules);
     const file = context.filename;
     const own = moduleOf(modulesDir, file);
@@ -162,7 +157,7 @@ const noCircle = {
       if (other === file) continue;
       const from = moduleOf(modulesDir, other);
       if (!edges.has(from)) edges.set(from, new Set());
-      for (const name of imported) if (!known(from, name)) edges.get(from).add(name);
+      for (const name of imported) edges.get(from).add(name);
     }
     const mine = edges.get(own) ?? new Set();
     edges.set(own, mine);
@@ -170,7 +165,7 @@ const noCircle = {
     const listener = visitImports((node, source) => {
       if (!source.startsWith('.') || node.importKind === 'type' || node.exportKind === 'type') return;
       const other = moduleOf(modulesDir, path.resolve(path.dirname(file), source));
-      if (!other || other === own || known(own, other)) return;
+      if (!other || other === own) return;
       mine.add(other);
       checks.push({ node, other });
     });

@@ -322,7 +322,13 @@ export async function buildApp({
         hidesPerHour: config.reportHidesPerHour ?? DEFAULT_REPORT_HIDES_PER_HOUR,
       });
       await api.register(alertRoutes, { db, clock, proof, links: alertLinks });
-      if (payments) await api.register(paymentRoutes, { db, clock, payments });
+      const rules = {
+        hours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
+        unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,
+        maxPerPhone: config.maxHeldPerPhone ?? RESERVATION_DEFAULTS.maxHeldPerPhone,
+        maxPerAddress: config.maxHeldPerAddress ?? RESERVATION_DEFAULTS.maxHeldPerAddress,
+        ordersPerAddressHour: config.ordersPerAddressHour ?? RESERVATION_DEFAULTS.ordersPerAddressHour,
+      };
       await api.register(orderRoutes, {
         db,
         clock,
@@ -330,14 +336,10 @@ export async function buildApp({
         payments,
         links: buyerLinks,
         coachFareMax: config.coachFareMax ?? DEFAULT_COACH_FARE_MAX,
-        rules: {
-          hours: config.reservationHours ?? DEFAULT_RESERVATION_HOURS,
-          unprovedHours: config.unprovedHoldHours ?? RESERVATION_DEFAULTS.unprovedHoldHours,
-          maxPerPhone: config.maxHeldPerPhone ?? RESERVATION_DEFAULTS.maxHeldPerPhone,
-          maxPerAddress: config.maxHeldPerAddress ?? RESERVATION_DEFAULTS.maxHeldPerAddress,
-          ordersPerAddressHour: config.ordersPerAddressHour ?? RESERVATION_DEFAULTS.ordersPerAddressHour,
-        },
+        rules,
       });
+      // The gateway's webhook (with a gateway only) and an order's pay and refund-retry routes.
+      await api.register(paymentRoutes, { db, clock, payments, proof, rules, links: buyerLinks });
     },
     { prefix: '/api' },
   );

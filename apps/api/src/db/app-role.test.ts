@@ -120,8 +120,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the app on a PostgreSQL role that
         .executeTakeFirstOrThrow();
       const staff = await signIn(server, app, 'Moderator');
       for (const step of ['confirm', 'ready'])
-        expect((await staffStep(server, app, staff.headers, id, step)).statusCode).toBe(200);
-      const done = await staffStep(server, app, staff.headers, id, 'complete', { payment_method: 'cash' });
+        expect((await staffStep(server, app, staff.headers, { id, step })).statusCode).toBe(200);
+      const done = await staffStep(server, app, staff.headers, {
+        id,
+        step: 'complete',
+        payload: { payment_method: 'cash' },
+      });
       expect(done.statusCode, done.body).toBe(200);
       const entry = await app.kysely
         .selectFrom('ledger_entries')

@@ -144,7 +144,7 @@ export function registerJobs(
   every(app, { after, seconds: sweepSeconds }, () => {
     const now = clock();
     // One after the other, each failing on its own: a broken order sweep does not keep offers from expiring.
-    return track('order_expiry', () => expireDueOrders(db, now, undefined, reservationHours, links))
+    return track('order_expiry', () => expireDueOrders(db, now, { fallbackHours: reservationHours, links }))
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired orders whose reservation ran out');
       })

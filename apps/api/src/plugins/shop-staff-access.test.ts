@@ -102,7 +102,7 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
     // With a valid body too, the other shop's order is missing, not completed.
     const other = objects.other.order;
     for (const step of ['confirm', 'ready', 'complete'])
-      expect((await staffStep(t.app, t.db, staff, other, step)).json().message).toBe('Order not found');
+      expect((await staffStep(t.app, t.db, staff, { id: other, step })).json().message).toBe('Order not found');
     expect((await get(`/api/admin/orders/${other}`)).json().message).toBe('Order not found');
     expect((await get(`/api/admin/products/${objects.other.product}`)).json().message).toBe('Product not found');
     expect((await get(`/api/admin/seller-requests/${objects.other.request}`)).json().message).toBe(
@@ -118,14 +118,11 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
     ])
       expect((await get(url)).statusCode, url).toBe(200);
     for (const step of ['confirm', 'ready', 'complete']) {
-      const res = await staffStep(
-        t.app,
-        t.db,
-        staff,
-        objects.own.order,
+      const res = await staffStep(t.app, t.db, staff, {
+        id: objects.own.order,
         step,
-        step === 'complete' ? { payment_method: 'cash' } : undefined,
-      );
+        payload: step === 'complete' ? { payment_method: 'cash' } : undefined,
+      });
       expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
     }
     expect((await get(`/api/admin/orders/${objects.own.order}`)).json().status).toBe('Completed');
@@ -155,14 +152,11 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
       for (const step of ['confirm', 'ready', 'complete'])
         expect(
           (
-            await staffStep(
-              t.app,
-              t.db,
-              moderator,
+            await staffStep(t.app, t.db, moderator, {
               id,
               step,
-              step === 'complete' ? { payment_method: 'cash' } : undefined,
-            )
+              payload: step === 'complete' ? { payment_method: 'cash' } : undefined,
+            })
           ).statusCode,
         ).toBe(200);
     }

@@ -49,3 +49,14 @@ export async function recentAudit(db: Executor, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Whether this exact entry was written before (a long action is kept whole in the detail's first line). */
+export async function auditedAlready(db: Executor, entry: AuditEntry) {
+  let query = db.selectFrom('audit_log').select(['action', 'detail']).where('subject_type', '=', entry.subjectType);
+  query =
+    entry.subjectId === null
+      ? query.where('subject_id', 'is', null)
+      : query.where('subject_id', '=', String(entry.subjectId));
+  const rows = await query.where('action', 'like', `${entry.action.slice(0, 40)}%`).execute();
+  return rows.some((r) => r.action === entry.action || r.detail?.split('\n')[0] === entry.action);
+}

@@ -6,7 +6,7 @@ import { signIn } from '../../test/users.js';
 import { expireDueOrders } from '../orders/service.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { lastSevenDays } from './routes.js';
-import { recordMovement } from '../ledger/ledger.js';
+import { recordMovement } from '../ledger/repository/entries.js';
 import { staffStep } from '../orders/testing.js';
 
 const DAY = 86_400_000;
@@ -35,7 +35,7 @@ describe.each(engines)('dashboard with real orders [%s]', (engine) => {
   }
   async function act(id: number, at: Date, action: string, payload?: object) {
     clock.set(at);
-    const res = await staffStep(t.app, t.db, headers, id, action, payload);
+    const res = await staffStep(t.app, t.db, headers, { id, step: action, payload });
     if (res.statusCode !== 200) throw new Error(res.body);
   }
   async function complete(id: number, at: Date) {

@@ -172,7 +172,7 @@ describe.each(engines)('price estimates [%s]', (engine) => {
         ['ready', undefined],
         ['complete', { payment_method: 'cash' }],
       ] as const)
-        ok(await staffStep(t.app, t.db, headers, order.id, action, payload));
+        ok(await staffStep(t.app, t.db, headers, { id: order.id, step: action, payload }));
     }
     // A product of another grade, never sold, does not count.
     await addProduct(t.db, { name: 'HP EliteBook 840 G5', price: 900_000, condition: 'like_new', categoryId: laptops });

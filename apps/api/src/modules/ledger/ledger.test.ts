@@ -5,7 +5,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { items, placeOrder } from '../orders/testing.js';
-import { recordMovement } from './ledger.js';
+import { recordMovement } from './repository/entries.js';
 import { staffStep } from '../orders/testing.js';
 
 // docs/decisions/0049: every movement of money is one append-only row, written with the change it records.
@@ -23,7 +23,7 @@ describe.each(engines)('the money ledger [%s]', (engine) => {
 
   const entries = () => t.db.kysely.selectFrom('ledger_entries').selectAll().orderBy('id').execute();
   const act = (id: number, step: string, payload?: Record<string, unknown>) =>
-    staffStep(t.app, t.db, staff.headers, id, step, payload);
+    staffStep(t.app, t.db, staff.headers, { id, step, payload });
   async function readyOrder(price: number) {
     const productId = await addProduct(t.db, { name: `Ledger item ${Math.random()}`, price, shopId, images: 0 });
     const placed = (await placeOrder(t.app, items(productId))).json().orders[0];

@@ -7,7 +7,7 @@ import { REQUEST_HAS_MONEY } from '../seller-requests/edits.js';
 import { inStock, sellerCalls, staffCalls, submit } from '../seller-requests/testing.js';
 import { SHOP_HAS_MONEY } from '../shops/service.js';
 import { USER_HAS_MONEY } from '../users/service.js';
-import { recordMovement } from './ledger.js';
+import { recordMovement } from './repository/entries.js';
 
 // docs/decisions/0082: nothing a ledger entry or a transfer names is deleted; a seller request is archived instead.
 describe.each(engines)('money records cannot be deleted [%s]', (engine) => {

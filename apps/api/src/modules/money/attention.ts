@@ -1,7 +1,6 @@
 import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { UNSETTLED_TRANSFER_STATUSES } from '../ledger/index.js';
+import { transfersNeedingAttention } from '../ledger/index.js';
 
 /** The most the list shows: more than this waiting means something bigger is wrong, and the first ones say what. */
 const ATTENTION_LIMIT = 100;
@@ -15,71 +14,8 @@ const KIND = { charge: 'payment', refund: 'refund', seller_payout: 'seller_payou
  * refunds and seller payouts that failed and were not tried again since. Newest first, of the shop when one is asked.
  */
 export async function needingAttention(db: Executor, query: MoneyQuery): Promise<MoneySummary['attention']> {
-  let rows = db
-    .selectFrom('money_transfers as t')
-    .leftJoin('orders as o', 'o.id', 't.order_id')
-    .leftJoin('seller_requests as s', 's.id', 't.seller_request_id')
-    .select([
-      't.id',
-      't.kind',
-      't.status',
-      't.amount',
-      't.method',
-      't.order_id',
-      't.seller_request_id',
-      't.created_at',
-      't.note',
-      'o.number',
-      's.reference',
-    ])
-    .where((eb) =>
-      eb.or([
-        // Open, or waiting for an Admin to pay by hand (decision 0079).
-        eb('t.status', 'in', UNSETTLED_TRANSFER_STATUSES),
-        eb.and([
-          eb('t.status', '=', 'failed'),
-          eb('t.kind', '<>', 'charge'),
-          // Not superseded: no later attempt for the same charge or seller request that is alive or done.
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('money_transfers as later')
-                .select('later.id')
-                .whereRef('later.kind', '=', 't.kind')
-                .whereRef('later.id', '>', 't.id')
-                .where('later.status', '<>', 'failed')
-                .where((w) =>
-                  w.or([
-                    w.and([w('later.refund_of', 'is not', null), w('later.refund_of', '=', w.ref('t.refund_of'))]),
-                    w.and([
-                      w('later.seller_request_id', 'is not', null),
-                      w('later.seller_request_id', '=', w.ref('t.seller_request_id')),
-                    ]),
-                  ]),
-                ),
-            ),
-          ),
-        ]),
-      ]),
-    )
-    .orderBy('t.id', 'desc')
-    .limit(ATTENTION_LIMIT);
-  if (query.shop_id !== undefined) {
-    const shopId = query.shop_id;
-    rows = rows.where((eb) =>
-      eb.or([
-        eb('o.shop_id', '=', shopId),
-        eb.exists(
-          eb
-            .selectFrom('products as p')
-            .select(sql`1`.as('one'))
-            .whereRef('p.seller_request_id', '=', 't.seller_request_id')
-            .where('p.shop_id', '=', shopId),
-        ),
-      ]),
-    );
-  }
-  return (await rows.execute()).map((r) => ({
+  const rows = await transfersNeedingAttention(db, { shopId: query.shop_id, limit: ATTENTION_LIMIT });
+  return rows.map((r) => ({
     id: r.id,
     kind: KIND[r.kind],
     status: r.status,

@@ -3,7 +3,7 @@ import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
-import { recordMovement } from '../ledger/ledger.js';
+import { recordMovement } from '../ledger/repository/entries.js';
 
 const DAY = new Date('2026-12-07T10:00:00.000Z');
 const PERIOD = 'from=2026-12-07&to=2026-12-07';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
-import { recordMovement } from '../ledger/index.js';
+import { findLedgerEntry, recordMovement } from '../ledger/index.js';
+import { shopExists } from '../shops/index.js';
 import { toEntry } from './entries.js';
 
 const CORRECTED_ENTRY_NOT_FOUND = 'The entry to correct was not found';
@@ -20,14 +21,10 @@ export async function recordCorrection(
   now: Date,
 ): Promise<MoneyEntry> {
   return db.kysely.transaction().execute(async (trx) => {
-    const corrected = await trx
-      .selectFrom('ledger_entries')
-      .select(['id', 'method', 'subject_number', 'order_id', 'seller_request_id'])
-      .where('id', '=', input.corrects_id)
-      .executeTakeFirst();
+    const corrected = await findLedgerEntry(trx, input.corrects_id);
     if (!corrected) throw new HttpError(400, CORRECTED_ENTRY_NOT_FOUND, { corrects_id: CORRECTED_ENTRY_NOT_FOUND });
-    const shop = await trx.selectFrom('shops').select('id').where('id', '=', input.shop_id).executeTakeFirst();
-    if (!shop) throw new HttpError(400, CORRECTION_SHOP_NOT_FOUND, { shop_id: CORRECTION_SHOP_NOT_FOUND });
+    if (!(await shopExists(trx, input.shop_id)))
+      throw new HttpError(400, CORRECTION_SHOP_NOT_FOUND, { shop_id: CORRECTION_SHOP_NOT_FOUND });
     const id = await recordMovement(
       trx,
       {
@@ -53,6 +50,7 @@ export async function recordCorrection(
       detail: input.reason,
       at: now.toISOString(),
     });
-    return toEntry(await trx.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    // Just written, in this transaction.
+    return toEntry((await findLedgerEntry(trx, id))!);
   });
 }

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
-import { recordMovement, type Movement } from '../ledger/ledger.js';
+import { recordMovement, type Movement } from '../ledger/repository/entries.js';
 
 const at = (day: number, hour: number) => new Date(Date.UTC(2026, 11, day, hour));
 

@@ -1,27 +1,8 @@
 import type { MoneyEntriesQuery, MoneyEntry } from '@marketplace/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { ledgerRows } from '../ledger/index.js';
 import type { LedgerEntriesTable } from '../../db/schema.js';
-
-/** What narrows the ledger: the period (UTC days, both included) and, when given, shop, kinds and method. */
-type EntryFilter = Pick<MoneyEntriesQuery, 'from' | 'to' | 'shop_id'> &
-  Partial<Pick<MoneyEntriesQuery, 'kind' | 'method'>>;
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
-}
-
-/** The ledger rows the filter keeps, not yet ordered: the summary, the CSV and the list all start here. */
-export function ledgerRows(db: Executor, filter: EntryFilter) {
-  let select = db
-    .selectFrom('ledger_entries')
-    .where('created_at', '>=', `${filter.from}T00:00:00.000Z`)
-    .where('created_at', '<', nextDay(filter.to));
-  if (filter.shop_id !== undefined) select = select.where('shop_id', '=', filter.shop_id);
-  if (filter.kind !== undefined) select = select.where('kind', 'in', filter.kind);
-  if (filter.method !== undefined) select = select.where('method', '=', filter.method);
-  return select;
-}
 
 type LedgerRow = Selectable<LedgerEntriesTable>;
 

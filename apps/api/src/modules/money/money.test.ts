@@ -3,7 +3,7 @@ import { createTestApp, testClock, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
-import { recordMovement } from '../ledger/ledger.js';
+import { recordMovement } from '../ledger/repository/entries.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { staffStep } from '../orders/testing.js';
 
@@ -33,9 +33,13 @@ describe.each(engines)('Money figures from the ledger [%s]', (engine) => {
         .executeTakeFirstOrThrow();
       for (const step of ['confirm', 'ready'])
         await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${step}`, headers: staff });
-      const done = await staffStep(t.app, t.db, staff, id, 'complete', {
-        payment_method: method,
-        payment_reference: reference,
+      const done = await staffStep(t.app, t.db, staff, {
+        id,
+        step: 'complete',
+        payload: {
+          payment_method: method,
+          payment_reference: reference,
+        },
       });
       expect(done.statusCode).toBe(200);
     };

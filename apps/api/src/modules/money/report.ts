@@ -1,7 +1,7 @@
 import type { MoneyQuery, MoneySummary } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { needingAttention } from './attention.js';
-import { ledgerRows } from './entries.js';
+import { ledgerRows } from '../ledger/index.js';
 
 /** The ledger's rows of the query's days and shop, oldest first. */
 function entriesOf(db: Executor, query: MoneyQuery) {

@@ -66,7 +66,12 @@ export const moneyRoutes: FastifyPluginAsync<{
     '/admin/money/transfers/:id/by-hand',
     { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, body: payByHandSchema } },
     async (request, reply) => {
-      const queued = await payByHand(db, request.user!, request.params.id, request.body, clock());
+      const queued = await payByHand(db, {
+        actor: request.user!,
+        id: request.params.id,
+        body: request.body,
+        now: clock(),
+      });
       if (queued) payments?.nudge(clock);
       return reply.code(204).send();
     },

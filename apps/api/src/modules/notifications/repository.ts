@@ -76,3 +76,23 @@ export async function countMessagesByState(db: Executor) {
     .execute();
   return rows.map((r) => ({ channel: r.channel, state: r.state, n: Number(r.n) }));
 }
+
+/** Messages about a subject written since a time, by subject or by recipient: for the caps on resends (orders). */
+export async function messagesSince(
+  db: Executor,
+  {
+    subjectType,
+    column,
+    value,
+    since,
+  }: { subjectType: string; column: 'subject_id' | 'recipient'; value: number | string; since: string },
+): Promise<number> {
+  const { n } = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('subject_type', '=', subjectType)
+    .where(column, '=', value)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

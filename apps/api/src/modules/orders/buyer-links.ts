@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { hashToken } from '../auth/index.js';
 import type { Executor } from '../../db/database.js';
+import { storeLinkHash } from './repository/buyer-messages.js';
 
 /** The server's link key (shared with sellers' links) and the public address order links start with. */
 export interface OrderLinks {
@@ -25,11 +26,6 @@ export function messageToken(key: string, number: string): string {
 /** The message link of an order, its hash stored the first time it is needed (orders placed before 0060). */
 export async function messageLink(db: Executor, links: OrderLinks, key: string, order: { id: number; number: string }) {
   const token = messageToken(key, order.number);
-  await db
-    .updateTable('orders')
-    .set({ link_hash: hashToken(token) })
-    .where('id', '=', order.id)
-    .where('link_hash', 'is', null)
-    .execute();
+  await storeLinkHash(db, order.id, hashToken(token));
   return links.url(token);
 }

@@ -51,7 +51,7 @@ describe.each(engines)('buyers’ messages delivered once each with several proc
         return t.db.kysely.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
       }
       const step = async (app: typeof t.app, id: number, name: string, body: object = {}) =>
-        expect((await staffStep(app, t.db, staff, id, name, body)).statusCode).toBe(200);
+        expect((await staffStep(app, t.db, staff, { id, step: name, payload: body })).statusCode).toBe(200);
 
       // Collected: placed, ready (the other process), cancelled by the shop.
       const collect = await order({});
@@ -71,7 +71,7 @@ describe.each(engines)('buyers’ messages delivered once each with several proc
       await Promise.all([remindDueOrders(t.db, links, t.clock()), remindDueOrders(otherDb, links, t.clock())]);
       await deliver();
       t.clock.set(new Date(Date.parse(left.expires_at) + 1000));
-      await Promise.all([t.db, otherDb].map((db) => expireDueOrders(db, t.clock(), undefined, undefined, links)));
+      await Promise.all([t.db, otherDb].map((db) => expireDueOrders(db, t.clock(), { links })));
       await deliver();
       // Paid by mobile money, then cancelled by the shop: cancelled, and refunded once the money is back.
       const paid = await order({ payment: 'airtel_money' }, t.app);

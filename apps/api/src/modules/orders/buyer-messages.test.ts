@@ -106,12 +106,16 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   it('tells of ready for collection and of a cancel by staff, never of the buyer’s own cancel', async () => {
     const phone = nextMobile();
     const o = await order(phone, {}, 'ny');
-    expect((await staffStep(t.app, t.db, staff, o.id, 'confirm', {})).statusCode).toBe(200);
-    expect((await staffStep(t.app, t.db, staff, o.id, 'ready', {})).statusCode).toBe(200);
+    expect((await staffStep(t.app, t.db, staff, { id: o.id, step: 'confirm', payload: {} })).statusCode).toBe(200);
+    expect((await staffStep(t.app, t.db, staff, { id: o.id, step: 'ready', payload: {} })).statusCode).toBe(200);
     expect((await smsTo(phone)).at(-1)).toBe(
       `Marketplace Malawi: oda ${o.number} yakonzeka kutengedwa ku Kamuzu Phones, Area 47, Lilongwe. Bweretsani nambala yanu ${o.collection_code}. ${o.link}`,
     );
-    const res = await staffStep(t.app, t.db, staff, o.id, 'cancel', { reason: 'The screen is cracked after all' });
+    const res = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'cancel',
+      payload: { reason: 'The screen is cracked after all' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await smsTo(phone)).at(-1)).toBe(`Marketplace Malawi: oda ${o.number} yathetsedwa. ${o.link}`);
     expect(await smsTo(phone)).toHaveLength(3);
@@ -140,8 +144,8 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
       .selectAll()
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
-    await staffStep(t.app, t.db, staff, row.id, 'confirm', {});
-    expect((await staffStep(t.app, t.db, staff, row.id, 'ready', {})).statusCode).toBe(200);
+    await staffStep(t.app, t.db, staff, { id: row.id, step: 'confirm', payload: {} });
+    expect((await staffStep(t.app, t.db, staff, { id: row.id, step: 'ready', payload: {} })).statusCode).toBe(200);
     expect((await smsTo(phone)).at(-1)).toBe(
       `Marketplace Malawi: order ${number} is out for delivery. Give the driver your code ${row.collection_code}. ${URL}/order/${messageToken(KEY, number)}`,
     );
@@ -167,7 +171,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
       `Marketplace Malawi: order ${o.number} is held for 6 more hours only. ${o.link}`,
     ]);
     clock.set(new Date(end + 1000));
-    await expireDueOrders(t.db, clock(), undefined, undefined, links);
+    await expireDueOrders(t.db, clock(), { links });
     expect((await smsTo(phone)).at(-1)).toBe(
       `Marketplace Malawi: order ${o.number} was not collected in time; its reservation has ended. ${o.link}`,
     );
@@ -184,7 +188,7 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
     clock.set(new Date(Date.parse(row.expires_at) - HOUR));
     await remindDueOrders(t.db, links, clock());
     clock.set(new Date(Date.parse(row.expires_at) + 1000));
-    await expireDueOrders(t.db, clock(), undefined, undefined, links);
+    await expireDueOrders(t.db, clock(), { links });
     expect((await smsTo(phone)).slice(1)).toEqual([
       `Marketplace Malawi: oda ${o.number} yasungidwa kwa maola 6 okha. ${o.link}`,
       `Marketplace Malawi: oda ${o.number} sinatengedwe pa nthawi; sinasungidwenso. ${o.link}`,
@@ -203,8 +207,8 @@ describe.each(engines)('buyers hear about their order [%s]', (engine) => {
   it('tells of ready for collection in English, naming the shop and the code', async () => {
     const phone = nextMobile();
     const o = await order(phone);
-    await staffStep(t.app, t.db, staff, o.id, 'confirm', {});
-    expect((await staffStep(t.app, t.db, staff, o.id, 'ready', {})).statusCode).toBe(200);
+    await staffStep(t.app, t.db, staff, { id: o.id, step: 'confirm', payload: {} });
+    expect((await staffStep(t.app, t.db, staff, { id: o.id, step: 'ready', payload: {} })).statusCode).toBe(200);
     expect((await smsTo(phone)).at(-1)).toBe(
       `Marketplace Malawi: order ${o.number} is ready to collect at Kamuzu Phones, Area 47, Lilongwe. Bring your code ${o.collection_code}. ${o.link}`,
     );
@@ -330,7 +334,11 @@ describe.each(engines)('a paid order cancelled by the shop [%s]', (engine) => {
       await t.event(charge.transfer_id);
       // Paid: held until collected, so no reminder however close the first hold's end.
       expect(await remindDueOrders(t.db, links, new Date(Date.parse(order.expires_at) - HOUR))).toBe(0);
-      const cancel = await staffStep(t.app, t.db, staff, order.id, 'cancel', { reason: 'Sold at the counter' });
+      const cancel = await staffStep(t.app, t.db, staff, {
+        id: order.id,
+        step: 'cancel',
+        payload: { reason: 'Sold at the counter' },
+      });
       expect(cancel.statusCode, cancel.body).toBe(200);
       await t.payments.idle();
       await t.poll();

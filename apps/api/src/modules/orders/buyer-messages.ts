@@ -9,7 +9,9 @@ import {
 } from '../notifications/index.js';
 import { smsNumber } from '../seller-requests/index.js';
 import { messageLink, type OrderLinks } from './buyer-links.js';
-import { shopForOrder, type OrderRow } from './repository.js';
+import type { OrderRow } from './repository.js';
+import { claimToldPlaced } from './repository/buyer-messages.js';
+import { shopForOrder } from '../shops/index.js';
 
 // What the buyer is told about their order (docs/decisions/0060): our words, the number, the collection code, the
 // shop's name and address (staff's words) and the link; never what a stranger typed, except the buyer's plain name in
@@ -42,9 +44,11 @@ export async function tellBuyer(
   trx: Executor,
   row: OrderRow,
   news: BuyerNews,
-  links: { links: OrderLinks; key: string },
-  now: Date,
-  staffId: number | null = null,
+  {
+    messaging,
+    now,
+    staffId = null,
+  }: { messaging: { links: OrderLinks; key: string }; now: Date; staffId?: number | null | undefined },
 ) {
   const shop = row.shop_id === null ? undefined : await shopForOrder(trx, row.shop_id);
   const facts: OrderFacts = {
@@ -62,7 +66,7 @@ export async function tellBuyer(
             farePaid: row.coach_fare !== null,
           }
         : null,
-    link: await messageLink(trx, links.links, links.key, row),
+    link: await messageLink(trx, messaging.links, messaging.key, row),
   };
   await enqueueMessages(
     trx,
@@ -82,11 +86,6 @@ export async function tellPlacedOnce(
   links: { links: OrderLinks; key: string } | undefined,
   now: Date,
 ): Promise<void> {
-  const claim = await trx
-    .updateTable('orders')
-    .set({ told_placed_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('told_placed_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) === 1 && links) await tellBuyer(trx, row, 'placed', links, now);
+  if ((await claimToldPlaced(trx, row.id, now.toISOString())) && links)
+    await tellBuyer(trx, row, 'placed', { messaging: links, now });
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { findOrder, ORDER_NOT_FOUND, type OrderRow } from './repository.js';
+import { claimCodeTry, giveCodeTryBack, resetCodeTries } from './repository/collection-code.js';
 
 // The collection code (docs/decisions/0059): anyone who knows an order's number could otherwise collect it at the
 // counter. Six digits from a CSPRNG, sent only to the buyer; compared in constant time; five wrong codes hold the
@@ -30,25 +31,13 @@ function sameCode(stored: string, given: string): boolean {
 export async function checkCollectionCode(
   db: Db,
   row: OrderRow,
-  given: string,
-  actor: SessionUser,
-  now: Date,
+  { given, actor, now }: { given: string; actor: SessionUser; now: Date },
 ): Promise<void> {
   if (row.collection_code === null) return;
-  const claimed = await db.kysely
-    .updateTable('orders')
-    .set((eb) => ({ wrong_codes: eb('wrong_codes', '+', 1) }))
-    .where('id', '=', row.id)
-    .where('wrong_codes', '<', WRONG_CODES_HOLD)
-    .returning('wrong_codes')
-    .executeTakeFirst();
+  const claimed = await claimCodeTry(db.kysely, row.id, WRONG_CODES_HOLD);
   if (!claimed) throw new HttpError(409, HELD_FOR_REVIEW);
   if (sameCode(row.collection_code, given)) {
-    await db.kysely
-      .updateTable('orders')
-      .set((eb) => ({ wrong_codes: eb('wrong_codes', '-', 1) }))
-      .where('id', '=', row.id)
-      .execute();
+    await giveCodeTryBack(db.kysely, row.id);
     return;
   }
   if (claimed.wrong_codes >= WRONG_CODES_HOLD) {
@@ -69,7 +58,7 @@ export async function releaseCodeHold(db: Db, actor: SessionUser, id: number, no
   await db.kysely.transaction().execute(async (trx) => {
     const row = await findOrder(trx, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
-    await trx.updateTable('orders').set({ wrong_codes: 0 }).where('id', '=', id).execute();
+    await resetCodeTries(trx, id);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `Order ${row.number}: collection code hold released after review`,

@@ -39,7 +39,7 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
     cancel: { reason: 'Buyer stopped answering the phone' },
   };
   const act = (id: number, action: StaffOrderAction, payload: object | undefined = payloads[action]) =>
-    staffStep(t.app, t.db, headers, id, action, payload);
+    staffStep(t.app, t.db, headers, { id, step: action, payload });
 
   /** A new order of fresh products; its id and theirs. */
   async function newOrder(fulfilment: Fulfilment = 'collect', count = 1, shop = shopId) {
@@ -296,8 +296,12 @@ describe.each(engines)('back-office orders [%s]', (engine) => {
   it('refuses a move when the order changed since it was read (version check)', async () => {
     const order = await newOrder();
     // A writer holding version 1 after another already moved the order on: its move must not go through.
-    expect(await moveStatus(t.db.kysely, order.id, 1, 'Confirmed', clock().toISOString())).toBe(true);
-    expect(await moveStatus(t.db.kysely, order.id, 1, 'Cancelled', clock().toISOString())).toBe(false);
+    expect(
+      await moveStatus(t.db.kysely, { id: order.id, version: 1, status: 'Confirmed', now: clock().toISOString() }),
+    ).toBe(true);
+    expect(
+      await moveStatus(t.db.kysely, { id: order.id, version: 1, status: 'Cancelled', now: clock().toISOString() }),
+    ).toBe(false);
     expect((await detail(order.id)).status).toBe('Confirmed');
   });
 

@@ -112,23 +112,31 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
 
   it('is sent with its coach and waybill (the fare added to the total), told by SMS, then completed with the code', async () => {
     const o = await order();
-    expect((await staffStep(t.app, t.db, staff, o.id, 'confirm')).statusCode).toBe(200);
+    expect((await staffStep(t.app, t.db, staff, { id: o.id, step: 'confirm' })).statusCode).toBe(200);
     const confirmed = await admin(o.id);
     expect(confirmed.status).toBe('Confirmed');
 
     // Both are required: the buyer is told them.
-    const missing = await staffStep(t.app, t.db, staff, o.id, 'ready', {});
+    const missing = await staffStep(t.app, t.db, staff, { id: o.id, step: 'ready', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ coach_company: COACH_COMPANY_REQUIRED, waybill: WAYBILL_REQUIRED });
-    const hostile = await staffStep(t.app, t.db, staff, o.id, 'ready', { coach_company: 'AXA', waybill: '<b>1</b>' });
+    const hostile = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'ready',
+      payload: { coach_company: 'AXA', waybill: '<b>1</b>' },
+    });
     expect(hostile.statusCode).toBe(400);
     expect((await admin(o.id)).status).toBe('Confirmed');
 
-    const sent = await staffStep(t.app, t.db, staff, o.id, 'ready', {
-      coach_company: 'AXA Coach',
-      waybill: 'AX-20931',
-      coach_fare: '8000',
-      version: confirmed.version,
+    const sent = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'ready',
+      payload: {
+        coach_company: 'AXA Coach',
+        waybill: 'AX-20931',
+        coach_fare: '8000',
+        version: confirmed.version,
+      },
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({
@@ -152,13 +160,21 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
     expect(cancel.json().message).toBe('Cannot cancel: The order is already on the coach. Call the shop.');
 
     // Sent once: a second send is refused, and a sent parcel does not expire.
-    const again = await staffStep(t.app, t.db, staff, o.id, 'ready', { coach_company: 'AXA', waybill: 'X1' });
+    const again = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'ready',
+      payload: { coach_company: 'AXA', waybill: 'X1' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Cannot mark the order ready: The order is already sent.');
     await expireDueOrders(t.db, new Date(T0.getTime() + 30 * 24 * 3_600_000));
     expect((await admin(o.id)).status).toBe('Sent');
 
-    const done = await staffStep(t.app, t.db, staff, o.id, 'complete', { payment_method: 'airtel_money' });
+    const done = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'complete',
+      payload: { payment_method: 'airtel_money' },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('Completed');
     // The sale in the ledger is the whole total, fare included.
@@ -172,11 +188,19 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
 
   it('without a fare, the buyer is told to pay it at the depot; completing before sending is refused', async () => {
     const o = await order({}, 90_000);
-    await staffStep(t.app, t.db, staff, o.id, 'confirm');
-    const early = await staffStep(t.app, t.db, staff, o.id, 'complete', { payment_method: 'cash' });
+    await staffStep(t.app, t.db, staff, { id: o.id, step: 'confirm' });
+    const early = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'complete',
+      payload: { payment_method: 'cash' },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Cannot complete: Send the order by coach first.');
-    const sent = await staffStep(t.app, t.db, staff, o.id, 'ready', { coach_company: 'Sososo', waybill: 'S 771/2' });
+    const sent = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'ready',
+      payload: { coach_company: 'Sososo', waybill: 'S 771/2' },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ total: 90_000, coach: { fare: null, waybill: 'S 771/2' } });
     expect((await sms(o.phone)).at(-1)).toContain('Collect it at the depot and pay the fare there, then tell the shop');
@@ -199,8 +223,12 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
       .select('id')
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
-    await staffStep(t.app, t.db, staff, id, 'confirm');
-    await staffStep(t.app, t.db, staff, id, 'ready', { coach_company: 'AXA Coach', waybill: 'AX-1' });
+    await staffStep(t.app, t.db, staff, { id, step: 'confirm' });
+    await staffStep(t.app, t.db, staff, {
+      id,
+      step: 'ready',
+      payload: { coach_company: 'AXA Coach', waybill: 'AX-1' },
+    });
     const link = `${URL}/order/${messageToken(KEY, number)}`;
     expect(await sms(phone)).toEqual([
       `Marketplace Malawi: oda ${number} yasungidwa ku Kamuzu Phones, Area 47, Lilongwe; shopu idzakuimbirani kuti ikutumizireni pa basi ku Karonga. Nambala yanu: ${collection_code}, muiuze shopu mutalandira katundu yekha. ${link}`,
@@ -216,11 +244,15 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
       .set({ payment: 'airtel_money', payment_status: 'paid' })
       .where('id', '=', o.id)
       .execute();
-    await staffStep(t.app, t.db, staff, o.id, 'confirm');
-    const res = await staffStep(t.app, t.db, staff, o.id, 'ready', {
-      coach_company: 'AXA',
-      waybill: 'A1',
-      coach_fare: 5000,
+    await staffStep(t.app, t.db, staff, { id: o.id, step: 'confirm' });
+    const res = await staffStep(t.app, t.db, staff, {
+      id: o.id,
+      step: 'ready',
+      payload: {
+        coach_company: 'AXA',
+        waybill: 'A1',
+        coach_fare: 5000,
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(FARE_AFTER_PAYING);
@@ -229,9 +261,13 @@ describe.each(engines)('coach delivery [%s]', (engine) => {
 
   it('refuses a fare of 0 or above COACH_FARE_MAX (MWK 50,000 unless set), so a slip never reaches the total', async () => {
     const o = await order();
-    await staffStep(t.app, t.db, staff, o.id, 'confirm');
+    await staffStep(t.app, t.db, staff, { id: o.id, step: 'confirm' });
     const send = (coach_fare: unknown) =>
-      staffStep(t.app, t.db, staff, o.id, 'ready', { coach_company: 'AXA', waybill: 'A1', coach_fare });
+      staffStep(t.app, t.db, staff, {
+        id: o.id,
+        step: 'ready',
+        payload: { coach_company: 'AXA', waybill: 'A1', coach_fare },
+      });
     for (const [fare, message] of [
       ['999999999999', 'Fare must be at most MWK 50,000'],
       [50_001, 'Fare must be at most MWK 50,000'],

@@ -40,11 +40,15 @@ describe.each(engines)('the collection code [%s]', (engine) => {
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
     for (const step of ['confirm', 'ready'])
-      expect((await staffStep(t.app, t.db, moderator, id, step)).statusCode).toBe(200);
+      expect((await staffStep(t.app, t.db, moderator, { id, step })).statusCode).toBe(200);
     return { id, token: token as string, code: await collectionCodeOf(t.db, id), number: number as string };
   }
   const complete = (id: number, code?: string, headers = moderator) =>
-    staffStep(t.app, t.db, headers, id, 'complete', { payment_method: 'cash', collection_code: code });
+    staffStep(t.app, t.db, headers, {
+      id,
+      step: 'complete',
+      payload: { payment_method: 'cash', collection_code: code },
+    });
   const status = async (id: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: moderator })).json();
 

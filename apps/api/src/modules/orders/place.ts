@@ -5,40 +5,28 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, OrdersTable } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { heldOf, imagesOf } from '../products/index.js';
+import { heldOf, imagesOf, inTransit, notOnSale, productsForOrder } from '../products/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hashToken } from '../auth/index.js';
 import { hashRequestId, newOrderNumber, newOrderToken, requestOrderToken } from './codes.js';
 import { OrderConflict } from './conflict.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer } from './buyer-messages.js';
-import {
-  addEvent,
-  findOrder,
-  holdProducts,
-  insertItems,
-  insertOrder,
-  inTransit,
-  notOnSale,
-  ordersOfRequest,
-  productsForOrder,
-} from './repository.js';
+import { addEvent, findOrder, holdProducts, insertItems, insertOrder, ordersOfRequest } from './repository.js';
 import { loadPublicOrder } from './service.js';
 import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { moveLockKeys } from '../stock-moves/index.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof, signPhoneToken, useCode } from '../phone-proof/index.js';
-import { queueCharge, sendCharge, refusePromptTooSoon } from '../payments/index.js';
 import type { Payments } from '../payments/index.js';
 import type { TransferRow } from '../ledger/index.js';
 import {
-  heldItems,
   LAPSED_BLOCK_HOURS,
-  lapsedFor,
   TOO_MANY_HELD_BY_PHONE,
   TOO_MANY_HELD_FROM_NETWORK,
   type ReservationRules,
 } from './limits.js';
+import { heldItems, lapsedFor } from './repository/limits.js';
 
 /** The checked request: phone normalised, ids and prices as numbers. */
 export type PlaceOrderInput = z.output<typeof orderRequestSchema>;
@@ -140,14 +128,12 @@ export async function placeOrders(
 async function answerAgain(earlier: PlacedRow[], input: PlaceOrderInput, now: Date, context: PlaceContext) {
   const orders = sameRequest(earlier, input);
   const proved = earlier.every((o) => o.proved);
-  return withToken(orders, input.phone, proved, now, context);
+  return withToken(orders, { phone: input.phone, proved, now }, context);
 }
 
 async function withToken(
   orders: PlacedOrder[],
-  phone: string,
-  proved: boolean,
-  now: Date,
+  { phone, proved, now }: { phone: string; proved: boolean; now: Date },
   context: PlaceContext,
 ): Promise<PlaceResult> {
   if (!proved || !context.proof.enabled) return { orders };
@@ -227,7 +213,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
 
   const orders = await db.kysely.transaction().execute(async (trx) => {
     await checkLimits(trx, db, input, context);
-    if (payNow) await refusePromptTooSoon(trx, db.engine, input.phone, now);
+    if (payNow && payments) await payments.refusePromptTooSoon(trx, db.engine, input.phone, now);
     const lapsedSince = new Date(now.getTime() - LAPSED_BLOCK_HOURS * 3_600_000).toISOString();
     const lapsed = await lapsedFor(trx, input.phone, ids, lapsedSince);
     const products = new Map((await productsForOrder(trx, ids)).map((p) => [p.id, p]));
@@ -290,7 +276,8 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
         // A pay-now order's buyer is told once it is paid or held unpaid (decision 0083).
         told_placed_at: payNow ? null : at,
       }));
-      if (payNow) charges.push(await queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
+      if (payNow && payments)
+        charges.push(await payments.queueCharge(trx, { id, phone: input.phone, total }, input.payment, now));
       await insertItems(
         trx,
         group.map((p) => ({
@@ -340,17 +327,17 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     if (codeId !== undefined && !(await useCode(trx, codeId, at))) throw codeUsedMeanwhile();
     // The buyer's SMS (and email), in this transaction: written exactly when the orders are; for pay-now, later.
     if (messaging && !payNow)
-      for (const o of placed) await tellBuyer(trx, (await findOrder(trx, o.id))!, 'placed', messaging, now);
+      for (const o of placed) await tellBuyer(trx, (await findOrder(trx, o.id))!, 'placed', { messaging, now });
 
     return placed;
   });
   // Committed: the order stands whatever the gateway says. Each charge puts a PIN prompt on the buyer's phone.
-  if (payments) for (const charge of charges) await sendCharge(payments, charge, now);
+  if (payments) for (const charge of charges) await payments.sendCharge(charge, now);
   const answers = await Promise.all(
     orders.map(async (o) => ({
       ...(await loadPublicOrder(db.kysely, (await findOrder(db.kysely, o.id))!)),
       token: o.token,
     })),
   );
-  return withToken(answers, input.phone, proved, now, context);
+  return withToken(answers, { phone: input.phone, proved, now }, context);
 }

@@ -7,48 +7,6 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-/** What placing an order needs to know of each product, with its shop's flat delivery fee and town. */
-export function productsForOrder(db: Executor, ids: number[]) {
-  return db
-    .selectFrom('products as p')
-    .leftJoin('shops as s', 's.id', 'p.shop_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.price',
-      'p.published',
-      'p.sold',
-      'p.shop_id',
-      'p.transit_shop_id',
-      's.delivery_fee as shop_delivery_fee',
-      's.town as shop_town',
-    ])
-    .where('p.id', 'in', ids)
-    .execute();
-}
-
-/** Of these products, the ones on their way to another shop (decision 0062). */
-export async function inTransit(db: Executor, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('transit_shop_id', 'is not', null)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Of these products, the ones no longer on sale (sold or unpublished). */
-export async function notOnSale(db: Executor, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('sold', '=', 1), eb('published', '=', 0)]))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /**
  * Inserts the order unless its number is taken (then undefined: the caller draws another number).
  * ON CONFLICT rather than catching the error: on PostgreSQL a failed statement aborts the transaction.
@@ -90,26 +48,6 @@ export async function holdProducts(
 /** The order's items are on sale again (or, after completion, simply no longer held). */
 export async function releaseHolds(db: Executor, orderId: number) {
   await db.deleteFrom('product_holds').where('order_id', '=', orderId).execute();
-}
-
-/**
- * Completing an order: its products are sold, never orderable again. They stay published, so their page and
- * every link to it still answer, saying Sold (docs/decisions/0066); staff may still unpublish one.
- */
-export async function markItemsSold(db: Executor, orderId: number, now: string) {
-  await db
-    .updateTable('products')
-    .set({ sold: 1, updated_at: now })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('order_items')
-        .select('product_id')
-        .where('order_id', '=', orderId)
-        .where('product_id', 'is not', null),
-    )
-    .execute();
 }
 
 export function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
@@ -158,17 +96,22 @@ export function eventsOf(db: Executor, orderId: number) {
     .execute();
 }
 
-export function shopForOrder(db: Executor, shopId: number) {
-  return db
-    .selectFrom('shops')
-    .select(['id', 'name', 'town', 'address', 'hours', 'phone'])
-    .where('id', '=', shopId)
-    .executeTakeFirst();
-}
-
 export async function addEvent(db: Executor, event: Insertable<OrderEventsTable>) {
   await db.insertInto('order_events').values(event).execute();
 }
+
+/** What else a change of status may set: how it was paid, the coach it went by. */
+export type StatusExtra = Pick<
+  Updateable<OrdersTable>,
+  | 'payment_method'
+  | 'payment_reference'
+  | 'completed_at'
+  | 'payment_status'
+  | 'coach_company'
+  | 'waybill'
+  | 'coach_fare'
+  | 'total'
+>;
 
 /**
  * Moves the order to a new status only if it is still at the version the caller read: of two staff
@@ -176,21 +119,13 @@ export async function addEvent(db: Executor, event: Insertable<OrderEventsTable>
  */
 export async function moveStatus(
   db: Executor,
-  id: number,
-  version: number,
-  status: OrderStatus,
-  now: string,
-  extra: Pick<
-    Updateable<OrdersTable>,
-    | 'payment_method'
-    | 'payment_reference'
-    | 'completed_at'
-    | 'payment_status'
-    | 'coach_company'
-    | 'waybill'
-    | 'coach_fare'
-    | 'total'
-  > = {},
+  {
+    id,
+    version,
+    status,
+    now,
+    extra = {},
+  }: { id: number; version: number; status: OrderStatus; now: string; extra?: StatusExtra | undefined },
 ) {
   const result = await db
     .updateTable('orders')
@@ -248,10 +183,17 @@ export async function listOrders(db: Executor, filter: OrderListFilter) {
  */
 export async function movePayment(
   db: Executor,
-  id: number,
-  version: number,
-  now: string,
-  set: Pick<Updateable<OrdersTable>, 'payment' | 'payment_status' | 'phone_proved' | 'expires_at'>,
+  {
+    id,
+    version,
+    now,
+    set,
+  }: {
+    id: number;
+    version: number;
+    now: string;
+    set: Pick<Updateable<OrdersTable>, 'payment' | 'payment_status' | 'phone_proved' | 'expires_at'>;
+  },
 ) {
   const result = await db
     .updateTable('orders')
@@ -266,10 +208,7 @@ export async function movePayment(
 export async function noteEvent(
   db: Executor,
   order: { id: number; status: string },
-  action: string,
-  reason: string | null,
-  by: 'buyer' | 'system',
-  at: string,
+  { action, reason, by, at }: { action: string; reason: string | null; by: 'buyer' | 'system'; at: string },
 ) {
   await addEvent(db, {
     order_id: order.id,
@@ -286,4 +225,13 @@ export async function noteEvent(
 /** The shop an order is collected from, for keeping Shop staff to theirs (docs/decisions/0061). */
 export async function orderShop(db: Executor, id: number) {
   return (await db.selectFrom('orders').select('shop_id').where('id', '=', id).executeTakeFirst())?.shop_id;
+}
+
+/** An order by its number, with what resending its link needs. */
+export function orderByNumber(db: Executor, number: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'number', 'phone', 'language'])
+    .where('number', '=', number)
+    .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
-import { message, enqueueMessages } from '../notifications/index.js';
+import { message, enqueueMessages, messagesSince } from '../notifications/index.js';
+import { orderByNumber } from './repository.js';
 import { smsNumber } from '../seller-requests/index.js';
 import { messageLink, type OrderLinks } from './buyer-links.js';
 
@@ -27,24 +28,13 @@ export async function resendOrderLink(
   if (!phone) return false;
   const key = await links.key();
   return db.kysely.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .select(['id', 'number', 'phone', 'language'])
-      .where('number', '=', number)
-      .executeTakeFirst();
+    const order = await orderByNumber(trx, number);
     if (!order || smsNumber(order.phone) !== phone) return false;
     // Counted and written under a lock per phone: requests racing cannot pass a cap together.
     await lockKeys(trx, db.engine, [`order-link:${phone}`]);
     const since = new Date(now.getTime() - DAY_MS).toISOString();
     const sent = (column: 'subject_id' | 'recipient', value: number | string) =>
-      trx
-        .selectFrom('outbox_messages')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('subject_type', '=', SUBJECT)
-        .where(column, '=', value)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n));
+      messagesSince(trx, { subjectType: SUBJECT, column, value, since });
     if ((await sent('subject_id', order.id)) >= RESENDS_PER_ORDER_DAY) return false;
     if ((await sent('recipient', phone)) >= RESENDS_PER_PHONE_DAY) return false;
     const link = await messageLink(trx, links, key, order);

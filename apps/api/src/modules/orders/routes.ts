@@ -9,7 +9,6 @@ import {
   orderRequestSchema,
   orderStepSchema,
   readyOrderSchema,
-  payOrderSchema,
   paymentOptionsSchema,
   placeOrderResultSchema,
   publicOrderSchema,
@@ -33,7 +32,6 @@ import { addressGroup } from '../../plugins/address-group.js';
 import { listOrders, orderShop } from './repository.js';
 import { buyerCancel, loadAdminOrder, ORDER_NOT_FOUND, loadOrderByToken, staffAct } from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
-import { payOrder, retryRefunds } from '../payments/index.js';
 import type { Payments } from '../payments/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { resendOrderLink } from './resend.js';
@@ -41,6 +39,8 @@ import { resendOrderLink } from './resend.js';
 export const TOO_MANY_ORDERS = /*i18n*/ 'Too many orders from your network. Please try again in an hour.';
 /** Reading and cancelling through the private link. */
 const ORDER_LINK_PER_MINUTE = 120;
+/** The rate limit of every route reached through an order's private link (payments' pay route too). */
+export const ORDER_LINK_LIMIT = { rateLimit: { max: ORDER_LINK_PER_MINUTE, timeWindow: '1 minute' } };
 /** "Lost your order link?" per address: each try is a guess at a number and phone pair (decision 0060). */
 export const RESENDS_PER_ADDRESS_HOUR = 10;
 export const RESEND_ANSWER = /*i18n*/ 'If the number and phone match an order, its link is on its way by SMS.';
@@ -69,7 +69,6 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   const tags = ['orders'];
   const config = { access: SHOP_WORK };
   const ownOrder: ShopOf = { find: orderShop, missing: ORDER_NOT_FOUND };
-  const linkLimit = { rateLimit: { max: ORDER_LINK_PER_MINUTE, timeWindow: '1 minute' } };
   // Every answer here holds a buyer's name, phone and address.
   keepAnswersPrivate(app);
 
@@ -120,19 +119,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     async () => ({ mobile_money: payments ? (['airtel_money', 'tnm_mpamba'] as const).slice() : [] }),
   );
 
-  app.post(
-    '/v1/orders/:token/pay',
-    {
-      config: { access: 'public', ...linkLimit },
-      schema: { tags, params: tokenParams, body: payOrderSchema, response: { 200: publicOrderSchema } },
-    },
-    async (request) => payOrder(db, { payments, proof, rules, links }, request.params.token, request.body, clock()),
-  );
-
   app.get(
     '/v1/orders/:token',
     {
-      config: { access: 'public', ...linkLimit },
+      config: { access: 'public', ...ORDER_LINK_LIMIT },
       schema: { tags, params: tokenParams, response: { 200: publicOrderSchema } },
     },
     async (request) => loadOrderByToken(db.kysely, request.params.token),
@@ -141,7 +131,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   app.post(
     '/v1/orders/:token/cancel',
     {
-      config: { access: 'public', ...linkLimit },
+      config: { access: 'public', ...ORDER_LINK_LIMIT },
       schema: { tags, params: tokenParams, body: buyerCancelBody, response: { 200: publicOrderSchema } },
     },
     async (request) => {
@@ -189,7 +179,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     '/admin/orders/:id/confirm',
     { ...action, schema: { ...action.schema, body: orderStepSchema } },
     async (request) =>
-      staffAct(db, clock(), request.user!, request.params.id, { action: 'confirm' }, request.body?.version, links),
+      staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'confirm' },
+        seenVersion: request.body?.version,
+        links,
+      }),
   );
   // Ready for collection, out for delivery, or sent by coach with its waybill (decision 0072).
   app.post(
@@ -205,7 +202,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       const coach = body
         ? { coach_company: body.coach_company, waybill: body.waybill, coach_fare: body.coach_fare }
         : undefined;
-      return staffAct(db, clock(), request.user!, request.params.id, { action: 'ready', coach }, body?.version, links);
+      return staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'ready', coach },
+        seenVersion: body?.version,
+        links,
+      });
     },
   );
 
@@ -214,14 +218,13 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     { ...action, schema: { ...action.schema, body: completeOrderSchema } },
     async (request) => {
       const { version, payment_method, payment_reference, collection_code } = request.body;
-      return staffAct(
-        db,
-        clock(),
-        request.user!,
-        request.params.id,
-        { action: 'complete', payment_method, payment_reference, collection_code },
-        version,
-      );
+      return staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'complete', payment_method, payment_reference, collection_code },
+        seenVersion: version,
+      });
     },
   );
 
@@ -229,15 +232,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     '/admin/orders/:id/cancel',
     { ...action, schema: { ...action.schema, body: cancelOrderSchema } },
     async (request) => {
-      const order = await staffAct(
-        db,
-        clock(),
-        request.user!,
-        request.params.id,
-        { action: 'cancel', reason: request.body.reason },
-        request.body.version,
+      const order = await staffAct(db, {
+        now: clock(),
+        actor: request.user!,
+        id: request.params.id,
+        move: { action: 'cancel', reason: request.body.reason },
+        seenVersion: request.body.version,
         links,
-      );
+      });
       payments?.nudge(clock);
       return order;
     },
@@ -249,17 +251,6 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
     { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } },
     async (request) => {
       await releaseCodeHold(db, request.user!, request.params.id, clock());
-      return loadAdminOrder(db.kysely, request.params.id);
-    },
-  );
-
-  // A refund the gateway refused is tried again by staff, as a new transfer: never two alive for one payment.
-  app.post(
-    '/admin/orders/:id/refund',
-    { config: { access: ADMIN_ONLY }, schema: { tags, params: idParams, response: { 200: adminOrderSchema } } },
-    async (request) => {
-      await retryRefunds(db, request.user!, request.params.id, clock());
-      payments?.nudge(clock);
       return loadAdminOrder(db.kysely, request.params.id);
     },
   );

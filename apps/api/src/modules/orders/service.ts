@@ -16,8 +16,9 @@ import type { Database } from '../../db/schema.js';
 import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { recordMovement, transfersOfOrder } from '../ledger/index.js';
-import { paidReference, paymentOf, refundOnClose } from '../payments/index.js';
+import { markItemsSold } from '../products/index.js';
+import { shopForOrder } from '../shops/index.js';
+import { paidReference, paymentOf, recordMovement, refundOnClose, transfersOfOrder } from '../ledger/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { OrderLinks } from './buyer-links.js';
 import { tellBuyer, tellPlacedOnce, type BuyerNews } from './buyer-messages.js';
@@ -29,13 +30,12 @@ import {
   findOrder,
   findOrderByTokenHash,
   itemsOf,
-  markItemsSold,
   movePayment,
   moveStatus,
   noteEvent,
   releaseHolds,
-  shopForOrder,
   type OrderRow,
+  type StatusExtra,
 } from './repository.js';
 
 export { ORDER_NOT_FOUND };
@@ -204,16 +204,14 @@ async function applyMove(
   trx: Transaction<Database>,
   row: OrderRow,
   move: Move,
-  actor: Actor,
-  now: string,
-  messaging?: Messaging,
+  { actor, now, messaging }: { actor: Actor; now: string; messaging?: Messaging | undefined },
 ) {
   const state = { status: row.status, fulfilment: row.fulfilment };
   const refusal = whyNotOrder(state, move.action);
   if (refusal) throw new HttpError(409, `Cannot ${VERBS[move.action]}: ${refusal}`);
   const to = nextOrderStatus(state, move.action);
   const paidOnline = row.payment_status === 'paid';
-  let extra: Parameters<typeof moveStatus>[5] = {};
+  let extra: StatusExtra = {};
   let method: PaymentMethod | undefined;
   let reference: string | null = null;
   if (move.action === 'complete') {
@@ -229,7 +227,8 @@ async function applyMove(
     // Cancelled (or, by a bug, expired) after paying: the money goes back by itself.
     extra = { payment_status: 'refunding' };
   }
-  if (!(await moveStatus(trx, row.id, row.version, to, now, extra))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+  if (!(await moveStatus(trx, { id: row.id, version: row.version, status: to, now, extra })))
+    throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
 
   if (move.action === 'complete') {
     await markItemsSold(trx, row.id, now);
@@ -277,7 +276,7 @@ async function applyMove(
   // Told of the order as it now stands (a coach parcel's waybill).
   if (news && messaging) {
     const staffId = actor.by === 'staff' ? actor.id : null;
-    await tellBuyer(trx, { ...row, ...extra, status: to }, news, messaging, new Date(now), staffId);
+    await tellBuyer(trx, { ...row, ...extra, status: to }, news, { messaging, now: new Date(now), staffId });
   }
 }
 
@@ -308,25 +307,34 @@ export type StaffMove = Extract<Move, { action: 'confirm' | 'ready' | 'complete'
 /** `seenVersion`: the version on the staff member's screen, when the client sends it. */
 export async function staffAct(
   db: Db,
-  now: Date,
-  actor: SessionUser,
-  id: number,
-  move: StaffMove,
-  seenVersion?: number,
-  links?: OrderLinks,
+  {
+    now,
+    actor,
+    id,
+    move,
+    seenVersion,
+    links,
+  }: {
+    now: Date;
+    actor: SessionUser;
+    id: number;
+    move: StaffMove;
+    seenVersion?: number | undefined;
+    links?: OrderLinks | undefined;
+  },
 ): Promise<AdminOrder> {
   const messaging = links ? { links, key: await links.key() } : undefined;
   if (move.action === 'complete') {
     // Checked first, in its own transaction: a wrong code is counted even though the completion is refused.
     const row = await findOrder(db.kysely, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
-    await checkCollectionCode(db, row, move.collection_code, actor, now);
+    await checkCollectionCode(db, row, { given: move.collection_code, actor, now });
   }
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findOrder(trx, id);
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
     if (seenVersion !== undefined && seenVersion !== row.version) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
-    await applyMove(trx, row, move, { by: 'staff', id: actor.id }, now.toISOString(), messaging);
+    await applyMove(trx, row, move, { actor: { by: 'staff', id: actor.id }, now: now.toISOString(), messaging });
     return loadAdminOrder(trx, id);
   });
 }
@@ -334,7 +342,12 @@ export async function staffAct(
 export async function buyerCancel(db: Db, now: Date, token: string, reason: string | null): Promise<PublicOrder> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await orderOfToken(trx, token);
-    await applyMove(trx, row, { action: 'buyerCancel', reason }, { by: 'buyer', id: null }, now.toISOString());
+    await applyMove(
+      trx,
+      row,
+      { action: 'buyerCancel', reason },
+      { actor: { by: 'buyer', id: null }, now: now.toISOString() },
+    );
     return loadPublicOrder(trx, (await findOrder(trx, row.id))!);
   });
 }
@@ -359,20 +372,24 @@ export const NOT_PAID_IN_TIME = /*i18n*/ 'Not paid in time';
 async function lapse(
   trx: Transaction<Database>,
   row: OrderRow,
-  at: string,
-  fallbackHours: number,
-  messaging?: Messaging,
+  { at, fallbackHours, messaging }: { at: string; fallbackHours: number; messaging?: Messaging | undefined },
 ) {
   const until = new Date(Date.parse(row.created_at) + fallbackHours * 3_600_000).toISOString();
   if (row.phone_proved === 1 && until > at) {
     const set = { payment: 'on_collection', payment_status: 'not_required', expires_at: until };
-    if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
-    await noteEvent(trx, row, 'payment_lapsed', NOT_PAID_IN_TIME, 'system', at);
+    if (!(await movePayment(trx, { id: row.id, version: row.version, now: at, set })))
+      throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+    await noteEvent(trx, row, { action: 'payment_lapsed', reason: NOT_PAID_IN_TIME, by: 'system', at });
     // Held unpaid now: the buyer is told it is reserved, with the collection code (decision 0083).
     await tellPlacedOnce(trx, row, messaging, new Date(at));
     return;
   }
-  await applyMove(trx, row, { action: 'cancel', reason: NOT_PAID_IN_TIME }, { by: 'system', id: null }, at, messaging);
+  await applyMove(
+    trx,
+    row,
+    { action: 'cancel', reason: NOT_PAID_IN_TIME },
+    { actor: { by: 'system', id: null }, now: at, messaging },
+  );
 }
 
 /**
@@ -382,9 +399,11 @@ async function lapse(
 export async function expireDueOrders(
   db: Db,
   now: Date,
-  batch?: number,
-  fallbackHours = DEFAULT_FALLBACK_HOURS,
-  links?: OrderLinks,
+  {
+    batch,
+    fallbackHours = DEFAULT_FALLBACK_HOURS,
+    links,
+  }: { batch?: number | undefined; fallbackHours?: number | undefined; links?: OrderLinks | undefined } = {},
 ): Promise<number> {
   const at = now.toISOString();
   const messaging = links ? { links, key: await links.key() } : undefined;
@@ -392,8 +411,8 @@ export async function expireDueOrders(
     now,
     expire: (trx, row) =>
       row.payment !== 'on_collection' && row.payment_status !== 'paid'
-        ? lapse(trx, row, at, fallbackHours, messaging)
-        : applyMove(trx, row, { action: 'expire' }, { by: 'system', id: null }, at, messaging),
+        ? lapse(trx, row, { at, fallbackHours, messaging })
+        : applyMove(trx, row, { action: 'expire' }, { actor: { by: 'system', id: null }, now: at, messaging }),
     batch,
   });
 }

@@ -28,8 +28,8 @@ describe.each(engines)('messages staff cause [%s]', (engine) => {
       .select('id')
       .where('number', '=', placed.json().orders[0].number)
       .executeTakeFirstOrThrow();
-    expect((await staffStep(t.app, t.db, staff.headers, id, 'confirm', {})).statusCode).toBe(200);
-    expect((await staffStep(t.app, t.db, staff.headers, id, 'ready', {})).statusCode).toBe(200);
+    expect((await staffStep(t.app, t.db, staff.headers, { id, step: 'confirm', payload: {} })).statusCode).toBe(200);
+    expect((await staffStep(t.app, t.db, staff.headers, { id, step: 'ready', payload: {} })).statusCode).toBe(200);
     const sms = await t.db.kysely
       .selectFrom('outbox_messages')
       .select(['body', 'staff_id'])

@@ -94,9 +94,7 @@ export async function staffStep(
   app: FastifyInstance,
   db: Db,
   headers: Record<string, string>,
-  id: number,
-  step: string,
-  payload?: object,
+  { id, step, payload }: { id: number; step: string; payload?: object | undefined },
 ) {
   const body =
     step === 'complete' && !(payload && 'collection_code' in payload)

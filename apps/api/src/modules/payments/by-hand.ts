@@ -12,10 +12,10 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { tellBuyer, findOrder, noteEvent } from '../orders/index.js';
-import { tellSellerByHand } from '../seller-requests/index.js';
+import { requestNames, tellSellerByHand } from '../seller-requests/index.js';
 import type { PaymentChecks } from './checks.js';
 import { settleIn } from './settle.js';
-import { insertTransfer, OPEN_TRANSFER_STATUSES, type TransferRow } from '../ledger/index.js';
+import { claimManual, findTransfer, handToStaff, insertTransfer, type TransferRow } from '../ledger/index.js';
 
 // Refunds and seller payouts the gateway cannot send (decision 0079): PayChangu's operator list marks TNM Mpamba
 // `supports_withdrawals: false`, so such a payout is never sent; it becomes a task for an Admin on the Money screen,
@@ -32,12 +32,7 @@ function byHandNote(method: string): string {
 export async function payeeName(db: Executor, row: TransferRow): Promise<string | undefined> {
   if (row.order_id !== null) return (await findOrder(db, row.order_id))?.buyer_name;
   if (row.seller_request_id === null) return undefined;
-  const found = await db
-    .selectFrom('seller_requests')
-    .select('seller_name')
-    .where('id', '=', row.seller_request_id)
-    .executeTakeFirst();
-  return found?.seller_name;
+  return (await requestNames(db, row.seller_request_id))?.seller_name;
 }
 
 /**
@@ -50,13 +45,7 @@ export async function handOver(ctx: PaymentChecks, row: TransferRow, now: Date):
   // Read before the transaction opens (SQLite has one connection).
   const messaging = ctx.links && row.order_id !== null ? { links: ctx.links, key: await ctx.links.key() } : undefined;
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('money_transfers')
-      .set({ status: 'manual', check_at: null, updated_at: at, note })
-      .where('id', '=', row.id)
-      .where('status', 'in', OPEN_TRANSFER_STATUSES)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return;
+    if (!(await handToStaff(trx, row.id, note, at))) return;
     const amount = formatMoney(Number(row.amount));
     const order = row.order_id === null ? undefined : await findOrder(trx, row.order_id);
     await recordAudit(trx, {
@@ -67,8 +56,8 @@ export async function handOver(ctx: PaymentChecks, row: TransferRow, now: Date):
       at,
     });
     if (order) {
-      await noteEvent(trx, order, 'refund', `Refund of ${amount}: ${note}`, 'system', at);
-      if (messaging) await tellBuyer(trx, order, 'refund_by_hand', messaging, now);
+      await noteEvent(trx, order, { action: 'refund', reason: `Refund of ${amount}: ${note}`, by: 'system', at });
+      if (messaging) await tellBuyer(trx, order, 'refund_by_hand', { messaging, now });
     } else await tellSellerByHand(trx, { ...row, amount: Number(row.amount) }, now);
   });
 }
@@ -81,24 +70,24 @@ type ByHand = z.output<typeof payByHandSchema>;
  * number: the task is closed as replaced and a new payout is written to that number for the gateway to send.
  * Answers whether a new payout waits to be sent (the caller nudges the poller).
  */
-export async function payByHand(db: Db, actor: SessionUser, id: number, body: ByHand, now: Date): Promise<boolean> {
+export async function payByHand(
+  db: Db,
+  { actor, id, body, now }: { actor: SessionUser; id: number; body: ByHand; now: Date },
+): Promise<boolean> {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('money_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findTransfer(trx, id);
     if (!row) throw new HttpError(404, 'Payment not found');
     const how = PAY_BY_HAND_LABELS[body.method];
     // Claimed by a conditional update: of two Admins recording it at once, one wins and the other gets 409.
-    const claim = await trx
-      .updateTable('money_transfers')
-      .set(
-        body.method === 'cash'
-          ? { status: 'pending', method: 'cash', staff_id: actor.id, updated_at: at }
-          : { status: 'failed', settled_at: at, updated_at: at, note: `Paid instead by ${how}: ${body.mobile}` },
-      )
-      .where('id', '=', id)
-      .where('status', '=', 'manual')
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) !== 1) throw new HttpError(409, NOT_WAITING_FOR_STAFF);
+    const claimed = await claimManual(
+      trx,
+      id,
+      body.method === 'cash'
+        ? { status: 'pending', method: 'cash', staff_id: actor.id, updated_at: at }
+        : { status: 'failed', settled_at: at, updated_at: at, note: `Paid instead by ${how}: ${body.mobile}` },
+    );
+    if (!claimed) throw new HttpError(409, NOT_WAITING_FOR_STAFF);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `${row.kind === 'refund' ? 'Refund' : 'Seller payout'} ${row.transfer_id} of ${formatMoney(Number(row.amount))} paid by hand: ${how}`,
@@ -109,7 +98,11 @@ export async function payByHand(db: Db, actor: SessionUser, id: number, body: By
     });
     if (body.method === 'cash') {
       const paid = { ...row, status: 'pending' as const, method: 'cash', staff_id: actor.id };
-      await settleIn(trx, paid, 'paid', now, { reference: body.reference, note: `Paid in cash at the shop` });
+      await settleIn(trx, paid, {
+        status: 'paid',
+        now,
+        detail: { reference: body.reference, note: `Paid in cash at the shop` },
+      });
       return false;
     }
     await insertTransfer(trx, {

@@ -16,12 +16,10 @@ import {
   findTransfer,
   markPending,
   setCheckAt,
+  UNREACHABLE_NOTE,
   type TransferRow,
 } from '../ledger/index.js';
 import { heldTooLong, stopWaitingForCharge } from './unconfirmed.js';
-
-/** Written on a transfer the gateway could not be asked about: the buyer is told so, not that it was declined. */
-export const UNREACHABLE_NOTE = 'Payment service unreachable';
 
 /** How long a process may take one check before another may take the transfer again. */
 const LEASE_MS = 120_000;
@@ -102,12 +100,16 @@ export async function startTransfer(
     // An answer of paid or failed at once (payouts often) is still only believed once verified.
     if (started.status !== 'pending')
       return await checkTransfer(ctx, (await findTransfer(ctx.db.kysely, row.id))!, now);
-    await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at);
+    await setCheckAt(ctx.db.kysely, row.id, { checkAt: nextCheck(ctx, row, now), now: at });
     return 'pending';
   } catch (error) {
     if (error instanceof GatewayUnavailable) {
       ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'payment service unreachable while starting a transfer');
-      await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, `${UNREACHABLE_NOTE}: ${error.message}`);
+      await setCheckAt(ctx.db.kysely, row.id, {
+        checkAt: nextCheck(ctx, row, now),
+        now: at,
+        note: `${UNREACHABLE_NOTE}: ${error.message}`,
+      });
       return 'unreachable';
     }
     if (error instanceof GatewayRefused && resend) {
@@ -115,11 +117,11 @@ export async function startTransfer(
       ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'a re-sent payout was refused; verifying the first');
       await markPending(ctx.db.kysely, row.id, undefined, at);
       const why = `${RESENT_REFUSED_NOTE} (${error.message})`.slice(0, 300);
-      await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, why);
+      await setCheckAt(ctx.db.kysely, row.id, { checkAt: nextCheck(ctx, row, now), now: at, note: why });
       return 'pending';
     }
     if (error instanceof GatewayRefused || error instanceof RangeError) {
-      await settleTransfer(ctx.db, row, 'failed', now, { note: error.message.slice(0, 300) });
+      await settleTransfer(ctx.db, row, { status: 'failed', now, detail: { note: error.message.slice(0, 300) } });
       return 'failed';
     }
     throw error;
@@ -150,18 +152,26 @@ async function askAndApply(
   const at = now.toISOString();
   try {
     const state = await ask(ctx.gateway, row);
-    await applyGatewayState(ctx.db, row, state, now, { nextCheck: nextCheck(ctx, row, now), links: ctx.links });
+    await applyGatewayState(ctx.db, row, state, { now, nextCheck: nextCheck(ctx, row, now), links: ctx.links });
     return state.status;
   } catch (error) {
     if (error instanceof GatewayRefused && error.status === 404 && row.status === 'starting') {
       if (row.kind !== 'charge') return startTransfer(ctx, row, now, true);
-      await settleTransfer(ctx.db, row, 'failed', now, { note: `${UNREACHABLE_NOTE}: it never reached the gateway` });
+      await settleTransfer(ctx.db, row, {
+        status: 'failed',
+        now,
+        detail: { note: `${UNREACHABLE_NOTE}: it never reached the gateway` },
+      });
       return 'failed';
     }
     const why = error instanceof Error ? error.message : String(error);
     if (!(error instanceof GatewayUnavailable || error instanceof GatewayRefused)) throw error;
     ctx.log?.warn({ transfer: row.transfer_id, err: error }, 'could not check a transfer with the payment service');
-    await setCheckAt(ctx.db.kysely, row.id, nextCheck(ctx, row, now), at, `Could not check: ${why}`.slice(0, 300));
+    await setCheckAt(ctx.db.kysely, row.id, {
+      checkAt: nextCheck(ctx, row, now),
+      now: at,
+      note: `Could not check: ${why}`.slice(0, 300),
+    });
     return 'unreachable';
   }
 }

@@ -2,10 +2,8 @@
 export { payByHand } from './by-hand.js';
 export { pollTransfers } from './checks.js';
 export { checkPayChangu } from './gateway-check.js';
-export { paidReference, paymentOf, queueCharge, refundOnClose, sendCharge } from './order-payment.js';
 export { payOrder } from './pay.js';
 export { paychanguGateway } from './paychangu.js';
-export { refusePromptTooSoon } from './pin-prompts.js';
 export { retryRefunds } from './refunds.js';
 export { paymentRoutes } from './routes.js';
 export { createPayments } from './service.js';

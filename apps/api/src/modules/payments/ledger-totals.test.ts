@@ -4,7 +4,7 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { moneySummary } from '../money/report.js';
 import { items, placeOrder, staffStep } from '../orders/testing.js';
-import { insertTransfer } from '../ledger/transfers.js';
+import { insertTransfer } from '../ledger/repository/transfers.js';
 import { paymentsApp } from './testing-app.js';
 
 /** A small seeded generator (mulberry32): a failing run can be replayed from the seed it prints. */
@@ -39,7 +39,7 @@ describe.each(engines)('the ledger after a randomised run [%s]', (engine) => {
 
   const orderId = async (number: string) =>
     (await t.db.kysely.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
-  const staff = (id: number, step: string, payload?: object) => staffStep(t.app, t.db, admin, id, step, payload);
+  const staff = (id: number, step: string, payload?: object) => staffStep(t.app, t.db, admin, { id, step, payload });
 
   it(`equals the sum of its entries and of the orders and transfers it records (seed ${seed})`, async () => {
     let n = 0;

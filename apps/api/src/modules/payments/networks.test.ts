@@ -6,7 +6,7 @@ import { signIn } from '../../test/users.js';
 import { expireDueOrders } from '../orders/service.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { paymentsApp } from './testing-app.js';
-import { insertTransfer, networkDisagrees } from '../ledger/transfers.js';
+import { insertTransfer, networkDisagrees } from '../ledger/repository/transfers.js';
 
 // The network must agree with the number (docs/decisions/0081), on every path money takes: the charge at checkout,
 // paying again, the refund on cancel, the late payment's refund, staff's refund retry (payouts: seller-payout.test).

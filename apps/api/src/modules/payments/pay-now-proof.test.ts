@@ -215,7 +215,7 @@ describe.each(engines)('paying now where phones are proved [%s]', (engine) => {
     await remindDueOrders(t.db, links, new Date(Date.parse(order.expires_at) - 60_000));
     expect((await outbox(phone)).filter((m) => /held for 6 more hours/.test(m.body))).toEqual([]);
     t.clock.set(new Date(Date.parse(order.expires_at) + 1));
-    await expireDueOrders(t.db, t.clock(), undefined, 48, links);
+    await expireDueOrders(t.db, t.clock(), { fallbackHours: 48, links });
     const row = await t.db.kysely
       .selectFrom('orders')
       .select(['payment', 'expires_at'])

@@ -94,7 +94,7 @@ describe.each(engines)('paying an order now by mobile money [%s]', (engine) => {
       expect(
         (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/${step}`, headers: admin })).statusCode,
       ).toBe(200);
-    const done = await staffStep(t.app, t.db, admin, id, 'complete', {});
+    const done = await staffStep(t.app, t.db, admin, { id, step: 'complete', payload: {} });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'Completed', payment_method: 'airtel_money' });
     expect(await ledger(order.number)).toHaveLength(2);
@@ -212,7 +212,7 @@ describe.each(engines)('paying an order now by mobile money [%s]', (engine) => {
       .where('number', '=', proved.order.number)
       .execute();
     t.clock.advance(15 * 60_000 + 1);
-    await expireDueOrders(t.db, t.clock(), undefined, 48);
+    await expireDueOrders(t.db, t.clock(), { fallbackHours: 48 });
     const cancelled = await read(unproved.token);
     expect(cancelled.status).toBe('Cancelled');
     expect(cancelled.history.at(-1)).toMatchObject({ by: 'system', reason: NOT_PAID_IN_TIME });

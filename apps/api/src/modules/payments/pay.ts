@@ -17,7 +17,7 @@ import { useCode, codeUsedMeanwhile, proveBuyerPhone, type PhoneProof } from '..
 import { queueCharge, sendCharge } from './order-payment.js';
 import { refusePromptTooSoon } from './pin-prompts.js';
 import type { Payments } from './service.js';
-import type { TransferRow } from '../ledger/index.js';
+import { chargeStatuses, type TransferRow } from '../ledger/index.js';
 
 const ALREADY_PAID = /*i18n*/ 'This order is already paid.';
 const CANNOT_PAY = /*i18n*/ 'This order can no longer be paid.';
@@ -46,9 +46,7 @@ type PayBody = z.output<typeof payOrderSchema>;
 export async function payOrder(
   db: Db,
   context: PayContext,
-  token: string,
-  body: PayBody,
-  now: Date,
+  { token, body, now }: { token: string; body: PayBody; now: Date },
 ): Promise<PublicOrder> {
   const at = now.toISOString();
   const { payments } = context;
@@ -68,12 +66,7 @@ export async function payOrder(
     const row = await orderOfToken(trx, token);
     if (!isOpenOrder(row.status)) throw new HttpError(409, CANNOT_PAY);
     if (row.payment_status === 'paid' || row.payment_status === 'refunding') throw new HttpError(409, ALREADY_PAID);
-    const charges = await trx
-      .selectFrom('money_transfers')
-      .select(['status'])
-      .where('order_id', '=', row.id)
-      .where('kind', '=', 'charge')
-      .execute();
+    const charges = await chargeStatuses(trx, row.id);
     const waiting =
       row.payment_status === 'pending' && charges.some((c) => c.status === 'pending' || c.status === 'starting');
 
@@ -87,9 +80,10 @@ export async function payOrder(
         phone_proved: proved ? 1 : 0,
         expires_at: until,
       };
-      if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+      if (!(await movePayment(trx, { id: row.id, version: row.version, now: at, set })))
+        throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
       if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
-      await noteEvent(trx, row, 'pay_at_shop', null, 'buyer', at);
+      await noteEvent(trx, row, { action: 'pay_at_shop', reason: null, by: 'buyer', at });
       await tellPlacedOnce(trx, (await findOrder(trx, row.id))!, messaging, now);
       return row.id;
     }
@@ -107,10 +101,11 @@ export async function payOrder(
       expires_at: window > row.expires_at ? window : row.expires_at,
       ...(proof?.proved ? { phone_proved: 1 } : {}),
     };
-    if (!(await movePayment(trx, row.id, row.version, at, set))) throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
+    if (!(await movePayment(trx, { id: row.id, version: row.version, now: at, set })))
+      throw new HttpError(409, ORDER_CHANGED_MEANWHILE);
     charge = await queueCharge(trx, { id: row.id, phone: row.phone, total: Number(row.total) }, body.payment, now);
     if (proof?.codeId !== undefined && !(await useCode(trx, proof.codeId, at))) throw codeUsedMeanwhile();
-    await noteEvent(trx, row, 'pay', null, 'buyer', at);
+    await noteEvent(trx, row, { action: 'pay', reason: null, by: 'buyer', at });
     return row.id;
   });
   if (charge && payments) await sendCharge(payments, charge, now);

@@ -4,7 +4,7 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { items, placeOrder } from '../orders/testing.js';
 import { checkTransfer, pollTransfers } from './checks.js';
-import { findTransferById } from '../ledger/transfers.js';
+import { findTransferById } from '../ledger/repository/transfers.js';
 import { paymentsApp } from './testing-app.js';
 
 // On PostgreSQL the transactions truly overlap (one pool connection each); SQLite has one writer, so fewer trials

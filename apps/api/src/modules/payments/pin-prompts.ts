@@ -3,6 +3,7 @@ import type { Engine } from '../../db/database.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import type { Database } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
+import { lastChargeTo } from '../ledger/index.js';
 
 /** A phone gets at most one round of PIN prompts in this long (decision 0083). */
 export const PROMPT_GAP_MINUTES = 10;
@@ -24,15 +25,7 @@ export async function refusePromptTooSoon(
 ): Promise<void> {
   await lockKeys(trx, engine, [`pin-prompt:${phone}`]);
   const since = new Date(now.getTime() - PROMPT_GAP_MINUTES * 60_000).toISOString();
-  const last = await trx
-    .selectFrom('money_transfers')
-    .select('created_at')
-    .where('kind', '=', 'charge')
-    .where('mobile', '=', phone)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await lastChargeTo(trx, phone, since);
   if (!last) return;
   const retryAt = new Date(Date.parse(last.created_at) + PROMPT_GAP_MINUTES * 60_000);
   const error = new HttpError(429, PROMPT_TOO_SOON, undefined, {

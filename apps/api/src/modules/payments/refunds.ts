@@ -3,8 +3,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { findOrder, ORDER_NOT_FOUND } from '../orders/index.js';
-import { queueRefund } from './settle.js';
-import { unrefundedCharges } from '../ledger/index.js';
+import { failedRefundsOf, queueRefund, unrefundedCharges } from '../ledger/index.js';
 
 const NO_FAILED_REFUND = 'No failed refund to retry for this order.';
 
@@ -18,13 +17,7 @@ export async function retryRefunds(db: Db, actor: SessionUser, orderId: number, 
     const order = await findOrder(trx, orderId);
     if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
     // Of the charges still to refund, those whose refund was tried and failed: a first refund is the cancel's job.
-    const failed = await trx
-      .selectFrom('money_transfers')
-      .select('refund_of')
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'refund')
-      .where('status', '=', 'failed')
-      .execute();
+    const failed = await failedRefundsOf(trx, orderId);
     const tried = new Set(failed.map((f) => f.refund_of));
     const charges = (await unrefundedCharges(trx, orderId)).filter((c) => tried.has(c.id));
     if (charges.length === 0) throw new HttpError(409, NO_FAILED_REFUND);

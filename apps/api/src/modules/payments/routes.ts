@@ -2,14 +2,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { checkTransfer, pollTransfers } from './checks.js';
 import type { Payments } from './service.js';
-import { findTransferById } from '../ledger/index.js';
-import { checkBy, webhookThrottle } from './webhook-checks.js';
+import { checkBy, findTransferById } from '../ledger/index.js';
+import { webhookThrottle } from './webhook-checks.js';
+import { orderPaymentRoutes, type OrderPaymentRouteOptions } from './order-routes.js';
 
-export interface PaymentRouteOptions {
+interface WebhookRouteOptions {
   db: Db;
   clock: () => Date;
   payments: Payments;
 }
+
+export type PaymentRouteOptions = OrderPaymentRouteOptions;
+
+/**
+ * Payments' routes: the gateway's webhook, when a gateway is configured, in a scope of its own (it reads its body raw),
+ * and an order's payment routes, which answer without a gateway too (paying at the shop instead).
+ */
+export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, options) => {
+  const { db, clock, payments } = options;
+  if (payments) await app.register(webhookRoutes, { db, clock, payments });
+  await app.register(orderPaymentRoutes, options);
+};
 
 /** Where an event names its transfer: our charge_id, at the top or under data as some samples nest it. */
 function chargeIdOf(event: unknown): string | undefined {
@@ -25,7 +38,7 @@ function chargeIdOf(event: unknown): string | undefined {
  * so the gateway is answered at once and its retries find the work done. Events for one transfer ask the gateway at
  * most once per PAYMENT_POLL_SECONDS: the rest only bring the poller's next check forward.
  */
-export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { db, clock, payments }) => {
+const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { db, clock, payments }) => {
   const throttle = webhookThrottle(payments.pollSeconds * 1000);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>

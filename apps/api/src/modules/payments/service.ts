@@ -4,6 +4,9 @@ import type { MobileMoneyGateway } from './gateway.js';
 import type { PaymentChecks } from './checks.js';
 import { pollTransfers } from './checks.js';
 import type { OrderLinks } from '../orders/index.js';
+import type { TransferRow } from '../ledger/index.js';
+import { queueCharge, sendCharge } from './order-payment.js';
+import { refusePromptTooSoon } from './pin-prompts.js';
 
 /** Everything the product needs to take and send mobile money; absent when no gateway is configured. */
 export interface Payments extends PaymentChecks {
@@ -17,6 +20,13 @@ export interface Payments extends PaymentChecks {
   nudge(clock: () => Date): void;
   /** Resolves once background work started so far has finished: closing waits for it, and so can tests. */
   idle(): Promise<void>;
+  // Checkout's charges, reached through this object so that orders does not import payments (decision 0093).
+  /** Refuses a second round of PIN prompts to a phone too soon (pin-prompts.ts). */
+  refusePromptTooSoon: typeof refusePromptTooSoon;
+  /** Writes an order's charge in the caller's transaction (order-payment.ts). */
+  queueCharge: typeof queueCharge;
+  /** Sends a charge once its transaction committed. */
+  sendCharge(charge: TransferRow, now: Date): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -53,6 +63,9 @@ export function createPayments(settings: PaymentSettings): Payments {
     async idle() {
       while (running.size > 0) await Promise.all([...running]);
     },
+    refusePromptTooSoon,
+    queueCharge,
+    sendCharge: (charge, now) => sendCharge(payments, charge, now),
   };
   return payments;
 }

@@ -2,19 +2,21 @@ import { formatMoney, isOpenOrder, MOBILE_MONEY_LABELS, type MobileMoney } from 
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { recordAudit, type AuditEntry } from '../audit/index.js';
+import { auditedAlready, recordAudit } from '../audit/index.js';
 import {
   recordMovement,
   finishTransfer,
-  insertTransfer,
   markPending,
   newestCharge,
-  UNSETTLED_TRANSFER_STATUSES,
+  queueRefund,
+  unsettledRefundOf,
+  findTransfer,
   setCheckAt,
   type TransferRow,
 } from '../ledger/index.js';
 import { findOrder, movePayment, noteEvent, tellBuyer, tellPlacedOnce } from '../orders/index.js';
-import { tellSellerPaid } from '../seller-requests/index.js';
+import { requestNames, tellSellerPaid } from '../seller-requests/index.js';
+import { shopOfSellerRequest } from '../products/index.js';
 import type { OrderLinks, Messaging } from '../orders/index.js';
 import type { TransferState } from './gateway.js';
 
@@ -46,18 +48,8 @@ function disagreement(row: TransferRow, state: TransferState): string | null {
   return `the gateway reported ${gatewayMoney(state.amount)}, not ${formatMoney(Number(row.amount))}`;
 }
 
-/** Whether this exact entry was written before (a long action is kept whole in the detail's first line). */
-async function auditedAlready(trx: Transaction<Database>, entry: AuditEntry) {
-  let query = trx.selectFrom('audit_log').select(['action', 'detail']).where('subject_type', '=', entry.subjectType);
-  query =
-    entry.subjectId === null
-      ? query.where('subject_id', 'is', null)
-      : query.where('subject_id', '=', String(entry.subjectId));
-  const rows = await query.where('action', 'like', `${entry.action.slice(0, 40)}%`).execute();
-  return rows.some((r) => r.action === entry.action || r.detail?.split('\n')[0] === entry.action);
-}
-
 export interface SettleOptions {
+  now: Date;
   /** When to ask again about a transfer that is still open. */
   nextCheck: string;
   /** The server's link key: a buyer whose refund arrived is told, with the order's link (decision 0060). */
@@ -74,15 +66,14 @@ export async function applyGatewayState(
   db: Db,
   row: TransferRow,
   state: TransferState,
-  now: Date,
-  { nextCheck, links }: SettleOptions,
+  { now, nextCheck, links }: SettleOptions,
 ): Promise<boolean> {
   const at = now.toISOString();
   const wrong = disagreement(row, state);
   if (wrong) {
     // Never paid on an answer that does not match: left open for staff to look at (the Money page lists it).
     await db.kysely.transaction().execute(async (trx) => {
-      await setCheckAt(trx, row.id, nextCheck, at, `Check with the gateway: ${wrong}`);
+      await setCheckAt(trx, row.id, { checkAt: nextCheck, now: at, note: `Check with the gateway: ${wrong}` });
       const entry = {
         actorId: null,
         action: `Payment ${row.transfer_id} left pending: ${wrong}`,
@@ -97,46 +88,49 @@ export async function applyGatewayState(
   }
   if (state.status === 'pending') {
     if (row.status === 'starting') await markPending(db.kysely, row.id, state.reference, at);
-    await setCheckAt(db.kysely, row.id, nextCheck, at);
+    await setCheckAt(db.kysely, row.id, { checkAt: nextCheck, now: at });
     return false;
   }
   // Read before the transaction opens (SQLite has one connection).
   const messaging = links && row.kind !== 'seller_payout' ? { links, key: await links.key() } : undefined;
-  return settleTransfer(db, row, state.status, now, {
-    messaging,
-    reference: state.reference,
-    fee: state.fee,
-    note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
+  return settleTransfer(db, row, {
+    status: state.status,
+    now,
+    detail: {
+      messaging,
+      reference: state.reference,
+      fee: state.fee,
+      note: state.status === 'failed' ? 'Declined or timed out at the gateway' : null,
+    },
   });
 }
 
-/** Moves a transfer to paid or failed and applies what follows, all in one transaction. */
-export async function settleTransfer(
-  db: Db,
-  row: TransferRow,
-  status: 'paid' | 'failed',
-  now: Date,
+/** How a transfer ends, and what the gateway said with it. */
+export interface Settling {
+  status: 'paid' | 'failed';
+  now: Date;
   detail: {
     reference?: string | undefined;
     fee?: number | undefined;
     note?: string | null;
     messaging?: Messaging | undefined;
-  },
-): Promise<boolean> {
-  return db.kysely.transaction().execute((trx) => settleIn(trx, row, status, now, detail));
+  };
+}
+
+/** Moves a transfer to paid or failed and applies what follows, all in one transaction. */
+export async function settleTransfer(db: Db, row: TransferRow, settling: Settling): Promise<boolean> {
+  return db.kysely.transaction().execute((trx) => settleIn(trx, row, settling));
 }
 
 /** settleTransfer inside the caller's transaction (an Admin's payment by hand settles in its own). */
 export async function settleIn(
   trx: Transaction<Database>,
   row: TransferRow,
-  status: 'paid' | 'failed',
-  now: Date,
-  detail: Parameters<typeof settleTransfer>[4],
+  { status, now, detail }: Settling,
 ): Promise<boolean> {
   const at = now.toISOString();
   const lateSuccess = status === 'paid' && row.kind === 'charge';
-  if (!(await finishTransfer(trx, row.id, status, at, detail, lateSuccess))) return false;
+  if (!(await finishTransfer(trx, row.id, { status, at, detail, lateSuccess }))) return false;
   const settled = { ...row, status, reference: detail.reference ?? row.reference };
   if (status === 'paid') await recordPaid(trx, settled, detail.fee, now);
   if (status === 'paid' && row.kind === 'seller_payout') await tellSellerPaid(trx, settled, now);
@@ -191,19 +185,12 @@ export function ledgerFee(fee: number | undefined): { amount: number; note: stri
 
 async function sellerReference(trx: Transaction<Database>, id: number | null) {
   if (id === null) return null;
-  const found = await trx.selectFrom('seller_requests').select('reference').where('id', '=', id).executeTakeFirst();
-  return found?.reference ?? null;
+  return (await requestNames(trx, id))?.reference ?? null;
 }
 
 /** The shop that took the seller's item into its stock. */
 async function sellerShop(trx: Transaction<Database>, id: number | null) {
-  if (id === null) return null;
-  const found = await trx
-    .selectFrom('products')
-    .select('shop_id')
-    .where('seller_request_id', '=', id)
-    .executeTakeFirst();
-  return found?.shop_id ?? null;
+  return id === null ? null : ((await shopOfSellerRequest(trx, id)) ?? null);
 }
 
 /**
@@ -216,9 +203,9 @@ async function orderFollows(trx: Transaction<Database>, row: TransferRow, now: D
     const order = (await findOrder(trx, row.order_id!))!;
     const done = await (row.kind === 'charge'
       ? row.status === 'paid'
-        ? chargePaid(trx, order, row, at, messaging)
+        ? chargePaid(trx, order, row, { at, messaging })
         : chargeFailed(trx, order, row, at)
-      : refundSettled(trx, order, row, at, messaging));
+      : refundSettled(trx, order, row, { at, messaging }));
     if (done) return;
   }
   throw new Error(`Order ${row.order_id} kept changing while its payment ${row.transfer_id} was applied`);
@@ -230,19 +217,28 @@ async function chargePaid(
   trx: Transaction<Database>,
   order: Order,
   row: TransferRow,
-  at: string,
-  messaging?: Messaging,
+  { at, messaging }: { at: string; messaging?: Messaging | undefined },
 ) {
   const paid = `${formatMoney(Number(row.amount))} by ${label(row.method)}`;
   if (isOpenOrder(order.status) && order.payment_status !== 'paid' && order.payment_status !== 'refunding') {
     // Paid: the PIN proved the phone, and the items stay held until collected or cancelled (no expiry).
-    const moved = await movePayment(trx, order.id, order.version, at, {
-      payment: row.method,
-      payment_status: 'paid',
-      phone_proved: 1,
+    const moved = await movePayment(trx, {
+      id: order.id,
+      version: order.version,
+      now: at,
+      set: {
+        payment: row.method,
+        payment_status: 'paid',
+        phone_proved: 1,
+      },
     });
     if (!moved) return false;
-    await noteEvent(trx, order, 'paid', `${paid} (ref ${row.reference ?? row.transfer_id})`, 'system', at);
+    await noteEvent(trx, order, {
+      action: 'paid',
+      reason: `${paid} (ref ${row.reference ?? row.transfer_id})`,
+      by: 'system',
+      at,
+    });
     // Paid: now the buyer is told it is reserved, with their collection code (decision 0083).
     await tellPlacedOnce(trx, order, messaging, new Date(at));
     await recordAudit(trx, {
@@ -256,11 +252,19 @@ async function chargePaid(
   }
   // Closed meanwhile, or already paid by another attempt: the money goes back by itself.
   const refunding = order.payment_status !== 'paid';
-  if (refunding && !(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunding' })))
+  if (
+    refunding &&
+    !(await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'refunding' } }))
+  )
     return false;
   await queueRefund(trx, row, at);
   const why = isOpenOrder(order.status) ? 'it was already paid' : `it was ${order.status.toLowerCase()}`;
-  await noteEvent(trx, order, 'refund', `${paid} arrived after ${why}: refunding`, 'system', at);
+  await noteEvent(trx, order, {
+    action: 'refund',
+    reason: `${paid} arrived after ${why}: refunding`,
+    by: 'system',
+    at,
+  });
   await recordAudit(trx, {
     actorId: null,
     action: `Order ${order.number}: ${paid} arrived after ${why}, refund started`,
@@ -275,62 +279,44 @@ async function chargeFailed(trx: Transaction<Database>, order: Order, row: Trans
   // Only the newest attempt speaks for the order: an old attempt failing late changes nothing.
   const newest = await newestCharge(trx, order.id);
   if (newest?.id !== row.id || order.payment_status !== 'pending') return true;
-  return movePayment(trx, order.id, order.version, at, { payment_status: 'failed' });
+  return movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'failed' } });
 }
 
 async function refundSettled(
   trx: Transaction<Database>,
   order: Order,
   row: TransferRow,
-  at: string,
-  messaging?: Messaging,
+  { at, messaging }: { at: string; messaging?: Messaging | undefined },
 ) {
   const amount = formatMoney(Number(row.amount));
   if (row.status === 'failed') {
-    await noteEvent(trx, order, 'refund_failed', `Refund of ${amount} to ${label(row.method)} failed`, 'system', at);
+    await noteEvent(trx, order, {
+      action: 'refund_failed',
+      reason: `Refund of ${amount} to ${label(row.method)} failed`,
+      by: 'system',
+      at,
+    });
     return true;
   }
-  const stillOpen = await trx
-    .selectFrom('money_transfers')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('kind', '=', 'refund')
-    // A refund waiting for an Admin to pay by hand keeps the order refunding too (decision 0079).
-    .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
-    .executeTakeFirst();
+  // A refund waiting for an Admin to pay by hand keeps the order refunding too (decision 0079).
+  const stillOpen = await unsettledRefundOf(trx, order.id);
   if (order.payment_status === 'refunding' && !stillOpen) {
-    if (!(await movePayment(trx, order.id, order.version, at, { payment_status: 'refunded' }))) return false;
+    if (
+      !(await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'refunded' } }))
+    )
+      return false;
     // Told once: only the settlement that moved the order to refunded writes the message.
-    if (messaging) await tellBuyer(trx, order, await refundNews(trx, row), messaging, new Date(at));
+    if (messaging) await tellBuyer(trx, order, await refundNews(trx, row), { messaging, now: new Date(at) });
   }
   const to = row.method === 'cash' ? 'in cash at the shop' : `to ${label(row.method)}`;
   const refunded = `${amount} refunded ${to} (ref ${row.reference ?? row.transfer_id})`;
-  await noteEvent(trx, order, 'refunded', refunded, 'system', at);
+  await noteEvent(trx, order, { action: 'refunded', reason: refunded, by: 'system', at });
   return true;
 }
 
 /** Back to the number that paid, or (paid by hand, decision 0079) by Airtel Money to a number the buyer gave. */
 async function refundNews(trx: Transaction<Database>, row: TransferRow) {
   if (row.refund_of === null) return 'refunded' as const;
-  const charge = await trx
-    .selectFrom('money_transfers')
-    .select('mobile')
-    .where('id', '=', row.refund_of)
-    .executeTakeFirst();
+  const charge = await findTransfer(trx, row.refund_of);
   return charge?.mobile === row.mobile ? ('refunded' as const) : ('refunded_elsewhere' as const);
-}
-
-/** A refund of a paid charge, written to be sent by the poller (or at once by whoever nudges it). */
-export async function queueRefund(trx: Transaction<Database>, charge: TransferRow, at: string) {
-  return insertTransfer(trx, {
-    kind: 'refund',
-    order_id: charge.order_id,
-    refund_of: charge.id,
-    method: charge.method,
-    mobile: charge.mobile,
-    amount: Number(charge.amount),
-    status: 'starting',
-    check_at: at,
-    created_at: at,
-  });
 }

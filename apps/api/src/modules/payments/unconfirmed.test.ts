@@ -57,7 +57,7 @@ describe.each(engines)('a charge the gateway never confirms or denies [%s]', (en
     // The phone proved: unpaid at the hold's end it becomes a reservation held 48 hours, so a new attempt is too.
     await t.db.kysely.updateTable('orders').set({ phone_proved: 1 }).where('number', '=', order.number).execute();
     t.clock.advance(HOLD_MS + 1);
-    await expireDueOrders(t.db, t.clock(), undefined, 48);
+    await expireDueOrders(t.db, t.clock(), { fallbackHours: 48 });
     expect((await read(order.token)).payment.status).toBe('not_required');
 
     const again = await pay(order.token, 'airtel_money');

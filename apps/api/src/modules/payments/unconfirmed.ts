@@ -26,8 +26,10 @@ export async function stopWaitingForCharge(db: Db, row: TransferRow, now: Date):
       if (newest?.id !== row.id || !OPEN_TRANSFER_STATUSES.includes(newest.status)) return false;
       const order = await findOrder(trx, row.order_id!);
       if (!order || order.payment_status !== 'pending') return false;
-      if (await movePayment(trx, order.id, order.version, at, { payment_status: 'failed' })) {
-        await noteEvent(trx, order, 'payment_lapsed', UNCONFIRMED_REASON, 'system', at);
+      if (
+        await movePayment(trx, { id: order.id, version: order.version, now: at, set: { payment_status: 'failed' } })
+      ) {
+        await noteEvent(trx, order, { action: 'payment_lapsed', reason: UNCONFIRMED_REASON, by: 'system', at });
         return true;
       }
     }

@@ -1,6 +1,3 @@
-import type { Executor } from '../../db/database.js';
-import { OPEN_TRANSFER_STATUSES } from '../ledger/index.js';
-
 /** Transfers remembered at most; older windows are dropped first, so a flood of events cannot grow it for ever. */
 const REMEMBERED = 10_000;
 
@@ -28,18 +25,4 @@ export function webhookThrottle(windowMs: number) {
       return undefined;
     },
   };
-}
-
-/**
- * A throttled event's transfer is asked about by the poller by `at` at the latest: a real change the event announced
- * is still found within the window, though the event itself made no call.
- */
-export async function checkBy(db: Executor, id: number, at: string) {
-  await db
-    .updateTable('money_transfers')
-    .set({ check_at: at })
-    .where('id', '=', id)
-    .where('status', 'in', OPEN_TRANSFER_STATUSES)
-    .where((eb) => eb.or([eb('check_at', 'is', null), eb('check_at', '>', at)]))
-    .execute();
 }

@@ -66,13 +66,15 @@ describe.each(engines)('personal data [%s]', (engine) => {
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
     if (end === 'complete') {
-      expect((await staffStep(t.app, t.db, admin, id, 'confirm', {})).statusCode).toBe(200);
-      expect((await staffStep(t.app, t.db, admin, id, 'ready', {})).statusCode).toBe(200);
-      const done = await staffStep(t.app, t.db, admin, id, 'complete', { payment_method: 'cash' });
+      expect((await staffStep(t.app, t.db, admin, { id, step: 'confirm', payload: {} })).statusCode).toBe(200);
+      expect((await staffStep(t.app, t.db, admin, { id, step: 'ready', payload: {} })).statusCode).toBe(200);
+      const done = await staffStep(t.app, t.db, admin, { id, step: 'complete', payload: { payment_method: 'cash' } });
       expect(done.statusCode, done.body).toBe(200);
     }
     if (end === 'cancel')
-      expect((await staffStep(t.app, t.db, admin, id, 'cancel', { reason: 'Changed mind' })).statusCode).toBe(200);
+      expect(
+        (await staffStep(t.app, t.db, admin, { id, step: 'cancel', payload: { reason: 'Changed mind' } })).statusCode,
+      ).toBe(200);
     return id;
   }
 
@@ -504,7 +506,11 @@ describe.each(engines)('personal data [%s]', (engine) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ERASE_REFUSED_OPEN_ORDER);
     expect(await rowsHolding(t.db, [p.phone])).not.toEqual([]);
-    const cancelled = await staffStep(t.app, t.db, admin, openOrder, 'cancel', { reason: 'Asked to erase' });
+    const cancelled = await staffStep(t.app, t.db, admin, {
+      id: openOrder,
+      step: 'cancel',
+      payload: { reason: 'Asked to erase' },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
 
     const requestId = await sellerRequest(p, 'reject');

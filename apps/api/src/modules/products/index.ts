@@ -17,6 +17,8 @@ export {
   shopsOfProduct,
   updateProduct,
 } from './repository.js';
+export { stockOfSellerRequest } from './repository.js';
+export { inTransit, markItemsSold, notOnSale, productsForOrder } from './repository.js';
 export type { ProductRecord } from './repository.js';
 export { countProducts } from './repository/for-dashboard.js';
 export { productOfSellerRequest, shopOfSellerRequest } from './repository/for-seller-requests.js';

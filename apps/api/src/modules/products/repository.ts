@@ -362,3 +362,75 @@ export function ceirChecksOf(db: Executor, ids: number[]) {
     .where('p.id', 'in', ids)
     .execute();
 }
+
+/** The product made from a seller's request, with what we agreed to pay for it (seller-requests, payments). */
+export function stockOfSellerRequest(db: Executor, sellerRequestId: number) {
+  return db
+    .selectFrom('products')
+    .select(['buying_price', 'shop_id'])
+    .where('seller_request_id', '=', sellerRequestId)
+    .executeTakeFirst();
+}
+
+// What placing and completing an order read and change of its products (orders).
+/** What placing an order needs to know of each product, with its shop's flat delivery fee and town. */
+export function productsForOrder(db: Executor, ids: number[]) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('shops as s', 's.id', 'p.shop_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.price',
+      'p.published',
+      'p.sold',
+      'p.shop_id',
+      'p.transit_shop_id',
+      's.delivery_fee as shop_delivery_fee',
+      's.town as shop_town',
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
+}
+
+/** Of these products, the ones on their way to another shop (decision 0062). */
+export async function inTransit(db: Executor, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('transit_shop_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Of these products, the ones no longer on sale (sold or unpublished). */
+export async function notOnSale(db: Executor, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('sold', '=', 1), eb('published', '=', 0)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Completing an order: its products are sold, never orderable again. They stay published, so their page and
+ * every link to it still answer, saying Sold (docs/decisions/0066); staff may still unpublish one.
+ */
+export async function markItemsSold(db: Executor, orderId: number, now: string) {
+  await db
+    .updateTable('products')
+    .set({ sold: 1, updated_at: now })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('order_items')
+        .select('product_id')
+        .where('order_id', '=', orderId)
+        .where('product_id', 'is not', null),
+    )
+    .execute();
+}

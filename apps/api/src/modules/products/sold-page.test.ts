@@ -45,9 +45,9 @@ describe.each(engines)('a sold item’s page [%s]', (engine) => {
       .executeTakeFirstOrThrow();
     const code = await collectionCodeOf(t.db, id);
     for (const step of ['confirm', 'ready'])
-      expect((await staffStep(t.app, t.db, staff, id, step)).statusCode).toBe(200);
+      expect((await staffStep(t.app, t.db, staff, { id, step })).statusCode).toBe(200);
     clock.advance(60_000);
-    const done = await staffStep(t.app, t.db, staff, id, 'complete', { payment_method: 'cash' });
+    const done = await staffStep(t.app, t.db, staff, { id, step: 'complete', payload: { payment_method: 'cash' } });
     expect(done.statusCode, done.body).toBe(200);
     return { productId, orderId: id, number, token, code, imei, phone };
   }

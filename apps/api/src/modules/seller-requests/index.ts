@@ -7,6 +7,7 @@ export { tellSellerByHand, tellSellerPaid } from './payout-message.js';
 export { ownedRequests, releaseRequestsOf, requestForAccount, setOwner } from './repository/for-seller-accounts.js';
 export { acceptedOffers, requestToEstimate } from './repository/for-estimates.js';
 export type { NamedPrice, PriceScope } from './repository/for-estimates.js';
+export { requestNames } from './repository.js';
 export { SELL_LINK_PER_MINUTE, sellerRequestRoutes } from './routes.js';
 export { REQUEST_NOT_FOUND, emailHint, requestOfDevice, requestOfToken } from './views.js';
 export {

@@ -2,6 +2,7 @@ import { MOBILE_MONEY_LABELS, type MobileMoney } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { message, enqueueMessages } from '../notifications/index.js';
 import { smsNumber } from './codes.js';
+import { requestToText } from './repository.js';
 
 interface PaidPayout {
   seller_request_id: number | null;
@@ -16,11 +17,7 @@ const walletOf = (payout: PaidPayout) => MOBILE_MONEY_LABELS[payout.method as Mo
 /** The request a payout is for, and the seller's number to text; undefined when there is none to text. */
 async function sellerOf(trx: Executor, payout: PaidPayout) {
   if (payout.seller_request_id === null) return undefined;
-  const row = await trx
-    .selectFrom('seller_requests')
-    .select(['id', 'reference', 'phone', 'language'])
-    .where('id', '=', payout.seller_request_id)
-    .executeTakeFirst();
+  const row = await requestToText(trx, payout.seller_request_id);
   const phone = row ? smsNumber(row.phone) : null;
   return row && phone ? { row, phone } : undefined;
 }

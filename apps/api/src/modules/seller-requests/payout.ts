@@ -17,7 +17,15 @@ import type { Db, Executor } from '../../db/database.js';
 import { HttpError, isUniqueViolation } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
-import { recordMovement, insertTransfer, networkOverride, type NewTransfer } from '../ledger/index.js';
+import {
+  recordMovement,
+  insertTransfer,
+  livePayout,
+  networkOverride,
+  newestPayout,
+  type NewTransfer,
+} from '../ledger/index.js';
+import { stockOfSellerRequest } from '../products/index.js';
 import type { Payments } from '../payments/index.js';
 import { smsNumber } from './codes.js';
 import { tellSellerPaid } from './payout-message.js';
@@ -27,30 +35,9 @@ import { REQUEST_NOT_FOUND } from './views.js';
 export const NOT_IN_STOCK = 'Cannot pay the seller: the item is not in stock yet.';
 const NO_MOBILE_NUMBER = "The seller's phone is not a Malawi mobile number: pay in cash at the counter.";
 
-/** The product made from the request, with what we agreed to pay for it. */
-function stockOf(db: Executor, requestId: number) {
-  return db
-    .selectFrom('products')
-    .select(['buying_price', 'shop_id'])
-    .where('seller_request_id', '=', requestId)
-    .executeTakeFirst();
-}
-
-/** The newest payout speaks: a failed one stays on record, and a retry is a new row. */
-function newestPayout(db: Executor, requestId: number) {
-  return db
-    .selectFrom('money_transfers as m')
-    .leftJoin('users as u', 'u.id', 'm.staff_id')
-    .select(['m.status', 'm.method', 'm.amount', 'm.reference', 'm.settled_at', 'u.display_name as paid_by'])
-    .where('m.seller_request_id', '=', requestId)
-    .where('m.kind', '=', 'seller_payout')
-    .orderBy('m.id', 'desc')
-    .executeTakeFirst();
-}
-
 /** Where paying the seller stands; `forStaff` adds who paid. */
 export async function payoutOf(db: Executor, requestId: number, forStaff: boolean): Promise<SellerPayout> {
-  const [payout, stock] = await Promise.all([newestPayout(db, requestId), stockOf(db, requestId)]);
+  const [payout, stock] = await Promise.all([newestPayout(db, requestId), stockOfSellerRequest(db, requestId)]);
   const buying = stock?.buying_price;
   const view: SellerPayout = payout
     ? {
@@ -75,13 +62,7 @@ export async function payoutOf(db: Executor, requestId: number, forStaff: boolea
 type PayBody = z.output<typeof paySellerSchema>;
 
 async function refuseIfPaying(db: Executor, requestId: number) {
-  const live = await db
-    .selectFrom('money_transfers')
-    .select('status')
-    .where('seller_request_id', '=', requestId)
-    .where('kind', '=', 'seller_payout')
-    .where('status', '<>', 'failed')
-    .executeTakeFirst();
+  const live = await livePayout(db, requestId);
   if (live) throw new HttpError(409, live.status === 'paid' ? SELLER_ALREADY_PAID : PAYOUT_ON_ITS_WAY);
 }
 
@@ -93,10 +74,7 @@ async function refuseIfPaying(db: Executor, requestId: number) {
 export async function paySeller(
   db: Db,
   payments: Payments | undefined,
-  actor: SessionUser,
-  requestId: number,
-  body: PayBody,
-  clock: () => Date,
+  { actor, requestId, body, clock }: { actor: SessionUser; requestId: number; body: PayBody; clock: () => Date },
 ): Promise<void> {
   const cash = body.method === 'cash';
   if (!cash && !payments) throw new HttpError(422, PAYOUT_NOT_OFFERED, { method: PAYOUT_NOT_OFFERED });
@@ -106,7 +84,7 @@ export async function paySeller(
     await db.kysely.transaction().execute(async (trx) => {
       const row = await findRequest(trx, requestId);
       if (!row) throw new HttpError(404, REQUEST_NOT_FOUND);
-      const stock = await stockOf(trx, requestId);
+      const stock = await stockOfSellerRequest(trx, requestId);
       if (!stock || stock.buying_price === null) throw new HttpError(409, NOT_IN_STOCK);
       await refuseIfPaying(trx, requestId);
       const mobile = cash ? null : smsNumber(row.phone);

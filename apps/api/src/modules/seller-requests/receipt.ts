@@ -5,6 +5,7 @@ import { lockKeys } from '../../db/advisory-lock.js';
 import type { Database } from '../../db/schema.js';
 import { message, enqueueMessages } from '../notifications/index.js';
 import { phoneKey, smsNumber } from './codes.js';
+import { markReceiptSent, receiptsSince } from './repository.js';
 
 // The SMS a seller gets as soon as a /sell submission is stored (docs/decisions/0056). /sell is public, so each
 // one is an SMS a stranger can make us send to any number: the caps below bound what one phone receives and what
@@ -30,25 +31,24 @@ export interface ReceiptContext {
  */
 export async function tellSellerReceived(
   trx: Transaction<Database>,
-  engine: Engine,
-  request: { id: number; reference: string; phone: string; link: string },
-  receipt: ReceiptContext,
-  now: Date,
+  {
+    engine,
+    request,
+    receipt,
+    now,
+  }: {
+    engine: Engine;
+    request: { id: number; reference: string; phone: string; link: string };
+    receipt: ReceiptContext;
+    now: Date;
+  },
 ): Promise<boolean> {
   const phone = smsNumber(request.phone);
   if (!receipt.sms || !phone) return false;
   const key = phoneKey(request.phone);
   await lockKeys(trx, engine, [`sell-receipt:${key}`, `sell-receipt-group:${receipt.group}`]);
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const sent = (column: 'phone_key' | 'client_group', value: string) =>
-    trx
-      .selectFrom('seller_requests')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where(column, '=', value)
-      .where('receipt_sms', '=', 1)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
+  const sent = (column: 'phone_key' | 'client_group', value: string) => receiptsSince(trx, { column, value, since });
   if ((await sent('phone_key', key)) >= RECEIPTS_PER_PHONE_DAY) return false;
   if ((await sent('client_group', receipt.group)) >= RECEIPTS_PER_ADDRESS_DAY) return false;
   await enqueueMessages(
@@ -65,6 +65,6 @@ export async function tellSellerReceived(
     ],
     now,
   );
-  await trx.updateTable('seller_requests').set({ receipt_sms: 1 }).where('id', '=', request.id).execute();
+  await markReceiptSent(trx, request.id);
   return true;
 }

@@ -282,3 +282,37 @@ export function requestCeir(db: Executor, id: number) {
     .where('t.id', '=', id)
     .executeTakeFirst();
 }
+
+/** A seller request's reference and seller's name, for the money records that name it (payments). */
+export function requestNames(db: Executor, id: number) {
+  return db.selectFrom('seller_requests').select(['reference', 'seller_name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** What texting the seller needs of their request: its reference, phone and the form's language. */
+export function requestToText(db: Executor, id: number) {
+  return db
+    .selectFrom('seller_requests')
+    .select(['id', 'reference', 'phone', 'language'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Submission receipts sent by SMS since a time, from one phone or one address group (the receipts' caps). */
+export async function receiptsSince(
+  db: Executor,
+  { column, value, since }: { column: 'phone_key' | 'client_group'; value: string; since: string },
+): Promise<number> {
+  const { n } = await db
+    .selectFrom('seller_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(column, '=', value)
+    .where('receipt_sms', '=', 1)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The request's receipt SMS was written. */
+export async function markReceiptSent(db: Executor, id: number) {
+  await db.updateTable('seller_requests').set({ receipt_sms: 1 }).where('id', '=', id).execute();
+}

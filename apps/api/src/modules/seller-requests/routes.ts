@@ -212,7 +212,7 @@ export const sellerRequestRoutes: FastifyPluginAsync<SellerRequestRouteOptions> 
     '/admin/seller-requests/:id/pay',
     { config: { access: ADMIN_ONLY }, schema: { ...action.schema, body: paySellerSchema } },
     async (request) => {
-      await paySeller(db, payments, request.user!, request.params.id, request.body, clock);
+      await paySeller(db, payments, { actor: request.user!, requestId: request.params.id, body: request.body, clock });
       return loadRequest(db.kysely, request.params.id);
     },
   );

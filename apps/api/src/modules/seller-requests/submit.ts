@@ -118,13 +118,12 @@ export async function submitRequest(
       at,
     });
     if (from)
-      await tellSellerReceived(
-        trx,
-        db.engine,
-        { id, reference, phone: input.phone, link: links.url(token) },
-        from.receipt,
+      await tellSellerReceived(trx, {
+        engine: db.engine,
+        request: { id, reference, phone: input.phone, link: links.url(token) },
+        receipt: from.receipt,
         now,
-      );
+      });
     return { id, reference, token };
   });
 }

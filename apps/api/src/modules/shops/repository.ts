@@ -34,3 +34,12 @@ export async function deleteShop(db: Executor, id: number) {
 export async function shopExists(db: Executor, id: number) {
   return (await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** The shop an order is collected from, as its messages and pages name it (orders). */
+export function shopForOrder(db: Executor, shopId: number) {
+  return db
+    .selectFrom('shops')
+    .select(['id', 'name', 'town', 'address', 'hours', 'phone'])
+    .where('id', '=', shopId)
+    .executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
-import { UNSETTLED_TRANSFER_STATUSES } from '../transfers.js';
+import { UNSETTLED_TRANSFER_STATUSES } from './transfers.js';
 
 // What personal-data finds and erases of a person's payments and payouts (docs/decisions/0078). The transfers stay
 // for the figures; only the mobile they went to goes.

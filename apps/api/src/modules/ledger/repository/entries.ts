@@ -1,5 +1,6 @@
-import type { Executor } from '../../db/database.js';
-import type { LedgerKind } from '../../db/schema.js';
+import type { MoneyEntriesQuery } from '@marketplace/shared';
+import type { Executor } from '../../../db/database.js';
+import type { LedgerKind } from '../../../db/schema.js';
 
 /** One movement of money, as the code that moves it knows it; names are looked up when it is written. */
 export interface Movement {
@@ -28,12 +29,7 @@ export interface Movement {
 export async function recordMovement(trx: Executor, movement: Movement, at: Date): Promise<number> {
   if (!Number.isSafeInteger(movement.amount) || movement.amount <= 0)
     throw new Error(`Ledger amounts are whole kwacha above 0, not ${movement.amount}`);
-  const shop = movement.shopId
-    ? await trx.selectFrom('shops').select('name').where('id', '=', movement.shopId).executeTakeFirst()
-    : undefined;
-  const staff = movement.staffId
-    ? await trx.selectFrom('users').select('display_name').where('id', '=', movement.staffId).executeTakeFirst()
-    : undefined;
+  const { shopId, staffId } = movement;
   const { id } = await trx
     .insertInto('ledger_entries')
     .values({
@@ -46,9 +42,10 @@ export async function recordMovement(trx: Executor, movement: Movement, at: Date
       seller_request_id: movement.sellerRequestId ?? null,
       subject_number: movement.subjectNumber ?? null,
       shop_id: movement.shopId ?? null,
-      shop_name: shop?.name ?? null,
+      // Read in the insert itself: the shops and users tables belong to their modules, which build on ledger.
+      shop_name: shopId ? (eb) => eb.selectFrom('shops').select('name').where('id', '=', shopId) : null,
       staff_id: movement.staffId ?? null,
-      staff_name: staff?.display_name ?? null,
+      staff_name: staffId ? (eb) => eb.selectFrom('users').select('display_name').where('id', '=', staffId) : null,
       note: movement.note ?? null,
       corrects_id: movement.correctsId ?? null,
       created_at: at.toISOString(),
@@ -56,4 +53,29 @@ export async function recordMovement(trx: Executor, movement: Movement, at: Date
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** What narrows the ledger: the period (UTC days, both included) and, when given, shop, kinds and method. */
+type EntryFilter = Pick<MoneyEntriesQuery, 'from' | 'to' | 'shop_id'> &
+  Partial<Pick<MoneyEntriesQuery, 'kind' | 'method'>>;
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+}
+
+/** The ledger rows the filter keeps, not yet ordered: the Money summary, the CSV and the list all start here. */
+export function ledgerRows(db: Executor, filter: EntryFilter) {
+  let select = db
+    .selectFrom('ledger_entries')
+    .where('created_at', '>=', `${filter.from}T00:00:00.000Z`)
+    .where('created_at', '<', nextDay(filter.to));
+  if (filter.shop_id !== undefined) select = select.where('shop_id', '=', filter.shop_id);
+  if (filter.kind !== undefined) select = select.where('kind', 'in', filter.kind);
+  if (filter.method !== undefined) select = select.where('method', '=', filter.method);
+  return select;
+}
+
+/** One ledger row, whole. */
+export function findLedgerEntry(db: Executor, id: number) {
+  return db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,9 +1,9 @@
 import { isMobileMoney, MOBILE_MONEY_LABELS, mobileMoneyNetwork, type MobileMoney } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../../db/database.js';
-import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../db/schema.js';
-import { HttpError } from '../../plugins/errors.js';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Executor } from '../../../db/database.js';
+import type { MoneyTransfersTable, TransferKind, TransferRowStatus } from '../../../db/schema.js';
+import { HttpError } from '../../../plugins/errors.js';
 
 export type TransferRow = Selectable<MoneyTransfersTable>;
 
@@ -153,7 +153,11 @@ export async function claimTransfer(db: Executor, row: TransferRow, leaseUntil: 
 }
 
 /** When to ask again. Undefined: leave it. */
-export async function setCheckAt(db: Executor, id: number, checkAt: string, now: string, note?: string) {
+export async function setCheckAt(
+  db: Executor,
+  id: number,
+  { checkAt, now, note }: { checkAt: string; now: string; note?: string | undefined },
+) {
   await db
     .updateTable('money_transfers')
     .set({ check_at: checkAt, updated_at: now, ...(note === undefined ? {} : { note }) })
@@ -180,10 +184,17 @@ export async function markPending(db: Executor, id: number, reference: string | 
 export async function finishTransfer(
   db: Executor,
   id: number,
-  status: 'paid' | 'failed',
-  at: string,
-  detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null },
-  lateSuccess = false,
+  {
+    status,
+    at,
+    detail,
+    lateSuccess = false,
+  }: {
+    status: 'paid' | 'failed';
+    at: string;
+    detail: { reference?: string | undefined; fee?: number | undefined; note?: string | null };
+    lateSuccess?: boolean;
+  },
 ): Promise<boolean> {
   const from: TransferRowStatus[] = lateSuccess ? [...OPEN_TRANSFER_STATUSES, 'failed'] : [...OPEN_TRANSFER_STATUSES];
   const result = await db
@@ -204,4 +215,195 @@ export async function finishTransfer(
     .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The gateway's reference of the charge that paid an order, for the completion record. */
+export async function paidReference(db: Executor, orderId: number): Promise<string | null> {
+  const paid = await db
+    .selectFrom('money_transfers')
+    .select(['reference', 'transfer_id'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .where('status', '=', 'paid')
+    .orderBy('id')
+    .executeTakeFirst();
+  return paid ? (paid.reference ?? paid.transfer_id) : null;
+}
+
+/**
+ * A throttled event's transfer is asked about by the poller by `at` at the latest: a real change the event announced
+ * is still found within the window, though the event itself made no call.
+ */
+export async function checkBy(db: Executor, id: number, at: string) {
+  await db
+    .updateTable('money_transfers')
+    .set({ check_at: at })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
+    .where((eb) => eb.or([eb('check_at', 'is', null), eb('check_at', '>', at)]))
+    .execute();
+}
+
+/** The statuses of an order's charges, for the next attempt's check that none still waits for a PIN. */
+export function chargeStatuses(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select(['status'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .execute();
+}
+
+/** The charges of an order whose refund was tried and failed (refund_of of each failed refund). */
+export function failedRefundsOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select('refund_of')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'refund')
+    .where('status', '=', 'failed')
+    .execute();
+}
+
+/** The newest charge to a phone since a time, for the one round of PIN prompts per phone (payments/pin-prompts.ts). */
+export function lastChargeTo(db: Executor, phone: string, since: string) {
+  return db
+    .selectFrom('money_transfers')
+    .select('created_at')
+    .where('kind', '=', 'charge')
+    .where('mobile', '=', phone)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A refund of the order not settled yet: waiting for the gateway or for an Admin to pay by hand (decision 0079). */
+export function unsettledRefundOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'refund')
+    .where('status', 'in', UNSETTLED_TRANSFER_STATUSES)
+    .executeTakeFirst();
+}
+
+/** An open transfer becomes a task for an Admin (status `manual`); answers whether this call moved it. */
+export async function handToStaff(db: Executor, id: number, note: string, at: string): Promise<boolean> {
+  const moved = await db
+    .updateTable('money_transfers')
+    .set({ status: 'manual', check_at: null, updated_at: at, note })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_TRANSFER_STATUSES)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** An Admin's claim on a `manual` task, by a conditional update: of two at once, one wins (true). */
+export async function claimManual(db: Executor, id: number, set: Updateable<MoneyTransfersTable>): Promise<boolean> {
+  const claim = await db
+    .updateTable('money_transfers')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', 'manual')
+    .executeTakeFirst();
+  return Number(claim.numUpdatedRows) === 1;
+}
+
+/**
+ * The transfers the Money screen lists for staff (money/attention.ts says which and why), newest first, with the
+ * order's number or the seller request's reference; of one shop when asked.
+ */
+export async function transfersNeedingAttention(
+  db: Executor,
+  { shopId, limit }: { shopId?: number | undefined; limit: number },
+) {
+  let rows = db
+    .selectFrom('money_transfers as t')
+    .leftJoin('orders as o', 'o.id', 't.order_id')
+    .leftJoin('seller_requests as s', 's.id', 't.seller_request_id')
+    .select([
+      't.id',
+      't.kind',
+      't.status',
+      't.amount',
+      't.method',
+      't.order_id',
+      't.seller_request_id',
+      't.created_at',
+      't.note',
+      'o.number',
+      's.reference',
+    ])
+    .where((eb) =>
+      eb.or([
+        // Open, or waiting for an Admin to pay by hand (decision 0079).
+        eb('t.status', 'in', UNSETTLED_TRANSFER_STATUSES),
+        eb.and([
+          eb('t.status', '=', 'failed'),
+          eb('t.kind', '<>', 'charge'),
+          // Not superseded: no later attempt for the same charge or seller request that is alive or done.
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('money_transfers as later')
+                .select('later.id')
+                .whereRef('later.kind', '=', 't.kind')
+                .whereRef('later.id', '>', 't.id')
+                .where('later.status', '<>', 'failed')
+                .where((w) =>
+                  w.or([
+                    w.and([w('later.refund_of', 'is not', null), w('later.refund_of', '=', w.ref('t.refund_of'))]),
+                    w.and([
+                      w('later.seller_request_id', 'is not', null),
+                      w('later.seller_request_id', '=', w.ref('t.seller_request_id')),
+                    ]),
+                  ]),
+                ),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('t.id', 'desc')
+    .limit(limit);
+  if (shopId !== undefined) {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('o.shop_id', '=', shopId),
+        eb.exists(
+          eb
+            .selectFrom('products as p')
+            .select(sql`1`.as('one'))
+            .whereRef('p.seller_request_id', '=', 't.seller_request_id')
+            .where('p.shop_id', '=', shopId),
+        ),
+      ]),
+    );
+  }
+  return rows.execute();
+}
+
+/** A seller's newest payout, with who paid it: it speaks; a failed one stays on record, and a retry is a new row. */
+export function newestPayout(db: Executor, requestId: number) {
+  return db
+    .selectFrom('money_transfers as m')
+    .leftJoin('users as u', 'u.id', 'm.staff_id')
+    .select(['m.status', 'm.method', 'm.amount', 'm.reference', 'm.settled_at', 'u.display_name as paid_by'])
+    .where('m.seller_request_id', '=', requestId)
+    .where('m.kind', '=', 'seller_payout')
+    .orderBy('m.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** A seller's payout that is paid or on its way (not failed): a second one is refused. */
+export function livePayout(db: Executor, requestId: number) {
+  return db
+    .selectFrom('money_transfers')
+    .select('status')
+    .where('seller_request_id', '=', requestId)
+    .where('kind', '=', 'seller_payout')
+    .where('status', '<>', 'failed')
+    .executeTakeFirst();
 }

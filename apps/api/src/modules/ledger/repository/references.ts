@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { Executor } from '../../../db/database.js';
 
 /** What a money record can name: a seller request (its payout), a shop (its takings) or a staff member. */
 export type MoneySubject = { sellerRequestId: number } | { shopId: number } | { staffId: number };
