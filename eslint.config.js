@@ -137,8 +137,6 @@ const pendingTables = [
   '^apps/api/src/modules/seller-requests/repository\\.ts$',
   '^apps/api/src/modules/seller-requests/resubmit\\.ts$',
   '^apps/api/src/modules/shops/repository\\.ts$',
-  '^apps/api/src/modules/stock-moves/service\\.ts$',
-  '^apps/api/src/modules/stock-moves/transfer-requests\\.ts$',
   '^apps/api/src/modules/users/service\\.ts$',
   '^apps/api/src/plugins/metrics\\.ts$',
 ];

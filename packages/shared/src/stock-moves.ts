@@ -34,4 +34,4 @@ export type MovingItem = z.infer<typeof movingItemSchema>;
 export const movingItemListSchema = z.object({ moves: z.array(movingItemSchema) });
 
 /** Lists of one shop's transfers: items leaving or reaching it, requests for items it holds. */
-export const shopTransfersQuerySchema = z.object({ shop_id: shopIdFilter });
+export const shopStockQuerySchema = z.object({ shop_id: shopIdFilter });

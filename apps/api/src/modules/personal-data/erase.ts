@@ -109,7 +109,7 @@ export async function eraseTransferRequests(
   trx: Trx,
   which: { phone: string } | { decidedBefore: string },
 ): Promise<number> {
-  let query = trx.selectFrom('transfer_requests').select('id').where('phone', '<>', '');
+  let query = trx.selectFrom('stock_requests').select('id').where('phone', '<>', '');
   query =
     'phone' in which
       ? query.where('phone', '=', which.phone)
@@ -118,7 +118,7 @@ export async function eraseTransferRequests(
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return 0;
   await trx
-    .updateTable('transfer_requests')
+    .updateTable('stock_requests')
     .set({ buyer_name: ERASED_NAME, phone: '', address_group: '' })
     .where('id', 'in', ids)
     .execute();

@@ -78,7 +78,7 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
     : [];
   const transfers = phone
     ? await db
-        .selectFrom('transfer_requests')
+        .selectFrom('stock_requests')
         .select(['id', 'product_id', 'buyer_name', 'phone', 'state', 'created_at'])
         .where('phone', '=', phone)
         .orderBy('id')
