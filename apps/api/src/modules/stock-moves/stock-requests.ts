@@ -60,6 +60,7 @@ export async function sendStockRequest(db: Db, input: NewStockRequest): Promise<
     if (product.shop_id === input.shopId)
       throw new HttpError(422, 'The item is already at that shop.', { shop_id: 'The item is already at that shop.' });
     // Count and insert under the phone's and the network's locks: two requests at once cannot both pass a cap.
+    // The lock keys, the stored subject type and the texts keep the old word (decision 0098).
     await lockKeys(trx, db.engine, [`transfer-phone:${input.phone}`, `transfer-address:${input.addressGroup}`]);
     const open = await openRequestsOfPhone(trx, input.phone);
     if (open.some((r) => r.product_id === input.productId)) return;
