@@ -27,12 +27,17 @@ export async function insertStockRequest(db: Executor, request: Insertable<Datab
   await db.insertInto('stock_requests').values(request).execute();
 }
 
-/** The open requests with their item and destination shop, oldest first; `shopId` keeps those for its items. */
-export async function openStockRequests(db: Executor, shopId?: number) {
-  let query = db
+/** Requests with their item (p) and destination shop (s). */
+function withItemAndShop(db: Executor) {
+  return db
     .selectFrom('stock_requests as r')
     .innerJoin('products as p', 'p.id', 'r.product_id')
-    .innerJoin('shops as s', 's.id', 'r.to_shop_id')
+    .innerJoin('shops as s', 's.id', 'r.to_shop_id');
+}
+
+/** The open requests with their item and destination shop, oldest first; `shopId` keeps those for its items. */
+export async function openStockRequests(db: Executor, shopId?: number) {
+  let query = withItemAndShop(db)
     .select([
       'r.id',
       'r.product_id',
@@ -62,10 +67,7 @@ export async function stockRequestShop(db: Executor, id: number) {
 
 /** A request with what its answer's SMS and audit line name: the item and the destination shop. */
 export function stockRequestToDecide(db: Executor, id: number) {
-  return db
-    .selectFrom('stock_requests as r')
-    .innerJoin('products as p', 'p.id', 'r.product_id')
-    .innerJoin('shops as s', 's.id', 'r.to_shop_id')
+  return withItemAndShop(db)
     .select([
       'r.id',
       'r.product_id',
