@@ -29,15 +29,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     // The key's sequence and the constraints PostgreSQL named after the table follow it, so the schema a dump
     // shows names no transfer.
     await sql`alter sequence transfer_requests_id_seq rename to stock_requests_id_seq`.execute(db);
-    await sql`alter table stock_requests rename constraint transfer_requests_pkey to stock_requests_pkey`.execute(db);
-    await sql`alter table stock_requests rename constraint transfer_requests_state_check to stock_requests_state_check`.execute(
-      db,
-    );
-    await sql`alter table stock_requests rename constraint transfer_requests_product_id_fkey to stock_requests_product_id_fkey`.execute(
-      db,
-    );
-    await sql`alter table stock_requests rename constraint transfer_requests_to_shop_id_fkey to stock_requests_to_shop_id_fkey`.execute(
-      db,
-    );
+    for (const suffix of ['pkey', 'state_check', 'product_id_fkey', 'to_shop_id_fkey']) {
+      const [from, to] = [`transfer_requests_${suffix}`, `stock_requests_${suffix}`];
+      await sql`alter table stock_requests rename constraint ${sql.id(from)} to ${sql.id(to)}`.execute(db);
+    }
   }
 }
