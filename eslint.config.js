@@ -78,12 +78,6 @@ const apiModulesOptions = {
   ],
 };
 
-// Files whose SQL is still to move into the owner's repository (issue 37, part 2).
-const pendingTables = [
-  '^apps/api/src/modules/stock-moves/service\\.ts$',
-  '^apps/api/src/modules/stock-moves/transfer-requests\\.ts$',
-];
-
 /**
  * SQL in the owning module's repository files (eslint-rules/table-owner.js, docs/decisions/0097): the owners are
  * the table of docs/architecture.md#table-owners. Each exception says why it may write SQL elsewhere.
@@ -101,7 +95,6 @@ const tableOwnerOptions = {
       files: '^apps/api/src/db/',
       why: "The database's own code: migrations, the seed data, the catalogue's version tables, the sweeps of every table.",
     },
-    ...pendingTables.map((files) => ({ files, why: 'Not yet moved to its owner (issue 37): the list only shrinks.' })),
   ],
 };
 

@@ -1,7 +1,7 @@
 // `npm run bench:cache` (after `npm run build`; alone on the machine): the catalogue cache under a busy day
 // (decision 0089). Two server processes on one PostgreSQL database (a database of its own, dropped at the end),
-// reached through a TCP relay in this process so the bench can take the database away without touching the
-// server. Browsers ask for catalogue answers (lists, categories, products, search, featured and, when the web
+// reached through the relay of lib/pg-relay.mjs (the tests' TCP proxy) so the bench can take the database away
+// without touching the server. Browsers ask for catalogue answers (lists, categories, products, search, featured and, when the web
 // build has its renderer, the rendered pages) while an order reserving a random item arrives every so often;
 // then the database goes away and the same browsing goes on. Prints the cache's hit ratio under the mixed load
 // (from each process's /api/metrics) and how many catalogue reads were served stale during the outage.
@@ -9,13 +9,11 @@
 // Env: BENCH_DATABASE_URL (or DATABASE_URL), a postgres:// URL whose server the bench creates its database on;
 // BENCH_PRODUCTS (1000), BENCH_SECONDS of mixed load (40), BENCH_ORDER_MS between orders (500: two a second),
 // BENCH_OUTAGE_SECONDS (10), BENCH_READS_PER_SECOND (125: issue 36's load, sent at that pace whatever the answers do).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
-import { killChildren, root, runNode, startServer, tempDir } from './lib/processes.mjs';
+import { startPgRelay } from './lib/pg-relay.mjs';
+import { killChildren, root, runNode, startServer, tempDir, throwawayPgDatabase } from './lib/processes.mjs';
 import { forSeconds, openLoop, pickPopular, SEARCHES, weighted } from './lib/traffic.mjs';
 
 const pgCandidate = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
@@ -45,58 +43,9 @@ async function cleanUp() {
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 process.once('exit', killChildren);
 
-/** A relay from a local port to the database server; `cut()` drops every connection and refuses new ones. */
-async function relayTo(url) {
-  const target = new URL(url);
-  const sockets = new Set();
-  let up = true;
-  const server = net.createServer((client) => {
-    if (!up) return client.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.once('close', () => sockets.delete(s));
-      s.on('error', () => {});
-    }
-    client.pipe(upstream).pipe(client);
-    client.once('close', () => upstream.destroy());
-    upstream.once('close', () => client.destroy());
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const relayed = new URL(url);
-  relayed.hostname = '127.0.0.1';
-  relayed.port = String(server.address().port);
-  return {
-    url: relayed.toString(),
-    cut: () => {
-      up = false;
-      for (const s of sockets) s.destroy();
-    },
-    restore: () => void (up = true),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function createPgDatabase(url) {
-  const name = `bench_cache_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-    log(`dropped PostgreSQL database ${name}`);
-  });
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return own.toString();
-}
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function request(base, method, url, body, encoding = 'br') {
+/** One request; `{ status, headers, body }`, status 0 when it failed. */
+function request(base, url, { method = 'GET', body, encoding = 'br' } = {}) {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -121,11 +70,11 @@ function request(base, method, url, body, encoding = 'br') {
   });
 }
 const json = async (base, url) =>
-  JSON.parse((await request(base, 'GET', url, undefined, 'identity')).body.toString() || 'null');
+  JSON.parse((await request(base, url, { encoding: 'identity' })).body.toString() || 'null');
 
 /** The catalogue lookups a process counted: hit, miss, stale. */
 async function lookups(base) {
-  const text = (await request(base, 'GET', '/api/metrics', undefined, 'identity')).body.toString();
+  const text = (await request(base, '/api/metrics', { encoding: 'identity' })).body.toString();
   const out = { hit: 0, miss: 0, stale: 0 };
   for (const result of Object.keys(out)) {
     const line = text
@@ -164,14 +113,19 @@ function browsing(products, categories) {
 async function main() {
   const dataDir = tempDir('cache');
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const database = await createPgDatabase(pgCandidate);
+  const throwaway = await throwawayPgDatabase(pgCandidate, 'bench_cache');
+  cleanups.push(async () => {
+    await throwaway.drop();
+    log(`dropped PostgreSQL database ${throwaway.name}`);
+  });
+  const database = throwaway.url;
   log(`loading ${PRODUCTS} products`);
   await runNode(path.join(import.meta.dirname, 'catalogue-load.mjs'), {
     tsx: true,
     env: { BENCH_DB: database, BENCH_PRODUCTS: String(PRODUCTS) },
   });
-  const relay = await relayTo(database);
-  cleanups.push(() => relay.close());
+  const relay = await startPgRelay(database);
+  cleanups.push(() => relay.stop());
   const env = {
     ORDERS_PER_ADDRESS_HOUR: '1000000',
     MAX_HELD_ITEMS_PER_ADDRESS: '10000',
@@ -189,23 +143,26 @@ async function main() {
   const next = browsing(products, categories);
 
   // Warm-up: what the first visitors of the day make.
-  for (let i = 0; i < 600; i++) await request(servers[i % 2].base, 'GET', next());
+  for (let i = 0; i < 600; i++) await request(servers[i % 2].base, next());
   const before = await Promise.all(servers.map((s) => lookups(s.base)));
 
   const counts = { reads: 0, failed: 0, orders: 0, refused: 0 };
   const browse = async (n) => {
-    const res = await request(servers[n % 2].base, 'GET', next());
+    const res = await request(servers[n % 2].base, next());
     counts.reads++;
     if (res.status !== 200 && res.status !== 304) counts.failed++;
   };
   let phone = 0;
   const order = async () => {
     const id = products[Math.floor(Math.random() * products.length)];
-    const res = await request(servers[phone % 2].base, 'POST', '/api/v1/orders', {
-      buyer_name: 'Bench Buyer',
-      phone: `099${String(++phone).padStart(7, '0')}`,
-      fulfilment: 'collect',
-      items: [{ product_id: id }],
+    const res = await request(servers[phone % 2].base, '/api/v1/orders', {
+      method: 'POST',
+      body: {
+        buyer_name: 'Bench Buyer',
+        phone: `099${String(++phone).padStart(7, '0')}`,
+        fulfilment: 'collect',
+        items: [{ product_id: id }],
+      },
     });
     if (res.status === 201) counts.orders++;
     else counts.refused++;
@@ -222,16 +179,16 @@ async function main() {
 
   // The outage, right after the writes: the same browsing, the database unreachable.
   log(`database away for ${OUTAGE_SECONDS} s`);
-  relay.cut();
+  await relay.stop();
   const outage = { reads: 0, stale: 0, unavailable: 0, other: 0 };
   await openLoop(RATE, forSeconds(OUTAGE_SECONDS), async (n) => {
-    const res = await request(servers[n % 2].base, 'GET', next());
+    const res = await request(servers[n % 2].base, next());
     outage.reads++;
     if (res.status === 200 && res.headers['x-cache'] === 'STALE') outage.stale++;
     else if (res.status === 503) outage.unavailable++;
     else outage.other++;
   });
-  relay.restore();
+  await relay.start();
 
   const figures = {
     seconds: SECONDS,

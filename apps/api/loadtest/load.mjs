@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import sharp from 'sharp';
-import { json, multipart, nextClient, request, sellFields } from '../stress/lib.mjs';
+import { json, nextClient, postSell, request, sellFields } from '../stress/lib.mjs';
 import { sleep } from '../tools/loopback.mjs';
 import { pickPopular, SEARCHES, weighted } from '../bench/lib/traffic.mjs';
 
@@ -124,17 +124,8 @@ export async function buyer(ctx, n, payNow) {
 /** A seller: the public sell form with one photo, from a phone of their own (an Airtel number, to be paid on). */
 export async function seller(ctx, n) {
   const { base, png, acked, events } = ctx;
-  const form = multipart(
-    { ...sellFields(`Load item ${n}`), phone: `+265 99${String(3_000_000 + n).padStart(7, '0')}` },
-    [{ name: 'photo.png', type: 'image/png', data: png }],
-  );
-  const res = await request(base, {
-    method: 'POST',
-    path: '/api/v1/sells',
-    headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() },
-    body: form.body,
-    agent,
-  });
+  const fields = { ...sellFields(`Load item ${n}`), phone: `+265 99${String(3_000_000 + n).padStart(7, '0')}` };
+  const res = await postSell(base, { fields, photos: [png], agent });
   events.sells.push(res.status ?? 0);
   if (res.status === 201) acked.sells.push(JSON.parse(res.body.toString('utf8')));
 }

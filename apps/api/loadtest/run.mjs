@@ -25,7 +25,8 @@ import { judge } from './judge.mjs';
 import { openLoop } from '../bench/lib/traffic.mjs';
 import { browse, browsing, buyer, closeAgent, photo, seller, staffOrders, staffSellers } from './load.mjs';
 import { writeReport } from './report.mjs';
-import { killOwn, NGINX, startNginx, startPgRelay, startRedis } from './stack.mjs';
+import { startPgRelay } from '../bench/lib/pg-relay.mjs';
+import { killOwn, NGINX, startNginx, startRedis } from './stack.mjs';
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 160);
 const DEADLINE_MS = 8 * 60_000;

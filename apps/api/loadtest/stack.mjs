@@ -1,13 +1,9 @@
-// What the load test runs on loopback: its own redis-server, nginx in front of the API processes (config and logs
-// in the temp dir), and the PostgreSQL relay (src/test/tcp-proxy.ts) the servers reach the database through, so
-// the test can "stop PostgreSQL" without touching the machine's cluster. Every child is tracked and killed at the end.
+// What the load test runs on loopback: its own redis-server and nginx in front of the API processes (config and
+// logs in the temp dir); the PostgreSQL relay is bench/lib/pg-relay.mjs. Every child is tracked and killed at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { tsImport } from 'tsx/esm/api';
 import { freePort, sleep } from '../tools/loopback.mjs';
-
-const { tcpProxy } = await tsImport('../src/test/tcp-proxy.ts', import.meta.url);
 
 const own = new Set();
 /**
@@ -69,16 +65,6 @@ export async function startRedis(dir) {
       await current.exited;
     },
   };
-}
-
-/** The relay the servers reach PostgreSQL through: `stop()` resets every connection and refuses new ones. */
-export async function startPgRelay(databaseUrl) {
-  const target = new URL(databaseUrl);
-  const proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  await proxy.listen();
-  const relayed = new URL(databaseUrl);
-  relayed.host = `127.0.0.1:${proxy.port}`;
-  return { url: relayed.toString(), stop: () => proxy.close(), start: () => proxy.listen() };
 }
 
 export const NGINX = '/usr/sbin/nginx';

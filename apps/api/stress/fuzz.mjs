@@ -4,15 +4,16 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import sharp from 'sharp';
+import { throwawayPgDatabase } from '../bench/lib/processes.mjs';
 import { fuzz } from './openapi-fuzz.ts';
 import {
-  createPgDatabase,
   deadline,
   DEMO_ADMIN,
   json,
   login,
   multipart,
   nextClient,
+  PG_ADMIN_URL,
   report,
   request,
   sellFields,
@@ -68,7 +69,7 @@ async function contextOf(base, photo) {
 
 async function fuzzEngine(engine, photo) {
   const dataDir = tempDir(`fuzz-${engine}`);
-  const pgDb = engine === 'postgres' ? await createPgDatabase() : undefined;
+  const pgDb = engine === 'postgres' ? await throwawayPgDatabase(PG_ADMIN_URL, 'stress') : undefined;
   const server = await startServer({ dataDir, databaseUrl: pgDb?.url ?? '' });
   servers.push(server);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });

@@ -59,7 +59,8 @@ function pngChunk(type, data) {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function ihdr(width, height, bitDepth, colourType, interlace = 0) {
+/** The IHDR chunk of a `width` x `height` PNG; `pixels`: bit depth, colour type and interlace (PNG's numbers). */
+function ihdr(width, height, { bitDepth, colourType, interlace = 0 }) {
   const data = Buffer.alloc(13);
   data.writeUInt32BE(width, 0);
   data.writeUInt32BE(height, 4);
@@ -84,18 +85,18 @@ async function pngBomb(side) {
   await ended;
   return Buffer.concat([
     PNG_SIGNATURE,
-    ihdr(side, side, 8, 0),
+    ihdr(side, side, { bitDepth: 8, colourType: 0 }),
     pngChunk('IDAT', Buffer.concat(out)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
 /** A PNG header claiming width x height, followed by a few bytes of pixels: a huge header on a tiny body. */
-function pngHugeHeader(width, height, bitDepth = 8, colourType = 6, interlace = 0) {
+function pngHugeHeader(width, height, { bitDepth = 8, colourType = 6, interlace = 0 } = {}) {
   const idat = zlib.deflateSync(Buffer.alloc(64));
   return Buffer.concat([
     PNG_SIGNATURE,
-    ihdr(width, height, bitDepth, colourType, interlace),
+    ihdr(width, height, { bitDepth, colourType, interlace }),
     pngChunk('IDAT', idat),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
@@ -274,7 +275,11 @@ async function buildCorpus(dir) {
     ['refused', 'gif-400000-frames.gif', async () => manyFrameGif(400_000)],
     ['refused', 'gif-1000-frames.gif', async () => manyFrameGif(1000, 1000)],
     ['refused', 'png-header-65535.png', async () => pngHugeHeader(65535, 65535)],
-    ['refused', 'png-header-7000-16bit-interlaced.png', async () => pngHugeHeader(7000, 7000, 16, 6, 1)],
+    [
+      'refused',
+      'png-header-7000-16bit-interlaced.png',
+      async () => pngHugeHeader(7000, 7000, { bitDepth: 16, colourType: 6, interlace: 1 }),
+    ],
     ['refused', 'jpeg-header-65000.jpg', () => jpegHugeHeader(65000, 65000)],
     ['refused', 'webp-header-16383.webp', () => webpHugeHeader()],
     ['refused', 'tiff-header-100000.tif', async () => tiffHugeHeader(100_000, 100_000)],

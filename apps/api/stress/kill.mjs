@@ -13,10 +13,8 @@ import {
   deadline,
   json,
   login,
-  multipart,
-  nextClient,
+  postSell,
   report,
-  request,
   seededRandom,
   sellFields,
   sleep,
@@ -50,17 +48,7 @@ async function load(base, run, stop) {
     while (!stop.now) {
       const count = 1 + (n % 3);
       const name = `Kill r${run} n${++n} p${count}`;
-      const form = multipart(
-        sellFields(name),
-        photos.slice(0, count).map((data, i) => ({ name: `p${i}.png`, type: 'image/png', data })),
-      );
-      const res = await request(base, {
-        method: 'POST',
-        path: '/api/v1/sells',
-        headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() },
-        body: form.body,
-        agent,
-      });
+      const res = await postSell(base, { fields: sellFields(name), photos: photos.slice(0, count), agent });
       if (res.status === 201)
         acknowledged.push({ name, photos: count, reference: JSON.parse(res.body.toString('utf8')).reference });
       else if (res.error) break; // the server is gone

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -97,27 +96,6 @@ export async function stopServer(server, ms = 30_000) {
   return result;
 }
 
-/** A throwaway PostgreSQL database on the local server, dropped by drop(). */
-export async function createPgDatabase() {
-  const name = `stress_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 let clientNumber = 0;
 /** A different simulated client address for each call (10.x.y.z), for X-Forwarded-For. */
 export function nextClient() {
@@ -203,6 +181,24 @@ export function sellFields(itemName) {
     terms_accepted: 'true',
     create_seller_account: 'false',
   };
+}
+
+/**
+ * POSTs the public sell form (`fields`, PNG `photos` as Buffers) from a new client address; the answer as
+ * request() gives it.
+ */
+export function postSell(base, { fields, photos, agent }) {
+  const form = multipart(
+    fields,
+    photos.map((data, i) => ({ name: `p${i}.png`, type: 'image/png', data })),
+  );
+  return request(base, {
+    method: 'POST',
+    path: '/api/v1/sells',
+    headers: { 'content-type': form.contentType, 'x-forwarded-for': nextClient() },
+    body: form.body,
+    agent,
+  });
 }
 
 export const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };

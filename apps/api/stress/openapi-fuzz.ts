@@ -241,17 +241,24 @@ const rarely = <T>(arb: fc.Arbitrary<T>, n: number): fc.Arbitrary<T | undefined>
 
 const typesOf = (s: Schema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
+/** Where a value is generated: the field's name, the fuzz's ids and tokens, and how deep in the body. */
+interface Place {
+  name: string;
+  ctx: FuzzContext;
+  depth?: number;
+}
+
 /**
  * A value the schema accepts, guided by the field's name where the schema leaves it open (ids and tokens
  * that exist, a phone number, an email). `strict`: every part valid; otherwise the parts of an object are
  * each sometimes hostile, and the object may miss a required field or carry extra ones.
  */
-function validFor(schema: Schema, name: string, ctx: FuzzContext, strict: boolean, depth = 0): fc.Arbitrary<unknown> {
+function validFor(schema: Schema, strict: boolean, { name, ctx, depth = 0 }: Place): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return fc.oneof(...alternatives.map((s) => validFor(s, name, ctx, strict, depth)));
-  if (schema.allOf?.length) return validFor(schema.allOf[0]!, name, ctx, strict, depth);
+  if (alternatives?.length) return fc.oneof(...alternatives.map((s) => validFor(s, strict, { name, ctx, depth })));
+  if (schema.allOf?.length) return validFor(schema.allOf[0]!, strict, { name, ctx, depth });
   const type = typesOf(schema).find((t) => t !== 'null') ?? (schema.properties ? 'object' : 'string');
   switch (type) {
     case 'integer':
@@ -275,7 +282,9 @@ function validFor(schema: Schema, name: string, ctx: FuzzContext, strict: boolea
     case 'boolean':
       return fc.boolean();
     case 'array': {
-      const item = schema.items ? validFor(schema.items, name, ctx, strict, depth + 1) : fc.string({ maxLength: 5 });
+      const item = schema.items
+        ? validFor(schema.items, strict, { name, ctx, depth: depth + 1 })
+        : fc.string({ maxLength: 5 });
       const minLength = schema.minItems ?? 0;
       return fc.array(item, {
         minLength,
@@ -333,7 +342,7 @@ function objectFor(
 ): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
   const model = Object.fromEntries(
-    props.map(([k, s]) => [k, strict ? validFor(s, k, ctx, true, depth) : valueFor(s, k, ctx, depth)]),
+    props.map(([k, s]) => [k, strict ? validFor(s, true, { name: k, ctx, depth }) : valueFor(s, k, ctx, depth)]),
   );
   const required = (schema.required ?? []).filter((k) => k in model);
   const record = fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
@@ -361,8 +370,8 @@ function objectFor(
 /** All valid a third of the time; else mostly valid parts, sometimes null where it may be null, sometimes anything at all. */
 function valueFor(schema: Schema, name: string, ctx: FuzzContext, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof(
-    { arbitrary: validFor(schema, name, ctx, true, depth), weight: 4 },
-    { arbitrary: validFor(schema, name, ctx, false, depth), weight: 5 },
+    { arbitrary: validFor(schema, true, { name, ctx, depth }), weight: 4 },
+    { arbitrary: validFor(schema, false, { name, ctx, depth }), weight: 5 },
     { arbitrary: fc.constant(null), weight: schema.nullable ? 1 : 0 },
     { arbitrary: hostile, weight: 2 },
   );

@@ -6,11 +6,11 @@
 // no crash.
 import http from 'node:http';
 import fs from 'node:fs';
+import { throwawayPgDatabase } from '../bench/lib/processes.mjs';
 import { tcpProxy } from '../src/test/tcp-proxy.ts';
 import {
   DEMO_ADMIN,
   PG_ADMIN_URL,
-  createPgDatabase,
   deadline,
   login,
   nextClient,
@@ -29,7 +29,7 @@ const WORKERS = 6;
 let server;
 deadline(4 * 60_000, 'pg-outage', () => server?.proc.kill('SIGKILL'));
 
-const pgDb = await createPgDatabase();
+const pgDb = await throwawayPgDatabase(PG_ADMIN_URL, 'stress');
 const admin = new URL(PG_ADMIN_URL);
 const proxy = tcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
 await proxy.listen();

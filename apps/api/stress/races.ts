@@ -165,28 +165,26 @@ const ANSWER_PAIRS: {
   other: (
     s: Staff,
     seller: ReturnType<typeof sellerCalls>,
-    id: number,
-    token: string,
-    offerId: number,
+    request: { id: number; token: string; offerId: number },
   ) => Promise<LightMyRequestResponse>;
 }[] = [
   {
     pair: 'seller accepts the counter-offer / staff replace it with an offer',
     from: 'Counter Offer made',
     seller: 'accept',
-    other: (s, _seller, id) => s.offer(id, 390000),
+    other: (s, _seller, { id }) => s.offer(id, 390000),
   },
   {
     pair: 'seller accepts / seller declines (two tabs)',
     from: 'Offer Pending',
     seller: 'accept',
-    other: (_s, seller, _id, token, offerId) => seller.decline(token, { offer_id: offerId }),
+    other: (_s, seller, { token, offerId }) => seller.decline(token, { offer_id: offerId }),
   },
   {
     pair: 'seller declines / staff record an acceptance',
     from: 'Offer Pending',
     seller: 'decline',
-    other: (s, _seller, id) => s.recordAcceptance(id),
+    other: (s, _seller, { id }) => s.recordAcceptance(id),
   },
 ];
 
@@ -201,7 +199,7 @@ export async function answerTrial(setup: RaceSetup, n: number): Promise<Trial> {
   const before = await eventsOf(setup.db, id);
   const results = await Promise.all([
     sellers[0][kind.seller](token, { offer_id: offerId }),
-    kind.other(staff[1], sellers[1], id, token, offerId),
+    kind.other(staff[1], sellers[1], { id, token, offerId }),
   ]);
   const successes = results.filter(ok).length;
   const after = await eventsOf(setup.db, id);

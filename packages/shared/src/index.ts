@@ -48,4 +48,4 @@ export * from './staff-dates.js';
 export * from './reports.js';
 export * from './personal-data.js';
 export * from './stock-moves.js';
-export * from './transfer-requests.js';
+export * from './stock-requests.js';

@@ -82,7 +82,7 @@ export const personalAlertSchema = z.object({
   created_at: z.string(),
   ended_at: z.string().nullable(),
 });
-export const personalTransferRequestSchema = z.object({
+export const personalStockRequestSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   buyer_name: z.string(),
@@ -109,7 +109,7 @@ export const personalDataSchema = z.object({
   seller_accounts: z.array(personalAccountSchema),
   messages: z.array(personalMessageSchema),
   alerts: z.array(personalAlertSchema),
-  transfer_requests: z.array(personalTransferRequestSchema),
+  transfer_requests: z.array(personalStockRequestSchema),
   payments: z.array(personalPaymentSchema),
   /** Codes sent to prove the phone: only how many (the codes are hashed). */
   phone_codes: z.number().int(),

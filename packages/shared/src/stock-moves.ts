@@ -33,5 +33,5 @@ export const movingItemSchema = stockMoveSchema.extend({ product_id: z.number().
 export type MovingItem = z.infer<typeof movingItemSchema>;
 export const movingItemListSchema = z.object({ moves: z.array(movingItemSchema) });
 
-/** Lists of one shop's transfers: items leaving or reaching it, requests for items it holds. */
-export const shopTransfersQuerySchema = z.object({ shop_id: shopIdFilter });
+/** Lists of one shop's stock moves and stock requests: items leaving or reaching it, requests for items it holds. */
+export const shopStockQuerySchema = z.object({ shop_id: shopIdFilter });

@@ -38,7 +38,8 @@ function uncachedAt(phase, name) {
 /** Rows { target, figure, met, heldBack } for the summary table and the "what holds them back" section. */
 export function evaluate(results) {
   const rows = [];
-  const add = (group, target, figure, met, heldBack) =>
+  // `met`: true, false, or null when not measured; `heldBack` is kept only for a target missed.
+  const add = (group, target, figure, { met, heldBack }) =>
     rows.push({ group, target, figure, met, heldBack: met === false ? heldBack : undefined });
 
   for (const { engine, phases } of results.engines) {
@@ -61,12 +62,15 @@ export function evaluate(results) {
               `${sizeName(x.p.size)}: ${pct(x.s)}${endpointAt(x.p, 'list', encoding)?.shares ? ` (of ${endpointAt(x.p, 'list', encoding).shares.map(pct).join(', ')})` : ''}`,
           )
           .join('; '),
-        parts.every((x) => x.s >= share),
-        `at ${sizeName(worst.p.size)} products the server spent ${list.peak.cpuUs} µs of CPU per cached list answer against hello-world's ${helloCpuUs} µs ` +
-          `(by server CPU alone the list would reach ${pct(byCpu)} of hello-world); each answer is ${(list.peak.bytes / 1024).toFixed(1)} KB on the wire against hello-world's ${worst.p.hello.peak.bytes} bytes, ` +
-          (list.peak.serverCpu >= 90
-            ? `and the server was busy for the whole run (${list.peak.serverCpu}% of a core): what is left of a cached answer is Node's HTTP parsing, Fastify's routing and request objects, the version read and the writing of the answer (docs/decisions/0013-catalogue-cache.md).`
-            : `and the load generator shares the 2 cores: the server was busy only ${list.peak.serverCpu}% of the run (hello-world ${list.peak.helloServerCpu ?? worst.p.hello.peak.serverCpu}%), so the generator or other work on the machine set the pace.`),
+        {
+          met: parts.every((x) => x.s >= share),
+          heldBack:
+            `at ${sizeName(worst.p.size)} products the server spent ${list.peak.cpuUs} µs of CPU per cached list answer against hello-world's ${helloCpuUs} µs ` +
+            `(by server CPU alone the list would reach ${pct(byCpu)} of hello-world); each answer is ${(list.peak.bytes / 1024).toFixed(1)} KB on the wire against hello-world's ${worst.p.hello.peak.bytes} bytes, ` +
+            (list.peak.serverCpu >= 90
+              ? `and the server was busy for the whole run (${list.peak.serverCpu}% of a core): what is left of a cached answer is Node's HTTP parsing, Fastify's routing and request objects, the version read and the writing of the answer (docs/decisions/0013-catalogue-cache.md).`
+              : `and the load generator shares the 2 cores: the server was busy only ${list.peak.serverCpu}% of the run (hello-world ${list.peak.helloServerCpu ?? worst.p.hello.peak.serverCpu}%), so the generator or other work on the machine set the pace.`),
+        },
       );
       const halves = phases.map((p) => ({ p, f: endpointAt(p, 'list', encoding) })).filter((x) => x.f);
       const worstHalf = halves.reduce((a, b) => (a.f.half.p99 >= b.f.half.p99 ? a : b));
@@ -74,9 +78,12 @@ export function evaluate(results) {
         'API',
         `list p99 at half the peak rate ≤ ${TARGETS.halfPeakP99Ms} ms (${name}, ${label})`,
         halves.map((x) => `${sizeName(x.p.size)}: ${x.f.half.p99} ms`).join(', '),
-        halves.every((x) => x.f.half.p99 <= TARGETS.halfPeakP99Ms),
-        `at ${sizeName(worstHalf.p.size)} products and a constant ${worstHalf.f.half.rate} req/s the p50 was ${worstHalf.f.half.p50} ms and p99 ${worstHalf.f.half.p99} ms; the generator itself sent up to ${worstHalf.f.half.lateP99} ms late (p99), ` +
-          `and a cache miss (first answer after a write) takes ${worstHalf.f.coldMs} ms.`,
+        {
+          met: halves.every((x) => x.f.half.p99 <= TARGETS.halfPeakP99Ms),
+          heldBack:
+            `at ${sizeName(worstHalf.p.size)} products and a constant ${worstHalf.f.half.rate} req/s the p50 was ${worstHalf.f.half.p50} ms and p99 ${worstHalf.f.half.p99} ms; the generator itself sent up to ${worstHalf.f.half.lateP99} ms late (p99), ` +
+            `and a cache miss (first answer after a write) takes ${worstHalf.f.coldMs} ms.`,
+        },
       );
     }
 
@@ -89,7 +96,7 @@ export function evaluate(results) {
           'API',
           `${endpoint} flat within ${TARGETS.flatWithin}x from 1k to 100k (${name})`,
           'needs more than one catalogue size (quick run)',
-          null,
+          { met: null },
         );
         continue;
       }
@@ -104,8 +111,10 @@ export function evaluate(results) {
           'API',
           `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: first answer after a write (${name})`,
           `${a.coldMs} → ${b.coldMs} ms (${times(cold)})`,
-          cold <= TARGETS.flatWithin,
-          `the query behind a cache miss grows with the catalogue: ${a.coldMs} ms at ${sizeName(first.size)}, ${b.coldMs} ms at ${sizeName(last.size)}.`,
+          {
+            met: cold <= TARGETS.flatWithin,
+            heldBack: `the query behind a cache miss grows with the catalogue: ${a.coldMs} ms at ${sizeName(first.size)}, ${b.coldMs} ms at ${sizeName(last.size)}.`,
+          },
         );
       }
       const ua = uncachedAt(first, endpoint);
@@ -117,13 +126,16 @@ export function evaluate(results) {
           'API',
           `${endpoint} flat within ${TARGETS.flatWithin}x, ${span}: server CPU per answer, every request a cache miss (${name}, br)`,
           `${ua.cpuUs} → ${ub.rps > 0 ? ub.cpuUs : '?'} µs (${times(ratio)}); ${ua.rps} → ${ub.rps} req/s`,
-          ratio <= TARGETS.flatWithin,
-          ub.rps > 0
-            ? `each miss runs the query: ${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}, ${ub.cpuUs} µs at ${sizeName(last.size)}` +
-                (endpoint === 'deep page'
-                  ? '; OFFSET reads and skips every row before the page, which no index avoids: the storefront pages by cursor instead (the deep cursor rows, decision 0014).'
-                  : '.')
-            : `at ${sizeName(last.size)} no miss was answered within the ${results.meta.seconds} s run (${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}); the first answer after a write took ${endpointAt(last, endpoint)?.coldMs ?? '?'} ms there without load.`,
+          {
+            met: ratio <= TARGETS.flatWithin,
+            heldBack:
+              ub.rps > 0
+                ? `each miss runs the query: ${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}, ${ub.cpuUs} µs at ${sizeName(last.size)}` +
+                  (endpoint === 'deep page'
+                    ? '; OFFSET reads and skips every row before the page, which no index avoids: the storefront pages by cursor instead (the deep cursor rows, decision 0014).'
+                    : '.')
+                : `at ${sizeName(last.size)} no miss was answered within the ${results.meta.seconds} s run (${ua.cpuUs} µs of server CPU per answer at ${sizeName(first.size)}); the first answer after a write took ${endpointAt(last, endpoint)?.coldMs ?? '?'} ms there without load.`,
+          },
         );
       }
     }
@@ -135,8 +147,10 @@ export function evaluate(results) {
           'API',
           `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, cached, at peak (${name}, br)`,
           `${search.peak.p99} ms`,
-          search.peak.p99 <= TARGETS.searchP99Ms,
-          `${search.peak.rps} req/s on ${32} connections; a miss takes ${search.coldMs} ms.`,
+          {
+            met: search.peak.p99 <= TARGETS.searchP99Ms,
+            heldBack: `${search.peak.rps} req/s on ${32} connections; a miss takes ${search.coldMs} ms.`,
+          },
         );
       }
       const miss = uncachedAt(last, 'search');
@@ -145,8 +159,10 @@ export function evaluate(results) {
           'API',
           `search p99 ≤ ${TARGETS.searchP99Ms} ms at ${sizeName(last.size)}, every request a miss, at peak (${name}, br)`,
           miss.rps ? `${miss.p99} ms (${miss.rps} req/s)` : 'no answer within the run',
-          miss.rps > 0 && miss.p99 <= TARGETS.searchP99Ms,
-          `every request runs the search query and compresses its answer: ${miss.cpuUs} µs of server CPU per answer, ${miss.rps} req/s, so 32 waiting connections queue for ${Math.round((32 * 1000) / Math.max(1, miss.rps))} ms on average.`,
+          {
+            met: miss.rps > 0 && miss.p99 <= TARGETS.searchP99Ms,
+            heldBack: `every request runs the search query and compresses its answer: ${miss.cpuUs} µs of server CPU per answer, ${miss.rps} req/s, so 32 waiting connections queue for ${Math.round((32 * 1000) / Math.max(1, miss.rps))} ms on average.`,
+          },
         );
       }
     }
@@ -163,13 +179,12 @@ export function evaluate(results) {
           'Web',
           `LCP ≤ ${(limit / 1000).toFixed(1)} s on slow 3G, ${page}, ${visit}`,
           `${(figures.lcpMs / 1000).toFixed(2)} s`,
-          figures.lcpMs <= limit,
-          lcpHeldBack(figures, limit),
+          { met: figures.lcpMs <= limit, heldBack: lcpHeldBack(figures, limit) },
         );
       }
     }
   } else {
-    add('Web', 'LCP on slow 3G (Lighthouse)', lh?.skipped ?? 'not run', null);
+    add('Web', 'LCP on slow 3G (Lighthouse)', lh?.skipped ?? 'not run', { met: null });
   }
 
   const js = results.firstScreen;
@@ -181,46 +196,44 @@ export function evaluate(results) {
         'Web',
         `first-screen JS (gzip) ≤ ${TARGETS.firstScreenKb} KB, public entry pages`,
         entry.map((s) => `${s.route} ${s.kb} kB`).join(', '),
-        entry.every((s) => s.kb <= TARGETS.firstScreenKb),
-        `${worst.route} needs ${worst.chunks.join(' + ')} before its first screen.`,
+        {
+          met: entry.every((s) => s.kb <= TARGETS.firstScreenKb),
+          heldBack: `${worst.route} needs ${worst.chunks.join(' + ')} before its first screen.`,
+        },
       );
     }
   } else {
-    add('Web', 'first-screen JS', js?.skipped ?? 'not run', null);
+    add('Web', 'first-screen JS', js?.skipped ?? 'not run', { met: null });
   }
   if (lh?.results) {
     // The HTML carries the first screen: no script may hold its paint back (a cold visit, the median run).
     const pages = Object.entries(lh.results).map(([page, r]) => ({ page, ...r.cold.scriptBeforePaint }));
     if (pages.every((p) => p && Number.isFinite(p.blockingKb))) {
       const figure = `${pages.map((p) => `${p.page} ${p.blockingKb} KB`).join(', ')}; fetched before the paint without holding it: ${pages.map((p) => `${p.page} ${p.fetchedKb} KB (${p.fetched.join(', ') || 'none'})`).join(', ')}`;
-      add(
-        'Web',
-        'JS holding back the first paint = 0 KB, entry pages, cold',
-        figure,
-        pages.every((p) => p.blockingKb === 0),
-        'a script is render-blocking (Lighthouse render-blocking-resources).',
-      );
+      add('Web', 'JS holding back the first paint = 0 KB, entry pages, cold', figure, {
+        met: pages.every((p) => p.blockingKb === 0),
+        heldBack: 'a script is render-blocking (Lighthouse render-blocking-resources).',
+      });
     }
   }
 
   const up = results.uploads;
   if (up?.one) {
-    add(
-      'Uploads',
-      `one photo uploaded in ≤ ${TARGETS.uploadOneSeconds} s`,
-      `${up.one.seconds} s`,
-      up.one.seconds <= TARGETS.uploadOneSeconds,
-      `one upload took ${up.one.seconds} s (peak RSS ${up.one.peakRssMb} MB).`,
-    );
+    add('Uploads', `one photo uploaded in ≤ ${TARGETS.uploadOneSeconds} s`, `${up.one.seconds} s`, {
+      met: up.one.seconds <= TARGETS.uploadOneSeconds,
+      heldBack: `one upload took ${up.one.seconds} s (peak RSS ${up.one.peakRssMb} MB).`,
+    });
     add(
       'Uploads',
       `10 photos at once, peak RSS ≤ ${TARGETS.uploadTenPeakRssMb} MB`,
       `${up.ten.peakRssMb} MB (${up.ten.seconds} s)`,
-      up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb,
-      `ten photos at once peaked at ${up.ten.peakRssMb} MB (idle ${up.idleRssMb ?? '?'} MB).`,
+      {
+        met: up.ten.peakRssMb <= TARGETS.uploadTenPeakRssMb,
+        heldBack: `ten photos at once peaked at ${up.ten.peakRssMb} MB (idle ${up.idleRssMb ?? '?'} MB).`,
+      },
     );
   } else {
-    add('Uploads', 'uploads', up?.skipped ?? 'not run', null);
+    add('Uploads', 'uploads', up?.skipped ?? 'not run', { met: null });
   }
   const outbox = results.outbox;
   if (outbox?.runs) {
@@ -230,19 +243,23 @@ export function evaluate(results) {
         'Outbox',
         `${run.label}: drains ≥ ${OUTBOX_TARGETS.drainPerSecond} messages/s, each once`,
         `${run.drainPerSecond}/s (${clean})`,
-        run.drainPerSecond >= OUTBOX_TARGETS.drainPerSecond && run.duplicates === 0 && run.lost === 0,
-        `${run.backlog} SMS took ${run.drainSeconds} s at OUTBOX_CONCURRENCY ${run.concurrency}; ${clean}.`,
+        {
+          met: run.drainPerSecond >= OUTBOX_TARGETS.drainPerSecond && run.duplicates === 0 && run.lost === 0,
+          heldBack: `${run.backlog} SMS took ${run.drainSeconds} s at OUTBOX_CONCURRENCY ${run.concurrency}; ${clean}.`,
+        },
       );
       add(
         'Outbox',
         `${run.label}: a phone code at the gateway within ${OUTBOX_TARGETS.codeP99Seconds} s at p99 during a backlog`,
         `p99 ${run.codeP99Seconds} s (${run.codes} codes)`,
-        run.codeP99Seconds <= OUTBOX_TARGETS.codeP99Seconds,
-        `codes answered ${JSON.stringify(run.codeStatuses)}; the slowest took ${run.codeMaxSeconds} s.`,
+        {
+          met: run.codeP99Seconds <= OUTBOX_TARGETS.codeP99Seconds,
+          heldBack: `codes answered ${JSON.stringify(run.codeStatuses)}; the slowest took ${run.codeMaxSeconds} s.`,
+        },
       );
     }
   } else {
-    add('Outbox', 'outbox', outbox?.skipped ?? 'not run', null);
+    add('Outbox', 'outbox', outbox?.skipped ?? 'not run', { met: null });
   }
   return rows;
 }

@@ -169,7 +169,7 @@ export interface ProductsTable {
 }
 
 /** A buyer's ask to bring an item to their shop (decision 0062); staff accept (a move) or decline. */
-interface TransferRequestsTable {
+interface StockRequestsTable {
   id: Generated<number>;
   product_id: number;
   to_shop_id: number;
@@ -624,7 +624,7 @@ export interface Database {
   order_events: OrderEventsTable;
   product_holds: ProductHoldsTable;
   stock_moves: StockMovesTable;
-  transfer_requests: TransferRequestsTable;
+  stock_requests: StockRequestsTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
   money_transfers: MoneyTransfersTable;

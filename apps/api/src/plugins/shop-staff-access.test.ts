@@ -24,7 +24,7 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
   async function transferFrom(shopId: number, toShopId: number) {
     const productId = await addProduct(t.db, { name: `Wanted ${Math.random()}`, shopId });
     const row = await t.db.kysely
-      .insertInto('transfer_requests')
+      .insertInto('stock_requests')
       .values({
         product_id: productId,
         to_shop_id: toShopId,

@@ -29,7 +29,7 @@ const EditProductPage = screen(() => import('./products/EditProductPage'), 'Edit
 const FeaturedListPage = screen(() => import('./featured/FeaturedListPage'), 'FeaturedListPage');
 const ReportsListPage = screen(() => import('./reports/ReportsListPage'), 'ReportsListPage');
 const PersonalDataPage = screen(() => import('./personal-data/PersonalDataPage'), 'PersonalDataPage');
-const TransfersPage = screen(() => import('./transfers/TransfersPage'), 'TransfersPage');
+const StockRequestsPage = screen(() => import('./stock-requests/StockRequestsPage'), 'StockRequestsPage');
 const CategoriesListPage = screen(() => import('./categories/CategoriesListPage'), 'CategoriesListPage');
 const CreateCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'CreateCategoryPage');
 const ViewCategoryPage = screen(() => import('./categories/CategoryFormPage'), 'ViewCategoryPage');
@@ -98,7 +98,7 @@ export default function AdminApp() {
             <Route path="seller-requests/:id" element={<SellerRequestDetailPage />} />
             <Route path="reports" element={<ReportsListPage />} />
             <Route path="personal-data" element={<PersonalDataPage />} />
-            <Route path="transfers" element={<TransfersPage />} />
+            <Route path="transfers" element={<StockRequestsPage />} />
             <Route path="categories" element={<CategoriesListPage />} />
             <Route path="create-category" element={<CreateCategoryPage />} />
             <Route path="view-category/:id" element={<ViewCategoryPage />} />

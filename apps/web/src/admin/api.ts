@@ -39,17 +39,20 @@ export interface RowsPage<T> {
   total: number;
 }
 
+/** A paged list: where it is, the names the answer may give its rows (`keys`), the page's `params`. */
+interface RowsPageOf {
+  queryKey: QueryKey;
+  path: string;
+  keys: readonly string[];
+  params: Record<string, string | number>;
+  defaultMessage: string;
+}
+
 /**
- * One page of a list the server pages (`keys`: the names the answer may give its rows), asked for with the
- * page's `params` and kept under `queryKey`; the page shown stays while the next one loads.
+ * One page of a list the server pages, asked for with the page's `params` and kept under `queryKey`; the page
+ * shown stays while the next one loads.
  */
-export function rowsPageQuery<T>(
-  queryKey: QueryKey,
-  path: string,
-  keys: readonly string[],
-  params: Record<string, string | number>,
-  defaultMessage: string,
-) {
+export function rowsPageQuery<T>({ queryKey, path, keys, params, defaultMessage }: RowsPageOf) {
   return queryOptions({
     queryKey,
     queryFn: async ({ signal }): Promise<RowsPage<T>> => {
@@ -67,10 +70,7 @@ export function rowsPageQuery<T>(
  */
 export async function fetchAll<T>(
   path: string,
-  key: string,
-  limit: number,
-  defaultMessage: string,
-  signal?: AbortSignal,
+  { key, limit, defaultMessage, signal }: { key: string; limit: number; defaultMessage: string; signal?: AbortSignal },
 ): Promise<T[]> {
   const all: T[] = [];
   for (let offset = 0; ; offset += limit) {

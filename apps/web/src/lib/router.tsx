@@ -283,21 +283,20 @@ function score(segments: string[], index?: boolean): number {
   );
 }
 
+/** Every route under `children` as a branch from the root, after those `found` already; `parent`: the routes above. */
 function branches(
   children: ReactNode,
-  parents: RouteProps[],
-  depths: number[],
-  prefix: string[],
   found: Branch[],
+  parent: Omit<Branch, 'score'> = { routes: [], depths: [], segments: [] },
 ): Branch[] {
   Children.forEach(children, (child) => {
     if (!isValidElement<RouteProps>(child)) return;
-    if (child.type === Fragment) return void branches(child.props.children, parents, depths, prefix, found);
+    if (child.type === Fragment) return void branches(child.props.children, found, parent);
     const route = child.props;
-    const segments = [...prefix, ...split(route.path ?? '')];
-    const chain = [...parents, route];
-    const at = [...depths, segments.length];
-    branches(route.children, chain, at, segments, found);
+    const segments = [...parent.segments, ...split(route.path ?? '')];
+    const chain = [...parent.routes, route];
+    const at = [...parent.depths, segments.length];
+    branches(route.children, found, { routes: chain, depths: at, segments });
     // A layout route (no path) matches only through its children.
     if (route.path !== undefined || route.index)
       found.push({ routes: chain, depths: at, segments, score: score(segments, route.index) });
@@ -331,7 +330,7 @@ export function Routes({ children }: { children?: ReactNode }) {
   const parent = useContext(RouteContext);
   const all = split(pathname);
   const skip = split(parent.base).length;
-  const ranked = branches(children, [], [], [], []).sort((a, b) => b.score - a.score);
+  const ranked = branches(children, []).sort((a, b) => b.score - a.score);
   for (const { routes, depths, segments } of ranked) {
     const found = match(segments, all.slice(skip));
     if (!found) continue;

@@ -86,12 +86,10 @@ export function configure(transport: typeof fetch): void {
   setTransport(transport);
 }
 
+/** One pass: the page at `url` with the data loaded so far (`initial`) and the pieces already rendered. */
 async function renderOnce(
   url: string,
-  initial: InitialData,
-  pieces: Set<string>,
-  dataSaver: boolean,
-  i18n: I18n,
+  { initial, pieces, dataSaver, i18n }: { initial: InitialData; pieces: Set<string>; dataSaver: boolean; i18n: I18n },
 ): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -145,7 +143,7 @@ export async function render(
   for (let pass = 0; pass < PASSES; pass++) {
     const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
     pieces = new Set<string>();
-    html = await renderOnce(url, { entries, wanted, origin }, pieces, dataSaver, i18n);
+    html = await renderOnce(url, { initial: { entries, wanted, origin }, pieces, dataSaver, i18n });
     const fresh = [...wanted].filter(([key]) => !tried.has(key));
     if ((fresh.length === 0 && !html.includes(WAITING_BOUNDARY)) || pass === PASSES - 1 || signal.aborted) break;
     fresh.forEach(([key]) => tried.add(key));

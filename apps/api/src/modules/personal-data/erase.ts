@@ -8,7 +8,7 @@ import { eraseOrderBuyers, openOrderAmong } from '../orders/index.js';
 import { deletePhoneCodes } from '../phone-proof/index.js';
 import { eraseReporterPhones } from '../reports/index.js';
 import { eraseRequestSellers } from '../seller-requests/index.js';
-import { eraseTransferRequestBuyers } from '../stock-moves/index.js';
+import { eraseStockRequestBuyers } from '../stock-moves/index.js';
 import { blankAccount, sellerAccountsAmong } from '../users/index.js';
 
 // The erasing itself, shared by the Admin's erase and the retention job (docs/decisions/0078). The records stay for
@@ -46,7 +46,7 @@ export async function erasePhone(trx: Trx, phone: string) {
     await deleteAlerts(trx, alertIds);
   }
   await forgetAlertPhones(trx, { phone });
-  const transfers = await eraseTransferRequests(trx, { phone });
+  const transfers = await eraseStockRequests(trx, { phone });
   const codes = await deletePhoneCodes(trx, { phone });
   await eraseReporterPhones(trx, { phone });
   return { alerts: alertIds.length, transfer_requests: transfers, phone_codes: codes };
@@ -56,11 +56,11 @@ export async function erasePhone(trx: Trx, phone: string) {
  * Transfer requests (a buyer's ask to bring an item): the ask stays, the buyer's details and the messages about it
  * go. By phone, or those decided (accepted or declined) before a time.
  */
-export async function eraseTransferRequests(
+export async function eraseStockRequests(
   trx: Trx,
   which: { phone: string } | { decidedBefore: string },
 ): Promise<number> {
-  const ids = await eraseTransferRequestBuyers(trx, which);
+  const ids = await eraseStockRequestBuyers(trx, which);
   if (ids.length === 0) return 0;
   await eraseMessagesAbout(trx, 'transfer_request', ids);
   return ids.length;

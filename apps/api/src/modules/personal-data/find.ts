@@ -7,7 +7,7 @@ import { findOrdersOfPerson } from '../orders/index.js';
 import { countPhoneCodes } from '../phone-proof/index.js';
 import { countReportsOfPhone } from '../reports/index.js';
 import { findRequestsOfPerson } from '../seller-requests/index.js';
-import { findTransferRequestsOfPhone } from '../stock-moves/index.js';
+import { findStockRequestsOfPhone } from '../stock-moves/index.js';
 import { findSellerAccounts } from '../users/index.js';
 import { maskSecrets } from './mask.js';
 import type { Person } from './who.js';
@@ -33,7 +33,7 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
   const messages = await findMessagesOfPerson(db, { recipients, orderIds, requestIds });
   const phone = person.phone;
   const alerts = phone ? await findAlertsOfPhone(db, phone) : [];
-  const transfers = phone ? await findTransferRequestsOfPhone(db, phone) : [];
+  const transfers = phone ? await findStockRequestsOfPhone(db, phone) : [];
   const payments = await findTransfersOfPerson(db, { phone, orderIds, requestIds });
   const phoneCodes = phone ? await countPhoneCodes(db, phone) : 0;
   const reports = phone ? await countReportsOfPhone(db, phone) : 0;

@@ -373,7 +373,7 @@ describe.each(engines)('personal data [%s]', (engine) => {
     const now = clock().toISOString();
     const product = await addProduct(t.db, { name: 'Moved phone', shopId, categoryId });
     await t.db.kysely
-      .insertInto('transfer_requests')
+      .insertInto('stock_requests')
       .values({
         product_id: product,
         to_shop_id: shopId,

@@ -9,7 +9,7 @@ import { deletePhoneCodes } from '../phone-proof/index.js';
 import { eraseReporterPhones } from '../reports/index.js';
 import { endedRequestsToErase } from '../seller-requests/index.js';
 import { unusedAccountsOfErasedRequests } from '../users/index.js';
-import { eraseAccounts, eraseOrders, eraseRequests, eraseTransferRequests } from './erase.js';
+import { eraseAccounts, eraseOrders, eraseRequests, eraseStockRequests } from './erase.js';
 
 /** Rows erased per transaction: a first run on years of data does not hold the write lock for long. */
 const BATCH = 200;
@@ -81,7 +81,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
     if (alertIds.length > 0) await deleteAlerts(trx, alertIds);
     report.alerts += alertIds.length;
     await forgetAlertPhones(trx, { sentBefore: cutoff });
-    report.transfer_requests += await eraseTransferRequests(trx, { decidedBefore: cutoff });
+    report.transfer_requests += await eraseStockRequests(trx, { decidedBefore: cutoff });
     report.phone_codes += await deletePhoneCodes(trx, { madeBefore: cutoff });
     await eraseReporterPhones(trx, { madeBefore: cutoff });
     await forgetLoginsBefore(trx, cutoff);

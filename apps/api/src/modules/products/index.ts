@@ -19,6 +19,7 @@ export {
 } from './repository.js';
 export { stockOfSellerRequest } from './repository.js';
 export { inTransit, markItemsSold, notOnSale, productsForOrder } from './repository.js';
+export { productForMove, setProductTransit } from './repository.js';
 export type { ProductRecord } from './repository.js';
 export { countProducts } from './repository/for-dashboard.js';
 export { productOfSellerRequest, shopOfSellerRequest } from './repository/for-seller-requests.js';

@@ -434,3 +434,21 @@ export async function markItemsSold(db: Executor, orderId: number, now: string) 
     )
     .execute();
 }
+
+/** What a stock move or a buyer's stock request checks of an item (stock-moves, decision 0062). */
+export function productForMove(db: Executor, id: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'shop_id', 'published', 'sold', 'hidden_by_reports', 'transit_shop_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Where the item is going (null once it arrives or the move is called off) and, on arrival, its new shop. */
+export async function setProductTransit(
+  db: Executor,
+  id: number,
+  values: { transit_shop_id: number | null; updated_at: string; shop_id?: number },
+) {
+  await db.updateTable('products').set(values).where('id', '=', id).execute();
+}

@@ -1,5 +1,4 @@
 // What other modules, and the app around them, may use of shops (docs/decisions/0093).
-export { findShop, shopExists } from './repository.js';
+export { findShop, shopExists, shopForOrder } from './repository.js';
 export { shopTown } from './repository/for-seller-requests.js';
-export { shopForOrder } from './repository.js';
 export { shopRoutes } from './routes.js';

@@ -58,6 +58,22 @@ export async function openMove(db: Executor, productId: number) {
     .executeTakeFirst();
 }
 
-export async function closeMove(db: Executor, id: number, state: StockMoveState, by: number, at: string) {
-  await db.updateTable('stock_moves').set({ state, closed_by: by, closed_at: at }).where('id', '=', id).execute();
+/** A move starts: the item is on its way from its shop to `to_shop_id`. */
+export async function insertMove(
+  db: Executor,
+  move: { product_id: number; from_shop_id: number | null; to_shop_id: number; created_by: number; created_at: string },
+) {
+  await db
+    .insertInto('stock_moves')
+    .values({ ...move, state: 'in_transit', closed_by: null, closed_at: null })
+    .execute();
+}
+
+/** The move ends, received or cancelled, by `by` at `at`. */
+export async function closeMove(db: Executor, id: number, end: { state: StockMoveState; by: number; at: string }) {
+  await db
+    .updateTable('stock_moves')
+    .set({ state: end.state, closed_by: end.by, closed_at: end.at })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,13 +1,13 @@
 import {
-  declineTransferSchema,
+  declineStockRequestSchema,
   languageOfCookie,
   movingItemListSchema,
-  shopTransfersQuerySchema,
+  shopStockQuerySchema,
   startMoveSchema,
   stockMovesSchema,
-  TRANSFER_REQUEST_RECEIVED,
-  transferRequestListSchema,
-  transferRequestSchema,
+  STOCK_REQUEST_RECEIVED,
+  stockRequestListSchema,
+  stockRequestSchema,
 } from '@marketplace/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -22,15 +22,15 @@ import { idParams } from '../../plugins/params.js';
 import { destinationShop, moveShops } from './repository.js';
 import { endMove, listMoving, loadMoves, startMove } from './service.js';
 import {
-  askForTransfer,
-  decideRequest,
-  listOpenRequests,
-  REQUEST_NOT_FOUND,
-  requestShop,
-} from './transfer-requests.js';
+  sendStockRequest,
+  decideStockRequest,
+  listOpenStockRequests,
+  STOCK_REQUEST_NOT_FOUND,
+} from './stock-requests.js';
+import { stockRequestShop } from './repository/stock-requests.js';
 
-/** Transfer requests one address may send in an hour. */
-export const TRANSFER_REQUESTS_PER_ADDRESS_HOUR = 5;
+/** Stock requests one address may send in an hour. */
+export const STOCK_REQUESTS_PER_ADDRESS_HOUR = 5;
 
 /**
  * Moving stock between shops (docs/decisions/0062): Admin and Moderator everywhere; Shop staff send their shop's
@@ -52,20 +52,21 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
   app.post(
     '/admin/products/:id/move',
     { config: shopWork(productShop), schema: { ...schema, body: startMoveSchema } },
-    async (request) => startMove(db, request.user!, request.params.id, request.body.shop_id, clock()),
+    async (request) =>
+      startMove(db, { actor: request.user!, productId: request.params.id, shopId: request.body.shop_id, now: clock() }),
   );
   app.post('/admin/products/:id/move/receive', { config: shopWork(destinationShop), schema }, async (request) =>
-    endMove(db, request.user!, request.params.id, 'received', clock()),
+    endMove(db, { actor: request.user!, productId: request.params.id, state: 'received', now: clock() }),
   );
   app.post('/admin/products/:id/move/cancel', { config: either, schema }, async (request) =>
-    endMove(db, request.user!, request.params.id, 'cancelled', clock()),
+    endMove(db, { actor: request.user!, productId: request.params.id, state: 'cancelled', now: clock() }),
   );
 
   app.get(
     '/admin/moves',
     {
       config: { access: SHOP_WORK, shopOf: 'list' },
-      schema: { tags, querystring: shopTransfersQuerySchema, response: { 200: movingItemListSchema } },
+      schema: { tags, querystring: shopStockQuerySchema, response: { 200: movingItemListSchema } },
     },
     async (request) => ({ moves: await listMoving(db.kysely, request.query.shop_id) }),
   );
@@ -79,7 +80,7 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
       config: {
         access: 'public',
         rateLimit: {
-          max: TRANSFER_REQUESTS_PER_ADDRESS_HOUR,
+          max: STOCK_REQUESTS_PER_ADDRESS_HOUR,
           timeWindow: '1 hour',
           keyGenerator: (request) => addressGroup(request.ip),
         },
@@ -87,13 +88,13 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
       schema: {
         tags: ['catalogue'],
         params: idParams,
-        body: transferRequestSchema,
+        body: stockRequestSchema,
         response: { 202: z.object({ message: z.string() }) },
       },
     },
     async (request, reply) => {
       const { buyer_name, phone, shop_id } = request.body;
-      await askForTransfer(db, {
+      await sendStockRequest(db, {
         productId: request.params.id,
         shopId: shop_id,
         buyerName: buyer_name,
@@ -102,7 +103,7 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
         language: languageOfCookie(request.headers.cookie),
         now: clock(),
       });
-      return reply.status(202).send({ message: TRANSFER_REQUEST_RECEIVED });
+      return reply.status(202).send({ message: STOCK_REQUEST_RECEIVED });
     },
   );
 
@@ -110,26 +111,36 @@ export const stockMoveRoutes: FastifyPluginAsync<{ db: Db; clock: () => Date }> 
     '/admin/transfer-requests',
     {
       config: { access: SHOP_WORK, shopOf: 'list' },
-      schema: { tags, querystring: shopTransfersQuerySchema, response: { 200: transferRequestListSchema } },
+      schema: { tags, querystring: shopStockQuerySchema, response: { 200: stockRequestListSchema } },
     },
-    async (request) => ({ transfer_requests: await listOpenRequests(db.kysely, request.query.shop_id) }),
+    async (request) => ({ transfer_requests: await listOpenStockRequests(db.kysely, request.query.shop_id) }),
   );
 
   // The holding shop answers; the list answered is the one the asker sees (their shop's, for Shop staff).
-  const decide = shopWork(requestShop, REQUEST_NOT_FOUND);
+  const decide = shopWork(stockRequestShop, STOCK_REQUEST_NOT_FOUND);
   const left = (user: FastifyRequest['user']) =>
-    listOpenRequests(db.kysely, isShopStaff(user) ? shopOfUser(user) : undefined);
-  const decided = { tags, params: idParams, response: { 200: transferRequestListSchema } };
+    listOpenStockRequests(db.kysely, isShopStaff(user) ? shopOfUser(user) : undefined);
+  const decided = { tags, params: idParams, response: { 200: stockRequestListSchema } };
   app.post('/admin/transfer-requests/:id/accept', { config: decide, schema: decided }, async (request) => {
-    await decideRequest(db, request.user!, request.params.id, { accept: true }, clock());
+    await decideStockRequest(db, {
+      actor: request.user!,
+      id: request.params.id,
+      decision: { accept: true },
+      now: clock(),
+    });
     return { transfer_requests: await left(request.user) };
   });
   app.post(
     '/admin/transfer-requests/:id/decline',
-    { config: decide, schema: { ...decided, body: declineTransferSchema } },
+    { config: decide, schema: { ...decided, body: declineStockRequestSchema } },
     async (request) => {
       const { reason } = request.body;
-      await decideRequest(db, request.user!, request.params.id, { accept: false, reason }, clock());
+      await decideStockRequest(db, {
+        actor: request.user!,
+        id: request.params.id,
+        decision: { accept: false, reason },
+        now: clock(),
+      });
       return { transfer_requests: await left(request.user) };
     },
   );

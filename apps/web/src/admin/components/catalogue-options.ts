@@ -29,7 +29,8 @@ export const categoryKeys = {
 export const allShopsQuery = () =>
   queryOptions({
     queryKey: shopKeys.list(),
-    queryFn: ({ signal }) => fetchAll<Shop>('/admin/shops', 'shops', SHOPS_BATCH, SHOPS_LIST_ERROR, signal),
+    queryFn: ({ signal }) =>
+      fetchAll<Shop>('/admin/shops', { key: 'shops', limit: SHOPS_BATCH, defaultMessage: SHOPS_LIST_ERROR, signal }),
     staleTime: SHARED_STALE_MS,
     meta: { defaultMessage: SHOPS_LIST_ERROR },
   });
@@ -41,7 +42,8 @@ export const allShopsQuery = () =>
 export const destinationShopsQuery = () =>
   queryOptions({
     queryKey: [...shopKeys.all, 'destinations'] as const,
-    queryFn: ({ signal }) => fetchAll<Shop>('/v1/shops', 'shops', SHOPS_BATCH, SHOPS_LIST_ERROR, signal),
+    queryFn: ({ signal }) =>
+      fetchAll<Shop>('/v1/shops', { key: 'shops', limit: SHOPS_BATCH, defaultMessage: SHOPS_LIST_ERROR, signal }),
     staleTime: SHARED_STALE_MS,
     meta: { defaultMessage: SHOPS_LIST_ERROR },
   });
@@ -51,7 +53,12 @@ export const allCategoriesQuery = () =>
   queryOptions({
     queryKey: categoryKeys.list(),
     queryFn: ({ signal }) =>
-      fetchAll<Category>('/admin/categories', 'categories', CATEGORIES_LIMIT, CATEGORIES_LIST_ERROR, signal),
+      fetchAll<Category>('/admin/categories', {
+        key: 'categories',
+        limit: CATEGORIES_LIMIT,
+        defaultMessage: CATEGORIES_LIST_ERROR,
+        signal,
+      }),
     staleTime: SHARED_STALE_MS,
     meta: { defaultMessage: CATEGORIES_LIST_ERROR },
   });

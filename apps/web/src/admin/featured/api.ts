@@ -13,13 +13,13 @@ export const featuredKeys = {
 };
 
 export const featuredPageQuery = (page: PageWindow) =>
-  rowsPageQuery<AdminFeatured>(
-    featuredKeys.page(page),
-    '/admin/featured-products',
-    ['featured_products', 'products'],
-    page,
-    FEATURED_ERRORS.list,
-  );
+  rowsPageQuery<AdminFeatured>({
+    queryKey: featuredKeys.page(page),
+    path: '/admin/featured-products',
+    keys: ['featured_products', 'products'],
+    params: page,
+    defaultMessage: FEATURED_ERRORS.list,
+  });
 
 export function removeFeatured(productId: number): Promise<void> {
   return adminRequest<void>(`/admin/featured-products/${productId}`, {

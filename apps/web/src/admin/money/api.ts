@@ -50,13 +50,13 @@ export const summaryQuery = (q: MoneyQuery) =>
   });
 
 export const entriesPageQuery = (filter: EntriesFilter) => (page: PageWindow) =>
-  rowsPageQuery<MoneyEntry>(
-    moneyKeys.entries(filter, page),
-    '/admin/money/entries',
-    ['entries'],
-    { ...params(filter), ...page },
-    MONEY_ERRORS.entries,
-  );
+  rowsPageQuery<MoneyEntry>({
+    queryKey: moneyKeys.entries(filter, page),
+    path: '/admin/money/entries',
+    keys: ['entries'],
+    params: { ...params(filter), ...page },
+    defaultMessage: MONEY_ERRORS.entries,
+  });
 
 /** Fetches the period's CSV with the staff token and hands it to the browser to save. */
 export async function downloadCsv(q: MoneyQuery): Promise<void> {

@@ -27,7 +27,13 @@ export const productKeys = {
 };
 
 export const productsPageQuery = (page: ProductsPage) =>
-  rowsPageQuery<AdminProduct>(productKeys.page(page), '/admin/products', ['products'], page, PRODUCT_ERRORS.list);
+  rowsPageQuery<AdminProduct>({
+    queryKey: productKeys.page(page),
+    path: '/admin/products',
+    keys: ['products'],
+    params: page,
+    defaultMessage: PRODUCT_ERRORS.list,
+  });
 
 export const productQuery = (id: string) =>
   queryOptions({

@@ -13,7 +13,13 @@ export const reportKeys = {
 };
 
 export const reportsPageQuery = (page: PageWindow) =>
-  rowsPageQuery<AdminReportedItem>(reportKeys.page(page), '/admin/reports', ['items'], page, REPORT_ERRORS.list);
+  rowsPageQuery<AdminReportedItem>({
+    queryKey: reportKeys.page(page),
+    path: '/admin/reports',
+    keys: ['items'],
+    params: page,
+    defaultMessage: REPORT_ERRORS.list,
+  });
 
 /** Closes the item's open reports: dismiss (published again if reports hid it), or unpublish it. */
 export function decideReports(productId: number, decision: ReportDecision): Promise<unknown> {

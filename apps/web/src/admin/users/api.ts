@@ -21,7 +21,13 @@ export const userKeys = {
 };
 
 export const usersPageQuery = (page: PageWindow) =>
-  rowsPageQuery<User>(userKeys.page(page), '/admin/users', ['users'], page, USERS_ERRORS.list);
+  rowsPageQuery<User>({
+    queryKey: userKeys.page(page),
+    path: '/admin/users',
+    keys: ['users'],
+    params: page,
+    defaultMessage: USERS_ERRORS.list,
+  });
 
 export const userQuery = (id: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import type { PublicProduct } from '@marketplace/shared';
-import { AskTransfer } from './AskTransfer';
+import { AskStockRequest } from './AskStockRequest';
 import { ReportItem } from './ReportItem';
 import { ShareItem } from './ShareItem';
 
@@ -9,7 +9,7 @@ export function ProductActions({ product }: { product: PublicProduct }) {
     <>
       <ShareItem product={product} />
       <div className="mt-4 space-y-1 md:ml-auto md:w-[calc(50%-1.25rem)]">
-        <AskTransfer product={product} />
+        <AskStockRequest product={product} />
         <ReportItem productId={product.id} />
       </div>
     </>

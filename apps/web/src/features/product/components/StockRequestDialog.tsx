@@ -1,14 +1,14 @@
-import { transferRequestSchema, type PublicProduct } from '@marketplace/shared';
+import { stockRequestSchema, type PublicProduct } from '@marketplace/shared';
 import { useState } from 'react';
 import { Field } from '../../../components/FormField';
 import { SendDialog } from '../../../components/SendDialog';
 import { useI18n } from '../../../i18n/context';
 import { loadShops } from '../../../lib/shops';
 import { useAsync } from '../../../lib/use-async';
-import { askForTransfer } from '../transfer-api';
+import { sendStockRequest } from '../stock-request-api';
 import type { TappedDialogProps } from './LazySendButton';
 
-interface TransferDialogProps extends TappedDialogProps {
+interface StockRequestDialogProps extends TappedDialogProps {
   product: PublicProduct;
 }
 
@@ -16,7 +16,7 @@ interface TransferDialogProps extends TappedDialogProps {
  * "Bring it to my town" (docs/decisions/0062): the shop nearest the buyer, their name and phone. The shop holding
  * the item answers by SMS; checked here with the server's own schema so a slip is said before anything is sent.
  */
-export function TransferDialog({ product, onClose, onSent, onRefused }: TransferDialogProps) {
+export function StockRequestDialog({ product, onClose, onSent, onRefused }: StockRequestDialogProps) {
   const i18n = useI18n();
   const shops = useAsync('shops', loadShops);
   const [shopId, setShopId] = useState('');
@@ -25,9 +25,9 @@ export function TransferDialog({ product, onClose, onSent, onRefused }: Transfer
   const choices = shops.status === 'success' ? shops.data.shops.filter((s) => s.id !== product.shop?.id) : [];
 
   async function send() {
-    const checked = transferRequestSchema.safeParse({ buyer_name: name, phone, shop_id: Number(shopId) });
+    const checked = stockRequestSchema.safeParse({ buyer_name: name, phone, shop_id: Number(shopId) });
     if (!checked.success) throw new Error(checked.error.issues[0]?.message);
-    return askForTransfer(product.id, checked.data);
+    return sendStockRequest(product.id, checked.data);
   }
 
   return (

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { malawiPhoneField } from './phone-field.js';
 
 /** At most this many open requests per phone, whatever the items (decision 0062). */
-export const TRANSFER_REQUESTS_PER_PHONE = 3;
+export const STOCK_REQUESTS_PER_PHONE = 3;
 /** Open requests one network (address group) may have at once. */
-export const TRANSFER_REQUESTS_PER_ADDRESS = 10;
-export const TRANSFER_REQUEST_RECEIVED =
+export const STOCK_REQUESTS_PER_ADDRESS = 10;
+export const STOCK_REQUEST_RECEIVED =
   /*i18n*/ 'Thank you. The shop will answer by SMS whether it can bring the item to the shop you chose.';
 
 /** A buyer asks for an item to be brought to their nearest shop. */
 const NAME_REQUIRED = /*i18n*/ 'Your name is required';
 const CHOOSE_SHOP = /*i18n*/ 'Choose a shop';
 
-export const transferRequestSchema = z.object({
+export const stockRequestSchema = z.object({
   buyer_name: z
     .string({ message: NAME_REQUIRED })
     .trim()
@@ -21,14 +21,14 @@ export const transferRequestSchema = z.object({
   phone: malawiPhoneField(),
   shop_id: z.number({ message: CHOOSE_SHOP }).int().positive(CHOOSE_SHOP),
 });
-export type TransferRequestInput = z.input<typeof transferRequestSchema>;
+export type StockRequestInput = z.input<typeof stockRequestSchema>;
 
-export const declineTransferSchema = z.object({
+export const declineStockRequestSchema = z.object({
   reason: z.string({ message: 'Say why' }).trim().min(1, 'Say why').max(300, 'At most 300 characters'),
 });
 
 /** An open request as staff see it. */
-export const adminTransferRequestSchema = z.object({
+export const adminStockRequestSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   product_name: z.string(),
@@ -37,5 +37,5 @@ export const adminTransferRequestSchema = z.object({
   phone: z.string(),
   created_at: z.string(),
 });
-export type AdminTransferRequest = z.infer<typeof adminTransferRequestSchema>;
-export const transferRequestListSchema = z.object({ transfer_requests: z.array(adminTransferRequestSchema) });
+export type AdminStockRequest = z.infer<typeof adminStockRequestSchema>;
+export const stockRequestListSchema = z.object({ transfer_requests: z.array(adminStockRequestSchema) });

@@ -1,10 +1,10 @@
-import { TRANSFER_REQUEST_RECEIVED } from '@marketplace/shared';
+import { STOCK_REQUEST_RECEIVED } from '@marketplace/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../test/fetch-mock';
 import { aProduct, aShop } from '../../../test/products';
-import { AskTransfer } from './AskTransfer';
+import { AskStockRequest } from './AskStockRequest';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -17,9 +17,9 @@ describe('Not in {town}? Ask for it at your shop', () => {
     const user = userEvent.setup();
     const fetchSpy = mockApi([
       [/GET \/api\/v1\/shops\?/, () => json({ shops, total: 2, limit: 100, offset: 0 })],
-      [ASK, () => json({ message: TRANSFER_REQUEST_RECEIVED }, 202)],
+      [ASK, () => json({ message: STOCK_REQUEST_RECEIVED }, 202)],
     ]);
-    render(<AskTransfer product={aProduct({ id: 7, shop: here })} />);
+    render(<AskStockRequest product={aProduct({ id: 7, shop: here })} />);
     await user.click(screen.getByRole('button', { name: 'Not in Lilongwe? Ask for it at your shop' }));
     await screen.findByRole('dialog', { name: 'Bring it to my town' });
     const select = screen.getByRole('combobox', { name: 'Shop nearest you' });
@@ -38,7 +38,7 @@ describe('Not in {town}? Ask for it at your shop', () => {
     await user.selectOptions(select, 'Mzuzu Shop, Mzuzu');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('status')).toHaveTextContent(TRANSFER_REQUEST_RECEIVED);
+    expect(screen.getByRole('status')).toHaveTextContent(STOCK_REQUEST_RECEIVED);
     const sent = fetchSpy.mock.calls.find(([url]) => String(url).includes('transfer-requests'));
     expect(JSON.parse(String(sent![1]!.body))).toEqual({
       buyer_name: 'Kondwani Phiri',
@@ -54,7 +54,7 @@ describe('Not in {town}? Ask for it at your shop', () => {
       { in_transit: true, transit_town: 'Mzuzu' },
       { shop: null },
     ]) {
-      const { unmount } = render(<AskTransfer product={aProduct({ id: 7, shop: here, ...over })} />);
+      const { unmount } = render(<AskStockRequest product={aProduct({ id: 7, shop: here, ...over })} />);
       expect(screen.queryByRole('button')).not.toBeInTheDocument();
       unmount();
     }

@@ -1,8 +1,8 @@
 import {
   LANGUAGE_COOKIE,
-  TRANSFER_REQUEST_RECEIVED,
-  TRANSFER_REQUESTS_PER_ADDRESS,
-  TRANSFER_REQUESTS_PER_PHONE,
+  STOCK_REQUEST_RECEIVED,
+  STOCK_REQUESTS_PER_ADDRESS,
+  STOCK_REQUESTS_PER_PHONE,
 } from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -10,8 +10,8 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { items, nextIp, nextPhone, placeOrder } from '../orders/testing.js';
-import { TRANSFER_REQUESTS_PER_ADDRESS_HOUR } from './routes.js';
-import { askForTransfer, TOO_MANY_FROM_ADDRESS, TOO_MANY_TRANSFER_REQUESTS } from './transfer-requests.js';
+import { STOCK_REQUESTS_PER_ADDRESS_HOUR } from './routes.js';
+import { sendStockRequest, TOO_MANY_FROM_ADDRESS, TOO_MANY_STOCK_REQUESTS } from './stock-requests.js';
 
 // docs/decisions/0062: a buyer in another town asks for an item to be brought to their shop; abuse cases first.
 describe.each(engines)('transfer requests [%s]', (engine) => {
@@ -51,10 +51,10 @@ describe.each(engines)('transfer requests [%s]', (engine) => {
       (r) => r.product_id === productId,
     );
 
-  it(`limits one address to ${TRANSFER_REQUESTS_PER_ADDRESS_HOUR} requests an hour`, async () => {
+  it(`limits one address to ${STOCK_REQUESTS_PER_ADDRESS_HOUR} requests an hour`, async () => {
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i <= TRANSFER_REQUESTS_PER_ADDRESS_HOUR; i++)
+    for (let i = 0; i <= STOCK_REQUESTS_PER_ADDRESS_HOUR; i++)
       statuses.push((await ask(await product(`Flood ${i}`), {}, ip)).statusCode);
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -68,25 +68,25 @@ describe.each(engines)('transfer requests [%s]', (engine) => {
     const other = await ask(id);
     for (const res of [first, again, other]) {
       expect(res.statusCode, res.body).toBe(202);
-      expect(res.json()).toEqual({ message: TRANSFER_REQUEST_RECEIVED });
+      expect(res.json()).toEqual({ message: STOCK_REQUEST_RECEIVED });
     }
     expect(await openFor(id)).toHaveLength(2);
   });
 
-  it(`caps one phone at ${TRANSFER_REQUESTS_PER_PHONE} open requests`, async () => {
+  it(`caps one phone at ${STOCK_REQUESTS_PER_PHONE} open requests`, async () => {
     const phone = nextPhone();
-    for (let i = 0; i < TRANSFER_REQUESTS_PER_PHONE; i++)
+    for (let i = 0; i < STOCK_REQUESTS_PER_PHONE; i++)
       expect((await ask(await product(`Capped ${i}`), { phone })).statusCode).toBe(202);
     const over = await ask(await product('One too many'), { phone });
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toBe(TOO_MANY_TRANSFER_REQUESTS);
+    expect(over.json().message).toBe(TOO_MANY_STOCK_REQUESTS);
   });
 
-  it(`caps one network at ${TRANSFER_REQUESTS_PER_ADDRESS} open requests, whatever phones it types`, async () => {
+  it(`caps one network at ${STOCK_REQUESTS_PER_ADDRESS} open requests, whatever phones it types`, async () => {
     // Over more than an hour (the hourly limit is the route's): here the service is called as the route would.
     const network = `cap-${Math.random()}`;
     const asks = async (name: string) =>
-      askForTransfer(t.db, {
+      sendStockRequest(t.db, {
         productId: await product(name),
         shopId: mzuzu,
         buyerName: 'Made Up',
@@ -95,14 +95,14 @@ describe.each(engines)('transfer requests [%s]', (engine) => {
         language: 'en',
         now: new Date(),
       });
-    for (let i = 0; i < TRANSFER_REQUESTS_PER_ADDRESS; i++) await asks(`Network ${i}`);
+    for (let i = 0; i < STOCK_REQUESTS_PER_ADDRESS; i++) await asks(`Network ${i}`);
     await expect(asks('Network over')).rejects.toMatchObject({ status: 429, message: TOO_MANY_FROM_ADDRESS });
     const stored = await t.db.kysely
-      .selectFrom('transfer_requests')
+      .selectFrom('stock_requests')
       .select('id')
       .where('address_group', '=', network)
       .execute();
-    expect(stored).toHaveLength(TRANSFER_REQUESTS_PER_ADDRESS);
+    expect(stored).toHaveLength(STOCK_REQUESTS_PER_ADDRESS);
   });
 
   it('answers the buyer in the language they asked in', async () => {

@@ -1,28 +1,28 @@
 import { formatStaffTime } from '@marketplace/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminTransferRequest } from '@marketplace/shared';
+import type { AdminStockRequest } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { ProductCell, ShopCell } from './TransferCells';
+import { ProductCell, ShopCell } from './StockCells';
 import { ActionModal } from '../components/ActionModal';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { PageHeader, td, TextAreaField } from '../components/ui';
 import { notifyError, notifySuccess } from '../toasts';
 import { usePageTitle } from '../use-page-title';
-import { decideTransfer, TRANSFER_ERRORS, transferKeys, transfersQuery } from './api';
+import { decideStockRequest, STOCK_REQUEST_ERRORS, stockRequestKeys, stockRequestsQuery } from './api';
 import { OnTheWay } from './OnTheWay';
 
-type Pending = { request: AdminTransferRequest; accept: boolean };
+type Pending = { request: AdminStockRequest; accept: boolean };
 
 /**
  * Items on their way between shops, and buyers' asks to bring an item to their shop (decision 0062): accept
  * starts the move, decline says why by SMS.
  */
-export function TransfersPage() {
+export function StockRequestsPage() {
   usePageTitle('Transfers');
   const queryClient = useQueryClient();
-  const requests = useQuery(transfersQuery());
+  const requests = useQuery(stockRequestsQuery());
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,14 +30,14 @@ export function TransfersPage() {
   async function decide({ request, accept }: Pending) {
     setBusy(true);
     try {
-      const left = await decideTransfer(request.id, accept ? { accept } : { accept, reason });
-      queryClient.setQueryData(transferKeys.all, left);
+      const left = await decideStockRequest(request.id, accept ? { accept } : { accept, reason });
+      queryClient.setQueryData(stockRequestKeys.all, left);
       notifySuccess(accept ? 'Accepted: the item is on its way' : 'Declined: the buyer is told by SMS');
-      if (accept) await queryClient.invalidateQueries({ queryKey: transferKeys.moving });
+      if (accept) await queryClient.invalidateQueries({ queryKey: stockRequestKeys.moving });
       setPending(null);
       setReason('');
     } catch (failure) {
-      notifyError(errorMessage(failure, TRANSFER_ERRORS.decide));
+      notifyError(errorMessage(failure, STOCK_REQUEST_ERRORS.decide));
     } finally {
       setBusy(false);
     }
@@ -56,7 +56,7 @@ export function TransfersPage() {
         <p className="text-sm text-stone-700">They hear your answer by SMS.</p>
         <Loaded
           resource={requests}
-          fallback={TRANSFER_ERRORS.list}
+          fallback={STOCK_REQUEST_ERRORS.list}
           skeleton={<TableSkeleton />}
           isEmpty={(data) => data.transfer_requests.length === 0}
           empty="No open transfer requests."

@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHOP_STAFF, type MovingItem, formatStaffTime } from '@marketplace/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
-import { ProductCell, ShopCell } from './TransferCells';
+import { ProductCell, ShopCell } from './StockCells';
 import { meQuery } from '../auth-api';
 import { DataTable, RowActions, RowButton } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
 import { td } from '../components/ui';
 import { endMove, MOVE_ERRORS, moveKeys } from '../components/stock-moves-api';
 import { notifyError, notifySuccess } from '../toasts';
-import { movingQuery, TRANSFER_ERRORS, transferKeys } from './api';
+import { movingQuery, STOCK_REQUEST_ERRORS, stockRequestKeys } from './api';
 
 /**
  * Items on the road between shops (docs/decisions/0062): the destination marks one received when it arrives,
@@ -29,7 +29,7 @@ export function OnTheWay() {
       await endMove(move.product_id, step);
       notifySuccess(step === 'receive' ? 'Item received' : 'Move cancelled');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: transferKeys.moving }),
+        queryClient.invalidateQueries({ queryKey: stockRequestKeys.moving }),
         queryClient.invalidateQueries({ queryKey: moveKeys.products }),
       ]);
     } catch (failure) {
@@ -46,7 +46,7 @@ export function OnTheWay() {
       </h2>
       <Loaded
         resource={moving}
-        fallback={TRANSFER_ERRORS.moving}
+        fallback={STOCK_REQUEST_ERRORS.moving}
         skeleton={<TableSkeleton />}
         isEmpty={(data) => data.moves.length === 0}
         empty="No items on their way between shops."
