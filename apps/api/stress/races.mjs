@@ -4,7 +4,7 @@
 import { PG_ADMIN_URL, deadline, report } from './lib.mjs';
 
 process.env.TEST_DATABASE_URL ||= PG_ADMIN_URL;
-const { setHashCostForTests } = await import('../src/modules/auth/password.ts');
+const { setHashCostForTests } = await import('../src/modules/passwords/password.ts');
 const { buildTestApp } = await import('../src/test/app.ts');
 const { createTestDb } = await import('../src/test/databases.ts');
 const { addCategory, addShop } = await import('../src/test/fixtures.ts');

@@ -28,7 +28,7 @@ export async function replaceImeis(db: Executor, owner: DeviceOwner, imeis: stri
     .execute();
 }
 
-export interface CeirChange {
+interface CeirChange {
   ceir: CeirResult;
   ceir_checked_by: number | null;
   ceir_checked_at: string | null;

@@ -13,7 +13,6 @@ export {
 } from './repository/for-dashboard.js';
 export { completedSales } from './repository/for-estimates.js';
 export { ORDER_NOT_FOUND, findOrder, movePayment, noteEvent } from './repository.js';
-export type { OrderRow } from './repository.js';
 export { ORDER_LINK_LIMIT, orderRoutes } from './routes.js';
 export { ORDER_CHANGED_MEANWHILE, expireDueOrders, loadAdminOrder, loadPublicOrder, orderOfToken } from './service.js';
 export type { Messaging } from './service.js';

@@ -2,9 +2,7 @@
 export { payByHand } from './by-hand.js';
 export { pollTransfers } from './checks.js';
 export { checkPayChangu } from './gateway-check.js';
-export { payOrder } from './pay.js';
 export { paychanguGateway } from './paychangu.js';
-export { retryRefunds } from './refunds.js';
 export { paymentRoutes } from './routes.js';
 export { createPayments } from './service.js';
 export type { Payments } from './service.js';

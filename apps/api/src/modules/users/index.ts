@@ -3,12 +3,10 @@ export {
   findUser,
   findUserByEmail,
   insertUser,
-  selectUsers,
   setPasswordFromLink,
   updateUser,
   USER_NOT_FOUND,
 } from './repository.js';
-export type { UserRow } from './repository.js';
 export { countUsers } from './repository/for-dashboard.js';
 export { userRoutes } from './routes.js';
 export {

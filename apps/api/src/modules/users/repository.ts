@@ -58,7 +58,7 @@ export type UserRow = Pick<Selectable<UsersTable>, (typeof columns)[number]> & {
 };
 
 /** The user's columns, when their second factor was confirmed (null: none) and locked (null: not locked). */
-export function selectUsers(db: Executor) {
+function selectUsers(db: Executor) {
   return db
     .selectFrom('users')
     .leftJoin('second_factors', 'second_factors.user_id', 'users.id')

@@ -111,8 +111,7 @@ export async function changeUser(
     });
     // A new role, shop or a deactivation takes effect at once: existing tokens stop working.
     const shopMoved = before.shop_id !== (input.shop_id ?? null);
-    if (before.role !== input.role || before.status !== input.status || shopMoved)
-      await endSessions(trx, id, now);
+    if (before.role !== input.role || before.status !== input.status || shopMoved) await endSessions(trx, id, now);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `Updated user ${email} (${input.role}${input.shop_id ? `, shop ${input.shop_id}` : ''}, ${input.status})`,
