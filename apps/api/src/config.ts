@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RETURN_DAYS, DEFAULT_WARRANTY_DAYS, WARRANTY_DAYS_MAX } from '@marketplace/shared';
 import {
   ADMIN_PASSWORD_HELP,
   onOff,
@@ -91,6 +92,10 @@ const envSchema = z
     RESERVATION_ALARM_PER_HOUR: wholeNumber('items', 1, 1_000_000, RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
     OFFER_DAYS: wholeNumber('days', 1, 90, DEFAULT_OFFER_DAYS),
+    // After the sale (docs/decisions/0099): days after completion for a return, and the warranty of a phone, tablet
+    // or laptop whose page states none. The terms, the FAQ, the product page and the API all read these.
+    RETURN_DAYS: wholeNumber('days', 0, 365, DEFAULT_RETURN_DAYS),
+    DEFAULT_WARRANTY_DAYS: wholeNumber('days', 0, WARRANTY_DAYS_MAX, DEFAULT_WARRANTY_DAYS),
     // The largest coach fare staff may add to an order: a typing slip never reaches the buyer's total or the ledger.
     COACH_FARE_MAX: wholeNumber('kwacha', 1, 10_000_000, DEFAULT_COACH_FARE_MAX),
     // The most the public answer cache may hold (plugins/catalogue-cache.ts).
@@ -282,6 +287,8 @@ export type Config = {
   /** REPORT_HIDES_PER_HOUR: items reports may hide by themselves in an hour (0: staff decide every one). */
   reportHidesPerHour: number;
   offerDays: number;
+  /** RETURN_DAYS and DEFAULT_WARRANTY_DAYS (decision 0099). */
+  afterSale: { returnDays: number; defaultWarrantyDays: number };
   coachFareMax: number;
   orderSweepSeconds: number;
   alertsSweepSeconds: number;
@@ -367,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsBudget: { perHour: e.SMS_MAX_PER_HOUR, perNumberDay: e.SMS_MAX_PER_NUMBER_PER_DAY },
     reportHidesPerHour: e.REPORT_HIDES_PER_HOUR,
     offerDays: e.OFFER_DAYS,
+    afterSale: { returnDays: e.RETURN_DAYS, defaultWarrantyDays: e.DEFAULT_WARRANTY_DAYS },
     coachFareMax: e.COACH_FARE_MAX,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,
     alertsSweepSeconds: e.ALERTS_SWEEP_SECONDS,

@@ -49,3 +49,4 @@ export * from './reports.js';
 export * from './personal-data.js';
 export * from './stock-moves.js';
 export * from './stock-requests.js';
+export * from './returns.js';

@@ -1,3 +1,4 @@
+import { orderAfterSaleSchema } from './returns.js';
 import { z } from 'zod';
 import { amountField, optionalMoneyAmountField } from './amount.js';
 import { personNameField } from './fields.js';
@@ -180,6 +181,8 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 export const publicOrderSchema = orderViewSchema.extend({
   /** Six digits the buyer says at the counter or to the driver; null only for an order without one. */
   collection_code: z.string().nullable(),
+  /** Completed orders only: returns and warranty (docs/decisions/0099). */
+  after_sale: orderAfterSaleSchema.optional(),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 

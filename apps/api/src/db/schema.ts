@@ -1,4 +1,15 @@
-import type { CeirResult, ConditionGrade, Language, ReportDecision, ReportReason } from '@marketplace/shared';
+import type {
+  CeirResult,
+  ConditionGrade,
+  Language,
+  RefundMethod,
+  ReportDecision,
+  ReportReason,
+  ReturnKind,
+  ReturnReason,
+  ReturnStatus,
+  ReturnWayBack,
+} from '@marketplace/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 // The one description of every table: the repositories derive their row types from it with Kysely's
@@ -164,6 +175,9 @@ export interface ProductsTable {
   ceir_checked_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   /** The shop the item is travelling to (decision 0062); null when it is not being moved. Not orderable meanwhile. */
   transit_shop_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Taken out of stock for good after it came back (migration 0048): when, and why. Nothing in the ledger. */
+  written_off_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
+  written_off_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Time;
   updated_at: Time;
 }
@@ -625,6 +639,9 @@ export interface Database {
   product_holds: ProductHoldsTable;
   stock_moves: StockMovesTable;
   stock_requests: StockRequestsTable;
+  returns: ReturnsTable;
+  return_images: ReturnImagesTable;
+  return_events: ReturnEventsTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
   money_transfers: MoneyTransfersTable;
@@ -633,4 +650,58 @@ export interface Database {
   alerts: AlertsTable;
   alert_seen: AlertSeenTable;
   alert_phones: AlertPhonesTable;
+}
+
+/** A return or warranty claim on one item of a completed order (migration 0048, docs/decisions/0099). */
+export interface ReturnsTable {
+  id: Generated<number>;
+  reference: string;
+  order_id: number;
+  order_item_id: number;
+  product_id: number | null;
+  shop_id: number | null;
+  kind: ReturnKind;
+  reason: ReturnReason;
+  note: string | null;
+  how_back: ReturnWayBack | null;
+  status: ReturnStatus;
+  version: ColumnType<number, number | undefined, number>;
+  address_group: string;
+  received_at: Time | null;
+  received_by: number | null;
+  condition: ConditionGrade | null;
+  imei: string | null;
+  /** 1: the IMEI read matches intake's; 0: it does not (a warning); null: none read or none recorded. */
+  imei_matches: Flag | null;
+  refund_amount: number | null;
+  refund_method: RefundMethod | null;
+  refund_reason: string | null;
+  refund_transfer_id: number | null;
+  repair_sent_at: Time | null;
+  repair_back_at: Time | null;
+  handed_over_at: Time | null;
+  replacement_product_id: number | null;
+  replacement_item_id: number | null;
+  decline_reason: string | null;
+  decided_at: Time | null;
+  decided_by: number | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface ReturnImagesTable {
+  return_id: number;
+  image_id: number;
+  position: number;
+}
+
+export interface ReturnEventsTable {
+  id: Generated<number>;
+  return_id: number;
+  from_status: ReturnStatus | null;
+  to_status: ReturnStatus;
+  by: 'buyer' | 'staff';
+  user_id: number | null;
+  note: string | null;
+  created_at: Time;
 }

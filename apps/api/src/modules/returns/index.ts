@@ -1,0 +1,2 @@
+// What other modules, and the app around them, may use of returns (docs/decisions/0093, 0099).
+export {};
