@@ -1,6 +1,5 @@
 import {
   formatMalawiPhone,
-  OPEN_RETURN_STATUSES,
   telLink,
   type BuyerReturn,
   type OrderAfterSale,
@@ -10,7 +9,7 @@ import {
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/context';
 import { formatDate } from '../../../lib/dates';
-import { returnStatusText } from './return-status';
+import { isOpenReturn, returnStatusText } from './return-status';
 import type { ReturnAsk } from './ReturnForm';
 
 // The form (with the photo picker and the phone code step) is fetched on the button press, not with the page.
@@ -122,7 +121,7 @@ interface AfterSaleItemProps {
 function AfterSaleItem({ item, returnUntil, warrantyUntil, latest, shopPhone, now, onAsk }: AfterSaleItemProps) {
   const i18n = useI18n();
   const nameId = useId();
-  const open = latest !== null && (OPEN_RETURN_STATUSES as readonly string[]).includes(latest.status);
+  const open = latest !== null && isOpenReturn(latest.status);
   // Within the return window it is a return; after it, while the warranty runs, a warranty claim.
   const kind: ReturnKind | null = future(returnUntil, now) ? 'return' : future(warrantyUntil, now) ? 'warranty' : null;
   const until = kind === 'return' ? returnUntil : warrantyUntil;

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { formatMoney, type BuyerReturn } from '@marketplace/shared';
+import { formatMoney, type BuyerReturn, type ReturnStatus } from '@marketplace/shared';
 
 /** A request's status in the buyer's words: what happened to the item, with the amount or the shop's reason. */
 export function returnStatusText(i18n: I18n, request: BuyerReturn): string {
@@ -26,3 +26,19 @@ export function returnStatusText(i18n: I18n, request: BuyerReturn): string {
         : i18n._('Declined');
   }
 }
+
+// Shared's OPEN_RETURN_STATUSES lives beside the zod schemas: read from there, the order page would fetch zod with
+// every order. The test holds the two equal.
+const STILL_OPEN: Record<ReturnStatus, boolean> = {
+  requested: true,
+  received: true,
+  in_repair: true,
+  repaired: true,
+  handed_over: false,
+  refunded: false,
+  replaced: false,
+  declined: false,
+};
+
+/** Still being worked by the shop: no second request for the item meanwhile. */
+export const isOpenReturn = (status: ReturnStatus): boolean => STILL_OPEN[status];
