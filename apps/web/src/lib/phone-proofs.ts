@@ -50,11 +50,11 @@ function askPhoneCode(phone: string): Promise<PhoneCodeSent> {
   return apiRequest<PhoneCodeSent>('/v1/phone-codes', { method: 'POST', body: { phone }, defaultMessage: CODE_ERROR });
 }
 
-/** True when the server wants the phone proved by a code before it reserves (403 phone_unverified). */
+/** True when the server wants the phone proved by a code first: a 403 (or a 428) whose `code` is phone_unverified. */
 export function needsPhoneCode(error: unknown): boolean {
   return (
     error instanceof ApiError &&
-    error.status === 403 &&
+    (error.status === 403 || error.status === 428) &&
     (error.body as { code?: unknown } | null | undefined)?.code === PHONE_UNVERIFIED
   );
 }

@@ -19,6 +19,7 @@ import { StatusBadge } from './StatusBadge';
 import { useI18n } from '../../../i18n/context';
 import { shopHeading } from '../../../components/fulfilment-texts';
 import { CoachDetails } from './CoachDetails';
+import { AfterSale } from './AfterSale';
 import { translateKnown } from '../../../i18n/labels';
 
 interface OrderDetailsProps {
@@ -95,6 +96,15 @@ export function OrderDetails({ order, token, justCancelled, onCancelled, onChang
         </h2>
         <OrderLines order={order} />
       </section>
+      {order.status === 'Completed' && order.after_sale && (
+        <AfterSale
+          order={order}
+          afterSale={order.after_sale}
+          token={token}
+          onChanged={onChanged}
+          onRefused={onRefused}
+        />
+      )}
       <section aria-labelledby="order-receive-heading" className={card}>
         <h2 id="order-receive-heading" className={heading}>
           {delivery
