@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { RETURN_STATUSES, formatStaffTime } from '@marketplace/shared';
-import { useEffect } from 'react';
 import { Link } from '../../lib/router';
 import { DataTable, TablePager } from '../components/DataTable';
 import { useShopChoices } from '../components/ShopSelect';
 import { Loaded, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
-import { pageCount, usePageParam } from '../list-params';
+import { Badge, PageHeader, td } from '../components/ui';
+import { usePageParam } from '../list-params';
+import { FilteredEmpty, usePastEndPage } from '../components/filtered-list';
 import { useStatusShopFilters } from '../status-shop-filters';
 import { usePageTitle } from '../use-page-title';
 import { RETURN_ERRORS, RETURNS_PAGE_SIZE, returnsPageQuery } from './api';
@@ -24,14 +24,14 @@ export function ReturnsListPage() {
   const shops = useShopChoices();
   const shopName = (id: number | null) => shops?.find((shop) => shop.id === id)?.name ?? (id ? `Shop #${id}` : '—');
   const data = returns.data;
-  const pages = pageCount(data?.total ?? 0, RETURNS_PAGE_SIZE);
   const filtered = filters.status !== null || filters.shopId !== null;
 
-  // A page past the end (returns left the filter meanwhile, or an old link): show the last one instead.
-  const pastEnd = data !== undefined && data.returns.length === 0 && page > pages;
-  useEffect(() => {
-    if (pastEnd) setPage(pages);
-  }, [pastEnd, pages, setPage]);
+  const pastEnd = usePastEndPage(
+    page,
+    setPage,
+    data && { rows: data.returns.length, total: data.total },
+    RETURNS_PAGE_SIZE,
+  );
 
   return (
     <section>
@@ -44,20 +44,12 @@ export function ReturnsListPage() {
         waiting={pastEnd}
         isEmpty={(list) => list.total === 0}
         empty={
-          filtered ? (
-            <>
-              No returns match these filters.{' '}
-              <button
-                type="button"
-                className={`${buttonStyles.quietSmall} ml-1`}
-                onClick={() => setFilters({ status: null, shopId: null })}
-              >
-                Clear filters
-              </button>
-            </>
-          ) : (
-            'No returns or warranty claims yet.'
-          )
+          <FilteredEmpty
+            filtered={filtered}
+            noun="returns"
+            none="No returns or warranty claims yet."
+            onClear={() => setFilters({ status: null, shopId: null })}
+          />
         }
       >
         {(list) => (
