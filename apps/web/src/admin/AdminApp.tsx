@@ -15,6 +15,8 @@ const LoginPage = screen(() => import('./login/LoginPage'), 'LoginPage');
 const DashboardPage = screen(() => import('./dashboard/DashboardPage'), 'DashboardPage');
 const OrdersListPage = screen(() => import('./orders/OrdersListPage'), 'OrdersListPage');
 const OrderDetailPage = screen(() => import('./orders/OrderDetailPage'), 'OrderDetailPage');
+const ReturnsListPage = screen(() => import('./returns/ReturnsListPage'), 'ReturnsListPage');
+const ReturnDetailPage = screen(() => import('./returns/ReturnDetailPage'), 'ReturnDetailPage');
 const MoneyPage = screen(() => import('./money/MoneyPage'), 'MoneyPage');
 const MoneyEntriesPage = screen(() => import('./money/MoneyEntriesPage'), 'MoneyEntriesPage');
 const UsersListPage = screen(() => import('./users/UsersListPage'), 'UsersListPage');
@@ -81,6 +83,8 @@ export default function AdminApp() {
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="orders" element={<OrdersListPage />} />
             <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="returns" element={<ReturnsListPage />} />
+            <Route path="returns/:id" element={<ReturnDetailPage />} />
             <Route path="money" element={<MoneyPage />} />
             <Route path="money/entries" element={<MoneyEntriesPage />} />
             <Route path="users" element={<UsersListPage />} />

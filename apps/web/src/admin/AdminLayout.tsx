@@ -18,6 +18,7 @@ import {
   InboxIcon,
   LogoutIcon,
   ReceiptIcon,
+  ReturnIcon,
   StarIcon,
   StoreIcon,
   TagIcon,
@@ -32,6 +33,8 @@ import { clearSession, useDisplayName } from './session';
 const links = [
   { to: '/admin/dashboard', label: 'Dashboard', Icon: DashboardIcon },
   { to: '/admin/orders', label: 'Orders', Icon: ReceiptIcon },
+  // What comes back after a sale, worked at the same counter as the orders.
+  { to: '/admin/returns', label: 'Returns', Icon: ReturnIcon },
   { to: '/admin/money', label: 'Money', Icon: BanknoteIcon },
   { to: '/admin/products', label: 'Products', Icon: BoxIcon },
   { to: '/admin/featured-products', label: 'Featured Products', Icon: StarIcon },
@@ -51,6 +54,7 @@ const ADMIN_ONLY_LINKS = new Set(['/admin/personal-data']);
 const SHOP_STAFF_LINKS = new Set([
   '/admin/dashboard',
   '/admin/orders',
+  '/admin/returns',
   '/admin/money',
   '/admin/products',
   '/admin/seller-requests',

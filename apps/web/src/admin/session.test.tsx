@@ -33,6 +33,7 @@ describe('route guard', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Orders',
+      'Returns',
       'Money',
       'Products',
       'Featured Products',

@@ -33,6 +33,7 @@ describe('the sidebar of Shop staff', () => {
       expect(Array.from(nav.querySelectorAll('a,button')).map((el) => el.textContent)).toEqual([
         'Dashboard',
         'Orders',
+        'Returns',
         'Money',
         'Products',
         'Seller Requests',

@@ -37,6 +37,13 @@ export const ReceiptIcon = (p: IconProps) => (
     <path d="M9 8h6M9 12h6M9 16h3" />
   </Icon>
 );
+/** An arrow turning back: an item returned after the sale. */
+export const ReturnIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);
 export const BanknoteIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="2" y="6" width="20" height="12" rx="2" />

@@ -14,24 +14,8 @@ import {
 } from '@marketplace/shared';
 import type { ReactNode } from 'react';
 import { BRAND } from '../../lib/brand';
+import { CardTitle, Details } from '../components/details';
 import { Badge, buttonStyles, Card, type BadgeTone } from '../components/ui';
-
-function CardTitle({ children }: { children: ReactNode }) {
-  return <h2 className="text-base font-semibold text-stone-900">{children}</h2>;
-}
-
-function Details({ rows }: { rows: [term: string, value: ReactNode][] }) {
-  return (
-    <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-stone-600">{term}</dt>
-          <dd className="text-stone-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** Who bought: one tap to call, WhatsApp when the number is a mobile, the email when given. */
 export function BuyerCard({ order }: { order: AdminOrder }) {

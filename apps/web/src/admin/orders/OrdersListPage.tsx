@@ -6,12 +6,12 @@ import {
   orderStatusTone,
   formatStaffTime,
 } from '@marketplace/shared';
-import { useEffect } from 'react';
 import { DataTable, RowLink, TablePager } from '../components/DataTable';
 import { Loaded, TableSkeleton } from '../components/status';
-import { Badge, buttonStyles, PageHeader, td } from '../components/ui';
+import { Badge, PageHeader, td } from '../components/ui';
 import { useShopChoices } from '../components/ShopSelect';
-import { pageCount, usePageParam } from '../list-params';
+import { usePageParam } from '../list-params';
+import { FilteredEmpty, usePastEndPage } from '../components/filtered-list';
 import { usePageTitle } from '../use-page-title';
 import { ORDER_ERRORS, ordersPageQuery, ORDERS_PAGE_SIZE } from './api';
 import { useOrderFilters } from './filters';
@@ -26,14 +26,14 @@ export function OrdersListPage() {
   const orders = useQuery(ordersPageQuery(filters, { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE }));
   const shops = useShopChoices();
   const data = orders.data;
-  const pages = pageCount(data?.total ?? 0, ORDERS_PAGE_SIZE);
   const filtered = filters.status !== null || filters.shopId !== null;
 
-  // A page past the end (orders left the filter meanwhile, or an old link): show the last one instead.
-  const pastEnd = data !== undefined && data.orders.length === 0 && page > pages;
-  useEffect(() => {
-    if (pastEnd) setPage(pages);
-  }, [pastEnd, pages, setPage]);
+  const pastEnd = usePastEndPage(
+    page,
+    setPage,
+    data && { rows: data.orders.length, total: data.total },
+    ORDERS_PAGE_SIZE,
+  );
 
   return (
     <section>
@@ -46,20 +46,12 @@ export function OrdersListPage() {
         waiting={pastEnd}
         isEmpty={(list) => list.total === 0}
         empty={
-          filtered ? (
-            <>
-              No orders match these filters.{' '}
-              <button
-                type="button"
-                className={`${buttonStyles.quietSmall} ml-1`}
-                onClick={() => setFilters({ status: null, shopId: null })}
-              >
-                Clear filters
-              </button>
-            </>
-          ) : (
-            'No orders yet.'
-          )
+          <FilteredEmpty
+            filtered={filtered}
+            noun="orders"
+            none="No orders yet."
+            onClear={() => setFilters({ status: null, shopId: null })}
+          />
         }
       >
         {(list) => (

@@ -8,6 +8,7 @@ import type {
 } from '@marketplace/shared';
 import type { z } from 'zod';
 import { adminRequest, query } from '../api';
+import type { StatusShopFilters } from '../status-shop-filters';
 
 export type OrderList = z.infer<typeof adminOrderListSchema>;
 
@@ -29,10 +30,7 @@ export const ORDER_ERRORS = {
  */
 export type OrderDialogAction = StaffOrderAction | 'refund' | 'release-code-hold';
 
-export interface OrderFilters {
-  status: OrderStatus | null;
-  shopId: number | null;
-}
+export type OrderFilters = StatusShopFilters<OrderStatus>;
 
 type Page = { limit: number; offset: number };
 
