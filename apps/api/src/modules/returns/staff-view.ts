@@ -2,6 +2,9 @@ import type { AdminReturn, ReturnEvent } from '@marketplace/shared';
 import type { Executor } from '../../db/database.js';
 import { eventsOf, findStaffReturn, photosOf, type StaffReturnRow } from './repository/staff.js';
 
+/** Received without an IMEI read although intake recorded one: said once, in the receive's answer. */
+export const IMEI_NOT_READ =
+  /*i18n*/ 'Intake recorded an IMEI for this item: read it from the item to check it is the one sold';
 export const IMEI_MISMATCH =
   /*i18n*/ 'The IMEI read is not the one recorded at intake: check this is the item that was sold';
 

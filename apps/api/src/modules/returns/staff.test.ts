@@ -5,7 +5,8 @@ import { engines } from '../../test/databases.js';
 import { addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { nextImei } from '../devices/testing.js';
-import { IMEI_MISMATCH } from './staff-view.js';
+import { IMEI_MISMATCH, IMEI_NOT_READ } from './staff-view.js';
+import { moveReturn } from './repository/staff.js';
 import { RETURN_CHANGED_MEANWHILE } from './steps.js';
 import { askedReturn, smsAbout } from './testing.js';
 
@@ -138,7 +139,13 @@ describe.each(engines)('returns at the counter [%s]', (engine) => {
     expect((await step(unread.returnId, 'receive', { condition: 'good' })).json()).toMatchObject({
       imei: null,
       imei_matches: null,
+      warning: IMEI_NOT_READ,
     });
+    expect((await get(`/api/admin/returns/${unread.returnId}`)).json().warning).toBeUndefined();
+    const none = await askedReturn(t.db, { shopId });
+    const noIntake = (await step(none.returnId, 'receive', { condition: 'good', imei: nextImei() })).json();
+    expect(noIntake).toMatchObject({ imei_matches: null });
+    expect(noIntake.warning).toBeUndefined();
     expect((await step(asked.returnId, 'receive', { condition: 'good', imei: '123' })).statusCode).toBe(400);
   });
 
@@ -202,6 +209,23 @@ describe.each(engines)('returns at the counter [%s]', (engine) => {
     // After it came in, too.
     const received = await askedReturn(t.db, { shopId, status: 'received' });
     expect((await step(received.returnId, 'decline', { reason: 'Physical damage' })).json().status).toBe('declined');
+  });
+
+  it('moves a request only from the status and version seen', async () => {
+    const asked = await askedReturn(t.db, { shopId });
+    const now = clock().toISOString();
+    const move = { id: asked.returnId, to: 'received' as const, set: { condition: 'good' as const }, now };
+    expect(await moveReturn(t.db.kysely, { ...move, from: 'requested', version: 1 })).toBe(false);
+    expect(await moveReturn(t.db.kysely, { ...move, from: 'received', version: 0 })).toBe(false);
+    expect((await get(`/api/admin/returns/${asked.returnId}`)).json()).toMatchObject({
+      status: 'requested',
+      version: 0,
+    });
+    expect(await moveReturn(t.db.kysely, { ...move, from: 'requested', version: 0 })).toBe(true);
+    expect((await get(`/api/admin/returns/${asked.returnId}`)).json()).toMatchObject({
+      status: 'received',
+      version: 1,
+    });
   });
 
   it('answers an unknown request as missing', async () => {

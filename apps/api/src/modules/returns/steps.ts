@@ -16,7 +16,7 @@ import { imeisOf } from '../devices/index.js';
 import type { OrderLinks } from '../orders/index.js';
 import { tellReturnBuyer, type ReturnNews } from './buyer-news.js';
 import { addStaffEvent, findStaffReturn, moveReturn, type StaffReturnRow } from './repository/staff.js';
-import { loadStaffReturn } from './staff-view.js';
+import { IMEI_NOT_READ, loadStaffReturn } from './staff-view.js';
 
 // The counter's steps of a return or warranty claim (docs/decisions/0099), but refunds and replacements
 // (outcomes.ts): received, then repaired (sent, back, handed over), or declined. Each moves the request only from the
@@ -44,6 +44,8 @@ interface Step {
   /** Said after "Return R...: " in the audit log. */
   audit: string;
   news: ReturnNews;
+  /** Said in this step's answer only (the request keeps no trace of it). */
+  warning?: string;
 }
 
 async function applyStep(
@@ -80,7 +82,8 @@ async function applyStep(
       ...(note ? { detail: note } : {}),
     });
     await tellReturnBuyer(trx, row, { news: step.news, reason: note }, { messaging, now, staffId: actor.id });
-    return (await loadStaffReturn(trx, id))!;
+    const view = (await loadStaffReturn(trx, id))!;
+    return step.warning && !view.warning ? { ...view, warning: step.warning } : view;
   });
 }
 
@@ -108,6 +111,7 @@ export function receiveReturn(db: Db, call: StepCall, found: { condition: Condit
       },
       audit: `received, ${CONDITION_LABELS[found.condition]}, ${check}`,
       news: 'received',
+      ...(imei === null && intake.length > 0 ? { warning: IMEI_NOT_READ } : {}),
     };
   });
 }
