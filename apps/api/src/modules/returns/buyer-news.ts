@@ -11,7 +11,7 @@ import type { StaffReturnRow } from './repository/staff.js';
 export type ReturnNews = 'received' | 'in_repair' | 'repaired' | 'handed_over' | 'declined';
 
 /** The server's link key, read before the transaction (SQLite has one connection), and how links are made. */
-export interface ReturnMessaging {
+interface ReturnMessaging {
   links: OrderLinks;
   key: string;
 }

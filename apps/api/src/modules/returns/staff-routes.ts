@@ -19,7 +19,7 @@ import { listReturns, photosOf, returnShop } from './repository/staff.js';
 import { loadStaffReturn, toAdminReturn } from './staff-view.js';
 import { declineReturn, receiveReturn, repairReturn, type StepCall } from './steps.js';
 
-export interface ReturnStaffRouteOptions {
+interface ReturnStaffRouteOptions {
   db: Db;
   clock: () => Date;
   /** The buyer's SMS of each step links to their order page, which shows the request's status. */

@@ -6,7 +6,7 @@ import type { ReturnsTable } from '../../../db/schema.js';
 // The counter's queries of returns (docs/decisions/0099): the staff's list and page, read with the order and item
 // they are about, and the steps, each applied only from the status the staff member saw.
 
-export interface ReturnListFilter {
+interface ReturnListFilter {
   status?: ReturnStatus | undefined;
   shopId?: number | undefined;
   limit: number;
