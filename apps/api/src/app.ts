@@ -49,6 +49,7 @@ import { Readiness, healthRoutes } from './modules/health/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { moneyRoutes } from './modules/money/index.js';
 import { orderRoutes, orderLinks } from './modules/orders/index.js';
+import { returnStaffRoutes } from './modules/returns/index.js';
 import { paychanguGateway, paymentRoutes, createPayments } from './modules/payments/index.js';
 import { phoneProofRoutes } from './modules/phone-proof/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
@@ -340,6 +341,8 @@ export async function buildApp({
       });
       // The gateway's webhook (with a gateway only) and an order's pay and refund-retry routes.
       await api.register(paymentRoutes, { db, clock, payments, proof, rules, links: buyerLinks });
+      // The counter's steps of returns and warranty claims (docs/decisions/0099).
+      await api.register(returnStaffRoutes, { db, clock, links: buyerLinks });
     },
     { prefix: '/api' },
   );

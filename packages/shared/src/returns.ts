@@ -106,6 +106,17 @@ export const orderAfterSaleSchema = z.object({
 });
 export type OrderAfterSale = z.infer<typeof orderAfterSaleSchema>;
 
+/** One step of a request's history (return_events), as staff see it. */
+export const returnEventSchema = z.object({
+  from_status: z.enum(RETURN_STATUSES).nullable(),
+  to_status: z.enum(RETURN_STATUSES),
+  by: z.enum(['buyer', 'staff']),
+  user_name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReturnEvent = z.infer<typeof returnEventSchema>;
+
 /** A request as staff see it. */
 export const adminReturnSchema = buyerReturnSchema.extend({
   order_id: z.number().int(),
@@ -130,6 +141,10 @@ export const adminReturnSchema = buyerReturnSchema.extend({
   received_at: z.string().nullable(),
   decided_at: z.string().nullable(),
   version: z.number().int(),
+  /** What staff should look at before going on: the IMEI read at the counter is not the one recorded at intake. */
+  warning: z.string().optional(),
+  /** The request's history, oldest first: on one request's page, not in the list. */
+  events: z.array(returnEventSchema).optional(),
 });
 export type AdminReturn = z.infer<typeof adminReturnSchema>;
 export const adminReturnListSchema = listOf('returns', adminReturnSchema);
@@ -157,4 +172,12 @@ export const replaceReturnSchema = z.object({ product_id: z.number().int().posit
 /** POST /admin/returns/{id}/decline: the reason the buyer is told. */
 export const declineReturnSchema = z.object({
   reason: z.string().trim().min(1, 'Give the reason the buyer will read').max(RETURN_NOTE_MAX, RETURN_NOTE_TOO_LONG),
+});
+
+/** The repair outcome's steps, in order: sent for repair, back from it, handed over to the buyer. */
+export const REPAIR_STEPS = ['send', 'back', 'hand_over'] as const;
+export type RepairStep = (typeof REPAIR_STEPS)[number];
+/** POST /admin/returns/{id}/repair: the next step of a repair. */
+export const repairReturnSchema = z.object({
+  step: z.enum(REPAIR_STEPS, { message: 'step must be send, back or hand_over' }),
 });

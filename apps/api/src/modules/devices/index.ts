@@ -10,3 +10,4 @@ export {
   refuseNonCompliant,
   writeDevice,
 } from './service.js';
+export { imeisOf } from './repository.js';

@@ -39,6 +39,15 @@ interface TransferAnswer {
   reason: string;
 }
 
+/** A step of a return or warranty claim (decision 0099): item and shop are staff's words, the link the order's. */
+export interface ReturnFacts {
+  reference: string;
+  number: string;
+  item: string;
+  shop: string;
+  link: string;
+}
+
 /** One line of an alert SMS (decision 0070). */
 interface PriceDrop {
   name: string;
@@ -130,6 +139,18 @@ export const en = {
   'alert.new_many': (t: NewForSearch) => `New for "${t.query}": ${t.count} items ${t.url}`,
   'alert.more': (p: { count: number }) => `and ${p.count} more`,
   'alert.stop': (p: { url: string }) => `Stop these alerts: ${p.url}`,
+
+  /** The counter's steps of a return or warranty claim (decision 0099); the reason of a decline is staff's words. */
+  'return.received': (f: ReturnFacts) =>
+    `${BRAND}: we received ${f.item} for your request ${f.reference} (order ${f.number}). We will tell you what we decide. ${f.link}`,
+  'return.in_repair': (f: ReturnFacts) =>
+    `${BRAND}: ${f.item} of your request ${f.reference} has gone for repair. We will tell you when it is back. ${f.link}`,
+  'return.repaired': (f: ReturnFacts) =>
+    `${BRAND}: ${f.item} of your request ${f.reference} is repaired and ready to collect at ${f.shop}. ${f.link}`,
+  'return.handed_over': (f: ReturnFacts) =>
+    `${BRAND}: ${f.item} of your request ${f.reference} was handed back to you. Thank you for shopping with us. ${f.link}`,
+  'return.declined': (f: ReturnFacts & { reason: string }) =>
+    `${BRAND}: we cannot accept your request ${f.reference} for ${f.item}: ${f.reason} ${f.link}`,
 };
 
 /** Every message's key and parameters: ny.ts is typed by it, so it must have them all, alike. */

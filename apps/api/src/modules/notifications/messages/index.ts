@@ -8,6 +8,7 @@ import { ny } from './ny.js';
 
 export { BRAND } from './brand.js';
 export type { Messages, OrderFacts } from './en.js';
+export type { ReturnFacts } from './en.js';
 export { smsParts } from './sms-length.js';
 
 export type MessageKey = keyof Messages;
@@ -50,6 +51,11 @@ export const CHANNEL: Record<MessageKey, 'sms' | 'email'> = {
   'alert.new_many': 'sms',
   'alert.more': 'sms',
   'alert.stop': 'sms',
+  'return.received': 'sms',
+  'return.in_repair': 'sms',
+  'return.repaired': 'sms',
+  'return.handed_over': 'sms',
+  'return.declined': 'sms',
 };
 
 /** A message's text in `language`: `message('ny', 'order.link', { number, link })`. */

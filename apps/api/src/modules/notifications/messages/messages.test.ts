@@ -12,6 +12,7 @@ import {
   type MessageKey,
   type Messages,
   type OrderFacts,
+  type ReturnFacts,
 } from './index.js';
 import { ny } from './ny.js';
 
@@ -70,6 +71,10 @@ const coach = { town: TOWN, company: 'National Bus Company Limited', waybill: 'N
 const ITEM = 'Samsung Galaxy A54 5G 8GB 256GB Awesome Graphite';
 const PRODUCT = `https://marketplace.mw/product/123456`;
 
+const returned = (): [ReturnFacts] => [
+  { reference: 'R7K2M9QX', number: 'MW-4K7Q2', item: ITEM, shop: SHOP, link: LINK },
+];
+
 type Longest = { [K in MessageKey]?: Parameters<Messages[K]>[] };
 const LONGEST: Longest = {
   'phone.code': [[{ code: '042517' }]],
@@ -94,6 +99,11 @@ const LONGEST: Longest = {
   'seller.by_hand': [[{ amount: 999_999_999, reference: 'S-7QK2M', wallet: 'TNM Mpamba', payment: null }]],
   'transfer.accepted': [[{ item: ITEM, shop: 'Blantyre Chichiri Shopping Mall', town: TOWN, reason: '' }]],
   'transfer.declined': [[{ item: ITEM, shop: 'Blantyre Chichiri Shopping Mall', town: TOWN, reason: REASON }]],
+  'return.received': [returned()],
+  'return.in_repair': [returned()],
+  'return.repaired': [returned()],
+  'return.handed_over': [returned()],
+  'return.declined': [[{ ...returned()[0], reason: REASON }]],
 };
 
 /**

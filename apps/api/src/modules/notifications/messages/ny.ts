@@ -65,4 +65,14 @@ export const ny: Messages = {
   'alert.new_many': (t) => `Zatsopano za "${t.query}": zinthu ${t.count} ${t.url}`,
   'alert.more': (p) => `ndi zina ${p.count}`,
   'alert.stop': (p) => `Kuti tisiye kukutumizirani: ${p.url}`,
+
+  'return.received': (f) =>
+    `${BRAND}: talandira ${f.item} pa pempho lanu ${f.reference} (oda ${f.number}). Tidzakudziwitsani zimene tasankha. ${f.link}`,
+  'return.in_repair': (f) =>
+    `${BRAND}: ${f.item} ya pempho lanu ${f.reference} yapita kukakonzedwa. Tidzakudziwitsani ikabwera. ${f.link}`,
+  'return.repaired': (f) =>
+    `${BRAND}: ${f.item} ya pempho lanu ${f.reference} yakonzedwa ndipo yakonzeka kutengedwa ku ${f.shop}. ${f.link}`,
+  'return.handed_over': (f) =>
+    `${BRAND}: ${f.item} ya pempho lanu ${f.reference} yabwezedwa kwa inu. Zikomo pogula nafe. ${f.link}`,
+  'return.declined': (f) => `${BRAND}: sitingavomereze pempho lanu ${f.reference} la ${f.item}: ${f.reason} ${f.link}`,
 };
