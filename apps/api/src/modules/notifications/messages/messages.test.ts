@@ -12,6 +12,7 @@ import {
   type MessageKey,
   type Messages,
   type OrderFacts,
+  type ReturnFacts,
 } from './index.js';
 import { ny } from './ny.js';
 
@@ -94,6 +95,11 @@ const LONGEST: Longest = {
   'seller.by_hand': [[{ amount: 999_999_999, reference: 'S-7QK2M', wallet: 'TNM Mpamba', payment: null }]],
   'transfer.accepted': [[{ item: ITEM, shop: 'Blantyre Chichiri Shopping Mall', town: TOWN, reason: '' }]],
   'transfer.declined': [[{ item: ITEM, shop: 'Blantyre Chichiri Shopping Mall', town: TOWN, reason: REASON }]],
+  'return.requested': (['bring', 'driver', 'coach'] as const).flatMap((howBack) =>
+    (['return', 'warranty'] as const).map((kind): [ReturnFacts] => [
+      { reference: 'R-4K7Q2MX', number: 'MW-4K7Q2', kind, shop: SHOP, howBack, link: LINK },
+    ]),
+  ),
 };
 
 /**
