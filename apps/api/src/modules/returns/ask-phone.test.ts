@@ -5,7 +5,8 @@ import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { startSmsGateway } from '../notifications/testing.js';
 import { items, nextIp, nextPhone, placeOrder, staffStep } from '../orders/testing.js';
-import { PHONE_CHECK_NEEDED, PHONE_CODE_WRONG } from '../phone-proof/service.js';
+import { PHONE_CODE_WRONG } from '../phone-proof/service.js';
+import { RETURN_PHONE_CHECK_NEEDED } from './ask.js';
 
 const SMS = { apiKey: 'at-key', username: 'marketplace' };
 
@@ -78,7 +79,7 @@ describe.each(engines)('a return needs the order phone proved where phones are p
 
     const unproved = await ask(token, first);
     expect(unproved.statusCode).toBe(403);
-    expect(unproved.json()).toMatchObject({ code: 'phone_unverified', message: PHONE_CHECK_NEEDED });
+    expect(unproved.json()).toMatchObject({ code: 'phone_unverified', message: RETURN_PHONE_CHECK_NEEDED });
     const wrong = await ask(token, first, { phone_code: '000000' === (await codeFor(phone)) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe(PHONE_CODE_WRONG);

@@ -13,7 +13,13 @@ import { recordAudit } from '../audit/index.js';
 import { storeImages, type NormalizedImage } from '../images/index.js';
 import { BRAND, enqueueMessages, message } from '../notifications/index.js';
 import { itemsForAfterSale, messageLink, orderOfToken, type OrderLinks, type OrderRow } from '../orders/index.js';
-import { codeUsedMeanwhile, proveBuyerPhone, useCode, type PhoneProof } from '../phone-proof/index.js';
+import {
+  codeUsedMeanwhile,
+  PHONE_CHECK_NEEDED,
+  proveBuyerPhone,
+  useCode,
+  type PhoneProof,
+} from '../phone-proof/index.js';
 import { smsNumber } from '../seller-requests/index.js';
 import { shopForOrder } from '../shops/index.js';
 import {
@@ -69,6 +75,7 @@ export function afterSaleView(rules: AfterSaleRules) {
 }
 
 const alreadyOpen = () => new HttpError(409, RETURN_ALREADY_OPEN);
+export const RETURN_PHONE_CHECK_NEEDED = /*i18n*/ "Enter the 6-digit code we send by SMS to the order's phone.";
 
 /** The order item asked about, if the order may be asked about at all. */
 async function itemAskedAbout(db: Executor, order: OrderRow, productId: number) {
@@ -100,7 +107,12 @@ export async function askReturn(
   if (await openReturnOfItem(db.kysely, item.id)) throw alreadyOpen();
   // The order's phone, proved the checkout's way where phones are proved (decision 0035).
   const buyer = { phone: order.phone, phone_code: ask.phone_code, phone_token: ask.phone_token };
-  const { codeId } = await proveBuyerPhone(db, context.proof, buyer, now);
+  const { codeId } = await proveBuyerPhone(db, context.proof, buyer, now).catch((error: unknown) => {
+    // Checkout's words speak of reserving items: the same refusal, said of this order's phone.
+    if (error instanceof HttpError && error.message === PHONE_CHECK_NEEDED)
+      throw new HttpError(403, RETURN_PHONE_CHECK_NEEDED, undefined, error.extra);
+    throw error;
+  });
   const key = await context.links.key();
   // How a delivered or coach order's item comes back; a collected one is brought to the shop (null).
   const howBack = order.fulfilment === 'collect' ? null : (ask.how_back ?? null);
