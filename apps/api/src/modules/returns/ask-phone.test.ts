@@ -4,9 +4,10 @@ import { engines } from '../../test/databases.js';
 import { addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { startSmsGateway } from '../notifications/testing.js';
-import { items, nextIp, nextPhone, placeOrder, staffStep } from '../orders/testing.js';
+import { items, nextIp, nextPhone, placeOrder } from '../orders/testing.js';
 import { PHONE_CODE_WRONG } from '../phone-proof/service.js';
 import { RETURN_PHONE_CHECK_NEEDED } from './ask.js';
+import { completeOrder, orderIdOf, returnsApi } from './testing-buyer.js';
 
 const SMS = { apiKey: 'at-key', username: 'marketplace' };
 
@@ -44,12 +45,7 @@ describe.each(engines)('a return needs the order phone proved where phones are p
       .form.message!.slice(-6);
   }
   const ask = (token: string, productId: number, proof: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${token}/returns`,
-      payload: { product_id: productId, kind: 'return', reason: 'not_working', ...proof },
-      remoteAddress: nextIp(),
-    });
+    returnsApi(t.app).ask(token, { product_id: productId, kind: 'return', reason: 'not_working', ...proof });
 
   it('answers 403 phone_unverified without proof or with a wrong code, then takes the phone token or a new code', async () => {
     const phone = nextPhone();
@@ -61,21 +57,7 @@ describe.each(engines)('a return needs the order phone proved where phones are p
     expect(placed.statusCode).toBe(201);
     const { token, number } = placed.json().orders[0];
     const phoneToken = placed.json().phone_token as string;
-    const { id } = await t.db.kysely
-      .selectFrom('orders')
-      .select('id')
-      .where('number', '=', number)
-      .executeTakeFirstOrThrow();
-    for (const step of ['confirm', 'ready', 'complete'])
-      expect(
-        (
-          await staffStep(t.app, t.db, headers, {
-            id,
-            step,
-            payload: step === 'complete' ? { payment_method: 'cash' } : undefined,
-          })
-        ).statusCode,
-      ).toBe(200);
+    await completeOrder(t.app, t.db, headers, await orderIdOf(t.db, number));
 
     const unproved = await ask(token, first);
     expect(unproved.statusCode).toBe(403);

@@ -12,19 +12,11 @@ import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
 import { multipartBody } from '../images/testing.js';
 import { ORDER_NOT_FOUND } from '../orders/index.js';
-import { items, nextIp, placeOrder, staffStep } from '../orders/testing.js';
+import { items, nextIp, placeOrder } from '../orders/testing.js';
+import { completeOrder, orderIdOf, returnsApi } from './testing-buyer.js';
 
 const DAY = 86_400_000;
 const T0 = new Date('2026-06-01T08:00:00.000Z');
-
-/** An order's after-sale steps through the API, as the order page and the counter make them. */
-function returnsApi(t: TestApp) {
-  return {
-    ask: (token: string, payload: object, remoteAddress = nextIp()) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/orders/${token}/returns`, payload, remoteAddress }),
-    view: async (token: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${token}` })).json(),
-  };
-}
 
 describe.each(engines)('the buyer asks for a return or a warranty claim [%s]', (engine) => {
   let t: TestApp;
@@ -39,7 +31,7 @@ describe.each(engines)('the buyer asks for a return or a warranty claim [%s]', (
     headers = (await signIn(t.app, t.db, 'Moderator')).headers;
     shopId = await addShop(t.db, 'Lilongwe City Centre Shop');
     phones = await addCategory(t.db, 'Phones');
-    api = returnsApi(t);
+    api = returnsApi(t.app);
   });
   afterAll(() => t.close());
   beforeEach(() => clock.set(T0));
@@ -69,17 +61,8 @@ describe.each(engines)('the buyer asks for a return or a warranty claim [%s]', (
     const res = await placeOrder(t.app, items(...ids), where);
     if (res.statusCode !== 201) throw new Error(res.body);
     const placed = res.json().orders[0] as { number: string; token: string };
-    const { id } = await t.db.kysely
-      .selectFrom('orders')
-      .select('id')
-      .where('number', '=', placed.number)
-      .executeTakeFirstOrThrow();
-    if (complete)
-      for (const step of ['confirm', 'ready', 'complete']) {
-        const payload = step === 'complete' ? { payment_method: 'cash' } : undefined;
-        const done = await staffStep(t.app, t.db, headers, { id, step, payload });
-        if (done.statusCode !== 200) throw new Error(done.body);
-      }
+    const id = await orderIdOf(t.db, placed.number);
+    if (complete) await completeOrder(t.app, t.db, headers, id);
     return { id, ...placed };
   }
   const ask = (productId: number, over: object = {}) => ({
@@ -292,5 +275,29 @@ describe.each(engines)('the buyer asks for a return or a warranty claim [%s]', (
       ],
       returns: [asked],
     });
+  });
+});
+
+describe('the windows follow RETURN_DAYS and DEFAULT_WARRANTY_DAYS', () => {
+  it('reads the settings: a 2-day return window and a 10-day default warranty', async () => {
+    const clock = testClock(T0);
+    const t = await createTestApp('sqlite', { clock, afterSale: { returnDays: 2, defaultWarrantyDays: 10 } });
+    try {
+      const headers = (await signIn(t.app, t.db, 'Moderator')).headers;
+      const shopId = await addShop(t.db);
+      const categoryId = await addCategory(t.db, 'Laptops');
+      const id = await addProduct(t.db, { name: 'Short window laptop', shopId, categoryId, images: 0 });
+      const placed = (await placeOrder(t.app, items(id))).json().orders[0];
+      await completeOrder(t.app, t.db, headers, await orderIdOf(t.db, placed.number));
+      const view = returnsApi(t.app);
+      expect((await view.view(placed.token)).after_sale.items).toEqual([
+        { product_id: id, return_until: '2026-06-03T08:00:00.000Z', warranty_until: '2026-06-11T08:00:00.000Z' },
+      ]);
+      clock.advance(3 * DAY);
+      const late = await view.ask(placed.token, { product_id: id, kind: 'return', reason: 'other' });
+      expect(late.json()).toMatchObject({ code: 'return_window_ended', ended_at: '2026-06-03T08:00:00.000Z' });
+    } finally {
+      await t.close();
+    }
   });
 });
