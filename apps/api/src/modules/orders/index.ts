@@ -26,5 +26,4 @@ export {
 export { countOrdersByStatus } from './repository/metrics.js';
 export { itemsForAfterSale } from './repository/for-returns.js';
 export type { OrderRow } from './repository.js';
-export type { AfterSaleOf } from './service.js';
 export { messageLink } from './buyer-links.js';

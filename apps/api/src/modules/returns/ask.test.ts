@@ -13,6 +13,7 @@ import { signIn } from '../../test/users.js';
 import { multipartBody } from '../images/testing.js';
 import { ORDER_NOT_FOUND } from '../orders/index.js';
 import { items, nextIp, placeOrder } from '../orders/testing.js';
+import { RETURNS_PER_ADDRESS_HOUR } from './buyer-routes.js';
 import { completeOrder, orderIdOf, returnsApi } from './testing-buyer.js';
 
 const DAY = 86_400_000;
@@ -203,6 +204,13 @@ describe.each(engines)('the buyer asks for a return or a warranty claim [%s]', (
     const unknown = await api.ask('x'.repeat(32), ask(mine));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(ORDER_NOT_FOUND);
+  });
+
+  it(`limits one address to ${RETURNS_PER_ADDRESS_HOUR} asks an hour`, async () => {
+    const remoteAddress = nextIp();
+    for (let i = 0; i < RETURNS_PER_ADDRESS_HOUR; i++)
+      expect((await api.ask('y'.repeat(32), ask(1), remoteAddress)).statusCode).toBe(404);
+    expect((await api.ask('y'.repeat(32), ask(1), remoteAddress)).statusCode).toBe(429);
   });
 
   it('refuses a body the schema refuses with a 400 naming the field', async () => {

@@ -1,4 +1,3 @@
 // What other modules, and the app around them, may use of returns (docs/decisions/0093, 0099).
 export { afterSaleView } from './ask.js';
 export { buyerReturnRoutes } from './buyer-routes.js';
-export type { AfterSaleRules } from './windows.js';

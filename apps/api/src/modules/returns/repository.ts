@@ -7,7 +7,7 @@ import { newReturnReference } from './codes.js';
 // The base queries of returns (docs/decisions/0099): the ask's insert, a request as its buyer sees it, an order's
 // requests, and the history. The staff's steps and the outcomes have their own files in repository/.
 
-export type ReturnRow = Selectable<ReturnsTable>;
+type ReturnRow = Selectable<ReturnsTable>;
 
 const REFERENCE_ATTEMPTS = 10;
 
@@ -71,7 +71,7 @@ const BUYER_COLUMNS = [
 ] as const;
 
 /** What the buyer sees of a request (buyerReturnSchema). */
-export function buyerView(row: Pick<ReturnRow, (typeof BUYER_COLUMNS)[number]>): BuyerReturn {
+function buyerView(row: Pick<ReturnRow, (typeof BUYER_COLUMNS)[number]>): BuyerReturn {
   return {
     ...row,
     refund_amount: row.refund_amount === null ? null : Number(row.refund_amount),

@@ -44,8 +44,8 @@ export function windowsOf(completedAt: string, item: WarrantyFacts, rules: After
   };
 }
 
-export const RETURN_WINDOW_ENDED = /*i18n*/ 'Returns of this item ended on {date}';
-export const WARRANTY_ENDED = /*i18n*/ 'The warranty ended on {date}';
+const RETURN_WINDOW_ENDED = /*i18n*/ 'Returns of this item ended on {date}';
+const WARRANTY_ENDED = /*i18n*/ 'The warranty ended on {date}';
 export const NO_RETURNS = /*i18n*/ 'This item cannot be returned';
 export const NO_WARRANTY = /*i18n*/ 'This item has no shop warranty';
 
