@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEFAULT_RETURN_DAYS, DEFAULT_WARRANTY_DAYS } from '@marketplace/shared';
 import {
   DEFAULT_COACH_FARE_MAX,
   DEFAULT_KEEP_ALIVE_SECONDS,
@@ -58,6 +59,7 @@ import { sellerAccountRoutes } from './modules/seller-accounts/index.js';
 import { requestOfDevice, sellerRequestRoutes, statusLinks } from './modules/seller-requests/index.js';
 import { shopRoutes } from './modules/shops/index.js';
 import { userRoutes } from './modules/users/index.js';
+import { afterSaleView, buyerReturnRoutes } from './modules/returns/index.js';
 import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
 
 export interface AppOptions {
@@ -76,6 +78,7 @@ export interface AppOptions {
         | 'smsBudget'
         | 'reportHidesPerHour'
         | 'offerDays'
+        | 'afterSale'
         | 'coachFareMax'
         | 'orderSweepSeconds'
         | 'alertsSweepSeconds'
@@ -330,6 +333,11 @@ export async function buildApp({
         maxPerAddress: config.maxHeldPerAddress ?? RESERVATION_DEFAULTS.maxHeldPerAddress,
         ordersPerAddressHour: config.ordersPerAddressHour ?? RESERVATION_DEFAULTS.ordersPerAddressHour,
       };
+      // Returns and warranty (docs/decisions/0099): orders' page shows them, returns reads orders (no circle).
+      const afterSale = config.afterSale ?? {
+        returnDays: DEFAULT_RETURN_DAYS,
+        defaultWarrantyDays: DEFAULT_WARRANTY_DAYS,
+      };
       await api.register(orderRoutes, {
         db,
         clock,
@@ -338,7 +346,9 @@ export async function buildApp({
         links: buyerLinks,
         coachFareMax: config.coachFareMax ?? DEFAULT_COACH_FARE_MAX,
         rules,
+        afterSale: afterSaleView(afterSale),
       });
+      await api.register(buyerReturnRoutes, { db, clock, rules: afterSale, proof, links: buyerLinks });
       // The gateway's webhook (with a gateway only) and an order's pay and refund-retry routes.
       await api.register(paymentRoutes, { db, clock, payments, proof, rules, links: buyerLinks });
       // The counter's steps of returns and warranty claims (docs/decisions/0099).

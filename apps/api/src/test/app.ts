@@ -56,6 +56,8 @@ export interface TestAppOptions {
   personalDataMonths?: number;
   /** The server's start as /api/health/ready and the jobs see it (ready unless given). */
   readiness?: Readiness;
+  /** RETURN_DAYS and DEFAULT_WARRANTY_DAYS (decision 0099). */
+  afterSale?: AppOptions['config']['afterSale'];
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -92,6 +94,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.metricsToken !== undefined) config.metricsToken = options.metricsToken;
   if (options.backups !== undefined) config.backups = options.backups;
   if (options.personalDataMonths !== undefined) config.personalDataMonths = options.personalDataMonths;
+  if (options.afterSale !== undefined) config.afterSale = options.afterSale;
   const app = await buildApp({
     config,
     db,

@@ -24,4 +24,6 @@ export {
   ordersOfPersonToErase,
 } from './repository/personal-data.js';
 export { countOrdersByStatus } from './repository/metrics.js';
+export { itemsForAfterSale } from './repository/for-returns.js';
+export type { OrderRow } from './repository.js';
 export { messageLink } from './buyer-links.js';

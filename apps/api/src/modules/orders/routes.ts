@@ -30,7 +30,14 @@ import type { ReservationRules } from './limits.js';
 import type { PhoneProof } from '../phone-proof/index.js';
 import { addressGroup } from '../../plugins/address-group.js';
 import { listOrders, orderShop } from './repository.js';
-import { buyerCancel, loadAdminOrder, ORDER_NOT_FOUND, loadOrderByToken, staffAct } from './service.js';
+import {
+  buyerCancel,
+  loadAdminOrder,
+  ORDER_NOT_FOUND,
+  loadOrderByToken,
+  staffAct,
+  type AfterSaleOf,
+} from './service.js';
 import { keepAnswersPrivate } from '../../plugins/private-answers.js';
 import type { Payments } from '../payments/index.js';
 import type { OrderLinks } from './buyer-links.js';
@@ -56,6 +63,8 @@ export interface OrderRouteOptions {
   links?: OrderLinks | undefined;
   /** The largest coach fare staff may add (COACH_FARE_MAX). */
   coachFareMax: number;
+  /** A completed order's returns and warranty (modules/returns, which imports orders: passed in from app.ts). */
+  afterSale?: AfterSaleOf | undefined;
 }
 
 // A POST without a body arrives as null: cancelling needs no reason.
@@ -63,7 +72,7 @@ const buyerCancelBody = buyerCancelSchema.nullable();
 
 export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
   fastify,
-  { db, clock, rules, proof, payments, links, coachFareMax },
+  { db, clock, rules, proof, payments, links, coachFareMax, afterSale },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -125,7 +134,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRouteOptions> = async (
       config: { access: 'public', ...ORDER_LINK_LIMIT },
       schema: { tags, params: tokenParams, response: { 200: publicOrderSchema } },
     },
-    async (request) => loadOrderByToken(db.kysely, request.params.token),
+    async (request) => loadOrderByToken(db.kysely, request.params.token, afterSale),
   );
 
   app.post(

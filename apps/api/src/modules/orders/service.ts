@@ -1,4 +1,12 @@
-import type { AdminOrder, OrderAction, OrderStatus, OrderView, PaymentMethod, PublicOrder } from '@marketplace/shared';
+import type {
+  AdminOrder,
+  OrderAction,
+  OrderAfterSale,
+  OrderStatus,
+  OrderView,
+  PaymentMethod,
+  PublicOrder,
+} from '@marketplace/shared';
 import { COACH_COMPANY_REQUIRED, FARE_AFTER_PAYING, WAYBILL_REQUIRED, WRONG_CODES_HOLD } from '@marketplace/shared';
 import { checkCollectionCode } from './collection-code.js';
 import {
@@ -132,8 +140,14 @@ export async function orderOfToken(db: Executor, token: string): Promise<OrderRo
   return row;
 }
 
-export async function loadOrderByToken(db: Executor, token: string): Promise<PublicOrder> {
-  return loadPublicOrder(db, await orderOfToken(db, token));
+/** A completed order's after-sale part (docs/decisions/0099): made by modules/returns, passed in from app.ts. */
+export type AfterSaleOf = (db: Executor, order: OrderRow) => Promise<OrderAfterSale>;
+
+export async function loadOrderByToken(db: Executor, token: string, afterSale?: AfterSaleOf): Promise<PublicOrder> {
+  const row = await orderOfToken(db, token);
+  const order = await loadPublicOrder(db, row);
+  if (!afterSale || row.status !== 'Completed' || row.completed_at === null) return order;
+  return { ...order, after_sale: await afterSale(db, row) };
 }
 
 /** What staff record when a coach parcel leaves (decision 0072). */

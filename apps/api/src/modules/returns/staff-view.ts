@@ -3,10 +3,8 @@ import type { Executor } from '../../db/database.js';
 import { eventsOf, findStaffReturn, photosOf, type StaffReturnRow } from './repository/staff.js';
 
 /** Received without an IMEI read although intake recorded one: said once, in the receive's answer. */
-export const IMEI_NOT_READ =
-  /*i18n*/ 'Intake recorded an IMEI for this item: read it from the item to check it is the one sold';
-export const IMEI_MISMATCH =
-  /*i18n*/ 'The IMEI read is not the one recorded at intake: check this is the item that was sold';
+export const IMEI_NOT_READ = 'Intake recorded an IMEI for this item: read it from the item to check it is the one sold';
+export const IMEI_MISMATCH = 'The IMEI read is not the one recorded at intake: check this is the item that was sold';
 
 /** A request as staff see it; `photos` and `events` are read apart (a page of requests reads its photos at once). */
 export function toAdminReturn(row: StaffReturnRow, photos: string[], events?: ReturnEvent[]): AdminReturn {

@@ -67,6 +67,17 @@ interface NewForSearch {
   url: string;
 }
 
+/** A buyer's return or warranty claim (decision 0099): its reference, the order, the shop, how the item comes back. */
+export interface ReturnAskFacts {
+  reference: string;
+  number: string;
+  kind: 'return' | 'warranty';
+  /** The shop's name and address (staff's words), as order messages name it. */
+  shop: string;
+  howBack: 'bring' | 'driver' | 'coach';
+  link: string;
+}
+
 export const en = {
   /** The checkout's phone code (decision 0035): our words and the code only. */
   'phone.code': (p: { code: string }) => `Your ${BRAND} code is ${p.code}`,
@@ -130,6 +141,17 @@ export const en = {
     `${BRAND}: good news, ${a.item} is on its way to ${a.shop}, ${a.town}. You can order it there once it arrives.`,
   'transfer.declined': (a: TransferAnswer) =>
     `${BRAND}: sorry, we cannot bring ${a.item} to ${a.shop}, ${a.town}: ${a.reason}`,
+
+  /** The buyer asked for a return or a warranty claim (decision 0099): the reference and what happens next; the shop's
+   * name and address only when the buyer brings the item (the SMS stays within 2 parts). */
+  'return.requested': (r: ReturnAskFacts) =>
+    `${BRAND}: we have your ${r.kind === 'return' ? 'return' : 'warranty claim'} ${r.reference} for order ${r.number}. ${
+      r.howBack === 'bring'
+        ? `Bring the item to ${r.shop}.`
+        : r.howBack === 'driver'
+          ? `The shop will call you to arrange collection by our driver.`
+          : `The shop will call you to arrange sending it back by coach.`
+    } The shop checks it and tells you by SMS. ${r.link}`,
 
   /** The alert SMS's pieces (decision 0070), one per line: the head, up to 4 items, "and n more", the stop link. */
   'alert.head': () => `${BRAND} alert:`,

@@ -7,8 +7,7 @@ import { ny } from './ny.js';
 // (the same keys and parameters, the compiler checks), and in english-only.ts the emails that stay English.
 
 export { BRAND } from './brand.js';
-export type { Messages, OrderFacts } from './en.js';
-export type { ReturnFacts } from './en.js';
+export type { Messages, OrderFacts, ReturnAskFacts, ReturnFacts } from './en.js';
 export { smsParts } from './sms-length.js';
 
 export type MessageKey = keyof Messages;
@@ -44,6 +43,7 @@ export const CHANNEL: Record<MessageKey, 'sms' | 'email'> = {
   'seller.by_hand': 'sms',
   'transfer.accepted': 'sms',
   'transfer.declined': 'sms',
+  'return.requested': 'sms',
   'alert.head': 'sms',
   'alert.drop': 'sms',
   'alert.back': 'sms',

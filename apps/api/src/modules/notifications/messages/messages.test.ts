@@ -12,6 +12,7 @@ import {
   type MessageKey,
   type Messages,
   type OrderFacts,
+  type ReturnAskFacts,
   type ReturnFacts,
 } from './index.js';
 import { ny } from './ny.js';
@@ -104,6 +105,11 @@ const LONGEST: Longest = {
   'return.repaired': [returned()],
   'return.handed_over': [returned()],
   'return.declined': [[{ ...returned()[0], reason: REASON }]],
+  'return.requested': (['bring', 'driver', 'coach'] as const).flatMap((howBack) =>
+    (['return', 'warranty'] as const).map((kind): [ReturnAskFacts] => [
+      { reference: 'R-4K7Q2MX', number: 'MW-4K7Q2', kind, shop: SHOP, howBack, link: LINK },
+    ]),
+  ),
 };
 
 /**

@@ -58,6 +58,15 @@ export const ny: Messages = {
     `${BRAND}: uthenga wabwino, ${a.item} ili pa ulendo wopita ku ${a.shop}, ${a.town}. Mutha kuyiyitanitsa kumeneko ikafika.`,
   'transfer.declined': (a) => `${BRAND}: pepani, sitingathe kubweretsa ${a.item} ku ${a.shop}, ${a.town}: ${a.reason}`,
 
+  'return.requested': (r) =>
+    `${BRAND}: talandira pempho lanu la ${r.kind === 'return' ? 'kubweza katundu' : 'chitsimikizo (warranty)'} ${r.reference} pa oda ${r.number}. ${
+      r.howBack === 'bring'
+        ? `Bweretsani katunduyo ku ${r.shop}.`
+        : r.howBack === 'driver'
+          ? `Shopu idzakuimbirani kuti dalaivala wathu adzamutenge.`
+          : `Shopu idzakuimbirani kuti mumutumize pa basi.`
+    } Shopu idzamuona ndi kukuuzani pa SMS. ${r.link}`,
+
   'alert.head': () => `${BRAND}, chidziwitso:`,
   'alert.drop': (t) => `${t.name} tsopano ndi ${formatMoney(t.price)} (inali ${formatMoney(t.was)}) ${t.url}`,
   'alert.back': (t) => `${t.name} ikugulitsidwanso, ${formatMoney(t.price)} ${t.url}`,
