@@ -158,3 +158,25 @@ export const replaceReturnSchema = z.object({ product_id: z.number().int().posit
 export const declineReturnSchema = z.object({
   reason: z.string().trim().min(1, 'Give the reason the buyer will read').max(RETURN_NOTE_MAX, RETURN_NOTE_TOO_LONG),
 });
+
+/** POST /admin/returns/{id}/write-off: why a refunded or replaced item leaves stock for good. */
+export const writeOffReturnSchema = z.object({
+  reason: z.string().trim().min(1, 'Give the reason it is written off').max(RETURN_NOTE_MAX, RETURN_NOTE_TOO_LONG),
+});
+/** What a refund, a replacement or a write-off answers: the request's outcome as it now stands. */
+export const returnOutcomeSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  refund_amount: z.number().int().nullable(),
+  refund_method: z.enum(REFUND_METHODS).nullable(),
+  /** The mobile-money refund on its way to the paying number; null for cash. */
+  refund_transfer_id: z.number().int().nullable(),
+  replacement_product_id: z.number().int().nullable(),
+  replacement_item_id: z.number().int().nullable(),
+  /** The returned item, back in stock (unpublished) unless it was deleted. */
+  product_id: z.number().int().nullable(),
+  written_off_at: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ReturnOutcome = z.infer<typeof returnOutcomeSchema>;

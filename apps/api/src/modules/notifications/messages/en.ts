@@ -39,6 +39,21 @@ interface TransferAnswer {
   reason: string;
 }
 
+/** A return refunded: `wallet` is the wallet's label, null when paid in cash at the counter. */
+interface ReturnRefund {
+  reference: string;
+  number: string;
+  amount: number;
+  wallet: string | null;
+}
+/** A return replaced: the item's name and the shop are staff's words. */
+interface ReturnReplaced {
+  reference: string;
+  number: string;
+  item: string;
+  shop: string;
+}
+
 /** One line of an alert SMS (decision 0070). */
 interface PriceDrop {
   name: string;
@@ -130,6 +145,12 @@ export const en = {
   'alert.new_many': (t: NewForSearch) => `New for "${t.query}": ${t.count} items ${t.url}`,
   'alert.more': (p: { count: number }) => `and ${p.count} more`,
   'alert.stop': (p: { url: string }) => `Stop these alerts: ${p.url}`,
+
+  /** A return's outcome (decision 0099): the return's and order's references, the amount, the item (staff's words). */
+  'return.refunded': (r: ReturnRefund) =>
+    `${BRAND}: return ${r.reference} (order ${r.number}): we refunded you ${formatMoney(r.amount)} ${r.wallet === null ? 'in cash at the shop' : `by ${r.wallet} to the number you paid from`}.`,
+  'return.replaced': (r: ReturnReplaced) =>
+    `${BRAND}: return ${r.reference} (order ${r.number}): your item is replaced by another ${r.item} at no charge. Collect it at ${r.shop}.`,
 };
 
 /** Every message's key and parameters: ny.ts is typed by it, so it must have them all, alike. */

@@ -50,6 +50,8 @@ export const CHANNEL: Record<MessageKey, 'sms' | 'email'> = {
   'alert.new_many': 'sms',
   'alert.more': 'sms',
   'alert.stop': 'sms',
+  'return.refunded': 'sms',
+  'return.replaced': 'sms',
 };
 
 /** A message's text in `language`: `message('ny', 'order.link', { number, link })`. */

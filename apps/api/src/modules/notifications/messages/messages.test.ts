@@ -94,6 +94,11 @@ const LONGEST: Longest = {
   'seller.by_hand': [[{ amount: 999_999_999, reference: 'S-7QK2M', wallet: 'TNM Mpamba', payment: null }]],
   'transfer.accepted': [[{ item: ITEM, shop: 'Blantyre Chichiri Shopping Mall', town: TOWN, reason: '' }]],
   'transfer.declined': [[{ item: ITEM, shop: 'Blantyre Chichiri Shopping Mall', town: TOWN, reason: REASON }]],
+  'return.refunded': [
+    [{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', amount: 999_999_999, wallet: 'Airtel Money' }],
+    [{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', amount: 999_999_999, wallet: null }],
+  ],
+  'return.replaced': [[{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', item: ITEM, shop: SHOP }]],
 };
 
 /**

@@ -65,4 +65,9 @@ export const ny: Messages = {
   'alert.new_many': (t) => `Zatsopano za "${t.query}": zinthu ${t.count} ${t.url}`,
   'alert.more': (p) => `ndi zina ${p.count}`,
   'alert.stop': (p) => `Kuti tisiye kukutumizirani: ${p.url}`,
+
+  'return.refunded': (r) =>
+    `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): takubwezerani ${formatMoney(r.amount)} ${r.wallet === null ? "ndalama m'manja ku shopu" : `pa ${r.wallet} ku nambala imene munalipira`}.`,
+  'return.replaced': (r) =>
+    `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tasinthana katundu wanu ndi ${r.item} wina, osalipira. Katengeni ku ${r.shop}.`,
 };
