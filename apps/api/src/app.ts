@@ -49,7 +49,7 @@ import { Readiness, healthRoutes } from './modules/health/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { moneyRoutes } from './modules/money/index.js';
 import { orderRoutes, orderLinks } from './modules/orders/index.js';
-import { addReplacementItem } from './modules/orders/index.js';
+import { addReplacementItem, salesOfProduct } from './modules/orders/index.js';
 import { returnOutcomeRoutes } from './modules/returns/index.js';
 import { paychanguGateway, paymentRoutes, createPayments } from './modules/payments/index.js';
 import { phoneProofRoutes } from './modules/phone-proof/index.js';
@@ -342,8 +342,14 @@ export async function buildApp({
       });
       // The gateway's webhook (with a gateway only) and an order's pay and refund-retry routes.
       await api.register(paymentRoutes, { db, clock, payments, proof, rules, links: buyerLinks });
-      // A return's refund, replacement and write-off; the replacement's order line is orders' to write.
-      await api.register(returnOutcomeRoutes, { db, clock, payments, addOrderLine: addReplacementItem });
+      // A return's refund, replacement and write-off, an item's history; order lines are orders' to write and read.
+      await api.register(returnOutcomeRoutes, {
+        db,
+        clock,
+        payments,
+        addOrderLine: addReplacementItem,
+        salesOfProduct,
+      });
     },
     { prefix: '/api' },
   );

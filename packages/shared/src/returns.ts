@@ -180,3 +180,34 @@ export const returnOutcomeSchema = z.object({
   version: z.number().int(),
 });
 export type ReturnOutcome = z.infer<typeof returnOutcomeSchema>;
+
+/** GET /admin/products/{id}/history: an item's sales and the returns of it, oldest first, and whether it is written off. */
+export const productHistorySchema = z.object({
+  product_id: z.number().int(),
+  written_off_at: z.string().nullable(),
+  written_off_reason: z.string().nullable(),
+  sales: z.array(
+    z.object({
+      order_id: z.number().int(),
+      order_number: z.string(),
+      order_status: z.string(),
+      /** What the buyer paid for it: 0 when it replaced a returned item. */
+      price: z.number().int(),
+      placed_at: z.string(),
+      completed_at: z.string().nullable(),
+    }),
+  ),
+  returns: z.array(
+    z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      kind: z.enum(RETURN_KINDS),
+      status: z.enum(RETURN_STATUSES),
+      condition: z.enum(CONDITION_GRADES).nullable(),
+      refund_amount: z.number().int().nullable(),
+      created_at: z.string(),
+      decided_at: z.string().nullable(),
+    }),
+  ),
+});
+export type ProductHistory = z.infer<typeof productHistorySchema>;

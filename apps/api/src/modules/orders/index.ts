@@ -24,4 +24,4 @@ export {
   ordersOfPersonToErase,
 } from './repository/personal-data.js';
 export { countOrdersByStatus } from './repository/metrics.js';
-export { addReplacementItem } from './repository/after-sale.js';
+export { addReplacementItem, salesOfProduct } from './repository/after-sale.js';

@@ -1,4 +1,5 @@
 import {
+  productHistorySchema,
   refundReturnSchema,
   replaceReturnSchema,
   RETURN_NOT_FOUND,
@@ -12,6 +13,8 @@ import { SHOP_WORK } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import type { ShopOf } from '../../plugins/shop-scope.js';
 import { refundReturn, replaceReturn, writeOffReturn, type AddOrderLine } from './outcomes.js';
+import { PRODUCT_NOT_FOUND, productHistory, type SalesOfProduct } from './product-history.js';
+import { productShop } from '../products/index.js';
 import { returnShop } from './repository/outcomes.js';
 
 export interface OutcomeRouteOptions {
@@ -21,12 +24,14 @@ export interface OutcomeRouteOptions {
   payments?: { nudge(clock: () => Date): void } | undefined;
   /** Orders' function that adds a line to an order (passed in by app.ts: orders may come to read returns). */
   addOrderLine: AddOrderLine;
+  /** Orders' read of the lines that sold a product, for its history. */
+  salesOfProduct: SalesOfProduct;
 }
 
 /** A return's outcomes at the counter (docs/decisions/0099): refund, replace, and writing the item off. */
 export const returnOutcomeRoutes: FastifyPluginAsync<OutcomeRouteOptions> = async (
   fastify,
-  { db, clock, payments, addOrderLine },
+  { db, clock, payments, addOrderLine, salesOfProduct },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Admin, Moderator, and Shop staff for their own shop's returns: another shop's is missing (404).
@@ -55,5 +60,15 @@ export const returnOutcomeRoutes: FastifyPluginAsync<OutcomeRouteOptions> = asyn
 
   app.post('/admin/returns/:id/write-off', { config, schema: { ...schema, body: writeOffReturnSchema } }, (request) =>
     writeOffReturn(db, { actor: request.user!, id: request.params.id, now: clock(), reason: request.body.reason }),
+  );
+
+  // An item's sales and returns (part 3: its history is derived); Shop staff see their own shop's items only.
+  app.get(
+    '/admin/products/:id/history',
+    {
+      config: { access: SHOP_WORK, shopOf: { find: productShop, missing: PRODUCT_NOT_FOUND } },
+      schema: { tags: ['returns'], params: idParams, response: { 200: productHistorySchema } },
+    },
+    (request) => productHistory(db.kysely, request.params.id, salesOfProduct),
   );
 };

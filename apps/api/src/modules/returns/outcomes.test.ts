@@ -213,4 +213,26 @@ describe.each(engines)('a return refunded, replaced, back on the shelf [%s]', (e
     expect((await post(999_999, 'refund', { method: 'cash' })).statusCode).toBe(404);
     expect(await ledger(r.orderId)).toEqual([]);
   });
+
+  it("lists an item's sales and returns as its history, the replacement's sale at 0", async () => {
+    const r = await receivedReturn(t.db, { shopId });
+    const other = await stockItem(t.db, { shopId });
+    expect((await post(r.id, 'replace', { product_id: other })).statusCode).toBe(200);
+    const history = (id: number, headers: Headers = staff) =>
+      t.app.inject({ url: `/api/admin/products/${id}/history`, headers });
+    const returned = await history(r.productId);
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json()).toMatchObject({
+      product_id: r.productId,
+      written_off_at: null,
+      sales: [{ order_id: r.orderId, order_status: 'Completed', price: r.price }],
+      returns: [{ id: r.id, status: 'replaced', condition: 'fair' }],
+    });
+    expect((await history(other)).json()).toMatchObject({
+      sales: [{ order_id: r.orderId, price: 0 }],
+      returns: [],
+    });
+    expect((await history(r.productId, otherStaff)).statusCode).toBe(404);
+    expect((await history(999_999)).statusCode).toBe(404);
+  });
 });

@@ -15,3 +15,22 @@ export async function addReplacementItem(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Every order line that sold a product (a replacement's at 0), oldest first: its history's sales. */
+export function salesOfProduct(db: Executor, productId: number) {
+  return db
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.id', 'oi.order_id')
+    .select([
+      'o.id as order_id',
+      'o.number as order_number',
+      'o.status as order_status',
+      'oi.price',
+      'o.created_at as placed_at',
+      'o.completed_at',
+    ])
+    .where('oi.product_id', '=', productId)
+    .orderBy('o.created_at')
+    .orderBy('oi.id')
+    .execute();
+}

@@ -63,7 +63,7 @@ export async function putBackInStock(
 export function writeOffState(db: Executor, id: number) {
   return db
     .selectFrom('products')
-    .select(['id', 'published', 'sold', 'written_off_at'])
+    .select(['id', 'published', 'sold', 'written_off_at', 'written_off_reason'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -117,3 +117,14 @@ export function outcomeOf(db: Executor, id: number) {
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
+
+/** The returns of a product, oldest first: its history's returns. */
+export function returnsOfProduct(db: Executor, productId: number) {
+  return db
+    .selectFrom('returns')
+    .select(['id', 'reference', 'kind', 'status', 'condition', 'refund_amount', 'created_at', 'decided_at'])
+    .where('product_id', '=', productId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
