@@ -39,8 +39,8 @@ import {
 // the same model, grade and price; either way the returned item goes back in stock, unpublished, with the grade found
 // at the counter. Each is claimed by status and version, audited, kept in the request's history and told to the buyer.
 
-export const RETURN_NOT_RECEIVED = 'Only a received return can be refunded or replaced';
-export const RETURN_CHANGED_MEANWHILE = 'This return was changed meanwhile: reload it';
+const RETURN_NOT_RECEIVED = 'Only a received return can be refunded or replaced';
+const RETURN_CHANGED_MEANWHILE = 'This return was changed meanwhile: reload it';
 const FULL_REFUND = (price: number) => `A return is refunded in full: ${formatMoney(price)}`;
 const TOO_MUCH = (price: number) => `A refund cannot be more than the buyer paid: ${formatMoney(price)}`;
 const PART_NEEDS_REASON = 'Give the reason for refunding part of a warranty claim';
