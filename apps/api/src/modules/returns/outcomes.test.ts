@@ -181,6 +181,15 @@ describe.each(engines)('a return refunded, replaced, back on the shelf [%s]', (e
     // Sold now: it cannot replace another return.
     const next = await receivedReturn(t.db, { shopId });
     expect((await post(next.id, 'replace', { product_id: other })).statusCode).toBe(422);
+    // The replacement coming back in turn: nothing was paid for its line, so nothing is refunded.
+    await t.db.kysely
+      .updateTable('returns')
+      .set({ order_item_id: outcome.replacement_item_id })
+      .where('id', '=', next.id)
+      .execute();
+    const free = await post(next.id, 'refund', { method: 'cash' });
+    expect(free.statusCode).toBe(422);
+    expect(free.json().detail).toContain('Nothing was paid');
   });
 
   it('writes off a returned item once refunded and unpublished: a product status with its reason, nothing in the ledger', async () => {

@@ -44,6 +44,7 @@ const RETURN_CHANGED_MEANWHILE = 'This return was changed meanwhile: reload it';
 const FULL_REFUND = (price: number) => `A return is refunded in full: ${formatMoney(price)}`;
 const TOO_MUCH = (price: number) => `A refund cannot be more than the buyer paid: ${formatMoney(price)}`;
 const PART_NEEDS_REASON = 'Give the reason for refunding part of a warranty claim';
+const NOTHING_PAID = 'Nothing was paid for this item (it replaced a returned one): repair or replace it instead';
 const NO_CHARGE = 'No mobile-money payment of this order is left to refund: refund it in cash';
 
 /** Adds the replacement as a line of the order at no charge (orders' function, passed in by app.ts). */
@@ -111,6 +112,8 @@ type Refund = z.output<typeof refundReturnSchema>;
 /** The amount to refund: a return in full, a warranty claim in part with a reason. */
 function refundAmount(r: ReturnForOutcome, body: Refund): number {
   const price = Number(r.item_price);
+  // A replacement's line cost nothing: there is no money to give back for it.
+  if (price === 0) throw new HttpError(422, NOTHING_PAID);
   const amount = body.amount ?? price;
   if (r.kind === 'return' && amount !== price) throw new HttpError(422, FULL_REFUND(price));
   if (amount > price) throw new HttpError(422, TOO_MUCH(price));
