@@ -109,7 +109,9 @@ describe.each(engines)('a return refunded, replaced, back on the shelf [%s]', (e
     });
     // Written when the gateway confirms it, as a cancel's refund is: nothing yet.
     expect(await ledger(r.orderId)).toEqual([]);
-    expect((await sms(r.id))[0]!.body).toContain('by Airtel Money to the number you paid from');
+    expect((await sms(r.id))[0]!.body).toContain(
+      'we are refunding you MWK 200,000 by Airtel Money to the number you paid from',
+    );
   });
 
   it('refunds a warranty claim in part only with a reason, and never more than was paid', async () => {

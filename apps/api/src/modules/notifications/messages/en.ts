@@ -39,7 +39,7 @@ interface TransferAnswer {
   reason: string;
 }
 
-/** A return refunded: `wallet` is the wallet's label, null when paid in cash at the counter. */
+/** A return refunded: `wallet` is the wallet's label (the refund is on its way), null when paid in cash at the counter. */
 interface ReturnRefund {
   reference: string;
   number: string;
@@ -148,7 +148,9 @@ export const en = {
 
   /** A return's outcome (decision 0099): the return's and order's references, the amount, the item (staff's words). */
   'return.refunded': (r: ReturnRefund) =>
-    `${BRAND}: return ${r.reference} (order ${r.number}): we refunded you ${formatMoney(r.amount)} ${r.wallet === null ? 'in cash at the shop' : `by ${r.wallet} to the number you paid from`}.`,
+    r.wallet === null
+      ? `${BRAND}: return ${r.reference} (order ${r.number}): we refunded you ${formatMoney(r.amount)} in cash at the shop.`
+      : `${BRAND}: return ${r.reference} (order ${r.number}): we are refunding you ${formatMoney(r.amount)} by ${r.wallet} to the number you paid from.`,
   'return.replaced': (r: ReturnReplaced) =>
     `${BRAND}: return ${r.reference} (order ${r.number}): your item is replaced by another ${r.item} at no charge. Collect it at ${r.shop}.`,
 };

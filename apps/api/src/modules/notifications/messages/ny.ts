@@ -67,7 +67,9 @@ export const ny: Messages = {
   'alert.stop': (p) => `Kuti tisiye kukutumizirani: ${p.url}`,
 
   'return.refunded': (r) =>
-    `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): takubwezerani ${formatMoney(r.amount)} ${r.wallet === null ? "ndalama m'manja ku shopu" : `pa ${r.wallet} ku nambala imene munalipira`}.`,
+    r.wallet === null
+      ? `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): takubwezerani ${formatMoney(r.amount)} ndalama m'manja ku shopu.`
+      : `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tikukubwezerani ${formatMoney(r.amount)} pa ${r.wallet} ku nambala imene munalipira.`,
   'return.replaced': (r) =>
     `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tasinthana katundu wanu ndi ${r.item} wina, osalipira. Katengeni ku ${r.shop}.`,
 };
