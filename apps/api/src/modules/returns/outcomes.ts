@@ -98,7 +98,8 @@ async function recordOutcome(
   if (phone)
     await enqueueMessages(
       trx,
-      [{ channel: 'sms', recipient: phone, body: sms, subjectType: 'return', subjectId: r.id, staffId: actor.id }],
+      // About the order: its page lists it, and it is erased with the order's personal data (decision 0078).
+      [{ channel: 'sms', recipient: phone, body: sms, subjectType: 'order', subjectId: r.order_id, staffId: actor.id }],
       now,
     );
 }
