@@ -62,6 +62,32 @@ describe.each(engines)('a return refunded by mobile money [%s]', (engine) => {
     ]);
   });
 
+  it('sends a failed refund again, for the same amount, and records it once when paid', async () => {
+    const r = await receivedReturn(s.t.db, { shopId: s.shopId, paid: 'airtel_money', price: 70_000 });
+    s.t.fake.state.mode = 'failure';
+    const first = await s.refund(r.id);
+    expect(first.statusCode, first.body).toBe(200);
+    await s.t.payments.idle();
+    await s.t.poll();
+    expect(await s.transfer(first.json().refund_transfer_id as number)).toMatchObject({ status: 'failed' });
+    s.t.fake.state.mode = 'success';
+    expect((await s.refund(r.id, { method: 'original', amount: 60_000 })).statusCode).toBe(422);
+    const again = await s.refund(r.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().refund_transfer_id).not.toBe(first.json().refund_transfer_id);
+    await s.t.payments.idle();
+    await s.t.poll();
+    expect(await s.transfer(again.json().refund_transfer_id as number)).toMatchObject({
+      status: 'paid',
+      amount: 70_000,
+    });
+    expect((await s.ledger(r.orderId)).filter((e) => e.kind === 'refund')).toEqual([
+      { kind: 'refund', direction: 'out', method: 'airtel_money', amount: 70_000 },
+    ]);
+    // Paid now: nothing more to send.
+    expect((await s.refund(r.id)).statusCode).toBe(409);
+  });
+
   it('refunds once when two staff refund at once: one 200, one 409', async () => {
     const r = await receivedReturn(s.t.db, { shopId: s.shopId });
     const answers = await Promise.all([s.refund(r.id, { method: 'cash' }), s.refund(r.id, { method: 'cash' })]);

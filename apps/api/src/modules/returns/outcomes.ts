@@ -69,7 +69,7 @@ async function receivedReturn(trx: Executor, id: number): Promise<ReturnForOutco
 
 /** Claims the request for its outcome, or 409 when another step moved it first. */
 async function decide(trx: Executor, r: ReturnForOutcome, set: Updateable<ReturnsTable> & { updated_at: string }) {
-  if (!(await decideReturn(trx, { id: r.id, version: r.version, set })))
+  if (!(await decideReturn(trx, { id: r.id, from: r.status, version: r.version, set })))
     throw new HttpError(409, RETURN_CHANGED_MEANWHILE);
 }
 
@@ -110,8 +110,25 @@ async function outcome(db: Executor, id: number) {
 
 type Refund = z.output<typeof refundReturnSchema>;
 
-/** The amount to refund: a return in full, a warranty claim in part with a reason. */
+/** A mobile-money refund the gateway failed: it may be refunded again, by wallet or in cash (nothing was paid). */
+const failedRefund = (r: ReturnForOutcome) => r.status === 'refunded' && r.refund_transfer_status === 'failed';
+
+/** The request to refund, or 404; 409 unless it was received, or its mobile-money refund failed. */
+async function refundable(trx: Executor, id: number): Promise<ReturnForOutcome> {
+  const found = await returnForOutcome(trx, id);
+  if (!found) throw new HttpError(404, RETURN_NOT_FOUND);
+  if (found.status !== 'received' && !failedRefund(found)) throw new HttpError(409, RETURN_NOT_RECEIVED);
+  return found;
+}
+
+/** The amount to refund: a return in full, a warranty claim in part with a reason; sent again, the same amount. */
 function refundAmount(r: ReturnForOutcome, body: Refund): number {
+  if (failedRefund(r)) {
+    const decided = Number(r.refund_amount);
+    if (body.amount !== undefined && body.amount !== decided)
+      throw new HttpError(422, `A failed refund is sent again for the same amount: ${formatMoney(decided)}`);
+    return decided;
+  }
   const price = Number(r.item_price);
   // A replacement's line cost nothing: there is no money to give back for it.
   if (price === 0) throw new HttpError(422, NOTHING_PAID);
@@ -123,7 +140,7 @@ function refundAmount(r: ReturnForOutcome, body: Refund): number {
 }
 
 /**
- * Refunds a received return. 'original' pays it back the way the buyer paid: by mobile money, as a refund of the
+ * Refunds a received return (or sends again one whose mobile-money refund failed). 'original' pays it back the way the buyer paid: by mobile money, as a refund of the
  * paid charge sent through the gateway (the ledger row is written when it settles, as a cancel's refund is; a TNM
  * refund becomes a task paid by hand, decision 0079); an order paid at the counter, in cash. 'cash' pays it at the
  * counter now, a ledger row naming who paid. Answers whether a transfer waits to be sent (the caller nudges it).
@@ -131,20 +148,28 @@ function refundAmount(r: ReturnForOutcome, body: Refund): number {
 export async function refundReturn(db: Db, { actor, id, now, body }: Acting & { body: Refund }) {
   const at = now.toISOString();
   return db.kysely.transaction().execute(async (trx) => {
-    const r = await receivedReturn(trx, id);
+    const r = await refundable(trx, id);
+    const again = failedRefund(r);
     const amount = refundAmount(r, body);
     const byWallet = body.method === 'original' && isMobileMoney(r.payment) && r.payment_status === 'paid';
     const charge = byWallet ? (await unrefundedCharges(trx, r.order_id))[0] : undefined;
     if (byWallet && !charge) throw new HttpError(422, NO_CHARGE);
-    await decide(trx, r, {
-      status: 'refunded',
-      refund_amount: amount,
-      refund_method: charge ? 'original' : 'cash',
-      refund_reason: body.reason,
-      decided_at: at,
-      decided_by: actor.id,
-      updated_at: at,
-    });
+    const method = charge ? 'original' : 'cash';
+    await decide(
+      trx,
+      r,
+      again
+        ? { refund_method: method, refund_transfer_id: null, updated_at: at }
+        : {
+            status: 'refunded',
+            refund_amount: amount,
+            refund_method: method,
+            refund_reason: body.reason,
+            decided_at: at,
+            decided_by: actor.id,
+            updated_at: at,
+          },
+    );
     const wallet = charge ? MOBILE_MONEY_LABELS[charge.method as keyof typeof MOBILE_MONEY_LABELS] : null;
     if (charge) {
       const transfer = await queueReturnRefund(trx, { charge, amount, staffId: actor.id, at });
@@ -166,13 +191,14 @@ export async function refundReturn(db: Db, { actor, id, now, body }: Acting & { 
         now,
       );
     }
-    await backOnShelf(trx, r, at);
+    // Sent again, the item is long back in stock (maybe on sale or written off since): left as it is.
+    if (!again) await backOnShelf(trx, r, at);
     const how = wallet ? `by ${wallet} to the number that paid` : 'in cash at the counter';
     await recordOutcome(trx, r, {
       actor,
       now,
       to: 'refunded',
-      note: `refunded ${formatMoney(amount)} ${how}${body.reason ? ` (${body.reason})` : ''}`,
+      note: `${again ? 'refund sent again: ' : ''}refunded ${formatMoney(amount)} ${how}${body.reason ? ` (${body.reason})` : ''}`,
       sms: message(r.language, 'return.refunded', {
         reference: r.reference,
         number: r.order_number,

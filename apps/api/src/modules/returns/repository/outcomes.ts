@@ -13,6 +13,7 @@ export function returnForOutcome(db: Executor, id: number) {
     .innerJoin('order_items as oi', 'oi.id', 'r.order_item_id')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .leftJoin('products as p', 'p.id', 'r.product_id')
+    .leftJoin('money_transfers as mt', 'mt.id', 'r.refund_transfer_id')
     .select([
       'r.id',
       'r.reference',
@@ -38,6 +39,7 @@ export function returnForOutcome(db: Executor, id: number) {
       'p.condition as sold_condition',
       'p.published as product_published',
       'p.written_off_at',
+      'mt.status as refund_transfer_status',
     ])
     .where('r.id', '=', id)
     .executeTakeFirst();
@@ -51,18 +53,23 @@ export async function returnShop(db: Executor, id: number) {
 }
 
 /**
- * A received request's outcome, by a conditional update on its status and version: of two staff deciding at once,
- * exactly one moves it (true); the other's transaction writes nothing more.
+ * A request's outcome, by a conditional update on its status (received; refunded for a refund sent again) and
+ * version: of two staff deciding at once, exactly one moves it (true); the other's transaction writes nothing more.
  */
 export async function decideReturn(
   db: Executor,
-  { id, version, set }: { id: number; version: number; set: Updateable<ReturnsTable> & { updated_at: string } },
+  {
+    id,
+    from,
+    version,
+    set,
+  }: { id: number; from: ReturnStatus; version: number; set: Updateable<ReturnsTable> & { updated_at: string } },
 ): Promise<boolean> {
   const result = await db
     .updateTable('returns')
     .set({ ...set, version: version + 1 })
     .where('id', '=', id)
-    .where('status', '=', 'received')
+    .where('status', '=', from)
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
