@@ -49,8 +49,7 @@ import { reportRoutes } from './modules/reports/index.js';
 import { Readiness, healthRoutes } from './modules/health/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { moneyRoutes } from './modules/money/index.js';
-import { orderRoutes, orderLinks } from './modules/orders/index.js';
-import { returnStaffRoutes } from './modules/returns/index.js';
+import { addReplacementItem, orderRoutes, orderLinks, salesOfProduct } from './modules/orders/index.js';
 import { paychanguGateway, paymentRoutes, createPayments } from './modules/payments/index.js';
 import { phoneProofRoutes } from './modules/phone-proof/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
@@ -59,7 +58,7 @@ import { sellerAccountRoutes } from './modules/seller-accounts/index.js';
 import { requestOfDevice, sellerRequestRoutes, statusLinks } from './modules/seller-requests/index.js';
 import { shopRoutes } from './modules/shops/index.js';
 import { userRoutes } from './modules/users/index.js';
-import { afterSaleView, buyerReturnRoutes } from './modules/returns/index.js';
+import { afterSaleView, buyerReturnRoutes, returnOutcomeRoutes, returnStaffRoutes } from './modules/returns/index.js';
 import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
 
 export interface AppOptions {
@@ -353,6 +352,14 @@ export async function buildApp({
       await api.register(paymentRoutes, { db, clock, payments, proof, rules, links: buyerLinks });
       // The counter's steps of returns and warranty claims (docs/decisions/0099).
       await api.register(returnStaffRoutes, { db, clock, links: buyerLinks });
+      // A return's refund, replacement and write-off, an item's history; order lines are orders' to write and read.
+      await api.register(returnOutcomeRoutes, {
+        db,
+        clock,
+        payments,
+        addOrderLine: addReplacementItem,
+        salesOfProduct,
+      });
     },
     { prefix: '/api' },
   );

@@ -181,3 +181,55 @@ export type RepairStep = (typeof REPAIR_STEPS)[number];
 export const repairReturnSchema = z.object({
   step: z.enum(REPAIR_STEPS, { message: 'step must be send, back or hand_over' }),
 });
+/** POST /admin/returns/{id}/write-off: why a refunded or replaced item leaves stock for good. */
+export const writeOffReturnSchema = z.object({
+  reason: z.string().trim().min(1, 'Give the reason it is written off').max(RETURN_NOTE_MAX, RETURN_NOTE_TOO_LONG),
+});
+/** What a refund, a replacement or a write-off answers: the request's outcome as it now stands. */
+export const returnOutcomeSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  refund_amount: z.number().int().nullable(),
+  refund_method: z.enum(REFUND_METHODS).nullable(),
+  /** The mobile-money refund on its way to the paying number; null for cash. */
+  refund_transfer_id: z.number().int().nullable(),
+  replacement_product_id: z.number().int().nullable(),
+  replacement_item_id: z.number().int().nullable(),
+  /** The returned item, back in stock (unpublished) unless it was deleted. */
+  product_id: z.number().int().nullable(),
+  written_off_at: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ReturnOutcome = z.infer<typeof returnOutcomeSchema>;
+
+/** GET /admin/products/{id}/history: an item's sales and the returns of it, oldest first, and whether it is written off. */
+export const productHistorySchema = z.object({
+  product_id: z.number().int(),
+  written_off_at: z.string().nullable(),
+  written_off_reason: z.string().nullable(),
+  sales: z.array(
+    z.object({
+      order_id: z.number().int(),
+      order_number: z.string(),
+      order_status: z.string(),
+      /** What the buyer paid for it: 0 when it replaced a returned item. */
+      price: z.number().int(),
+      placed_at: z.string(),
+      completed_at: z.string().nullable(),
+    }),
+  ),
+  returns: z.array(
+    z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      kind: z.enum(RETURN_KINDS),
+      status: z.enum(RETURN_STATUSES),
+      condition: z.enum(CONDITION_GRADES).nullable(),
+      refund_amount: z.number().int().nullable(),
+      created_at: z.string(),
+      decided_at: z.string().nullable(),
+    }),
+  ),
+});
+export type ProductHistory = z.infer<typeof productHistorySchema>;

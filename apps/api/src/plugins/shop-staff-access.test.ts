@@ -6,7 +6,7 @@ import { signIn } from '../test/users.js';
 import { multipartBody } from '../modules/images/testing.js';
 import { items, placeOrder, staffStep } from '../modules/orders/testing.js';
 import { inStock, staffCalls } from '../modules/seller-requests/testing.js';
-import { askedReturn } from '../modules/returns/testing.js';
+import { receivedReturn } from '../modules/returns/testing-outcomes.js';
 
 // docs/decisions/0061: Shop staff work on one shop. Every back-office route open to them is tried with another
 // shop's objects (a 404, as if missing, or nothing listed) and with their own shop's (allowed).
@@ -16,11 +16,12 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
   let staff: Record<string, string>;
   let categoryId: number;
   const shops = { own: 0, other: 0 };
-  /** A return or warranty claim asked of each shop (docs/decisions/0099). */
-  const returns = { own: 0, other: 0 };
-  const objects: Record<'own' | 'other', { order: number; product: number; request: number; transfer: number }> = {
-    own: { order: 0, product: 0, request: 0, transfer: 0 },
-    other: { order: 0, product: 0, request: 0, transfer: 0 },
+  const objects: Record<
+    'own' | 'other',
+    { order: number; product: number; request: number; transfer: number; return: number }
+  > = {
+    own: { order: 0, product: 0, request: 0, transfer: 0, return: 0 },
+    other: { order: 0, product: 0, request: 0, transfer: 0, return: 0 },
   };
 
   /** A buyer's ask to bring one of the shop's items to the other shop (answered by the holding shop). */
@@ -73,9 +74,9 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
         await inStock(t.app, staffCalls(t.app, moderator), { shop_id: shopId, category_id: categoryId })
       ).id;
     }
-    objects.own.transfer = await transferFrom(shops.own, shops.other);
     for (const side of ['own', 'other'] as const)
-      returns[side] = (await askedReturn(t.db, { shopId: shops[side] })).returnId;
+      objects[side].return = (await receivedReturn(t.db, { shopId: shops[side] })).id;
+    objects.own.transfer = await transferFrom(shops.own, shops.other);
     objects.other.transfer = await transferFrom(shops.other, shops.own);
   });
   afterAll(() => t.close());
@@ -88,7 +89,7 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
     if (url.startsWith('/api/admin/seller-requests/') || url.startsWith('/api/admin/counter-offer/'))
       return objects[side].request;
     if (url.startsWith('/api/admin/transfer-requests/')) return objects[side].transfer;
-    if (url.startsWith('/api/admin/returns/')) return returns[side];
+    if (url.startsWith('/api/admin/returns/')) return objects[side].return;
     throw new Error(`${url} is open to Shop staff: say here which object it works on`);
   }
 

@@ -3,6 +3,7 @@ export { moneySince } from './repository/for-dashboard.js';
 export { findLedgerEntry, ledgerRows, recordMovement } from './repository/entries.js';
 export { moneyRefersTo } from './repository/references.js';
 export { paymentOf, queueRefund, refundOnClose, UNREACHABLE_NOTE } from './order-payment.js';
+export { queueReturnRefund } from './order-payment.js';
 export {
   OPEN_TRANSFER_STATUSES,
   UNSETTLED_TRANSFER_STATUSES,

@@ -64,3 +64,28 @@ export async function refundOnClose(trx: Executor, orderId: number, at: string):
   for (const charge of charges) await queueRefund(trx, charge, at);
   return charges.length;
 }
+
+/**
+ * A returned item's refund by mobile money (docs/decisions/0099): part of a paid charge, back to the wallet that paid
+ * it, written to be sent as a cancel's refund is and recorded in the ledger only when it settles. No refund_of: a
+ * charge has one whole refund (its unique index), while an order's items may come back one by one; the paid charge
+ * vouches for its own wallet all the same (decision 0081).
+ */
+export async function queueReturnRefund(
+  trx: Executor,
+  { charge, amount, staffId, at }: { charge: TransferRow; amount: number; staffId: number; at: string },
+) {
+  return insertTransfer(trx, {
+    kind: 'refund',
+    order_id: charge.order_id,
+    method: charge.method,
+    mobile: charge.mobile,
+    amount,
+    status: 'starting',
+    staff_id: staffId,
+    network_override: 1,
+    check_at: at,
+    created_at: at,
+    note: null,
+  });
+}

@@ -27,3 +27,4 @@ export { countOrdersByStatus } from './repository/metrics.js';
 export { itemsForAfterSale } from './repository/for-returns.js';
 export type { OrderRow } from './repository.js';
 export { messageLink } from './buyer-links.js';
+export { addReplacementItem, salesOfProduct } from './repository/after-sale.js';

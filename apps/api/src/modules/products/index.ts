@@ -30,3 +30,10 @@ export type { SearchQuery } from './search-query.js';
 export { indexProductSearch } from './repository/search.js';
 export { conditionOf, specsOf } from './service.js';
 export { termsOf } from './terms.js';
+export {
+  markReplacementSold,
+  putBackInStock,
+  replacementCandidate,
+  writeOffProduct,
+  writeOffState,
+} from './repository/after-sale.js';

@@ -1,5 +1,5 @@
 // What other modules, and the app around them, may use of returns (docs/decisions/0093, 0099).
-export {};
-export { returnStaffRoutes } from './staff-routes.js';
 export { afterSaleView } from './ask.js';
 export { buyerReturnRoutes } from './buyer-routes.js';
+export { returnOutcomeRoutes } from './outcome-routes.js';
+export { returnStaffRoutes } from './staff-routes.js';

@@ -47,6 +47,20 @@ export interface ReturnFacts {
   shop: string;
   link: string;
 }
+/** A return refunded: `wallet` is the wallet's label (the refund is on its way), null when paid in cash at the counter. */
+interface ReturnRefund {
+  reference: string;
+  number: string;
+  amount: number;
+  wallet: string | null;
+}
+/** A return replaced: the item's name and the shop are staff's words. */
+interface ReturnReplaced {
+  reference: string;
+  number: string;
+  item: string;
+  shop: string;
+}
 
 /** One line of an alert SMS (decision 0070). */
 interface PriceDrop {
@@ -173,6 +187,13 @@ export const en = {
     `${BRAND}: ${f.item} of your request ${f.reference} was handed back to you. Thank you for shopping with us. ${f.link}`,
   'return.declined': (f: ReturnFacts & { reason: string }) =>
     `${BRAND}: we cannot accept your request ${f.reference} for ${f.item}: ${f.reason} ${f.link}`,
+  /** A return's outcome (decision 0099): the return's and order's references, the amount, the item (staff's words). */
+  'return.refunded': (r: ReturnRefund) =>
+    r.wallet === null
+      ? `${BRAND}: return ${r.reference} (order ${r.number}): we refunded you ${formatMoney(r.amount)} in cash at the shop.`
+      : `${BRAND}: return ${r.reference} (order ${r.number}): we are refunding you ${formatMoney(r.amount)} by ${r.wallet} to the number you paid from.`,
+  'return.replaced': (r: ReturnReplaced) =>
+    `${BRAND}: return ${r.reference} (order ${r.number}): your item is replaced by another ${r.item} at no charge. Collect it at ${r.shop}.`,
 };
 
 /** Every message's key and parameters: ny.ts is typed by it, so it must have them all, alike. */

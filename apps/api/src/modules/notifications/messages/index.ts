@@ -56,6 +56,8 @@ export const CHANNEL: Record<MessageKey, 'sms' | 'email'> = {
   'return.repaired': 'sms',
   'return.handed_over': 'sms',
   'return.declined': 'sms',
+  'return.refunded': 'sms',
+  'return.replaced': 'sms',
 };
 
 /** A message's text in `language`: `message('ny', 'order.link', { number, link })`. */

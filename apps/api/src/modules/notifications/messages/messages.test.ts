@@ -110,6 +110,11 @@ const LONGEST: Longest = {
       { reference: 'R-4K7Q2MX', number: 'MW-4K7Q2', kind, shop: SHOP, howBack, link: LINK },
     ]),
   ),
+  'return.refunded': [
+    [{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', amount: 999_999_999, wallet: 'Airtel Money' }],
+    [{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', amount: 999_999_999, wallet: null }],
+  ],
+  'return.replaced': [[{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', item: ITEM, shop: SHOP }]],
 };
 
 /**

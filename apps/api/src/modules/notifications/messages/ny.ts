@@ -84,4 +84,10 @@ export const ny: Messages = {
   'return.handed_over': (f) =>
     `${BRAND}: ${f.item} ya pempho lanu ${f.reference} yabwezedwa kwa inu. Zikomo pogula nafe. ${f.link}`,
   'return.declined': (f) => `${BRAND}: sitingavomereze pempho lanu ${f.reference} la ${f.item}: ${f.reason} ${f.link}`,
+  'return.refunded': (r) =>
+    r.wallet === null
+      ? `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): takubwezerani ${formatMoney(r.amount)} ndalama m'manja ku shopu.`
+      : `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tikukubwezerani ${formatMoney(r.amount)} pa ${r.wallet} ku nambala imene munalipira.`,
+  'return.replaced': (r) =>
+    `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tasinthana katundu wanu ndi ${r.item} wina, osalipira. Katengeni ku ${r.shop}.`,
 };
