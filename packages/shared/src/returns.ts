@@ -185,21 +185,14 @@ export const repairReturnSchema = z.object({
 export const writeOffReturnSchema = z.object({
   reason: z.string().trim().min(1, 'Give the reason it is written off').max(RETURN_NOTE_MAX, RETURN_NOTE_TOO_LONG),
 });
-/** What a refund, a replacement or a write-off answers: the request's outcome as it now stands. */
-export const returnOutcomeSchema = z.object({
-  id: z.number().int(),
-  reference: z.string(),
-  status: z.enum(RETURN_STATUSES),
-  refund_amount: z.number().int().nullable(),
-  refund_method: z.enum(REFUND_METHODS).nullable(),
-  /** The mobile-money refund on its way to the paying number; null for cash. */
+/**
+ * What a refund, a replacement or a write-off answers: the return as staff see it, with what the outcome made (the
+ * mobile-money refund on its way, null for cash; the new order line; when the item was written off).
+ */
+export const returnOutcomeSchema = adminReturnSchema.extend({
   refund_transfer_id: z.number().int().nullable(),
-  replacement_product_id: z.number().int().nullable(),
   replacement_item_id: z.number().int().nullable(),
-  /** The returned item, back in stock (unpublished) unless it was deleted. */
-  product_id: z.number().int().nullable(),
   written_off_at: z.string().nullable(),
-  version: z.number().int(),
 });
 export type ReturnOutcome = z.infer<typeof returnOutcomeSchema>;
 

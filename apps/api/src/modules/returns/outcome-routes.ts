@@ -16,6 +16,7 @@ import { refundReturn, replaceReturn, writeOffReturn, type AddOrderLine } from '
 import { PRODUCT_NOT_FOUND, productHistory, type SalesOfProduct } from './product-history.js';
 import { productShop } from '../products/index.js';
 import { returnShop } from './repository/outcomes.js';
+import { loadStaffReturn } from './staff-view.js';
 
 export interface OutcomeRouteOptions {
   db: Db;
@@ -38,6 +39,11 @@ export const returnOutcomeRoutes: FastifyPluginAsync<OutcomeRouteOptions> = asyn
   const ownReturn: ShopOf = { find: returnShop, missing: RETURN_NOT_FOUND };
   const schema = { tags: ['returns'], params: idParams, response: { 200: returnOutcomeSchema } };
   const config = { access: SHOP_WORK, shopOf: ownReturn };
+  // The answer is the return as its screen shows it (as the counter's steps answer), with what the outcome made.
+  const withStaffView = async <T extends { id: number }>(outcome: T) => ({
+    ...(await loadStaffReturn(db.kysely, outcome.id))!,
+    ...outcome,
+  });
 
   app.post(
     '/admin/returns/:id/refund',
@@ -50,16 +56,37 @@ export const returnOutcomeRoutes: FastifyPluginAsync<OutcomeRouteOptions> = asyn
         body: request.body,
       });
       if (sent) payments?.nudge(clock);
-      return outcome;
+      return withStaffView(outcome);
     },
   );
 
-  app.post('/admin/returns/:id/replace', { config, schema: { ...schema, body: replaceReturnSchema } }, (request) =>
-    replaceReturn(db, { actor: request.user!, id: request.params.id, now: clock(), body: request.body, addOrderLine }),
+  app.post(
+    '/admin/returns/:id/replace',
+    { config, schema: { ...schema, body: replaceReturnSchema } },
+    async (request) =>
+      withStaffView(
+        await replaceReturn(db, {
+          actor: request.user!,
+          id: request.params.id,
+          now: clock(),
+          body: request.body,
+          addOrderLine,
+        }),
+      ),
   );
 
-  app.post('/admin/returns/:id/write-off', { config, schema: { ...schema, body: writeOffReturnSchema } }, (request) =>
-    writeOffReturn(db, { actor: request.user!, id: request.params.id, now: clock(), reason: request.body.reason }),
+  app.post(
+    '/admin/returns/:id/write-off',
+    { config, schema: { ...schema, body: writeOffReturnSchema } },
+    async (request) =>
+      withStaffView(
+        await writeOffReturn(db, {
+          actor: request.user!,
+          id: request.params.id,
+          now: clock(),
+          reason: request.body.reason,
+        }),
+      ),
   );
 
   // An item's sales and returns (part 3: its history is derived); Shop staff see their own shop's items only.
