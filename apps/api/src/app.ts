@@ -45,6 +45,7 @@ import { estimateRoutes } from './modules/estimates/index.js';
 import { featuredRoutes } from './modules/featured/index.js';
 import { personalDataRoutes } from './modules/personal-data/index.js';
 import { reportRoutes } from './modules/reports/index.js';
+import { AFTER_SALE_DEFAULTS, afterSaleRulesRoutes } from './modules/returns/index.js';
 import { Readiness, healthRoutes } from './modules/health/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { moneyRoutes } from './modules/money/index.js';
@@ -75,6 +76,7 @@ export interface AppOptions {
         | 'smsBudget'
         | 'reportHidesPerHour'
         | 'offerDays'
+        | 'afterSale'
         | 'coachFareMax'
         | 'orderSweepSeconds'
         | 'alertsSweepSeconds'
@@ -263,6 +265,7 @@ export async function buildApp({
         key: () => links.key(),
       });
       await api.register(userRoutes, { db, endSessions: revokeUserSessions });
+      await api.register(afterSaleRulesRoutes, { afterSale: config.afterSale ?? AFTER_SALE_DEFAULTS });
       for (const routes of [shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }

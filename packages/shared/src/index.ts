@@ -50,3 +50,4 @@ export * from './personal-data.js';
 export * from './stock-moves.js';
 export * from './stock-requests.js';
 export * from './returns.js';
+export * from './after-sale.js';
