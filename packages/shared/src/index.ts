@@ -51,3 +51,4 @@ export * from './stock-moves.js';
 export * from './stock-requests.js';
 export * from './returns.js';
 export * from './after-sale.js';
+export * from './return-figures.js';

@@ -24,3 +24,4 @@ export {
   ordersOfPersonToErase,
 } from './repository/personal-data.js';
 export { countOrdersByStatus } from './repository/metrics.js';
+export { itemsSoldByCategory, itemsSoldOfSeller } from './repository/items-sold.js';

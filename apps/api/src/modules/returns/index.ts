@@ -1,3 +1,4 @@
 // What other modules, and the app around them, may use of returns (docs/decisions/0093, 0099).
 export {};
 export { AFTER_SALE_DEFAULTS, afterSaleRulesRoutes } from './rules-routes.js';
+export { afterSaleFigures, refundsPerWeek, sellerCameBack } from './figures.js';

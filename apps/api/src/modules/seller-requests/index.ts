@@ -16,3 +16,5 @@ export {
   findRequestsOfPerson,
   requestsOfPersonToErase,
 } from './repository/personal-data.js';
+export { requestIdsOfSeller } from './repository/of-seller.js';
+export type { SellerOf } from './repository/of-seller.js';
