@@ -45,7 +45,7 @@ import { estimateRoutes } from './modules/estimates/index.js';
 import { featuredRoutes } from './modules/featured/index.js';
 import { personalDataRoutes } from './modules/personal-data/index.js';
 import { reportRoutes } from './modules/reports/index.js';
-import { AFTER_SALE_DEFAULTS, afterSaleRulesRoutes } from './modules/returns/index.js';
+import { AFTER_SALE_DEFAULTS, afterSaleRulesRoutes, sellerCameBack } from './modules/returns/index.js';
 import { Readiness, healthRoutes } from './modules/health/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { moneyRoutes } from './modules/money/index.js';
@@ -55,7 +55,12 @@ import { phoneProofRoutes } from './modules/phone-proof/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { sellerAccountRoutes } from './modules/seller-accounts/index.js';
-import { requestOfDevice, sellerRequestRoutes, statusLinks } from './modules/seller-requests/index.js';
+import {
+  requestOfDevice,
+  sellerCameBackRoutes,
+  sellerRequestRoutes,
+  statusLinks,
+} from './modules/seller-requests/index.js';
 import { shopRoutes } from './modules/shops/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
@@ -285,6 +290,8 @@ export async function buildApp({
         payments,
         sms: config.sms !== undefined,
       });
+      // Returns count a seller's items that came back; returns imports orders, which imports seller-requests.
+      await api.register(sellerCameBackRoutes, { db, clock, cameBack: sellerCameBack });
       await api.register(sellerAccountRoutes, {
         db,
         clock,

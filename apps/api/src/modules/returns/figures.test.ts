@@ -206,5 +206,19 @@ describe.each(engines)('after-sale figures [%s]', (engine) => {
       came_back: 0,
       sold: 0,
     });
+    // The staff view of any of their requests asks the same.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/seller-requests/${sellerRequest}/came-back`,
+      headers: staff,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ came_back: 3, sold: 4 });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/seller-requests/999999/came-back',
+      headers: staff,
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

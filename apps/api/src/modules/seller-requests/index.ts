@@ -18,3 +18,4 @@ export {
 } from './repository/personal-data.js';
 export { requestIdsOfSeller } from './repository/of-seller.js';
 export type { SellerOf } from './repository/of-seller.js';
+export { sellerCameBackRoutes } from './came-back-routes.js';
