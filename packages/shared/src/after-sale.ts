@@ -1,15 +1,19 @@
-import { z } from 'zod';
-import { WARRANTY_CATEGORY_KEYS } from './returns.js';
-
 // The after-sale rules stated once (docs/decisions/0099): the server's RETURN_DAYS and DEFAULT_WARRANTY_DAYS, which
 // the terms, the FAQ and the product page read from GET /v1/after-sale, and which category gets the default warranty.
+// No zod here: the public pages import this (the answer's schema is after-sale-schema.ts).
+
+/** Days after completion when a buyer may return an item not as described, unless RETURN_DAYS says otherwise. */
+export const DEFAULT_RETURN_DAYS = 7;
+/** The warranty of a phone, tablet or laptop whose page states none, unless DEFAULT_WARRANTY_DAYS says otherwise. */
+export const DEFAULT_WARRANTY_DAYS = 30;
+/** The categories (name keys) whose items get DEFAULT_WARRANTY_DAYS when their page states no warranty. */
+export const WARRANTY_CATEGORY_KEYS = ['phones', 'tablets', 'laptops'] as const;
 
 /** GET /v1/after-sale: the return window and the default warranty, in days. */
-export const afterSaleRulesSchema = z.object({
-  return_days: z.number().int(),
-  default_warranty_days: z.number().int(),
-});
-export type AfterSaleRules = z.infer<typeof afterSaleRulesSchema>;
+export interface AfterSaleRules {
+  return_days: number;
+  default_warranty_days: number;
+}
 
 /**
  * A phone, tablet or laptop category, by the words of its name: "SmartPhones", "Laptops and Computers", "Tablets".

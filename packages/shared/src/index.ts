@@ -52,3 +52,4 @@ export * from './stock-requests.js';
 export * from './returns.js';
 export * from './after-sale.js';
 export * from './return-figures.js';
+export * from './after-sale-schema.js';
