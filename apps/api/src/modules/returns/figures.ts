@@ -27,7 +27,11 @@ export async function afterSaleFigures(
   const rates = sold.map((c) => ({ ...c, came_back: back.get(c.category_id) ?? 0 }));
   const rate = (c: CameBack) => c.came_back / c.sold;
   return {
-    by_shop: perShop.sort((a, b) => b.returns + b.warranty_claims - (a.returns + a.warranty_claims)),
+    by_shop: perShop.sort(
+      (a, b) =>
+        b.returns + b.warranty_claims - (a.returns + a.warranty_claims) ||
+        (a.shop_name ?? '').localeCompare(b.shop_name ?? ''),
+    ),
     refunded_this_week: refunds.reduce((sum, r) => sum + r.amount, 0),
     rate_by_category: rates
       .sort((a, b) => rate(b) - rate(a) || b.sold - a.sold || a.category_name.localeCompare(b.category_name))
