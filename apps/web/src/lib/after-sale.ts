@@ -6,7 +6,7 @@ import { useAsync } from './use-async';
 const BUILT_IN: AfterSaleRules = { return_days: DEFAULT_RETURN_DAYS, default_warranty_days: DEFAULT_WARRANTY_DAYS };
 
 /** GET /v1/after-sale: the return window and the default warranty the server applies (decision 0099). */
-export function loadAfterSaleRules(signal: AbortSignal) {
+function loadAfterSaleRules(signal: AbortSignal) {
   return apiRequest<AfterSaleRules>('/v1/after-sale', {
     defaultMessage: 'Failed to fetch the after-sale rules',
     signal,
