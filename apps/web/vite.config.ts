@@ -4,10 +4,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 
-// src/lib modules only the basket, checkout, orders, alerts, contact and seller screens use stay out: they load with those screens;
+// src/lib modules only the basket, checkout, orders, alerts, contact, info, product details and seller screens use stay out: they load with those screens;
 // the upload and photo-shrinking code loads only when photos are picked or sent (docs/decisions/0054).
 const NOT_SHELL =
-  /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session|alerts-api|interest-api|phone-proofs|shops|upload|photo-[\w-]+)\./;
+  /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session|alerts-api|interest-api|phone-proofs|shops|after-sale|upload|photo-[\w-]+)\./;
 const SHELL = [
   /node_modules[\\/](react|react-dom|scheduler|@lingui[\\/]core)[\\/]/,
   // The translator every screen reads its texts through; a language's catalogue is a chunk of its own.

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_RETURN_DAYS, DEFAULT_WARRANTY_DAYS } from '@marketplace/shared';
 import {
   DEFAULT_COACH_FARE_MAX,
   DEFAULT_KEEP_ALIVE_SECONDS,
@@ -55,10 +54,23 @@ import { phoneProofRoutes } from './modules/phone-proof/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { sellerAccountRoutes } from './modules/seller-accounts/index.js';
-import { requestOfDevice, sellerRequestRoutes, statusLinks } from './modules/seller-requests/index.js';
+import {
+  requestOfDevice,
+  sellerCameBackRoutes,
+  sellerRequestRoutes,
+  statusLinks,
+} from './modules/seller-requests/index.js';
 import { shopRoutes } from './modules/shops/index.js';
 import { userRoutes } from './modules/users/index.js';
-import { afterSaleView, buyerReturnRoutes, returnOutcomeRoutes, returnStaffRoutes } from './modules/returns/index.js';
+import {
+  AFTER_SALE_DEFAULTS,
+  afterSaleRulesRoutes,
+  afterSaleView,
+  buyerReturnRoutes,
+  returnOutcomeRoutes,
+  returnStaffRoutes,
+  sellerCameBack,
+} from './modules/returns/index.js';
 import { keepCallersAnswersPrivate } from './plugins/private-answers.js';
 
 export interface AppOptions {
@@ -266,6 +278,7 @@ export async function buildApp({
         key: () => links.key(),
       });
       await api.register(userRoutes, { db, endSessions: revokeUserSessions });
+      await api.register(afterSaleRulesRoutes, { afterSale: config.afterSale ?? AFTER_SALE_DEFAULTS });
       for (const routes of [shopRoutes, categoryRoutes, adminProductRoutes, featuredRoutes]) {
         await api.register(routes, { db });
       }
@@ -285,6 +298,8 @@ export async function buildApp({
         payments,
         sms: config.sms !== undefined,
       });
+      // Returns count a seller's items that came back; returns imports orders, which imports seller-requests.
+      await api.register(sellerCameBackRoutes, { db, clock, cameBack: sellerCameBack });
       await api.register(sellerAccountRoutes, {
         db,
         clock,
@@ -333,10 +348,7 @@ export async function buildApp({
         ordersPerAddressHour: config.ordersPerAddressHour ?? RESERVATION_DEFAULTS.ordersPerAddressHour,
       };
       // Returns and warranty (docs/decisions/0099): orders' page shows them, returns reads orders (no circle).
-      const afterSale = config.afterSale ?? {
-        returnDays: DEFAULT_RETURN_DAYS,
-        defaultWarrantyDays: DEFAULT_WARRANTY_DAYS,
-      };
+      const afterSale = config.afterSale ?? AFTER_SALE_DEFAULTS;
       await api.register(orderRoutes, {
         db,
         clock,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dashboardAfterSaleSchema } from './return-figures.js';
 
 export const dashboardSchema = z.object({
   stats: z.object({
@@ -21,6 +22,8 @@ export const dashboardSchema = z.object({
   paid_waiting: z.object({ orders: z.number().int(), days: z.number().int() }),
   /** The last 7 days ending today (UTC), oldest first. */
   orders_by_day: z.array(z.object({ date: z.string(), orders: z.number().int() })),
+  /** Returns and warranty claims this week, refunds, and the categories whose items come back (issue 38). */
+  after_sale: dashboardAfterSaleSchema,
   recent_actions: z.array(
     z.object({ id: z.number().int(), action: z.string(), time: z.string(), actor: z.string().nullable() }),
   ),

@@ -50,3 +50,6 @@ export * from './personal-data.js';
 export * from './stock-moves.js';
 export * from './stock-requests.js';
 export * from './returns.js';
+export * from './after-sale.js';
+export * from './return-figures.js';
+export * from './after-sale-schema.js';

@@ -7,12 +7,8 @@ import { phoneCodeField } from './phone-proof-schemas.js';
 // Returns and warranty claims on a completed order's item (docs/decisions/0099). One shape per form, route and
 // type: the buyer's ask, the staff's steps, and what each side is shown.
 
-/** Days after completion when a buyer may return an item not as described, unless RETURN_DAYS says otherwise. */
-export const DEFAULT_RETURN_DAYS = 7;
-/** The warranty of a phone, tablet or laptop whose page states none, unless DEFAULT_WARRANTY_DAYS says otherwise. */
-export const DEFAULT_WARRANTY_DAYS = 30;
-/** The categories (name keys) whose items get DEFAULT_WARRANTY_DAYS when their page states no warranty. */
-export const WARRANTY_CATEGORY_KEYS = ['phones', 'tablets', 'laptops'] as const;
+// The windows' defaults live in after-sale.ts, free of zod: the public pages state them without loading it.
+export { DEFAULT_RETURN_DAYS, DEFAULT_WARRANTY_DAYS, WARRANTY_CATEGORY_KEYS } from './after-sale.js';
 export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 500;
 

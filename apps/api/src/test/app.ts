@@ -29,6 +29,8 @@ export interface TestAppOptions {
   /** An SMS gateway: phones are then proved by a code before a reservation. */
   sms?: AppOptions['config']['sms'];
   offerDays?: number;
+  /** RETURN_DAYS and DEFAULT_WARRANTY_DAYS. */
+  afterSale?: AppOptions['config']['afterSale'];
   coachFareMax?: number;
   jobs?: boolean;
   orderSweepSeconds?: number;
@@ -56,8 +58,6 @@ export interface TestAppOptions {
   personalDataMonths?: number;
   /** The server's start as /api/health/ready and the jobs see it (ready unless given). */
   readiness?: Readiness;
-  /** RETURN_DAYS and DEFAULT_WARRANTY_DAYS (decision 0099). */
-  afterSale?: AppOptions['config']['afterSale'];
 }
 
 /** The real app on the given database, without the web bundle unless `webDist` names one. Closing it leaves the database open. */
@@ -81,6 +81,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
   if (options.smsBudget !== undefined) config.smsBudget = options.smsBudget;
   if (options.reportHidesPerHour !== undefined) config.reportHidesPerHour = options.reportHidesPerHour;
   if (options.offerDays !== undefined) config.offerDays = options.offerDays;
+  if (options.afterSale !== undefined) config.afterSale = options.afterSale;
   if (options.coachFareMax !== undefined) config.coachFareMax = options.coachFareMax;
   if (options.orderSweepSeconds !== undefined) config.orderSweepSeconds = options.orderSweepSeconds;
   if (options.publicUrl !== undefined) config.publicUrl = options.publicUrl;

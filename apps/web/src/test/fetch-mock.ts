@@ -20,3 +20,9 @@ export function mockApi(routes: [RegExp, Handler][]) {
 }
 
 export const list = (products: unknown[]) => ({ products, total: products.length, limit: 50, offset: 0 });
+
+/** GET /v1/after-sale answering the server's return window and default warranty (7 and 30 days unless given). */
+export const afterSaleRoute = (return_days = 7, default_warranty_days = 30): [RegExp, Handler] => [
+  /^GET \/api\/v1\/after-sale$/,
+  () => json({ return_days, default_warranty_days }),
+];

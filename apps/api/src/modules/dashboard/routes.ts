@@ -8,6 +8,7 @@ import { recentAudit } from '../audit/index.js';
 import { moneySince } from '../ledger/index.js';
 import { countOpenOrders, countOrders, itemsReservedSince, ordersPerDay, paidWaitingSince } from '../orders/index.js';
 import { countProducts } from '../products/index.js';
+import { afterSaleFigures } from '../returns/index.js';
 import { countUsers } from '../users/index.js';
 
 /** The 7 UTC dates ending today, oldest first. */
@@ -48,18 +49,20 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
       // The week starts at midnight UTC six days ago: the chart's days and the revenue and margin cards agree.
       const from = `${days[0]}T00:00:00.000Z`;
       const paidBefore = new Date(now.getTime() - paidHoldDays * 86_400_000).toISOString();
-      const [products, users, orders, pendingOrders, perDay, week, actions, reserved, paidWaiting] = await Promise.all([
-        countProducts(k, shop),
-        countUsers(k, shop),
-        countOrders(k, shop),
-        countOpenOrders(k, shop),
-        ordersPerDay(k, from, shop),
-        moneySince(k, from, shop),
-        // Other staff's actions are not a shop's business.
-        shop === undefined ? recentAudit(k, 10) : [],
-        itemsReservedSince(k, hourAgo, shop),
-        paidWaitingSince(k, paidBefore, shop),
-      ]);
+      const [products, users, orders, pendingOrders, perDay, week, actions, reserved, paidWaiting, afterSale] =
+        await Promise.all([
+          countProducts(k, shop),
+          countUsers(k, shop),
+          countOrders(k, shop),
+          countOpenOrders(k, shop),
+          ordersPerDay(k, from, shop),
+          moneySince(k, from, shop),
+          // Other staff's actions are not a shop's business.
+          shop === undefined ? recentAudit(k, 10) : [],
+          itemsReservedSince(k, hourAgo, shop),
+          paidWaitingSince(k, paidBefore, shop),
+          afterSaleFigures(k, { from, now, shopId: shop }),
+        ]);
       return {
         stats: {
           products,
@@ -72,6 +75,7 @@ export const dashboardRoutes: FastifyPluginAsync<DashboardRouteOptions> = async 
         reservations: { last_hour: reserved, alarm_per_hour: alarmPerHour, alarm: reserved > alarmPerHour },
         paid_waiting: { orders: paidWaiting, days: paidHoldDays },
         orders_by_day: days.map((date) => ({ date, orders: perDay.get(date) ?? 0 })),
+        after_sale: afterSale,
         recent_actions: actions.map((a) => ({
           id: a.id,
           action: a.action,

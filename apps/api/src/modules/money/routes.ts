@@ -6,6 +6,9 @@ import {
   moneyEntryListSchema,
   moneyQuerySchema,
   moneySummarySchema,
+  REFUND_WEEKS,
+  refundWeeksQuerySchema,
+  refundWeeksSchema,
 } from '@marketplace/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +16,7 @@ import type { Db } from '../../db/database.js';
 import { ADMIN_ONLY, SHOP_WORK } from '../../plugins/access.js';
 import { idParams } from '../../plugins/params.js';
 import { payByHand } from '../payments/index.js';
+import { refundsPerWeek } from '../returns/index.js';
 import type { Payments } from '../payments/index.js';
 import { recordCorrection } from './corrections.js';
 import { entriesPage } from './entries.js';
@@ -37,6 +41,18 @@ export const moneyRoutes: FastifyPluginAsync<{
       schema: { tags, querystring: moneyQuerySchema, response: { 200: moneySummarySchema } },
     },
     async (request) => moneySummary(db.kysely, request.query),
+  );
+
+  // Refunds of returns per week (issue 38), whatever period the summary shows: how after-sale costs move.
+  app.get(
+    '/admin/money/refunds',
+    {
+      config: { access: SHOP_WORK, shopOf: 'list' },
+      schema: { tags, querystring: refundWeeksQuerySchema, response: { 200: refundWeeksSchema } },
+    },
+    async (request) => ({
+      weeks: await refundsPerWeek(db.kysely, { now: clock(), weeks: REFUND_WEEKS, shopId: request.query.shop_id }),
+    }),
   );
 
   // The entries behind one figure of the summary, a page at a time, newest first.

@@ -28,3 +28,4 @@ export { itemsForAfterSale } from './repository/for-returns.js';
 export type { OrderRow } from './repository.js';
 export { messageLink } from './buyer-links.js';
 export { addReplacementItem, salesOfProduct } from './repository/after-sale.js';
+export { itemsSoldByCategory, itemsSoldOfSeller } from './repository/items-sold.js';

@@ -11,6 +11,10 @@ describe('after-sale windows', () => {
     expect(warrantyDays(phone, rules)).toBe(30);
     expect(warrantyDays({ ...phone, category_keys: ['smartphones', 'tablets'] }, rules)).toBe(30);
     expect(warrantyDays({ ...phone, category_keys: ['fridges', null] }, rules)).toBe(0);
+    // The seed's categories, by the words of their names as the product page reads them; a headphone is no phone.
+    expect(warrantyDays({ ...phone, category_keys: ['smartphones', null] }, rules)).toBe(30);
+    expect(warrantyDays({ ...phone, category_keys: ['laptops and computers', null] }, rules)).toBe(30);
+    expect(warrantyDays({ ...phone, category_keys: ['headphones', null] }, rules)).toBe(0);
     expect(warrantyDays({ warranty_days: null, condition: null, category_keys: [] }, rules)).toBe(0);
   });
 

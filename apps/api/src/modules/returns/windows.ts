@@ -1,4 +1,4 @@
-import { formatDate, WARRANTY_CATEGORY_KEYS, type ConditionGrade, type ReturnKind } from '@marketplace/shared';
+import { formatDate, isWarrantyCategory, type ConditionGrade, type ReturnKind } from '@marketplace/shared';
 
 // The after-sale windows of an order item (docs/decisions/0099), from the settings RETURN_DAYS and
 // DEFAULT_WARRANTY_DAYS: pure, so the order page, the buyer's ask and their tests read one rule.
@@ -25,13 +25,15 @@ export interface ItemWindows {
 }
 
 const DAY_MS = 86_400_000;
-const keys: readonly string[] = WARRANTY_CATEGORY_KEYS;
 
-/** The item's warranty in days: its page's, else the default for phones, tablets and laptops; none for parts. */
+/**
+ * The item's warranty in days: its page's, else the default for phones, tablets and laptops (the category's words, as
+ * the product page reads them: isWarrantyCategory); none for an item graded For parts, as the terms say.
+ */
 export function warrantyDays(item: WarrantyFacts, rules: AfterSaleRules): number {
   if (item.condition === 'for_parts') return 0;
   if (item.warranty_days !== null) return item.warranty_days;
-  return item.category_keys.some((key) => key !== null && keys.includes(key)) ? rules.defaultWarrantyDays : 0;
+  return item.category_keys.some((key) => key !== null && isWarrantyCategory(key)) ? rules.defaultWarrantyDays : 0;
 }
 
 const after = (from: string, days: number) =>

@@ -16,3 +16,6 @@ export {
   findRequestsOfPerson,
   requestsOfPersonToErase,
 } from './repository/personal-data.js';
+export { requestIdsOfSeller } from './repository/of-seller.js';
+export type { SellerOf } from './repository/of-seller.js';
+export { sellerCameBackRoutes } from './came-back-routes.js';

@@ -5,6 +5,7 @@ import { Card } from '../components/ui';
 import { LoadError } from '../components/status';
 import { useDisplayName } from '../session';
 import { DASHBOARD_ERROR, dashboardQuery } from './api';
+import { AfterSaleCard } from './AfterSaleCard';
 import { LineChart } from './LineChart';
 import { Link } from '../../lib/router';
 
@@ -112,6 +113,9 @@ export function DashboardPage() {
             </ol>
           )}
         </Card>
+        <div className="lg:col-span-3">
+          <AfterSaleCard figures={data?.after_sale} />
+        </div>
       </div>
     </section>
   );

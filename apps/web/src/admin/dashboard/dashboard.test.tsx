@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
+import { emptyDashboard } from '../test/dashboard';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
 import { LineChart, yTicks } from './LineChart';
 
@@ -31,12 +32,12 @@ describe('LineChart', () => {
   });
 });
 
-/** The session and the dashboard's answer, as the server would give them. */
+/** The session and the dashboard's answer, as the server would give them (the parts not given empty). */
 function mockDashboard(answer: Record<string, unknown>) {
   signIn('Chikondi');
   mockApi([
     [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
-    [/^GET \/api\/admin\/dashboard$/, () => json(answer)],
+    [/^GET \/api\/admin\/dashboard$/, () => json({ ...emptyDashboard, ...answer })],
   ]);
 }
 
@@ -113,5 +114,44 @@ describe('dashboard', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('2 paid orders have waited more than 14 days');
     expect(within(alert).getByRole('link', { name: 'Open orders' })).toHaveAttribute('href', '/admin/orders');
+  });
+
+  it("shows this week's returns and warranty claims per shop, the refunds, and the categories most returned", async () => {
+    mockDashboard({
+      after_sale: {
+        by_shop: [
+          { shop_id: 1, shop_name: 'Lilongwe City Centre Shop', returns: 2, warranty_claims: 1 },
+          { shop_id: 2, shop_name: 'Mzuzu Shop', returns: 0, warranty_claims: 3 },
+        ],
+        refunded_this_week: 335_000,
+        rate_by_category: [
+          { category_id: 1, category_name: 'SmartPhones', came_back: 2, sold: 9 },
+          { category_id: 2, category_name: 'Laptops and Computers', came_back: 0, sold: 4 },
+        ],
+      },
+    });
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'After the Sale This Week' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('refunded-this-week').textContent).toBe('MWK 335,000'));
+    const table = screen.getByRole('table', { name: 'Returns and warranty claims this week, per shop' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ShopReturnsWarranty claims', 'Lilongwe City Centre Shop21', 'Mzuzu Shop03']);
+    expect(screen.getByRole('heading', { name: 'Items that came back, last 90 days' })).toBeInTheDocument();
+    const rates = within(screen.getByRole('list', { name: 'Return rate per category' })).getAllByRole('listitem');
+    expect(rates.map((item) => item.textContent)).toEqual([
+      'SmartPhones2 of 9 (22%)',
+      'Laptops and Computers0 of 4 (0%)',
+    ]);
+  });
+
+  it('says when nothing came back this week', async () => {
+    mockDashboard({});
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByText('No returns or warranty claims this week.')).toBeInTheDocument();
+    expect(screen.getByTestId('refunded-this-week').textContent).toBe('MWK 0');
+    expect(screen.getByText('No items sold yet.')).toBeInTheDocument();
   });
 });

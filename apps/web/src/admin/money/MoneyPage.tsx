@@ -13,6 +13,7 @@ import { methodsOf } from './figures';
 import { MoneyFilterBar } from './MoneyFilterBar';
 import { MoneyTotals } from './MoneyTotals';
 import { moneyQueryOf, useMoneyFilters } from './period';
+import { RefundWeeks } from './RefundWeeks';
 
 /**
  * What each shop took in, refunded, paid out and kept, per day, from the ledger (docs/decisions/0049, 0051);
@@ -77,6 +78,7 @@ export function MoneyPage() {
           )}
         </Loaded>
       )}
+      <RefundWeeks shopId={filters.shopId ?? undefined} />
     </section>
   );
 }

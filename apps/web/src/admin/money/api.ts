@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { LedgerCorrection, MoneyEntry, MoneyQuery, MoneySummary, PayByHandRequest } from '@marketplace/shared';
+import type {
+  LedgerCorrection,
+  MoneyEntry,
+  MoneyQuery,
+  MoneySummary,
+  PayByHandRequest,
+  RefundWeeks,
+} from '@marketplace/shared';
 import { adminFile, adminRequest, query, rowsPageQuery, type PageWindow } from '../api';
 
 export const MONEY_ERRORS = {
@@ -8,6 +15,7 @@ export const MONEY_ERRORS = {
   csv: 'Failed to download the CSV',
   byHand: 'Failed to record the payment',
   correction: 'Failed to record the correction',
+  refunds: 'Failed to fetch the refunds of returns',
 } as const;
 
 export const ENTRIES_PAGE_SIZE = 20;
@@ -22,6 +30,7 @@ export const moneyKeys = {
   all: ['money'] as const,
   summary: (q: MoneyQuery) => [...moneyKeys.all, 'summary', q] as const,
   entries: (f: EntriesFilter, page: PageWindow) => [...moneyKeys.all, 'entries', f, page] as const,
+  refunds: (shopId: number | undefined) => [...moneyKeys.all, 'refunds', shopId ?? null] as const,
 };
 
 /** `?from=&to=&shop_id=&kind=&method=` with only the filters given; the kinds joined by commas. */
@@ -47,6 +56,18 @@ export const summaryQuery = (q: MoneyQuery) =>
       }),
     placeholderData: keepPreviousData,
     meta: { defaultMessage: MONEY_ERRORS.summary },
+  });
+
+/** Refunds of returns per week, the last 8 weeks, of one shop or all (issue 38). */
+export const refundWeeksQuery = (shopId: number | undefined) =>
+  queryOptions({
+    queryKey: moneyKeys.refunds(shopId),
+    queryFn: ({ signal }) =>
+      adminRequest<RefundWeeks>(`/admin/money/refunds${query({ shop_id: shopId })}`, {
+        defaultMessage: MONEY_ERRORS.refunds,
+        signal,
+      }),
+    meta: { defaultMessage: MONEY_ERRORS.refunds },
   });
 
 export const entriesPageQuery = (filter: EntriesFilter) => (page: PageWindow) =>

@@ -71,6 +71,23 @@ const SUMMARY: MoneySummary = {
 };
 
 /** The session, the shops and the summary as the server would answer them; the summary requests are kept. */
+// The last 8 weeks ending today, oldest first: refunds of returns in two of them.
+const REFUND_WEEKS_ANSWER = {
+  weeks: ['10-16', '10-23', '10-30', '11-06', '11-13', '11-20', '11-27', '12-04'].map((day, i) => ({
+    from: `2026-${day}`,
+    refunds: i === 5 ? 1 : i === 7 ? 2 : 0,
+    refunded: i === 5 ? 90_000 : i === 7 ? 335_000 : 0,
+  })),
+};
+const refundsAsked: (string | null)[] = [];
+const refunds: [RegExp, Handler] = [
+  /^GET \/api\/admin\/money\/refunds/,
+  (url) => {
+    refundsAsked.push(url.searchParams.get('shop_id'));
+    return json(REFUND_WEEKS_ANSWER);
+  },
+];
+
 function mockMoney(summary: MoneySummary = SUMMARY, me: object = ADMIN_ME, more: [RegExp, Handler][] = []) {
   signIn(String((me as { display_name: string }).display_name));
   const asked: URLSearchParams[] = [];
@@ -84,6 +101,7 @@ function mockMoney(summary: MoneySummary = SUMMARY, me: object = ADMIN_ME, more:
         return json(summary);
       },
     ],
+    refunds,
     ...more,
   ]);
   return { asked, spy };
@@ -310,6 +328,20 @@ describe('Money screen', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Download CSV']);
+  });
+
+  it('shows the refunds of returns per week, the last 8 weeks, of the shop chosen', async () => {
+    mockMoney();
+    renderAdmin('/admin/money?shop_id=2');
+    expect(await screen.findByRole('heading', { name: 'Refunds of returns, last 8 weeks' })).toBeInTheDocument();
+    const weeks = within(await screen.findByRole('list', { name: 'Refunds of returns per week' })).getAllByRole(
+      'listitem',
+    );
+    expect(weeks).toHaveLength(8);
+    expect(weeks[5]).toHaveTextContent('20 Nov to 26 Nov 2026MWK 90,000 (1 refund)');
+    expect(weeks[7]).toHaveTextContent('4 Dec to 10 Dec 2026MWK 335,000 (2 refunds)');
+    expect(weeks[0]).toHaveTextContent('MWK 0 (0 refunds)');
+    expect(refundsAsked.at(-1)).toBe('2');
   });
 
   it('says when no money moved', async () => {

@@ -24,6 +24,7 @@ import { RequestCondition } from './RequestCondition';
 import { DeviceSection } from '../components/DeviceSection';
 import { RequestHistory } from './RequestHistory';
 import { OfferEstimate } from './RequestEstimates';
+import { SellerCameBack } from './SellerCameBack';
 import { RequestMessages } from './RequestMessages';
 import { PayoutPanel } from './PayoutPanel';
 import { ArchiveControl } from './ArchiveControl';
@@ -221,6 +222,7 @@ function RequestDetail({
             <dd className="text-stone-900">{request.create_seller_account ? 'Requested' : 'Not requested'}</dd>
           </dl>
           <p className="mt-3 text-sm whitespace-pre-line text-stone-800">{request.description}</p>
+          <SellerCameBack id={request.id} />
         </Card>
       </div>
 

@@ -3,6 +3,7 @@ import type {
   ConditionGrade,
   DeviceInput,
   PaySellerRequest,
+  CameBack,
   PaymentOptions,
   SellerRequest,
   sellerRequestListSchema,
@@ -35,6 +36,7 @@ export const SELLER_ERRORS = {
   device: 'Failed to save the device',
   archive: 'Failed to archive seller request',
   unarchive: 'Failed to bring the seller request back',
+  cameBack: "Failed to fetch the seller's returned items",
 } as const;
 
 /** `archived`: the archived requests only (docs/decisions/0082). */
@@ -45,6 +47,7 @@ export const sellerRequestKeys = {
   page: (page: Page) => [...sellerRequestKeys.all, 'page', page] as const,
   one: (id: string) => [...sellerRequestKeys.all, 'one', id] as const,
   paymentOptions: ['payment-options'] as const,
+  cameBack: (id: number) => [...sellerRequestKeys.all, 'came-back', id] as const,
   estimates: (id: number, categoryId: number | null) =>
     [...sellerRequestKeys.all, 'estimates', id, categoryId] as const,
 };
@@ -89,6 +92,19 @@ export const sellerRequestQuery = (id: string) =>
  * What sellers were paid and buyers paid for comparable items (docs/decisions/0055); `categoryId`: the category
  * chosen in Add to Inventory, null for any.
  */
+/** How many of the seller's items sold lately came back (issue 38): the same seller's next offer weighs it. */
+export const cameBackQuery = (id: number) =>
+  queryOptions({
+    queryKey: sellerRequestKeys.cameBack(id),
+    queryFn: ({ signal }) =>
+      adminRequest<CameBack>(`/admin/seller-requests/${id}/came-back`, {
+        defaultMessage: SELLER_ERRORS.cameBack,
+        signal,
+      }),
+    staleTime: 60_000,
+    meta: { defaultMessage: SELLER_ERRORS.cameBack },
+  });
+
 export const requestEstimatesQuery = (id: number, categoryId: number | null) =>
   queryOptions({
     queryKey: sellerRequestKeys.estimates(id, categoryId),

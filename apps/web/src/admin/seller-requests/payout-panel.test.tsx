@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
-import { aRequest, noEstimates, openDetail } from '../test/seller-requests';
+import { aRequest, noEstimates, noneCameBack, openDetail } from '../test/seller-requests';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -147,6 +147,7 @@ describe('seller request detail: paying the seller', () => {
       [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'Moderator' })],
       [/^GET \/api\/admin\/seller-requests\/12$/, () => json(inStock())],
       noEstimates,
+      noneCameBack,
     ]);
     renderAdmin('/admin/seller-requests/12');
     expect(await screen.findByText('Only an Admin can pay the seller.')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock';
 import { ADMIN_ME, renderAdmin, signIn } from '../test/render-admin';
-import { aRequest, me, noEstimates, openDetail } from '../test/seller-requests';
+import { aRequest, me, noEstimates, noneCameBack, openDetail } from '../test/seller-requests';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -43,6 +43,7 @@ describe('archiving a seller request', () => {
       [/^GET \/api\/v1\/auth\/me$/, () => json({ ...ADMIN_ME, role: 'Shop staff', shop_id: 1 })],
       [/^GET \/api\/admin\/seller-requests\/12$/, () => json(aRequest({ money_recorded: true }))],
       noEstimates,
+      noneCameBack,
     ]);
     renderAdmin('/admin/seller-requests/12');
     await screen.findByRole('heading', { name: 'Chikondi Banda' });

@@ -130,6 +130,22 @@ describe('seller request detail', () => {
     expect(within(history).getByText(/^Approved by Chikondi/)).toBeInTheDocument();
   });
 
+  it("says how many of the seller's items sold lately came back, for weighing the next offer", async () => {
+    await openDetail(aRequest(), [
+      [/^GET \/api\/admin\/seller-requests\/12\/came-back$/, () => json({ came_back: 2, sold: 9 })],
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('seller-came-back')).toHaveTextContent(
+        'Items of this seller that came back: 2 of 9 (22%), of those sold in the last 90 days',
+      ),
+    );
+  });
+
+  it("says when none of the seller's items sold lately", async () => {
+    await openDetail(aRequest());
+    await waitFor(() => expect(screen.getByTestId('seller-came-back')).toHaveTextContent('None sold yet'));
+  });
+
   it('shows a placeholder image when the request has no photo', async () => {
     await openDetail(aRequest({ images: [] }));
     expect(

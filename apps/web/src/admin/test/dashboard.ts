@@ -6,5 +6,6 @@ export const emptyDashboard: Dashboard = {
   reservations: { last_hour: 0, alarm_per_hour: 20, alarm: false },
   paid_waiting: { orders: 0, days: 3 },
   orders_by_day: [],
+  after_sale: { by_shop: [], refunded_this_week: 0, rate_by_category: [] },
   recent_actions: [],
 };

@@ -12,6 +12,12 @@ export const noEstimates: [RegExp, Handler] = [
   () => json({ offer: { count: 0 }, sale: { count: 0 } }),
 ];
 
+/** The seller's items that came back, for any request: none sold yet. */
+export const noneCameBack: [RegExp, Handler] = [
+  /^GET \/api\/admin\/seller-requests\/\d+\/came-back$/,
+  () => json({ came_back: 0, sold: 0 }),
+];
+
 /** A seller request as GET /admin/seller-requests/12 answers it: pending, no offers, no messages. */
 export function aRequest(overrides: Partial<SellerRequest> = {}): SellerRequest {
   return {
@@ -64,6 +70,7 @@ export async function openDetail(request: SellerRequest, extra: [RegExp, Handler
     ...extra,
     [/^GET \/api\/admin\/seller-requests\/12$/, () => json(request)],
     noEstimates,
+    noneCameBack,
   ]);
   renderAdmin('/admin/seller-requests/12');
   await screen.findByRole('heading', { name: request.seller_name });

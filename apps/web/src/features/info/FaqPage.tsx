@@ -1,17 +1,19 @@
-import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
+import { HOW_SELLERS_ARE_PAID, type AfterSaleRules } from '@marketplace/shared';
 import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
+import { RuleText } from './RuleText';
 import { HOW_ITEMS_ARE_CHECKED, HOW_REFUNDS_GO, RETURNS_WINDOW, SHOP_WARRANTY } from './policies';
 
-const FAQS = [
+// `days`: the answer states that after-sale number of the server's (RuleText).
+const FAQS: { q: string; a: string; days?: keyof AfterSaleRules }[] = [
   {
     q: /*i18n*/ 'How do I buy an item?',
     a: /*i18n*/ "Add it to your basket and place your order: the item is reserved for you, and the partner shop calls you. Collect it at the shop and pay at the counter in cash or by mobile money, or ask for delivery within the shop's town and pay the driver. Where checkout offers it, you can instead pay when you order by Airtel Money or TNM Mpamba.",
   },
   { q: /*i18n*/ 'How are items checked?', a: HOW_ITEMS_ARE_CHECKED },
-  { q: /*i18n*/ 'Can I return an item?', a: RETURNS_WINDOW },
+  { q: /*i18n*/ 'Can I return an item?', a: RETURNS_WINDOW, days: 'return_days' },
   { q: /*i18n*/ 'How do refunds work?', a: HOW_REFUNDS_GO },
-  { q: /*i18n*/ 'Is there a warranty?', a: SHOP_WARRANTY },
+  { q: /*i18n*/ 'Is there a warranty?', a: SHOP_WARRANTY, days: 'default_warranty_days' },
   {
     q: /*i18n*/ 'Can I see an item before I buy it?',
     a: /*i18n*/ 'Yes. Items are kept in our partner shops in Lilongwe, Blantyre and Mzuzu, where you can look at them and try them.',
@@ -41,7 +43,7 @@ export function FaqPage() {
       {FAQS.map((item) => (
         <section key={item.q}>
           <h2>{i18n._(item.q)}</h2>
-          <p>{i18n._(item.a)}</p>
+          {item.days ? <RuleText text={item.a} days={item.days} /> : <p>{i18n._(item.a)}</p>}
         </section>
       ))}
     </InfoPage>

@@ -1,6 +1,7 @@
 import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
 import { useI18n } from '../../i18n/context';
 import { InfoPage } from './InfoPage';
+import { RuleText } from './RuleText';
 import { HOW_BUYERS_PAY, HOW_ITEMS_ARE_CHECKED, HOW_REFUNDS_GO, RETURNS_WINDOW, SHOP_WARRANTY } from './policies';
 
 export function TermsPage() {
@@ -19,10 +20,10 @@ export function TermsPage() {
       <h2>{i18n._('Payment and collection')}</h2>
       <p>{i18n._(HOW_BUYERS_PAY)}</p>
       <h2>{i18n._('Returns and refunds')}</h2>
-      <p>{i18n._(RETURNS_WINDOW)}</p>
+      <RuleText text={RETURNS_WINDOW} days="return_days" />
       <p>{i18n._(HOW_REFUNDS_GO)}</p>
       <h2>{i18n._('Shop warranty')}</h2>
-      <p>{i18n._(SHOP_WARRANTY)}</p>
+      <RuleText text={SHOP_WARRANTY} days="default_warranty_days" />
       <h2>{i18n._('Offering an item')}</h2>
       <p>
         {i18n._(

@@ -1,6 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterSaleRoute, mockApi } from '../../../test/fetch-mock';
 import { ItemCondition } from './ItemCondition';
+
+afterEach(() => vi.restoreAllMocks());
 
 const rows = () =>
   within(screen.getByTestId('item-condition'))
@@ -43,5 +46,29 @@ describe('ItemCondition on the product page', () => {
     // A page kept from before grades existed has none of the fields.
     rerender(<ItemCondition product={{} as never} />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it("shows the server's default warranty for a phone, tablet or laptop whose page states none, not For parts", async () => {
+    const fetchMock = mockApi([afterSaleRoute(7, 90)]);
+    const phone = { condition: 'good', warranty_days: null, battery_health: null } as const;
+    const { rerender, container } = render(
+      <ItemCondition product={{ ...phone, category: { id: 1, category_name: 'SmartPhones' } }} />,
+    );
+    expect(await screen.findByText('3-month shop warranty')).toBeInTheDocument();
+    expect(rows()).toEqual([
+      ['Condition', 'GoodLight signs of use such as small scratches; everything works.'],
+      ['Warranty', '3-month shop warranty'],
+    ]);
+    rerender(
+      <ItemCondition
+        product={{ ...phone, condition: 'for_parts', category: { id: 1, category_name: 'SmartPhones' } }}
+      />,
+    );
+    expect(rows().map(([term]) => term)).toEqual(['Condition']);
+    rerender(
+      <ItemCondition product={{ ...phone, condition: null, category: { id: 3, category_name: 'Gaming Consoles' } }} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
