@@ -689,7 +689,7 @@ export interface ReturnsTable {
   updated_at: Time;
 }
 
-export interface ReturnImagesTable {
+interface ReturnImagesTable {
   return_id: number;
   image_id: number;
   position: number;

@@ -19,7 +19,7 @@ import { returnActions, type ReturnAction, type StaffReturn } from './api';
 import { REFUND_METHOD_LABELS, RETURN_ACTION_LABELS } from './labels';
 
 /** Runs one step; resolves with the error when it failed (already toasted), so a form can mark its fields. */
-export type RunReturnAction = (action: ReturnAction, call: () => Promise<StaffReturn>) => Promise<unknown>;
+type RunReturnAction = (action: ReturnAction, call: () => Promise<StaffReturn>) => Promise<unknown>;
 
 export interface ReturnActionDialogProps {
   action: ReturnAction;
