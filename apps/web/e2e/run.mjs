@@ -22,7 +22,7 @@ const HEALTH_TIMEOUT_MS = 60_000;
 // `--engine-journeys` runs only the journeys whose behaviour can differ between SQLite and PostgreSQL in a way
 // the API tests (which run every call on both engines) would not show: the ones whose writes race or move
 // money through several transactions (orders, paying, the seller flow with its offers and payouts, staff
-// moving orders and products), and search, whose SQL differs by engine. Reading and plain editing screens
+// moving orders and products, returns refunded), and search, whose SQL differs by engine. Reading and plain editing screens
 // (catalogue, users, money, accounts) are left to the API tests on both engines. .ci/run runs every journey
 // on SQLite and these once more on PostgreSQL.
 const ENGINE_JOURNEYS = [
@@ -36,6 +36,7 @@ const ENGINE_JOURNEYS = [
   'money-by-hand.spec.ts',
   'search.spec.ts',
   'browse-all.spec.ts',
+  'returns.spec.ts',
 ];
 const args = process.argv.slice(2).flatMap((arg) => (arg === '--engine-journeys' ? ENGINE_JOURNEYS : [arg]));
 
