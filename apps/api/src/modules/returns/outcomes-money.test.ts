@@ -3,6 +3,7 @@ import type { Engine } from '../../db/database.js';
 import { engines } from '../../test/databases.js';
 import { addShop } from '../../test/fixtures.js';
 import { signIn } from '../../test/users.js';
+import { transfersNeedingAttention } from '../ledger/index.js';
 import { paymentsApp } from '../payments/testing-app.js';
 import { receivedReturn } from './testing-outcomes.js';
 
@@ -70,6 +71,9 @@ describe.each(engines)('a return refunded by mobile money [%s]', (engine) => {
     await s.t.payments.idle();
     await s.t.poll();
     expect(await s.transfer(first.json().refund_transfer_id as number)).toMatchObject({ status: 'failed' });
+    const attention = async () => (await transfersNeedingAttention(s.t.db.kysely, { limit: 100 })).map((row) => row.id);
+    // Failed: the Money screen asks for it until the refund is sent again.
+    expect(await attention()).toContain(first.json().refund_transfer_id);
     s.t.fake.state.mode = 'success';
     expect((await s.refund(r.id, { method: 'original', amount: 60_000 })).statusCode).toBe(422);
     const again = await s.refund(r.id);
@@ -84,8 +88,9 @@ describe.each(engines)('a return refunded by mobile money [%s]', (engine) => {
     expect((await s.ledger(r.orderId)).filter((e) => e.kind === 'refund')).toEqual([
       { kind: 'refund', direction: 'out', method: 'airtel_money', amount: 70_000 },
     ]);
-    // Paid now: nothing more to send.
+    // Paid now: nothing more to send, and nothing left to look at.
     expect((await s.refund(r.id)).statusCode).toBe(409);
+    expect(await attention()).not.toContain(first.json().refund_transfer_id);
   });
 
   it('refunds once when two staff refund at once: one 200, one 409', async () => {

@@ -363,6 +363,14 @@ export async function transfersNeedingAttention(
                 ),
             ),
           ),
+          // A return's refund (no refund_of: an order's items come back one by one) is superseded once its return
+          // no longer points at it: sent again by wallet or paid in cash (docs/decisions/0099).
+          eb.or([
+            eb('t.refund_of', 'is not', null),
+            eb('t.kind', '<>', 'refund'),
+            eb.not(eb.exists(eb.selectFrom('returns as r').select('r.id').whereRef('r.order_id', '=', 't.order_id'))),
+            eb.exists(eb.selectFrom('returns as r').select('r.id').whereRef('r.refund_transfer_id', '=', 't.id')),
+          ]),
         ]),
       ]),
     )
