@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { login } from './support/admin';
+import { runSql } from './support/database';
 import { payChanguMode } from './support/paychangu';
 import { screenChecks } from './support/screens';
 import { codeSentTo, codesSentTo, placeProvedOrder, textsSentTo } from './support/smsbox';
@@ -208,4 +209,47 @@ test('a warranty claim is repaired and handed back; Shop staff of another shop c
 
   await page.goto(`/order/${token}`);
   await expect(page.getByText(`Warranty claim ${reference}:`)).toContainText('Handed back');
+});
+
+test("a claim after the warranty is refused: the order page says when it ended and gives the shop's phone", async ({
+  page,
+  request,
+}) => {
+  const desk = await staff(request);
+  const phone = '0999 556 303';
+  const productId = await phoneForSale(request, desk, `Old Phone ${stamp}`, 60_000);
+  const token = await completedOrder(request, desk, { productId, price: 60_000, phone, payment: 'on_collection' });
+  // Collected 40 days ago: past the 7-day return window and the phone's default 30-day warranty.
+  const longAgo = new Date(Date.now() - 40 * 86_400_000);
+  await runSql(
+    'update orders set completed_at = ? where id = (select order_id from order_items where product_id = ?)',
+    [longAgo.toISOString(), productId],
+  );
+  const ended = new Date(longAgo.getTime() + 30 * 86_400_000);
+
+  await page.goto(`/order/${token}`);
+  const section = page.getByRole('region', { name: 'Return or warranty' });
+  await expect(section).toContainText(`The warranty ended on ${ended.getUTCDate()} `);
+  await expect(section.getByRole('link', { name: 'Call the shop on +265 999 123 456' })).toHaveAttribute(
+    'href',
+    /^tel:/,
+  );
+  await expect(section.getByRole('button', { name: 'Return or warranty' })).toHaveCount(0);
+  await checkScreen(page, 'warranty-ended');
+
+  // Asked anyway (an old page, a hand-made call): refused with the same date, and nothing is stored.
+  const before = codesSentTo(phone);
+  expect((await request.post('/api/v1/phone-codes', { data: { phone } })).status()).toBe(202);
+  const late = await request.post(`/api/v1/orders/${token}/returns`, {
+    data: {
+      product_id: productId,
+      kind: 'warranty',
+      reason: 'not_working',
+      phone_code: await codeSentTo(phone, before),
+    },
+  });
+  expect(late.status()).toBe(422);
+  expect(((await late.json()) as { message: string }).message).toMatch(/^The warranty ended on /);
+  const { returns } = (await desk.call('get', '/api/admin/returns?limit=100')) as { returns: { item_name: string }[] };
+  expect(returns.map((r) => r.item_name)).not.toContain(`Old Phone ${stamp}`);
 });

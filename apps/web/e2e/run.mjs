@@ -272,6 +272,8 @@ try {
         E2E_MAILBOX: mailbox,
         E2E_SMSBOX: smsbox,
         E2E_PAYCHANGU_MODE_URL: `http://127.0.0.1:${paychanguControlPort}/mode`,
+        // The server's database, for a journey that must set up what only time makes (support/database.ts).
+        E2E_DATABASE: postgres ? postgres.url : join(dataDir, 'marketplace.db'),
       },
       stdio: 'inherit',
     },
