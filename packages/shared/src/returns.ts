@@ -222,3 +222,6 @@ export const productHistorySchema = z.object({
   ),
 });
 export type ProductHistory = z.infer<typeof productHistorySchema>;
+
+/** Why a written-off item cannot be published (decision 0099): the API's 409 and the product page's note. */
+export const WRITTEN_OFF_NOT_FOR_SALE = 'This item was written off: it cannot be put on sale';

@@ -1,3 +1,4 @@
+import { WRITTEN_OFF_NOT_FOR_SALE } from '@marketplace/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -230,6 +231,36 @@ describe.each(engines)('admin products API [%s]', (engine) => {
     ]);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('At most 3 images are allowed');
+  });
+
+  // docs/decisions/0099: an item written off after it came back stays off sale; the rest of it may still be edited.
+  it('refuses to publish a written-off product, by the publish route or by an edit, and takes an edit keeping it off sale', async () => {
+    const { id } = (await create({}, 1)).json();
+    const at = '2026-11-20T09:00:00.000Z';
+    await t.db.kysely
+      .updateTable('products')
+      .set({ written_off_at: at, written_off_reason: 'Water damage', updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    const stored = () =>
+      t.db.kysely.selectFrom('products').select(['name', 'published']).where('id', '=', id).executeTakeFirstOrThrow();
+    const edit = (published: string) =>
+      send('PUT', `/api/admin/products/${id}`, [
+        ...Object.entries({ ...fields(), name: 'Tecno Camon 20 (water damage)', published }),
+      ]);
+
+    for (const refused of [
+      await t.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/publish`, headers }),
+      await edit('true'),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(WRITTEN_OFF_NOT_FOR_SALE);
+    }
+    expect(await stored()).toEqual({ name: 'Tecno Camon 20', published: 0 });
+
+    const kept = await edit('false');
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ name: 'Tecno Camon 20 (water damage)', published: false });
   });
 
   it('deletes a product with its images, and answers 404s', async () => {

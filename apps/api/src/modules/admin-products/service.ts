@@ -1,5 +1,5 @@
 import type { AdminProduct, createProductSchema, updateProductSchema } from '@marketplace/shared';
-import { MAX_IMAGES, toAmount } from '@marketplace/shared';
+import { MAX_IMAGES, toAmount, WRITTEN_OFF_NOT_FOR_SALE } from '@marketplace/shared';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
@@ -30,6 +30,7 @@ import {
   insertProduct,
   setGallery,
   updateProduct,
+  writeOffState,
 } from '../products/index.js';
 import { categoryExists } from '../categories/index.js';
 import { featuredIds } from '../featured/index.js';
@@ -224,6 +225,7 @@ export async function changeProduct(
       ...statedChanges(input),
       updated_at: nowIso(),
     });
+    if (input.published) await refuseWrittenOff(trx, id);
     await indexProductSearch(trx, [id]);
     await recordAudit(trx, {
       actorId: actor.id,
@@ -250,6 +252,15 @@ function statedChanges(
 }
 const STATED = new Set(['condition', 'warranty_days', 'battery_health', 'brand', 'storage_gb', 'ram_gb']);
 
+/**
+ * A written-off item stays off sale for good (decision 0099). Read after the UPDATE that publishes it, in the same
+ * transaction: a write-off committed meanwhile is seen (and a write-off after ours finds the item published and
+ * refuses), so the two cannot both apply; the 409 rolls the publish back.
+ */
+async function refuseWrittenOff(trx: Executor, id: number) {
+  if ((await writeOffState(trx, id))?.written_off_at) throw new HttpError(409, WRITTEN_OFF_NOT_FOR_SALE);
+}
+
 export async function setPublished(db: Db, actor: SessionUser, id: number, published: boolean) {
   return db.kysely.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
@@ -257,6 +268,7 @@ export async function setPublished(db: Db, actor: SessionUser, id: number, publi
     if (published) refuseNonCompliant(before.ceir, NON_COMPLIANT_PUBLISH);
     // Staff chose by hand: an item reports hid no longer waits for review (docs/decisions/0058).
     await updateProduct(trx, id, { published: published ? 1 : 0, hidden_by_reports: 0, updated_at: nowIso() });
+    if (published) await refuseWrittenOff(trx, id);
     await recordAudit(trx, {
       actorId: actor.id,
       action: `${published ? 'Published' : 'Unpublished'} product ${before.name}`,

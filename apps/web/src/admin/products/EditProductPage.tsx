@@ -3,11 +3,12 @@ import {
   DESCRIPTION_MAX,
   MAX_IMAGES,
   updateProductSchema,
+  WRITTEN_OFF_NOT_FOR_SALE,
   type AdminProduct,
   type Category,
   type Shop,
 } from '@marketplace/shared';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { imageUrl } from '../../lib/images';
@@ -25,6 +26,7 @@ import { notifySuccess } from '../toasts';
 import { useAdminForm } from '../use-admin-form';
 import {
   deleteProduct,
+  productHistoryQuery,
   productKeys,
   productQuery,
   PRODUCT_ERRORS,
@@ -35,6 +37,7 @@ import {
 import { DeviceSection } from '../components/DeviceSection';
 import { BuyingPrice } from './BuyingPrice';
 import { MoveSection } from './MoveSection';
+import { AfterSaleNote, ProductHistoryCard } from './ProductHistory';
 import { ConditionFields } from './ConditionFields';
 import { SpecFields, useSuggestedSpecs } from '../components/SpecFields';
 import { PlacementFields, PRODUCT_OPTIONS_ERROR, useProductOptions } from '../components/ProductOptions';
@@ -111,6 +114,10 @@ function EditProductForm({
   const [deleting, setDeleting] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const [dialog, confirm] = useConfirm();
+  // A written-off item cannot be published (the server refuses it too): the checkbox says so.
+  const history = useQuery(productHistoryQuery(product.id)).data;
+  const writtenOff = Boolean(history?.written_off_at);
+  const writtenOffId = useId();
   const { form, field, serverError, setServerError, save } = useAdminForm(
     updateProductSchema,
     {
@@ -205,6 +212,7 @@ function EditProductForm({
       </div>
       <Card className="max-w-3xl p-4 md:p-6">
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          <AfterSaleNote history={history} product={product} />
           <ImagePicker
             label="Images"
             files={files}
@@ -242,7 +250,17 @@ function EditProductForm({
           <SpecFields field={field} disabled={busy} />
           <ConditionFields field={field} disabled={busy} />
           <TextAreaField label="Description" maxLength={DESCRIPTION_MAX} {...field('description')} />
-          <CheckboxField label="Published" {...form.register('published')} />
+          <CheckboxField
+            label="Published"
+            disabled={writtenOff}
+            {...(writtenOff && { 'aria-describedby': writtenOffId })}
+            {...form.register('published')}
+          />
+          {writtenOff && (
+            <p id={writtenOffId} className="text-sm font-medium text-red-800">
+              {WRITTEN_OFF_NOT_FOR_SALE}
+            </p>
+          )}
           <div className="flex flex-wrap justify-between gap-2 pt-2">
             <UploadProgress upload={upload} />
             <FormActions
@@ -258,6 +276,10 @@ function EditProductForm({
           </div>
         </form>
       </Card>
+      {/* Most items have no history: the card is then nothing, and so is its gap. */}
+      <div className="mt-5 max-w-3xl empty:hidden">
+        <ProductHistoryCard productId={product.id} />
+      </div>
       <div className="mt-5 max-w-3xl">
         {/* Saved on its own: the IMEI rules answer here, not on Save above (decision 0057). */}
         <DeviceSection

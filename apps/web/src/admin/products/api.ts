@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminProduct, DeviceInput } from '@marketplace/shared';
+import type { AdminProduct, DeviceInput, ProductHistory } from '@marketplace/shared';
 import type { UploadWatch } from '../../lib/upload';
 import { adminRequest, adminUpload, rowsPageQuery, type PageWindow, type RowsPage } from '../api';
 
@@ -14,6 +14,7 @@ export const PRODUCT_ERRORS = {
   remove: 'Failed to delete product',
   feature: 'Failed to create featured product',
   device: 'Failed to save the device',
+  history: "Failed to fetch the item's history",
 } as const;
 
 export type ProductPage = RowsPage<AdminProduct>;
@@ -24,6 +25,7 @@ export const productKeys = {
   all: ['products'] as const,
   page: (page: ProductsPage) => [...productKeys.all, 'page', page] as const,
   one: (id: string) => [...productKeys.all, 'one', id] as const,
+  history: (id: number) => [...productKeys.all, 'history', id] as const,
 };
 
 export const productsPageQuery = (page: ProductsPage) =>
@@ -44,6 +46,15 @@ export const productQuery = (id: string) =>
         signal,
       }),
     meta: { defaultMessage: PRODUCT_ERRORS.one },
+  });
+
+/** The item's sales and the returns of it, and whether it is written off (issue 38): derived by the server. */
+export const productHistoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: productKeys.history(id),
+    queryFn: ({ signal }) =>
+      adminRequest<ProductHistory>(`/admin/products/${id}/history`, { defaultMessage: PRODUCT_ERRORS.history, signal }),
+    meta: { defaultMessage: PRODUCT_ERRORS.history },
   });
 
 /** Multipart: item_name, description, price, location, category_id, shop_id, published, notifyOnOrder, images. */

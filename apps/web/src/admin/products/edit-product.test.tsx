@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@marketplace/shared';
+import { WRITTEN_OFF_NOT_FOR_SALE, type AdminProduct, type ProductHistory } from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,12 +76,20 @@ function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
 }
 
 const NO_MOVES = { product_id: 5, current: null, history: [] };
+const NO_HISTORY: ProductHistory = {
+  product_id: 5,
+  written_off_at: null,
+  written_off_reason: null,
+  sales: [],
+  returns: [],
+};
 
 async function openEdit(product: AdminProduct, more: Parameters<typeof mockApi>[0] = []) {
   signIn();
   mockApi([
     ...more,
     [/^GET \/api\/admin\/products\/5\/moves$/, () => json(NO_MOVES)],
+    [/^GET \/api\/admin\/products\/5\/history$/, () => json(NO_HISTORY)],
     [/^GET \/api\/v1\/auth\/me$/, () => json(ADMIN_ME)],
     [/^GET \/api\/admin\/products\/5$/, () => json(product)],
     [/^GET \/api\/admin\/shops\?/, () => json(shops)],
@@ -181,5 +189,115 @@ describe('edit product: moving it to another shop', () => {
     await user.click(card.getByRole('button', { name: 'Move to another shop' }));
     expect(await screen.findByText(/An open order reserves this item/)).toBeInTheDocument();
     expect(card.queryByText('In transit')).not.toBeInTheDocument();
+  });
+});
+
+describe('edit product: its history after a sale (issue 38)', () => {
+  const sold = {
+    order_id: 41,
+    order_number: 'MW-0041',
+    order_status: 'Completed',
+    price: 120000,
+    placed_at: '2026-11-02T08:00:00.000Z',
+    completed_at: '2026-11-02T10:00:00.000Z',
+  };
+  const refunded = {
+    id: 7,
+    reference: 'R-0007',
+    kind: 'return' as const,
+    status: 'refunded' as const,
+    condition: 'fair' as const,
+    refund_amount: 120000,
+    created_at: '2026-11-05T09:00:00.000Z',
+    decided_at: '2026-11-06T09:00:00.000Z',
+  };
+  const withHistory = (history: Partial<ProductHistory>) =>
+    [[/^GET \/api\/admin\/products\/5\/history$/, () => json({ ...NO_HISTORY, ...history })]] as Parameters<
+      typeof mockApi
+    >[0];
+
+  it('shows nothing for an item never sold nor returned', async () => {
+    await openEdit(aProduct());
+    await screen.findByRole('region', { name: 'Shop moves' });
+    expect(screen.queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('after-sale-note')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Published')).toBeEnabled();
+  });
+
+  it('lists sales and returns newest first, linked to their pages, and says the item came back', async () => {
+    const resold = { ...sold, order_id: 52, order_number: 'MW-0052', order_status: 'Placed', price: 0 };
+    await openEdit(
+      aProduct({ published: false }),
+      withHistory({
+        sales: [sold, { ...resold, placed_at: '2026-11-01T08:00:00.000Z' }],
+        returns: [refunded],
+      }),
+    );
+    const card = within(await screen.findByRole('region', { name: 'History' }));
+    expect(card.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '5 Nov 2026: Returned: R-0007, Return, Refunded MWK 120,000, found Fair',
+      '2 Nov 2026: Sold in order MW-0041 (Completed), MWK 120,000',
+      '1 Nov 2026: Given in order MW-0052 (Placed) as a replacement, at no charge',
+    ]);
+    expect(card.getByRole('link', { name: 'R-0007' })).toHaveAttribute('href', '/admin/returns/7');
+    expect(card.getByRole('link', { name: 'MW-0041' })).toHaveAttribute('href', '/admin/orders/41');
+    expect(screen.getByTestId('after-sale-note')).toHaveTextContent(
+      'This item came back (R-0007): check it before you publish it again.',
+    );
+    expect(screen.getByLabelText('Published')).toBeEnabled();
+  });
+
+  it('says nothing of coming back once the item is published again', async () => {
+    await openEdit(aProduct({ published: true }), withHistory({ sales: [sold], returns: [refunded] }));
+    await screen.findByRole('region', { name: 'History' });
+    expect(screen.queryByTestId('after-sale-note')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of coming back when its newest return was declined', async () => {
+    const declined = {
+      ...refunded,
+      id: 8,
+      reference: 'R-0008',
+      status: 'declined' as const,
+      refund_amount: null,
+      condition: null,
+      created_at: '2026-11-08T09:00:00.000Z',
+    };
+    await openEdit(aProduct({ published: false }), withHistory({ sales: [sold], returns: [refunded, declined] }));
+    const card = within(await screen.findByRole('region', { name: 'History' }));
+    expect(card.getAllByRole('listitem')[0]).toHaveTextContent(/^8 Nov 2026: Returned: R-0008, Return, Declined$/);
+    expect(screen.queryByTestId('after-sale-note')).not.toBeInTheDocument();
+  });
+
+  it('says when and why a written-off item was written off, and that it cannot be published', async () => {
+    const user = userEvent.setup();
+    const sent: FormData[] = [];
+    await openEdit(aProduct({ published: false }), [
+      ...withHistory({
+        written_off_at: '2026-11-20T09:00:00.000Z',
+        written_off_reason: 'Water damage',
+        sales: [sold],
+        returns: [refunded],
+      }),
+      [
+        /^PUT \/api\/admin\/products\/5$/,
+        (_url, init) => {
+          sent.push(init?.body as FormData);
+          return json(aProduct({ published: false }));
+        },
+      ],
+      [/^GET \/api\/admin\/products\?/, () => json({ products: [], total: 0, limit: 50, offset: 0 })],
+    ]);
+    const note = within(await screen.findByTestId('after-sale-note'));
+    expect(note.getByText('Written off on 20 Nov 2026: Water damage')).toBeInTheDocument();
+    expect(note.getByText('It cannot be published.')).toBeInTheDocument();
+    const published = screen.getByLabelText('Published');
+    expect(published).toBeDisabled();
+    expect(published).toHaveAccessibleDescription(WRITTEN_OFF_NOT_FOR_SALE);
+
+    // The rest of it can still be edited; it stays unpublished.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+    expect(sent[0]!.get('published')).toBe('false');
   });
 });

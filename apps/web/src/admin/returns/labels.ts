@@ -1,17 +1,9 @@
-import type { RefundMethod, ReturnKind, ReturnReason, ReturnStatus, ReturnWayBack } from '@marketplace/shared';
+import type { RefundMethod, ReturnReason, ReturnStatus, ReturnWayBack } from '@marketplace/shared';
 import type { BadgeTone } from '../components/ui';
 import type { ReturnAction } from './api';
 
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  requested: 'Requested',
-  received: 'Received',
-  in_repair: 'In repair',
-  repaired: 'Back from repair',
-  handed_over: 'Handed over',
-  refunded: 'Refunded',
-  replaced: 'Replaced',
-  declined: 'Declined',
-};
+// The status and kind names are the products section's too (an item's history): shared from admin/components.
+export { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../components/return-labels';
 
 /** Yellow: the shop's move; blue: with the repairer; green: settled for the buyer; red: refused. */
 export const RETURN_STATUS_TONES: Record<ReturnStatus, BadgeTone> = {
@@ -24,8 +16,6 @@ export const RETURN_STATUS_TONES: Record<ReturnStatus, BadgeTone> = {
   replaced: 'green',
   declined: 'red',
 };
-
-export const RETURN_KIND_LABELS: Record<ReturnKind, string> = { return: 'Return', warranty: 'Warranty' };
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   not_as_described: 'Not as described',
