@@ -335,7 +335,9 @@ export async function hideByReports(db: Executor, productId: number, at: string)
 export async function settleProduct(db: Executor, productId: number, decision: ReportDecision, at: string) {
   const update = db.updateTable('products').set({ hidden_by_reports: 0, updated_at: at }).where('id', '=', productId);
   if (decision === 'unpublish') await update.set({ published: 0 }).execute();
-  else await update.set({ published: 1 }).where('hidden_by_reports', '=', 1).execute();
+  // Back on sale only if reports hid it, and never an item written off after it came back (decision 0099).
+  else
+    await update.set({ published: 1 }).where('hidden_by_reports', '=', 1).where('written_off_at', 'is', null).execute();
 }
 
 /** A product's new CEIR result (none: nothing to write); a blacklisted phone leaves the storefront at once (0057). */

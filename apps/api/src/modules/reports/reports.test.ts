@@ -174,6 +174,30 @@ describe.each(engines)('listing reports [%s]', (engine) => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('does not put a written-off item back on sale when its reports are dismissed', async () => {
+    const id = await addProduct(t.db, { name: 'Written Off Radio' });
+    expect((await report(id, { reason: 'looks_stolen', visitor_id: visitor(70) })).statusCode).toBe(202);
+    // Hidden by reports, then written off after it came back (docs/decisions/0099).
+    await t.db.kysely
+      .updateTable('products')
+      .set({
+        published: 0,
+        hidden_by_reports: 1,
+        written_off_at: '2026-11-01T10:00:00.000Z',
+        written_off_reason: 'Water',
+      })
+      .where('id', '=', id)
+      .execute();
+    const dismissed = await t.app.inject({ method: 'POST', url: `/api/admin/reports/${id}/dismiss`, headers: staff });
+    expect(dismissed.statusCode).toBe(200);
+    const row = await t.db.kysely
+      .selectFrom('products')
+      .select('published')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.published).toBe(0);
+  });
+
   it('proves a phone by the SMS code just sent to it, once', async () => {
     const id = await addProduct(t.db, { name: 'Coded Blender' });
     const phone = nextPhone();
