@@ -122,6 +122,9 @@ test('a buyer returns a phone paid by Airtel Money: the clerk receives it and re
   await expect.poll(() => textsSentTo(phone).some((t) => t.includes(reference))).toBe(true);
 
   await login(page);
+  await page.goto('/admin/returns');
+  await expect(page.getByRole('link', { name: reference })).toBeVisible();
+  await checkScreen(page, 'list');
   await openReturn(page, reference);
   await checkScreen(page, 'requested');
   await step(page, 'Receive', (dialog) => dialog.getByLabel('Condition grade').selectOption('fair'));

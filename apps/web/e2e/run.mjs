@@ -89,7 +89,23 @@ const postgres = process.env.E2E_DATABASE_URL ? await freshPostgres(process.env.
 // A real SMTP server on loopback stands in for the mail provider: every mail the server sends lands in
 // mailbox.json, which journeys read (support/mailbox.ts) to follow the links sellers get.
 const mailbox = join(dataDir, 'mailbox.json');
+/**
+ * Saves `list` to `file` after what was saved before: written aside then renamed, so a journey reading meanwhile
+ * sees the old list or the new, never half of one; and one after the other, so two messages arriving at once (the
+ * outbox sends in parallel) cannot rename an older list over a newer one and lose a message from the file.
+ */
+function keeper(file) {
+  let saved = Promise.resolve();
+  let n = 0;
+  return (list) => {
+    const aside = `${file}.${++n}.tmp`;
+    saved = saved.then(() => writeFile(aside, JSON.stringify(list)).then(() => rename(aside, file)));
+    return saved;
+  };
+}
+
 const mails = [];
+const saveMails = keeper(mailbox);
 const smtp = new SMTPServer({
   logger: false,
   authOptional: true,
@@ -99,11 +115,7 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-      // Written aside then renamed: a journey reading meanwhile sees the old list or the new, never half of one.
-      const aside = `${mailbox}.${mails.length}.tmp`;
-      writeFile(aside, JSON.stringify(mails))
-        .then(() => rename(aside, mailbox))
-        .then(() => callback(), callback);
+      saveMails(mails).then(() => callback(), callback);
     });
   },
 });
@@ -116,6 +128,7 @@ const smtpPort = await new Promise((resolveSmtp) =>
 // smsbox.json (support/smsbox.ts), where journeys read the codes that prove a buyer's phone.
 const smsbox = join(dataDir, 'smsbox.json');
 const texts = [];
+const saveTexts = keeper(smsbox);
 const SMS_KEY = 'e2e-sms-key';
 const sms = createHttpServer((req, res) => {
   let body = '';
@@ -128,7 +141,6 @@ const sms = createHttpServer((req, res) => {
       return;
     }
     texts.push({ to: form.to, message: form.message });
-    const aside = `${smsbox}.${texts.length}.tmp`;
     const recipient = {
       statusCode: 101,
       number: form.to,
@@ -136,12 +148,10 @@ const sms = createHttpServer((req, res) => {
       cost: 'MWK 25',
       messageId: `e2e-${texts.length}`,
     };
-    writeFile(aside, JSON.stringify(texts))
-      .then(() => rename(aside, smsbox))
-      .then(() => {
-        res.writeHead(201, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1', Recipients: [recipient] } }));
-      });
+    void saveTexts(texts).then(() => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1', Recipients: [recipient] } }));
+    });
   });
 });
 await writeFile(smsbox, '[]');

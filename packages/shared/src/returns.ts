@@ -134,6 +134,8 @@ export const adminReturnSchema = buyerReturnSchema.extend({
   repair_back_at: z.string().nullable(),
   handed_over_at: z.string().nullable(),
   replacement_product_id: z.number().int().nullable(),
+  /** When the returned item was written off (it leaves stock for good); null while it is stock. */
+  written_off_at: z.string().nullable(),
   received_at: z.string().nullable(),
   decided_at: z.string().nullable(),
   version: z.number().int(),

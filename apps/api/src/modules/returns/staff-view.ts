@@ -39,6 +39,7 @@ export function toAdminReturn(row: StaffReturnRow, photos: string[], events?: Re
     repair_back_at: row.repair_back_at,
     handed_over_at: row.handed_over_at,
     replacement_product_id: row.replacement_product_id,
+    written_off_at: row.written_off_at,
     received_at: row.received_at,
     decided_at: row.decided_at,
     version: row.version,

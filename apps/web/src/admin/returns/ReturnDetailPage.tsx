@@ -67,7 +67,8 @@ function ReturnDetail({
     done: (_action, updated) => onChanged(updated),
     onStale,
   });
-  const actions = RETURN_ACTIONS_BY_STATUS[ret.status];
+  // An item written off already is out of stock for good: nothing more to do with it.
+  const actions = RETURN_ACTIONS_BY_STATUS[ret.status].filter((a) => a !== 'write-off' || !ret.written_off_at);
   const warning = ret.warning ?? (ret.imei_matches === false ? IMEI_MISMATCH : null);
   // Back on the shelf unpublished: staff publish it from the product's page when it is ready.
   const backInStock = (ret.status === 'refunded' || ret.status === 'replaced') && ret.product_id !== null;
@@ -115,7 +116,14 @@ function ReturnDetail({
               ))}
             </div>
           )}
-          {backInStock && (
+          {backInStock && ret.written_off_at && (
+            <p className="mt-3 text-sm text-stone-800">
+              The item was written off on{' '}
+              <time dateTime={ret.written_off_at}>{formatStaffTime(ret.written_off_at)}</time>: it leaves stock for
+              good.
+            </p>
+          )}
+          {backInStock && !ret.written_off_at && (
             <p className="mt-3 text-sm text-stone-800">
               The item is back in stock, unpublished.{' '}
               <Link to={`/admin/products/${ret.product_id}`} className="text-teal-800 underline">

@@ -261,7 +261,10 @@ describe('return detail', () => {
   it('writes off with a reason', async () => {
     const user = userEvent.setup();
     const fetchSpy = await openDetail(aReturn({ status: 'replaced' }), [
-      [/^POST \/api\/admin\/returns\/5\/write-off$/, () => json(aReturn({ status: 'replaced', version: 2 }))],
+      [
+        /^POST \/api\/admin\/returns\/5\/write-off$/,
+        () => json(aReturn({ status: 'replaced', version: 2, written_off_at: '2026-11-20T09:00:00.000Z' })),
+      ],
     ]);
     await user.click(screen.getByRole('button', { name: 'Write off' }));
     await confirm(user, 'Write off');
@@ -270,6 +273,9 @@ describe('return detail', () => {
     await confirm(user, 'Write off');
     expect(await screen.findByText('Item written off.')).toBeInTheDocument();
     expect(bodyOf(fetchSpy, '/write-off')).toEqual({ reason: 'Board beyond repair', version: 1 });
+    // Written off: out of stock for good, nothing more to offer.
+    expect(await screen.findByText(/The item was written off on/)).toBeInTheDocument();
+    expect(actions()).toEqual([]);
   });
 
   it("says 'Return not found.' for another shop's or an unknown return", async () => {

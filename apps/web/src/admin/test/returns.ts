@@ -67,6 +67,7 @@ export function aReturn(overrides: Partial<AdminReturn> & { warning?: string } =
     repair_back_at: null,
     handed_over_at: null,
     replacement_product_id: null,
+    written_off_at: null,
     received_at: null,
     decided_at: null,
     version: 1,

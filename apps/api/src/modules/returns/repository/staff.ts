@@ -20,8 +20,10 @@ function withStaffColumns(query: ReturnType<typeof fromReturns>) {
   return query
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .innerJoin('order_items as oi', 'oi.id', 'r.order_item_id')
+    .leftJoin('products as p', 'p.id', 'r.product_id')
     .selectAll('r')
     .select([
+      'p.written_off_at',
       'o.number as order_number',
       'o.buyer_name',
       'o.phone',
