@@ -15,7 +15,7 @@ import type { ShopOf } from '../../plugins/shop-scope.js';
 import { refundReturn, replaceReturn, writeOffReturn, type AddOrderLine } from './outcomes.js';
 import { PRODUCT_NOT_FOUND, productHistory, type SalesOfProduct } from './product-history.js';
 import { productShop } from '../products/index.js';
-import { returnShop } from './repository/outcomes.js';
+import { returnShop } from './repository/staff.js';
 import { loadStaffReturn } from './staff-view.js';
 
 export interface OutcomeRouteOptions {

@@ -26,14 +26,8 @@ import {
   writeOffState,
 } from '../products/index.js';
 import { shopForOrder } from '../shops/index.js';
-import {
-  addOutcomeEvent,
-  decideReturn,
-  outcomeOf,
-  returnForOutcome,
-  linkOutcome,
-  type ReturnForOutcome,
-} from './repository/outcomes.js';
+import { outcomeOf, returnForOutcome, linkOutcome, type ReturnForOutcome } from './repository/outcomes.js';
+import { addStaffEvent, moveReturn } from './repository/staff.js';
 
 // A received return's outcome (docs/decisions/0099): refunded the way the buyer paid, or replaced by another item of
 // the same model, grade and price; either way the returned item goes back in stock, unpublished, with the grade found
@@ -69,7 +63,8 @@ async function receivedReturn(trx: Executor, id: number): Promise<ReturnForOutco
 
 /** Claims the request for its outcome, or 409 when another step moved it first. */
 async function decide(trx: Executor, r: ReturnForOutcome, set: Updateable<ReturnsTable> & { updated_at: string }) {
-  if (!(await decideReturn(trx, { id: r.id, from: r.status, version: r.version, set })))
+  const to = set.status ?? r.status;
+  if (!(await moveReturn(trx, { id: r.id, from: r.status, version: r.version, to, set, now: set.updated_at })))
     throw new HttpError(409, RETURN_CHANGED_MEANWHILE);
 }
 
@@ -86,7 +81,7 @@ async function recordOutcome(
   { actor, now, to, note, sms }: { actor: SessionUser; now: Date; to: ReturnStatus; note: string; sms: string },
 ) {
   const at = now.toISOString();
-  await addOutcomeEvent(trx, { returnId: r.id, from: r.status, to, userId: actor.id, note, at });
+  await addStaffEvent(trx, { returnId: r.id, from: r.status, to, userId: actor.id, note, at });
   await recordAudit(trx, {
     actorId: actor.id,
     action: `Return ${r.reference} (order ${r.order_number}): ${note}`,
@@ -291,7 +286,7 @@ export async function writeOffReturn(db: Db, { actor, id, now, reason }: Acting 
     if (product.published !== 0 || product.sold !== 0)
       throw new HttpError(409, 'This item is on sale again: unpublish it before writing it off');
     if (!(await writeOffProduct(trx, product.id, { reason, at }))) throw new HttpError(409, RETURN_CHANGED_MEANWHILE);
-    await addOutcomeEvent(trx, {
+    await addStaffEvent(trx, {
       returnId: r.id,
       from: r.status,
       to: r.status,

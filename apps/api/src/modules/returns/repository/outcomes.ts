@@ -1,4 +1,3 @@
-import type { ReturnStatus } from '@marketplace/shared';
 import type { Updateable } from 'kysely';
 import type { Executor } from '../../../db/database.js';
 import type { ReturnsTable } from '../../../db/schema.js';
@@ -46,35 +45,6 @@ export function returnForOutcome(db: Executor, id: number) {
 }
 export type ReturnForOutcome = NonNullable<Awaited<ReturnType<typeof returnForOutcome>>>;
 
-/** The shop that works a request (its order's shop), for the Shop staff scope. */
-export async function returnShop(db: Executor, id: number) {
-  const row = await db.selectFrom('returns').select('shop_id').where('id', '=', id).executeTakeFirst();
-  return row?.shop_id;
-}
-
-/**
- * A request's outcome, by a conditional update on its status (received; refunded for a refund sent again) and
- * version: of two staff deciding at once, exactly one moves it (true); the other's transaction writes nothing more.
- */
-export async function decideReturn(
-  db: Executor,
-  {
-    id,
-    from,
-    version,
-    set,
-  }: { id: number; from: ReturnStatus; version: number; set: Updateable<ReturnsTable> & { updated_at: string } },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('returns')
-    .set({ ...set, version: version + 1 })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Links what an outcome wrote after the decision claimed the request: the refund's transfer, the new order line. */
 export async function linkOutcome(
   db: Executor,
@@ -82,25 +52,6 @@ export async function linkOutcome(
   link: Pick<Updateable<ReturnsTable>, 'refund_transfer_id' | 'replacement_item_id'>,
 ) {
   await db.updateTable('returns').set(link).where('id', '=', id).execute();
-}
-
-/** One step of a request's history, by staff. */
-export async function addOutcomeEvent(
-  db: Executor,
-  event: { returnId: number; from: ReturnStatus; to: ReturnStatus; userId: number; note: string | null; at: string },
-) {
-  await db
-    .insertInto('return_events')
-    .values({
-      return_id: event.returnId,
-      from_status: event.from,
-      to_status: event.to,
-      by: 'staff',
-      user_id: event.userId,
-      note: event.note,
-      created_at: event.at,
-    })
-    .execute();
 }
 
 /** The outcome as the routes answer it. */
