@@ -2,7 +2,7 @@
 export { sendAtOnce } from './at-once.js';
 export { enqueueMessages, enqueueSentAtOnce, messagesOf } from './outbox.js';
 export type { NewMessage } from './outbox.js';
-export { plainName } from './plain-name.js';
+export { plainName, plainText } from './plain-name.js';
 export { messagesSince } from './repository.js';
 export { SMS_BUDGET_DEFAULTS, admitSms, smsSpentLastHour } from './sms-budget.js';
 export { countMessagesByState } from './repository.js';
@@ -15,7 +15,7 @@ export { OUTBOX_CONCURRENCY, deliverDueMessages, reviveUnconfigured } from './wo
 export type { OutboxLog } from './worker.js';
 export { BRAND, englishMessage, message } from './messages/index.js';
 export type { OrderFacts } from './messages/index.js';
-export type { ReturnFacts } from './messages/index.js';
+export type { OfferDeclineWhy, OfferFacts, ReturnFacts } from './messages/index.js';
 export {
   eraseMessagesAbout,
   eraseMessagesDoneBefore,
