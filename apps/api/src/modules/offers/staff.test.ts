@@ -1,8 +1,9 @@
-import { OFFER_COUNTER_RANGE } from '@marketplace/shared';
+import { OFFER_COUNTER_RANGE, OFFER_PRICES_BELOW_PRICE, OFFER_PRICES_ORDER } from '@marketplace/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { engines } from '../../test/databases.js';
-import { addProduct, addShop } from '../../test/fixtures.js';
+import { addCategory, addProduct, addShop } from '../../test/fixtures.js';
+import { multipartBody } from '../images/testing.js';
 import { signIn } from '../../test/users.js';
 import { offerBody, offerRow, offersApi, smsOfOffer, staffOffer } from './testing.js';
 
@@ -13,6 +14,7 @@ describe.each(engines)("staff answer buyers' offers [%s]", (engine) => {
   let t: TestApp;
   let shopId: number;
   let otherShopId: number;
+  let categoryId: number;
   let moderator: Record<string, string>;
   let shopStaff: Record<string, string>;
   let otherStaff: Record<string, string>;
@@ -22,6 +24,7 @@ describe.each(engines)("staff answer buyers' offers [%s]", (engine) => {
     t = await createTestApp(engine, { clock: () => NOW });
     shopId = await addShop(t.db, 'Offer Shop');
     otherShopId = await addShop(t.db, 'Other Offer Shop');
+    categoryId = await addCategory(t.db, 'Offer phones');
     moderator = (await signIn(t.app, t.db, 'Moderator')).headers;
     shopStaff = (await signIn(t.app, t.db, 'Shop staff', shopId)).headers;
     otherStaff = (await signIn(t.app, t.db, 'Shop staff', otherShopId)).headers;
@@ -135,17 +138,73 @@ describe.each(engines)("staff answer buyers' offers [%s]", (engine) => {
     expect(list.body).not.toContain('floor_price');
   });
 
+  it('sets the floor and accept prices by the product edit: below the price, accept at least the floor', async () => {
+    const { productId } = await offered();
+    const edit = async (prices: Record<string, string>) => {
+      const body = await multipartBody([
+        ...Object.entries({
+          name: 'Answered phone edited',
+          category_id: String(categoryId),
+          shop_id: String(shopId),
+          location: 'Lilongwe',
+          price: '200000',
+          description: 'Edited with offer prices',
+          published: 'true',
+        }),
+        ...Object.entries(prices),
+      ]);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${productId}`,
+        headers: { ...shopStaff, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const set = await edit({ floor_price: '150000', accept_price: '185000' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ floor_price: 150_000, accept_price: 185_000 });
+    // Left out: kept; empty: cleared.
+    expect((await edit({})).json()).toMatchObject({ floor_price: 150_000, accept_price: 185_000 });
+    expect((await edit({ accept_price: '' })).json()).toMatchObject({ floor_price: 150_000, accept_price: null });
+    const above = await edit({ floor_price: '200000' });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors).toEqual({ floor_price: OFFER_PRICES_BELOW_PRICE });
+    const crossed = await edit({ floor_price: '170000', accept_price: '160000' });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().errors).toEqual({ accept_price: OFFER_PRICES_ORDER });
+  });
+
   it('gives figures: offers per item, the acceptance rate and the average discount per category', async () => {
-    const figures = await t.app.inject({ method: 'GET', url: '/api/admin/offers/figures', headers: shopStaff });
+    // A shop of its own: the tests run in a shuffled order, and the figures count every offer of a shop.
+    const figuresShop = await addShop(t.db, 'Figures Shop');
+    const staff = (await signIn(t.app, t.db, 'Shop staff', figuresShop)).headers;
+    const tablets = await addCategory(t.db, 'Figure tablets');
+    const item = (name: string) =>
+      addProduct(t.db, { name, price: 200_000, shopId: figuresShop, categoryId: tablets, images: 0 });
+    const popular = await item('Popular tablet');
+    const offerOn = async (productId: number, amount: number) => {
+      const { reference, token } = (await api.make(productId, offerBody(amount))).json().offer;
+      return { id: (await offerRow(t.db, reference)).id, token: token as string };
+    };
+    await staffOffer(t.app, staff, (await offerOn(popular, 160_000)).id, 'accept');
+    await staffOffer(t.app, staff, (await offerOn(popular, 150_000)).id, 'decline', { reason: 'price_firm' });
+    await offerOn(popular, 120_000);
+    const countered = await offerOn(await item('Countered tablet'), 150_000);
+    await staffOffer(t.app, staff, countered.id, 'counter', { amount: 180_000 });
+    expect((await api.accept(countered.token)).statusCode).toBe(200);
+
+    const figures = await t.app.inject({ method: 'GET', url: '/api/admin/offers/figures', headers: staff });
     expect(figures.statusCode).toBe(200);
     const f = figures.json();
-    // Of this shop's answered offers above: accepted 160,000 and the counter 180,000; declined price_firm.
-    expect(f).toMatchObject({ answered: 3, accepted: 2 });
+    expect(f).toMatchObject({ offers: 4, answered: 3, accepted: 2 });
     expect(f.acceptance_rate).toBeCloseTo(2 / 3);
-    expect(f.categories).toEqual([{ category: 'Uncategorised', agreed: 2, average_discount: (0.2 + 0.1) / 2 }]);
-    expect(f.items[0]).toMatchObject({ offers: 1 });
-    // Shop staff of another shop count none of them.
+    expect(f.items[0]).toMatchObject({ product_id: popular, offers: 3 });
+    expect(f.categories).toHaveLength(1);
+    expect(f.categories[0]).toMatchObject({ category: 'Figure tablets', agreed: 2 });
+    // (200,000 - 160,000) / 200,000 and (200,000 - 180,000) / 200,000.
+    expect(f.categories[0].average_discount).toBeCloseTo((0.2 + 0.1) / 2);
+    // Staff of another shop count none of them.
     const theirs = await t.app.inject({ method: 'GET', url: '/api/admin/offers/figures', headers: otherStaff });
-    expect(theirs.json()).toMatchObject({ offers: 0, answered: 0, acceptance_rate: null, categories: [] });
+    expect(theirs.json().items.map((i: { product_id: number }) => i.product_id)).not.toContain(popular);
   });
 });
