@@ -35,13 +35,15 @@ export const OFFERS_PER_PHONE = 5;
 export const AGREED_PRICE_HOURS = 24;
 
 export const OFFER_NOT_FOUND = 'Offer not found';
-export const OFFER_NOT_ON_SALE = /*i18n*/ 'This item cannot take offers now: it is sold, reserved, on its way or not on sale';
+export const OFFER_NOT_ON_SALE =
+  /*i18n*/ 'This item cannot take offers now: it is sold, reserved, on its way or not on sale';
 export const OFFER_AT_PRICE = /*i18n*/ 'Your offer is the price or more: order the item at its price instead';
 export const OFFER_ALREADY_OPEN = /*i18n*/ 'You already have an offer waiting on this item';
 export const OFFER_TOO_MANY = /*i18n*/ 'You have 5 offers waiting: wait for an answer or withdraw one first';
 export const OFFER_COUNTER_RANGE = 'A counter must be more than the offer and less than the price';
 export const OFFER_TOKEN_OTHER_ITEM = /*i18n*/ 'This offer is for another item';
-export const OFFER_TOKEN_NOT_AGREED = /*i18n*/ 'This offer has no agreed price to order at: it is not accepted, already used or ended';
+export const OFFER_TOKEN_NOT_AGREED =
+  /*i18n*/ 'This offer has no agreed price to order at: it is not accepted, already used or ended';
 export const OFFER_TOKEN_ENDED = /*i18n*/ 'The agreed price of this offer has ended (24 hours): make a new offer';
 
 /** The 422 when an offer is under half the price; `minimum` comes with it so a page can word it itself. */

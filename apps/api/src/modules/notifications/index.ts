@@ -15,7 +15,7 @@ export { OUTBOX_CONCURRENCY, deliverDueMessages, reviveUnconfigured } from './wo
 export type { OutboxLog } from './worker.js';
 export { BRAND, englishMessage, message } from './messages/index.js';
 export type { OrderFacts } from './messages/index.js';
-export type { OfferDeclineWhy, OfferFacts, ReturnFacts } from './messages/index.js';
+export type { ReturnFacts } from './messages/index.js';
 export {
   eraseMessagesAbout,
   eraseMessagesDoneBefore,

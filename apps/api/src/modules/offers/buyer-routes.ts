@@ -25,7 +25,7 @@ import { toBuyerOffer } from './views.js';
 /** Offers one address group may make in an hour (issue 40): a buyer offers a few times; this stops floods. */
 export const OFFERS_PER_ADDRESS_HOUR = 10;
 /** The offer's private-link routes per address group: each wrong token is a guess. */
-export const OFFER_LINK_PER_MINUTE = 60;
+const OFFER_LINK_PER_MINUTE = 60;
 
 export interface BuyerOfferRouteOptions {
   db: Db;
@@ -37,7 +37,7 @@ export interface BuyerOfferRouteOptions {
 }
 
 /** The offer of a private link's token; a malformed or unknown token is the same 404. */
-export async function offerOfToken(db: Executor, token: string) {
+async function offerOfToken(db: Executor, token: string) {
   const row = offerTokenPattern.test(token) ? await findOfferByTokenHash(db, hashToken(token)) : undefined;
   if (!row) throw new HttpError(404, OFFER_NOT_FOUND);
   return row;

@@ -5,7 +5,7 @@ import { agreedPrices, mostOfferedItems, offersByStatus } from './repository/fig
 // The dashboard's offer figures (issue 40 part 5, decision 0103; definitions in docs/product.md).
 
 /** Days the figures look back over. */
-export const OFFER_FIGURES_DAYS = 90;
+const OFFER_FIGURES_DAYS = 90;
 const TOP_ITEMS = 10;
 
 /**

@@ -36,8 +36,9 @@ import { toBuyerOffer } from './views.js';
 // A buyer makes an offer on a listed item (issue 40 part 1, docs/decisions/0103).
 
 export type OfferAsk = z.output<typeof makeOfferSchema>;
-export const OFFER_PHONE_CHECK_NEEDED = /*i18n*/ 'Enter the 6-digit code we send by SMS to your phone to make an offer.';
-export const PRODUCT_NOT_FOUND = 'Product not found';
+export const OFFER_PHONE_CHECK_NEEDED =
+  /*i18n*/ 'Enter the 6-digit code we send by SMS to your phone to make an offer.';
+const PRODUCT_NOT_FOUND = 'Product not found';
 const HOUR = 3_600_000;
 
 /** What making an offer depends on besides the offer: phone proof, the link key, the hours, the client. */

@@ -51,5 +51,9 @@ export async function tellOfferEnded(
   const phone = smsNumber(offer.phone);
   if (!phone) return;
   const body = message(offer.language, `offer.${why}`, { reference: offer.reference, item: offer.product_name });
-  await enqueueMessages(trx, [{ channel: 'sms', recipient: phone, body, subjectType: 'offer', subjectId: offer.id }], now);
+  await enqueueMessages(
+    trx,
+    [{ channel: 'sms', recipient: phone, body, subjectType: 'offer', subjectId: offer.id }],
+    now,
+  );
 }

@@ -42,7 +42,11 @@ describe.each(engines)('offers and orders [%s]', (engine) => {
   }
 
   const lines = (orderId: number) =>
-    t.db.kysely.selectFrom('order_items').select(['product_id', 'price', 'offer_id']).where('order_id', '=', orderId).execute();
+    t.db.kysely
+      .selectFrom('order_items')
+      .select(['product_id', 'price', 'offer_id'])
+      .where('order_id', '=', orderId)
+      .execute();
 
   it('orders the item at the agreed price with the token, once; the line records the offer', async () => {
     now = START;

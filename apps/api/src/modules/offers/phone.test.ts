@@ -52,7 +52,10 @@ describe.each(engines)('an offer needs the phone proved where phones are proved 
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json()).toMatchObject({ code: 'phone_unverified', message: OFFER_PHONE_CHECK_NEEDED });
     const code = await codeFor(phone);
-    const wrong = await api.make(first, offerBody(150_000, { phone, phone_code: code === '000000' ? '111111' : '000000' }));
+    const wrong = await api.make(
+      first,
+      offerBody(150_000, { phone, phone_code: code === '000000' ? '111111' : '000000' }),
+    );
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe(PHONE_CODE_WRONG);
     expect((await api.make(first, offerBody(150_000, { phone, phone_code: code }))).statusCode).toBe(201);

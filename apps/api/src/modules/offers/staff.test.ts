@@ -41,16 +41,20 @@ describe.each(engines)("staff answer buyers' offers [%s]", (engine) => {
     return { productId: id, id: (await offerRow(t.db, reference)).id, reference, token: token as string };
   }
 
-  it("answers Shop staff of another shop 404 on each step, and lists them nothing of it", async () => {
+  it('answers Shop staff of another shop 404 on each step, and lists them nothing of it', async () => {
     const { id } = await offered();
     for (const step of ['accept', 'counter', 'decline'] as const) {
       const payload = step === 'counter' ? { amount: 180_000 } : step === 'decline' ? { reason: 'too_low' } : undefined;
       expect((await staffOffer(t.app, otherStaff, id, step, payload)).statusCode, step).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/offers/${id}`, headers: otherStaff })).statusCode).toBe(
-      404,
-    );
-    const theirs = await t.app.inject({ method: 'GET', url: `/api/admin/offers?shop_id=${shopId}`, headers: otherStaff });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/offers/${id}`, headers: otherStaff })).statusCode,
+    ).toBe(404);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/offers?shop_id=${shopId}`,
+      headers: otherStaff,
+    });
     expect(theirs.json().offers.map((o: { id: number }) => o.id)).not.toContain(id);
     const ours = await t.app.inject({ method: 'GET', url: '/api/admin/offers?status=open', headers: shopStaff });
     expect(ours.json().offers.map((o: { id: number }) => o.id)).toContain(id);

@@ -81,8 +81,7 @@ async function applyStep(
       subjectId: row.id,
       at,
     });
-    if (step.news)
-      await tellOfferBuyer(trx, row, step.news, { messaging: { links, key }, now, staffId: actor?.id });
+    if (step.news) await tellOfferBuyer(trx, row, step.news, { messaging: { links, key }, now, staffId: actor?.id });
     return (await findOffer(trx, row.id))!;
   });
 }

@@ -7,7 +7,7 @@ import { ny } from './ny.js';
 // (the same keys and parameters, the compiler checks), and in english-only.ts the emails that stay English.
 
 export { BRAND } from './brand.js';
-export type { Messages, OfferDeclineWhy, OfferFacts, OrderFacts, ReturnAskFacts, ReturnFacts } from './en.js';
+export type { Messages, OfferFacts, OrderFacts, ReturnAskFacts, ReturnFacts } from './en.js';
 export { smsParts } from './sms-length.js';
 
 export type MessageKey = keyof Messages;

@@ -109,5 +109,6 @@ export const ny: Messages = {
     `${BRAND}: pepani, mtengo wanu ${o.reference} wa ${formatMoney(o.amount)} pa ${o.item} sunavomerezedwe: ${OFFER_WHY_NY[o.why]}. ${o.link}`,
   'offer.expired': (o) =>
     `${BRAND}: mtengo wanu ${o.reference} pa ${o.item} watha popanda oda. Mutha kupereka wina pa tsamba la katunduyo.`,
-  'offer.sold': (o) => `${BRAND}: pepani, ${o.item} wagulidwa ndi munthu wina, choncho mtengo wanu ${o.reference} watha.`,
+  'offer.sold': (o) =>
+    `${BRAND}: pepani, ${o.item} wagulidwa ndi munthu wina, choncho mtengo wanu ${o.reference} watha.`,
 };

@@ -34,8 +34,7 @@ export async function productForOffer(db: Executor, id: number) {
     accept_price: money(row.accept_price),
     held: Boolean(row.held),
     /** Sold, held by an order, moving to another shop, unpublished or written off: no offers. */
-    onSale:
-      row.published === 1 && row.sold === 0 && !row.held && row.transit_shop_id === null && !row.written_off_at,
+    onSale: row.published === 1 && row.sold === 0 && !row.held && row.transit_shop_id === null && !row.written_off_at,
   };
 }
 export type ProductForOffer = NonNullable<Awaited<ReturnType<typeof productForOffer>>>;
