@@ -73,6 +73,20 @@ describe.each(engines)('offers and orders [%s]', (engine) => {
     expect(again.json().message).toBe(OFFER_TOKEN_NOT_AGREED);
   });
 
+  it('lets two checkouts racing with one token place one order at the agreed price', async () => {
+    now = START;
+    const id = await item('Raced agreed phone');
+    const offer = await agreed(id);
+    const [a, b] = await Promise.all([
+      placeOrder(t.app, items(id), { offer_token: offer.token }),
+      placeOrder(t.app, items(id), { offer_token: offer.token }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const ordered = await offerRow(t.db, offer.reference);
+    expect(ordered.status).toBe('ordered');
+    expect(await lines(ordered.order_id!)).toEqual([{ product_id: id, price: 170_000, offer_id: offer.id }]);
+  });
+
   it('gives everyone else the listed price, and refuses a price the buyer saw that only a token gives', async () => {
     now = START;
     const id = await item('Not for strangers');
