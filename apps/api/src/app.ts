@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_BUYER_OFFER_HOURS,
   DEFAULT_COACH_FARE_MAX,
   DEFAULT_KEEP_ALIVE_SECONDS,
   DEFAULT_OFFER_DAYS,
@@ -38,6 +39,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { adminProductRoutes, productOfDevice } from './modules/admin-products/index.js';
 import { deviceRoutes } from './modules/devices/index.js';
 import { stockMoveRoutes } from './modules/stock-moves/index.js';
+import { buyerOfferRoutes, offerLinks, offerStaffRoutes } from './modules/offers/index.js';
 import { authRoutes, revokeUserSessions, secondFactorRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -89,6 +91,7 @@ export interface AppOptions {
         | 'smsBudget'
         | 'reportHidesPerHour'
         | 'offerDays'
+        | 'offerHours'
         | 'afterSale'
         | 'coachFareMax'
         | 'orderSweepSeconds'
@@ -362,6 +365,15 @@ export async function buildApp({
       await api.register(buyerReturnRoutes, { db, clock, rules: afterSale, proof, links: buyerLinks });
       // The gateway's webhook (with a gateway only) and an order's pay and refund-retry routes.
       await api.register(paymentRoutes, { db, clock, payments, proof, rules, links: buyerLinks });
+      // Buyers' offers (docs/decisions/0103): their links are made from the same server key as orders'.
+      const offers = {
+        db,
+        clock,
+        links: offerLinks(() => links.key(), publicUrl),
+        offerHours: config.offerHours ?? DEFAULT_BUYER_OFFER_HOURS,
+      };
+      await api.register(buyerOfferRoutes, { ...offers, proof });
+      await api.register(offerStaffRoutes, offers);
       // The counter's steps of returns and warranty claims (docs/decisions/0099).
       await api.register(returnStaffRoutes, { db, clock, links: buyerLinks });
       // A return's refund, replacement and write-off, an item's history; order lines are orders' to write and read.

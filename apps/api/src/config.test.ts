@@ -43,6 +43,8 @@ describe('loadConfig', () => {
 
   it('reads how long a seller has to answer an offer', () => {
     expect(loadConfig({ OFFER_DAYS: '14' }).offerDays).toBe(14);
+    expect(loadConfig({}).offerHours).toBe(48);
+    expect(loadConfig({ OFFER_HOURS: '72' }).offerHours).toBe(72);
   });
 
   it('lets reports from proved phones hide 5 items an hour unless told otherwise; 0 leaves every one to staff', () => {
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
     [{ RESERVATION_HOURS: '1.5' }, 'RESERVATION_HOURS'],
     [{ OFFER_DAYS: 'a week' }, 'OFFER_DAYS'],
     [{ OFFER_DAYS: '0' }, 'OFFER_DAYS'],
+    [{ OFFER_HOURS: '0' }, 'OFFER_HOURS'],
     [{ OFFER_DAYS: '91' }, 'OFFER_DAYS'],
     [{ COACH_FARE_MAX: '0' }, 'COACH_FARE_MAX'],
     [{ COACH_FARE_MAX: '50,000' }, 'COACH_FARE_MAX'],

@@ -36,6 +36,8 @@ export const DEFAULT_PAYCHANGU_API_URL = 'https://api.paychangu.com';
 export const DEFAULT_KEEP_ALIVE_SECONDS = 75;
 /** How long a seller has to answer an offer when OFFER_DAYS is not set (7 days: docs/product.md#seller-requests). */
 export const DEFAULT_OFFER_DAYS = 7;
+/** How long a buyer's offer or a counter waits for its answer when OFFER_HOURS is not set (decision 0103). */
+export const DEFAULT_BUYER_OFFER_HOURS = 48;
 /** The largest coach fare staff may add to an order when COACH_FARE_MAX is not set (MWK 50,000: decision 0082). */
 export const DEFAULT_COACH_FARE_MAX = 50_000;
 /** Items reports from proved phones may hide by themselves in an hour when REPORT_HIDES_PER_HOUR is not set (0086). */
@@ -92,6 +94,8 @@ const envSchema = z
     RESERVATION_ALARM_PER_HOUR: wholeNumber('items', 1, 1_000_000, RESERVATION_DEFAULTS.alarmPerHour),
     // How long an offer to a seller stays open before it expires unanswered (the same sweep expires it).
     OFFER_DAYS: wholeNumber('days', 1, 90, DEFAULT_OFFER_DAYS),
+    // How long a buyer's offer, or the shop's counter, waits for its answer before the sweep expires it (0103).
+    OFFER_HOURS: wholeNumber('hours', 1, 720, DEFAULT_BUYER_OFFER_HOURS),
     // After the sale (docs/decisions/0099): days after completion for a return, and the warranty of a phone, tablet
     // or laptop whose page states none. The terms, the FAQ, the product page and the API all read these.
     RETURN_DAYS: wholeNumber('days', 0, 365, DEFAULT_RETURN_DAYS),
@@ -287,6 +291,8 @@ export type Config = {
   /** REPORT_HIDES_PER_HOUR: items reports may hide by themselves in an hour (0: staff decide every one). */
   reportHidesPerHour: number;
   offerDays: number;
+  /** OFFER_HOURS: a buyer's offer or a shop's counter lapses unanswered after this (decision 0103). */
+  offerHours: number;
   /** RETURN_DAYS and DEFAULT_WARRANTY_DAYS (decision 0099). */
   afterSale: { returnDays: number; defaultWarrantyDays: number };
   coachFareMax: number;
@@ -374,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsBudget: { perHour: e.SMS_MAX_PER_HOUR, perNumberDay: e.SMS_MAX_PER_NUMBER_PER_DAY },
     reportHidesPerHour: e.REPORT_HIDES_PER_HOUR,
     offerDays: e.OFFER_DAYS,
+    offerHours: e.OFFER_HOURS,
     afterSale: { returnDays: e.RETURN_DAYS, defaultWarrantyDays: e.DEFAULT_WARRANTY_DAYS },
     coachFareMax: e.COACH_FARE_MAX,
     orderSweepSeconds: e.ORDER_SWEEP_SECONDS,

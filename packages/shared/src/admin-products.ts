@@ -4,6 +4,7 @@ import { conditionSchema, productConditionChanges, productConditionFields } from
 import { productSpecChanges, productSpecFields } from './specs.js';
 import { deviceFields, deviceRecordSchema } from './device.js';
 import { listOf } from './pagination.js';
+import { offerPriceFields } from './offers.js';
 
 /** What staff sell an item for: a price of 0 would be a sale the ledger cannot record (docs/decisions/0082). */
 const sellingPriceField = priceField.refine((v) => /[1-9]/.test(v), 'Price must be more than 0');
@@ -35,6 +36,7 @@ export const updateProductSchema = z.object({
   sale_price: z.union([z.literal(''), sellingPriceField]).optional(),
   description: descriptionField,
   published: flagField.default(false),
+  ...offerPriceFields,
   ...productConditionChanges,
   ...productSpecChanges,
 });
@@ -51,6 +53,9 @@ export const adminProductSchema = z.object({
   sale_price: z.number().int().nullable(),
   /** What we paid the seller (the accepted offer) for items bought from a seller request; null otherwise. */
   buying_price: z.number().int().nullable(),
+  /** Staff-only offer prices (decision 0103): offers below the floor are declined, at accept_price accepted, at once. */
+  floor_price: z.number().int().nullable(),
+  accept_price: z.number().int().nullable(),
   currency: z.string(),
   description: z.string().nullable(),
   location: z.string().nullable(),

@@ -53,3 +53,4 @@ export * from './returns.js';
 export * from './after-sale.js';
 export * from './return-figures.js';
 export * from './after-sale-schema.js';
+export * from './offers.js';

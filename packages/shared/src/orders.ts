@@ -1,4 +1,5 @@
 import { orderAfterSaleSchema } from './returns.js';
+import { OFFER_TOKEN_NOT_AGREED, offerTokenPattern } from './offers.js';
 import { z } from 'zod';
 import { amountField, optionalMoneyAmountField } from './amount.js';
 import { personNameField } from './fields.js';
@@ -88,6 +89,8 @@ export const orderRequestSchema = buyerDetails
     phone_token: z.string().max(200, 'phone_token is not valid').optional(),
     /** Pay now by mobile money (no phone code needed: the PIN proves the phone), or at the shop as before. */
     payment: paymentChoiceField.default('on_collection'),
+    /** An accepted offer's private token (decision 0103): its item's line is at the agreed price. */
+    offer_token: z.string().regex(offerTokenPattern, OFFER_TOKEN_NOT_AGREED).optional(),
     items: z
       .array(z.object({ product_id: productRef, price: amountField('Price').optional() }), { message: EMPTY_BASKET })
       .min(1, EMPTY_BASKET)

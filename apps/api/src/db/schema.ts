@@ -2,6 +2,8 @@ import type {
   CeirResult,
   ConditionGrade,
   Language,
+  OfferDeclineReason,
+  OfferStatus,
   RefundMethod,
   ReportDecision,
   ReportReason,
@@ -178,6 +180,10 @@ export interface ProductsTable {
   /** Taken out of stock for good after it came back (migration 0048): when, and why. Nothing in the ledger. */
   written_off_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
   written_off_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Staff-only offer prices (migration 0049, decision 0103): below the floor an offer is declined at once, at or
+   * above accept_price accepted at once; null: not set. Never in a public answer. */
+  floor_price: ColumnType<number | null, number | null | undefined, number | null>;
+  accept_price: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Time;
   updated_at: Time;
 }
@@ -551,6 +557,8 @@ export interface OrderItemsTable {
   name: string;
   price: number;
   image: string | null;
+  /** The accepted offer this line was bought at (migration 0049); null: the listed price. */
+  offer_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderEventsTable {
@@ -642,6 +650,7 @@ export interface Database {
   returns: ReturnsTable;
   return_images: ReturnImagesTable;
   return_events: ReturnEventsTable;
+  offers: OffersTable;
   phone_codes: PhoneCodesTable;
   ledger_entries: LedgerEntriesTable;
   money_transfers: MoneyTransfersTable;
@@ -704,4 +713,31 @@ export interface ReturnEventsTable {
   user_id: number | null;
   note: string | null;
   created_at: Time;
+}
+
+/** A buyer's offer on an item (migration 0049, docs/decisions/0103). */
+export interface OffersTable {
+  id: Generated<number>;
+  reference: string;
+  token_hash: string;
+  product_id: number;
+  shop_id: number | null;
+  list_price: number;
+  amount: number;
+  counter_amount: number | null;
+  agreed_amount: number | null;
+  buyer_name: string;
+  phone: string;
+  language: ColumnType<Language, Language | undefined, Language>;
+  note: string | null;
+  status: OfferStatus;
+  decline_reason: OfferDeclineReason | null;
+  expires_at: Time | null;
+  agreed_until: Time | null;
+  order_id: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  address_group: string;
+  decided_by: number | null;
+  created_at: Time;
+  updated_at: Time;
 }

@@ -5,6 +5,7 @@ import type { OrderLinks } from '../modules/orders/index.js';
 import type { Transport, SmsBudget } from '../modules/notifications/index.js';
 import { UnrecordedSends, deliverDueMessages, reviveUnconfigured } from '../modules/notifications/index.js';
 import { expireDueOffers } from '../modules/seller-requests/index.js';
+import { expireDueBuyerOffers } from '../modules/offers/index.js';
 import { pollTransfers } from '../modules/payments/index.js';
 import type { Payments } from '../modules/payments/index.js';
 import type { AlertLinks } from '../modules/alerts/index.js';
@@ -158,7 +159,12 @@ export function registerJobs(
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'expired offers sellers did not answer in time');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'offer expiry sweep failed'));
+      .catch((error: unknown) => app.log.error({ err: error }, 'offer expiry sweep failed'))
+      .then(() => track('buyer_offer_expiry', () => expireDueBuyerOffers(db, now)))
+      .then((expired) => {
+        if (expired > 0) app.log.info({ expired }, "expired buyers' offers and counters not answered in time");
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, "buyers' offer expiry sweep failed"));
   });
 }
 

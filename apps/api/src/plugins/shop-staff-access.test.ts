@@ -7,6 +7,7 @@ import { multipartBody } from '../modules/images/testing.js';
 import { items, placeOrder, staffStep } from '../modules/orders/testing.js';
 import { inStock, staffCalls } from '../modules/seller-requests/testing.js';
 import { receivedReturn } from '../modules/returns/testing-outcomes.js';
+import { offerBody, offerRow, offersApi } from '../modules/offers/testing.js';
 
 // docs/decisions/0061: Shop staff work on one shop. Every back-office route open to them is tried with another
 // shop's objects (a 404, as if missing, or nothing listed) and with their own shop's (allowed).
@@ -18,11 +19,20 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
   const shops = { own: 0, other: 0 };
   const objects: Record<
     'own' | 'other',
-    { order: number; product: number; request: number; transfer: number; return: number }
+    { order: number; product: number; request: number; transfer: number; return: number; offer: number }
   > = {
-    own: { order: 0, product: 0, request: 0, transfer: 0, return: 0 },
-    other: { order: 0, product: 0, request: 0, transfer: 0, return: 0 },
+    own: { order: 0, product: 0, request: 0, transfer: 0, return: 0, offer: 0 },
+    other: { order: 0, product: 0, request: 0, transfer: 0, return: 0, offer: 0 },
   };
+
+  /** A buyer's offer on one of the shop's items (answered by that shop, decision 0103). */
+  async function offerIn(shopId: number) {
+    const productId = await addProduct(t.db, { name: `Offered ${Math.random()}`, price: 100_000, shopId });
+    const made = await offersApi(t.app).make(productId, offerBody(80_000));
+    expect(made.statusCode, made.body).toBe(201);
+    const row = await offerRow(t.db, made.json().offer.reference);
+    return row.id;
+  }
 
   /** A buyer's ask to bring one of the shop's items to the other shop (answered by the holding shop). */
   async function transferFrom(shopId: number, toShopId: number) {
@@ -74,8 +84,10 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
         await inStock(t.app, staffCalls(t.app, moderator), { shop_id: shopId, category_id: categoryId })
       ).id;
     }
-    for (const side of ['own', 'other'] as const)
+    for (const side of ['own', 'other'] as const) {
       objects[side].return = (await receivedReturn(t.db, { shopId: shops[side] })).id;
+      objects[side].offer = await offerIn(shops[side]);
+    }
     objects.own.transfer = await transferFrom(shops.own, shops.other);
     objects.other.transfer = await transferFrom(shops.other, shops.own);
   });
@@ -90,6 +102,7 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
       return objects[side].request;
     if (url.startsWith('/api/admin/transfer-requests/')) return objects[side].transfer;
     if (url.startsWith('/api/admin/returns/')) return objects[side].return;
+    if (url.startsWith('/api/admin/offers/')) return objects[side].offer;
     throw new Error(`${url} is open to Shop staff: say here which object it works on`);
   }
 
@@ -141,6 +154,7 @@ describe.each(engines)('Shop staff are kept to their shop [%s]', (engine) => {
       { url: '/api/admin/products?limit=100', key: 'products', id: 'product' },
       { url: '/api/admin/seller-requests?limit=100', key: 'seller_requests', id: 'request' },
       { url: '/api/admin/transfer-requests?limit=100', key: 'transfer_requests', id: 'transfer' },
+      { url: '/api/admin/offers?limit=100', key: 'offers', id: 'offer' },
     ] as const;
     for (const list of lists) {
       const ids = (await get(list.url)).json()[list.key].map((r: { id: number }) => r.id);

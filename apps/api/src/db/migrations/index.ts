@@ -45,6 +45,7 @@ import { up as m0044 } from './0044-ledger-no-truncate.js';
 import { up as m0046 } from './0046-catalogue-changes.js';
 import { up as m0047 } from './0047-stock-requests.js';
 import { up as m0048 } from './0048-returns.js';
+import { up as m0049 } from './0049-offers.js';
 
 // A static list (not a folder scan) so the bundled server carries its migrations with it.
 const migrations: Record<string, MigrationFn> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, MigrationFn> = {
   '0046-catalogue-changes': m0046,
   '0047-stock-requests': m0047,
   '0048-returns': m0048,
+  '0049-offers': m0049,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,5 +1,11 @@
 import type { AdminProduct, createProductSchema, updateProductSchema } from '@marketplace/shared';
-import { MAX_IMAGES, toAmount, WRITTEN_OFF_NOT_FOR_SALE } from '@marketplace/shared';
+import {
+  MAX_IMAGES,
+  OFFER_PRICES_BELOW_PRICE,
+  OFFER_PRICES_ORDER,
+  toAmount,
+  WRITTEN_OFF_NOT_FOR_SALE,
+} from '@marketplace/shared';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/database.js';
@@ -25,6 +31,7 @@ import {
   specsOf,
   indexProductSearch,
   buyingPrices,
+  offerPricesOf,
   deleteProduct,
   galleryOf,
   insertProduct,
@@ -47,12 +54,13 @@ const SHOP_MISSING = 'Shop not found';
 
 export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<AdminProduct[]> {
   const ids = rows.map((r) => r.id);
-  const [images, featured, held, bought, devices] = await Promise.all([
+  const [images, featured, held, bought, devices, offerPrices] = await Promise.all([
     imagesOf(db, ids),
     featuredIds(db, ids),
     heldOf(db, ids),
     buyingPrices(db, ids),
     productDeviceRecords(db, ids),
+    offerPricesOf(db, ids),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -64,6 +72,8 @@ export async function toAdmin(db: Executor, rows: ProductRecord[]): Promise<Admi
     price: Number(r.price),
     sale_price: r.sale_price === null ? null : Number(r.sale_price),
     buying_price: bought.get(r.id) ?? null,
+    floor_price: offerPrices.get(r.id)?.floor_price ?? null,
+    accept_price: offerPrices.get(r.id)?.accept_price ?? null,
     currency: r.currency,
     description: r.description,
     location: r.location,
@@ -222,6 +232,7 @@ export async function changeProduct(
       sale_price: input.sale_price ? toAmount(input.sale_price) : null,
       description: input.description,
       published: input.published ? 1 : 0,
+      ...(await offerPrices(trx, id, input)),
       ...statedChanges(input),
       updated_at: nowIso(),
     });
@@ -235,6 +246,24 @@ export async function changeProduct(
     });
     return loadAdminProduct(trx, id);
   });
+}
+
+/**
+ * The staff-only offer prices after the edit (decision 0103): a field left out keeps what is stored, an empty one
+ * clears it. Both below the price, the accept-at-once price at least the floor: else a 400 naming the field.
+ */
+async function offerPrices(trx: Executor, id: number, input: z.output<typeof updateProductSchema>) {
+  const stored = (await offerPricesOf(trx, [id])).get(id);
+  const floor = input.floor_price === undefined ? (stored?.floor_price ?? null) : input.floor_price;
+  const accept = input.accept_price === undefined ? (stored?.accept_price ?? null) : input.accept_price;
+  const price = toAmount(input.price);
+  if (floor !== null && floor >= price)
+    throw new HttpError(400, OFFER_PRICES_BELOW_PRICE, { floor_price: OFFER_PRICES_BELOW_PRICE });
+  if (accept !== null && accept >= price)
+    throw new HttpError(400, OFFER_PRICES_BELOW_PRICE, { accept_price: OFFER_PRICES_BELOW_PRICE });
+  if (floor !== null && accept !== null && accept < floor)
+    throw new HttpError(400, OFFER_PRICES_ORDER, { accept_price: OFFER_PRICES_ORDER });
+  return { floor_price: floor, accept_price: accept };
 }
 
 /**

@@ -2,7 +2,7 @@
 export { sendAtOnce } from './at-once.js';
 export { enqueueMessages, enqueueSentAtOnce, messagesOf } from './outbox.js';
 export type { NewMessage } from './outbox.js';
-export { plainName } from './plain-name.js';
+export { plainName, plainText } from './plain-name.js';
 export { messagesSince } from './repository.js';
 export { SMS_BUDGET_DEFAULTS, admitSms, smsSpentLastHour } from './sms-budget.js';
 export { countMessagesByState } from './repository.js';

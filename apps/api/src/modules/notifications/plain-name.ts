@@ -6,6 +6,11 @@
  * invisible format characters (zero-width spaces, direction overrides) go before they can split a number.
  */
 export function plainName(typed: string): string {
+  return plainText(typed, 60);
+}
+
+/** Any short text a stranger typed (an offer's note, decision 0103), cleaned as a name is, at most `max` long. */
+export function plainText(typed: string, max: number): string {
   return typed
     .normalize('NFKC')
     .replace(/\p{Cf}+/gu, '')
@@ -16,6 +21,6 @@ export function plainName(typed: string): string {
     .replace(/\+?\d[\d\s().-]{5,}\d/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, 60)
+    .slice(0, max)
     .trim();
 }

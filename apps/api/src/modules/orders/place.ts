@@ -17,6 +17,7 @@ import { loadPublicOrder } from './service.js';
 import { newCollectionCode } from './collection-code.js';
 import { lockKeys } from '../../db/advisory-lock.js';
 import { moveLockKeys } from '../stock-moves/index.js';
+import { agreedOffer, markOfferOrdered } from '../offers/index.js';
 import { codeUsedMeanwhile, proveBuyerPhone, type PhoneProof, signPhoneToken, useCode } from '../phone-proof/index.js';
 import type { Payments } from '../payments/index.js';
 import type { TransferRow } from '../ledger/index.js';
@@ -218,6 +219,9 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     const lapsed = await lapsedFor(trx, input.phone, ids, lapsedSince);
     const products = new Map((await productsForOrder(trx, ids)).map((p) => [p.id, p]));
     const held = await heldOf(trx, ids);
+    // An accepted offer's token (decision 0103): its item's line is at the agreed price, for this buyer only.
+    const offer = input.offer_token ? await agreedOffer(trx, input.offer_token, ids, now) : undefined;
+    const priceOf = (p: Product) => (offer?.product_id === p.id ? offer.amount : Number(p.price));
     const conflict = new OrderConflict();
     for (const item of input.items) {
       const p = products.get(item.product_id);
@@ -228,8 +232,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
       else if (held.has(p.id)) conflict.unavailable(p.id, p.name, 'reserved');
       else if (p.transit_shop_id !== null) conflict.unavailable(p.id, p.name, 'moving');
       else if (lapsed.has(p.id)) conflict.unavailable(p.id, p.name, 'lapsed');
-      else if (item.price !== undefined && item.price !== Number(p.price))
-        conflict.changed(p.id, p.name, Number(p.price));
+      else if (item.price !== undefined && item.price !== priceOf(p)) conflict.changed(p.id, p.name, priceOf(p));
     }
     conflict.check();
     refuseCoachToShopTown(input, products);
@@ -237,7 +240,7 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
     const covers = await imagesOf(trx, ids);
     const placed: { id: number; token: string; products: Product[] }[] = [];
     for (const group of byShop(input.items, products)) {
-      const subtotal = group.reduce((sum, p) => sum + Number(p.price), 0);
+      const subtotal = group.reduce((sum, p) => sum + priceOf(p), 0);
       const shopFee = group[0]!.shop_delivery_fee;
       const deliveryFee = input.fulfilment === 'delivery' && shopFee !== null ? Number(shopFee) : null;
       const total = subtotal + (deliveryFee ?? 0);
@@ -284,10 +287,12 @@ async function placeNew(db: Db, input: PlaceOrderInput, now: Date, context: Plac
           order_id: id,
           product_id: p.id,
           name: p.name,
-          price: Number(p.price),
+          price: priceOf(p),
           image: covers.get(p.id)?.[0] ?? null,
+          offer_id: offer?.product_id === p.id ? offer.id : null,
         })),
       );
+      if (offer && group.some((p) => p.id === offer.product_id)) await markOfferOrdered(trx, offer, id, at);
       await addEvent(trx, {
         order_id: id,
         action: 'placed',

@@ -25,6 +25,7 @@ import { expireDue, type Due } from '../../db/sweep.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { markItemsSold } from '../products/index.js';
+import { declineOffersOnSale } from '../offers/index.js';
 import { shopForOrder } from '../shops/index.js';
 import { paidReference, paymentOf, recordMovement, refundOnClose, transfersOfOrder } from '../ledger/index.js';
 import type { SessionUser } from '../auth/index.js';
@@ -246,6 +247,9 @@ async function applyMove(
 
   if (move.action === 'complete') {
     await markItemsSold(trx, row.id, now);
+    // Sold: the offers still waiting or agreed on its items end, each buyer told (decision 0103).
+    const sold = (await itemsOf(trx, row.id)).flatMap((i) => (i.product_id === null ? [] : [i.product_id]));
+    await declineOffersOnSale(trx, sold, new Date(now));
     // The money taken at the counter (or on delivery), in the same transaction as the completion.
     if (!paidOnline && method)
       await recordMovement(

@@ -22,6 +22,8 @@ export { inTransit, markItemsSold, notOnSale, productsForOrder } from './reposit
 export { productForMove, setProductTransit } from './repository.js';
 export type { ProductRecord } from './repository.js';
 export { countProducts } from './repository/for-dashboard.js';
+export { offerPricesOf, productForOffer } from './repository/for-offers.js';
+export type { ProductForOffer } from './repository/for-offers.js';
 export { productOfSellerRequest, shopOfSellerRequest } from './repository/for-seller-requests.js';
 export { productRoutes } from './routes.js';
 export { reindexSearchIfStale } from './repository/search-index.js';

@@ -25,6 +25,7 @@ import {
   writeOffProduct,
   writeOffState,
 } from '../products/index.js';
+import { declineOffersOnSale } from '../offers/index.js';
 import { shopForOrder } from '../shops/index.js';
 import { outcomeOf, returnForOutcome, linkOutcome, type ReturnForOutcome } from './repository/outcomes.js';
 import { addStaffEvent, moveReturn } from './repository/staff.js';
@@ -248,6 +249,8 @@ export async function replaceReturn(
       updated_at: at,
     });
     if (!(await markReplacementSold(trx, p.id, at))) throw new HttpError(409, 'The replacement was sold meanwhile');
+    // Given away as a replacement, it is sold: its offers end as at any sale (decision 0103).
+    await declineOffersOnSale(trx, [p.id], new Date(at));
     const line = await addOrderLine(trx, { orderId: r.order_id, productId: p.id, name: p.name, image: p.cover });
     await linkOutcome(trx, r.id, { replacement_item_id: line });
     await backOnShelf(trx, r, at);

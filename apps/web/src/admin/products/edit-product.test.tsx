@@ -54,6 +54,8 @@ function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
     price: 210000,
     sale_price: null,
     buying_price: 160000,
+    floor_price: null,
+    accept_price: null,
     currency: 'MWK',
     description: 'Good condition',
     location: 'Lilongwe',

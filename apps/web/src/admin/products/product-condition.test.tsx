@@ -43,6 +43,8 @@ const product: AdminProduct = {
   price: 210000,
   sale_price: null,
   buying_price: null,
+  floor_price: null,
+  accept_price: null,
   currency: 'MWK',
   description: 'Charger included',
   location: 'Lilongwe',

@@ -19,6 +19,8 @@ function aProduct(overrides: Partial<AdminProduct>): AdminProduct {
     price: 185000,
     sale_price: null,
     buying_price: null,
+    floor_price: null,
+    accept_price: null,
     currency: 'MWK',
     description: 'Good condition',
     location: 'Lilongwe',

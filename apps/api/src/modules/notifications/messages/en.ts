@@ -92,6 +92,25 @@ export interface ReturnAskFacts {
   link: string;
 }
 
+/** A buyer's offer on an item (decision 0103): its reference, the item (staff's words), the amount, the private link. */
+export interface OfferFacts {
+  reference: string;
+  item: string;
+  amount: number;
+  link: string;
+}
+
+/** Why an offer was declined: one of the fixed reasons, worded in each language here. */
+export type OfferDeclineWhy = 'too_low' | 'price_firm' | 'not_available' | 'below_floor' | 'sold';
+
+const OFFER_WHY_EN: Record<OfferDeclineWhy, string> = {
+  too_low: 'the offer is too low for this item',
+  price_firm: 'the price is firm',
+  not_available: 'the item is no longer available',
+  below_floor: 'it is below what the shop can accept for this item',
+  sold: 'the item was sold',
+};
+
 export const en = {
   /** The checkout's phone code (decision 0035): our words and the code only. */
   'phone.code': (p: { code: string }) => `Your ${BRAND} code is ${p.code}`,
@@ -194,6 +213,21 @@ export const en = {
       : `${BRAND}: return ${r.reference} (order ${r.number}): we are refunding you ${formatMoney(r.amount)} by ${r.wallet} to the number you paid from.`,
   'return.replaced': (r: ReturnReplaced) =>
     `${BRAND}: return ${r.reference} (order ${r.number}): your item is replaced by another ${r.item} at no charge. Collect it at ${r.shop}.`,
+
+  /** A buyer's offer (decision 0103): sent to the shop, accepted (24 hours to order), countered, declined, ended. */
+  'offer.made': (o: OfferFacts) =>
+    `${BRAND}: your offer ${o.reference} of ${formatMoney(o.amount)} for ${o.item} went to the shop. We will tell you its answer by SMS. ${o.link}`,
+  'offer.accepted': (o: OfferFacts) =>
+    `${BRAND}: your offer ${o.reference} is accepted: ${o.item} for ${formatMoney(o.amount)}. Order it at that price within 24 hours: ${o.link}`,
+  'offer.countered': (o: OfferFacts) =>
+    `${BRAND}: the shop answers your offer ${o.reference} for ${o.item} with ${formatMoney(o.amount)}. Accept it within 48 hours: ${o.link}`,
+  'offer.declined': (o: OfferFacts & { why: OfferDeclineWhy }) =>
+    `${BRAND}: sorry, your offer ${o.reference} of ${formatMoney(o.amount)} for ${o.item} is declined: ${OFFER_WHY_EN[o.why]}. ${o.link}`,
+  /** Told by the sweep and by a sale, which have no link key at hand: the reference and the item only. */
+  'offer.expired': (o: Omit<OfferFacts, 'link' | 'amount'>) =>
+    `${BRAND}: your offer ${o.reference} for ${o.item} has ended without an order. You can make a new one on the item's page.`,
+  'offer.sold': (o: Omit<OfferFacts, 'link' | 'amount'>) =>
+    `${BRAND}: sorry, ${o.item} was sold to another buyer, so your offer ${o.reference} has ended.`,
 };
 
 /** Every message's key and parameters: ny.ts is typed by it, so it must have them all, alike. */

@@ -7,7 +7,7 @@ import { ny } from './ny.js';
 // (the same keys and parameters, the compiler checks), and in english-only.ts the emails that stay English.
 
 export { BRAND } from './brand.js';
-export type { Messages, OrderFacts, ReturnAskFacts, ReturnFacts } from './en.js';
+export type { Messages, OfferFacts, OrderFacts, ReturnAskFacts, ReturnFacts } from './en.js';
 export { smsParts } from './sms-length.js';
 
 export type MessageKey = keyof Messages;
@@ -58,6 +58,12 @@ export const CHANNEL: Record<MessageKey, 'sms' | 'email'> = {
   'return.declined': 'sms',
   'return.refunded': 'sms',
   'return.replaced': 'sms',
+  'offer.made': 'sms',
+  'offer.accepted': 'sms',
+  'offer.countered': 'sms',
+  'offer.declined': 'sms',
+  'offer.expired': 'sms',
+  'offer.sold': 'sms',
 };
 
 /** A message's text in `language`: `message('ny', 'order.link', { number, link })`. */

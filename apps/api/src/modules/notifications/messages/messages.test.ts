@@ -11,6 +11,7 @@ import {
   smsParts,
   type MessageKey,
   type Messages,
+  type OfferFacts,
   type OrderFacts,
   type ReturnAskFacts,
   type ReturnFacts,
@@ -76,6 +77,10 @@ const returned = (): [ReturnFacts] => [
   { reference: 'R7K2M9QX', number: 'MW-4K7Q2', item: ITEM, shop: SHOP, link: LINK },
 ];
 
+const offered = (): [OfferFacts] => [
+  { reference: 'O-4K7Q2MX', item: ITEM, amount: 999_999_999, link: `https://marketplace.mw/offer/${'x'.repeat(32)}` },
+];
+
 type Longest = { [K in MessageKey]?: Parameters<Messages[K]>[] };
 const LONGEST: Longest = {
   'phone.code': [[{ code: '042517' }]],
@@ -115,6 +120,14 @@ const LONGEST: Longest = {
     [{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', amount: 999_999_999, wallet: null }],
   ],
   'return.replaced': [[{ reference: 'R-7QK2M4', number: 'MW-4K7Q2', item: ITEM, shop: SHOP }]],
+  'offer.made': [offered()],
+  'offer.accepted': [offered()],
+  'offer.countered': [offered()],
+  'offer.declined': (['too_low', 'price_firm', 'not_available', 'below_floor', 'sold'] as const).map((why) => [
+    { ...offered()[0], why },
+  ]),
+  'offer.expired': [[{ reference: 'O-4K7Q2MX', item: ITEM }]],
+  'offer.sold': [[{ reference: 'O-4K7Q2MX', item: ITEM }]],
 };
 
 /**

@@ -1,8 +1,16 @@
 import { formatDate, formatMoney } from '@marketplace/shared';
 import { BRAND } from './brand.js';
-import type { Messages } from './en.js';
+import type { Messages, OfferDeclineWhy } from './en.js';
 
 // The server's messages in Chichewa (docs/decisions/0032, 0094): every key of en.ts, with the same parameters.
+
+const OFFER_WHY_NY: Record<OfferDeclineWhy, string> = {
+  too_low: 'mtengo mwapereka ndi wotsika kwambiri',
+  price_firm: 'mtengo wake sutsika',
+  not_available: 'katunduyu sakupezekanso',
+  below_floor: 'mtengo mwapereka uli pansi pa umene shopu ingalandire',
+  sold: 'katunduyu wagulitsidwa',
+};
 
 export const ny: Messages = {
   'phone.code': (p) => `Nambala yanu ya ${BRAND} ndi ${p.code}`,
@@ -90,4 +98,17 @@ export const ny: Messages = {
       : `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tikukubwezerani ${formatMoney(r.amount)} pa ${r.wallet} ku nambala imene munalipira.`,
   'return.replaced': (r) =>
     `${BRAND}: katundu wobwezedwa ${r.reference} (oda ${r.number}): tasinthana katundu wanu ndi ${r.item} wina, osalipira. Katengeni ku ${r.shop}.`,
+
+  'offer.made': (o) =>
+    `${BRAND}: mtengo wanu ${o.reference} wa ${formatMoney(o.amount)} pa ${o.item} wapita ku shopu. Tidzakuuzani yankho lake pa SMS. ${o.link}`,
+  'offer.accepted': (o) =>
+    `${BRAND}: mtengo wanu ${o.reference} wavomerezedwa: ${o.item} pa ${formatMoney(o.amount)}. Yitanitsani pa mtengo umenewu pasanathe maola 24: ${o.link}`,
+  'offer.countered': (o) =>
+    `${BRAND}: shopu yayankha mtengo wanu ${o.reference} pa ${o.item} ndi ${formatMoney(o.amount)}. Vomerezani pasanathe maola 48: ${o.link}`,
+  'offer.declined': (o) =>
+    `${BRAND}: pepani, mtengo wanu ${o.reference} wa ${formatMoney(o.amount)} pa ${o.item} sunavomerezedwe: ${OFFER_WHY_NY[o.why]}. ${o.link}`,
+  'offer.expired': (o) =>
+    `${BRAND}: mtengo wanu ${o.reference} pa ${o.item} watha popanda oda. Mutha kupereka wina pa tsamba la katunduyo.`,
+  'offer.sold': (o) =>
+    `${BRAND}: pepani, ${o.item} wagulidwa ndi munthu wina, choncho mtengo wanu ${o.reference} watha.`,
 };
