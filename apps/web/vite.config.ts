@@ -19,7 +19,7 @@ const SHELL = [
 const LINGUI_CONFIG = fileURLToPath(new URL('lingui.config.ts', import.meta.url));
 
 /**
- * The app is written against React's API and runs on Preact's (preact/compat): ~4 kB of runtime instead of
+ * The app is written against React's API and runs on Preact's (preact/compat): ~10 kB of runtime instead of
  * ~68 kB, on the first screen of a phone on 3G (docs/decisions/0100). Libraries that import React
  * (react-query, react-hook-form, react-toastify, Testing Library) get the same runtime.
  */
@@ -59,7 +59,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // The small script a server-rendered page starts its code with (src/start-after-load.ts).
       ...(isSsrBuild ? {} : { input: { index: 'index.html', 'start-after-load': 'src/start-after-load.ts' } }),
       output: {
-        // One "shell" chunk for what every browse screen needs (React, src/lib with the router, the product
+        // One "shell" chunk for what every browse screen needs (Preact, src/lib with the router, the product
         // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which
         // matters more on 3G than the few hundred bytes the info pages carry unused.
         ...(isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'shell', test: inShell }] } }),
