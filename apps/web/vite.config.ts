@@ -1,5 +1,4 @@
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
@@ -9,7 +8,7 @@ import { lingui } from '@lingui/vite-plugin';
 const NOT_SHELL =
   /[\\/]src[\\/]lib[\\/](placed-orders|basket-check|dates|seller-session|alerts-api|interest-api|phone-proofs|shops|after-sale|upload|photo-[\w-]+)\./;
 const SHELL = [
-  /node_modules[\\/](react|react-dom|scheduler|@lingui[\\/]core)[\\/]/,
+  /node_modules[\\/](preact|@lingui[\\/]core)[\\/]/,
   // The translator every screen reads its texts through; a language's catalogue is a chunk of its own.
   /[\\/]src[\\/]i18n[\\/][\w-]+\.tsx?$/,
   /[\\/]src[\\/]lib[\\/]/,
@@ -19,16 +18,29 @@ const SHELL = [
 // Vitest runs this config from the repository's root too: the catalogues' config is found by path.
 const LINGUI_CONFIG = fileURLToPath(new URL('lingui.config.ts', import.meta.url));
 
+/**
+ * The app is written against React's API and runs on Preact's (preact/compat): ~10 kB of runtime instead of
+ * ~68 kB, on the first screen of a phone on 3G (docs/decisions/0100). Libraries that import React
+ * (react-query, react-hook-form, react-toastify, Testing Library) get the same runtime.
+ */
+export const REACT_ON_PREACT = [
+  { find: /^react(?:-dom)?$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 const inShell = (id: string) => !NOT_SHELL.test(id) && SHELL.some((pattern) => pattern.test(id));
 
 // The API server serves the built app and the API from one origin; in dev Vite forwards /api to it.
 export default defineConfig(({ command, isSsrBuild }) => ({
   // A build stops on a text the code shows that a catalogue does not translate (docs/decisions/0032).
   plugins: [
-    react(),
     tailwindcss(),
     lingui({ configPath: LINGUI_CONFIG, failOnMissing: command === 'build', failOnCompileError: true }),
   ],
+  resolve: { alias: REACT_ON_PREACT },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
@@ -47,7 +59,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // The small script a server-rendered page starts its code with (src/start-after-load.ts).
       ...(isSsrBuild ? {} : { input: { index: 'index.html', 'start-after-load': 'src/start-after-load.ts' } }),
       output: {
-        // One "shell" chunk for what every browse screen needs (React, src/lib with the router, the product
+        // One "shell" chunk for what every browse screen needs (Preact, src/lib with the router, the product
         // card family, shared constants): 3-4 requests before a screen instead of 6-8 tiny chunks, which
         // matters more on 3G than the few hundred bytes the info pages carry unused.
         ...(isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'shell', test: inShell }] } }),

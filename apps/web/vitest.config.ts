@@ -1,6 +1,7 @@
 import { defineProject } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
+import { REACT_ON_PREACT } from './vite.config';
 
 const ISOLATED = 'src/**/*.isolated.test.{ts,tsx}';
 
@@ -15,7 +16,18 @@ export function webProject(isolated: boolean) {
     root: fileURLToPath(new URL('.', import.meta.url)),
     // Tests that render in Chichewa import its catalogue, compiled as the build does.
     plugins: [lingui({ configPath: fileURLToPath(new URL('lingui.config.ts', import.meta.url)) })],
+    // On the runtime the app ships with; the libraries that import React are bundled here so the alias reaches them.
+    resolve: {
+      alias: [
+        ...REACT_ON_PREACT,
+        // Its ES module build, whose imports of React the alias rewrites (the CommonJS one's require() it cannot).
+        { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+      ],
+    },
     test: {
+      server: {
+        deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-hook-form/, /react-toastify/] },
+      },
       name: isolated ? 'web-isolated' : 'web',
       environment: 'jsdom',
       include: isolated ? [ISOLATED] : ['src/**/*.test.{ts,tsx}'],

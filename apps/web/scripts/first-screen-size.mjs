@@ -1,13 +1,14 @@
 // Measures the JS a browser must download before each public screen can show: the entry chunk, the
 // screen's lazy chunk, and every chunk they import statically, gzip-compressed. Fails above the
-// budget of 90 KiB (docs/decisions/0006), so a heavy import on a public screen is caught at build time.
+// budget (docs/decisions/0100), so a heavy import on a public screen is caught at build time.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// 90 KB read as KiB (see docs/decisions/0006-first-screen-budget.md).
-const BUDGET_BYTES = 90 * 1024;
+// The largest public screen measured 33.5 kB on Preact's runtime: ~3.5 kB of room, so growth is seen, not absorbed
+// (docs/decisions/0100-preact-runtime.md; the issue's ceiling is 80 KB).
+const BUDGET_BYTES = 36 * 1024;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const assets = join(dist, 'assets');
 // The lazy chunk behind each public route (named after the module the router imports).
@@ -26,9 +27,9 @@ const screens = {
   '/saved': 'SavedPage',
 };
 // The sell and checkout forms need react-hook-form before they can show (zod, and for /sell toasts, load on
-// first use); they have their own, larger allowance so they cannot grow unnoticed
-// (docs/decisions/0006-first-screen-budget.md).
-const allowance = { '/sell': 110 * 1024, '/checkout': 110 * 1024 };
+// first use); they have their own, larger allowance (52.9 kB measured, ceiling 95 KB) so they cannot grow
+// unnoticed (docs/decisions/0100-preact-runtime.md).
+const allowance = { '/sell': 56 * 1024, '/checkout': 56 * 1024 };
 
 const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
 const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(
@@ -76,5 +77,8 @@ for (const [route, chunk] of Object.entries(screens)) {
     `${over ? 'OVER' : 'ok  '} ${route.padEnd(22)} ${(total / 1000).toFixed(1).padStart(5)} kB gzip (${[...needed].join(' + ')})`,
   );
 }
-console.log(`budget: ${(BUDGET_BYTES / 1000).toFixed(1)} kB (90 KiB) gzip of JS before a public screen`);
+console.log(
+  `budget: ${(BUDGET_BYTES / 1000).toFixed(1)} kB (${BUDGET_BYTES / 1024} KiB) gzip of JS before a public screen, ` +
+    `${(allowance['/sell'] / 1000).toFixed(1)} kB for /sell and /checkout`,
+);
 process.exit(failed ? 1 : 0);

@@ -60,8 +60,8 @@ function ready() {
   removeEventListener('click', hold, true);
   const button = held;
   held = undefined;
-  // Not from inside React's effect that announced it: there React cannot hydrate the part of the page the
-  // button is in to handle the click, and would drop it.
+  // Not from inside the effect that announced it, which runs while the app is still finishing its pass over the
+  // page: a click there could be dropped.
   if (button) queueMicrotask(() => button.isConnected && button.click());
 }
 

@@ -6,9 +6,10 @@ export const TARGETS = {
   halfPeakP99Ms: 10,
   flatWithin: 2,
   searchP99Ms: 50,
-  lcpColdMs: 2500,
-  lcpWarmMs: 1000,
-  firstScreenKb: 75,
+  /** Home, discover and a product page on Lighthouse's slow 3G (issue 39; web runs on Preact's runtime, decision 0100). */
+  lcpColdMs: 2000,
+  lcpWarmMs: 500,
+  firstScreenKb: 80,
   uploadOneSeconds: 1,
   uploadTenPeakRssMb: 300,
   /** A restarted server ready within this, with the other core loaded (issue 36). */

@@ -38,6 +38,11 @@ class Boundary extends Component<ErrorBoundaryProps & { at: string }, BoundarySt
     return at === state.at ? null : { failure: null, at, attempt: state.attempt + 1 };
   }
 
+  // React reports every error a boundary catches on the console; Preact's runtime (decision 0100) leaves it to the boundary.
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
   retry = () => this.setState(({ attempt }) => ({ failure: null, attempt: attempt + 1 }));
 
   override render() {

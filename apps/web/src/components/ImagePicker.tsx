@@ -218,7 +218,8 @@ export function ImagePicker({
         </span>
       </label>
       <p role="status" className="mt-1 text-sm text-amber-900 empty:hidden">
-        {notice}
+        {/* No text at all when there is nothing to say (Preact's runtime would keep an empty text node). */}
+        {notice || null}
       </p>
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">

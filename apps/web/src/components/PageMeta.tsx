@@ -1,4 +1,5 @@
 import { BRAND } from '../lib/brand';
+import { HeadLink, Meta, Title } from '../lib/head';
 import { useInitialData } from '../lib/initial-data';
 
 interface PageMetaProps {
@@ -20,19 +21,19 @@ interface PageMetaProps {
  */
 export function PageMeta({ title, description, path, image, type = 'website' }: PageMetaProps) {
   const { origin } = useInitialData();
-  if (!origin) return <title>{title}</title>;
+  if (!origin) return <Title>{title}</Title>;
   return (
     <>
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={`${origin}${path}`} />
-      <meta property="og:type" content={type} />
-      <meta property="og:site_name" content={BRAND} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={`${origin}${path}`} />
-      {image && <meta property="og:image" content={`${origin}${image}`} />}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <Title>{title}</Title>
+      <Meta name="description" content={description} />
+      <HeadLink rel="canonical" href={`${origin}${path}`} />
+      <Meta property="og:type" content={type} />
+      <Meta property="og:site_name" content={BRAND} />
+      <Meta property="og:title" content={title} />
+      <Meta property="og:description" content={description} />
+      <Meta property="og:url" content={`${origin}${path}`} />
+      {image && <Meta property="og:image" content={`${origin}${image}`} />}
+      <Meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
     </>
   );
 }

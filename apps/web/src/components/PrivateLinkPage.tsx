@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../lib/router';
 import { pageTitle } from '../lib/brand';
+import { Meta, Title } from '../lib/head';
 import { useI18n } from '../i18n/context';
 import { translateKnown } from '../i18n/labels';
 
@@ -10,9 +11,9 @@ import { translateKnown } from '../i18n/labels';
 export function PrivateLinkHead({ title }: { title: string }) {
   return (
     <>
-      <title>{pageTitle(title)}</title>
-      <meta name="robots" content="noindex" />
-      <meta name="referrer" content="no-referrer" />
+      <Title>{pageTitle(title)}</Title>
+      <Meta name="robots" content="noindex" />
+      <Meta name="referrer" content="no-referrer" />
     </>
   );
 }

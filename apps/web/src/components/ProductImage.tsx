@@ -1,6 +1,6 @@
 import { useContext, useState } from 'react';
-import { preload } from 'react-dom';
 import { PhotosOnTap } from '../lib/data-saver';
+import { PreloadImage } from '../lib/head';
 import { imageUrl, srcSetOf, type ImageSize } from '../lib/images';
 import { ImageIcon } from './icons';
 import { useI18n } from '../i18n/context';
@@ -86,21 +86,22 @@ export function ProductImage({
   }
   const src = imageUrl(file, size);
   const set = srcSet ? srcSetOf(file, srcSet) : undefined;
-  // Once tapped the photo is already on its way; before, under data saver, nothing is asked for.
-  if (priority && !tapped)
-    preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: set, imageSizes: set ? sizes : undefined });
   return (
-    <img
-      src={src}
-      srcSet={set}
-      sizes={set ? sizes : undefined}
-      alt={alt}
-      width={size.w}
-      height={size.h ?? 500}
-      loading={eager || priority || tapped ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      className={`bg-stone-200 ${contain ? 'object-contain' : 'object-cover'} ${className}`}
-    />
+    <>
+      {/* Once tapped the photo is already on its way; before, under data saver, nothing is asked for. */}
+      {priority && !tapped && <PreloadImage href={src} srcSet={set} sizes={set ? sizes : undefined} />}
+      <img
+        src={src}
+        srcSet={set}
+        sizes={set ? sizes : undefined}
+        alt={alt}
+        width={size.w}
+        height={size.h ?? 500}
+        loading={eager || priority || tapped ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        className={`bg-stone-200 ${contain ? 'object-contain' : 'object-cover'} ${className}`}
+      />
+    </>
   );
 }

@@ -97,8 +97,10 @@ export function SendDialog<T>(props: SendDialogProps<T>) {
       labels={{ cancel: backLabel, confirm: sendLabel, busy: busyLabel }}
       buttons={BUTTONS}
     >
-      {/* An edit answers the last failure ('Choose a reason'): it goes until the next send. */}
-      <div className="space-y-4" onChange={() => setFailure(null)}>
+      {/* An edit answers the last failure ('Choose a reason'): it goes until the next send. On each input event, as
+          React's onChange was: a change event comes only as the field loses focus, on the press of Send, and the
+          notice going then moved the button from under the pointer (decision 0100). */}
+      <div className="space-y-4" onInput={() => setFailure(null)}>
         {children}
         {reason && (
           <div>

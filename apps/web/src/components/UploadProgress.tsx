@@ -16,7 +16,8 @@ export function UploadProgress({ upload }: { upload: UploadProgressState }) {
       ? i18n._('Sending stopped. What was typed and the photos are still here.')
       : phase.kind === 'failed'
         ? i18n._('The connection dropped before everything was sent. What was typed and the photos are still here.')
-        : '';
+        : // Nothing at all, not an empty text: the live region stays :empty, so hidden.
+          null;
   return (
     // Hidden while idle, so it takes no room (its live region is filled as it shows, like the picker's).
     <div className={phase.kind === 'idle' ? 'hidden' : 'basis-full space-y-2'}>

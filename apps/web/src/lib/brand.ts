@@ -4,7 +4,7 @@ import type { I18n } from '@lingui/core';
 export const BRAND = 'Marketplace Malawi';
 
 /**
- * A screen's document title. Pages render it as React 19 <title>, which React hoists into <head>. `title`
+ * A screen's document title. Pages render it as <Title> (lib/head.tsx), which puts it in <head>. `title`
  * comes already in the reader's language (i18n._ or a product's name); without one it is the shop's own
  * title, in the language of `i18n` (English without it).
  */

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage, loadPieces, RenderedPieces } from './lazy-page';
 

@@ -28,9 +28,18 @@ let hydrating: Set<string> | undefined;
  * does not wait for it; once every one of them is on screen, hydrated, the page says so (APP_READY) and a
  * button tapped while the code was on its way (start-after-load.ts) is pressed again.
  */
-export function loadPieces(names: readonly string[]): Promise<unknown> {
+export async function loadPieces(names: readonly string[]): Promise<void> {
   hydrating = new Set(names);
-  return Promise.all(names.flatMap((name) => loaders.get(name) ?? []).map((load) => load().catch(() => undefined)));
+  // A piece inside another (the product's details in its page) is known only once the outer one's code has
+  // run: load round by round until every named piece is here. Preact's runtime (decision 0100) does not
+  // replay a tap on a part of the page still waiting for its code, as React's did.
+  const started = new Set<() => Promise<unknown>>();
+  for (;;) {
+    const fresh = names.flatMap((name) => loaders.get(name) ?? []).filter((load) => !started.has(load));
+    if (fresh.length === 0) return;
+    fresh.forEach((load) => started.add(load));
+    await Promise.all(fresh.map((load) => load().catch(() => undefined)));
+  }
 }
 
 /**

@@ -1,12 +1,13 @@
 // The server's entry (built by `vite build --ssr` into dist-ssr/, loaded by the API server): renders a
 // public page to HTML with the data its first screen needs, for the browser to hydrate.
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from '../lib/router';
 import { AppRoutes } from '../app/AppRoutes';
 import { ApiError, setTransport } from '../lib/api-client';
 import { RenderedDataSaver } from '../lib/data-saver';
 import { InitialDataContext, type InitialData, type InitialEntry } from '../lib/initial-data';
+import { CollectedHead } from '../lib/head';
 import { RenderedPieces } from '../lib/lazy-page';
 import { LanguageProvider } from '../i18n/context';
 import { createI18n, loadCatalogue } from '../i18n/i18n';
@@ -74,43 +75,39 @@ function translatorFor(language: Language): Promise<I18n> {
   return i18n;
 }
 
-// Data that needs other data (a product, then its related items) appears one render later, and a screen's
-// code first met in a pass arrives for the next (a boundary still waiting would need an inline script, which
-// the CSP forbids). Four passes cover every public page; anything left loads in the browser as before.
+// Data that needs other data (a product, then its related items) appears one render later: four passes cover
+// every public page; anything left loads in the browser as before. A screen's code is waited for within a pass.
 const PASSES = 4;
-const WAITING_BOUNDARY = '<!--$?-->';
-const HOISTED = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)*/;
 
 /** Calls made while rendering go to `transport`: the API server answers them in-process. */
 export function configure(transport: typeof fetch): void {
   setTransport(transport);
 }
 
-/** One pass: the page at `url` with the data loaded so far (`initial`) and the pieces already rendered. */
+/** One pass: the page at `url` with the data loaded so far (`initial`), the pieces it used and its head tags. */
 async function renderOnce(
   url: string,
   { initial, pieces, dataSaver, i18n }: { initial: InitialData; pieces: Set<string>; dataSaver: boolean; i18n: I18n },
-): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+): Promise<{ head: string; body: string }> {
+  const head: CollectedHead = { preloads: new Set(), tags: new Set() };
+  const body = await renderToStringAsync(
     <StrictMode>
-      <LanguageProvider i18n={i18n}>
-        <InitialDataContext value={initial}>
-          <RenderedDataSaver value={dataSaver}>
-            <RenderedPieces value={pieces}>
-              <StaticRouter location={url}>
-                <AppRoutes />
-              </StaticRouter>
-            </RenderedPieces>
-          </RenderedDataSaver>
-        </InitialDataContext>
-      </LanguageProvider>
+      <CollectedHead.Provider value={head}>
+        <LanguageProvider i18n={i18n}>
+          <InitialDataContext value={initial}>
+            <RenderedDataSaver value={dataSaver}>
+              <RenderedPieces value={pieces}>
+                <StaticRouter location={url}>
+                  <AppRoutes />
+                </StaticRouter>
+              </RenderedPieces>
+            </RenderedDataSaver>
+          </InitialDataContext>
+        </LanguageProvider>
+      </CollectedHead.Provider>
     </StrictMode>,
-    // Never split a finished boundary out of place: revealing it would take an inline script (CSP forbids).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  return html;
+  return { head: [...head.preloads, ...head.tags].join(''), body };
 }
 
 async function settle(
@@ -138,22 +135,21 @@ export async function render(
   const entries = new Map<string, InitialEntry>();
   const tried = new Set<string>();
   let complete = true;
-  let html = '';
+  let page = { head: '', body: '' };
   let pieces = new Set<string>();
   for (let pass = 0; pass < PASSES; pass++) {
     const wanted = new Map<string, (signal: AbortSignal) => Promise<unknown>>();
     pieces = new Set<string>();
-    html = await renderOnce(url, { initial: { entries, wanted, origin }, pieces, dataSaver, i18n });
+    page = await renderOnce(url, { initial: { entries, wanted, origin }, pieces, dataSaver, i18n });
     const fresh = [...wanted].filter(([key]) => !tried.has(key));
-    if ((fresh.length === 0 && !html.includes(WAITING_BOUNDARY)) || pass === PASSES - 1 || signal.aborted) break;
+    if (fresh.length === 0 || pass === PASSES - 1 || signal.aborted) break;
     fresh.forEach(([key]) => tried.add(key));
     for (const settled of await Promise.all(fresh.map(([key, load]) => settle(key, load, signal)))) {
       if (settled) entries.set(...settled);
       else complete = false;
     }
   }
-  const head = HOISTED.exec(html)?.[0] ?? '';
   const data = Object.fromEntries(entries);
   const status = [...entries.values()].some((entry) => 'error' in entry && entry.error.status === 404) ? 404 : 200;
-  return { head, body: html.slice(head.length), data, status, complete, pieces: [...pieces], dataSaver };
+  return { ...page, data, status, complete, pieces: [...pieces], dataSaver };
 }

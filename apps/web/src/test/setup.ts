@@ -22,7 +22,7 @@ if (typeof window !== 'undefined' && !document.getElementById('test-positions'))
 }
 
 // The files of a worker share one page (isolate: false in vitest.config.ts), so what a test leaves in it is
-// put back as the first file found it: the head (React hoists preload links and titles there), the root's
+// put back as the first file found it: the head (lib/head.tsx puts titles, meta tags and preloads there), the root's
 // attributes (lang, the data-saver class), the body, cookies, storage and the address.
 type Pristine = { head: Set<Node>; root: [string, string][]; href: string };
 const PRISTINE = Symbol.for('marketplace.test.pristine-page');

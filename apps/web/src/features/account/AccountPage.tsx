@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from '../../lib/router';
 import { EmptyState } from '../../components/EmptyState';
 import { ApiError } from '../../lib/api-client';
 import { pageTitle } from '../../lib/brand';
+import { Title } from '../../lib/head';
 import { setSellerToken, sellerToken } from '../../lib/seller-session';
 import { useAsync } from '../../lib/use-async';
 import { claimItem, fetchItems, ITEMS_FAILED, logout } from './api';
@@ -51,7 +52,7 @@ function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: (tok
   const claiming = claimOf(useLocation().state) !== null;
   return (
     <section className="card space-y-4 p-4 sm:p-6" aria-labelledby="login-heading">
-      <title>{pageTitle(i18n._('Your seller account'))}</title>
+      <Title>{pageTitle(i18n._('Your seller account'))}</Title>
       <h1 id="login-heading" className="page-title">
         {i18n._('Your seller account')}
       </h1>
@@ -124,7 +125,7 @@ function Items({
       void navigate(location.pathname, { replace: true, state: null });
   }, [state.status, location.state, location.pathname, navigate]);
 
-  const head = <title>{pageTitle(i18n._('Your items'))}</title>;
+  const head = <Title>{pageTitle(i18n._('Your items'))}</Title>;
   if (state.status === 'loading' || expired) {
     return (
       <div className="space-y-3" aria-busy="true">

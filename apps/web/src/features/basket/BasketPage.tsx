@@ -10,6 +10,7 @@ import { readPlacedOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
 import { pageTitle } from '../../lib/brand';
+import { Title } from '../../lib/head';
 import { fetchSuggestions } from './api';
 import { BasketLine, type LineProblem } from './components/BasketLine';
 import { YourOrders } from './components/YourOrders';
@@ -60,7 +61,7 @@ export function BasketPage() {
 
   return (
     <div className="space-y-8">
-      <title>{pageTitle(i18n._('Your Basket'))}</title>
+      <Title>{pageTitle(i18n._('Your Basket'))}</Title>
       <section aria-labelledby="basket-heading">
         <h1 id="basket-heading" className="page-title mb-4">
           {i18n._('Your Basket')}

@@ -326,7 +326,8 @@ describe('/checkout answers', () => {
     });
     await act(async () => answer(json({ orders: [order] }, 201)));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is placed' });
-    expect(heading).toHaveFocus();
+    // Focused by an effect, which runs after the next paint on Preact's runtime.
+    await waitFor(() => expect(heading).toHaveFocus());
     const placed = within(screen.getByTestId('placed-order'));
     expect(placed.getByTestId('order-number').textContent).toBe('MW-4K7Q2');
     expect(placed.getByTestId('shop-name')).toHaveTextContent('Chichiri Electronics');

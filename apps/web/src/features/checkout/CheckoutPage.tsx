@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-client';
 import { canOrder, checkBasketItems, type CheckedItem } from '../../lib/basket-check';
 import { removeFromBasket, setBasketPrices } from '../../lib/basket-store';
 import { pageTitle } from '../../lib/brand';
+import { Title } from '../../lib/head';
 import { rememberOrders } from '../../lib/placed-orders';
 import { useAsync } from '../../lib/use-async';
 import { useBasket } from '../../lib/use-basket';
@@ -178,7 +179,7 @@ export function CheckoutPage() {
   if (placed) {
     return (
       <>
-        <title>{pageTitle(i18n._('Order placed'))}</title>
+        <Title>{pageTitle(i18n._('Order placed'))}</Title>
         <Suspense fallback={null}>
           <Confirmation orders={placed} payNow={paidNow} />
         </Suspense>
@@ -188,7 +189,7 @@ export function CheckoutPage() {
 
   const title = (
     <>
-      <title>{pageTitle(i18n._('Checkout'))}</title>
+      <Title>{pageTitle(i18n._('Checkout'))}</Title>
       <h1 className="page-title">{i18n._('Checkout')}</h1>
     </>
   );

@@ -3,6 +3,7 @@ import { Link, useParams } from '../../lib/router';
 import { lazyPage } from '../../lib/lazy-page';
 import { useAsync } from '../../lib/use-async';
 import { pageTitle } from '../../lib/brand';
+import { Title } from '../../lib/head';
 import { useI18n } from '../../i18n/context';
 import { fetchProduct, productErrorText } from './api';
 import { ProductMeta } from './components/ProductMeta';
@@ -37,7 +38,7 @@ export function ProductPage() {
   if (!product) {
     return (
       <section className="py-10 text-center">
-        <title>{pageTitle(errorShown)}</title>
+        <Title>{pageTitle(errorShown)}</Title>
         <h1 className="text-2xl font-bold text-red-700">{errorShown}</h1>
         <Link to="/discover" className="btn btn-primary mt-6">
           {i18n._('Browse other items')}

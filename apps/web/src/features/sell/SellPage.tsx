@@ -2,6 +2,7 @@ import { CATEGORY_SHORTCUTS, HOW_SELLERS_ARE_PAID, TOAST_MS } from '@marketplace
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
+import { Title } from '../../lib/head';
 import { ApiError, isAbortError } from '../../lib/api-client';
 import type { UploadWatch } from '../../lib/upload';
 import { preloadUpload, SELL_ERROR, submitSell } from './api';
@@ -58,7 +59,7 @@ export function SellPage() {
 
   return (
     <section className="mx-auto max-w-5xl">
-      <title>{pageTitle(i18n._('Sell or offer us your item'))}</title>
+      <Title>{pageTitle(i18n._('Sell or offer us your item'))}</Title>
       <h1 className="page-title">{i18n._('Sell or offer us your item')}</h1>
       <p className="mt-2 max-w-2xl text-stone-700">
         {i18n._('Add up to 3 photos and a few details. Our team reviews every item and contacts you with an offer.')}

@@ -2,6 +2,7 @@ import { HOW_SELLERS_ARE_PAID } from '@marketplace/shared';
 import { Suspense } from 'react';
 import { Link, useLocation } from '../../lib/router';
 import { pageTitle } from '../../lib/brand';
+import { Title } from '../../lib/head';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { lazyPage } from '../../lib/lazy-page';
 import { readSubmitted, statusPath, submittedOf, type Submitted } from './submission';
@@ -21,7 +22,7 @@ export function SellSuccessPage() {
   const submitted = submittedOf(state) ?? readSubmitted();
   return (
     <section className="card mx-auto max-w-xl px-5 py-10 text-center">
-      <title>{pageTitle(i18n._('Item successfully submitted!'))}</title>
+      <Title>{pageTitle(i18n._('Item successfully submitted!'))}</Title>
       <div
         className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-teal-100 text-3xl text-teal-800"
         aria-hidden="true"

@@ -1,7 +1,7 @@
 import { CAROUSEL_INTERVAL_MS, HERO_HEIGHT, HERO_WIDTHS } from '@marketplace/shared';
 import { useContext, useEffect, useState } from 'react';
-import { preload } from 'react-dom';
 import { PhotosOnTap } from '../../../lib/data-saver';
+import { PreloadImage } from '../../../lib/head';
 import { Link } from '../../../lib/router';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './carousel-icons';
 import { heroImageUrl, heroSrcSet } from '../hero-images';
@@ -35,16 +35,7 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
     return () => clearTimeout(timer);
   }, [rotating, current, count]);
 
-  // The first slide is the home page's main picture: the HTML's head asks for it before anything else.
   const first = slides[0];
-  if (first && pictures)
-    preload(heroImageUrl(first.image, 700), {
-      as: 'image',
-      fetchPriority: 'high',
-      imageSrcSet: heroSrcSet(first.image, HERO_WIDTHS),
-      imageSizes: HERO_SIZES,
-    });
-
   const show = (step: number) => setCurrent((i) => (i + step + count) % count);
 
   return (
@@ -61,6 +52,14 @@ export function HeroCarousel({ slides }: { slides: readonly Slide[] }) {
         setTouchX(null);
       }}
     >
+      {/* The first slide is the home page's main picture: the HTML's head asks for it before anything else. */}
+      {first && pictures && (
+        <PreloadImage
+          href={heroImageUrl(first.image, 700)}
+          srcSet={heroSrcSet(first.image, HERO_WIDTHS)}
+          sizes={HERO_SIZES}
+        />
+      )}
       <div aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
           <div

@@ -114,7 +114,8 @@ describe('Gallery: the photos full screen', () => {
     act(() => window.history.back());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.location.pathname).toBe('/product/7');
-    expect(screen.getByRole('button', { name: 'Open photo full screen' })).toHaveFocus();
+    // The viewer gives the focus back as it goes, in the effect's cleanup: after the next paint on Preact's runtime.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open photo full screen' })).toHaveFocus());
 
     // The close button steps back over the viewer's entry too, so Back afterwards leaves the page.
     await openViewer(user);

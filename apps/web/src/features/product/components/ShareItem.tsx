@@ -96,7 +96,7 @@ export function ShareItem({ product }: { product: PublicProduct }) {
         )}
       </div>
       <p role="status" className="min-h-5 text-sm font-semibold text-teal-800">
-        {said && i18n._(said)}
+        {said ? i18n._(said) : null}
       </p>
     </section>
   );
