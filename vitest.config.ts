@@ -17,7 +17,8 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           // The stress suite's quick versions (stress/*.test.ts) run here too; `npm run stress` runs the long ones.
-          include: ['src/**/*.test.ts', 'stress/*.test.ts'],
+          // bench/*.test.ts: the bench guard's rules (decision 0102).
+          include: ['src/**/*.test.ts', 'stress/*.test.ts', 'bench/*.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
           // One module graph per worker, not per file: importing the app once per worker instead of once per

@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { cacheLookups as lookups } from './lib/load.mjs';
 import { startPgRelay } from './lib/pg-relay.mjs';
 import { killChildren, root, runNode, startServer, tempDir, throwawayPgDatabase } from './lib/processes.mjs';
 import { forSeconds, openLoop, pickPopular, SEARCHES, weighted } from './lib/traffic.mjs';
@@ -71,19 +72,6 @@ function request(base, url, { method = 'GET', body, encoding = 'br' } = {}) {
 }
 const json = async (base, url) =>
   JSON.parse((await request(base, url, { encoding: 'identity' })).body.toString() || 'null');
-
-/** The catalogue lookups a process counted: hit, miss, stale. */
-async function lookups(base) {
-  const text = (await request(base, '/api/metrics', { encoding: 'identity' })).body.toString();
-  const out = { hit: 0, miss: 0, stale: 0 };
-  for (const result of Object.keys(out)) {
-    const line = text
-      .split('\n')
-      .find((l) => l.startsWith(`marketplace_catalogue_cache_lookups_total{result="${result}"}`));
-    out[result] = line ? Number(line.split(' ').pop()) : 0;
-  }
-  return out;
-}
 
 // A busy day's browsing: mostly products and category lists, a popular few more than the rest.
 function browsing(products, categories) {

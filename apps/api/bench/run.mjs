@@ -19,13 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { getJson } from './lib/load.mjs';
-import { measureCatalogue, measureHello } from './lib/catalogue.mjs';
+import { loadCatalogue, measureCatalogue, measureHello } from './lib/catalogue.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import {
   killChildren,
   root,
   runCommand,
-  runNode,
   startHelloWorld,
   startServer,
   tempDir,
@@ -107,16 +106,6 @@ async function createPgDatabase(url) {
       await drop();
     },
   };
-}
-
-async function loadCatalogue(where, products) {
-  const { stdout } = await runNode(path.join(import.meta.dirname, 'catalogue-load.mjs'), {
-    tsx: true,
-    env: { BENCH_DB: where, BENCH_PRODUCTS: String(products) },
-  });
-  const line = stdout.split('\n').find((l) => l.startsWith('LOADED '));
-  if (!line) throw new Error(`catalogue-load.mjs said nothing: ${stdout.slice(-500)}`);
-  return JSON.parse(line.slice('LOADED '.length));
 }
 
 async function benchEngine(engine, hello) {

@@ -1,12 +1,28 @@
 // The catalogue API at one catalogue size on one engine: each public endpoint's peak, half-peak latency and
 // cold (first answer after a write) figures, with and without brotli, and a hello-world measured the same way.
+import path from 'node:path';
 import { staffSession } from '../../tools/staff-session.mjs';
 import { constantRate, getJson, once, peak } from './load.mjs';
+import { runNode } from './processes.mjs';
 
 const ENCODINGS = { none: {}, br: { 'accept-encoding': 'br' } };
 const DEMO_ADMIN = { email: 'admin@marketplace.mw', password: 'malawi-demo-admin' };
 /** More distinct URLs than the catalogue cache keeps (2,000 entries), so every request of an uncached run misses. */
 const UNCACHED_URLS = 3000;
+
+/**
+ * Grows the catalogue at `where` (a SQLite file or a postgres:// URL) to `products` through the API's own write
+ * path (catalogue-load.mjs); what it loaded.
+ */
+export async function loadCatalogue(where, products) {
+  const { stdout } = await runNode(path.join(import.meta.dirname, '../catalogue-load.mjs'), {
+    tsx: true,
+    env: { BENCH_DB: where, BENCH_PRODUCTS: String(products) },
+  });
+  const line = stdout.split('\n').find((l) => l.startsWith('LOADED '));
+  if (!line) throw new Error(`catalogue-load.mjs said nothing: ${stdout.slice(-500)}`);
+  return JSON.parse(line.slice('LOADED '.length));
+}
 
 /** The endpoints and their URLs at this catalogue size (the deep page and a product depend on it). */
 async function endpoints(base, { quick }) {

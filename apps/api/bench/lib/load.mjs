@@ -34,6 +34,8 @@ export async function peak({ base, paths, headers = {}, seconds, connections = C
     url: `${base}${paths[0]}`,
     connections,
     duration: seconds,
+    // autocannon ends a run at its next sample (once a second by default): a shorter run samples as often as it lasts.
+    sampleInt: Math.min(1000, seconds * 1000),
     headers,
     ...(many
       ? { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] }
@@ -44,6 +46,7 @@ export async function peak({ base, paths, headers = {}, seconds, connections = C
   const total = result.requests.total;
   return {
     rps: Math.round(total / (wall / 1000)),
+    requests: total,
     p50: total ? result.latency.p50 : null,
     p99: total ? result.latency.p99 : null,
     bytes: total ? Math.round(result.throughput.total / total) : 0,
@@ -240,6 +243,25 @@ export function once({ base, path: target, headers = {}, method = 'GET', body })
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The catalogue cache's lookups a server counted since it started (its /api/metrics): hit, miss, stale. */
+export async function cacheLookups(base) {
+  const res = await once({ base, path: '/api/metrics' });
+  if (res.status !== 200) throw new Error(`GET /api/metrics: ${res.status}`);
+  return lookupsIn(res.body.toString());
+}
+
+/** The hit, miss and stale counts of `marketplace_catalogue_cache_lookups_total` in a Prometheus text; absent ones are 0. */
+function lookupsIn(text) {
+  const out = { hit: 0, miss: 0, stale: 0 };
+  for (const result of Object.keys(out)) {
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith(`marketplace_catalogue_cache_lookups_total{result="${result}"}`));
+    out[result] = line ? Number(line.split(' ').pop()) : 0;
+  }
+  return out;
 }
 
 export async function getJson(base, target) {
