@@ -44,6 +44,7 @@ export async function peak({ base, paths, headers = {}, seconds, connections = C
   const total = result.requests.total;
   return {
     rps: Math.round(total / (wall / 1000)),
+    requests: total,
     p50: total ? result.latency.p50 : null,
     p99: total ? result.latency.p99 : null,
     bytes: total ? Math.round(result.throughput.total / total) : 0,
