@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueStamp, Db } from '../db/database.js';
 import { faultOf } from '../db/faults.js';
 import { CatalogueChanges } from './catalogue-tags.js';
+import type { RouteFigures } from './http-figures.js';
+import { IN_PROCESS_HEADER } from './in-process.js';
 import { securityHeaders } from './security-headers.js';
 
 declare module 'fastify' {
@@ -40,10 +42,25 @@ type Encoding = 'br' | 'gzip' | 'plain';
 /** Header names and values in turn, as `writeHead` takes them. */
 type RawHeaders = OutgoingHttpHeader[];
 
-/** One form of an answer: its body and every header of its 200 (security, cache, type, encoding, length). */
+/**
+ * One form of an answer: its body and every header of its 200 (security, cache, type, encoding, length), the
+ * last value left for the request's id (withId).
+ */
 interface Variant {
   body: Buffer;
   headers: RawHeaders;
+}
+
+/** The header a hit's id goes in, last of its prepared headers. */
+const ID_HEADER = 'X-Request-Id';
+
+/**
+ * `headers` with the request's id as the last value. The prepared array is written in place and read at once
+ * by writeHead (synchronously, so no other request can write it meanwhile): no copy per answer.
+ */
+function withId(headers: RawHeaders, id: string): RawHeaders {
+  headers[headers.length - 1] = id;
+  return headers;
 }
 
 /**
@@ -64,8 +81,12 @@ interface Entry {
   type: string;
   /** The request headers the answer depends on: Accept-Encoding, and a page's data-saver headers. */
   vary: string;
-  /** The headers common to every form, and all a 304 carries. */
+  /** The headers common to every form. */
   common: RawHeaders;
+  /** All a 304 carries: the common headers and the request's id (withId). */
+  notModified: RawHeaders;
+  /** Where its answers are counted (the metrics' figures of the route that made it), when they are. */
+  figures: RouteFigures | undefined;
   variants: Partial<Record<Encoding, Variant>>;
   /** What its forms take in memory (bodies plus a fixed allowance for headers), counted against maxBytes. */
   bytes: number;
@@ -103,6 +124,11 @@ export interface CatalogueCacheOptions {
   listLagMs?: number;
   /** Told how each catalogue answer was made, for the metrics (plugins/metrics.ts). */
   onLookup?: (result: 'hit' | 'miss' | 'stale') => void;
+  /**
+   * The metrics' request figures of a route: a hit is added to them here, by the entry's own reference, instead
+   * of by the metrics' onResponse hook (plugins/metrics.ts), which then leaves it out (request.counted).
+   */
+  figuresOf?: (method: string, route: string) => RouteFigures;
 }
 
 /** How a stale answer says so: RFC 7234's warning 110, and a plain marker for logs and tests. */
@@ -200,8 +226,9 @@ function makeEntry(made: {
   plain: Buffer;
   security: RawHeaders;
   vary: string;
+  figures: RouteFigures | undefined;
 }): Entry {
-  const { now, stamp, tags, counts, type, plain, security, vary } = made;
+  const { now, stamp, tags, counts, type, plain, security, vary, figures } = made;
   const version = stamp.catalogue;
   const watchers = counts ? stamp.watchers : null;
   const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
@@ -216,6 +243,8 @@ function makeEntry(made: {
     type,
     vary,
     common,
+    notModified: [...common, ID_HEADER, ''],
+    figures,
     variants: {},
     bytes: 0,
     keys: 0,
@@ -229,7 +258,16 @@ function variantOf(entry: Entry, encoding: Encoding, body: Buffer): Variant {
   const encoded = encoding === 'plain' ? [] : ['Content-Encoding', encoding];
   return {
     body,
-    headers: [...entry.common, 'Content-Type', entry.type, ...encoded, 'Content-Length', String(body.length)],
+    headers: [
+      ...entry.common,
+      'Content-Type',
+      entry.type,
+      ...encoded,
+      'Content-Length',
+      String(body.length),
+      ID_HEADER,
+      '',
+    ],
   };
 }
 
@@ -253,19 +291,28 @@ function variant(entry: Entry, encoding: Encoding, grown: Grown): Variant {
 }
 
 /**
- * Answers straight on the raw response: status, the entry's prepared headers and body in one `writeHead`
- * and `end`. Fastify's reply is left (hijacked), so no later hook, serialiser or compressor runs.
+ * Answers straight on the raw response: status, the entry's prepared headers (the request's id among them) and
+ * body in one `writeHead` and `end`; its status. Fastify's reply is left (hijacked), so no later hook,
+ * serialiser or compressor runs. Nothing was set on the raw response before (no setHeader): Node then takes
+ * the prepared array as it is, where a header set earlier made it remove and append each header in turn.
  */
-function writeHit(req: IncomingMessage, res: ServerResponse, entry: Entry, how: { grown: Grown; extra: RawHeaders }) {
-  const { grown, extra } = how;
+function writeHit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Entry,
+  how: { id: string; grown: Grown; extra: RawHeaders | undefined },
+): number {
+  const { id, grown, extra } = how;
   if (req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, [...entry.common, ...extra]);
+    const headers = withId(entry.notModified, id);
+    res.writeHead(304, extra ? [...headers, ...extra] : headers);
     res.end();
-    return;
+    return 304;
   }
   const { headers, body } = variant(entry, encodingOf(req.headers['accept-encoding']), grown);
-  res.writeHead(200, extra.length > 0 ? [...headers, ...extra] : headers);
+  res.writeHead(200, extra ? [...withId(headers, id), ...extra] : withId(headers, id));
   res.end(body);
+  return 200;
 }
 
 /** Sets the status and headers of an answer from `entry` through Fastify's reply (a miss): empty for a 304. */
@@ -334,6 +381,7 @@ export function registerCatalogueCache(
     staleIfErrorMs = DEFAULT_STALE_IF_ERROR_SECONDS * 1000,
     listLagMs = 0,
     onLookup = () => {},
+    figuresOf,
   }: CatalogueCacheOptions = {},
 ) {
   // Keyed by the normalised URL and, when a client sends another spelling of it, by that raw URL too: the
@@ -391,9 +439,24 @@ export function registerCatalogueCache(
   };
   app.decorate('catalogueCacheBytes', () => bytes);
 
+  /**
+   * Writes a hit and counts it in its route's figures, unless the renderer asked in-process (its calls are
+   * counted apart, by the metrics' hook: plugins/in-process.ts).
+   */
+  const serve = (request: FastifyRequest, reply: FastifyReply, entry: Entry, extra: RawHeaders | undefined) => {
+    const req = request.raw;
+    const figures = req.headers[IN_PROCESS_HEADER] === undefined ? entry.figures : undefined;
+    // Before the answer is written: its end may run the response hooks at once (app.inject).
+    if (figures !== undefined) request.counted = true;
+    reply.hijack();
+    const status = writeHit(req, reply.raw, entry, { id: request.id, grown, extra });
+    figures?.add(status, reply.elapsedTime / 1000);
+  };
+
   // A hit. Only URLs already answered by a catalogue route are in `entries`, so the route need not be looked
   // at; everything else (and a hit while shutting down, whose answers must go through server.ts's hooks to
-  // close their connections) goes on through the usual hooks.
+  // close their connections) goes on through the usual hooks. The first hook of all (app.ts): a hit runs no
+  // other, and writes the request's id and the security headers itself among its prepared ones.
   app.addHook('onRequest', (request, reply, done) => {
     const req = request.raw;
     if (req.method !== 'GET') return done();
@@ -409,19 +472,19 @@ export function registerCatalogueCache(
         if (!fresh(entry, changes, { stamp, now: now(), listLagMs })) return done();
         remember(key, entry);
         onLookup('hit');
-        reply.hijack();
-        writeHit(req, reply.raw, entry, {
-          grown,
-          extra: req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(entry)],
-        });
+        serve(
+          request,
+          reply,
+          entry,
+          req.headers[TAGS_HEADER] === undefined ? undefined : [TAGS_HEADER, tagsValue(entry)],
+        );
       },
       (error: unknown) => {
         const stale = staleAnswer(entry, error);
         if (stale) {
           onLookup('stale');
-          reply.hijack();
           const tags = req.headers[TAGS_HEADER] === undefined ? [] : [TAGS_HEADER, tagsValue(stale)];
-          writeHit(req, reply.raw, stale, { grown, extra: [...STALE_HEADERS, ...tags] });
+          serve(request, reply, stale, [...STALE_HEADERS, ...tags]);
           return;
         }
         // The version could not be read (a 503): the security-headers hook, after this one, will not run.
@@ -484,6 +547,7 @@ export function registerCatalogueCache(
       plain: Buffer.from(payload),
       security,
       vary,
+      figures: figuresOf?.(request.method, request.routeOptions.url ?? 'unmatched'),
     });
     remember(catalogue.key, entry);
     if (catalogue.raw !== catalogue.key) remember(catalogue.raw, entry);

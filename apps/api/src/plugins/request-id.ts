@@ -24,13 +24,13 @@ export function requestIdOf(behindBalancer: boolean): (req: IncomingMessage) => 
 }
 
 /**
- * Echoes the id on every answer. Set on the raw response in the first hook of all, so it is there for answers
- * written straight to the raw response too (the catalogue cache's hits: Node merges headers set here into
- * its writeHead) and for refusals of any later hook.
+ * Echoes the id on every answer but a cached catalogue one, which writes it among its own prepared headers
+ * (catalogue-cache.ts, registered before this hook). Set on Fastify's reply, not the raw response: a header set
+ * on the raw response made Node's writeHead remove and append every other header one by one (issue 39).
  */
 export function registerRequestId(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.setHeader('X-Request-Id', request.id);
+    reply.header('X-Request-Id', request.id);
     done();
   });
 }
