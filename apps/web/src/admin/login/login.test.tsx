@@ -107,8 +107,11 @@ describe('Admin Login screen', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin/dashboard');
     const [, init] = fetchSpy.mock.calls[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'admin@marketplace.mw', password: 'malawi-demo-admin' });
-    const dashboardCall = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/admin/dashboard'));
-    expect(new Headers(dashboardCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-123');
+    // The dashboard asks for its figures in an effect, which Preact runs after the paint that shows the heading.
+    await waitFor(() => {
+      const dashboardCall = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/admin/dashboard'));
+      expect(new Headers(dashboardCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-123');
+    });
   });
 
   it("defaults the display name to 'Admin'", async () => {
