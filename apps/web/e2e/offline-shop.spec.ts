@@ -16,10 +16,8 @@ async function waitForWorker(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(async () => {
-        // The shell's stylesheet (a rendered page carries its styles inside it).
-        const shell = await caches.match('/index.html');
-        const style = /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec((await shell?.text()) ?? '')?.[1];
-        return Boolean(style && (await caches.match(style)));
+        const style = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '';
+        return Boolean(await caches.match(style)) && Boolean(await caches.match('/index.html'));
       }),
     )
     .toBe(true);

@@ -45,23 +45,12 @@ async function put(name, max, key, response) {
   await trim(cache, max);
 }
 
-/**
- * The shell answers offline for a page not kept; it is refreshed whenever the server's build changes. Its
- * stylesheet is kept with it: rendered pages carry their styles inside them (issue 39), so no page the visitor
- * saw has asked for the file the shell links to.
- */
+/** The shell answers offline for a page not kept; it is refreshed whenever the server's build changes. */
 async function ensureShell(entry) {
-  let shell = await caches.match(SHELL_URL, { cacheName: SHELL });
-  if (!shell || (entry && !(await shell.clone().text()).includes(`src="${entry}"`))) {
-    const response = await fetch(SHELL_URL).catch(() => undefined);
-    if (!response?.ok) return;
-    await put(SHELL, 1, SHELL_URL, response.clone());
-    shell = response;
-  }
-  const style = /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(await shell.text())?.[1];
-  if (!style || (await caches.match(style, { cacheName: ASSETS }))) return;
-  const css = await fetch(style).catch(() => undefined);
-  if (css?.ok) await put(ASSETS, MAX_ASSETS, new URL(style, self.location.origin).href, css);
+  const shell = await caches.match(SHELL_URL, { cacheName: SHELL });
+  if (shell && (!entry || (await shell.text()).includes(`src="${entry}"`))) return;
+  const response = await fetch(SHELL_URL).catch(() => undefined);
+  if (response?.ok) await put(SHELL, 1, SHELL_URL, response);
 }
 
 async function keep(request, response) {

@@ -4,7 +4,7 @@ import { engines } from '../test/databases.js';
 import { fakeWebBuild } from '../test/web-build.js';
 import { addProduct } from '../test/fixtures.js';
 import { signIn } from '../test/users.js';
-import { fillTemplate, renderedTemplate, START_AFTER_LOAD, withInlineStyles } from './server-render.js';
+import { fillTemplate, renderedTemplate, START_AFTER_LOAD } from './server-render.js';
 
 // docs/architecture.md#server-rendering: the entry pages arrive as HTML holding their first screen. The real renderer
 // is the web app's (journeys test it in Chromium); here a small one stands in to test what the server does with it.
@@ -64,21 +64,6 @@ describe('the template of a rendered page', () => {
   it('keeps the template as built when the build has no start-after-load script', () => {
     const { [START_AFTER_LOAD]: _, ...older } = MANIFEST;
     expect(renderedTemplate(TEMPLATE, older, ['src/Product.tsx'])).toBe(TEMPLATE);
-  });
-});
-
-describe("a rendered page's stylesheet", () => {
-  const LINKED = `<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>`;
-  const css = (body: string | undefined) => (href: string) => (href === '/assets/index-1.css' ? body : undefined);
-
-  it('is written into the page, so the first paint waits for no other request', () => {
-    expect(withInlineStyles(LINKED, css('.p-4{padding:1rem}'))).toBe('<head><style>.p-4{padding:1rem}</style></head>');
-  });
-
-  it('stays linked when it cannot be read, could close the style element, or names a url() the page would misread', () => {
-    expect(withInlineStyles(LINKED, css(undefined))).toBe(LINKED);
-    expect(withInlineStyles(LINKED, css('a{content:"</style><script>"}'))).toBe(LINKED);
-    expect(withInlineStyles(LINKED, css('.hero{background:url(./hero.webp)}'))).toBe(LINKED);
   });
 });
 

@@ -86,24 +86,6 @@ export function renderedTemplate(template: string, manifest: Manifest, modules: 
   return template.replace(MODULE_PRELOAD, '').replace(entry[0], start);
 }
 
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
-
-/**
- * The template with its stylesheets written into the page: on slow 3G a linked stylesheet held the first paint
- * back by a round trip and its transfer, sharing the link with the pictures (Lighthouse's cold LCP 2.1-2.3 s,
- * of which 1.1-1.3 s after the document; issue 39). About 9 KB compressed more per rendered document, which a
- * browser asks for once per visit (the service worker keeps it, and screens after it change in the page).
- * A stylesheet that cannot be read, or that holds `</style`, stays linked; `url()`s would resolve against the
- * page's address, so a stylesheet with one stays linked too.
- */
-export function withInlineStyles(template: string, read: (href: string) => string | undefined): string {
-  return template.replace(STYLESHEET, (link, href: string) => {
-    const css = read(href);
-    if (css === undefined || /<\/style|url\(/i.test(css)) return link;
-    return `<style>${css}</style>`;
-  });
-}
-
 /** The web app's catalogue of each language but English (which needs none), compiled into a chunk. */
 const CATALOGUE = (language: Language) => `src/i18n/locales/${language}.po`;
 
@@ -260,12 +242,8 @@ export async function registerServerRendering(
   }
 
   const templates = new Map<string, string>();
-  const styled = withInlineStyles(template, (href) => {
-    const file = path.join(root, href);
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-  });
   for (const [url, modules] of Object.entries(renderer.PAGE_MODULES)) {
-    const rendered = renderedTemplate(styled, manifest, modules);
+    const rendered = renderedTemplate(template, manifest, modules);
     for (const language of LANGUAGES) templates.set(`${language} ${url}`, inLanguage(rendered, manifest, language));
     const params = renderer.PAGE_PARAMS?.[url];
     // Keyed by the parameters the page reads: `?pad=1`, `?pad=2`... render the same page and share its entry.
