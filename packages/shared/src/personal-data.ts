@@ -100,6 +100,19 @@ export const personalPaymentSchema = z.object({
   created_at: z.string(),
 });
 
+/** A buyer's offer on an item (decision 0103). */
+export const personalOfferSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  product_id: z.number().int(),
+  amount: z.number().int(),
+  agreed_amount: z.number().int().nullable(),
+  buyer_name: z.string(),
+  note: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
 /** GET /api/admin/personal-data: everything kept about the person; the export file has the same shape. */
 export const personalDataSchema = z.object({
   phone: z.string().nullable(),
@@ -111,6 +124,7 @@ export const personalDataSchema = z.object({
   alerts: z.array(personalAlertSchema),
   transfer_requests: z.array(personalStockRequestSchema),
   payments: z.array(personalPaymentSchema),
+  offers: z.array(personalOfferSchema),
   /** Codes sent to prove the phone: only how many (the codes are hashed). */
   phone_codes: z.number().int(),
   /** Reports of listings proved with the phone (decision 0086): only how many; erasing keeps them, phone aside. */
@@ -126,6 +140,7 @@ export const eraseAnswerSchema = z.object({
   messages: z.number().int(),
   alerts: z.number().int(),
   transfer_requests: z.number().int(),
+  offers: z.number().int(),
   phone_codes: z.number().int(),
 });
 export type EraseAnswer = z.infer<typeof eraseAnswerSchema>;
@@ -140,6 +155,7 @@ export function nothingKept(d: PersonalData): boolean {
       d.alerts.length +
       d.transfer_requests.length +
       d.payments.length +
+      d.offers.length +
       d.phone_codes +
       d.listing_reports ===
     0

@@ -4,3 +4,4 @@ export { expireDueBuyerOffers } from './expiry.js';
 export { agreedOffer, declineOffersOnSale, markOfferOrdered } from './for-orders.js';
 export { offerLinks } from './links.js';
 export { offerStaffRoutes } from './staff-routes.js';
+export { eraseOfferBuyers, findOffersOfPhone } from './repository/personal-data.js';

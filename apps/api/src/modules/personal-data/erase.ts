@@ -4,6 +4,7 @@ import { alertIdsOfPhone, deleteAlerts, forgetAlertPhones } from '../alerts/inde
 import { forgetAccountLogins, forgetRequestLinks } from '../auth/index.js';
 import { forgetTransferMobiles, unsettledTransferOf } from '../ledger/index.js';
 import { eraseMessagesAbout } from '../notifications/index.js';
+import { eraseOfferBuyers } from '../offers/index.js';
 import { eraseOrderBuyers, openOrderAmong } from '../orders/index.js';
 import { deletePhoneCodes } from '../phone-proof/index.js';
 import { eraseReporterPhones } from '../reports/index.js';
@@ -38,8 +39,15 @@ export async function eraseRequests(trx: Trx, ids: number[]): Promise<number> {
   return changed;
 }
 
-/** Everything kept under a phone apart from orders and requests: alerts, transfer requests, phone codes. */
-export async function erasePhone(trx: Trx, phone: string) {
+/** Buyers' offers (decision 0103): the offer stays, its buyer and the messages about it go. */
+export async function eraseOffers(trx: Trx, which: Parameters<typeof eraseOfferBuyers>[1]): Promise<number> {
+  const ids = await eraseOfferBuyers(trx, which);
+  if (ids.length > 0) await eraseMessagesAbout(trx, 'offer', ids);
+  return ids.length;
+}
+
+/** Everything kept under a phone apart from orders and requests: alerts, transfer requests, offers, phone codes. */
+export async function erasePhone(trx: Trx, phone: string, at: string) {
   const alertIds = await alertIdsOfPhone(trx, phone);
   if (alertIds.length > 0) {
     await eraseMessagesAbout(trx, 'alert', alertIds);
@@ -47,9 +55,10 @@ export async function erasePhone(trx: Trx, phone: string) {
   }
   await forgetAlertPhones(trx, { phone });
   const transfers = await eraseStockRequests(trx, { phone });
+  const offers = await eraseOffers(trx, { phone, at });
   const codes = await deletePhoneCodes(trx, { phone });
   await eraseReporterPhones(trx, { phone });
-  return { alerts: alertIds.length, transfer_requests: transfers, phone_codes: codes };
+  return { alerts: alertIds.length, transfer_requests: transfers, offers, phone_codes: codes };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { findAlertsOfPhone } from '../alerts/index.js';
 import { findTransfersOfPerson } from '../ledger/index.js';
 import { findMessagesOfPerson, smsRecipientsEndingIn } from '../notifications/index.js';
+import { findOffersOfPhone } from '../offers/index.js';
 import { findOrdersOfPerson } from '../orders/index.js';
 import { countPhoneCodes } from '../phone-proof/index.js';
 import { countReportsOfPhone } from '../reports/index.js';
@@ -14,8 +15,8 @@ import type { Person } from './who.js';
 
 /**
  * Everything kept about one person (docs/decisions/0078): their orders and seller requests, the seller accounts
- * made from those or under their email, the messages sent to them, their alerts, transfer requests, payments and
- * phone codes. The export file is this very answer. Messages are shown with their codes and links masked
+ * made from those or under their email, the messages sent to them, their alerts, transfer requests, payments, offers
+ * and phone codes. The export file is this very answer. Messages are shown with their codes and links masked
  * (mask.ts), and the collection code is never part of it: a look-up must not be a way into an order or account.
  */
 export async function findPersonalData(db: Executor, person: Person): Promise<PersonalData> {
@@ -37,6 +38,7 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
   const payments = await findTransfersOfPerson(db, { phone, orderIds, requestIds });
   const phoneCodes = phone ? await countPhoneCodes(db, phone) : 0;
   const reports = phone ? await countReportsOfPhone(db, phone) : 0;
+  const offers = phone ? await findOffersOfPhone(db, phone) : [];
   return {
     phone: phone ?? null,
     email: person.email ?? null,
@@ -51,6 +53,7 @@ export async function findPersonalData(db: Executor, person: Person): Promise<Pe
     alerts,
     transfer_requests: transfers,
     payments,
+    offers,
     phone_codes: phoneCodes,
     listing_reports: reports,
   };

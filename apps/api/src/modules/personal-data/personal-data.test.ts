@@ -9,6 +9,7 @@ import { enqueueMessages } from '../notifications/outbox.js';
 import { MASK } from './mask.js';
 import { items, placeOrder, staffStep } from '../orders/testing.js';
 import { staffCalls, submit } from '../seller-requests/testing.js';
+import { offerBody, offersApi } from '../offers/testing.js';
 import { eraseEndedPersonalData, retentionCutoff } from './retention.js';
 
 const MONTH_MS = 30 * 86_400_000;
@@ -208,6 +209,54 @@ describe.each(engines)('personal data [%s]', (engine) => {
     expect(phones).toEqual([{ phone: expect.stringMatching(/^erased-\d+$/) }, { phone: '+265888111002' }]);
   });
 
+  it("the retention job erases the buyers of offers that ended before PERSONAL_DATA_MONTHS, never a live one's", async () => {
+    const product = await addProduct(t.db, { name: 'Haggled Radio', shopId, categoryId, price: 100_000 });
+    const offer = (n: number, status: 'declined' | 'open', monthsAgo: number) => {
+      const at = new Date(clock().getTime() - monthsAgo * MONTH_MS).toISOString();
+      return t.db.kysely
+        .insertInto('offers')
+        .values({
+          reference: `O-RET${n}`,
+          token_hash: `retention-${n}`.padEnd(64, '0'),
+          product_id: product,
+          shop_id: shopId,
+          list_price: 100_000,
+          amount: 80_000,
+          counter_amount: null,
+          agreed_amount: null,
+          buyer_name: `Retention Buyer ${n}`,
+          phone: `+26588822200${n}`,
+          note: 'After payday',
+          status,
+          decline_reason: status === 'declined' ? 'too_low' : null,
+          expires_at: null,
+          agreed_until: null,
+          order_id: null,
+          address_group: '10.0.0.9',
+          decided_by: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    };
+    await offer(1, 'declined', 25);
+    await offer(2, 'declined', 23);
+    await offer(3, 'open', 25);
+    const report = await eraseEndedPersonalData(t.db, clock(), 24);
+    expect(report.offers).toBe(1);
+    const rows = await t.db.kysely
+      .selectFrom('offers')
+      .select(['buyer_name', 'phone', 'note', 'status'])
+      .where('product_id', '=', product)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { buyer_name: ERASED_NAME, phone: expect.stringMatching(/^erased-\d+$/), note: null, status: 'declined' },
+      { buyer_name: 'Retention Buyer 2', phone: '+265888222002', note: 'After payday', status: 'declined' },
+      { buyer_name: 'Retention Buyer 3', phone: '+265888222003', note: 'After payday', status: 'open' },
+    ]);
+  });
+
   it('cuts off at calendar months before now', () => {
     expect(retentionCutoff(new Date('2026-11-20T08:00:00Z'), 24)).toBe('2024-11-20T08:00:00.000Z');
   });
@@ -372,6 +421,13 @@ describe.each(engines)('personal data [%s]', (engine) => {
     await sellerRequest(p, 'reject');
     const now = clock().toISOString();
     const product = await addProduct(t.db, { name: 'Moved phone', shopId, categoryId });
+    // An offer still waiting for the shop, with a note and the SMS that sent its link (decision 0103).
+    const offered = await addProduct(t.db, { name: 'Offered radio', shopId, categoryId, price: 100_000 });
+    const offer = await offersApi(t.app).make(
+      offered,
+      offerBody(90_000, { buyer_name: p.name, phone: p.written, note: 'Can collect on Friday' }),
+    );
+    expect(offer.statusCode, offer.body).toBe(201);
     await t.db.kysely
       .insertInto('stock_requests')
       .values({
@@ -414,11 +470,29 @@ describe.each(engines)('personal data [%s]', (engine) => {
         hid_at: null,
       })
       .execute();
-    expect((await find(`phone=${encodeURIComponent(p.phone)}`)).json().listing_reports).toBe(1);
+    const before = (await find(`phone=${encodeURIComponent(p.phone)}`)).json();
+    expect(before.listing_reports).toBe(1);
+    expect(before.offers).toEqual([
+      expect.objectContaining({ product_id: offered, amount: 90_000, buyer_name: p.name, status: 'open' }),
+    ]);
     const ledgerBefore = await ledgerSums();
     const res = await erase({ phone: p.written });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ orders: 2, seller_requests: 1, transfer_requests: 1, phone_codes: 1 });
+    expect(res.json()).toMatchObject({
+      orders: 2,
+      seller_requests: 1,
+      transfer_requests: 1,
+      offers: 1,
+      phone_codes: 1,
+    });
+    // The offer stays for the figures, withdrawn: nobody is left to answer it.
+    expect(
+      await t.db.kysely
+        .selectFrom('offers')
+        .select(['status', 'buyer_name', 'note'])
+        .where('product_id', '=', offered)
+        .execute(),
+    ).toEqual([{ status: 'withdrawn', buyer_name: ERASED_NAME, note: null }]);
     expect(await rowsHolding(t.db, [p.phone, p.phone.slice(4), p.email, p.name])).toEqual([]);
     expect(await ledgerSums()).toEqual(ledgerBefore);
     const reports = await t.db.kysely
@@ -434,6 +508,7 @@ describe.each(engines)('personal data [%s]', (engine) => {
       messages: [],
       alerts: [],
       transfer_requests: [],
+      offers: [],
       phone_codes: 0,
       listing_reports: 0,
     });

@@ -9,7 +9,7 @@ import { deletePhoneCodes } from '../phone-proof/index.js';
 import { eraseReporterPhones } from '../reports/index.js';
 import { endedRequestsToErase } from '../seller-requests/index.js';
 import { unusedAccountsOfErasedRequests } from '../users/index.js';
-import { eraseAccounts, eraseOrders, eraseRequests, eraseStockRequests } from './erase.js';
+import { eraseAccounts, eraseOffers, eraseOrders, eraseRequests, eraseStockRequests } from './erase.js';
 
 /** Rows erased per transaction: a first run on years of data does not hold the write lock for long. */
 const BATCH = 200;
@@ -21,6 +21,7 @@ export interface RetentionReport {
   messages: number;
   alerts: number;
   transfer_requests: number;
+  offers: number;
   phone_codes: number;
 }
 
@@ -34,7 +35,7 @@ export function retentionCutoff(now: Date, months: number): string {
 /**
  * One round of the retention job (docs/decisions/0078): erases the people of orders and seller requests that ended
  * more than `months` ago, and what is kept of anyone for no longer than that (messages sent, alerts ended, transfer
- * requests decided, phone codes, reporters' phones, expired email links, login failures), and seller accounts tied only to erased
+ * requests decided, offers ended, phone codes, reporters' phones, expired email links, login failures), and seller accounts tied only to erased
  * requests and unused since. Idempotent (erased rows are skipped) and safe in several processes at once: each
  * batch holds one advisory lock on PostgreSQL, and SQLite's writes are one at a time anyway.
  */
@@ -48,6 +49,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
     messages: 0,
     alerts: 0,
     transfer_requests: 0,
+    offers: 0,
     phone_codes: 0,
   };
   for (;;) {
@@ -82,6 +84,7 @@ export async function eraseEndedPersonalData(db: Db, now: Date, months: number):
     report.alerts += alertIds.length;
     await forgetAlertPhones(trx, { sentBefore: cutoff });
     report.transfer_requests += await eraseStockRequests(trx, { decidedBefore: cutoff });
+    report.offers += await eraseOffers(trx, { endedBefore: cutoff });
     report.phone_codes += await deletePhoneCodes(trx, { madeBefore: cutoff });
     await eraseReporterPhones(trx, { madeBefore: cutoff });
     await forgetLoginsBefore(trx, cutoff);

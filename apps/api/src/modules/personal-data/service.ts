@@ -78,9 +78,10 @@ export async function erasePerson(db: Db, actor: SessionUser, person: Person, at
       messages: await eraseMessagesTo(trx, recipients),
       alerts: 0,
       transfer_requests: 0,
+      offers: 0,
       phone_codes: 0,
     };
-    if (person.phone) Object.assign(answer, await erasePhone(trx, person.phone));
+    if (person.phone) Object.assign(answer, await erasePhone(trx, person.phone, at));
     for (const email of new Set(emails.concat(person.email ?? []))) await forgetEmailLogins(trx, email);
     const names = [...orders.map((o) => o.buyer_name), ...requests.map((r) => r.seller_name)];
     const addresses = [...recipients, ...accounts.map((a) => a.email)];

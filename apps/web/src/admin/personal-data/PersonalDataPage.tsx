@@ -135,6 +135,20 @@ function Kept({ data }: { data: PersonalData }) {
           ))}
         </DataTable>
       </Section>
+      <Section title="Offers" count={data.offers.length}>
+        <DataTable label="Offers" columns={['Reference', 'Item', 'Name', 'Amount', 'Status', 'Made']}>
+          {data.offers.map((o) => (
+            <tr key={o.id}>
+              <td className={td}>{o.reference}</td>
+              <td className={td}>{`Item ${o.product_id}`}</td>
+              <td className={td}>{o.buyer_name}</td>
+              <td className={`${td} tabular-nums`}>{`MWK ${o.amount.toLocaleString('en')}`}</td>
+              <td className={td}>{o.status}</td>
+              <td className={td}>{formatStaffTime(o.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </Section>
       {data.phone_codes > 0 && <p className="text-sm text-stone-700">{`Phone codes sent: ${data.phone_codes}`}</p>}
       {data.listing_reports > 0 && (
         <p className="text-sm text-stone-700">{`Listings reported with this phone: ${data.listing_reports}`}</p>

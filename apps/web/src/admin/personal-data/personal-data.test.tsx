@@ -18,6 +18,7 @@ const NOTHING: PersonalData = {
   alerts: [],
   transfer_requests: [],
   payments: [],
+  offers: [],
   phone_codes: 0,
   listing_reports: 0,
 };
@@ -73,6 +74,7 @@ describe('personal data screen', () => {
             messages: 1,
             alerts: 0,
             transfer_requests: 0,
+            offers: 0,
             phone_codes: 0,
           });
         },
