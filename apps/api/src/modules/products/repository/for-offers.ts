@@ -3,6 +3,9 @@ import type { Executor } from '../../../db/database.js';
 // What buyers' offers (modules/offers, decision 0103) read of an item: whether it can take an offer, its price and
 // its staff-only offer prices, and its shop. A hold (product_holds, orders' table) is read as a condition here.
 
+/** An optional price column as a number (PostgreSQL's numeric arrives as a string). */
+const money = (v: number | string | null) => (v === null ? null : Number(v));
+
 /** The item an offer is made on, or undefined when there is no such product. */
 export async function productForOffer(db: Executor, id: number) {
   const row = await db
@@ -26,7 +29,6 @@ export async function productForOffer(db: Executor, id: number) {
     .where('p.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const money = (v: number | string | null) => (v === null ? null : Number(v));
   return {
     ...row,
     price: Number(row.price),
@@ -48,7 +50,6 @@ export async function offerPricesOf(db: Executor, ids: number[]) {
     .select(['id', 'floor_price', 'accept_price'])
     .where('id', 'in', ids)
     .execute();
-  const money = (v: number | string | null) => (v === null ? null : Number(v));
   for (const r of rows) prices.set(r.id, { floor_price: money(r.floor_price), accept_price: money(r.accept_price) });
   return prices;
 }
